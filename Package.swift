@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "kinetic",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .executable(name: "kinetic", targets: ["kinetic"]),
+        .library(name: "KineticCore", targets: ["KineticCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
+    ],
+    targets: [
+        .target(
+            name: "KineticCore",
+            resources: []
+        ),
+        .target(
+            name: "App",
+            dependencies: [
+                "KineticCore",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Plot", package: "Plot"),
+            ]
+        ),
+        .executableTarget(
+            name: "kinetic",
+            dependencies: ["App"]
+        ),
+        .testTarget(
+            name: "KineticCoreTests",
+            dependencies: ["KineticCore"]
+        ),
+        .testTarget(
+            name: "AppTests",
+            dependencies: [
+                "App",
+                .product(name: "VaporTesting", package: "vapor"),
+            ]
+        ),
+    ]
+)

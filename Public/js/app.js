@@ -1,0 +1,56 @@
+// Kinetic's app shell: side menu and radial menu, and the page's enhanced controls.
+// Every string comes from the page.
+import { enhanceRulers } from './ruler.js';
+import { guardUnsavedChanges, submitWithoutReload } from './forms.js';
+
+function setUpSideMenu() {
+  const button = document.getElementById('menu-button');
+  const menu = document.getElementById('side-menu');
+  const scrim = document.getElementById('side-menu-scrim');
+  if (!button || !menu) return;
+  const close = menu.querySelector('.side-menu-close');
+  const setOpen = (open) => {
+    menu.classList.toggle('open', open);
+    scrim?.classList.toggle('open', open);
+    button.setAttribute('aria-expanded', String(open));
+    menu.inert = !open;
+    if (open) {
+      menu.querySelector('.side-menu-link')?.focus();
+    } else if (menu.contains(document.activeElement)) {
+      button.focus();
+    }
+  };
+  menu.inert = true;
+  button.addEventListener('click', (event) => { event.preventDefault(); setOpen(!menu.classList.contains('open')); });
+  close?.addEventListener('click', (event) => { event.preventDefault(); setOpen(false); });
+  scrim?.addEventListener('click', () => setOpen(false));
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && menu.classList.contains('open')) setOpen(false);
+  });
+}
+
+function setUpRadialMenu() {
+  const nav = document.getElementById('radial-menu');
+  if (!nav) return;
+  const toggle = nav.querySelector('.radial-toggle');
+  const items = nav.querySelector('.radial-items');
+  const setOpen = (open) => {
+    nav.classList.toggle('open', open);
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.setAttribute('aria-label', open ? toggle.dataset.labelClose : toggle.dataset.labelOpen);
+    items.inert = !open;
+    if (open) items.querySelector('a')?.focus();
+  };
+  items.inert = true;
+  toggle.addEventListener('click', () => setOpen(!nav.classList.contains('open')));
+  nav.querySelector('.radial-scrim')?.addEventListener('click', () => setOpen(false));
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && nav.classList.contains('open')) { setOpen(false); toggle.focus(); }
+  });
+}
+
+setUpSideMenu();
+setUpRadialMenu();
+enhanceRulers(document);
+for (const form of document.querySelectorAll('form[data-ajax]')) submitWithoutReload(form);
+for (const form of document.querySelectorAll('form[data-guard-unsaved]')) guardUnsavedChanges(form);

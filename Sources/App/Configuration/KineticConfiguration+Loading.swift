@@ -1,0 +1,100 @@
+import Foundation
+
+extension KineticConfiguration {
+    /// Reads the configuration from Kinetic's own command-line flags and the environment, and
+    /// returns the arguments left for Vapor (`serve --hostname … --port …`).
+    ///
+    /// Flags: `--data-dir DIR`, `--no-demo`. Environment: `KINETIC_DATA_DIR`, `DATABASE_URL`,
+    /// `KINETIC_DEMO_PASSWORD`, `KINETIC_NO_DEMO`, `KINETIC_BCRYPT_COST`, and `KINETIC_HOSTNAME` /
+    /// `KINETIC_PORT` (passed on to `serve` when the flags are absent).
+    public static func load(
+        arguments: [String],
+        environment: [String: String]
+    ) throws -> (configuration: KineticConfiguration, remainingArguments: [String]) {
+        var remaining: [String] = []
+        var dataDirectory = environment["KINETIC_DATA_DIR"]
+        var noDemo = try parseBool(environment["KINETIC_NO_DEMO"], name: "KINETIC_NO_DEMO") ?? false
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--data-dir":
+                guard let value = iterator.next(), !value.isEmpty else {
+                    throw ConfigurationError(description: "--data-dir needs a directory, e.g. --data-dir ./data")
+                }
+                dataDirectory = value
+            case "--no-demo":
+                noDemo = true
+            default:
+                if argument.hasPrefix("--data-dir=") {
+                    dataDirectory = String(argument.dropFirst("--data-dir=".count))
+                } else {
+                    remaining.append(argument)
+                }
+            }
+        }
+        remaining = passServeSettings(remaining, environment: environment)
+
+        var configuration = KineticConfiguration()
+        configuration.createsDemoAccount = !noDemo
+        configuration.demoPassword = environment["KINETIC_DEMO_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+        if let password = configuration.demoPassword, password.count < 8 {
+            throw ConfigurationError(description: "KINETIC_DEMO_PASSWORD must have at least 8 characters (saw \(password.count))")
+        }
+        if let cost = environment["KINETIC_BCRYPT_COST"] {
+            guard let value = Int(cost), (4...31).contains(value) else {
+                throw ConfigurationError(description: "KINETIC_BCRYPT_COST must be a whole number from 4 to 31 (saw \"\(cost)\")")
+            }
+            configuration.bcryptCost = value
+        }
+        if let url = environment["DATABASE_URL"], !url.isEmpty {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw ConfigurationError(description: "DATABASE_URL must be a postgres:// URL (saw \"\(url.prefix(16))…\")")
+            }
+            configuration.database = .postgres(url: url)
+        } else {
+            let directory = dataDirectory ?? "."
+            try createDirectory(directory)
+            configuration.database = .sqlite(path: URL(fileURLWithPath: directory).appendingPathComponent("kinetic.sqlite").path)
+        }
+        return (configuration, remaining)
+    }
+
+    /// Turns `KINETIC_HOSTNAME` / `KINETIC_PORT` into `serve` flags unless the flags were given.
+    private static func passServeSettings(_ arguments: [String], environment: [String: String]) -> [String] {
+        let isServe = arguments.count <= 1 || arguments[1] == "serve" || arguments[1].hasPrefix("-")
+        guard isServe else { return arguments }
+        var result = arguments
+        if result.count == 1 { result.append("serve") }
+        if let host = environment["KINETIC_HOSTNAME"], !result.contains("--hostname"), !result.contains("-H") {
+            result += ["--hostname", host]
+        }
+        if let port = environment["KINETIC_PORT"], !result.contains("--port"), !result.contains("-p") {
+            result += ["--port", port]
+        }
+        return result
+    }
+
+    private static func parseBool(_ value: String?, name: String) throws -> Bool? {
+        guard let value, !value.isEmpty else { return nil }
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ConfigurationError(description: "\(name) must be true or false (saw \"\(value)\")")
+        }
+    }
+
+    private static func createDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw ConfigurationError(description: "The data directory \(path) is a file, not a directory")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw ConfigurationError(description: "Cannot create the data directory \(path): \(error.localizedDescription)")
+        }
+    }
+}

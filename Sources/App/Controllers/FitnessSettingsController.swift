@@ -1,0 +1,42 @@
+import KineticCore
+import Vapor
+
+/// The Fitness Settings page: body type and height. Answers JSON to the page's script
+/// (`Accept: application/json`) and Post/Redirect/Get to a plain form post.
+struct FitnessSettingsController {
+    func show(_ request: Request) async throws -> Response {
+        let user = try request.requireUser()
+        let saved = request.query[String.self, at: "saved"] != nil
+        return .html(FitnessSettingsPage.render(.init(fitness: user.fitness, saved: saved), context: PageContext(request: request)))
+    }
+
+    func update(_ request: Request) async throws -> Response {
+        let user = try request.requireUser()
+        let form = try request.content.decode([String: String].self)
+        do {
+            let patch = try FitnessPatch.parse(Self.members(of: form)).get()
+            try await ProfileUpdater(database: request.db).apply(ProfilePatch(fitness: patch), to: user)
+        } catch let errors as FieldErrors where !request.wantsJSON {
+            let l = request.localizer
+            let model = FitnessSettingsPage.Model(fitness: user.fitness, fieldErrors: errors.messages.mapValues { l.t($0) })
+            return .html(FitnessSettingsPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
+        }
+        if request.wantsJSON {
+            let response = Response(status: .ok)
+            try response.content.encode(try ProfileDTO(user))
+            return response
+        }
+        return request.redirect(to: SiteURL.fitnessSettings.path + "?saved=1", redirectType: .normal)
+    }
+
+    /// The form's fields as JSON members, so the API's validation applies unchanged:
+    /// numbers where they parse, the raw text otherwise (reported as a wrong type).
+    static func members(of form: [String: String]) -> [String: JSONValue] {
+        var members: [String: JSONValue] = [:]
+        for name in ["bodyType", "height"] {
+            guard let raw = form[name]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { continue }
+            members[name] = Int(raw).map { .number(Double($0)) } ?? .string(raw)
+        }
+        return members
+    }
+}

@@ -1,0 +1,27 @@
+import Vapor
+
+extension Response {
+    /// An HTML page with the given status.
+    static func html(_ html: String, status: HTTPResponseStatus = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"], body: .init(string: html))
+    }
+}
+
+/// Sends visitors who are not signed in to the login page.
+struct RequireSignedInMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
+        guard request.auth.has(User.self) else {
+            if request.wantsJSON { throw AppError.unauthenticated }
+            return request.redirect(to: SiteURL.login.path)
+        }
+        return try await next.respond(to: request)
+    }
+}
+
+/// Answers 401 on API routes without a valid bearer token.
+struct RequireBearerMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
+        guard request.auth.has(User.self) else { throw AppError.unauthenticated }
+        return try await next.respond(to: request)
+    }
+}

@@ -1,0 +1,34 @@
+import KineticCore
+import Vapor
+
+/// An error a user or client can act on: an HTTP status, a stable machine code, a catalog
+/// message key and, for validation, a message key per field.
+struct AppError: Error, Sendable {
+    let status: HTTPResponseStatus
+    let code: String
+    let messageKey: String
+    var messageArguments: [String] = []
+    var fields: FieldErrors = FieldErrors()
+    var retryAfterSeconds: Int?
+
+    static func validation(_ fields: FieldErrors) -> AppError {
+        AppError(status: .unprocessableEntity, code: "validation_failed", messageKey: "error.validation", fields: fields)
+    }
+
+    static let invalidCredentials = AppError(status: .unauthorized, code: "invalid_credentials", messageKey: "error.login.invalid")
+    static let unauthenticated = AppError(status: .unauthorized, code: "unauthenticated", messageKey: "error.unauthenticated")
+    static let emailTaken = AppError(
+        status: .conflict, code: "email_taken", messageKey: "error.email.taken",
+        fields: FieldErrors(["email": "error.email.taken"])
+    )
+    static let invalidJSON = AppError(status: .badRequest, code: "invalid_json", messageKey: "error.json.invalid")
+    static let csrfRejected = AppError(status: .forbidden, code: "csrf_rejected", messageKey: "error.csrf")
+    static let notFound = AppError(status: .notFound, code: "not_found", messageKey: "error.notFound")
+
+    static func tooManyAttempts(retryAfter seconds: Int, localizer: Localizer) -> AppError {
+        AppError(
+            status: .tooManyRequests, code: "too_many_attempts", messageKey: "error.login.throttled",
+            messageArguments: [localizer.number(seconds)], retryAfterSeconds: seconds
+        )
+    }
+}

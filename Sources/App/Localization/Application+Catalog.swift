@@ -1,0 +1,37 @@
+import Foundation
+import KineticCore
+import Vapor
+
+extension Application {
+    private struct CatalogKey: StorageKey { typealias Value = StringCatalog }
+
+    /// The String Catalog, loaded once at start-up from `Resources/Localizable.xcstrings`.
+    var stringCatalog: StringCatalog {
+        get {
+            guard let catalog = storage[CatalogKey.self] else { fatalError("configure(_:) loads the String Catalog") }
+            return catalog
+        }
+        set { storage[CatalogKey.self] = newValue }
+    }
+
+    /// Reads the catalog from the resources directory.
+    func loadStringCatalog() throws {
+        let path = directory.resourcesDirectory + "Localizable.xcstrings"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(description: "The String Catalog is missing at \(path); run Kinetic from the repository root")
+        }
+        stringCatalog = try StringCatalog(data: data)
+    }
+}
+
+extension Request {
+    /// The localizer for this request: the signed-in user's language, else `Accept-Language`.
+    var localizer: Localizer {
+        let user = auth.get(User.self)
+        let language = AppLanguage.resolve(
+            userSetting: user?.language,
+            acceptLanguage: headers.first(name: .acceptLanguage)
+        )
+        return Localizer(language: language, catalog: application.stringCatalog)
+    }
+}

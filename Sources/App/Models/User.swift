@@ -1,0 +1,54 @@
+import Fluent
+import Foundation
+import KineticCore
+import Vapor
+
+/// An account: login credentials, display name, language and fitness settings.
+final class User: Model, @unchecked Sendable {
+    static let schema = "users"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "name") var name: String
+    @Field(key: "email") var email: String
+    @Field(key: "password_hash") var passwordHash: String
+    /// An ``AppLanguage`` code, or nil to follow the browser.
+    @OptionalField(key: "language") var language: String?
+    @OptionalField(key: "body_type") var bodyType: Int?
+    @OptionalField(key: "height_inches") var heightInches: Int?
+    @Field(key: "jump_goal") var jumpGoal: Int
+    @Field(key: "calorie_goal") var calorieGoal: Int
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+
+    init() {}
+
+    init(id: UUID? = nil, name: String, email: String, passwordHash: String, fitness: FitnessSettings = FitnessSettings()) {
+        self.id = id
+        self.name = name
+        self.email = email
+        self.passwordHash = passwordHash
+        self.fitness = fitness
+    }
+
+    /// The fitness settings as a Core value.
+    var fitness: FitnessSettings {
+        get {
+            FitnessSettings(
+                bodyType: bodyType.flatMap(BodyType.init(rawValue:)),
+                height: heightInches,
+                jumpGoal: jumpGoal,
+                calorieGoal: calorieGoal
+            )
+        }
+        set {
+            bodyType = newValue.bodyType?.rawValue
+            heightInches = newValue.height
+            jumpGoal = newValue.jumpGoal
+            calorieGoal = newValue.calorieGoal
+        }
+    }
+
+    /// The language the user chose, if any.
+    var appLanguage: AppLanguage? { language.flatMap(AppLanguage.init(rawValue:)) }
+}
+
+extension User: Authenticatable {}

@@ -1,0 +1,63 @@
+import Vapor
+
+/// Every path of the site, used both to register routes and to build links.
+enum SiteURL: Hashable, Sendable {
+    case home
+    case login
+    case signUp
+    case logout
+    case profile
+    case settings
+    case settingsLanguage
+    case fitnessSettings
+    case module(Module)
+    case manifest
+    case healthz
+    case openAPI
+    case api(API)
+
+    /// The product modules reachable from the side and radial menus.
+    enum Module: String, CaseIterable, Sendable {
+        case goals, steps, workouts, reports, wishes
+    }
+
+    /// The JSON API's routes, under `/api/v1`.
+    enum API: Hashable, Sendable {
+        case accounts, login, logout, profile
+    }
+
+    /// The path, e.g. `/settings/fitness`.
+    var path: String {
+        "/" + pathComponents.map(\.description).joined(separator: "/")
+    }
+
+    /// The path's components, for registering routes.
+    var pathComponents: [PathComponent] {
+        switch self {
+        case .home: []
+        case .login: ["login"]
+        case .signUp: ["signup"]
+        case .logout: ["logout"]
+        case .profile: ["profile"]
+        case .settings: ["settings"]
+        case .settingsLanguage: ["settings", "language"]
+        case .fitnessSettings: ["settings", "fitness"]
+        case .module(let module): [.constant(module.rawValue)]
+        case .manifest: ["manifest.webmanifest"]
+        case .healthz: ["healthz"]
+        case .openAPI: ["api", "openapi.yaml"]
+        case .api(let api):
+            ["api", "v1"] + {
+                switch api {
+                case .accounts: ["accounts"]
+                case .login: ["login"]
+                case .logout: ["logout"]
+                case .profile: ["profile"]
+                }
+            }()
+        }
+    }
+
+    /// A static asset under `Public/`, e.g. `SiteURL.asset("css/app.css")`.
+    static func asset(_ path: String) -> String { "/" + path }
+}

@@ -1,0 +1,16 @@
+/// The honest placeholder of a module that is not built yet.
+enum ComingSoonPage {
+    static func render(module: SiteURL.Module, context: PageContext) -> String {
+        let l = context.localizer
+        let item = SideMenu.items.first { $0.url == .module(module) }
+        let title = l.t(item?.titleKey ?? "app.name")
+        return Layout.render(.init(title: title), context: context, content: [
+            el("section", [.class("empty-state")], [
+                el("span", [.class("empty-state-icon")], [icon(item?.icon ?? .goals)]),
+                el("h2", [], [txt(l.t("comingSoon.title", title))]),
+                el("p", [], [txt(l.t("comingSoon.message"))]),
+                el("a", [.class("button button-secondary"), Attr("href", SiteURL.profile.path)], [txt(l.t("comingSoon.back"))]),
+            ]),
+        ])
+    }
+}

@@ -1,0 +1,34 @@
+/// The line icons of the app shell, drawn on a 24×24 grid with a 2 px stroke.
+enum Icon: String, CaseIterable {
+    case menu, close, goals, steps, workouts, reports, wishes, profile, settings, logout, chevronRight, back, plus
+
+    /// The SVG path data of the icon.
+    var pathData: String {
+        switch self {
+        case .menu: "M4 7h16M4 12h16M4 17h16"
+        case .close: "M6 6l12 12M18 6L6 18"
+        case .goals: "M12 3a9 9 0 1 0 9 9M12 7a5 5 0 1 0 5 5M12 11a1 1 0 1 0 1 1M12 12l7-7M16 5h3v3"
+        case .steps: "M8 3c2 0 3 2 3 5s-1 5-3 5-3-2-3-5 1-5 3-5zM6 16h4v2a2 2 0 0 1-4 0zM16 7c2 0 3 2 3 5s-1 5-3 5-3-2-3-5 1-5 3-5zM14 20h4"
+        case .workouts: "M3 10v4M6 7v10M18 7v10M21 10v4M6 12h12"
+        case .reports: "M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6"
+        case .wishes: "M4 10h16v10H4zM3 7h18v3H3zM12 7v13M12 7c-2-4-6-4-6-1s6 1 6 1c2-4 6-4 6-1s-6 1-6 1"
+        case .profile: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1-4 4-6 8-6s7 2 8 6"
+        case .settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1"
+        case .logout: "M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10"
+        case .chevronRight: "M9 6l6 6-6 6"
+        case .back: "M15 6l-6 6 6 6"
+        case .plus: "M12 5v14M5 12h14"
+        }
+    }
+}
+
+/// An inline SVG icon; decorative unless a label is given.
+func icon(_ icon: Icon, label: String? = nil, className: String = "icon") -> HTMLNode {
+    el("svg", [
+        Attr("class", className), Attr("viewBox", "0 0 24 24"), Attr("width", "24"), Attr("height", "24"),
+        Attr("fill", "none"), Attr("stroke", "currentColor"), Attr("stroke-width", "2"),
+        Attr("stroke-linecap", "round"), Attr("stroke-linejoin", "round"),
+        label == nil ? Attr("aria-hidden", "true") : Attr("role", "img"),
+        label.map { Attr("aria-label", $0) },
+    ], [el("path", [Attr("d", icon.pathData)])])
+}

@@ -1,0 +1,53 @@
+import KineticCore
+
+/// The Fitness Settings page: body type and height (the seed's FitnessSettingsViewController).
+enum FitnessSettingsPage {
+    struct Model {
+        var fitness: FitnessSettings
+        /// Localized messages by field name.
+        var fieldErrors: [String: String] = [:]
+        var saved = false
+    }
+
+    static func render(_ model: Model, context: PageContext) -> String {
+        let l = context.localizer
+        return Layout.render(
+            .init(title: l.t("fitness.title"), backLink: (SiteURL.settings.path, l.t("shell.back"))),
+            context: context,
+            content: [
+                banner(model.saved ? l.t("fitness.saved") : nil, isError: false),
+                banner(model.fieldErrors.isEmpty ? nil : l.t("error.validation"), isError: true),
+                form(model, context: context),
+                UnsavedChangesDialog.render(l),
+            ]
+        )
+    }
+
+    /// The form alone, so that other pages (the Goals dialog) can embed it.
+    static func form(_ model: Model, context: PageContext) -> HTMLNode {
+        let l = context.localizer
+        let heightError = model.fieldErrors["height"]
+        return el("form", [
+            Attr("method", "post"), Attr("action", SiteURL.fitnessSettings.path), .class("form fitness-form"),
+            .id("fitness-form"), .data("guard-unsaved", ""), .data("ajax", ""), .data("saved-message", l.t("fitness.saved")),
+        ], [
+            CSRFField.render(context.csrfToken),
+            el("section", [.class("card")], [
+                BodyTypePicker.render(selected: model.fitness.bodyType, l: l),
+                model.fieldErrors["bodyType"].map { el("p", [.class("field-error")], [txt($0)]) } ?? .empty,
+            ]),
+            el("section", [.class("card")], [
+                Ruler.render(.init(
+                    name: "height", label: l.t("fitness.height.label"), value: model.fitness.height,
+                    range: FitnessSettings.heightRange, majorEvery: l.language.usesImperialHeight ? 12 : 4,
+                    format: l.language.usesImperialHeight ? .heightImperial : .heightMetric, initial: 66
+                ), l: l),
+                heightError.map { el("p", [.class("field-error"), Attr("role", "alert")], [txt($0)]) } ?? .empty,
+            ]),
+            el("p", [.class("form-note")], [txt(l.t("fitness.why"))]),
+            el("div", [.class("form-actions")], [
+                el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("action.save"))]),
+            ]),
+        ])
+    }
+}

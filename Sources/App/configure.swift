@@ -1,0 +1,42 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import NIOSSL
+import Vapor
+
+/// Sets up Kinetic on `app`: database, migrations, middleware, strings and routes.
+public func configure(_ app: Application, _ configuration: KineticConfiguration) async throws {
+    app.kineticConfiguration = configuration
+    switch configuration.database {
+    case .sqlite(let path):
+        app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
+    case .postgres(let url):
+        var postgres = try SQLPostgresConfiguration(url: url)
+        if url.contains("sslmode=disable") || !(url.contains("sslmode=")) {
+            postgres.coreConfiguration.tls = .disable
+        }
+        app.databases.use(.postgres(configuration: postgres, sqlLogLevel: .debug), as: .psql)
+    }
+    app.migrations.add(CreateUsers())
+    app.migrations.add(CreateAPITokens())
+    app.migrations.add(CreateWebSessions())
+
+    app.passwords.use(.bcrypt(cost: configuration.bcryptCost))
+    app.unknownAccountHash = try Bcrypt.hash(SecretToken.generate(), cost: configuration.bcryptCost)
+    app.loginThrottle = LoginThrottle(
+        burstPerAccount: configuration.loginBurstPerAccount,
+        burstPerAddress: configuration.loginBurstPerAddress,
+        refillSeconds: configuration.loginRefillSeconds
+    )
+    try app.loadStringCatalog()
+
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    ContentConfiguration.global.use(encoder: encoder, for: .json)
+    app.routes.defaultMaxBodySize = "1mb"
+    app.middleware = Middlewares()
+    app.middleware.use(SecurityHeadersMiddleware())
+    app.middleware.use(KineticErrorMiddleware())
+    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
+    try routes(app)
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A token bucket: holds up to `capacity` tokens and gains `refillPerSecond` tokens a second.
+/// Kinetic spends one token per failed login, so a burst of failures is allowed and then slowed.
+public struct TokenBucket: Equatable, Sendable {
+    public let capacity: Double
+    public let refillPerSecond: Double
+    public private(set) var tokens: Double
+    public private(set) var updatedAt: Date
+
+    /// A full bucket at `now`.
+    public init(capacity: Int, refillPerSecond: Double, now: Date) {
+        self.capacity = Double(capacity)
+        self.refillPerSecond = refillPerSecond
+        self.tokens = Double(capacity)
+        self.updatedAt = now
+    }
+
+    /// The bucket as it is at `now`, refilled for the time that passed.
+    public func refilled(at now: Date) -> TokenBucket {
+        var copy = self
+        let elapsed = max(0, now.timeIntervalSince(updatedAt))
+        copy.tokens = min(capacity, tokens + elapsed * refillPerSecond)
+        copy.updatedAt = max(updatedAt, now)
+        return copy
+    }
+
+    /// Whether at least one whole token is available at `now`.
+    public func allows(at now: Date) -> Bool { refilled(at: now).tokens >= 1 }
+
+    /// Seconds until one whole token is available at `now` (0 when one is).
+    public func secondsUntilAvailable(at now: Date) -> Int {
+        let current = refilled(at: now)
+        guard current.tokens < 1 else { return 0 }
+        return Int(((1 - current.tokens) / refillPerSecond).rounded(.up))
+    }
+
+    /// The bucket after spending one token at `now` (never below zero).
+    public func spending(at now: Date) -> TokenBucket {
+        var copy = refilled(at: now)
+        copy.tokens = max(0, copy.tokens - 1)
+        return copy
+    }
+
+    /// Whether the bucket is full at `now`, so that it can be forgotten.
+    public func isFull(at now: Date) -> Bool { refilled(at: now).tokens >= capacity }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A JSON value whose type is kept, so that validation can tell `"72"` from `72`
+/// and report a wrong type as a field error rather than a decoding failure.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// The value as a whole number, if it is a number without a fractional part.
+    public var integerValue: Int? {
+        guard case .number(let number) = self,
+              number.rounded() == number,
+              abs(number) < 1e15 else { return nil }
+        return Int(number)
+    }
+
+    /// The value as a string, if it is one.
+    public var stringValue: String? {
+        guard case .string(let string) = self else { return nil }
+        return string
+    }
+
+    /// The members of an object, if it is one.
+    public var objectValue: [String: JSONValue]? {
+        guard case .object(let members) = self else { return nil }
+        return members
+    }
+
+    /// A short, English name of the kind of value, used in developer-facing error messages.
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
+
+extension JSONValue: Codable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let bool): try container.encode(bool)
+        case .number(let number): try container.encode(number)
+        case .string(let string): try container.encode(string)
+        case .array(let array): try container.encode(array)
+        case .object(let object): try container.encode(object)
+        }
+    }
+}

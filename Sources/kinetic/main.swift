@@ -1,0 +1,33 @@
+import App
+import Foundation
+import Logging
+import Vapor
+
+/// `kinetic serve` (the default), `kinetic migrate`, and Vapor's other commands.
+/// Kinetic's own flags (`--data-dir`, `--no-demo`) are read first; the rest go to Vapor.
+let loaded: (configuration: KineticConfiguration, remainingArguments: [String])
+do {
+    loaded = try KineticConfiguration.load(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
+} catch {
+    FileHandle.standardError.write(Data("kinetic: \(error)\n".utf8))
+    exit(64)
+}
+
+var environment = try Environment.detect(arguments: loaded.remainingArguments)
+try LoggingSystem.bootstrap(from: &environment)
+let app = try await Application.make(environment)
+do {
+    try await configure(app, loaded.configuration)
+    if loaded.remainingArguments.dropFirst().first == "serve" {
+        try await app.autoMigrate().get()
+        if loaded.configuration.createsDemoAccount, let password = try await DemoSeeder.seedIfEmpty(app) {
+            app.logger.notice("Demo account created. Log in with \(DemoSeeder.email) and the password \(password)")
+        }
+    }
+    try await app.execute()
+} catch {
+    app.logger.report(error: error)
+    try? await app.asyncShutdown()
+    throw error
+}
+try await app.asyncShutdown()

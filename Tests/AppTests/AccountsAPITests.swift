@@ -1,0 +1,121 @@
+import Fluent
+import Foundation
+import Testing
+import VaporTesting
+@testable import App
+
+@Suite struct AccountsAPITests {
+    @Test func signUp_returnsCustomerTokenAndProfileWithFitness() async throws {
+        try await withKinetic { app in
+            let response = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Ada", "email": "Ada@Example.com", "password": "analytical-engine"])
+            #expect(response.status == .created)
+            let body = try response.jsonObject()
+            let profile = try #require(body["profile"] as? [String: Any])
+            #expect(profile["customerId"] as? String == body["customerId"] as? String)
+            #expect(profile["email"] as? String == "ada@example.com")
+            let fitness = try #require(profile["fitness"] as? [String: Any])
+            #expect(fitness["bodyType"] is NSNull)
+            #expect(fitness["height"] is NSNull)
+            #expect(fitness["jumpGoal"] as? Int == 10_000)
+            #expect(fitness["calorieGoal"] as? Int == 0)
+            #expect((body["token"] as? String)?.count == 43)
+        }
+    }
+
+    @Test func signUp_storesABcryptHashNotThePassword() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp(password: "plain-text-secret")
+            let user = try #require(try await User.query(on: app.db).filter(\.$email == account.email).first())
+            #expect(user.passwordHash.hasPrefix("$2"))
+            #expect(!user.passwordHash.contains("plain-text-secret"))
+        }
+    }
+
+    @Test func signUp_duplicateEmail_is409() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let response = try await app.json(.POST, "/api/v1/accounts", body: ["name": "B", "email": account.email.uppercased(), "password": "another-password"])
+            #expect(response.status == .conflict)
+            #expect(try response.apiError()["code"] as? String == "email_taken")
+            #expect(try await User.query(on: app.db).count() == 1)
+        }
+    }
+
+    @Test func signUp_invalidFields_are422WithAMessagePerField() async throws {
+        try await withKinetic { app in
+            let response = try await app.json(.POST, "/api/v1/accounts", body: ["name": "", "email": "nope", "password": "short"])
+            #expect(response.status == .unprocessableEntity)
+            let error = try response.apiError()
+            #expect(error["code"] as? String == "validation_failed")
+            let fields = try #require(error["fields"] as? [String: String])
+            #expect(fields["password"] == "Use at least 8 characters for your password.")
+            #expect(fields["email"] != nil)
+            #expect(fields["name"] != nil)
+            #expect(try await User.query(on: app.db).count() == 0)
+        }
+    }
+
+    @Test func signUp_wrongTypesAndBadJSON_areRejected() async throws {
+        try await withKinetic { app in
+            let wrongTypes = try await app.json(.POST, "/api/v1/accounts", body: ["name": 5, "email": true, "password": ["x"]])
+            #expect(wrongTypes.status == .unprocessableEntity)
+            #expect((try wrongTypes.apiError()["fields"] as? [String: String])?.count == 3)
+            let broken = try await app.json(.POST, "/api/v1/accounts", rawBody: "{\"name\": ")
+            #expect(broken.status == .badRequest)
+            #expect(try broken.apiError()["code"] as? String == "invalid_json")
+        }
+    }
+
+    @Test func login_withRightAndWrongPasswords() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let ok = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password])
+            #expect(ok.status == .ok)
+            #expect(try ok.jsonObject()["customerId"] as? String == account.customerId)
+            #expect((try ok.jsonObject()["profile"] as? [String: Any])?["fitness"] != nil)
+            let wrong = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "not-the-password"])
+            #expect(wrong.status == .unauthorized)
+            let unknown = try await app.json(.POST, "/api/v1/login", body: ["email": "nobody@example.com", "password": "whatever-pw"])
+            #expect(unknown.status == .unauthorized)
+            #expect(try unknown.apiError()["message"] as? String == (try wrong.apiError()["message"] as? String))
+        }
+    }
+
+    @Test func logout_revokesTheToken() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            #expect(try await app.json(.GET, "/api/v1/profile", token: account.token).status == .ok)
+            #expect(try await app.json(.POST, "/api/v1/logout", token: account.token).status == .noContent)
+            #expect(try await app.json(.GET, "/api/v1/profile", token: account.token).status == .unauthorized)
+            #expect(try await app.json(.POST, "/api/v1/logout", token: account.token).status == .unauthorized)
+        }
+    }
+
+    @Test func missingOrForgedToken_is401() async throws {
+        try await withKinetic { app in
+            _ = try await app.signUp()
+            let none = try await app.json(.GET, "/api/v1/profile")
+            #expect(none.status == .unauthorized)
+            #expect(try none.apiError()["code"] as? String == "unauthenticated")
+            #expect(try await app.json(.GET, "/api/v1/profile", token: "forged-token").status == .unauthorized)
+        }
+    }
+
+    @Test func repeatedFailedLogins_areSlowedDown() async throws {
+        try await withKinetic(loginBurstPerAccount: 3) { app in
+            let account = try await app.signUp()
+            for _ in 0..<3 {
+                let attempt = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-password"])
+                #expect(attempt.status == .unauthorized)
+            }
+            let throttled = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password])
+            #expect(throttled.status == .tooManyRequests)
+            #expect(try throttled.apiError()["code"] as? String == "too_many_attempts")
+            #expect(Int(throttled.headers.first(name: .retryAfter) ?? "") ?? 0 > 0)
+            #expect((try throttled.apiError()["message"] as? String)?.contains("Try again in") == true)
+            // Another account is not affected.
+            let other = try await app.signUp()
+            #expect(try await app.json(.POST, "/api/v1/login", body: ["email": other.email, "password": other.password]).status == .ok)
+        }
+    }
+}

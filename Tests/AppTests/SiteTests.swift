@@ -1,0 +1,66 @@
+import Fluent
+import Foundation
+import Testing
+import VaporTesting
+@testable import App
+
+@Suite struct SiteTests {
+    @Test func healthz_answersWhenTheDatabaseDoes() async throws {
+        try await withKinetic { app in
+            let response = try await app.testing().sendRequest(.GET, "/healthz")
+            #expect(response.status == .ok)
+            #expect(response.body.string == "ok\n")
+        }
+    }
+
+    @Test func manifest_isInstallableInPortrait() async throws {
+        try await withKinetic { app in
+            let response = try await app.testing().sendRequest(.GET, "/manifest.webmanifest")
+            #expect(response.status == .ok)
+            #expect(response.headers.contentType?.description.hasPrefix("application/manifest+json") == true)
+            let manifest = try response.jsonObject()
+            #expect(manifest["orientation"] as? String == "portrait")
+            #expect(manifest["display"] as? String == "standalone")
+            let icons = try #require(manifest["icons"] as? [[String: Any]])
+            #expect(icons.contains { $0["sizes"] as? String == "512x512" })
+            for icon in icons {
+                let path = try #require(icon["src"] as? String)
+                #expect(try await app.testing().sendRequest(.GET, path).status == .ok, "\(path)")
+            }
+        }
+    }
+
+    @Test func unknownPage_rendersTheErrorPage_andUnknownAPIRoute_answersJSON() async throws {
+        try await withKinetic { app in
+            let page = try await app.testing().sendRequest(.GET, "/nowhere")
+            #expect(page.status == .notFound)
+            #expect(page.body.string.contains("This page does not exist."))
+            let api = try await app.testing().sendRequest(.GET, "/api/v1/nowhere")
+            #expect(api.status == .notFound)
+            #expect(try api.apiError()["code"] as? String == "not_found")
+        }
+    }
+
+    @Test func comingSoonModules_sayTheyAreNotBuiltYet() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let web = WebClient(app: app)
+            try await web.logIn(email: account.email, password: account.password)
+            let html = try await web.get("/reports").body.string
+            #expect(html.contains("Reports is coming soon"))
+            #expect(html.contains("radial-toggle"))
+            #expect(html.contains("id=\"side-menu\""))
+        }
+    }
+
+    @Test func demoSeeder_createsTheDemoAccountOnlyOnAnEmptyDatabase() async throws {
+        try await withKinetic { app in
+            app.kineticConfiguration.demoPassword = "demo-password-1"
+            let password = try await DemoSeeder.seedIfEmpty(app)
+            #expect(password == "demo-password-1")
+            #expect(try await DemoSeeder.seedIfEmpty(app) == nil)
+            let login = try await app.json(.POST, "/api/v1/login", body: ["email": DemoSeeder.email, "password": "demo-password-1"])
+            #expect(login.status == .ok)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import NIOCore
+import Testing
+import VaporTesting
+@testable import App
+
+/// A signed-up API user.
+struct TestAccount {
+    let customerId: String
+    let token: String
+    let email: String
+    let password: String
+}
+
+/// JSON helpers over VaporTesting.
+extension Application {
+    func json(
+        _ method: HTTPMethod, _ path: String, body: Any? = nil, rawBody: String? = nil, token: String? = nil,
+        headers extra: HTTPHeaders = [:]
+    ) async throws -> TestingHTTPResponse {
+        var headers = extra
+        headers.contentType = .json
+        if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
+        var buffer: ByteBuffer?
+        if let body { buffer = ByteBuffer(data: try JSONSerialization.data(withJSONObject: body)) }
+        if let rawBody { buffer = ByteBuffer(string: rawBody) }
+        return try await testing().sendRequest(method, path, headers: headers, body: buffer)
+    }
+
+    func signUp(name: String = "Test User", email: String? = nil, password: String = "long-enough-pw") async throws -> TestAccount {
+        let address = email ?? "user-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        let response = try await json(.POST, "/api/v1/accounts", body: ["name": name, "email": address, "password": password])
+        #expect(response.status == .created)
+        let object = try response.jsonObject()
+        return TestAccount(
+            customerId: try #require(object["customerId"] as? String),
+            token: try #require(object["token"] as? String),
+            email: address, password: password
+        )
+    }
+}
+
+extension TestingHTTPResponse {
+    /// The body parsed as a JSON object.
+    func jsonObject() throws -> [String: Any] {
+        let data = Data(body.readableBytesView)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "not a JSON object: \(body.string)")
+    }
+
+    /// The `error` member of an API error body.
+    func apiError() throws -> [String: Any] {
+        try #require(try jsonObject()["error"] as? [String: Any])
+    }
+}

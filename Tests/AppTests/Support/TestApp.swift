@@ -1,0 +1,46 @@
+import Fluent
+import Foundation
+import SQLKit
+import Testing
+import VaporTesting
+@testable import App
+
+/// The database the App tests run against: a fresh SQLite file per test, or, when
+/// `KINETIC_TEST_DATABASE_URL` is set, that PostgreSQL database with its schema emptied first
+/// (scripts/test runs that pass with `--no-parallel`).
+enum TestDatabase {
+    static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["KINETIC_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// Runs `body` against a configured, migrated Kinetic with fast password hashing.
+func withKinetic(
+    loginBurstPerAccount: Int = 5,
+    _ body: (Application) async throws -> Void
+) async throws {
+    let sqlitePath = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-\(UUID().uuidString).sqlite").path
+    var configuration = KineticConfiguration(
+        database: TestDatabase.postgresURL.map { .postgres(url: $0) } ?? .sqlite(path: sqlitePath),
+        bcryptCost: 4,
+        loginBurstPerAccount: loginBurstPerAccount,
+        loginBurstPerAddress: 100
+    )
+    configuration.createsDemoAccount = false
+    let app = try await Application.make(.testing)
+    do {
+        try await configure(app, configuration)
+        if TestDatabase.postgresURL != nil, let sql = app.db as? SQLDatabase {
+            try await sql.raw("DROP SCHEMA public CASCADE").run()
+            try await sql.raw("CREATE SCHEMA public").run()
+        }
+        try await app.autoMigrate().get()
+        try await body(app)
+    } catch {
+        try? await app.asyncShutdown()
+        try? FileManager.default.removeItem(atPath: sqlitePath)
+        throw error
+    }
+    try await app.asyncShutdown()
+    try? FileManager.default.removeItem(atPath: sqlitePath)
+}

@@ -1,0 +1,66 @@
+import Foundation
+import NIOCore
+import Testing
+import VaporTesting
+@testable import App
+
+/// A browser-like client for the HTML routes: keeps cookies and reads CSRF tokens from forms.
+final class WebClient {
+    let app: Application
+    private(set) var cookies: [String: String] = [:]
+
+    init(app: Application) { self.app = app }
+
+    @discardableResult
+    func get(_ path: String, headers: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
+        try await send(.GET, path, headers: headers)
+    }
+
+    /// Posts a form; the CSRF token is added unless `csrf` is false.
+    @discardableResult
+    func post(_ path: String, form: [String: String], csrf: Bool = true, csrfPage: String = "/login", headers: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
+        var fields = form
+        if csrf { fields["_csrf"] = try await csrfToken(from: csrfPage) }
+        let body = fields.map { key, value in
+            "\(key.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
+        }.joined(separator: "&")
+        var allHeaders = headers
+        allHeaders.contentType = .urlEncodedForm
+        return try await send(.POST, path, headers: allHeaders, body: ByteBuffer(string: body))
+    }
+
+    /// The CSRF token of the form on `page`.
+    func csrfToken(from page: String) async throws -> String {
+        let html = try await get(page).body.string
+        let marker = "name=\"_csrf\" value=\""
+        let start = try #require(html.range(of: marker), "no CSRF field on \(page)").upperBound
+        return String(html[start...].prefix { $0 != "\"" })
+    }
+
+    func logIn(email: String, password: String) async throws {
+        let response = try await post("/login", form: ["email": email, "password": password])
+        #expect(response.status == .seeOther)
+        #expect(response.headers.first(name: .location) == "/profile")
+    }
+
+    private func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders, body: ByteBuffer? = nil) async throws -> TestingHTTPResponse {
+        var allHeaders = headers
+        if !cookies.isEmpty {
+            allHeaders.replaceOrAdd(name: .cookie, value: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
+        }
+        let response = try await app.testing().sendRequest(method, path, headers: allHeaders, body: body)
+        for header in response.headers[.setCookie] {
+            let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            let name = String(pair[0]), value = pair.count > 1 ? String(pair[1]) : ""
+            if value.isEmpty || header.contains("Max-Age=0") || header.lowercased().contains("expires=thu, 01 jan 1970") {
+                cookies[name] = nil
+            } else {
+                cookies[name] = value
+            }
+        }
+        return response
+    }
+
+    /// Sets a cookie by hand, e.g. to replay an old session.
+    func setCookie(_ name: String, _ value: String?) { cookies[name] = value }
+}

@@ -1,0 +1,163 @@
+import Fluent
+import Foundation
+import Testing
+import VaporTesting
+@testable import App
+
+@Suite struct WebAuthTests {
+    @Test func signUpForm_createsAccountAndSignsIn() async throws {
+        try await withKinetic { app in
+            let web = WebClient(app: app)
+            let response = try await web.post("/signup", form: ["name": "Web User", "email": "web@example.com", "password": "web-password"])
+            #expect(response.status == .seeOther)
+            #expect(web.cookies[WebSessionMiddleware.sessionCookie] != nil)
+            let profile = try await web.get("/profile")
+            #expect(profile.status == .ok)
+            #expect(profile.body.string.contains("Web User"))
+        }
+    }
+
+    @Test func signUpForm_invalidInput_rerendersWithMessagesAnd422() async throws {
+        try await withKinetic { app in
+            let web = WebClient(app: app)
+            let response = try await web.post("/signup", form: ["name": "Kim", "email": "kim@example", "password": "short"], csrfPage: "/signup")
+            #expect(response.status == .unprocessableEntity)
+            let html = response.body.string
+            #expect(html.contains("Use at least 8 characters for your password."))
+            #expect(html.contains("value=\"Kim\""))
+            #expect(html.contains("aria-invalid=\"true\""))
+            #expect(try await User.query(on: app.db).count() == 0)
+        }
+    }
+
+    @Test func login_setsAHardenedSessionCookie() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let web = WebClient(app: app)
+            let response = try await web.post("/login", form: ["email": account.email, "password": account.password])
+            let cookie = try #require(response.headers[.setCookie].first { $0.hasPrefix(WebSessionMiddleware.sessionCookie + "=") })
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Lax"))
+            #expect(!cookie.contains("Secure"))
+            let secureWeb = WebClient(app: app)
+            let secure = try await secureWeb.post("/login", form: ["email": account.email, "password": account.password], headers: ["X-Forwarded-Proto": "https"])
+            #expect(secure.headers[.setCookie].contains { $0.hasPrefix(WebSessionMiddleware.sessionCookie + "=") && $0.contains("Secure") })
+        }
+    }
+
+    @Test func login_alwaysStartsANewSession_andOnlyTheNewOneWorks() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let web = WebClient(app: app)
+            try await web.logIn(email: account.email, password: account.password)
+            let first = try #require(web.cookies[WebSessionMiddleware.sessionCookie])
+            let csrf = try await web.csrfToken(from: "/profile")
+            let again = try await web.post("/login", form: ["email": account.email, "password": account.password, "_csrf": csrf], csrf: false)
+            #expect(again.status == .seeOther)
+            let second = try #require(web.cookies[WebSessionMiddleware.sessionCookie])
+            #expect(first != second)
+            let replay = WebClient(app: app)
+            replay.setCookie(WebSessionMiddleware.sessionCookie, first)
+            #expect(try await replay.get("/profile").status == .seeOther)
+        }
+    }
+
+    @Test func logout_invalidatesTheSession() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let web = WebClient(app: app)
+            try await web.logIn(email: account.email, password: account.password)
+            let session = try #require(web.cookies[WebSessionMiddleware.sessionCookie])
+            let response = try await web.post("/logout", form: [:], csrfPage: "/profile")
+            #expect(response.status == .seeOther)
+            #expect(response.headers.first(name: .location) == "/login?signedOut=1")
+            #expect(web.cookies[WebSessionMiddleware.sessionCookie] == nil)
+            let replay = WebClient(app: app)
+            replay.setCookie(WebSessionMiddleware.sessionCookie, session)
+            let after = try await replay.get("/profile")
+            #expect(after.status == .seeOther)
+            #expect(after.headers.first(name: .location) == "/login")
+        }
+    }
+
+    @Test func wrongPassword_showsTheMessageOnTheLoginPage() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let response = try await WebClient(app: app).post("/login", form: ["email": account.email, "password": "nope-nope-nope"])
+            #expect(response.status == .unauthorized)
+            #expect(response.body.string.contains("The e-mail address or password is not correct."))
+        }
+    }
+
+    @Test func webLogins_areThrottledToo() async throws {
+        try await withKinetic(loginBurstPerAccount: 2) { app in
+            let account = try await app.signUp()
+            let web = WebClient(app: app)
+            for _ in 0..<2 { try await web.post("/login", form: ["email": account.email, "password": "wrong-password"]) }
+            let response = try await web.post("/login", form: ["email": account.email, "password": account.password])
+            #expect(response.status == .tooManyRequests)
+            #expect(response.body.string.contains("Too many failed attempts"))
+        }
+    }
+
+    @Test(arguments: ["/login", "/signup", "/logout", "/settings/fitness", "/settings/language"])
+    func formPostWithoutCSRFToken_is403(path: String) async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let web = WebClient(app: app)
+            try await web.logIn(email: account.email, password: account.password)
+            let response = try await web.post(path, form: ["email": account.email, "password": account.password, "height": "70", "language": "de"], csrf: false)
+            #expect(response.status == .forbidden)
+            let forged = try await web.post(path, form: ["_csrf": "forged", "height": "70"], csrf: false)
+            #expect(forged.status == .forbidden)
+            let user = try #require(try await User.query(on: app.db).first())
+            #expect(user.heightInches == nil)
+            #expect(user.language == nil)
+        }
+    }
+
+    @Test func signedOutVisitor_isSentToLogin() async throws {
+        try await withKinetic { app in
+            for path in ["/profile", "/settings", "/settings/fitness", "/goals", "/steps"] {
+                let response = try await WebClient(app: app).get(path)
+                #expect(response.status == .seeOther)
+                #expect(response.headers.first(name: .location) == "/login")
+            }
+        }
+    }
+
+    @Test func everyResponse_carriesSecurityHeaders() async throws {
+        try await withKinetic { app in
+            for path in ["/login", "/healthz", "/does-not-exist", "/api/v1/profile", "/css/app.css"] {
+                let response = try await app.testing().sendRequest(.GET, path)
+                let csp = try #require(response.headers.first(name: "Content-Security-Policy"), "no CSP on \(path)")
+                #expect(csp.contains("script-src 'self'"))
+                #expect(!csp.contains("unsafe-inline"))
+                #expect(csp.contains("frame-ancestors 'none'"))
+                #expect(response.headers.first(name: "X-Content-Type-Options") == "nosniff")
+                #expect(response.headers.first(name: "Referrer-Policy") == "same-origin")
+            }
+        }
+    }
+
+    @Test func getRequests_neverChangeState() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let web = WebClient(app: app)
+            try await web.logIn(email: account.email, password: account.password)
+            #expect(try await web.get("/logout").status == .notFound)
+            #expect(try await web.get("/profile").status == .ok)
+        }
+    }
+
+    @Test func userText_isEscapedInPages() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp(name: "<script>alert(1)</script> \"quoted\"")
+            let web = WebClient(app: app)
+            try await web.logIn(email: account.email, password: account.password)
+            let html = try await web.get("/profile").body.string
+            #expect(!html.contains("<script>alert"))
+            #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        }
+    }
+}

@@ -1,0 +1,90 @@
+"""Shared fixtures for Kinetic's browser tests: a headless Chromium at phone width, a fresh
+account per test (created through the JSON API), and screenshots under .build/screenshots/."""
+import json
+import os
+import pathlib
+import urllib.request
+import uuid
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+BASE_URL = os.environ.get("KINETIC_URL", "http://127.0.0.1:8080")
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / ".build" / "screenshots"
+
+
+def api(method, path, body=None, token=None):
+    """Calls the JSON API; returns (status, parsed body or None)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(BASE_URL + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(request) as response:
+            raw = response.read()
+            return response.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as error:
+        raw = error.read()
+        return error.code, json.loads(raw) if raw else None
+
+
+def make_driver(language="en-US", width=375, height=812):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--hide-scrollbars", "--force-device-scale-factor=2", f"--lang={language}"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_window_size(width, height)
+    # Make the viewport exactly `width` CSS pixels wide, as on a phone.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+    return driver
+
+
+@pytest.fixture
+def driver():
+    browser = make_driver()
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture
+def account():
+    """A new account with a known password, created through the API."""
+    email = f"browser-{uuid.uuid4().hex[:10]}@example.com"
+    password = "correct-horse-battery"
+    status, body = api("POST", "/api/v1/accounts", {"name": "Jamie Rivera", "email": email, "password": password})
+    assert status == 201, body
+    return {"email": email, "password": password, "token": body["token"], "customerId": body["customerId"]}
+
+
+def log_in(driver, account):
+    driver.get(BASE_URL + "/login")
+    driver.find_element(By.ID, "field-email").send_keys(account["email"])
+    driver.find_element(By.ID, "field-password").send_keys(account["password"])
+    driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button[type=submit]").click()
+    WebDriverWait(driver, 10).until(EC.url_contains("/profile"))
+
+
+def screenshot(driver, name):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    # Capture the whole page, not only the viewport.
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    height = int(metrics["cssContentSize"]["height"])
+    width = int(metrics["cssLayoutViewport"]["clientWidth"])
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1},
+    })
+    import base64
+    path.write_bytes(base64.b64decode(shot["data"]))
+    return path
