@@ -143,9 +143,11 @@ export class Ruler {
     let startX = 0;
     let startOffset = 0;
     let samples = [];
+    let moved = false;
     this.viewport.addEventListener('pointerdown', (event) => {
       cancelAnimationFrame(this.frame);
       this.dragging = true;
+      moved = false;
       startX = event.clientX;
       startOffset = this.offset;
       samples = [{ x: event.clientX, t: event.timeStamp }];
@@ -154,6 +156,8 @@ export class Ruler {
     });
     this.viewport.addEventListener('pointermove', (event) => {
       if (!this.dragging) return;
+      if (Math.abs(event.clientX - startX) > 3) moved = true;
+      if (!moved) return;
       const maxOffset = this.offsetFor(this.max);
       this.offset = Math.min(maxOffset, Math.max(0, startOffset - (event.clientX - startX)));
       samples.push({ x: event.clientX, t: event.timeStamp });
@@ -164,9 +168,12 @@ export class Ruler {
     const release = (event) => {
       if (!this.dragging) return;
       this.dragging = false;
-      const first = samples[0];
+      if (!moved) return; // a tap only focuses the ruler
+      // Only the last 100 ms of movement count: a finger that stopped before lifting does not fling.
+      const recent = samples.filter((sample) => event.timeStamp - sample.t < 100);
+      const first = recent[0];
       const elapsed = first ? event.timeStamp - first.t : 0;
-      const velocity = elapsed > 0 ? -(event.clientX - first.x) / elapsed : 0; // px per ms, in offset direction
+      const velocity = recent.length > 1 && elapsed > 0 ? -(event.clientX - first.x) / elapsed : 0; // px/ms, offset direction
       if (reducedMotion() || Math.abs(velocity) < 0.05) {
         this.setValue(this.valueFor(this.offset), { animate: true });
       } else {

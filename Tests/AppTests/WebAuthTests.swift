@@ -118,8 +118,9 @@ import VaporTesting
 
     @Test func signedOutVisitor_isSentToLogin() async throws {
         try await withKinetic { app in
+            let browserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
             for path in ["/profile", "/settings", "/settings/fitness", "/goals", "/steps"] {
-                let response = try await WebClient(app: app).get(path)
+                let response = try await WebClient(app: app).get(path, headers: ["Accept": browserAccept])
                 #expect(response.status == .seeOther)
                 #expect(response.headers.first(name: .location) == "/login")
             }

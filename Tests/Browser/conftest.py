@@ -75,16 +75,12 @@ def log_in(driver, account):
 
 
 def screenshot(driver, name):
+    """Saves what the phone's screen shows (the viewport, as a person sees it)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    # Capture the whole page, not only the viewport.
-    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
-    height = int(metrics["cssContentSize"]["height"])
-    width = int(metrics["cssLayoutViewport"]["clientWidth"])
-    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
-        "format": "png", "captureBeyondViewport": True,
-        "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1},
-    })
-    import base64
-    path.write_bytes(base64.b64decode(shot["data"]))
+    driver.save_screenshot(str(path))
     return path
+
+
+def wait(driver, timeout=10):
+    return WebDriverWait(driver, timeout)

@@ -63,8 +63,10 @@ struct KineticErrorMiddleware: AsyncMiddleware {
 }
 
 extension Request {
-    /// Whether this request expects JSON: the API, or a script that asked for it.
+    /// Whether this request expects JSON: the API, or a script that asked for it by name.
+    /// (`HTTPMediaType`'s equality treats `*/*` as JSON too, so a browser's `Accept` would match.)
     var wantsJSON: Bool {
-        url.path.hasPrefix("/api/") || headers.accept.mediaTypes.contains(.json)
+        url.path.hasPrefix("/api/")
+            || headers[.accept].contains { $0.lowercased().contains("application/json") }
     }
 }

@@ -28,7 +28,7 @@ enum FitnessSettingsPage {
         let l = context.localizer
         let heightError = model.fieldErrors["height"]
         return el("form", [
-            Attr("method", "post"), Attr("action", SiteURL.fitnessSettings.path), .class("form fitness-form"),
+            Attr("method", "post"), Attr("action", SiteURL.fitnessSettings.path), .class("form fitness-form"), .flag("novalidate"),
             .id("fitness-form"), .data("guard-unsaved", ""), .data("ajax", ""), .data("saved-message", l.t("fitness.saved")),
         ], [
             CSRFField.render(context.csrfToken),

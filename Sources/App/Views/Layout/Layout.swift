@@ -43,7 +43,7 @@ enum Layout {
             voidEl("meta", [Attr("charset", "utf-8")]),
             voidEl("meta", [Attr("name", "viewport"), Attr("content", "width=device-width, initial-scale=1, viewport-fit=cover")]),
             voidEl("meta", [Attr("name", "theme-color"), Attr("content", "#1f6bff")]),
-            voidEl("meta", [Attr("name", "apple-mobile-web-app-capable"), Attr("content", "yes")]),
+            voidEl("meta", [Attr("name", "mobile-web-app-capable"), Attr("content", "yes")]),
             el("title", [], [txt(page.title + " · " + l.t("app.name"))]),
             voidEl("link", [Attr("rel", "manifest"), Attr("href", SiteURL.manifest.path)]),
             voidEl("link", [Attr("rel", "icon"), Attr("href", SiteURL.asset("images/icon.svg")), Attr("type", "image/svg+xml")]),

@@ -1,0 +1,51 @@
+"""Login, profile and fitness settings in English, German and the pseudo-locale, saved as
+screenshots at 375 px; at 320 px in the pseudo-locale nothing may overflow sideways."""
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import BASE_URL, api, log_in, make_driver, screenshot, wait
+
+LANGUAGES = {"en": "en-US", "de": "de-DE", "en-XA": "en-XA"}
+PAGES = ["/login", "/signup", "/profile", "/settings", "/settings/fitness", "/goals"]
+
+
+def assert_no_horizontal_overflow(driver, page):
+    overflow = driver.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{page} overflows by {overflow}px"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("width", [375, 320])
+def test_pages_in_each_language(account, code, width):
+    api("PUT", "/api/v1/profile", {"fitness": {"bodyType": 1, "height": 70, "jumpGoal": 30000}}, token=account["token"])
+    driver = make_driver(LANGUAGES[code], width=width)
+    try:
+        for page in ["/login", "/signup"]:
+            driver.get(BASE_URL + page)
+            assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == code
+            assert_no_horizontal_overflow(driver, page)
+            screenshot(driver, f"{page.strip('/').replace('/', '-')}-{code}-{width}")
+        log_in(driver, account)
+        for page in PAGES[2:]:
+            driver.get(BASE_URL + page)
+            wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
+            assert_no_horizontal_overflow(driver, page)
+            screenshot(driver, f"{page.strip('/').replace('/', '-')}-{code}-{width}")
+        if code == "en-XA":
+            assert driver.find_element(By.CSS_SELECTOR, ".top-bar-title").text.startswith("[")
+    finally:
+        driver.quit()
+
+
+def test_german_formats_height_in_centimetres(account):
+    api("PUT", "/api/v1/profile", {"fitness": {"height": 71}}, token=account["token"])
+    driver = make_driver("de-DE")
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/settings/fitness")
+        wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, ".ruler-readout").text == "180 cm")
+        assert driver.find_element(By.CSS_SELECTOR, ".top-bar-title").text == "Fitness-Einstellungen"
+    finally:
+        driver.quit()

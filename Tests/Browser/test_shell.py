@@ -1,0 +1,77 @@
+"""The app shell in a real browser: logging in, the side menu and the radial menu."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import BASE_URL, log_in, screenshot, wait
+
+
+def test_login_form_signs_in_and_shows_profile(driver, account):
+    log_in(driver, account)
+    assert driver.find_element(By.CSS_SELECTOR, ".profile-name").text == "Jamie Rivera"
+    assert account["email"] in driver.find_element(By.CSS_SELECTOR, ".profile-email").text
+
+
+def test_wrong_password_shows_message(driver, account):
+    driver.get(BASE_URL + "/login")
+    driver.find_element(By.ID, "field-email").send_keys(account["email"])
+    driver.find_element(By.ID, "field-password").send_keys("not-my-password")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button[type=submit]").click()
+    banner = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".banner-error")))
+    assert "not correct" in banner.text
+
+
+def test_side_menu_opens_closes_and_navigates(driver, account):
+    log_in(driver, account)
+    button = driver.find_element(By.ID, "menu-button")
+    menu = driver.find_element(By.ID, "side-menu")
+    assert not menu.is_displayed() or menu.rect["x"] + menu.rect["width"] <= 0
+    button.click()
+    wait(driver).until(lambda d: menu.get_attribute("class").find("open") >= 0)
+    wait(driver).until(lambda d: menu.rect["x"] >= 0)
+    assert button.get_attribute("aria-expanded") == "true"
+    links = [link.text for link in menu.find_elements(By.CSS_SELECTOR, ".side-menu-link")]
+    assert links == ["Goals", "Steps", "Workouts", "Reports", "Wishes", "Profile", "Settings", "Log out"]
+    assert driver.switch_to.active_element.text == "Goals"  # focus moved into the menu
+    screenshot(driver, "shell-side-menu-en")
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(driver).until(lambda d: button.get_attribute("aria-expanded") == "false")
+    button.click()
+    wait(driver).until(lambda d: menu.rect["x"] >= 0)
+    menu.find_element(By.LINK_TEXT, "Settings").click()
+    wait(driver).until(EC.url_to_be(BASE_URL + "/settings"))
+
+
+def test_radial_menu_fans_out_into_the_modules(driver, account):
+    log_in(driver, account)
+    toggle = driver.find_element(By.CSS_SELECTOR, ".radial-toggle")
+    items = driver.find_elements(By.CSS_SELECTOR, ".radial-item")
+    assert not any(item.is_displayed() for item in items)
+    toggle.click()
+    wait(driver).until(lambda d: all(item.is_displayed() for item in items))
+    assert toggle.get_attribute("aria-expanded") == "true"
+    wait(driver).until(lambda d: items[2].rect["y"] < toggle.rect["y"] - 100)  # fanned out above the button
+    screenshot(driver, "shell-radial-menu-en")
+    driver.find_element(By.CSS_SELECTOR, ".radial-item-1 a").click()
+    wait(driver).until(EC.url_to_be(BASE_URL + "/goals"))
+    assert "coming soon" in driver.find_element(By.TAG_NAME, "h2").text
+
+
+def test_radial_menu_works_from_the_keyboard(driver, account):
+    log_in(driver, account)
+    toggle = driver.find_element(By.CSS_SELECTOR, ".radial-toggle")
+    toggle.send_keys(Keys.ENTER)
+    wait(driver).until(lambda d: toggle.get_attribute("aria-expanded") == "true")
+    assert driver.switch_to.active_element.get_attribute("href").endswith("/goals")
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(driver).until(lambda d: toggle.get_attribute("aria-expanded") == "false")
+
+
+def test_logout_from_the_side_menu(driver, account):
+    log_in(driver, account)
+    driver.find_element(By.ID, "menu-button").click()
+    logout = wait(driver).until(EC.element_to_be_clickable((By.CSS_SELECTOR, ".side-menu-logout button")))
+    logout.click()
+    wait(driver).until(EC.url_contains("/login"))
+    driver.get(BASE_URL + "/profile")
+    assert driver.current_url.endswith("/login")
