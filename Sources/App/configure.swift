@@ -1,7 +1,6 @@
 import Fluent
 import FluentPostgresDriver
 import FluentSQLiteDriver
-import NIOSSL
 import Vapor
 
 /// Sets up Kinetic on `app`: database, migrations, middleware, strings and routes.
@@ -11,10 +10,8 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     case .sqlite(let path):
         app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
     case .postgres(let url):
-        var postgres = try SQLPostgresConfiguration(url: url)
-        if url.contains("sslmode=disable") || !(url.contains("sslmode=")) {
-            postgres.coreConfiguration.tls = .disable
-        }
+        // TLS follows the URL's `sslmode` (`disable`, `prefer` — the default —, `require`).
+        let postgres = try SQLPostgresConfiguration(url: url)
         app.databases.use(.postgres(configuration: postgres, sqlLogLevel: .debug), as: .psql)
     }
     app.migrations.add(CreateUsers())

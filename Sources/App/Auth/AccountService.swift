@@ -41,6 +41,7 @@ struct AccountService {
     /// Starts a new browser session (a new id every time) and sets its cookie on `response`.
     func startWebSession(for user: User, on response: Response) async throws {
         if let previous = request.webSession { try await previous.delete(on: request.db) }
+        try await WebSession.query(on: request.db).filter(\.$expiresAt < Date()).delete()
         let secret = SecretToken.generate()
         let lifetime = request.application.kineticConfiguration.sessionLifetime
         let session = WebSession(
