@@ -10,6 +10,8 @@ enum SiteURL: Hashable, Sendable {
     case settings
     case settingsLanguage
     case fitnessSettings
+    case jumpHistory
+    case editGoals
     case module(Module)
     case manifest
     case healthz
@@ -23,7 +25,9 @@ enum SiteURL: Hashable, Sendable {
 
     /// The JSON API's routes, under `/api/v1`.
     enum API: Hashable, Sendable {
-        case accounts, login, logout, profile
+        case accounts, login, logout, profile, jumpSessions
+        /// `/api/v1/profile/{customerId}/goals`; nil registers the route's parameter.
+        case goals(customerId: String?)
     }
 
     /// The path, e.g. `/settings/fitness`.
@@ -42,6 +46,8 @@ enum SiteURL: Hashable, Sendable {
         case .settings: ["settings"]
         case .settingsLanguage: ["settings", "language"]
         case .fitnessSettings: ["settings", "fitness"]
+        case .jumpHistory: ["goals", "history"]
+        case .editGoals: ["goals", "edit"]
         case .module(let module): [.constant(module.rawValue)]
         case .manifest: ["manifest.webmanifest"]
         case .healthz: ["healthz"]
@@ -53,9 +59,17 @@ enum SiteURL: Hashable, Sendable {
                 case .login: ["login"]
                 case .logout: ["logout"]
                 case .profile: ["profile"]
+                case .jumpSessions: ["jump-sessions"]
+                case .goals(let id): ["profile", id.map { .constant($0) } ?? .parameter("customerId"), "goals"]
                 }
             }()
         }
+    }
+
+    /// The Goals page of a month and category, e.g. `/goals?month=2015-05&category=calories`.
+    static func goals(month: String?, category: String? = nil) -> String {
+        let query = [month.map { "month=" + $0 }, category.map { "category=" + $0 }].compactMap { $0 }
+        return SiteURL.module(.goals).path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
     /// A static asset under `Public/`, e.g. `SiteURL.asset("css/app.css")`.

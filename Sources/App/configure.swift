@@ -17,6 +17,8 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.migrations.add(CreateUsers())
     app.migrations.add(CreateAPITokens())
     app.migrations.add(CreateWebSessions())
+    app.migrations.add(CreateJumpSessions())
+    app.migrations.add(CreateMonthlyGoals())
 
     app.passwords.use(.bcrypt(cost: configuration.bcryptCost))
     app.unknownAccountHash = try Bcrypt.hash(SecretToken.generate(), cost: configuration.bcryptCost)

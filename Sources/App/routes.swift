@@ -38,4 +38,8 @@ func routes(_ app: Application) throws {
     let profile = ProfileAPIController()
     apiSignedIn.get(SiteURL.api(.profile).pathComponents, use: profile.show)
     apiSignedIn.put(SiteURL.api(.profile).pathComponents, use: profile.update)
+    let goalsAPI = GoalsAPIController()
+    apiSignedIn.post(SiteURL.api(.jumpSessions).pathComponents, use: goalsAPI.addSession)
+    apiSignedIn.get(SiteURL.api(.jumpSessions).pathComponents, use: goalsAPI.listSessions)
+    apiSignedIn.get(SiteURL.api(.goals(customerId: nil)).pathComponents, use: goalsAPI.goals)
 }

@@ -13,8 +13,13 @@ struct AccountService {
         }
         let hash = try await request.password.async.hash(input.password)
         let user = User(name: input.name, email: input.email, passwordHash: hash)
+        let month = request.goalsClock.currentMonth
         do {
-            try await user.create(on: request.db)
+            try await request.db.transaction { transaction in
+                try await user.create(on: transaction)
+                let goals = MonthGoals(jumpGoal: user.jumpGoal, calorieGoal: user.calorieGoal)
+                try await GoalsRepository(database: transaction, userID: try user.requireID()).setGoals(goals, for: month)
+            }
         } catch let error as DatabaseError where error.isConstraintFailure {
             throw AppError.emailTaken
         }

@@ -26,6 +26,8 @@ public struct KineticConfiguration: Sendable {
     public var loginRefillSeconds: Double
     /// How long a web session lasts without use. Default: 30 days.
     public var sessionLifetime: TimeInterval
+    /// The time zone that decides "today" and "this month" for goals. Default: the server's (`TZ`).
+    public var timeZone: TimeZone
 
     public init(
         database: Database = .sqlite(path: "kinetic.sqlite"),
@@ -35,7 +37,8 @@ public struct KineticConfiguration: Sendable {
         loginBurstPerAccount: Int = 5,
         loginBurstPerAddress: Int = 20,
         loginRefillSeconds: Double = 30,
-        sessionLifetime: TimeInterval = 30 * 24 * 3600
+        sessionLifetime: TimeInterval = 30 * 24 * 3600,
+        timeZone: TimeZone = .current
     ) {
         self.database = database
         self.createsDemoAccount = createsDemoAccount
@@ -45,6 +48,7 @@ public struct KineticConfiguration: Sendable {
         self.loginBurstPerAddress = loginBurstPerAddress
         self.loginRefillSeconds = loginRefillSeconds
         self.sessionLifetime = sessionLifetime
+        self.timeZone = timeZone
     }
 }
 

@@ -15,7 +15,7 @@ struct FitnessSettingsController {
         let form = try request.content.decode([String: String].self)
         do {
             let patch = try FitnessPatch.parse(Self.members(of: form)).get()
-            try await ProfileUpdater(database: request.db).apply(ProfilePatch(fitness: patch), to: user)
+            try await request.profileUpdater.apply(ProfilePatch(fitness: patch), to: user)
         } catch let errors as FieldErrors where !request.wantsJSON {
             let l = request.localizer
             let model = FitnessSettingsPage.Model(fitness: user.fitness, fieldErrors: errors.messages.mapValues { l.t($0) })

@@ -20,7 +20,7 @@ struct SettingsController {
         guard let language else {
             throw AppError.validation(FieldErrors(["language": "error.language.unsupported"]))
         }
-        try await ProfileUpdater(database: request.db).apply(ProfilePatch(language: language), to: user)
+        try await request.profileUpdater.apply(ProfilePatch(language: language), to: user)
         return request.redirect(to: SiteURL.settings.path + "?saved=1", redirectType: .normal)
     }
 }

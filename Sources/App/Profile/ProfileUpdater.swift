@@ -2,9 +2,11 @@ import Fluent
 import KineticCore
 import Vapor
 
-/// Applies a validated ``ProfilePatch`` to a user, all or nothing.
+/// Applies a validated ``ProfilePatch`` to a user, all or nothing. New goals become the goals
+/// of the current month; earlier months keep theirs.
 struct ProfileUpdater {
     let database: Database
+    let currentMonth: Month
 
     func apply(_ patch: ProfilePatch, to user: User) async throws {
         var fitness = user.fitness
@@ -21,14 +23,29 @@ struct ProfileUpdater {
            try await User.query(on: database).filter(\.$email == email).first() != nil {
             throw AppError.emailTaken
         }
+        let goalsChanged = fitness.jumpGoal != user.jumpGoal || fitness.calorieGoal != user.calorieGoal
         if let name = patch.name { user.name = name }
         if let email = patch.email { user.email = email }
         if let language = patch.language { user.language = language?.rawValue }
         user.fitness = fitness
+        let month = currentMonth
+        let goals = MonthGoals(jumpGoal: fitness.jumpGoal, calorieGoal: fitness.calorieGoal)
         do {
-            try await user.save(on: database)
+            try await database.transaction { transaction in
+                try await user.save(on: transaction)
+                if goalsChanged {
+                    try await GoalsRepository(database: transaction, userID: try user.requireID()).setGoals(goals, for: month)
+                }
+            }
         } catch let error as DatabaseError where error.isConstraintFailure {
             throw AppError.emailTaken
         }
+    }
+}
+
+extension Request {
+    /// A profile updater for the signed-in user's changes in this request.
+    var profileUpdater: ProfileUpdater {
+        ProfileUpdater(database: db, currentMonth: goalsClock.currentMonth)
     }
 }

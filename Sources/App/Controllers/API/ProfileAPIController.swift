@@ -10,7 +10,7 @@ struct ProfileAPIController {
     func update(_ request: Request) async throws -> ProfileDTO {
         let user = try request.requireUser()
         let patch = try ProfilePatch.parse(request.jsonBody()).get()
-        try await ProfileUpdater(database: request.db).apply(patch, to: user)
+        try await request.profileUpdater.apply(patch, to: user)
         return try ProfileDTO(user)
     }
 }

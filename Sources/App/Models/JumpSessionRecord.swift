@@ -1,0 +1,43 @@
+import Fluent
+import Foundation
+import KineticCore
+
+/// A stored jump session. Dates and times are kept as their ISO text (`yyyy-MM-dd`, `HH:mm`),
+/// which sorts correctly and means the same on SQLite and PostgreSQL; `month` is kept too so
+/// that a month's sessions are found through an index.
+final class JumpSessionRecord: Model, @unchecked Sendable {
+    static let schema = "jump_sessions"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var user: User
+    @Field(key: "date") var date: String
+    @Field(key: "month") var month: String
+    @Field(key: "number_of_jumps") var numberOfJumps: Int
+    @OptionalField(key: "number_of_calories") var numberOfCalories: Int?
+    /// True when the calories were estimated by Kinetic rather than reported.
+    @Field(key: "calories_estimated") var caloriesEstimated: Bool
+    @Field(key: "park_name") var parkName: String
+    @Field(key: "start_time") var startTime: String
+    @Field(key: "end_time") var endTime: String
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+
+    init() {}
+
+    init(userID: UUID, session: JumpSession, caloriesEstimated: Bool) {
+        self.$user.id = userID
+        self.date = session.date.description
+        self.month = Month(session.date).description
+        self.numberOfJumps = session.numberOfJumps
+        self.numberOfCalories = session.numberOfCalories
+        self.caloriesEstimated = caloriesEstimated
+        self.parkName = session.parkName
+        self.startTime = session.startTime.description
+        self.endTime = session.endTime.description
+    }
+
+    /// The session as a Core value; nil if a stored field no longer parses.
+    var session: JumpSession? {
+        guard let date = LocalDate(date), let start = TimeOfDay(startTime), let end = TimeOfDay(endTime) else { return nil }
+        return JumpSession(date: date, numberOfJumps: numberOfJumps, numberOfCalories: numberOfCalories, parkName: parkName, startTime: start, endTime: end)
+    }
+}
