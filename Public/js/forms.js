@@ -22,7 +22,7 @@ export async function saveForm(form) {
       await showAlert(message || document.documentElement.dataset.networkError || '');
       return false;
     }
-    form.dataset.savedState = snapshot(form);
+    markSaved(form);
     form.dispatchEvent(new CustomEvent('kinetic:saved', { detail: body }));
     if (form.dataset.savedMessage) showToast(form.dataset.savedMessage);
     return true;
@@ -38,6 +38,11 @@ export function submitWithoutReload(form) {
     event.preventDefault();
     saveForm(form);
   });
+}
+
+/** Records the form's current values as saved, so it no longer counts as changed. */
+export function markSaved(form) {
+  form.dataset.savedState = snapshot(form);
 }
 
 export function isDirty(form) {

@@ -99,7 +99,14 @@ export class Ruler {
     this.bindKeys();
   }
 
+  /** True while the ruler sits in a disabled fieldset (e.g. the calorie goal without fitness settings). */
+  get disabled() {
+    return Boolean(this.input.closest('fieldset')?.disabled);
+  }
+
   render() {
+    this.viewport.tabIndex = this.disabled ? -1 : 0;
+    this.viewport.setAttribute('aria-disabled', String(this.disabled));
     const center = this.viewport.clientWidth / 2 || 150;
     this.track.style.transform = `translateX(${center - this.offset}px)`;
     const shown = this.isSet ? this.text(this.value) : this.root.dataset.unset;
@@ -145,6 +152,7 @@ export class Ruler {
     let samples = [];
     let moved = false;
     this.viewport.addEventListener('pointerdown', (event) => {
+      if (this.disabled) return;
       cancelAnimationFrame(this.frame);
       this.dragging = true;
       moved = false;
@@ -184,7 +192,7 @@ export class Ruler {
     this.viewport.addEventListener('pointercancel', release);
     this.viewport.addEventListener('wheel', (event) => {
       const delta = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY;
-      if (!delta) return;
+      if (!delta || this.disabled) return;
       event.preventDefault();
       this.setValue(this.value + Math.sign(delta) * this.step);
     }, { passive: false });
@@ -214,6 +222,7 @@ export class Ruler {
 
   bindKeys() {
     this.viewport.addEventListener('keydown', (event) => {
+      if (this.disabled) return;
       const big = this.major * this.step;
       const moves = {
         ArrowLeft: -this.step, ArrowDown: -this.step, ArrowRight: this.step, ArrowUp: this.step,
@@ -231,6 +240,15 @@ export class Ruler {
       event.preventDefault();
     });
     window.addEventListener('resize', () => this.render());
+    // A form reset puts the input back; show its value again.
+    this.input.form?.addEventListener('reset', () => setTimeout(() => {
+      this.isSet = this.input.value !== '';
+      this.value = this.clamp(this.isSet ? Number(this.input.value) : Number(this.root.dataset.initial));
+      this.offset = this.offsetFor(this.value);
+      this.render();
+    }));
+    // Re-centre when the ruler becomes visible or changes size (e.g. inside a dialog that opens).
+    new ResizeObserver(() => this.render()).observe(this.viewport);
   }
 }
 

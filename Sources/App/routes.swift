@@ -25,7 +25,13 @@ func routes(_ app: Application) throws {
     let fitness = FitnessSettingsController()
     signedIn.get(SiteURL.fitnessSettings.pathComponents, use: fitness.show)
     signedIn.post(SiteURL.fitnessSettings.pathComponents, use: fitness.update)
-    for module in SiteURL.Module.allCases {
+    let goals = GoalsController()
+    signedIn.get(SiteURL.module(.goals).pathComponents, use: goals.show)
+    signedIn.post(SiteURL.editGoals.pathComponents, use: goals.saveGoals)
+    let history = JumpHistoryController()
+    signedIn.get(SiteURL.jumpHistory.pathComponents, use: history.show)
+    signedIn.post(SiteURL.jumpHistory.pathComponents, use: history.add)
+    for module in SiteURL.Module.allCases where module != .goals {
         signedIn.get(SiteURL.module(module).pathComponents, use: site.comingSoon(module))
     }
 

@@ -1,4 +1,5 @@
 import Fluent
+import Foundation
 import KineticCore
 import Vapor
 
@@ -13,8 +14,21 @@ public enum DemoSeeder {
         guard try await User.query(on: app.db).count() == 0 else { return nil }
         let password = app.kineticConfiguration.demoPassword ?? SecretToken.generate().prefix(12).description
         let hash = try await app.password.async.hash(password)
-        let fitness = FitnessSettings(bodyType: .medium, height: 70, jumpGoal: 30_000, calorieGoal: 4_800)
-        try await User(name: "Alex Morgan", email: email, passwordHash: hash, fitness: fitness).create(on: app.db)
+        let clock = GoalsClock(timeZone: app.kineticConfiguration.timeZone, now: Date())
+        let goals = DemoGoalsData.goals(current: clock.currentMonth)
+        let current = MonthGoals.inForce(in: clock.currentMonth, setGoals: goals)!
+        let fitness = FitnessSettings(bodyType: .medium, height: 70, jumpGoal: current.jumpGoal, calorieGoal: current.calorieGoal)
+        let sessions = DemoGoalsData.sessions(today: clock.today, fitness: fitness)
+        try await app.db.transaction { database in
+            let user = User(name: "Alex Morgan", email: email, passwordHash: hash, fitness: fitness)
+            try await user.create(on: database)
+            // The account dates from the first demo month, so its history starts there.
+            user.createdAt = goals.keys.min().map { LocalDate(year: $0.year, month: $0.month, day: 1)!.noon(in: clock.timeZone) }
+            try await user.save(on: database)
+            let repository = GoalsRepository(database: database, userID: try user.requireID())
+            for (month, monthGoals) in goals { try await repository.setGoals(monthGoals, for: month) }
+            for session in sessions { _ = try await repository.add(session, fitness: fitness) }
+        }
         return password
     }
 }

@@ -30,14 +30,38 @@ struct Localizer: Sendable {
         value.formatted(.number.locale(locale))
     }
 
-    /// A date in the locale's medium style, e.g. "Nov 22, 2026" / "22.11.2026".
-    func date(_ date: Date, timeZone: TimeZone = .current) -> String {
+    /// A percentage, e.g. "71%" / "71 %".
+    func percent(_ value: Int) -> String {
+        (Double(value) / 100).formatted(.percent.precision(.fractionLength(0)).locale(locale))
+    }
+
+    /// A calendar date with the weekday, e.g. "Wed, May 20" / "Mi., 20. Mai".
+    func date(_ date: LocalDate) -> String {
+        format(date, template: "EEEMMMd")
+    }
+
+    /// A month and year, e.g. "May 2015" / "Mai 2015".
+    func month(_ month: Month) -> String {
+        format(LocalDate(year: month.year, month: month.month, day: 15)!, template: "yMMMM")
+    }
+
+    /// A time of day in the locale's style, e.g. "1:00 PM" / "13:00".
+    func time(_ time: TimeOfDay) -> String {
         let formatter = DateFormatter()
         formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .none
-        return formatter.string(from: date)
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateStyle = .none
+        formatter.timeStyle = .short
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time.minutes * 60)))
+    }
+
+    private func format(_ date: LocalDate, template: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        let utc = TimeZone(identifier: "UTC")!
+        formatter.timeZone = utc
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return formatter.string(from: date.noon(in: utc))
     }
 
     /// A height for display, in feet and inches or centimetres by language.

@@ -1,4 +1,4 @@
-/// Validation failures keyed by field path (`"fitness.height"`), each with a message key
+/// Validation failures keyed by field path (e.g. `fitness.height`), each with a message key
 /// from the String Catalog. Empty means valid.
 public struct FieldErrors: Error, Equatable, Sendable {
     /// Message keys (String Catalog keys) by field path.

@@ -24,12 +24,13 @@ enum FitnessSettingsPage {
     }
 
     /// The form alone, so that other pages (the Goals dialog) can embed it.
-    static func form(_ model: Model, context: PageContext) -> HTMLNode {
+    static func form(_ model: Model, context: PageContext, guardsUnsavedChanges: Bool = true) -> HTMLNode {
         let l = context.localizer
         let heightError = model.fieldErrors["height"]
         return el("form", [
             Attr("method", "post"), Attr("action", SiteURL.fitnessSettings.path), .class("form fitness-form"), .flag("novalidate"),
-            .id("fitness-form"), .data("guard-unsaved", ""), .data("ajax", ""), .data("saved-message", l.t("fitness.saved")),
+            .id(guardsUnsavedChanges ? "fitness-form" : "fitness-form-embedded"),
+            guardsUnsavedChanges ? .data("guard-unsaved", "") : nil, .data("ajax", ""), .data("saved-message", l.t("fitness.saved")),
         ], [
             CSRFField.render(context.csrfToken),
             el("section", [.class("card")], [

@@ -1,0 +1,35 @@
+import KineticCore
+import Vapor
+
+/// The Goals page, the Edit My Goals form and Jump History.
+struct GoalsController {
+    func show(_ request: Request) async throws -> Response {
+        let user = try request.requireUser()
+        let history = try await GoalHistoryLoader(database: request.db, clock: request.goalsClock).load(for: user)
+        let month = request.query[String.self, at: "month"].flatMap(Month.init)
+        let category = request.query[String.self, at: "category"].flatMap(GoalsPage.Category.init(rawValue:))
+        let view = request.query[String.self, at: "view"].flatMap(RingRepresentation.init(rawValue:)) ?? .progress
+        let model = GoalsPage.Model(history: history, month: month, category: category, fitness: user.fitness)
+        return .html(GoalsPage.render(model, view: view, context: PageContext(request: request)))
+    }
+
+    /// Saves the monthly jump and calorie goals (JSON for the dialog's script, else back to Goals).
+    func saveGoals(_ request: Request) async throws -> Response {
+        let user = try request.requireUser()
+        let form = try request.content.decode([String: String].self)
+        var members: [String: JSONValue] = [:]
+        for name in ["jumpGoal", "calorieGoal"] {
+            guard let raw = form[name]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { continue }
+            members[name] = Int(raw).map { .number(Double($0)) } ?? .string(raw)
+        }
+        // A disabled calorie section posts nothing: the calorie goal stays as it is.
+        let patch = try FitnessPatch.parse(members).get()
+        try await request.profileUpdater.apply(ProfilePatch(fitness: patch), to: user)
+        if request.wantsJSON {
+            let response = Response(status: .ok)
+            try response.content.encode(try ProfileDTO(user))
+            return response
+        }
+        return request.redirect(to: SiteURL.module(.goals).path, redirectType: .normal)
+    }
+}

@@ -1,0 +1,33 @@
+import KineticCore
+import Vapor
+
+/// Jump History: sessions grouped by month, and the form to add one.
+struct JumpHistoryController {
+    func show(_ request: Request) async throws -> Response {
+        let user = try request.requireUser()
+        let added = request.query[String.self, at: "added"] != nil
+        return .html(try await page(for: user, request: request, form: .init(), added: added))
+    }
+
+    func add(_ request: Request) async throws -> Response {
+        let user = try request.requireUser()
+        let form = try request.content.decode([String: String].self)
+        let members = JumpHistoryPage.FormValues(form).jsonMembers
+        switch JumpSessionInput.validate(members, latestDate: request.goalsClock.today) {
+        case .failure(let errors):
+            let l = request.localizer
+            var values = JumpHistoryPage.FormValues(form)
+            values.errors = errors.messages.mapValues { l.t($0) }
+            return .html(try await page(for: user, request: request, form: values, added: false), status: .unprocessableEntity)
+        case .success(let session):
+            _ = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
+            return request.redirect(to: SiteURL.jumpHistory.path + "?added=1", redirectType: .normal)
+        }
+    }
+
+    private func page(for user: User, request: Request, form: JumpHistoryPage.FormValues, added: Bool) async throws -> String {
+        let records = try await GoalsRepository(database: request.db, userID: try user.requireID()).sessions()
+        let model = JumpHistoryPage.Model(records: records, form: form, added: added, today: request.goalsClock.today)
+        return JumpHistoryPage.render(model, context: PageContext(request: request))
+    }
+}
