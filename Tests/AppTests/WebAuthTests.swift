@@ -100,7 +100,7 @@ import VaporTesting
         }
     }
 
-    @Test(arguments: ["/login", "/signup", "/logout", "/settings/fitness", "/settings/language"])
+    @Test(arguments: ["/login", "/signup", "/logout", "/settings/fitness", "/settings/language", "/goals/edit", "/goals/history"])
     func formPostWithoutCSRFToken_is403(path: String) async throws {
         try await withKinetic { app in
             let account = try await app.signUp()

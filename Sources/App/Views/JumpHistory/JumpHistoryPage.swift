@@ -12,10 +12,11 @@ enum JumpHistoryPage {
             for field in Self.fields { values[field] = form[field]?.trimmingCharacters(in: .whitespaces) ?? "" }
         }
 
-        /// The values as JSON members for ``JumpSessionInput``: numbers where they parse, empty fields left out.
+        /// The values as JSON members for ``JumpSessionInput``: numbers where they parse, empty
+        /// fields left out (an empty park stays, so its message says what to enter).
         var jsonMembers: [String: JSONValue] {
             var members: [String: JSONValue] = [:]
-            for (field, value) in values where !value.isEmpty {
+            for (field, value) in values where !value.isEmpty || field == "parkName" {
                 if field == "numberOfJumps" || field == "numberOfCalories" {
                     members[field] = Int(value).map { .number(Double($0)) } ?? .string(value)
                 } else {
