@@ -12,20 +12,10 @@ struct GoalMonthDTO: Content {
     struct LastSession: Content {
         let date: String
         let numberOfJumps: Int
-        let numberOfCalories: Int?
+        @NullEncoded var numberOfCalories: Int?
         let parkName: String
         let startTime: String
         let endTime: String
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(date, forKey: .date)
-            try container.encode(numberOfJumps, forKey: .numberOfJumps)
-            try container.encode(numberOfCalories, forKey: .numberOfCalories)
-            try container.encode(parkName, forKey: .parkName)
-            try container.encode(startTime, forKey: .startTime)
-            try container.encode(endTime, forKey: .endTime)
-        }
     }
 
     let date: String

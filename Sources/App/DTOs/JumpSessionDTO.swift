@@ -6,7 +6,7 @@ struct JumpSessionDTO: Content {
     let id: String
     let date: String
     let numberOfJumps: Int
-    let numberOfCalories: Int?
+    @NullEncoded var numberOfCalories: Int?
     /// True when Kinetic estimated the calories (see `CalorieEstimator`).
     let caloriesEstimated: Bool
     let parkName: String
@@ -22,17 +22,5 @@ struct JumpSessionDTO: Content {
         parkName = record.parkName
         startTime = record.startTime
         endTime = record.endTime
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(date, forKey: .date)
-        try container.encode(numberOfJumps, forKey: .numberOfJumps)
-        try container.encode(numberOfCalories, forKey: .numberOfCalories)
-        try container.encode(caloriesEstimated, forKey: .caloriesEstimated)
-        try container.encode(parkName, forKey: .parkName)
-        try container.encode(startTime, forKey: .startTime)
-        try container.encode(endTime, forKey: .endTime)
     }
 }
