@@ -14,11 +14,16 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
+        .target(name: "KineticCore"),
         .target(
-            name: "KineticCore",
-            resources: []
+            name: "AppleHealth",
+            dependencies: [
+                "KineticCore",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         .target(
             name: "App",
@@ -38,6 +43,10 @@ let package = Package(
         .testTarget(
             name: "KineticCoreTests",
             dependencies: ["KineticCore"]
+        ),
+        .testTarget(
+            name: "AppleHealthTests",
+            dependencies: ["AppleHealth", "KineticCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(
             name: "AppTests",

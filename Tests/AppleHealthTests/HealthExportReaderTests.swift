@@ -1,0 +1,106 @@
+import Foundation
+import KineticCore
+import Testing
+import ZIPFoundation
+@testable import AppleHealth
+
+@Suite struct HealthExportReaderTests {
+    private func temporaryURL(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-health-\(UUID().uuidString)-\(name)")
+    }
+
+    private func read(_ url: URL) throws -> (records: [HealthStepRecord], summary: HealthExportReader.Summary) {
+        var records: [HealthStepRecord] = []
+        let summary = try HealthExportReader.read(fileAt: url) { records.append($0) }
+        return (records, summary)
+    }
+
+    /// A zip like the Health app's: the export under a localized name, a malformed
+    /// `export_cda.xml` beside it, and other files.
+    private func makeZip(exportName: String = "apple_health_export/Exportieren.xml") throws -> URL {
+        let url = temporaryURL("export.zip")
+        let archive = try Archive(url: url, accessMode: .create)
+        func add(_ path: String, _ text: String) throws {
+            let data = Data(text.utf8)
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        try add("apple_health_export/export_cda.xml", "<?xml version=\"1.0\"?><ClinicalDocument><unclosed>" + String(repeating: "x", count: 200_000))
+        try add(exportName, messyExport)
+        try add("apple_health_export/workout-routes/route_2021-01-01.gpx", "<gpx></gpx>")
+        return url
+    }
+
+    @Test func plainXML_isRead() throws {
+        let url = temporaryURL("export.xml")
+        try Data(messyExport.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let (records, summary) = try read(url)
+        #expect(records.count == 3)
+        #expect(summary.stepRecords == 3)
+        #expect(summary.bytesRead == messyExport.utf8.count)
+    }
+
+    @Test func zip_findsTheExportByContentNotName() throws {
+        let url = try makeZip()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let (records, _) = try read(url)
+        #expect(records.map(\.value) == [500, 1_200, 42.5])
+    }
+
+    @Test func truncatedZip_isAClearError() throws {
+        let url = try makeZip()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let data = try Data(contentsOf: url)
+        let cut = temporaryURL("cut.zip")
+        try data.prefix(data.count * 2 / 3).write(to: cut)
+        defer { try? FileManager.default.removeItem(at: cut) }
+        do {
+            _ = try read(cut)
+            Issue.record("a truncated zip must not read")
+        } catch let error as HealthExportError {
+            guard case .unreadableArchive = error.kind else { Issue.record("\(error)"); return }
+            #expect(error.description.contains("cannot be read"))
+        }
+    }
+
+    @Test func zipWithoutAnExport_isNotAnExport() throws {
+        let url = temporaryURL("other.zip")
+        let archive = try Archive(url: url, accessMode: .create)
+        let data = Data("<html></html>".utf8)
+        try archive.addEntry(with: "page.xml", type: .file, uncompressedSize: Int64(data.count)) { position, size in
+            data.subdata(in: Int(position)..<Int(position) + size)
+        }
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: HealthExportError(kind: .notAnExport)) { try read(url) }
+    }
+
+    /// The shared generator writes a realistic export and its true daily totals.
+    @Test func generatedExport_matchesTheTrueDailyTotals() throws {
+        let generator = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("../shared/tools/gen_health_export.py").standardized
+        try #require(FileManager.default.fileExists(atPath: generator.path), "needs ../shared/tools/gen_health_export.py")
+        let url = temporaryURL("generated.xml")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", generator.path, url.path, "--days", "40", "--seed", "7"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        defer {
+            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(atPath: url.path + ".truth.csv")
+        }
+        let (records, _) = try read(url)
+        let totals = DailyStepTotals.rounded(DailyStepTotals.compute(records.map(\.sample)))
+        let truth = try String(contentsOfFile: url.path + ".truth.csv", encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        #expect(truth.count == 40)
+        for row in truth {
+            let date = LocalDate(String(row[0]))!
+            #expect(totals[date] ?? 0 == Int(row[1])!, "\(date)")
+        }
+    }
+}
