@@ -29,6 +29,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "KineticCore",
+                "AppleHealth",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),

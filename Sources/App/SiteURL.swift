@@ -25,7 +25,7 @@ enum SiteURL: Hashable, Sendable {
 
     /// The JSON API's routes, under `/api/v1`.
     enum API: Hashable, Sendable {
-        case accounts, login, logout, profile, jumpSessions
+        case accounts, login, logout, profile, jumpSessions, stepsDaily, healthSamples, healthImport
         /// `/api/v1/profile/{customerId}/goals`; nil registers the route's parameter.
         case goals(customerId: String?)
     }
@@ -60,6 +60,9 @@ enum SiteURL: Hashable, Sendable {
                 case .logout: ["logout"]
                 case .profile: ["profile"]
                 case .jumpSessions: ["jump-sessions"]
+                case .stepsDaily: ["steps", "daily"]
+                case .healthSamples: ["health", "samples"]
+                case .healthImport: ["health", "import"]
                 case .goals(let id): ["profile", id.map { .constant($0) } ?? .parameter("customerId"), "goals"]
                 }
             }()

@@ -48,4 +48,8 @@ func routes(_ app: Application) throws {
     apiSignedIn.post(SiteURL.api(.jumpSessions).pathComponents, use: goalsAPI.addSession)
     apiSignedIn.get(SiteURL.api(.jumpSessions).pathComponents, use: goalsAPI.listSessions)
     apiSignedIn.get(SiteURL.api(.goals(customerId: nil)).pathComponents, use: goalsAPI.goals)
+    let stepsAPI = StepsAPIController()
+    apiSignedIn.get(SiteURL.api(.stepsDaily).pathComponents, use: stepsAPI.daily)
+    apiSignedIn.on(.POST, SiteURL.api(.healthSamples).pathComponents, body: .collect(maxSize: "16mb"), use: stepsAPI.push)
+    apiSignedIn.on(.POST, SiteURL.api(.healthImport).pathComponents, body: .stream, use: stepsAPI.upload)
 }

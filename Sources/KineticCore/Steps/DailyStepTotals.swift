@@ -42,8 +42,8 @@ public enum DailyStepTotals {
 
     private static let secondsPerDay = 86_400.0
 
-    /// The local day number of an instant with the given UTC offset.
-    static func localDay(_ time: Double, offset: Int) -> Int {
+    /// The local day number (days since 1970-01-01) of an instant with the given UTC offset.
+    public static func localDay(_ time: Double, offset: Int) -> Int {
         Int(((time + Double(offset)) / secondsPerDay).rounded(.down))
     }
 

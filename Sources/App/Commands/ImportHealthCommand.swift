@@ -1,0 +1,79 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// `kinetic import-health <file> --user <email>`: imports an Apple Health export from the
+/// command line, with progress on a terminal and a summary at the end.
+struct ImportHealthCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "file", help: "export.zip from the Health app, or the export.xml inside it")
+        var file: String
+
+        @Option(name: "user", help: "the e-mail address of the account to import into")
+        var user: String?
+    }
+
+    var help: String { "Imports an Apple Health export (export.zip or export.xml) into an account." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        guard let email = signature.user?.lowercased() else {
+            throw ImportFailed(message: "Name the account with --user <email>.")
+        }
+        let app = context.application
+        try await app.autoMigrate().get()
+        guard let user = try await User.query(on: app.db).filter(\.$email == email).first() else {
+            throw ImportFailed(message: "No account with the e-mail address \(email).")
+        }
+        let url = URL(fileURLWithPath: signature.file)
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw ImportFailed(message: "Cannot read \(url.path).")
+        }
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        let reporter = ProgressReporter(isTerminal: isTerminal)
+        do {
+            let summary = try await HealthImporter(database: app.db, userID: try user.requireID())
+                .importExport(at: url, progress: { done, total in reporter.report(done: done, total: total) })
+            reporter.clear()
+            context.console.print("Imported \(url.lastPathComponent) into \(email):")
+            context.console.print("  records read:       \(summary.recordsRead)")
+            context.console.print("  step samples kept:  \(summary.stepSamples)")
+            context.console.print("  days updated:       \(summary.daysUpdated)")
+            context.console.print("  time taken:         \(String(format: "%.1f", summary.seconds)) s")
+        } catch {
+            reporter.clear()
+            throw ImportFailed(message: "Nothing was imported. \(error)")
+        }
+    }
+}
+
+/// A failed import: Vapor prints the message and the command exits with a failure status.
+struct ImportFailed: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// Prints "Reading… 42 %" in place on a terminal, at most once per percent.
+private final class ProgressReporter: @unchecked Sendable {
+    private let isTerminal: Bool
+    private var lastPercent = -1
+
+    init(isTerminal: Bool) { self.isTerminal = isTerminal }
+
+    func report(done: Int, total: Int?) {
+        guard isTerminal else { return }
+        let text: String
+        if let total, total > 0 {
+            let percent = min(100, done * 100 / total)
+            guard percent != lastPercent else { return }
+            lastPercent = percent
+            text = "Reading… \(percent) %"
+        } else {
+            text = "Reading… \(done / 1_048_576) MB"
+        }
+        FileHandle.standardOutput.write(Data(("\r" + text).utf8))
+    }
+
+    func clear() {
+        if isTerminal && lastPercent >= 0 { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -1,0 +1,84 @@
+import AppleHealth
+import Foundation
+import KineticCore
+import Vapor
+
+/// `GET /api/v1/steps/daily`, `POST /api/v1/health/samples` (pushed by iPhone automations) and
+/// `POST /api/v1/health/import` (an export uploaded as the request body).
+struct StepsAPIController {
+    struct DailySteps: Content {
+        let date: String
+        let steps: Int
+    }
+
+    struct ImportResult: Content {
+        let recordsRead: Int
+        let stepSamples: Int
+        let daysUpdated: Int
+    }
+
+    struct PushResult: Content {
+        let accepted: Int
+        let daysUpdated: Int
+    }
+
+    /// The longest range one request may ask for (ten years).
+    static let maximumDays = 3_660
+
+    func daily(_ request: Request) async throws -> [DailySteps] {
+        let user = try request.requireUser()
+        var errors = FieldErrors()
+        let today = request.goalsClock.today
+        let from = parseDate(request.query[String.self, at: "from"], field: "from", fallback: LocalDate(year: today.year, month: today.month, day: 1)!, errors: &errors)
+        let to = parseDate(request.query[String.self, at: "to"], field: "to", fallback: today, errors: &errors)
+        if errors.isEmpty, to < from { errors.add("to", "error.steps.rangeOrder") }
+        if errors.isEmpty, to.daysSince1970 - from.daysSince1970 > Self.maximumDays { errors.add("to", "error.steps.rangeTooLong") }
+        guard errors.isEmpty else { throw AppError.validation(errors) }
+        return try await StepsRepository(database: request.db, userID: try user.requireID())
+            .dailyTotals(from: from, to: to).map { DailySteps(date: $0.date.description, steps: $0.steps) }
+    }
+
+    func push(_ request: Request) async throws -> PushResult {
+        let user = try request.requireUser()
+        let samples = try PushedSamples.parse(request.jsonBody()).get()
+        let repository = StepsRepository(database: request.db, userID: try user.requireID())
+        let days = samples.map { DailyStepTotals.localDay($0.start, offset: $0.utcOffset) }
+        let updated: Int = try await request.db.transaction { transaction in
+            let repository = StepsRepository(database: transaction, userID: repository.userID)
+            try await repository.deleteSamples(matching: samples)
+            try await repository.insert(samples)
+            guard let first = days.min(), let last = days.max() else { return 0 }
+            return try await repository.refreshTotals(days: first...last)
+        }
+        return PushResult(accepted: samples.count, daysUpdated: updated)
+    }
+
+    func upload(_ request: Request) async throws -> ImportResult {
+        let user = try request.requireUser()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-upload-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        do {
+            for try await buffer in request.body {
+                try handle.write(contentsOf: Data(buffer.readableBytesView))
+            }
+            try handle.close()
+        } catch {
+            try? handle.close()
+            throw error
+        }
+        do {
+            let summary = try await HealthImporter(database: request.db, userID: try user.requireID()).importExport(at: file)
+            return ImportResult(recordsRead: summary.recordsRead, stepSamples: summary.stepSamples, daysUpdated: summary.daysUpdated)
+        } catch let error as HealthExportError {
+            throw AppError(status: .unprocessableEntity, code: "invalid_export", messageKey: "error.export.invalid", messageArguments: [error.description])
+        }
+    }
+
+    private func parseDate(_ text: String?, field: String, fallback: LocalDate, errors: inout FieldErrors) -> LocalDate {
+        guard let text else { return fallback }
+        guard let date = LocalDate(text) else { errors.add(field, "error.session.dateFormat"); return fallback }
+        return date
+    }
+}

@@ -1,0 +1,68 @@
+import AppleHealth
+import Fluent
+import Foundation
+import KineticCore
+
+/// Imports an Apple Health export for one user, all or nothing: samples are stored as they
+/// stream in, inside one transaction, then the touched days' totals are recomputed. A damaged
+/// file rolls everything back. Samples already stored are skipped, so importing the same export
+/// again, or a newer one that overlaps it, never counts twice.
+struct HealthImporter {
+    let database: Database
+    let userID: UUID
+
+    struct Summary: Sendable {
+        let recordsRead: Int
+        let stepSamples: Int
+        let daysUpdated: Int
+        let seconds: Double
+    }
+
+    func importExport(at url: URL, progress: (@Sendable (_ done: Int, _ total: Int?) -> Void)? = nil) async throws -> Summary {
+        let started = Date()
+        let channel = SampleChannel()
+        let result = ReaderResult()
+        let reader = Thread {
+            do {
+                let summary = try HealthExportReader.read(fileAt: url, progress: progress) { try channel.append($0.sample) }
+                result.summary = summary
+                try channel.finish()
+            } catch {
+                channel.fail(error)
+            }
+        }
+        reader.stackSize = 1 << 20
+        reader.start()
+        let userID = self.userID
+        let daysUpdated: Int = try await database.transaction { transaction in
+            let repository = StepsRepository(database: transaction, userID: userID)
+            var firstDay = Int.max, lastDay = Int.min
+            do {
+                for try await batch in channel.stream {
+                    try await repository.insert(batch)
+                    for sample in batch {
+                        let day = DailyStepTotals.localDay(sample.start, offset: sample.utcOffset)
+                        firstDay = min(firstDay, day)
+                        lastDay = max(lastDay, DailyStepTotals.localDay(sample.end, offset: sample.utcOffset))
+                    }
+                    channel.batchStored()
+                }
+            } catch {
+                channel.cancel()
+                throw error
+            }
+            guard firstDay <= lastDay else { return 0 }
+            return try await repository.refreshTotals(days: firstDay...lastDay)
+        }
+        let summary = result.summary
+        return Summary(
+            recordsRead: summary?.recordsRead ?? 0, stepSamples: summary?.stepRecords ?? 0,
+            daysUpdated: daysUpdated, seconds: Date().timeIntervalSince(started)
+        )
+    }
+}
+
+/// The reader thread's summary, read after the stream has ended.
+private final class ReaderResult: @unchecked Sendable {
+    var summary: HealthExportReader.Summary?
+}

@@ -1,0 +1,32 @@
+import AppleHealth
+import KineticCore
+
+/// The JSON that iPhone automation apps post:
+/// `{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 123, "date": "2021-01-01 10:00:00 -0800", "source": "…"}]}]}}`.
+/// Each point is the steps of the period starting at `date`; metrics other than `step_count` are ignored.
+enum PushedSamples {
+    static func parse(_ body: JSONValue) -> Result<[StepSample], FieldErrors> {
+        guard let metrics = body.objectValue?["data"]?.objectValue?["metrics"], case .array(let list) = metrics else {
+            return .failure(FieldErrors(["data.metrics": "error.push.shape"]))
+        }
+        var samples: [StepSample] = []
+        var errors = FieldErrors()
+        for (metricIndex, metric) in list.enumerated() {
+            guard let members = metric.objectValue else { errors.add("data.metrics[\(metricIndex)]", "error.push.shape"); continue }
+            guard members["name"]?.stringValue == "step_count" else { continue }
+            guard case .array(let points)? = members["data"] else { errors.add("data.metrics[\(metricIndex)].data", "error.push.shape"); continue }
+            for (pointIndex, point) in points.enumerated() {
+                let path = "data.metrics[\(metricIndex)].data[\(pointIndex)]"
+                guard let fields = point.objectValue else { errors.add(path, "error.push.shape"); continue }
+                guard case .number(let quantity)? = fields["qty"], quantity >= 0, quantity.isFinite else { errors.add(path + ".qty", "error.push.quantity"); continue }
+                guard let text = fields["date"]?.stringValue, let date = HealthDateText.parse(text) else { errors.add(path + ".date", "error.push.date"); continue }
+                let source = fields["source"]?.stringValue ?? "Health Auto Export"
+                samples.append(StepSample(
+                    sourceName: source, kind: StepSourceKind.classify(sourceName: source, device: nil, wasUserEntered: false),
+                    start: date.seconds, end: date.seconds, utcOffset: date.offset, value: quantity
+                ))
+            }
+        }
+        return errors.isEmpty ? .success(samples) : .failure(errors)
+    }
+}

@@ -1,0 +1,84 @@
+import Fluent
+import Foundation
+import KineticCore
+import SQLKit
+
+/// Stores step samples and keeps the daily-totals cache in step with them, for one user.
+struct StepsRepository {
+    let database: Database
+    let userID: UUID
+
+    /// Rows per INSERT: 9 values each stays under SQLite's 999-variable limit.
+    static let rowsPerInsert = 100
+
+    /// Stores samples; one already stored (same source, start, end and value) is skipped.
+    func insert(_ samples: [StepSample]) async throws {
+        guard let sql = database as? SQLDatabase, !samples.isEmpty else { return }
+        for start in stride(from: 0, to: samples.count, by: Self.rowsPerInsert) {
+            var insert = sql.insert(into: StepSampleRecord.schema)
+                .columns("id", "user_id", "source_name", "source_kind", "start_at", "end_at", "utc_offset", "value", "local_day")
+            for sample in samples[start..<min(samples.count, start + Self.rowsPerInsert)] {
+                insert = insert.values(SQLBind(UUID()), SQLBind(userID), SQLBind(sample.sourceName), SQLBind(sample.kind.rawValue),
+                                       SQLBind(sample.start), SQLBind(sample.end), SQLBind(sample.utcOffset), SQLBind(sample.value),
+                                       SQLBind(DailyStepTotals.localDay(sample.start, offset: sample.utcOffset)))
+            }
+            try await insert.ignoringConflicts(with: ["user_id", "source_name", "start_at", "end_at", "value"]).run()
+        }
+    }
+
+    /// Removes the stored samples of these sources and periods (a pushed period sent again replaces the old one).
+    func deleteSamples(matching samples: [StepSample]) async throws {
+        for sample in samples {
+            try await StepSampleRecord.query(on: database)
+                .filter(\.$user.$id == userID).filter(\.$sourceName == sample.sourceName)
+                .filter(\.$startAt == sample.start).filter(\.$endAt == sample.end)
+                .delete()
+        }
+    }
+
+    /// The stored samples that start on local days `days` (by their own offsets).
+    func samples(startingOn days: ClosedRange<Int>) async throws -> [StepSample] {
+        try await StepSampleRecord.query(on: database)
+            .filter(\.$user.$id == userID)
+            .filter(\.$localDay >= days.lowerBound).filter(\.$localDay <= days.upperBound)
+            .all()
+            .map { StepSample(sourceName: $0.sourceName, kind: StepSourceKind(rawValue: $0.sourceKind) ?? .other,
+                              start: $0.startAt, end: $0.endAt, utcOffset: $0.utcOffset, value: $0.value) }
+    }
+
+    /// Recomputes the cached totals of `days` from the stored samples, a month-sized window at a
+    /// time so memory stays bounded. Returns how many days now have steps.
+    @discardableResult
+    func refreshTotals(days: ClosedRange<Int>, ranking: SourceRanking = SourceRanking()) async throws -> Int {
+        var updated = 0
+        for windowStart in stride(from: days.lowerBound, through: days.upperBound, by: 31) {
+            let window = windowStart...min(days.upperBound, windowStart + 30)
+            // A sample that started the day before may cross into the window.
+            let samples = try await samples(startingOn: (window.lowerBound - 1)...window.upperBound)
+            let totals = DailyStepTotals.rounded(DailyStepTotals.compute(samples, ranking: ranking))
+                .filter { window.contains($0.key.daysSince1970) }
+            let dates = window.map { LocalDate(daysSince1970: $0).description }
+            try await DailyStepTotalRecord.query(on: database)
+                .filter(\.$user.$id == userID).filter(\.$date ~~ dates).delete()
+            for (date, steps) in totals {
+                let record = DailyStepTotalRecord()
+                record.$user.id = userID
+                record.date = date.description
+                record.steps = steps
+                try await record.create(on: database)
+            }
+            updated += totals.count
+        }
+        return updated
+    }
+
+    /// Cached totals from `from` to `to`, both included, oldest first.
+    func dailyTotals(from: LocalDate, to: LocalDate) async throws -> [(date: LocalDate, steps: Int)] {
+        try await DailyStepTotalRecord.query(on: database)
+            .filter(\.$user.$id == userID)
+            .filter(\.$date >= from.description).filter(\.$date <= to.description)
+            .sort(\.$date)
+            .all()
+            .compactMap { record in LocalDate(record.date).map { ($0, record.steps) } }
+    }
+}

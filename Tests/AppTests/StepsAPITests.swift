@@ -1,0 +1,117 @@
+import Fluent
+import Foundation
+import KineticCore
+import NIOCore
+import Testing
+import VaporTesting
+@testable import App
+
+@Suite struct StepsAPITests {
+    /// An export with an iPhone and an Apple Watch recording the same walk, and a manual entry.
+    static let export = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE HealthData [
+    <!ELEMENT HealthData (Record)*>
+    ]>
+    <HealthData locale="en_US">
+     <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Ana’s iPhone" device="&lt;&lt;HKDevice&gt;, name:iPhone&gt;" unit="count" startDate="2021-03-01 10:00:00 -0800" endDate="2021-03-01 10:10:00 -0800" value="1000"/>
+     <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Ana’s Apple Watch" device="&lt;&lt;HKDevice&gt;, name:Apple Watch&gt;" unit="count" startDate="2021-03-01 10:05:00 -0800" endDate="2021-03-01 10:10:00 -0800" value="600"/>
+     <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Health" unit="count" startDate="2021-03-02 09:00:00 -0800" endDate="2021-03-02 09:00:00 -0800" value="2500">
+      <MetadataEntry key="HKWasUserEntered" value="1"/>
+     </Record>
+    </HealthData>
+
+    """
+
+    private func upload(_ app: Application, _ text: String, token: String) async throws -> TestingHTTPResponse {
+        var headers = HTTPHeaders()
+        headers.bearerAuthorization = BearerAuthorization(token: token)
+        headers.contentType = .xml
+        return try await app.testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(string: text))
+    }
+
+    private func daily(_ app: Application, _ query: String, token: String) async throws -> [[String: Any]] {
+        let response = try await app.json(.GET, "/api/v1/steps/daily?\(query)", token: token)
+        #expect(response.status == .ok)
+        return try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]])
+    }
+
+    @Test func importedExport_givesDeduplicatedDailyTotals_andReimportChangesNothing() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let first = try await upload(app, Self.export, token: account.token)
+            #expect(first.status == .ok)
+            #expect(try first.jsonObject()["stepSamples"] as? Int == 3)
+            let expected: [String: Int] = ["2021-03-01": 500 + 600, "2021-03-02": 2_500]
+            func totals() async throws -> [String: Int] {
+                Dictionary(uniqueKeysWithValues: try await daily(app, "from=2021-03-01&to=2021-03-31", token: account.token)
+                    .map { ($0["date"] as! String, $0["steps"] as! Int) })
+            }
+            #expect(try await totals() == expected)
+            #expect(try await upload(app, Self.export, token: account.token).status == .ok)
+            #expect(try await totals() == expected)
+            #expect(try await StepSampleRecord.query(on: app.db).count() == 3)
+        }
+    }
+
+    @Test func truncatedExport_isRefused_andNothingIsKept() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let cut = String(Self.export.prefix(Self.export.count - 60))
+            let response = try await upload(app, cut, token: account.token)
+            #expect(response.status == .unprocessableEntity)
+            let message = try #require(try response.apiError()["message"] as? String)
+            #expect(message.contains("Nothing was imported"))
+            #expect(message.contains("line"))
+            #expect(try await StepSampleRecord.query(on: app.db).count() == 0)
+            #expect(try await DailyStepTotalRecord.query(on: app.db).count() == 0)
+        }
+    }
+
+    @Test func pushedSamples_areIdempotent_andReplaceTheirPeriod() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            func push(_ quantity: Int) async throws -> TestingHTTPResponse {
+                try await app.json(.POST, "/api/v1/health/samples", body: ["data": ["metrics": [
+                    ["name": "heart_rate", "units": "count/min", "data": [["qty": 70, "date": "2021-05-01 08:00:00 +0200"]]],
+                    ["name": "step_count", "units": "count", "data": [
+                        ["qty": quantity, "date": "2021-05-01 08:00:00 +0200", "source": "Ana’s iPhone"],
+                        ["qty": 300, "date": "2021-05-01 23:30:00 +0200", "source": "Ana’s iPhone"],
+                    ]],
+                ]]], token: account.token)
+            }
+            #expect(try await push(1_000).status == .ok)
+            #expect(try await push(1_000).status == .ok)
+            var days = try await daily(app, "from=2021-05-01&to=2021-05-02", token: account.token)
+            #expect(days.count == 1)
+            #expect(days.first?["steps"] as? Int == 1_300)
+            #expect(try await push(1_200).status == .ok) // the automation re-sent the period with a new count
+            days = try await daily(app, "from=2021-05-01&to=2021-05-02", token: account.token)
+            #expect(days.first?["steps"] as? Int == 1_500)
+        }
+    }
+
+    @Test func invalidPushesAndRanges_are422() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let badDate = try await app.json(.POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": "step_count", "data": [["qty": 5, "date": "yesterday"]]]]]], token: account.token)
+            #expect(badDate.status == .unprocessableEntity)
+            #expect((try badDate.apiError()["fields"] as? [String: String])?["data.metrics[0].data[0].date"] != nil)
+            let badShape = try await app.json(.POST, "/api/v1/health/samples", body: ["metrics": []], token: account.token)
+            #expect(badShape.status == .unprocessableEntity)
+            #expect(try await app.json(.GET, "/api/v1/steps/daily?from=2021-05-10&to=2021-05-01", token: account.token).status == .unprocessableEntity)
+            #expect(try await app.json(.GET, "/api/v1/steps/daily?from=May", token: account.token).status == .unprocessableEntity)
+            #expect(try await StepSampleRecord.query(on: app.db).count() == 0)
+        }
+    }
+
+    @Test func stepsOfAnotherUser_areNeverVisible() async throws {
+        try await withKinetic { app in
+            let alice = try await app.signUp()
+            let bob = try await app.signUp()
+            #expect(try await upload(app, Self.export, token: alice.token).status == .ok)
+            #expect(try await daily(app, "from=2021-03-01&to=2021-03-31", token: bob.token).isEmpty)
+            #expect(try await app.json(.GET, "/api/v1/steps/daily").status == .unauthorized)
+        }
+    }
+}
