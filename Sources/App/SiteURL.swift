@@ -12,6 +12,7 @@ enum SiteURL: Hashable, Sendable {
     case fitnessSettings
     case jumpHistory
     case editGoals
+    case stepsImport
     case module(Module)
     case manifest
     case healthz
@@ -48,6 +49,7 @@ enum SiteURL: Hashable, Sendable {
         case .fitnessSettings: ["settings", "fitness"]
         case .jumpHistory: ["goals", "history"]
         case .editGoals: ["goals", "edit"]
+        case .stepsImport: ["steps", "import"]
         case .module(let module): [.constant(module.rawValue)]
         case .manifest: ["manifest.webmanifest"]
         case .healthz: ["healthz"]
@@ -73,6 +75,11 @@ enum SiteURL: Hashable, Sendable {
     static func goals(month: String?, category: String? = nil) -> String {
         let query = [month.map { "month=" + $0 }, category.map { "category=" + $0 }].compactMap { $0 }
         return SiteURL.module(.goals).path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
+
+    /// The Steps page of a month, e.g. `/steps?month=2021-05`.
+    static func steps(month: String?) -> String {
+        SiteURL.module(.steps).path + (month.map { "?month=" + $0 } ?? "")
     }
 
     /// A static asset under `Public/`, e.g. `SiteURL.asset("css/app.css")`.

@@ -31,7 +31,10 @@ func routes(_ app: Application) throws {
     let history = JumpHistoryController()
     signedIn.get(SiteURL.jumpHistory.pathComponents, use: history.show)
     signedIn.post(SiteURL.jumpHistory.pathComponents, use: history.add)
-    for module in SiteURL.Module.allCases where module != .goals {
+    let steps = StepsController()
+    signedIn.get(SiteURL.module(.steps).pathComponents, use: steps.show)
+    signedIn.on(.POST, SiteURL.stepsImport.pathComponents, body: .stream, use: steps.upload)
+    for module in SiteURL.Module.allCases where module != .goals && module != .steps {
         signedIn.get(SiteURL.module(module).pathComponents, use: site.comingSoon(module))
     }
 

@@ -106,3 +106,27 @@ import Testing
         #expect(ChartScale(dataMaximum: 37).maximum >= 37)
     }
 }
+
+@Suite struct StepChartGeometryTests {
+    @Test func pointsStopAtToday_andTheAxisStartsAtZero() {
+        let chart = StepChartGeometry(dayCount: 30, steps: [1: 4_000, 2: 12_000, 10: 7_000], lastDay: 10, today: 10)
+        #expect(chart.points.count == 10)
+        #expect(chart.points[2].steps == 0)
+        #expect(chart.ticks.first?.value == 0)
+        #expect(chart.ticks.last?.value == 15_000)
+        #expect(chart.ticks.first?.y == chart.plotBottom)
+        #expect(chart.today?.day == 10)
+        #expect(chart.points[0].x == chart.plotLeft)
+        // 12,000 of 15,000: four fifths of the plot's height above the axis.
+        #expect(abs((chart.plotBottom - chart.points[1].y) - 0.8 * (chart.plotBottom - chart.plotTop)) < 1e-9)
+        #expect(chart.linePath.hasPrefix("M44 "))
+    }
+
+    @Test func pastMonth_hasEveryDayAndNoToday() {
+        let chart = StepChartGeometry(dayCount: 28, steps: [:], lastDay: 28, today: nil)
+        #expect(chart.points.count == 28)
+        #expect(chart.today == nil)
+        #expect(chart.points.last?.x == chart.plotRight)
+        #expect(chart.dayLabels.map(\.day) == [1, 5, 10, 15, 20, 25, 28])
+    }
+}

@@ -10,7 +10,7 @@ enum GoalsPage {
             .aria("haspopup", "dialog"), .aria("controls", "edit-goals"),
         ], [txt(l.t("goals.edit"))])
         return Layout.render(.init(title: l.t("nav.goals"), topBarAction: editButton, scripts: ["js/goals.js"], bodyClass: "goals-body"), context: context, content: [
-            monthBar(model, l: l),
+            MonthBar.render(month: model.month, previous: model.previousMonth, next: model.nextMonth, link: { SiteURL.goals(month: $0.description) }, l: l),
             categorySwitch(model, view: view, l: l),
             el("div", [.class("goal-panels")], model.categories.map { panel($0, model: model, view: view, l: l) }),
             el("a", [.class("button button-secondary button-block history-link"), Attr("href", SiteURL.jumpHistory.path)], [
@@ -18,23 +18,6 @@ enum GoalsPage {
             ]),
             EditGoalsDialog.render(model.editGoals, context: context),
             UnsavedChangesDialog.render(l),
-        ])
-    }
-
-    private static func monthBar(_ model: Model, l: Localizer) -> HTMLNode {
-        func step(_ month: Month?, icon kind: Icon, label: String, className: String) -> HTMLNode {
-            guard let month else {
-                return el("span", [.class("month-step \(className) is-disabled"), .aria("hidden", "true")], [icon(kind)])
-            }
-            return el("a", [
-                .class("month-step \(className)"), Attr("href", SiteURL.goals(month: month.description)),
-                .aria("label", label + ": " + l.month(month)), Attr("rel", className == "month-next" ? "next" : "prev"),
-            ], [icon(kind)])
-        }
-        return el("nav", [.class("month-bar"), .aria("label", l.t("goals.monthBar"))], [
-            step(model.previousMonth, icon: .back, label: l.t("goals.month.previous"), className: "month-previous"),
-            el("h2", [.class("month-title"), Attr("aria-live", "polite"), .data("month", model.month.description)], [txt(l.month(model.month))]),
-            step(model.nextMonth, icon: .chevronRight, label: l.t("goals.month.next"), className: "month-next"),
         ])
     }
 

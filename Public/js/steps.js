@@ -1,0 +1,62 @@
+// The Steps page: uploading an export with a progress bar, and a reload when the day changes
+// while the current month is open (the chart gains a new day).
+
+function setUpImport() {
+  const form = document.getElementById('import-form');
+  if (!form) return;
+  const input = form.querySelector('input[type=file]');
+  const box = form.querySelector('.import-progress');
+  const bar = form.querySelector('progress');
+  const status = form.querySelector('.import-status');
+  const button = form.querySelector('button[type=submit]');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const file = input.files[0];
+    if (!file) { input.focus(); return; }
+    const request = new XMLHttpRequest();
+    request.open('POST', form.action);
+    request.setRequestHeader('X-CSRF-Token', form.dataset.csrf);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    box.hidden = false;
+    button.disabled = true;
+    bar.value = 0;
+    status.textContent = '';
+    request.upload.addEventListener('progress', (progress) => {
+      if (progress.lengthComputable) bar.value = Math.round((progress.loaded / progress.total) * 100);
+    });
+    request.upload.addEventListener('load', () => {
+      bar.removeAttribute('value'); // indeterminate while the server reads the export
+      status.textContent = form.dataset.workingMessage;
+    });
+    request.addEventListener('load', () => {
+      button.disabled = false;
+      let body = null;
+      try { body = JSON.parse(request.responseText); } catch { body = null; }
+      if (request.status >= 200 && request.status < 300) {
+        bar.value = 100;
+        status.textContent = form.dataset.doneMessage;
+        window.location.reload();
+      } else {
+        bar.value = 0;
+        status.textContent = body?.error?.message || form.dataset.errorMessage;
+      }
+    });
+    request.addEventListener('error', () => {
+      button.disabled = false;
+      status.textContent = document.documentElement.dataset.networkError || form.dataset.errorMessage;
+    });
+    request.send(file);
+  });
+}
+
+function reloadAtMidnight() {
+  const page = document.getElementById('steps-page');
+  if (page?.dataset.currentMonth !== 'true') return;
+  const now = new Date();
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 0, 0, 5);
+  setTimeout(() => window.location.reload(), midnight - now);
+}
+
+setUpImport();
+reloadAtMidnight();
