@@ -25,7 +25,8 @@ enum AchievementBadge {
                 ]),
                 el("polygon", [Attr("points", shape), Attr("fill", "url(#\(gradient))")]),
                 el("circle", [Attr("cx", "50"), Attr("cy", "50"), Attr("r", "28"), Attr("fill", "#ffffff"), Attr("fill-opacity", "0.92")]),
-                el("text", [Attr("x", "50"), Attr("y", "56"), Attr("text-anchor", "middle"), .class("badge-number"), Attr("fill", dark)], [txt(l.t("steps.axis.thousands", l.number(threshold / 1_000)))]),
+                el("text", [Attr("x", "50"), Attr("y", "54"), Attr("text-anchor", "middle"), .class("badge-number"), Attr("fill", dark)], [txt(l.number(threshold / 1_000))]),
+                el("text", [Attr("x", "50"), Attr("y", "68"), Attr("text-anchor", "middle"), .class("badge-unit"), Attr("fill", dark)], [txt(l.t("steps.badge.unit"))]),
             ]),
             el("figcaption", [.class("badge-caption")], [txt(l.t("steps.badge.caption", l.number(threshold)))]),
         ])

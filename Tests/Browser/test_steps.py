@@ -1,0 +1,110 @@
+"""The Steps page in a real browser: uploading a generated Apple Health export with the
+progress bar, the chart's points against the API's daily totals, badges appearing in order,
+dates in the user's language, and the pseudo-locale at 320 px."""
+import pathlib
+import subprocess
+import time
+import zipfile
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import BASE_URL, ROOT, api, log_in, make_driver, screenshot, wait
+
+GENERATOR = ROOT.parent / "shared" / "tools" / "gen_health_export.py"
+
+
+@pytest.fixture(scope="module")
+def export_zip(tmp_path_factory):
+    """A 60-day export from the shared generator, zipped as the Health app does, with
+    export_cda.xml beside it."""
+    folder = tmp_path_factory.mktemp("export")
+    xml = folder / "export.xml"
+    subprocess.run(["python3", str(GENERATOR), str(xml), "--days", "60", "--seed", "11"], check=True)
+    archive = folder / "export.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
+        bundle.write(xml, "apple_health_export/export.xml")
+        bundle.writestr("apple_health_export/export_cda.xml", "<ClinicalDocument><unclosed>")
+    truth = {}
+    for line in (folder / "export.xml.truth.csv").read_text().splitlines()[1:]:
+        date, steps = line.split(",")
+        truth[date] = int(steps)
+    return archive, truth
+
+
+def upload(driver, path):
+    driver.get(BASE_URL + "/steps")
+    driver.find_element(By.ID, "import-file").send_keys(str(path))
+    button = driver.find_element(By.CSS_SELECTOR, "#import-form button[type=submit]")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    wait(driver).until(EC.visibility_of_element_located((By.ID, "import-progress")))
+    wait(driver, 120).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".month-bar")))
+
+
+def test_upload_then_chart_matches_daily_totals_and_badges_appear_in_order(driver, account, export_zip):
+    archive, truth = export_zip
+    log_in(driver, account)
+    driver.get(BASE_URL + "/steps")
+    assert "No steps yet" in driver.page_source
+    upload(driver, archive)
+    driver.get(BASE_URL + "/steps?month=2021-01")
+    points = driver.find_elements(By.CSS_SELECTOR, ".chart-point")
+    assert len(points) == 31
+    status, daily = api("GET", "/api/v1/steps/daily?from=2021-01-01&to=2021-01-31", token=account["token"])
+    assert status == 200
+    from_api = {row["date"]: row["steps"] for row in daily}
+    for point in points:
+        date = f"2021-01-{int(point.get_attribute('data-day')):02d}"
+        assert int(point.get_attribute("data-steps")) == from_api.get(date, 0) == truth[date]
+    badges = driver.find_elements(By.CSS_SELECTOR, ".badge")
+    thresholds = [int(badge.get_attribute("data-threshold")) for badge in badges]
+    assert thresholds == [10000 * (index + 1) for index in range(sum(truth[d] for d in truth if d.startswith("2021-01")) // 10000)]
+    # They animate in one after another: the first is visible before the last has started.
+    delays = [float(driver.execute_script("return parseFloat(getComputedStyle(arguments[0].parentElement).animationDelay)", badge)) for badge in badges[:4]]
+    assert delays == sorted(delays) and delays[0] < delays[-1]
+    time.sleep(2)
+    screenshot(driver, "steps-january-en")
+
+
+def test_reimport_changes_nothing(driver, account, export_zip):
+    archive, truth = export_zip
+    log_in(driver, account)
+    upload(driver, archive)
+    upload(driver, archive)
+    status, daily = api("GET", "/api/v1/steps/daily?from=2021-01-01&to=2021-03-31", token=account["token"])
+    assert {row["date"]: row["steps"] for row in daily} == {date: steps for date, steps in truth.items() if steps}
+
+
+@pytest.mark.parametrize("language,month_name", [("de-DE", "Januar 2021"), ("en-US", "January 2021")])
+def test_dates_follow_the_locale(account, export_zip, language, month_name):
+    archive, _ = export_zip
+    status, _ = api("GET", "/api/v1/profile", token=account["token"])
+    driver = make_driver(language)
+    try:
+        log_in(driver, account)
+        upload(driver, archive)
+        driver.get(BASE_URL + "/steps?month=2021-01")
+        assert driver.find_element(By.CSS_SELECTOR, ".month-title").text == month_name
+        screenshot(driver, f"steps-{language}-375")
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("code,language", [("en-XA", "en-XA"), ("de", "de-DE")])
+def test_layout_at_320_px(account, export_zip, code, language):
+    archive, _ = export_zip
+    driver = make_driver(language, width=320)
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/steps")
+        screenshot(driver, f"steps-empty-{code}-320")
+        upload(driver, archive)
+        driver.get(BASE_URL + "/steps?month=2021-02")
+        time.sleep(2)
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"steps overflows by {overflow}px"
+        screenshot(driver, f"steps-{code}-320")
+    finally:
+        driver.quit()
