@@ -33,8 +33,8 @@ struct GoalsRepository {
             SELECT month, date, number_of_jumps, number_of_calories, park_name, start_time, end_time, total_jumps, total_calories
             FROM (
               SELECT month, date, number_of_jumps, number_of_calories, park_name, start_time, end_time,
-                SUM(number_of_jumps) OVER (PARTITION BY month) AS total_jumps,
-                SUM(COALESCE(number_of_calories, 0)) OVER (PARTITION BY month) AS total_calories,
+                CAST(SUM(number_of_jumps) OVER (PARTITION BY month) AS BIGINT) AS total_jumps,
+                CAST(SUM(COALESCE(number_of_calories, 0)) OVER (PARTITION BY month) AS BIGINT) AS total_calories,
                 ROW_NUMBER() OVER (PARTITION BY month ORDER BY date DESC, end_time DESC, start_time DESC) AS position
               FROM jump_sessions WHERE user_id = \(bind: userID)
             ) ranked
