@@ -33,8 +33,9 @@ function currentView() {
   return visiblePanel()?.querySelector('[data-ring]').dataset.view ?? 'progress';
 }
 
-/** Shows `view` in every panel (so a category switch keeps it) and animates the visible one. */
-function showView(view) {
+/** Shows `view` in every panel (so a category switch keeps it) and animates the visible one;
+ *  the address records it once the user has chosen a view. */
+function showView(view, { recordInURL = true } = {}) {
   for (const panel of document.querySelectorAll('[data-category-panel]')) {
     panel.querySelector('[data-ring]').dataset.view = view;
     for (const arc of panel.querySelectorAll('.ring-arc-inner')) {
@@ -46,7 +47,7 @@ function showView(view) {
     panel.querySelector('.ring-prev').disabled = index === 0;
     panel.querySelector('.ring-next').disabled = index === VIEWS.length - 1;
   }
-  replaceQuery('view', view);
+  if (recordInURL) replaceQuery('view', view);
   animateArcs(visiblePanel());
 }
 
@@ -172,4 +173,4 @@ function setUpEditDialog() {
 for (const panel of document.querySelectorAll('[data-category-panel]')) setUpRing(panel);
 setUpCategories();
 setUpEditDialog();
-showView(currentView());
+showView(currentView(), { recordInURL: false });
