@@ -41,10 +41,10 @@ struct StepsAPIController {
     func push(_ request: Request) async throws -> PushResult {
         let user = try request.requireUser()
         let samples = try PushedSamples.parse(request.jsonBody()).get()
-        let repository = StepsRepository(database: request.db, userID: try user.requireID())
+        let userID = try user.requireID()
         let days = samples.map { DailyStepTotals.localDay($0.start, offset: $0.utcOffset) }
         let updated: Int = try await request.db.transaction { transaction in
-            let repository = StepsRepository(database: transaction, userID: repository.userID)
+            let repository = StepsRepository(database: transaction, userID: userID)
             try await repository.deleteSamples(matching: samples)
             try await repository.insert(samples)
             guard let first = days.min(), let last = days.max() else { return 0 }

@@ -33,26 +33,19 @@ enum RingGraph {
     }
 
     private static func track(radius: Double, className: String) -> HTMLNode {
-        el("circle", [.class(className), Attr("cx", number(size / 2)), Attr("cy", number(size / 2)), Attr("r", number(radius))])
+        el("circle", [.class(className), Attr("cx", SVGNumber.format(size / 2)), Attr("cy", SVGNumber.format(size / 2)), Attr("r", SVGNumber.format(radius))])
     }
 
     private static func arc(_ arc: RingArc?, radius: Double, className: String, role: String, representation: RingRepresentation? = nil) -> HTMLNode {
         let start = arc?.start ?? 0
         let end = arc?.end ?? 0
-        let center = number(size / 2)
+        let center = SVGNumber.format(size / 2)
         return el("circle", [
-            .class(className), Attr("cx", center), Attr("cy", center), Attr("r", number(radius)),
-            Attr("pathLength", "360"), Attr("stroke-dasharray", "\(number(end - start)) 360"),
-            Attr("transform", "rotate(\(number(start - 90)) \(center) \(center))"),
+            .class(className), Attr("cx", center), Attr("cy", center), Attr("r", SVGNumber.format(radius)),
+            Attr("pathLength", "360"), Attr("stroke-dasharray", "\(SVGNumber.format(end - start)) 360"),
+            Attr("transform", "rotate(\(SVGNumber.format(start - 90)) \(center) \(center))"),
             .data("arc", role), representation.map { .data("representation", $0.rawValue) },
-            .data("start", number(start)), .data("end", number(end)),
+            .data("start", SVGNumber.format(start)), .data("end", SVGNumber.format(end)),
         ])
-    }
-
-    /// A number for SVG: at most three decimals, no trailing zeros, "." as the separator.
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.3f", rounded)
-            .replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
     }
 }

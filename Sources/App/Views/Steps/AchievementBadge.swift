@@ -37,7 +37,7 @@ enum AchievementBadge {
         (0..<(points * 2)).map { index in
             let radius = index % 2 == 0 ? outer : inner
             let angle = Double(index) * .pi / Double(points) - .pi / 2
-            return RingGraph.number(50 + radius * cos(angle)) + "," + RingGraph.number(50 + radius * sin(angle))
+            return SVGNumber.format(50 + radius * cos(angle)) + "," + SVGNumber.format(50 + radius * sin(angle))
         }.joined(separator: " ")
     }
 }

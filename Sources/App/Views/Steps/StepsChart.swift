@@ -3,7 +3,7 @@ import KineticCore
 /// The month's line chart as SVG, with a table of the same numbers for screen readers.
 enum StepsChart {
     static func render(_ chart: StepChartGeometry, l: Localizer) -> HTMLNode {
-        let n = { (value: Double) in RingGraph.number(value) }
+        let n = { (value: Double) in SVGNumber.format(value) }
         var nodes: [HTMLNode] = []
         for tick in chart.ticks {
             nodes.append(el("line", [.class("chart-grid"), Attr("x1", n(chart.plotLeft)), Attr("x2", n(chart.plotRight)), Attr("y1", n(tick.y)), Attr("y2", n(tick.y))]))
