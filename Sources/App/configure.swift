@@ -21,6 +21,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.migrations.add(CreateMonthlyGoals())
     app.migrations.add(CreateStepSamples())
     app.migrations.add(CreateDailyStepTotals())
+    app.migrations.add(CreateJumpMonthTotals())
 
     app.passwords.use(.bcrypt(cost: configuration.bcryptCost))
     app.unknownAccountHash = try Bcrypt.hash(SecretToken.generate(), cost: configuration.bcryptCost)

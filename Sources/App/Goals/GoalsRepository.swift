@@ -26,38 +26,40 @@ struct GoalsRepository {
         return Dictionary(records.compactMap { record in Month(record.month).map { ($0, record.goals) } }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Each month's totals and last session, computed by the database in one query.
+    /// Each month's totals and last session, from the per-month table kept by ``add(_:fitness:)``.
     func monthTotals() async throws -> [Month: MonthTotals] {
-        guard let sql = database as? SQLDatabase else { return [:] }
-        let rows = try await sql.raw("""
-            SELECT month, date, number_of_jumps, number_of_calories, park_name, start_time, end_time, total_jumps, total_calories
-            FROM (
-              SELECT month, date, number_of_jumps, number_of_calories, park_name, start_time, end_time,
-                CAST(SUM(number_of_jumps) OVER (PARTITION BY month) AS BIGINT) AS total_jumps,
-                CAST(SUM(COALESCE(number_of_calories, 0)) OVER (PARTITION BY month) AS BIGINT) AS total_calories,
-                ROW_NUMBER() OVER (PARTITION BY month ORDER BY date DESC, end_time DESC, start_time DESC) AS position
-              FROM jump_sessions WHERE user_id = \(bind: userID)
-            ) ranked
-            WHERE position = 1
-            """).all()
+        let rows = try await JumpMonthTotalRecord.query(on: database)
+            .filter(\.$user.$id == userID)
+            .with(\.$lastSession)
+            .all()
         var totals: [Month: MonthTotals] = [:]
         for row in rows {
-            guard let month = Month(try row.decode(column: "month", as: String.self)),
-                  let date = LocalDate(try row.decode(column: "date", as: String.self)),
-                  let start = TimeOfDay(try row.decode(column: "start_time", as: String.self)),
-                  let end = TimeOfDay(try row.decode(column: "end_time", as: String.self)) else { continue }
-            let last = JumpSession(
-                date: date, numberOfJumps: try row.decode(column: "number_of_jumps", as: Int.self),
-                numberOfCalories: try row.decode(column: "number_of_calories", as: Int?.self),
-                parkName: try row.decode(column: "park_name", as: String.self), startTime: start, endTime: end
-            )
-            totals[month] = MonthTotals(
-                jumps: try row.decode(column: "total_jumps", as: Int.self),
-                calories: try row.decode(column: "total_calories", as: Int.self),
-                lastSession: last
-            )
+            guard let month = Month(row.month) else { continue }
+            totals[month] = MonthTotals(jumps: row.jumps, calories: row.calories, lastSession: row.lastSession.session)
         }
         return totals
+    }
+
+    /// Recomputes one month's row of the per-month table from its sessions, with the database
+    /// adding up (CAST: PostgreSQL's SUM of BIGINT is NUMERIC).
+    func refreshMonthTotals(_ month: Month) async throws {
+        guard let sql = database as? SQLDatabase else { return }
+        let sums = try await sql.raw("""
+            SELECT CAST(SUM(number_of_jumps) AS BIGINT) AS jumps, CAST(SUM(COALESCE(number_of_calories, 0)) AS BIGINT) AS calories
+            FROM jump_sessions WHERE user_id = \(bind: userID) AND month = \(bind: month.description)
+            """).first()
+        guard let last = try await sessions(in: month).first, let sums else { return }
+        let row = try await JumpMonthTotalRecord.query(on: database)
+            .filter(\.$user.$id == userID).filter(\.$month == month.description).first() ?? {
+                let row = JumpMonthTotalRecord()
+                row.$user.id = userID
+                row.month = month.description
+                return row
+            }()
+        row.jumps = try sums.decode(column: "jumps", as: Int?.self) ?? 0
+        row.calories = try sums.decode(column: "calories", as: Int?.self) ?? 0
+        row.$lastSession.id = try last.requireID()
+        try await row.save(on: database)
     }
 
     /// Sessions newest first, of one month or of all time.
@@ -67,7 +69,8 @@ struct GoalsRepository {
         return try await query.sort(\.$date, .descending).sort(\.$endTime, .descending).sort(\.$startTime, .descending).all()
     }
 
-    /// Stores a session; calories missing from the report are estimated from the fitness settings.
+    /// Stores a session and updates its month's totals, together; calories missing from the
+    /// report are estimated from the fitness settings.
     func add(_ reported: JumpSession, fitness: FitnessSettings) async throws -> JumpSessionRecord {
         var session = reported
         var estimated = false
@@ -76,7 +79,12 @@ struct GoalsRepository {
             estimated = true
         }
         let record = JumpSessionRecord(userID: userID, session: session, caloriesEstimated: estimated)
-        try await record.create(on: database)
+        let userID = self.userID
+        let month = Month(session.date)
+        try await database.transaction { transaction in
+            try await record.create(on: transaction)
+            try await GoalsRepository(database: transaction, userID: userID).refreshMonthTotals(month)
+        }
         return record
     }
 }
