@@ -26,16 +26,30 @@ struct GoalsRepository {
         return Dictionary(records.compactMap { record in Month(record.month).map { ($0, record.goals) } }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Each month's totals and last session, from the per-month table kept by ``add(_:fitness:)``.
+    /// Each month's totals and last session, from the per-month table kept by ``add(_:fitness:)``,
+    /// read as plain rows (this is the goals endpoint's hot path).
     func monthTotals() async throws -> [Month: MonthTotals] {
-        let rows = try await JumpMonthTotalRecord.query(on: database)
-            .filter(\.$user.$id == userID)
-            .with(\.$lastSession)
-            .all()
+        guard let sql = database as? SQLDatabase else { return [:] }
+        let rows = try await sql.raw("""
+            SELECT month, jumps, calories, last_date, last_jumps, last_calories, last_park_name, last_start_time, last_end_time
+            FROM jump_month_totals WHERE user_id = \(bind: userID)
+            """).all()
         var totals: [Month: MonthTotals] = [:]
         for row in rows {
-            guard let month = Month(row.month) else { continue }
-            totals[month] = MonthTotals(jumps: row.jumps, calories: row.calories, lastSession: row.lastSession.session)
+            guard let month = Month(try row.decode(column: "month", as: String.self)),
+                  let date = LocalDate(try row.decode(column: "last_date", as: String.self)),
+                  let start = TimeOfDay(try row.decode(column: "last_start_time", as: String.self)),
+                  let end = TimeOfDay(try row.decode(column: "last_end_time", as: String.self)) else { continue }
+            let last = JumpSession(
+                date: date, numberOfJumps: try row.decode(column: "last_jumps", as: Int.self),
+                numberOfCalories: try row.decode(column: "last_calories", as: Int?.self),
+                parkName: try row.decode(column: "last_park_name", as: String.self), startTime: start, endTime: end
+            )
+            totals[month] = MonthTotals(
+                jumps: try row.decode(column: "jumps", as: Int.self),
+                calories: try row.decode(column: "calories", as: Int.self),
+                lastSession: last
+            )
         }
         return totals
     }
@@ -59,6 +73,12 @@ struct GoalsRepository {
         row.jumps = try sums.decode(column: "jumps", as: Int?.self) ?? 0
         row.calories = try sums.decode(column: "calories", as: Int?.self) ?? 0
         row.$lastSession.id = try last.requireID()
+        row.lastDate = last.date
+        row.lastJumps = last.numberOfJumps
+        row.lastCalories = last.numberOfCalories
+        row.lastParkName = last.parkName
+        row.lastStartTime = last.startTime
+        row.lastEndTime = last.endTime
         try await row.save(on: database)
     }
 

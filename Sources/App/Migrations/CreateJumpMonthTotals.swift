@@ -9,6 +9,12 @@ struct CreateJumpMonthTotals: AsyncMigration {
             .field("jumps", .int, .required)
             .field("calories", .int, .required)
             .field("last_session_id", .uuid, .required, .references(JumpSessionRecord.schema, "id", onDelete: .cascade))
+            .field("last_date", .string, .required)
+            .field("last_jumps", .int, .required)
+            .field("last_calories", .int)
+            .field("last_park_name", .string, .required)
+            .field("last_start_time", .string, .required)
+            .field("last_end_time", .string, .required)
             .unique(on: "user_id", "month")
             .create()
     }
