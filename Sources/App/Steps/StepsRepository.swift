@@ -8,8 +8,8 @@ struct StepsRepository {
     let database: Database
     let userID: UUID
 
-    /// Rows per INSERT: 9 values each stays under SQLite's 999-variable limit.
-    static let rowsPerInsert = 100
+    /// Rows per INSERT: 9 values each, 9,000 binds, under SQLite's 32,766 and PostgreSQL's 65,535.
+    static let rowsPerInsert = 1_000
 
     /// Stores samples; one already stored (same source, start, end and value) is skipped.
     func insert(_ samples: [StepSample]) async throws {
@@ -36,14 +36,21 @@ struct StepsRepository {
         }
     }
 
-    /// The stored samples that start on local days `days` (by their own offsets).
+    /// The stored samples that start on local days `days` (by their own offsets), read as plain
+    /// rows: an import recomputes every month it touched, so this is on its hot path.
     func samples(startingOn days: ClosedRange<Int>) async throws -> [StepSample] {
-        try await StepSampleRecord.query(on: database)
-            .filter(\.$user.$id == userID)
-            .filter(\.$localDay >= days.lowerBound).filter(\.$localDay <= days.upperBound)
-            .all()
-            .map { StepSample(sourceName: $0.sourceName, kind: StepSourceKind(rawValue: $0.sourceKind) ?? .other,
-                              start: $0.startAt, end: $0.endAt, utcOffset: $0.utcOffset, value: $0.value) }
+        guard let sql = database as? SQLDatabase else { return [] }
+        return try await sql.raw("""
+            SELECT source_name, source_kind, start_at, end_at, utc_offset, value FROM step_samples
+            WHERE user_id = \(bind: userID) AND local_day >= \(bind: days.lowerBound) AND local_day <= \(bind: days.upperBound)
+            """).all().map { row in
+            StepSample(
+                sourceName: try row.decode(column: "source_name", as: String.self),
+                kind: StepSourceKind(rawValue: try row.decode(column: "source_kind", as: Int.self)) ?? .other,
+                start: try row.decode(column: "start_at", as: Double.self), end: try row.decode(column: "end_at", as: Double.self),
+                utcOffset: try row.decode(column: "utc_offset", as: Int.self), value: try row.decode(column: "value", as: Double.self)
+            )
+        }
     }
 
     /// Recomputes the cached totals of `days` from the stored samples, a month-sized window at a
@@ -60,12 +67,12 @@ struct StepsRepository {
             let dates = window.map { LocalDate(daysSince1970: $0).description }
             try await DailyStepTotalRecord.query(on: database)
                 .filter(\.$user.$id == userID).filter(\.$date ~~ dates).delete()
-            for (date, steps) in totals {
-                let record = DailyStepTotalRecord()
-                record.$user.id = userID
-                record.date = date.description
-                record.steps = steps
-                try await record.create(on: database)
+            if !totals.isEmpty, let sql = database as? SQLDatabase {
+                var insert = sql.insert(into: DailyStepTotalRecord.schema).columns("id", "user_id", "date", "steps")
+                for (date, steps) in totals {
+                    insert = insert.values(SQLBind(UUID()), SQLBind(userID), SQLBind(date.description), SQLBind(steps))
+                }
+                try await insert.run()
             }
             updated += totals.count
         }
