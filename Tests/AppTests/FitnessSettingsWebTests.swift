@@ -5,16 +5,9 @@ import VaporTesting
 @testable import App
 
 @Suite struct FitnessSettingsWebTests {
-    private func signedIn(_ app: Application) async throws -> (WebClient, TestAccount) {
-        let account = try await app.signUp()
-        let web = WebClient(app: app)
-        try await web.logIn(email: account.email, password: account.password)
-        return (web, account)
-    }
-
     @Test func formPost_savesAndRedirects() async throws {
         try await withKinetic { app in
-            let (web, account) = try await signedIn(app)
+            let (web, account) = try await app.signedInWebClient()
             let response = try await web.post("/settings/fitness", form: ["bodyType": "2", "height": "74"], csrfPage: "/settings/fitness")
             #expect(response.status == .seeOther)
             #expect(response.headers.first(name: .location) == "/settings/fitness?saved=1")
@@ -29,7 +22,7 @@ import VaporTesting
 
     @Test func scriptPost_answersJSON() async throws {
         try await withKinetic { app in
-            let (web, _) = try await signedIn(app)
+            let (web, _) = try await app.signedInWebClient()
             let ok = try await web.post("/settings/fitness", form: ["height": "65"], csrfPage: "/settings/fitness", headers: ["Accept": "application/json"])
             #expect(ok.status == .ok)
             #expect((try ok.jsonObject()["fitness"] as? [String: Any])?["height"] as? Int == 65)
@@ -42,7 +35,7 @@ import VaporTesting
     @Test(arguments: [["height": "20"], ["height": "tall"], ["bodyType": "5"]])
     func invalidForm_rerendersWith422AndKeepsStoredValues(form: [String: String]) async throws {
         try await withKinetic { app in
-            let (web, account) = try await signedIn(app)
+            let (web, account) = try await app.signedInWebClient()
             let response = try await web.post("/settings/fitness", form: form, csrfPage: "/settings/fitness")
             #expect(response.status == .unprocessableEntity)
             #expect(response.body.string.contains("field-error"))
@@ -54,7 +47,7 @@ import VaporTesting
 
     @Test func page_rendersRulerAndThreeBodyTypes() async throws {
         try await withKinetic { app in
-            let (web, _) = try await signedIn(app)
+            let (web, _) = try await app.signedInWebClient()
             let html = try await web.get("/settings/fitness").body.string
             #expect(html.components(separatedBy: "name=\"bodyType\"").count - 1 == 3)
             #expect(html.contains("data-ruler"))
@@ -65,7 +58,7 @@ import VaporTesting
 
     @Test func settingsLanguageForm_changesThePagesLanguage() async throws {
         try await withKinetic { app in
-            let (web, _) = try await signedIn(app)
+            let (web, _) = try await app.signedInWebClient()
             let response = try await web.post("/settings/language", form: ["language": "de"], csrfPage: "/settings")
             #expect(response.status == .seeOther)
             let page = try await web.get("/settings/fitness").body.string

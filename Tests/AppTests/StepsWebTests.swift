@@ -7,13 +7,6 @@ import VaporTesting
 @testable import App
 
 @Suite struct StepsWebTests {
-    private func signedIn(_ app: Application) async throws -> (WebClient, TestAccount) {
-        let account = try await app.signUp()
-        let web = WebClient(app: app)
-        try await web.logIn(email: account.email, password: account.password)
-        return (web, account)
-    }
-
     private func importExport(_ app: Application, token: String) async throws {
         var headers = HTTPHeaders()
         headers.bearerAuthorization = BearerAuthorization(token: token)
@@ -23,7 +16,7 @@ import VaporTesting
 
     @Test func beforeAnyImport_thePageExplainsHowToBringDataIn() async throws {
         try await withKinetic { app in
-            let (web, _) = try await signedIn(app)
+            let (web, _) = try await app.signedInWebClient()
             let html = try await web.get("/steps").body.string
             #expect(html.contains("No steps yet"))
             #expect(html.contains("Export All Health Data"))
@@ -34,7 +27,7 @@ import VaporTesting
 
     @Test func chart_showsTheMonthsDeduplicatedDays_andBadgesFollowTheCache() async throws {
         try await withKinetic { app in
-            let (web, account) = try await signedIn(app)
+            let (web, account) = try await app.signedInWebClient()
             try await importExport(app, token: account.token)
             let html = try await web.get("/steps?month=2021-03").body.string
             #expect(html.contains("data-month=\"2021-03\""))
@@ -49,7 +42,7 @@ import VaporTesting
 
     @Test func badges_oneForEveryTenThousandSteps() async throws {
         try await withKinetic { app in
-            let (web, account) = try await signedIn(app)
+            let (web, account) = try await app.signedInWebClient()
             let body: [String: Any] = ["data": ["metrics": [["name": "step_count", "data": [
                 ["qty": 12_000, "date": "2021-04-03 09:00:00 +0000"], ["qty": 13_500, "date": "2021-04-04 09:00:00 +0000"],
             ]]]]]
@@ -62,7 +55,7 @@ import VaporTesting
 
     @Test func upload_needsTheCSRFToken() async throws {
         try await withKinetic { app in
-            let (web, _) = try await signedIn(app)
+            let (web, _) = try await app.signedInWebClient()
             let token = try await web.csrfToken(from: "/steps")
             let without = try await web.post("/steps/import", form: [:], csrf: false)
             #expect(without.status == .forbidden)
@@ -78,7 +71,7 @@ import VaporTesting
 
     @Test func germanPage_namesMonthsInGerman() async throws {
         try await withKinetic { app in
-            let (web, account) = try await signedIn(app)
+            let (web, account) = try await app.signedInWebClient()
             try await importExport(app, token: account.token)
             let html = try await web.get("/steps?month=2021-03", headers: ["Accept-Language": "de"]).body.string
             #expect(html.contains("März 2021"))

@@ -14,7 +14,7 @@ struct FitnessSettingsController {
         let user = try request.requireUser()
         let form = try request.content.decode([String: String].self)
         do {
-            let patch = try FitnessPatch.parse(Self.members(of: form)).get()
+            let patch = try FitnessPatch.parse(FormFields.members(form, numbers: ["bodyType", "height"])).get()
             try await request.profileUpdater.apply(ProfilePatch(fitness: patch), to: user)
         } catch let errors as FieldErrors where !request.wantsJSON {
             let l = request.localizer
@@ -27,16 +27,5 @@ struct FitnessSettingsController {
             return response
         }
         return request.redirect(to: SiteURL.fitnessSettings.path + "?saved=1", redirectType: .normal)
-    }
-
-    /// The form's fields as JSON members, so the API's validation applies unchanged:
-    /// numbers where they parse, the raw text otherwise (reported as a wrong type).
-    static func members(of form: [String: String]) -> [String: JSONValue] {
-        var members: [String: JSONValue] = [:]
-        for name in ["bodyType", "height"] {
-            guard let raw = form[name]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { continue }
-            members[name] = Int(raw).map { .number(Double($0)) } ?? .string(raw)
-        }
-        return members
     }
 }

@@ -17,13 +17,8 @@ struct GoalsController {
     func saveGoals(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         let form = try request.content.decode([String: String].self)
-        var members: [String: JSONValue] = [:]
-        for name in ["jumpGoal", "calorieGoal"] {
-            guard let raw = form[name]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { continue }
-            members[name] = Int(raw).map { .number(Double($0)) } ?? .string(raw)
-        }
         // A disabled calorie section posts nothing: the calorie goal stays as it is.
-        let patch = try FitnessPatch.parse(members).get()
+        let patch = try FitnessPatch.parse(FormFields.members(form, numbers: ["jumpGoal", "calorieGoal"])).get()
         try await request.profileUpdater.apply(ProfilePatch(fitness: patch), to: user)
         if request.wantsJSON {
             let response = Response(status: .ok)

@@ -12,7 +12,11 @@ struct JumpHistoryController {
     func add(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         let form = try request.content.decode([String: String].self)
-        let members = JumpHistoryPage.FormValues(form).jsonMembers
+        // An empty park stays, so its message says what to enter.
+        let members = FormFields.members(
+            form, numbers: ["numberOfJumps", "numberOfCalories"], texts: ["date", "parkName", "startTime", "endTime"],
+            keepingEmpty: ["parkName"]
+        )
         switch JumpSessionInput.validate(members, latestDate: request.goalsClock.today) {
         case .failure(let errors):
             let l = request.localizer

@@ -64,3 +64,13 @@ final class WebClient {
     /// Sets a cookie by hand, e.g. to replay an old session.
     func setCookie(_ name: String, _ value: String?) { cookies[name] = value }
 }
+
+extension Application {
+    /// A new account, signed in on a fresh web client.
+    func signedInWebClient() async throws -> (WebClient, TestAccount) {
+        let account = try await signUp()
+        let web = WebClient(app: self)
+        try await web.logIn(email: account.email, password: account.password)
+        return (web, account)
+    }
+}

@@ -11,20 +11,6 @@ enum JumpHistoryPage {
         init(_ form: [String: String] = [:]) {
             for field in Self.fields { values[field] = form[field]?.trimmingCharacters(in: .whitespaces) ?? "" }
         }
-
-        /// The values as JSON members for ``JumpSessionInput``: numbers where they parse, empty
-        /// fields left out (an empty park stays, so its message says what to enter).
-        var jsonMembers: [String: JSONValue] {
-            var members: [String: JSONValue] = [:]
-            for (field, value) in values where !value.isEmpty || field == "parkName" {
-                if field == "numberOfJumps" || field == "numberOfCalories" {
-                    members[field] = Int(value).map { .number(Double($0)) } ?? .string(value)
-                } else {
-                    members[field] = .string(value)
-                }
-            }
-            return members
-        }
     }
 
     struct MonthGroup {
