@@ -89,7 +89,8 @@ def test_category_switch_slides_and_repopulates(driver, goals_account):
     wait(driver).until(lambda d: visible_panel(d).get_attribute("data-category-panel") == "calories")
     panel = visible_panel(driver)
     assert "slide-from-right" in panel.get_attribute("class")
-    assert "300 Calories" in panel.text
+    # The panel slides in from transparent; its text reads as visible once it has.
+    wait(driver).until(lambda d: "300 Calories" in panel.text)
     assert "Goal: 1,500 kcal" in panel.text
     assert tab.get_attribute("aria-selected") == "true"
     assert "category=calories" in driver.current_url
