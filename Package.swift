@@ -18,10 +18,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "KineticCore"),
+        .systemLibrary(name: "CKineticZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
             name: "AppleHealth",
             dependencies: [
                 "KineticCore",
+                "CKineticZlib",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -24,7 +24,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.migrations.add(CreateJumpMonthTotals())
 
     app.passwords.use(.bcrypt(cost: configuration.bcryptCost))
-    app.unknownAccountHash = try Bcrypt.hash(SecretToken.generate(), cost: configuration.bcryptCost)
+    app.prepareUnknownAccountHash()
     app.loginThrottle = LoginThrottle(
         burstPerAccount: configuration.loginBurstPerAccount,
         burstPerAddress: configuration.loginBurstPerAddress,

@@ -1,3 +1,4 @@
+import CKineticZlib
 import Foundation
 import ZIPFoundation
 
@@ -61,8 +62,11 @@ public enum HealthExportReader {
         }
         guard let entry = try exportEntry(in: archive) else { throw HealthExportError(kind: .notAnExport) }
         let total = Int(entry.uncompressedSize)
+        // The checksum is zlib's: ZIPFoundation's own takes longer than reading the XML on Linux.
+        var checksum: UInt = 0
         do {
-            _ = try archive.extract(entry, bufferSize: chunkSize, consumer: { data in
+            _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true, consumer: { data in
+                checksum = data.withUnsafeBytes { crc32(checksum, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count)) }
                 try scanner.feed(data)
                 progress?(scanner.bytesRead, total)
             })
@@ -70,6 +74,9 @@ public enum HealthExportReader {
             throw error
         } catch {
             throw HealthExportError(kind: .unreadableArchive("\(entry.path) is damaged (\(error))"), byteOffset: scanner.bytesRead)
+        }
+        guard entry.checksum == 0 || UInt32(truncatingIfNeeded: checksum) == entry.checksum else {
+            throw HealthExportError(kind: .unreadableArchive("\(entry.path) is damaged (its checksum does not match)"), byteOffset: scanner.bytesRead)
         }
     }
 

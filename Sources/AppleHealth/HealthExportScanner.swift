@@ -1,3 +1,4 @@
+import Foundation
 import KineticCore
 
 /// Reads an Apple Health `export.xml` as a stream of byte chunks and hands every step-count
@@ -25,9 +26,31 @@ public final class HealthExportScanner {
     private var openRecord: PendingRecord?
     private var insideRecord = false
 
+    /// Sources seen so far by their raw attribute bytes: an export has a handful of sources and
+    /// hundreds of thousands of records, so each is decoded and classified once.
+    private var sources: [SourceKey: Source] = [:]
+
+    private struct SourceKey: Hashable {
+        let name: ArraySlice<UInt8>
+        let device: ArraySlice<UInt8>?
+
+        /// The bytes in one go: an array's own hashing feeds them one at a time.
+        func hash(into hasher: inout Hasher) {
+            name.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(device?.count ?? -1)
+            device?.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    private struct Source {
+        let name: String
+        let device: String?
+        /// The kind unless the record was entered by hand.
+        let kind: StepSourceKind
+    }
+
     private struct PendingRecord {
-        var sourceName: String
-        var device: String?
+        var source: Source
         var start: (seconds: Double, offset: Int)
         var end: Double
         var value: Double
@@ -63,7 +86,7 @@ public final class HealthExportScanner {
     private func scan(isFinal: Bool) throws {
         var position = 0
         defer { discard(upTo: position) }
-        while let open = buffer[position...].firstIndex(of: Self.lt) {
+        while let open = index(of: Self.lt, from: position) {
             position = open
             guard open + 1 < buffer.count else { break }
             let next = buffer[open + 1]
@@ -80,7 +103,7 @@ public final class HealthExportScanner {
             guard let end else { break } // the element continues in the next chunk
             position = end + 1
         }
-        if !buffer[position...].contains(Self.lt) { position = buffer.count }
+        if index(of: Self.lt, from: position) == nil { position = buffer.count }
         if isFinal, position < buffer.count, !sawEnd { throw error(.truncated, at: position) }
     }
 
@@ -135,6 +158,7 @@ public final class HealthExportScanner {
             try attributes(body[name.endIndex...], at: open) { attribute, raw in
                 if attribute.elementsEqual("key".utf8) { key = XMLText.decode(raw) }
                 if attribute.elementsEqual("value".utf8) { value = XMLText.decode(raw) }
+                return true
             }
             if key == "HKWasUserEntered", value == "1" { openRecord?.wasUserEntered = true }
         }
@@ -147,7 +171,9 @@ public final class HealthExportScanner {
         var source: ArraySlice<UInt8>?, device: ArraySlice<UInt8>?, start: ArraySlice<UInt8>?, end: ArraySlice<UInt8>?, value: ArraySlice<UInt8>?
         try attributes(body, at: open) { name, raw in
             switch name.count {
-            case 4 where name.elementsEqual("type".utf8): isSteps = raw.elementsEqual(Self.stepType)
+            case 4 where name.elementsEqual("type".utf8):
+                isSteps = raw.elementsEqual(Self.stepType)
+                if !isSteps { return false } // another type: the rest does not matter
             case 10 where name.elementsEqual("sourceName".utf8): source = raw
             case 6 where name.elementsEqual("device".utf8): device = raw
             case 9 where name.elementsEqual("startDate".utf8): start = raw
@@ -155,28 +181,45 @@ public final class HealthExportScanner {
             case 5 where name.elementsEqual("value".utf8): value = raw
             default: break
             }
+            return true
         }
         guard isSteps else { return nil }
-        guard let source, let sourceName = XMLText.decode(source) else { throw error(.malformed("a step record has no readable sourceName"), at: open) }
+        guard let source, let known = knownSource(name: source, device: device) else {
+            throw error(.malformed("a step record has no readable sourceName"), at: open)
+        }
         guard let start, let startDate = HealthDate.parse(start), let end, let endDate = HealthDate.parse(end) else {
             throw error(.malformed("a step record has no readable startDate or endDate"), at: open)
         }
         guard let value, let steps = Double(String(decoding: value, as: UTF8.self)), steps.isFinite, steps >= 0 else {
             throw error(.malformed("a step record has no readable value"), at: open)
         }
-        return PendingRecord(sourceName: sourceName, device: device.flatMap(XMLText.decode), start: startDate, end: endDate.seconds, value: steps)
+        return PendingRecord(source: known, start: startDate, end: endDate.seconds, value: steps)
+    }
+
+    /// The decoded and classified source of these raw bytes; nil when the name cannot be decoded.
+    private func knownSource(name: ArraySlice<UInt8>, device: ArraySlice<UInt8>?) -> Source? {
+        if let known = sources[SourceKey(name: name, device: device)] { return known }
+        guard let decodedName = XMLText.decode(name) else { return nil }
+        let decodedDevice = device.flatMap(XMLText.decode)
+        let kind = StepSourceKind.classify(sourceName: decodedName, device: decodedDevice, wasUserEntered: false)
+        let known = Source(name: decodedName, device: decodedDevice, kind: kind)
+        // Keys get their own storage: a slice would keep the whole read buffer alive.
+        sources[SourceKey(name: ArraySlice(Array(name)), device: device.map { ArraySlice(Array($0)) })] = known
+        return known
     }
 
     private func emit(_ record: PendingRecord) throws {
         stepRecords += 1
+        let source = record.source
         try onStepRecord(HealthStepRecord(
-            sourceName: record.sourceName, device: record.device, start: record.start.seconds, end: record.end,
-            utcOffset: record.start.offset, value: record.value, wasUserEntered: record.wasUserEntered
+            sourceName: source.name, device: source.device, kind: record.wasUserEntered ? .manual : source.kind,
+            start: record.start.seconds, end: record.end, utcOffset: record.start.offset, value: record.value,
+            wasUserEntered: record.wasUserEntered
         ))
     }
 
-    /// Calls `body` with each attribute's name and raw (undecoded) value.
-    private func attributes(_ text: ArraySlice<UInt8>, at open: Int, _ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) throws -> Void) throws {
+    /// Calls `body` with each attribute's name and raw (undecoded) value, until it returns false.
+    private func attributes(_ text: ArraySlice<UInt8>, at open: Int, _ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) throws -> Bool) throws {
         var index = text.startIndex
         while true {
             while index < text.endIndex, Self.isSpace(text[index]) { index += 1 }
@@ -192,32 +235,43 @@ public final class HealthExportScanner {
             let quote = text[index]
             index += 1
             guard let valueEnd = text[index...].firstIndex(of: quote) else { throw error(.malformed("an attribute value is not closed"), at: open) }
-            try body(name, text[index..<valueEnd])
+            guard try body(name, text[index..<valueEnd]) else { return }
             index = valueEnd + 1
         }
     }
 
     /// The `>` that ends the tag starting at `from`, skipping quoted values.
     private func tagEnd(from start: Int) -> Int? {
-        var index = start
-        var quote: UInt8 = 0
-        while index < buffer.count {
-            let byte = buffer[index]
-            if quote != 0 {
-                if byte == quote { quote = 0 }
-            } else if byte == 34 || byte == 39 {
-                quote = byte
-            } else if byte == Self.gt {
-                return index
+        buffer.withUnsafeBufferPointer { bytes in
+            var index = start
+            var quote: UInt8 = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == 34 || byte == 39 {
+                    quote = byte
+                } else if byte == Self.gt {
+                    return index
+                }
+                index += 1
             }
-            index += 1
+            return nil
         }
-        return nil
+    }
+
+    /// The next `byte` at or after `start`.
+    private func index(of byte: UInt8, from start: Int) -> Int? {
+        guard start < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress, let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     private func find(_ needle: [UInt8], from start: Int) -> Int? {
         var index = start
-        while let candidate = buffer[index...].firstIndex(of: needle[0]) {
+        while let candidate = self.index(of: needle[0], from: index) {
             guard candidate + needle.count <= buffer.count else { return nil }
             if buffer[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
             index = candidate + 1
@@ -232,13 +286,21 @@ public final class HealthExportScanner {
 
     private func discard(upTo position: Int) {
         guard position > 0 else { return }
-        linesBeforeBuffer += buffer[..<position].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        linesBeforeBuffer += newlines(before: position)
         buffer.removeFirst(position)
         bufferOffset += position
     }
 
     private func line(at index: Int) -> Int {
-        linesBeforeBuffer + buffer[..<min(index, buffer.count)].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        linesBeforeBuffer + newlines(before: min(index, buffer.count))
+    }
+
+    private func newlines(before end: Int) -> Int {
+        buffer.withUnsafeBufferPointer { bytes in
+            var count = 0
+            for index in 0..<end where bytes[index] == 10 { count += 1 }
+            return count
+        }
     }
 
     private func error(_ kind: HealthExportError.Kind, at index: Int) -> HealthExportError {

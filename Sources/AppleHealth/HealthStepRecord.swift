@@ -12,10 +12,19 @@ public struct HealthStepRecord: Equatable, Sendable {
     public let value: Double
     /// `HKWasUserEntered` metadata: typed in by hand.
     public let wasUserEntered: Bool
+    /// What recorded it, from the three fields above.
+    public let kind: StepSourceKind
 
     public init(sourceName: String, device: String?, start: Double, end: Double, utcOffset: Int, value: Double, wasUserEntered: Bool) {
+        let kind = StepSourceKind.classify(sourceName: sourceName, device: device, wasUserEntered: wasUserEntered)
+        self.init(sourceName: sourceName, device: device, kind: kind, start: start, end: end, utcOffset: utcOffset, value: value, wasUserEntered: wasUserEntered)
+    }
+
+    /// A record whose source the scanner has already classified.
+    init(sourceName: String, device: String?, kind: StepSourceKind, start: Double, end: Double, utcOffset: Int, value: Double, wasUserEntered: Bool) {
         self.sourceName = sourceName
         self.device = device
+        self.kind = kind
         self.start = start
         self.end = end
         self.utcOffset = utcOffset
@@ -25,11 +34,7 @@ public struct HealthStepRecord: Equatable, Sendable {
 
     /// The record as a sample for ``DailyStepTotals``.
     public var sample: StepSample {
-        StepSample(
-            sourceName: sourceName,
-            kind: StepSourceKind.classify(sourceName: sourceName, device: device, wasUserEntered: wasUserEntered),
-            start: start, end: end, utcOffset: utcOffset, value: value
-        )
+        StepSample(sourceName: sourceName, kind: kind, start: start, end: end, utcOffset: utcOffset, value: value)
     }
 }
 

@@ -26,8 +26,9 @@ do {
     }
     try await app.execute()
 } catch {
-    app.logger.report(error: error)
+    // A clear message and a failure status, not a crash report.
     try? await app.asyncShutdown()
-    throw error
+    FileHandle.standardError.write(Data("kinetic: \(error)\n".utf8))
+    exit(1)
 }
 try await app.asyncShutdown()

@@ -17,12 +17,12 @@ import ZIPFoundation
 
     /// A zip like the Health app's: the export under a localized name, a malformed
     /// `export_cda.xml` beside it, and other files.
-    private func makeZip(exportName: String = "apple_health_export/Exportieren.xml") throws -> URL {
+    private func makeZip(exportName: String = "apple_health_export/Exportieren.xml", compression: CompressionMethod = .deflate) throws -> URL {
         let url = temporaryURL("export.zip")
         let archive = try Archive(url: url, accessMode: .create)
         func add(_ path: String, _ text: String) throws {
             let data = Data(text.utf8)
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: compression) { position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
@@ -62,6 +62,25 @@ import ZIPFoundation
         } catch let error as HealthExportError {
             guard case .unreadableArchive = error.kind else { Issue.record("\(error)"); return }
             #expect(error.description.contains("cannot be read"))
+        }
+    }
+
+    /// A stored (uncompressed) entry whose bytes changed after zipping still parses as XML;
+    /// only its checksum tells.
+    @Test func zipWithAWrongChecksum_isAClearError() throws {
+        let url = try makeZip(compression: .none)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var data = try Data(contentsOf: url)
+        let original = Data("value=\"1200\"".utf8)
+        let range = try #require(data.range(of: original))
+        data.replaceSubrange(range, with: Data("value=\"9200\"".utf8))
+        try data.write(to: url)
+        do {
+            _ = try read(url)
+            Issue.record("a zip whose checksum does not match must not read")
+        } catch let error as HealthExportError {
+            guard case .unreadableArchive(let detail) = error.kind else { Issue.record("\(error)"); return }
+            #expect(detail.contains("checksum"))
         }
     }
 

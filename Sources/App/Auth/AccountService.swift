@@ -35,7 +35,9 @@ struct AccountService {
         }
         let user = try await User.query(on: request.db).filter(\.$email == email).first()
         // Verify against a fixed hash when the account does not exist, so timing does not tell.
-        let verified = try await request.password.async.verify(password, created: user?.passwordHash ?? request.application.unknownAccountHash)
+        let hash: String
+        if let user { hash = user.passwordHash } else { hash = try await request.application.unknownAccountHash() }
+        let verified = try await request.password.async.verify(password, created: hash)
         guard let user, verified else {
             await request.application.loginThrottle.recordFailure(email: email, address: address)
             throw AppError.invalidCredentials

@@ -4,7 +4,7 @@ import SQLKit
 struct CreateStepSamples: AsyncMigration {
     func prepare(on database: Database) async throws {
         try await database.schema(StepSampleRecord.schema)
-            .id()
+            .field(.id, .int, .identifier(auto: true))
             .field("user_id", .uuid, .required, .references(User.schema, "id", onDelete: .cascade))
             .field("source_name", .string, .required)
             .field("source_kind", .int, .required)

@@ -1,4 +1,5 @@
 import Fluent
+import FluentSQLiteDriver
 import Foundation
 import KineticCore
 import SQLKit
@@ -8,17 +9,19 @@ struct StepsRepository {
     let database: Database
     let userID: UUID
 
-    /// Rows per INSERT: 9 values each, 9,000 binds, under SQLite's 32,766 and PostgreSQL's 65,535.
+    /// Rows per INSERT: 8 values each, 8,000 binds, under SQLite's 32,766 and PostgreSQL's 65,535.
     static let rowsPerInsert = 1_000
 
     /// Stores samples; one already stored (same source, start, end and value) is skipped.
     func insert(_ samples: [StepSample]) async throws {
-        guard let sql = database as? SQLDatabase, !samples.isEmpty else { return }
+        guard !samples.isEmpty else { return }
+        if let sqlite = database as? any SQLiteDatabase { return try await insert(samples, into: sqlite) }
+        guard let sql = database as? SQLDatabase else { return }
         for start in stride(from: 0, to: samples.count, by: Self.rowsPerInsert) {
             var insert = sql.insert(into: StepSampleRecord.schema)
-                .columns("id", "user_id", "source_name", "source_kind", "start_at", "end_at", "utc_offset", "value", "local_day")
+                .columns("user_id", "source_name", "source_kind", "start_at", "end_at", "utc_offset", "value", "local_day")
             for sample in samples[start..<min(samples.count, start + Self.rowsPerInsert)] {
-                insert = insert.values(SQLBind(UUID()), SQLBind(userID), SQLBind(sample.sourceName), SQLBind(sample.kind.rawValue),
+                insert = insert.values(SQLBind(userID), SQLBind(sample.sourceName), SQLBind(sample.kind.rawValue),
                                        SQLBind(sample.start), SQLBind(sample.end), SQLBind(sample.utcOffset), SQLBind(sample.value),
                                        SQLBind(DailyStepTotals.localDay(sample.start, offset: sample.utcOffset)))
             }
@@ -39,6 +42,7 @@ struct StepsRepository {
     /// The stored samples that start on local days `days` (by their own offsets), read as plain
     /// rows: an import recomputes every month it touched, so this is on its hot path.
     func samples(startingOn days: ClosedRange<Int>) async throws -> [StepSample] {
+        if let sqlite = database as? any SQLiteDatabase { return try await samples(startingOn: days, from: sqlite) }
         guard let sql = database as? SQLDatabase else { return [] }
         return try await sql.raw("""
             SELECT source_name, source_kind, start_at, end_at, utc_offset, value FROM step_samples

@@ -1,0 +1,63 @@
+import FluentSQLiteDriver
+import KineticCore
+
+/// SQLite paths for an import's hot loops: values are bound as `SQLiteData` directly and rows
+/// read by column, skipping SQLKit's serializer and the Codable coders, which cost more per
+/// sample than SQLite itself. Same statements as the portable paths in `StepsRepository`.
+extension StepsRepository {
+    /// Stores samples through SQLite, skipping those already stored.
+    func insert(_ samples: [StepSample], into sqlite: any SQLiteDatabase) async throws {
+        let user = try SQLiteDataEncoder().encode(userID)
+        for start in stride(from: 0, to: samples.count, by: Self.rowsPerInsert) {
+            let rows = samples[start..<min(samples.count, start + Self.rowsPerInsert)]
+            var binds: [SQLiteData] = []
+            binds.reserveCapacity(rows.count * 8)
+            for sample in rows {
+                binds.append(user)
+                binds.append(.text(sample.sourceName))
+                binds.append(.integer(SQLiteInt64(sample.kind.rawValue)))
+                binds.append(.float(sample.start))
+                binds.append(.float(sample.end))
+                binds.append(.integer(SQLiteInt64(sample.utcOffset)))
+                binds.append(.float(sample.value))
+                binds.append(.integer(SQLiteInt64(DailyStepTotals.localDay(sample.start, offset: sample.utcOffset))))
+            }
+            _ = try await sqlite.query(Self.sqliteInsert(rows: rows.count), binds)
+        }
+    }
+
+    /// The stored samples starting on local days `days`, read through SQLite.
+    func samples(startingOn days: ClosedRange<Int>, from sqlite: any SQLiteDatabase) async throws -> [StepSample] {
+        let rows = try await sqlite.query("""
+            SELECT source_name, source_kind, start_at, end_at, utc_offset, value FROM step_samples
+            WHERE user_id = ?1 AND local_day >= ?2 AND local_day <= ?3
+            """, [try SQLiteDataEncoder().encode(userID), .integer(SQLiteInt64(days.lowerBound)), .integer(SQLiteInt64(days.upperBound))])
+        return try rows.map { row in
+            guard let name = row.column("source_name")?.string, let kind = row.column("source_kind")?.integer,
+                  let start = row.column("start_at")?.double, let end = row.column("end_at")?.double,
+                  let offset = row.column("utc_offset")?.integer, let value = row.column("value")?.double else {
+                throw StoredSampleUnreadable()
+            }
+            return StepSample(sourceName: name, kind: StepSourceKind(rawValue: Int(kind)) ?? .other, start: start, end: end, utcOffset: Int(offset), value: value)
+        }
+    }
+
+    private static let sqliteColumns = "user_id, source_name, source_kind, start_at, end_at, utc_offset, value, local_day"
+    private static let sqliteFullInsert = sqliteInsertText(rows: rowsPerInsert)
+
+    private static func sqliteInsert(rows: Int) -> String {
+        rows == rowsPerInsert ? sqliteFullInsert : sqliteInsertText(rows: rows)
+    }
+
+    private static func sqliteInsertText(rows: Int) -> String {
+        let row = "(?,?,?,?,?,?,?,?)"
+        return "INSERT INTO step_samples (\(sqliteColumns)) VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ",")
+            + " ON CONFLICT (user_id, source_name, start_at, end_at, value) DO NOTHING"
+    }
+}
+
+/// A stored sample with a column of the wrong type: the table was changed outside Kinetic.
+struct StoredSampleUnreadable: Error, CustomStringConvertible {
+    var description: String { "A stored step sample cannot be read." }
+}
