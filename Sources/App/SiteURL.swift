@@ -13,6 +13,7 @@ enum SiteURL: Hashable, Sendable {
     case jumpHistory
     case editGoals
     case stepsImport
+    case stepSources
     case module(Module)
     case manifest
     case healthz
@@ -26,7 +27,7 @@ enum SiteURL: Hashable, Sendable {
 
     /// The JSON API's routes, under `/api/v1`.
     enum API: Hashable, Sendable {
-        case accounts, login, logout, profile, jumpSessions, stepsDaily, healthSamples, healthImport
+        case accounts, login, logout, profile, jumpSessions, stepsDaily, stepSources, healthSamples, healthImport
         /// `/api/v1/profile/{customerId}/goals`; nil registers the route's parameter.
         case goals(customerId: String?)
     }
@@ -50,6 +51,7 @@ enum SiteURL: Hashable, Sendable {
         case .jumpHistory: ["goals", "history"]
         case .editGoals: ["goals", "edit"]
         case .stepsImport: ["steps", "import"]
+        case .stepSources: ["steps", "sources"]
         case .module(let module): [.constant(module.rawValue)]
         case .manifest: ["manifest.webmanifest"]
         case .healthz: ["healthz"]
@@ -63,6 +65,7 @@ enum SiteURL: Hashable, Sendable {
                 case .profile: ["profile"]
                 case .jumpSessions: ["jump-sessions"]
                 case .stepsDaily: ["steps", "daily"]
+                case .stepSources: ["steps", "sources"]
                 case .healthSamples: ["health", "samples"]
                 case .healthImport: ["health", "import"]
                 case .goals(let id): ["profile", id.map { .constant($0) } ?? .parameter("customerId"), "goals"]

@@ -22,6 +22,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.migrations.add(CreateStepSamples())
     app.migrations.add(CreateDailyStepTotals())
     app.migrations.add(CreateJumpMonthTotals())
+    app.migrations.add(CreateStepSources())
 
     app.passwords.use(.bcrypt(cost: configuration.bcryptCost))
     app.prepareUnknownAccountHash()

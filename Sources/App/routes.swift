@@ -34,6 +34,9 @@ func routes(_ app: Application) throws {
     let steps = StepsController()
     signedIn.get(SiteURL.module(.steps).pathComponents, use: steps.show)
     signedIn.on(.POST, SiteURL.stepsImport.pathComponents, body: .stream, use: steps.upload)
+    let sources = StepSourcesController()
+    signedIn.get(SiteURL.stepSources.pathComponents, use: sources.show)
+    signedIn.post(SiteURL.stepSources.pathComponents, use: sources.update)
     for module in SiteURL.Module.allCases where module != .goals && module != .steps {
         signedIn.get(SiteURL.module(module).pathComponents, use: site.comingSoon(module))
     }
@@ -53,6 +56,9 @@ func routes(_ app: Application) throws {
     apiSignedIn.get(SiteURL.api(.goals(customerId: nil)).pathComponents, use: goalsAPI.goals)
     let stepsAPI = StepsAPIController()
     apiSignedIn.get(SiteURL.api(.stepsDaily).pathComponents, use: stepsAPI.daily)
+    let sourcesAPI = StepSourcesAPIController()
+    apiSignedIn.get(SiteURL.api(.stepSources).pathComponents, use: sourcesAPI.show)
+    apiSignedIn.put(SiteURL.api(.stepSources).pathComponents, use: sourcesAPI.update)
     apiSignedIn.on(.POST, SiteURL.api(.healthSamples).pathComponents, body: .collect(maxSize: "16mb"), use: stepsAPI.push)
     apiSignedIn.on(.POST, SiteURL.api(.healthImport).pathComponents, body: .stream, use: stepsAPI.upload)
 }

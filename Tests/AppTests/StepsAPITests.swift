@@ -23,32 +23,16 @@ import VaporTesting
 
     """
 
-    private func upload(_ app: Application, _ text: String, token: String) async throws -> TestingHTTPResponse {
-        var headers = HTTPHeaders()
-        headers.bearerAuthorization = BearerAuthorization(token: token)
-        headers.contentType = .xml
-        return try await app.testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(string: text))
-    }
-
-    private func daily(_ app: Application, _ query: String, token: String) async throws -> [[String: Any]] {
-        let response = try await app.json(.GET, "/api/v1/steps/daily?\(query)", token: token)
-        #expect(response.status == .ok)
-        return try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]])
-    }
-
     @Test func importedExport_givesDeduplicatedDailyTotals_andReimportChangesNothing() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let first = try await upload(app, Self.export, token: account.token)
+            let first = try await app.uploadExport(Self.export, token: account.token)
             #expect(first.status == .ok)
             #expect(try first.jsonObject()["stepSamples"] as? Int == 3)
             let expected: [String: Int] = ["2021-03-01": 500 + 600, "2021-03-02": 2_500]
-            func totals() async throws -> [String: Int] {
-                Dictionary(uniqueKeysWithValues: try await daily(app, "from=2021-03-01&to=2021-03-31", token: account.token)
-                    .map { ($0["date"] as! String, $0["steps"] as! Int) })
-            }
+            func totals() async throws -> [String: Int] { try await app.dailyStepTotals("from=2021-03-01&to=2021-03-31", token: account.token) }
             #expect(try await totals() == expected)
-            #expect(try await upload(app, Self.export, token: account.token).status == .ok)
+            #expect(try await app.uploadExport(Self.export, token: account.token).status == .ok)
             #expect(try await totals() == expected)
             #expect(try await StepSampleRecord.query(on: app.db).count() == 3)
         }
@@ -58,7 +42,7 @@ import VaporTesting
         try await withKinetic { app in
             let account = try await app.signUp()
             let cut = String(Self.export.prefix(Self.export.count - 60))
-            let response = try await upload(app, cut, token: account.token)
+            let response = try await app.uploadExport(cut, token: account.token)
             #expect(response.status == .unprocessableEntity)
             let message = try #require(try response.apiError()["message"] as? String)
             #expect(message.contains("Nothing was imported"))
@@ -82,11 +66,11 @@ import VaporTesting
             }
             #expect(try await push(1_000).status == .ok)
             #expect(try await push(1_000).status == .ok)
-            var days = try await daily(app, "from=2021-05-01&to=2021-05-02", token: account.token)
+            var days = try await app.dailySteps("from=2021-05-01&to=2021-05-02", token: account.token)
             #expect(days.count == 1)
             #expect(days.first?["steps"] as? Int == 1_300)
             #expect(try await push(1_200).status == .ok) // the automation re-sent the period with a new count
-            days = try await daily(app, "from=2021-05-01&to=2021-05-02", token: account.token)
+            days = try await app.dailySteps("from=2021-05-01&to=2021-05-02", token: account.token)
             #expect(days.first?["steps"] as? Int == 1_500)
         }
     }
@@ -109,8 +93,8 @@ import VaporTesting
         try await withKinetic { app in
             let alice = try await app.signUp()
             let bob = try await app.signUp()
-            #expect(try await upload(app, Self.export, token: alice.token).status == .ok)
-            #expect(try await daily(app, "from=2021-03-01&to=2021-03-31", token: bob.token).isEmpty)
+            #expect(try await app.uploadExport(Self.export, token: alice.token).status == .ok)
+            #expect(try await app.dailySteps("from=2021-03-01&to=2021-03-31", token: bob.token).isEmpty)
             #expect(try await app.json(.GET, "/api/v1/steps/daily").status == .unauthorized)
         }
     }

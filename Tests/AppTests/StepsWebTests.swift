@@ -8,10 +8,7 @@ import VaporTesting
 
 @Suite struct StepsWebTests {
     private func importExport(_ app: Application, token: String) async throws {
-        var headers = HTTPHeaders()
-        headers.bearerAuthorization = BearerAuthorization(token: token)
-        let response = try await app.testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(string: StepsAPITests.export))
-        #expect(response.status == .ok)
+        #expect(try await app.uploadExport(StepsAPITests.export, token: token).status == .ok)
     }
 
     @Test func beforeAnyImport_thePageExplainsHowToBringDataIn() async throws {

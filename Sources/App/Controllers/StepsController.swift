@@ -11,7 +11,7 @@ struct StepsController {
         let repository = StepsRepository(database: request.db, userID: try user.requireID())
         let clock = request.goalsClock
         let current = clock.currentMonth
-        let firstDay = try await StepSampleRecord.query(on: request.db).filter(\.$user.$id == user.requireID()).sort(\.$localDay).first()?.localDay
+        let firstDay = try await repository.storedDays()?.lowerBound
         let first = firstDay.map { Month(LocalDate(daysSince1970: $0)) } ?? current
         let requested = request.query[String.self, at: "month"].flatMap(Month.init) ?? current
         let month = min(max(requested, min(first, current)), current)
@@ -20,7 +20,8 @@ struct StepsController {
         // The chart reads the stored samples; the achievements read the daily-totals cache.
         let samples = try await repository.samples(startingOn: (monthStart.daysSince1970 - 1)...monthEnd.daysSince1970)
         var steps: [Int: Int] = [:]
-        for (date, total) in DailyStepTotals.rounded(DailyStepTotals.compute(samples)) where Month(date) == month {
+        let ranking = try await StepSourcesRepository(database: request.db, userID: user.requireID()).ranking()
+        for (date, total) in DailyStepTotals.rounded(DailyStepTotals.compute(samples, ranking: ranking)) where Month(date) == month {
             steps[date.day] = total
         }
         let monthTotal = try await repository.dailyTotals(from: monthStart, to: monthEnd).reduce(0) { $0 + $1.steps }

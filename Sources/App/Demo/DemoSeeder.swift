@@ -28,7 +28,16 @@ public enum DemoSeeder {
             let repository = GoalsRepository(database: database, userID: try user.requireID())
             for (month, monthGoals) in goals { try await repository.setGoals(monthGoals, for: month) }
             for session in sessions { _ = try await repository.add(session, fitness: fitness) }
+            try await seedSteps(for: try user.requireID(), timeZone: clock.timeZone, on: database)
         }
         return password
+    }
+
+    private static func seedSteps(for userID: UUID, timeZone: TimeZone, on database: Database) async throws {
+        let samples = DemoStepsData.samples(now: Date(), timeZone: timeZone)
+        let steps = StepsRepository(database: database, userID: userID)
+        try await steps.insert(samples)
+        try await StepSourcesRepository(database: database, userID: userID).record(StepSourcesRepository.kinds(of: samples))
+        if let days = try await steps.storedDays() { try await steps.refreshTotals(days: days) }
     }
 }

@@ -37,9 +37,11 @@ struct HealthImporter {
         let daysUpdated: Int = try await database.transaction { transaction in
             let repository = StepsRepository(database: transaction, userID: userID)
             var firstDay = Int.max, lastDay = Int.min
+            var sources: [String: StepSourceKind] = [:]
             do {
                 for try await batch in channel.stream {
                     try await repository.insert(batch)
+                    sources = StepSourcesRepository.kinds(of: batch, adding: sources)
                     for sample in batch {
                         let day = DailyStepTotals.localDay(sample.start, offset: sample.utcOffset)
                         firstDay = min(firstDay, day)
@@ -52,6 +54,7 @@ struct HealthImporter {
                 throw error
             }
             guard firstDay <= lastDay else { return 0 }
+            try await StepSourcesRepository(database: transaction, userID: userID).record(sources)
             return try await repository.refreshTotals(days: firstDay...lastDay)
         }
         let summary = result.summary

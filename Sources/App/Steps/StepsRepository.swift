@@ -60,7 +60,8 @@ struct StepsRepository {
     /// Recomputes the cached totals of `days` from the stored samples, a month-sized window at a
     /// time so memory stays bounded. Returns how many days now have steps.
     @discardableResult
-    func refreshTotals(days: ClosedRange<Int>, ranking: SourceRanking = SourceRanking()) async throws -> Int {
+    func refreshTotals(days: ClosedRange<Int>) async throws -> Int {
+        let ranking = try await StepSourcesRepository(database: database, userID: userID).ranking()
         var updated = 0
         for windowStart in stride(from: days.lowerBound, through: days.upperBound, by: 31) {
             let window = windowStart...min(days.upperBound, windowStart + 30)
@@ -81,6 +82,16 @@ struct StepsRepository {
             updated += totals.count
         }
         return updated
+    }
+
+    /// The local days the stored samples cover (a sample may cross into the day after the last
+    /// start); nil without samples.
+    func storedDays() async throws -> ClosedRange<Int>? {
+        guard let sql = database as? SQLDatabase, let row = try await sql.raw("""
+            SELECT MIN(local_day) AS first, MAX(local_day) AS last FROM step_samples WHERE user_id = \(bind: userID)
+            """).first() else { return nil }
+        guard let first = try row.decode(column: "first", as: Int?.self), let last = try row.decode(column: "last", as: Int?.self) else { return nil }
+        return first...(last + 1)
     }
 
     /// Cached totals from `from` to `to`, both included, oldest first.

@@ -19,8 +19,14 @@ final class WebClient {
     /// Posts a form; the CSRF token is added unless `csrf` is false.
     @discardableResult
     func post(_ path: String, form: [String: String], csrf: Bool = true, csrfPage: String = "/login", headers: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
+        try await post(path, fields: form.map { ($0.key, $0.value) }, csrf: csrf, csrfPage: csrfPage, headers: headers)
+    }
+
+    /// Posts form fields in order; a name may repeat (`order[]`).
+    @discardableResult
+    func post(_ path: String, fields form: [(String, String)], csrf: Bool = true, csrfPage: String = "/login", headers: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
         var fields = form
-        if csrf { fields["_csrf"] = try await csrfToken(from: csrfPage) }
+        if csrf { fields.append(("_csrf", try await csrfToken(from: csrfPage))) }
         let body = fields.map { key, value in
             "\(key.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
         }.joined(separator: "&")

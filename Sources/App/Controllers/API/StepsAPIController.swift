@@ -47,6 +47,7 @@ struct StepsAPIController {
             let repository = StepsRepository(database: transaction, userID: userID)
             try await repository.deleteSamples(matching: samples)
             try await repository.insert(samples)
+            try await StepSourcesRepository(database: transaction, userID: userID).record(StepSourcesRepository.kinds(of: samples))
             guard let first = days.min(), let last = days.max() else { return 0 }
             return try await repository.refreshTotals(days: first...last)
         }

@@ -13,13 +13,8 @@ enum SettingsPage {
         return Layout.render(.init(title: l.t("settings.title")), context: context, content: [
             banner(model.saved ? l.t("settings.languageSaved") : nil, isError: false),
             el("nav", [.class("card list-card"), .aria("label", l.t("settings.title"))], [
-                el("a", [.class("list-row"), Attr("href", SiteURL.fitnessSettings.path)], [
-                    el("span", [.class("list-row-text")], [
-                        el("strong", [], [txt(l.t("fitness.title"))]),
-                        el("span", [], [txt(l.t("settings.fitnessDetail"))]),
-                    ]),
-                    icon(.chevronRight),
-                ]),
+                row(href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
+                row(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
             ]),
             el("form", [Attr("method", "post"), Attr("action", SiteURL.settingsLanguage.path), .class("card form")], [
                 CSRFField.render(context.csrfToken),
@@ -34,6 +29,17 @@ enum SettingsPage {
                 }),
                 el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("settings.saveLanguage"))]),
             ]),
+        ])
+    }
+
+    /// A row that opens another settings page: its title, a line on what it holds, a chevron.
+    static func row(href: String, title: String, detail: String) -> HTMLNode {
+        el("a", [.class("list-row"), Attr("href", href)], [
+            el("span", [.class("list-row-text")], [
+                el("strong", [], [txt(title)]),
+                el("span", [], [txt(detail)]),
+            ]),
+            icon(.chevronRight),
         ])
     }
 }

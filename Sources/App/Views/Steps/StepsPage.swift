@@ -36,6 +36,7 @@ enum StepsPage {
             content.append(emptyState(l))
         }
         content.append(importCard(model, context: context))
+        content.append(sourcesLink(l))
         return Layout.render(.init(title: l.t("nav.steps"), scripts: ["js/steps.js"], bodyClass: "steps-body"), context: context, content: [
             el("div", [.id("steps-page"), .data("current-month", model.isCurrentMonth ? "true" : "false")], content),
         ])
@@ -64,6 +65,12 @@ enum StepsPage {
                 el("li", [], [txt(l.t("steps.empty.step3"))]),
             ]),
             el("p", [.class("form-note")], [txt(l.t("steps.empty.automation"))]),
+        ])
+    }
+
+    private static func sourcesLink(_ l: Localizer) -> HTMLNode {
+        el("nav", [.class("card list-card"), .aria("label", l.t("steps.sourcesLink"))], [
+            SettingsPage.row(href: SiteURL.stepSources.path, title: l.t("steps.sourcesLink"), detail: l.t("steps.sourcesDetail")),
         ])
     }
 

@@ -1,0 +1,72 @@
+import KineticCore
+import Vapor
+
+/// Steps settings: the order of the sources of the user's steps. A posted `move` (`up:2`)
+/// shows the order with that row moved, not yet saved (the page without script); otherwise the
+/// posted `order[]` is saved, or `reset=true` restores the default order. The page's script
+/// saves with `Accept: application/json` and gets the new listing back.
+struct StepSourcesController {
+    private struct OrderForm: Content {
+        var order: [String]?
+        var move: String?
+        var reset: String?
+    }
+
+    func show(_ request: Request) async throws -> Response {
+        let repository = try StepSourcesRepository(database: request.db, userID: request.requireUser().requireID())
+        let listing = try await repository.sources()
+        let model = StepSourcesPage.Model(sources: listing.sources, isCustomOrder: listing.isCustomOrder, saved: request.query[String.self, at: "saved"] != nil)
+        return .html(StepSourcesPage.render(model, context: PageContext(request: request)))
+    }
+
+    func update(_ request: Request) async throws -> Response {
+        let repository = try StepSourcesRepository(database: request.db, userID: request.requireUser().requireID())
+        let form = try request.content.decode(OrderForm.self)
+        let listing = try await repository.sources()
+        let known = Dictionary(listing.sources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let posted = form.reset == "true" ? [] : (form.order ?? [])
+        do {
+            let order = try SourceOrder.validate(posted, known: Set(known.keys)).get()
+            if let move = form.move.flatMap(Move.init) {
+                // Without script: show the moved order; nothing is saved until Save.
+                let moved = SourceOrder.moving(order, at: move.index, by: move.offset)
+                let target = moved == order ? move.index : move.index + move.offset
+                let model = StepSourcesPage.Model(
+                    sources: moved.compactMap { known[$0] }, isCustomOrder: listing.isCustomOrder, moved: (target, move.offset)
+                )
+                return .html(StepSourcesPage.render(model, context: PageContext(request: request)))
+            }
+            try await repository.saveValidatedOrder(order)
+        } catch let errors as FieldErrors where !request.wantsJSON {
+            let l = request.localizer
+            let model = StepSourcesPage.Model(
+                sources: listing.sources, isCustomOrder: listing.isCustomOrder,
+                errorMessage: errors.messages.values.sorted().first.map { l.t($0) }
+            )
+            return .html(StepSourcesPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
+        }
+        if request.wantsJSON {
+            let response = Response(status: .ok)
+            try response.content.encode(StepSourcesDTO(try await repository.sources()))
+            return response
+        }
+        return request.redirect(to: SiteURL.stepSources.path + "?saved=1", redirectType: .normal)
+    }
+
+    /// `up:2` or `down:0`.
+    private struct Move {
+        let index: Int
+        let offset: Int
+
+        init?(_ text: String) {
+            let parts = text.split(separator: ":")
+            guard parts.count == 2, let index = Int(parts[1]) else { return nil }
+            switch parts[0] {
+            case "up": offset = -1
+            case "down": offset = 1
+            default: return nil
+            }
+            self.index = index
+        }
+    }
+}

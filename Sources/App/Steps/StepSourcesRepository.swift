@@ -1,0 +1,82 @@
+import Fluent
+import Foundation
+import KineticCore
+import SQLKit
+
+/// The sources of one user's steps and the order the user gave them (Steps settings).
+struct StepSourcesRepository {
+    let database: Database
+    let userID: UUID
+
+    /// A source as Steps settings lists it.
+    struct Source: Equatable, Sendable {
+        let name: String
+        let kind: StepSourceKind
+    }
+
+    /// Each source's kind among `samples`: that of its samples not entered by hand, if any.
+    static func kinds(of samples: [StepSample], adding known: [String: StepSourceKind] = [:]) -> [String: StepSourceKind] {
+        var kinds = known
+        for sample in samples { kinds[sample.sourceName] = max(kinds[sample.sourceName] ?? .manual, sample.kind) }
+        return kinds
+    }
+
+    /// Remembers the sources of newly stored samples; a source seen before keeps its place.
+    func record(_ kinds: [String: StepSourceKind]) async throws {
+        guard !kinds.isEmpty, let sql = database as? SQLDatabase else { return }
+        var insert = sql.insert(into: StepSourceRecord.schema).columns("user_id", "name", "kind")
+        for (name, kind) in kinds.sorted(by: { $0.key < $1.key }) {
+            insert = insert.values(SQLBind(userID), SQLBind(name), SQLBind(kind.rawValue))
+        }
+        // A source first seen through hand-entered samples learns its real kind later.
+        try await insert.onConflict(with: ["user_id", "name"], do: { conflict in
+            conflict.set(excludedValueOf: "kind").where(SQLColumn("kind", table: StepSourceRecord.schema), .lessThan, SQLExcludedColumn("kind"))
+        }).run()
+    }
+
+    /// The ranking the totals follow: the user's order, or the default one.
+    func ranking() async throws -> SourceRanking {
+        let ordered = try await StepSourceRecord.query(on: database)
+            .filter(\.$user.$id == userID).filter(\.$position != nil)
+            .sort(\.$position).all()
+        return SourceRanking(preferredOrder: ordered.map(\.name))
+    }
+
+    /// Every source, in the order the totals follow.
+    func sources() async throws -> (sources: [Source], isCustomOrder: Bool) {
+        let records = try await StepSourceRecord.query(on: database).filter(\.$user.$id == userID).all()
+        let preferred = records.compactMap { record in record.position.map { (position: $0, name: record.name) } }
+            .sorted { $0.position < $1.position }.map(\.name)
+        let ranking = SourceRanking(preferredOrder: preferred)
+        let sources = records.map { Source(name: $0.name, kind: StepSourceKind(rawValue: $0.kind) ?? .other) }
+            .sorted { ranking.rank(sourceName: $0.name, kind: $0.kind) < ranking.rank(sourceName: $1.name, kind: $1.kind) }
+        return (sources, !preferred.isEmpty)
+    }
+
+    /// Checks `order` against the user's sources, then saves it (or throws the field errors).
+    func saveValidatedOrder(_ order: [String]) async throws {
+        let known = Set(try await sources().sources.map(\.name))
+        _ = try await saveOrder(SourceOrder.validate(order, known: known).get())
+    }
+
+    /// Stores a new order (already validated) and recomputes every day's total under it.
+    /// Returns whether anything changed.
+    func saveOrder(_ order: [String]) async throws -> Bool {
+        let current = try await sources()
+        let stored = SourceOrder.stored(order, sources: current.sources.map { ($0.name, $0.kind) })
+        guard stored != (try await ranking()).preferredOrder else { return false }
+        try await database.transaction { transaction in
+            try await StepSourceRecord.query(on: transaction).filter(\.$user.$id == userID).set(\.$position, to: nil).update()
+            for (position, name) in stored.enumerated() {
+                try await StepSourceRecord.query(on: transaction)
+                    .filter(\.$user.$id == userID).filter(\.$name == name)
+                    .set(\.$position, to: position).update()
+            }
+            let steps = StepsRepository(database: transaction, userID: userID)
+            if let days = try await steps.storedDays() {
+                try await steps.refreshTotals(days: days)
+            }
+        }
+        return true
+    }
+}

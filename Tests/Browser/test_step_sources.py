@@ -1,0 +1,106 @@
+"""Steps settings in a real browser: moving sources with the keyboard (focus stays on the
+moved row, the move is announced), saving changes the daily totals, leaving with unsaved
+changes asks first, and the page fits 320 px in every language."""
+import datetime
+import time
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import BASE_URL, api, log_in, make_driver, screenshot, wait
+
+DAY = datetime.date.today().replace(day=1).isoformat()
+
+
+def export_xml():
+    """An iPhone and an Apple Watch counting the same five minutes, and an app on its own."""
+    def record(source, start, end, value):
+        return (f' <Record type="HKQuantityTypeIdentifierStepCount" sourceName="{source}" unit="count" '
+                f'startDate="{DAY} {start} +0000" endDate="{DAY} {end} +0000" value="{value}"/>\n')
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<HealthData locale="en_US">\n'
+            + record("Ana’s iPhone", "10:00:00", "10:10:00", 1000)
+            + record("Ana’s Apple Watch", "10:05:00", "10:10:00", 600)
+            + record("Pedometer++", "15:00:00", "15:10:00", 42)
+            + "</HealthData>\n")
+
+
+def import_export(account):
+    request = urllib.request.Request(BASE_URL + "/api/v1/health/import", data=export_xml().encode(), method="POST")
+    request.add_header("Authorization", "Bearer " + account["token"])
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200
+
+
+def day_total(account):
+    _, days = api("GET", f"/api/v1/steps/daily?from={DAY}&to={DAY}", token=account["token"])
+    return days[0]["steps"]
+
+
+def row_names(driver):
+    return [row.get_attribute("data-source") for row in driver.find_elements(By.CSS_SELECTOR, ".source-row")]
+
+
+def test_keyboard_moves_then_save_changes_the_totals(driver, account):
+    import_export(account)
+    assert day_total(account) == 500 + 600 + 42
+    log_in(driver, account)
+    driver.get(BASE_URL + "/steps/sources")
+    assert row_names(driver) == ["Ana’s Apple Watch", "Ana’s iPhone", "Pedometer++"]
+    screenshot(driver, "step-sources-en-375")
+
+    up = driver.find_element(By.CSS_SELECTOR, "button[aria-label='Move Ana’s iPhone up']")
+    up.send_keys(Keys.SPACE)
+    assert row_names(driver) == ["Ana’s iPhone", "Ana’s Apple Watch", "Pedometer++"]
+    # At the top the up button is disabled, so focus moves to the row's other button.
+    focused = driver.switch_to.active_element
+    assert focused.get_attribute("aria-label") == "Move Ana’s iPhone down"
+    assert driver.find_element(By.ID, "sources-status").get_attribute("textContent") == "Ana’s iPhone is now number 1 of 3."
+    assert [rank.text for rank in driver.find_elements(By.CSS_SELECTOR, ".source-rank")] == ["1", "2", "3"]
+
+    save = driver.find_element(By.CSS_SELECTOR, "#save-order")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", save)
+    save.send_keys(Keys.ENTER)
+    wait(driver).until(EC.url_contains("saved=1"))
+    assert "Order saved" in driver.find_element(By.CSS_SELECTOR, ".banner-success").text
+    assert row_names(driver) == ["Ana’s iPhone", "Ana’s Apple Watch", "Pedometer++"]
+    assert day_total(account) == 1000 + 42
+    _, listing = api("GET", "/api/v1/steps/sources", token=account["token"])
+    assert listing["customOrder"] is True
+    screenshot(driver, "step-sources-saved-en-375")
+
+    reset = driver.find_element(By.CSS_SELECTOR, ".reset-form button")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", reset)
+    reset.click()
+    wait(driver).until(lambda d: row_names(d) == ["Ana’s Apple Watch", "Ana’s iPhone", "Pedometer++"])
+    assert day_total(account) == 500 + 600 + 42
+
+
+def test_leaving_with_an_unsaved_order_asks_first(driver, account):
+    import_export(account)
+    log_in(driver, account)
+    driver.get(BASE_URL + "/steps/sources")
+    driver.find_element(By.CSS_SELECTOR, "button[aria-label='Move Pedometer++ up']").click()
+    driver.find_element(By.CSS_SELECTOR, ".top-bar a[href='/steps']").click()
+    dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "unsaved-dialog")))
+    dialog.find_element(By.CSS_SELECTOR, "button[value='discard']").click()
+    wait(driver).until(EC.url_to_be(BASE_URL + "/steps"))
+    _, listing = api("GET", "/api/v1/steps/sources", token=account["token"])
+    assert listing["customOrder"] is False
+
+
+@pytest.mark.parametrize("code,language,width", [("en", "en-US", 320), ("de", "de-DE", 375), ("de", "de-DE", 320), ("en-XA", "en-XA", 320)])
+def test_layout_in_each_language(account, code, language, width):
+    import_export(account)
+    driver = make_driver(language, width=width)
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/steps/sources")
+        time.sleep(0.5)
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"sources page overflows by {overflow}px"
+        screenshot(driver, f"step-sources-{code}-{width}")
+    finally:
+        driver.quit()
