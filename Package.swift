@@ -56,6 +56,7 @@ let package = Package(
             dependencies: [
                 "App",
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
     ]

@@ -4,6 +4,7 @@ import KineticCore
 import NIOCore
 import Testing
 import VaporTesting
+import ZIPFoundation
 @testable import App
 
 @Suite struct StepsAPITests {
@@ -49,6 +50,36 @@ import VaporTesting
             #expect(message.contains("line"))
             #expect(try await StepSampleRecord.query(on: app.db).count() == 0)
             #expect(try await DailyStepTotalRecord.query(on: app.db).count() == 0)
+        }
+    }
+
+    /// A zip cut off mid-download: refused with a clear message, and nothing of it is kept.
+    @Test func truncatedZip_isRefused_andNothingIsKept() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-\(UUID().uuidString).zip")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let archive = try Archive(url: url, accessMode: .create)
+            // Enough records that the cut falls inside the export, not in the zip's directory.
+            let records = (0..<2_000).map { index in
+                " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Ana’s iPhone\" unit=\"count\" startDate=\"2021-03-01 10:00:00 -0800\" endDate=\"2021-03-01 10:00:\(String(format: "%02d", index % 60)) -0800\" value=\"\(index)\"/>\n"
+            }.joined()
+            let export = Data(Self.export.replacingOccurrences(of: "</HealthData>", with: records + "</HealthData>").utf8)
+            try archive.addEntry(with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(export.count), compressionMethod: .deflate) { position, size in
+                export.subdata(in: Int(position)..<Int(position) + size)
+            }
+            let zip = try Data(contentsOf: url)
+            var headers = HTTPHeaders()
+            headers.bearerAuthorization = BearerAuthorization(token: account.token)
+            headers.contentType = .zip
+            let response = try await app.testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(data: zip.prefix(zip.count / 2)))
+            #expect(response.status == .unprocessableEntity)
+            let message = try #require(try response.apiError()["message"] as? String)
+            #expect(message.contains("Nothing was imported"))
+            #expect(message.contains("zip"))
+            #expect(try await StepSampleRecord.query(on: app.db).count() == 0)
+            #expect(try await DailyStepTotalRecord.query(on: app.db).count() == 0)
+            #expect(try await StepSourceRecord.query(on: app.db).count() == 0)
         }
     }
 

@@ -1,4 +1,5 @@
 import FluentSQLiteDriver
+import NIOConcurrencyHelpers
 import KineticCore
 
 /// SQLite paths for an import's hot loops: values are bound as `SQLiteData` directly and rows
@@ -26,20 +27,36 @@ extension StepsRepository {
         }
     }
 
-    /// The stored samples starting on local days `days`, read through SQLite.
+    /// The stored samples starting on local days `days`, read through SQLite. Rows become
+    /// samples as SQLite yields them, so a dense month never sits in memory twice.
     func samples(startingOn days: ClosedRange<Int>, from sqlite: any SQLiteDatabase) async throws -> [StepSample] {
-        let rows = try await sqlite.query("""
-            SELECT source_name, source_kind, start_at, end_at, utc_offset, value FROM step_samples
-            WHERE user_id = ?1 AND local_day >= ?2 AND local_day <= ?3
-            """, [try SQLiteDataEncoder().encode(userID), .integer(SQLiteInt64(days.lowerBound)), .integer(SQLiteInt64(days.upperBound))])
-        return try rows.map { row in
-            guard let name = row.column("source_name")?.string, let kind = row.column("source_kind")?.integer,
-                  let start = row.column("start_at")?.double, let end = row.column("end_at")?.double,
-                  let offset = row.column("utc_offset")?.integer, let value = row.column("value")?.double else {
-                throw StoredSampleUnreadable()
+        let collected = NIOLockedValueBox<(samples: [StepSample], unreadable: Bool)>(([], false))
+        let binds: [SQLiteData] = [try SQLiteDataEncoder().encode(userID), .integer(SQLiteInt64(days.lowerBound)), .integer(SQLiteInt64(days.upperBound))]
+        // The connection's own query calls back on its thread; the database-level one schedules
+        // an event-loop task per row, which costs more than reading the row.
+        try await sqlite.withConnection { connection in
+            try await connection.query("""
+                SELECT source_name, source_kind, start_at, end_at, utc_offset, value FROM step_samples
+                WHERE user_id = ?1 AND local_day >= ?2 AND local_day <= ?3
+                """, binds) { row in
+                let sample = Self.sample(row)
+                collected.withLockedValue { collected in
+                    if let sample { collected.samples.append(sample) } else { collected.unreadable = true }
+                }
             }
-            return StepSample(sourceName: name, kind: StepSourceKind(rawValue: Int(kind)) ?? .other, start: start, end: end, utcOffset: Int(offset), value: value)
         }
+        let result = collected.withLockedValue { $0 }
+        if result.unreadable { throw StoredSampleUnreadable() }
+        return result.samples
+    }
+
+    /// The sample of a row selected by ``samples(startingOn:from:)``, by column position.
+    private static func sample(_ row: SQLiteRow) -> StepSample? {
+        let columns = row.columns
+        guard columns.count == 6, let name = columns[0].data.string, let kind = columns[1].data.integer,
+              let start = columns[2].data.double, let end = columns[3].data.double,
+              let offset = columns[4].data.integer, let value = columns[5].data.double else { return nil }
+        return StepSample(sourceName: name, kind: StepSourceKind(rawValue: Int(kind)) ?? .other, start: start, end: end, utcOffset: Int(offset), value: value)
     }
 
     private static let sqliteColumns = "user_id, source_name, source_kind, start_at, end_at, utc_offset, value, local_day"

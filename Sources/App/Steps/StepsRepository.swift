@@ -9,6 +9,11 @@ struct StepsRepository {
     let database: Database
     let userID: UUID
 
+    /// About how many samples a recompute reads at a time: the window of days grows or shrinks
+    /// with the data's density (a month of a typical export, a week of minute-level samples),
+    /// so the working set stays a few megabytes without a query per day.
+    static let samplesPerRefreshWindow = 8_000
+
     /// Rows per INSERT: 8 values each, 8,000 binds, under SQLite's 32,766 and PostgreSQL's 65,535.
     static let rowsPerInsert = 1_000
 
@@ -57,38 +62,58 @@ struct StepsRepository {
         }
     }
 
-    /// Recomputes the cached totals of `days` from the stored samples, a month-sized window at a
+    /// Recomputes the cached totals of `days` from the stored samples, a window of days at a
     /// time so memory stays bounded. Returns how many days now have steps.
     @discardableResult
     func refreshTotals(days: ClosedRange<Int>) async throws -> Int {
+        guard let sql = database as? SQLDatabase else { return 0 }
         let ranking = try await StepSourcesRepository(database: database, userID: userID).ranking()
+        try await sql.raw("""
+            DELETE FROM daily_step_totals WHERE user_id = \(bind: userID)
+            AND date >= \(bind: LocalDate(daysSince1970: days.lowerBound).description) AND date <= \(bind: LocalDate(daysSince1970: days.upperBound).description)
+            """).run()
         var updated = 0
-        for windowStart in stride(from: days.lowerBound, through: days.upperBound, by: 31) {
-            let window = windowStart...min(days.upperBound, windowStart + 30)
+        var pending: [(date: LocalDate, steps: Int)] = []
+        var windowStart = days.lowerBound, windowLength = 7
+        while windowStart <= days.upperBound {
+            let window = windowStart...min(days.upperBound, windowStart + windowLength - 1)
+            windowStart = window.upperBound + 1
             // A sample that started the day before may cross into the window.
             let samples = try await samples(startingOn: (window.lowerBound - 1)...window.upperBound)
             let totals = DailyStepTotals.rounded(DailyStepTotals.compute(samples, ranking: ranking))
                 .filter { window.contains($0.key.daysSince1970) }
-            let dates = window.map { LocalDate(daysSince1970: $0).description }
-            try await DailyStepTotalRecord.query(on: database)
-                .filter(\.$user.$id == userID).filter(\.$date ~~ dates).delete()
-            if !totals.isEmpty, let sql = database as? SQLDatabase {
-                var insert = sql.insert(into: DailyStepTotalRecord.schema).columns("id", "user_id", "date", "steps")
-                for (date, steps) in totals {
-                    insert = insert.values(SQLBind(UUID()), SQLBind(userID), SQLBind(date.description), SQLBind(steps))
-                }
-                try await insert.run()
-            }
+            pending += totals.map { ($0.key, $0.value) }
             updated += totals.count
+            let samplesPerDay = max(1, samples.count / (window.count + 1))
+            windowLength = min(31, max(1, Self.samplesPerRefreshWindow / samplesPerDay))
+            if pending.count >= Self.totalsPerInsert {
+                try await insertTotals(pending, into: sql)
+                pending = []
+            }
         }
+        try await insertTotals(pending, into: sql)
         return updated
     }
 
+    /// Rows per INSERT of daily totals: 4 values each.
+    private static let totalsPerInsert = 500
+
+    private func insertTotals(_ totals: [(date: LocalDate, steps: Int)], into sql: SQLDatabase) async throws {
+        guard !totals.isEmpty else { return }
+        var insert = sql.insert(into: DailyStepTotalRecord.schema).columns("id", "user_id", "date", "steps")
+        for (date, steps) in totals {
+            insert = insert.values(SQLBind(UUID()), SQLBind(userID), SQLBind(date.description), SQLBind(steps))
+        }
+        try await insert.run()
+    }
+
     /// The local days the stored samples cover (a sample may cross into the day after the last
-    /// start); nil without samples.
+    /// start); nil without samples. Two subqueries, because SQLite reads MIN or MAX alone from
+    /// the index's ends but scans every row for both together.
     func storedDays() async throws -> ClosedRange<Int>? {
         guard let sql = database as? SQLDatabase, let row = try await sql.raw("""
-            SELECT MIN(local_day) AS first, MAX(local_day) AS last FROM step_samples WHERE user_id = \(bind: userID)
+            SELECT (SELECT MIN(local_day) FROM step_samples WHERE user_id = \(bind: userID)) AS first,
+                   (SELECT MAX(local_day) FROM step_samples WHERE user_id = \(bind: userID)) AS last
             """).first() else { return nil }
         guard let first = try row.decode(column: "first", as: Int?.self), let last = try row.decode(column: "last", as: Int?.self) else { return nil }
         return first...(last + 1)

@@ -12,22 +12,82 @@
 public enum DailyStepTotals {
     /// Steps by local date (unrounded).
     public static func compute(_ samples: [StepSample], ranking: SourceRanking = SourceRanking()) -> [LocalDate: Double] {
-        var byRank: [SourceRanking.Rank: [StepSample]] = [:]
-        for sample in Set(samples) {
-            byRank[ranking.rank(sourceName: sample.sourceName, kind: sample.kind), default: []].append(sample)
-        }
         var covered = IntervalSet()
         var totalsByDay: [Int: Double] = [:]
-        for rank in byRank.keys.sorted() {
-            let group = byRank[rank]!
+        for group in rankedGroups(samples, ranking: ranking) {
             for sample in group {
                 add(sample, uncoveredBy: covered, to: &totalsByDay)
             }
-            covered.formUnion(group.filter { $0.end > $0.start }.map { ($0.start, $0.end) })
+            covered.formUnion(group.lazy.filter { $0.end > $0.start }.map { ($0.start, $0.end) })
         }
         var totals: [LocalDate: Double] = [:]
         for (day, steps) in totalsByDay { totals[LocalDate(daysSince1970: day)] = steps }
         return totals
+    }
+
+    /// The samples grouped by rank, most trusted first, each group without exact duplicates.
+    ///
+    /// A month of minute-level data is tens of thousands of samples from a handful of sources,
+    /// so each distinct source is ranked once (names compared by their bytes, not by Unicode
+    /// equivalence, which is slow for names like "Ana’s iPhone"), and duplicates are found by
+    /// sorting rather than by hashing every sample.
+    static func rankedGroups(_ samples: [StepSample], ranking: SourceRanking) -> [[StepSample]] {
+        var sourceIndex: [SourceKey: Int] = [:]
+        var sourceRanks: [SourceRanking.Rank] = []
+        var sampleSource: [Int] = []
+        sampleSource.reserveCapacity(samples.count)
+        for sample in samples {
+            let key = SourceKey(name: sample.sourceName, kind: sample.kind)
+            if let index = sourceIndex[key] {
+                sampleSource.append(index)
+            } else {
+                sourceIndex[key] = sourceRanks.count
+                sampleSource.append(sourceRanks.count)
+                sourceRanks.append(ranking.rank(sourceName: sample.sourceName, kind: sample.kind))
+            }
+        }
+        // Sources sharing a rank (the user's order ignores kinds) form one group.
+        let distinctRanks = Array(Set(sourceRanks)).sorted()
+        let groupOfRank = Dictionary(uniqueKeysWithValues: distinctRanks.enumerated().map { ($1, $0) })
+        let groupOfSource = sourceRanks.map { groupOfRank[$0]! }
+        var groups = Array(repeating: [StepSample](), count: distinctRanks.count)
+        for (index, sample) in samples.enumerated() { groups[groupOfSource[sampleSource[index]]].append(sample) }
+        return groups.map(withoutDuplicates)
+    }
+
+    /// The samples, sorted by time, with exact duplicates (same source, start, end, offset, value) once.
+    private static func withoutDuplicates(_ samples: [StepSample]) -> [StepSample] {
+        let sorted = samples.sorted { ($0.start, $0.end, $0.value, $0.utcOffset) < ($1.start, $1.end, $1.value, $1.utcOffset) }
+        var result: [StepSample] = []
+        result.reserveCapacity(sorted.count)
+        var runStart = 0 // the first sample with the current start, end, value and offset
+        for sample in sorted {
+            if let previous = result.last, previous.start == sample.start, previous.end == sample.end,
+               previous.value == sample.value, previous.utcOffset == sample.utcOffset {
+                // Same time and value: a duplicate only if a kept sample of this run has the same source.
+                if result[runStart...].contains(where: { $0.kind == sample.kind && $0.sourceName.utf8.elementsEqual(sample.sourceName.utf8) }) { continue }
+            } else {
+                runStart = result.count
+            }
+            result.append(sample)
+        }
+        return result
+    }
+
+    /// A source by its name's bytes and its kind.
+    private struct SourceKey: Hashable {
+        let name: String
+        let kind: StepSourceKind
+
+        static func == (lhs: SourceKey, rhs: SourceKey) -> Bool {
+            lhs.kind == rhs.kind && lhs.name.utf8.elementsEqual(rhs.name.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(kind)
+            var name = name
+            name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Whole steps by date, rounded, days without steps left out — as the API answers.
@@ -53,7 +113,7 @@ public enum DailyStepTotals {
             if !covered.contains(sample.start) { totals[localDay(sample.start, offset: sample.utcOffset), default: 0] += sample.value }
             return
         }
-        for (pieceStart, pieceEnd) in covered.gaps(from: sample.start, to: sample.end) {
+        covered.forEachGap(from: sample.start, to: sample.end) { pieceStart, pieceEnd in
             var cursor = pieceStart
             while cursor < pieceEnd {
                 let day = localDay(cursor, offset: sample.utcOffset)
@@ -71,9 +131,9 @@ struct IntervalSet {
     private(set) var intervals: [(start: Double, end: Double)] = []
 
     /// Adds intervals, merging overlapping and touching ones.
-    mutating func formUnion(_ added: [(Double, Double)]) {
-        guard !added.isEmpty else { return }
+    mutating func formUnion<Added: Sequence>(_ added: Added) where Added.Element == (Double, Double) {
         let all = (intervals + added.map { (start: $0.0, end: $0.1) }).sorted { $0.start < $1.start }
+        guard all.count > intervals.count else { return }
         var merged: [(start: Double, end: Double)] = []
         merged.reserveCapacity(all.count)
         for interval in all {
@@ -101,21 +161,19 @@ struct IntervalSet {
         return index < intervals.count && intervals[index].start <= time
     }
 
-    /// The parts of [start, end) not covered.
-    func gaps(from start: Double, to end: Double) -> [(Double, Double)] {
-        var result: [(Double, Double)] = []
+    /// Calls `body` with each part of [start, end) not covered, in order, without collecting them.
+    func forEachGap(from start: Double, to end: Double, _ body: (Double, Double) -> Void) {
         var cursor = start
         var index = firstEnding(after: start)
         while cursor < end {
             guard index < intervals.count, intervals[index].start < end else {
-                result.append((cursor, end))
+                body(cursor, end)
                 break
             }
             let interval = intervals[index]
-            if interval.start > cursor { result.append((cursor, interval.start)) }
+            if interval.start > cursor { body(cursor, interval.start) }
             cursor = max(cursor, interval.end)
             index += 1
         }
-        return result
     }
 }

@@ -12,8 +12,7 @@ enum AchievementBadge {
         let design = min(level, palettes.count)
         let (light, dark) = palettes[design - 1]
         let gradient = "badge-gradient-\(level)"
-        let points = design % 2 == 0 ? 8 : 6
-        let shape = star(points: points, outer: 44, inner: design >= 6 ? 36 : 40)
+        let shape = shapes[design - 1]
         let label = l.t("steps.badge.label", l.number(threshold))
         return el("figure", [.class("badge"), .data("threshold", String(threshold))], [
             el("svg", [Attr("viewBox", "0 0 100 100"), Attr("width", "88"), Attr("height", "88"), Attr("role", "img"), .aria("label", label)], [
@@ -30,6 +29,11 @@ enum AchievementBadge {
             ]),
             el("figcaption", [.class("badge-caption")], [txt(l.t("steps.badge.caption", l.number(threshold)))]),
         ])
+    }
+
+    /// The outlines of the ten designs, drawn once.
+    private static let shapes: [String] = (1...palettes.count).map { design in
+        star(points: design % 2 == 0 ? 8 : 6, outer: 44, inner: design >= 6 ? 36 : 40)
     }
 
     /// A star-like medal outline around (50, 50).
