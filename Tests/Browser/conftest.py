@@ -84,3 +84,16 @@ def screenshot(driver, name):
 
 def wait(driver, timeout=10):
     return WebDriverWait(driver, timeout)
+
+
+def assert_no_horizontal_overflow(driver, page):
+    """The page fits the phone's width: nothing scrolls sideways."""
+    overflow = driver.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{page} overflows by {overflow}px"
+
+
+def discard_unsaved_changes(driver):
+    """Answers the unsaved-changes prompt with Don't Save."""
+    dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "unsaved-dialog")))
+    dialog.find_element(By.CSS_SELECTOR, "button[value=discard]").click()

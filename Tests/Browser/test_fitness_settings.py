@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, log_in, screenshot, wait
+from conftest import BASE_URL, api, discard_unsaved_changes, log_in, screenshot, wait
 
 
 def open_fitness(driver, account):
@@ -118,8 +118,7 @@ def test_discarding_unsaved_changes_leaves_without_saving(driver, account):
     open_fitness(driver, account)
     driver.find_element(By.CSS_SELECTOR, "label[for=body-type-0]").click()
     driver.find_element(By.CSS_SELECTOR, ".top-bar a.icon-button").click()
-    dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "unsaved-dialog")))
-    dialog.find_element(By.CSS_SELECTOR, "button[value=discard]").click()
+    discard_unsaved_changes(driver)
     wait(driver).until(EC.url_to_be(BASE_URL + "/settings"))
     status, profile = api("GET", "/api/v1/profile", token=account["token"])
     assert profile["fitness"]["bodyType"] is None

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, log_in, make_driver, screenshot, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
 
 
 def month_of(date, back=0):
@@ -259,15 +259,13 @@ def test_goals_screens_in_each_language_and_width(goals_account, code, width):
         for view in ("progress", "lastSession", "remaining"):
             driver.get(BASE_URL + f"/goals?view={view}")
             time.sleep(1.0)
-            overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            assert overflow <= 0, f"goals ({view}) overflows by {overflow}px"
+            assert_no_horizontal_overflow(driver, f"goals ({view})")
             screenshot(driver, f"goals-{view}-{code}-{width}")
         open_edit(driver)
         time.sleep(0.5)
         screenshot(driver, f"goals-edit-{code}-{width}")
         driver.get(BASE_URL + "/goals/history")
-        overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"history overflows by {overflow}px"
+        assert_no_horizontal_overflow(driver, "history")
         screenshot(driver, f"goals-history-{code}-{width}")
     finally:
         driver.quit()

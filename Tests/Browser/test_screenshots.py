@@ -4,16 +4,10 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, log_in, make_driver, screenshot, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
 
 LANGUAGES = {"en": "en-US", "de": "de-DE", "en-XA": "en-XA"}
 PAGES = ["/login", "/signup", "/profile", "/settings", "/settings/fitness", "/goals"]
-
-
-def assert_no_horizontal_overflow(driver, page):
-    overflow = driver.execute_script(
-        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"{page} overflows by {overflow}px"
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, log_in, make_driver, screenshot, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, discard_unsaved_changes, log_in, make_driver, screenshot, wait
 
 DAY = datetime.date.today().replace(day=1).isoformat()
 
@@ -84,8 +84,7 @@ def test_leaving_with_an_unsaved_order_asks_first(driver, account):
     driver.get(BASE_URL + "/steps/sources")
     driver.find_element(By.CSS_SELECTOR, "button[aria-label='Move Pedometer++ up']").click()
     driver.find_element(By.CSS_SELECTOR, ".top-bar a[href='/steps']").click()
-    dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "unsaved-dialog")))
-    dialog.find_element(By.CSS_SELECTOR, "button[value='discard']").click()
+    discard_unsaved_changes(driver)
     wait(driver).until(EC.url_to_be(BASE_URL + "/steps"))
     _, listing = api("GET", "/api/v1/steps/sources", token=account["token"])
     assert listing["customOrder"] is False
@@ -99,8 +98,7 @@ def test_layout_in_each_language(account, code, language, width):
         log_in(driver, account)
         driver.get(BASE_URL + "/steps/sources")
         time.sleep(0.5)
-        overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"sources page overflows by {overflow}px"
+        assert_no_horizontal_overflow(driver, "sources page")
         screenshot(driver, f"step-sources-{code}-{width}")
     finally:
         driver.quit()

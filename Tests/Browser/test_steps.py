@@ -10,7 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, ROOT, api, log_in, make_driver, screenshot, wait
+from conftest import BASE_URL, ROOT, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
 
 GENERATOR = ROOT.parent / "shared" / "tools" / "gen_health_export.py"
 
@@ -103,8 +103,7 @@ def test_layout_at_320_px(account, export_zip, code, language):
         upload(driver, archive)
         driver.get(BASE_URL + "/steps?month=2021-02")
         time.sleep(2)
-        overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"steps overflows by {overflow}px"
+        assert_no_horizontal_overflow(driver, "steps")
         screenshot(driver, f"steps-{code}-320")
     finally:
         driver.quit()
