@@ -6,6 +6,7 @@ import time
 import urllib.request
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -58,7 +59,7 @@ def test_keyboard_moves_then_save_changes_the_totals(driver, account):
     focused = driver.switch_to.active_element
     assert focused.get_attribute("aria-label") == "Move Ana’s iPhone down"
     assert driver.find_element(By.ID, "sources-status").get_attribute("textContent") == "Ana’s iPhone is now number 1 of 3."
-    assert [rank.text for rank in driver.find_elements(By.CSS_SELECTOR, ".source-rank")] == ["1", "2", "3"]
+    assert driver.find_element(By.CSS_SELECTOR, "button[aria-label='Move Ana’s Apple Watch down']").get_attribute("value") == "down:1"
 
     save = driver.find_element(By.CSS_SELECTOR, "#save-order")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", save)
@@ -76,6 +77,26 @@ def test_keyboard_moves_then_save_changes_the_totals(driver, account):
     reset.click()
     wait(driver).until(lambda d: row_names(d) == ["Ana’s Apple Watch", "Ana’s iPhone", "Pedometer++"])
     assert day_total(account) == 500 + 600 + 42
+
+
+def test_dragging_a_handle_reorders_like_the_buttons(driver, account):
+    import_export(account)
+    log_in(driver, account)
+    driver.get(BASE_URL + "/steps/sources")
+    rows = driver.find_elements(By.CSS_SELECTOR, ".source-row")
+    handle = rows[2].find_element(By.CSS_SELECTOR, ".source-handle")
+    assert handle.is_displayed()
+    top = rows[0].rect
+    ActionChains(driver).click_and_hold(handle).move_by_offset(0, -20) \
+        .move_by_offset(0, int(top["y"] + top["height"] / 2 - handle.rect["y"] - handle.rect["height"] / 2) + 20) \
+        .release().perform()
+    assert row_names(driver) == ["Pedometer++", "Ana’s Apple Watch", "Ana’s iPhone"]
+    assert driver.find_element(By.ID, "sources-status").get_attribute("textContent") == "Pedometer++ is now number 1 of 3."
+    assert driver.find_element(By.CSS_SELECTOR, "button[aria-label='Move Pedometer++ up']").get_attribute("disabled")
+    driver.find_element(By.ID, "save-order").click()
+    wait(driver).until(EC.url_contains("saved=1"))
+    _, listing = api("GET", "/api/v1/steps/sources", token=account["token"])
+    assert [source["name"] for source in listing["sources"]] == ["Pedometer++", "Ana’s Apple Watch", "Ana’s iPhone"]
 
 
 def test_leaving_with_an_unsaved_order_asks_first(driver, account):

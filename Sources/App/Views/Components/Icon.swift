@@ -1,6 +1,6 @@
 /// The line icons of the app shell, drawn on a 24×24 grid with a 2 px stroke.
 enum Icon: String, CaseIterable {
-    case menu, close, goals, steps, workouts, reports, wishes, profile, settings, logout, chevronRight, back, plus, arrowUp, arrowDown, watch, phone, hand, app
+    case menu, close, goals, steps, workouts, reports, wishes, profile, settings, logout, chevronRight, back, plus, arrowUp, arrowDown, watch, phone, hand, app, grip
 
     /// The SVG path data of the icon.
     var pathData: String {
@@ -24,6 +24,7 @@ enum Icon: String, CaseIterable {
         case .phone: "M8 2h8a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1zM11 19h2"
         case .hand: "M8 13V5a1.5 1.5 0 0 1 3 0v6M11 11V4a1.5 1.5 0 0 1 3 0v7M14 11V5a1.5 1.5 0 0 1 3 0v8c0 5-3 8-7 8-3 0-5-2-6-5l-1-3a1.5 1.5 0 0 1 3-1l1 2"
         case .app: "M5 5h6v6H5zM13 5h6v6h-6zM5 13h6v6H5zM13 13h6v6h-6z"
+        case .grip: "M5 8h14M5 12h14M5 16h14"
         }
     }
 }

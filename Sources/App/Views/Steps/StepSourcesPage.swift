@@ -2,8 +2,8 @@ import KineticCore
 
 /// Steps settings: the sources of the user's steps in priority order, as in the Health app's
 /// "Data Sources & Access". Each row moves up or down with a button (keyboard and screen
-/// readers), `js/step-sources.js` moves rows in place and saves with fetch; without script
-/// every move is a form post that shows the new order before it is saved.
+/// readers) or by dragging its handle; `js/step-sources.js` moves rows in place and saves with
+/// fetch; without script every move is a form post that shows the new order before it is saved.
 enum StepSourcesPage {
     struct Model {
         var sources: [StepSourcesRepository.Source]
@@ -71,7 +71,6 @@ enum StepSourcesPage {
     private static func row(_ source: StepSourcesRepository.Source, index: Int, count: Int, focus: Int, l: Localizer) -> HTMLNode {
         el("li", [.class("source-row"), .data("source", source.name)], [
             voidEl("input", [Attr("type", "hidden"), Attr("name", "order[]"), Attr("value", source.name)]),
-            el("span", [.class("source-rank"), .aria("hidden", "true")], [txt(l.number(index + 1))]),
             el("span", [.class("source-icon source-kind-\(source.kind.code)")], [icon(kindIcon(source.kind))]),
             el("span", [.class("source-text")], [
                 el("strong", [.class("source-name")], [txt(source.name)]),
@@ -82,6 +81,9 @@ enum StepSourcesPage {
                 moveButton(source, index: index, direction: -1, disabled: index == 0, autofocus: focus != 0 && index > 0 && (focus == -1 || index == count - 1), l: l),
                 moveButton(source, index: index, direction: 1, disabled: index == count - 1, autofocus: focus != 0 && index < count - 1 && (focus == 1 || index == 0), l: l),
             ]),
+            // Dragging is for pointers; the buttons above do the same for everyone, so the handle
+            // stays out of the accessibility tree (and hidden until the script shows it).
+            el("span", [.class("source-handle"), .aria("hidden", "true"), Attr("title", l.t("sources.dragHint")), .flag("hidden", true)], [icon(.grip)]),
         ])
     }
 
