@@ -8,8 +8,9 @@ const list = document.getElementById('source-list');
 const status = document.getElementById('sources-status');
 const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
+// A function replacement, so a "$" in a source's name is not read as a replacement pattern.
 const fill = (template, ...values) =>
-  values.reduce((text, value, index) => text.replace(`%${index + 1}$@`, value), template);
+  values.reduce((text, value, index) => text.replace(`%${index + 1}$@`, () => value), template);
 const formatNumber = (value) => new Intl.NumberFormat(document.documentElement.lang || undefined).format(value);
 
 /** Fixes each button's value and disables the buttons at the ends. */
