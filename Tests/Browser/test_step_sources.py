@@ -41,7 +41,8 @@ def day_total(account):
 
 
 def row_names(driver):
-    return [row.get_attribute("data-source") for row in driver.find_elements(By.CSS_SELECTOR, ".source-row")]
+    """The rows' sources, read in one script call (no element can go stale while the page reloads)."""
+    return driver.execute_script("return [...document.querySelectorAll('.source-row')].map((row) => row.dataset.source)")
 
 
 def test_keyboard_moves_then_save_changes_the_totals(driver, account):
@@ -75,7 +76,8 @@ def test_keyboard_moves_then_save_changes_the_totals(driver, account):
     reset = driver.find_element(By.CSS_SELECTOR, ".reset-form button")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", reset)
     reset.click()
-    wait(driver).until(lambda d: row_names(d) == ["Ana’s Apple Watch", "Ana’s iPhone", "Pedometer++"])
+    wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".reset-form"))
+    assert row_names(driver) == ["Ana’s Apple Watch", "Ana’s iPhone", "Pedometer++"]
     assert day_total(account) == 500 + 600 + 42
 
 
