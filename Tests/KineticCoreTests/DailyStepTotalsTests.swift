@@ -14,6 +14,15 @@ import Testing
         Dictionary(uniqueKeysWithValues: DailyStepTotals.compute(samples, ranking: ranking).map { ($0.key.description, $0.value) })
     }
 
+    @Test func touchedDays_runFromTheFirstStartToTheLastEnd() {
+        // 23:30–00:30 UTC+1 on day 0 ends on day 1 locally; a sample at 22:00 UTC−8 on day 0 is local day 0.
+        let crossing = sample("Watch", .watch, 22.5 * hour, 23.5 * hour, 100, offset: 3_600)
+        let evening = sample("iPhone", .phone, 30 * hour, 30 * hour, 10, offset: -8 * 3_600)
+        let first = DailyStepTotals.localDay(day0, offset: 0)
+        #expect(DailyStepTotals.days(touchedBy: [crossing, evening]) == first...(first + 1))
+        #expect(DailyStepTotals.days(touchedBy: []) == nil)
+    }
+
     @Test func separateSamples_add() {
         #expect(total([sample("iPhone", .phone, 0, 600, 100), sample("iPhone", .phone, 3_600, 4_200, 50)]) == ["2021-01-01": 150])
     }

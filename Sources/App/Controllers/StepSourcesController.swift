@@ -14,7 +14,7 @@ struct StepSourcesController {
 
     func show(_ request: Request) async throws -> Response {
         let repository = try StepSourcesRepository(database: request.db, userID: request.requireUser().requireID())
-        let listing = try await repository.sources()
+        let listing = try await repository.listing()
         let model = StepSourcesPage.Model(sources: listing.sources, isCustomOrder: listing.isCustomOrder, saved: request.query[String.self, at: "saved"] != nil)
         return .html(StepSourcesPage.render(model, context: PageContext(request: request)))
     }
@@ -22,13 +22,14 @@ struct StepSourcesController {
     func update(_ request: Request) async throws -> Response {
         let repository = try StepSourcesRepository(database: request.db, userID: request.requireUser().requireID())
         let form = try request.content.decode(OrderForm.self)
-        let listing = try await repository.sources()
-        let known = Dictionary(listing.sources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let listing = try await repository.listing()
         let posted = form.reset == "true" ? [] : (form.order ?? [])
+        let saved: StepSourcesRepository.Listing
         do {
-            let order = try SourceOrder.validate(posted, known: Set(known.keys)).get()
             if let move = form.move.flatMap(Move.init) {
                 // Without script: show the moved order; nothing is saved until Save.
+                let order = try SourceOrder.validate(posted, known: Set(listing.sources.map(\.name))).get()
+                let known = Dictionary(listing.sources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
                 let moved = SourceOrder.moving(order, at: move.index, by: move.offset)
                 let target = moved == order ? move.index : move.index + move.offset
                 let model = StepSourcesPage.Model(
@@ -36,7 +37,7 @@ struct StepSourcesController {
                 )
                 return .html(StepSourcesPage.render(model, context: PageContext(request: request)))
             }
-            try await repository.saveValidatedOrder(order)
+            saved = try await repository.saveOrder(posted, current: listing)
         } catch let errors as FieldErrors where !request.wantsJSON {
             let l = request.localizer
             let model = StepSourcesPage.Model(
@@ -47,7 +48,7 @@ struct StepSourcesController {
         }
         if request.wantsJSON {
             let response = Response(status: .ok)
-            try response.content.encode(StepSourcesDTO(try await repository.sources()))
+            try response.content.encode(StepSourcesDTO(saved))
             return response
         }
         return request.redirect(to: SiteURL.stepSources.path + "?saved=1", redirectType: .normal)

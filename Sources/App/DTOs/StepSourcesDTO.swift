@@ -13,7 +13,7 @@ struct StepSourcesDTO: Content {
     let customOrder: Bool
     let sources: [Source]
 
-    init(_ listing: (sources: [StepSourcesRepository.Source], isCustomOrder: Bool)) {
+    init(_ listing: StepSourcesRepository.Listing) {
         customOrder = listing.isCustomOrder
         sources = listing.sources.map { Source(name: $0.name, kind: $0.kind.code) }
     }

@@ -34,10 +34,6 @@ public enum DemoSeeder {
     }
 
     private static func seedSteps(for userID: UUID, timeZone: TimeZone, on database: Database) async throws {
-        let samples = DemoStepsData.samples(now: Date(), timeZone: timeZone)
-        let steps = StepsRepository(database: database, userID: userID)
-        try await steps.insert(samples)
-        try await StepSourcesRepository(database: database, userID: userID).record(StepSourcesRepository.kinds(of: samples))
-        if let days = try await steps.storedDays() { try await steps.refreshTotals(days: days) }
+        try await StepsRepository(database: database, userID: userID).add(DemoStepsData.samples(now: Date(), timeZone: timeZone))
     }
 }

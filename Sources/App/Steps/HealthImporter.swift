@@ -36,16 +36,15 @@ struct HealthImporter {
         let userID = self.userID
         let daysUpdated: Int = try await database.transaction { transaction in
             let repository = StepsRepository(database: transaction, userID: userID)
-            var firstDay = Int.max, lastDay = Int.min
+            // What `StepsRepository.add` does, a batch at a time: store, then sources and totals once.
+            var touched: ClosedRange<Int>?
             var sources: [String: StepSourceKind] = [:]
             do {
                 for try await batch in channel.stream {
                     try await repository.insert(batch)
                     sources = StepSourcesRepository.kinds(of: batch, adding: sources)
-                    for sample in batch {
-                        let day = DailyStepTotals.localDay(sample.start, offset: sample.utcOffset)
-                        firstDay = min(firstDay, day)
-                        lastDay = max(lastDay, DailyStepTotals.localDay(sample.end, offset: sample.utcOffset))
+                    if let days = DailyStepTotals.days(touchedBy: batch) {
+                        touched = touched.map { min($0.lowerBound, days.lowerBound)...max($0.upperBound, days.upperBound) } ?? days
                     }
                     channel.batchStored()
                 }
@@ -53,9 +52,9 @@ struct HealthImporter {
                 channel.cancel()
                 throw error
             }
-            guard firstDay <= lastDay else { return 0 }
+            guard let touched else { return 0 }
             try await StepSourcesRepository(database: transaction, userID: userID).record(sources)
-            return try await repository.refreshTotals(days: firstDay...lastDay)
+            return try await repository.refreshTotals(days: touched)
         }
         let summary = result.summary
         return Summary(

@@ -34,37 +34,40 @@ struct StepSourcesRepository {
         }).run()
     }
 
-    /// The ranking the totals follow: the user's order, or the default one.
-    func ranking() async throws -> SourceRanking {
-        let ordered = try await StepSourceRecord.query(on: database)
-            .filter(\.$user.$id == userID).filter(\.$position != nil)
-            .sort(\.$position).all()
-        return SourceRanking(preferredOrder: ordered.map(\.name))
+    /// The user's sources as Steps settings shows them.
+    struct Listing: Sendable {
+        /// Every source, in the order the totals follow.
+        let sources: [Source]
+        /// The user's own order; empty while the default order applies.
+        let preferredOrder: [String]
+
+        var isCustomOrder: Bool { !preferredOrder.isEmpty }
+        var ranking: SourceRanking { SourceRanking(preferredOrder: preferredOrder) }
     }
 
-    /// Every source, in the order the totals follow.
-    func sources() async throws -> (sources: [Source], isCustomOrder: Bool) {
+    /// The ranking the totals follow: the user's order, or the default one.
+    func ranking() async throws -> SourceRanking {
+        try await listing().ranking
+    }
+
+    /// Every source and the user's order.
+    func listing() async throws -> Listing {
         let records = try await StepSourceRecord.query(on: database).filter(\.$user.$id == userID).all()
         let preferred = records.compactMap { record in record.position.map { (position: $0, name: record.name) } }
             .sorted { $0.position < $1.position }.map(\.name)
         let ranking = SourceRanking(preferredOrder: preferred)
         let sources = records.map { Source(name: $0.name, kind: StepSourceKind(rawValue: $0.kind) ?? .other) }
             .sorted { ranking.rank(sourceName: $0.name, kind: $0.kind) < ranking.rank(sourceName: $1.name, kind: $1.kind) }
-        return (sources, !preferred.isEmpty)
+        return Listing(sources: sources, preferredOrder: preferred)
     }
 
-    /// Checks `order` against the user's sources, then saves it (or throws the field errors).
-    func saveValidatedOrder(_ order: [String]) async throws {
-        let known = Set(try await sources().sources.map(\.name))
-        _ = try await saveOrder(SourceOrder.validate(order, known: known).get())
-    }
-
-    /// Stores a new order (already validated) and recomputes every day's total under it.
-    /// Returns whether anything changed.
-    func saveOrder(_ order: [String]) async throws -> Bool {
-        let current = try await sources()
+    /// Checks `requested` against the sources in `current` (field errors when a name is unknown
+    /// or repeated), stores it, and recomputes every day's total under it. Returns the new
+    /// listing; nothing is written when the order does not change.
+    func saveOrder(_ requested: [String], current: Listing) async throws -> Listing {
+        let order = try SourceOrder.validate(requested, known: Set(current.sources.map(\.name))).get()
         let stored = SourceOrder.stored(order, sources: current.sources.map { ($0.name, $0.kind) })
-        guard stored != (try await ranking()).preferredOrder else { return false }
+        guard stored != current.preferredOrder else { return current }
         try await database.transaction { transaction in
             try await StepSourceRecord.query(on: transaction).filter(\.$user.$id == userID).set(\.$position, to: nil).update()
             for (position, name) in stored.enumerated() {
@@ -77,6 +80,6 @@ struct StepSourcesRepository {
                 try await steps.refreshTotals(days: days)
             }
         }
-        return true
+        return try await listing()
     }
 }

@@ -34,6 +34,16 @@ struct StepsRepository {
         }
     }
 
+    /// Stores samples, remembers their sources and recomputes the days they touch (a push, the
+    /// demo). Returns how many of those days have steps.
+    @discardableResult
+    func add(_ samples: [StepSample]) async throws -> Int {
+        guard let days = DailyStepTotals.days(touchedBy: samples) else { return 0 }
+        try await insert(samples)
+        try await StepSourcesRepository(database: database, userID: userID).record(StepSourcesRepository.kinds(of: samples))
+        return try await refreshTotals(days: days)
+    }
+
     /// Removes the stored samples of these sources and periods (a pushed period sent again replaces the old one).
     func deleteSamples(matching samples: [StepSample]) async throws {
         for sample in samples {

@@ -107,6 +107,14 @@ public enum DailyStepTotals {
         Int(((time + Double(offset)) / secondsPerDay).rounded(.down))
     }
 
+    /// The local days `samples` touch, from the first start to the last end, each in its own
+    /// offset; nil without samples.
+    public static func days(touchedBy samples: [StepSample]) -> ClosedRange<Int>? {
+        guard let first = samples.lazy.map({ localDay($0.start, offset: $0.utcOffset) }).min(),
+              let last = samples.lazy.map({ localDay($0.end, offset: $0.utcOffset) }).max() else { return nil }
+        return first...last
+    }
+
     private static func add(_ sample: StepSample, uncoveredBy covered: IntervalSet, to totals: inout [Int: Double]) {
         let duration = sample.end - sample.start
         guard duration > 0 else {

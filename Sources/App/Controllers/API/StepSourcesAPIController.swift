@@ -6,14 +6,13 @@ import Vapor
 struct StepSourcesAPIController {
     func show(_ request: Request) async throws -> StepSourcesDTO {
         let repository = StepSourcesRepository(database: request.db, userID: try request.requireUser().requireID())
-        return StepSourcesDTO(try await repository.sources())
+        return StepSourcesDTO(try await repository.listing())
     }
 
     func update(_ request: Request) async throws -> StepSourcesDTO {
         let repository = StepSourcesRepository(database: request.db, userID: try request.requireUser().requireID())
         let order = try Self.order(in: request.jsonBody()).get()
-        try await repository.saveValidatedOrder(order)
-        return StepSourcesDTO(try await repository.sources())
+        return StepSourcesDTO(try await repository.saveOrder(order, current: repository.listing()))
     }
 
     /// The `order` member: an array of strings.

@@ -42,14 +42,10 @@ struct StepsAPIController {
         let user = try request.requireUser()
         let samples = try PushedSamples.parse(request.jsonBody()).get()
         let userID = try user.requireID()
-        let days = samples.map { DailyStepTotals.localDay($0.start, offset: $0.utcOffset) }
         let updated: Int = try await request.db.transaction { transaction in
             let repository = StepsRepository(database: transaction, userID: userID)
             try await repository.deleteSamples(matching: samples)
-            try await repository.insert(samples)
-            try await StepSourcesRepository(database: transaction, userID: userID).record(StepSourcesRepository.kinds(of: samples))
-            guard let first = days.min(), let last = days.max() else { return 0 }
-            return try await repository.refreshTotals(days: first...last)
+            return try await repository.add(samples)
         }
         return PushResult(accepted: samples.count, daysUpdated: updated)
     }
