@@ -11,7 +11,8 @@ const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 // A function replacement, so a "$" in a source's name is not read as a replacement pattern.
 const fill = (template, ...values) =>
   values.reduce((text, value, index) => text.replace(`%${index + 1}$@`, () => value), template);
-const formatNumber = (value) => new Intl.NumberFormat(document.documentElement.lang || undefined).format(value);
+const numbers = new Intl.NumberFormat(document.documentElement.dataset.formatLocale || undefined);
+const formatNumber = (value) => numbers.format(value);
 
 /** Fixes each button's value and disables the buttons at the ends. */
 function refresh() {

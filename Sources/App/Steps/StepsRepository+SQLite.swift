@@ -59,7 +59,6 @@ extension StepsRepository {
         return StepSample(sourceName: name, kind: StepSourceKind(rawValue: Int(kind)) ?? .other, start: start, end: end, utcOffset: Int(offset), value: value)
     }
 
-    private static let sqliteColumns = "user_id, source_name, source_kind, start_at, end_at, utc_offset, value, local_day"
     private static let sqliteFullInsert = sqliteInsertText(rows: rowsPerInsert)
 
     private static func sqliteInsert(rows: Int) -> String {
@@ -67,10 +66,10 @@ extension StepsRepository {
     }
 
     private static func sqliteInsertText(rows: Int) -> String {
-        let row = "(?,?,?,?,?,?,?,?)"
-        return "INSERT INTO step_samples (\(sqliteColumns)) VALUES "
+        let row = "(" + Array(repeating: "?", count: insertedColumns.count).joined(separator: ",") + ")"
+        return "INSERT INTO step_samples (\(insertedColumns.joined(separator: ", "))) VALUES "
             + Array(repeating: row, count: rows).joined(separator: ",")
-            + " ON CONFLICT (user_id, source_name, start_at, end_at, value) DO NOTHING"
+            + " ON CONFLICT (\(identityColumns.joined(separator: ", "))) DO NOTHING"
     }
 }
 

@@ -14,6 +14,12 @@ struct StepsRepository {
     /// so the working set stays a few megabytes without a query per day.
     static let samplesPerRefreshWindow = 8_000
 
+    /// The columns an insert writes, in the order of each row's values.
+    static let insertedColumns = ["user_id", "source_name", "source_kind", "start_at", "end_at", "utc_offset", "value", "local_day"]
+
+    /// What makes a stored sample the same sample (the `step_samples_identity` unique index).
+    static let identityColumns = ["user_id", "source_name", "start_at", "end_at", "value"]
+
     /// Rows per INSERT: 8 values each, 8,000 binds, under SQLite's 32,766 and PostgreSQL's 65,535.
     static let rowsPerInsert = 1_000
 
@@ -24,13 +30,13 @@ struct StepsRepository {
         guard let sql = database as? SQLDatabase else { return }
         for start in stride(from: 0, to: samples.count, by: Self.rowsPerInsert) {
             var insert = sql.insert(into: StepSampleRecord.schema)
-                .columns("user_id", "source_name", "source_kind", "start_at", "end_at", "utc_offset", "value", "local_day")
+                .columns(Self.insertedColumns)
             for sample in samples[start..<min(samples.count, start + Self.rowsPerInsert)] {
                 insert = insert.values(SQLBind(userID), SQLBind(sample.sourceName), SQLBind(sample.kind.rawValue),
                                        SQLBind(sample.start), SQLBind(sample.end), SQLBind(sample.utcOffset), SQLBind(sample.value),
                                        SQLBind(DailyStepTotals.localDay(sample.start, offset: sample.utcOffset)))
             }
-            try await insert.ignoringConflicts(with: ["user_id", "source_name", "start_at", "end_at", "value"]).run()
+            try await insert.ignoringConflicts(with: Self.identityColumns).run()
         }
     }
 
