@@ -1,0 +1,176 @@
+// The Goals page: the ring's three views (swipe, buttons, dots, arrow keys), the Jumps /
+// Calories switcher with its slide, arcs animated from 12 o'clock on every refresh, and the
+// Edit My Goals dialog with its detour into Fitness Settings.
+import { saveForm, isDirty, markSaved } from '../shared/forms.js';
+
+const VIEWS = ['progress', 'lastSession', 'remaining'];
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const visiblePanel = () => document.querySelector('[data-category-panel]:not([hidden])');
+
+function replaceQuery(name, value) {
+  const url = new URL(window.location.href);
+  url.searchParams.set(name, value);
+  history.replaceState(null, '', url);
+}
+
+/** Draws every visible arc of a panel, growing it from 12 o'clock to its place. */
+function animateArcs(panel) {
+  for (const arc of panel.querySelectorAll('.ring-arc')) {
+    if (arc.classList.contains('ring-arc-inner') && !arc.classList.contains('is-active')) continue;
+    const start = Number(arc.dataset.start);
+    const end = Number(arc.dataset.end);
+    const final = { strokeDasharray: `${end - start} 360`, transform: `rotate(${start - 90}deg)` };
+    arc.style.strokeDasharray = final.strokeDasharray;
+    arc.style.transform = final.transform;
+    if (reducedMotion()) continue;
+    arc.animate([{ strokeDasharray: '0 360', transform: 'rotate(-90deg)' }, final], {
+      duration: 900, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)',
+    });
+  }
+}
+
+function currentView() {
+  return visiblePanel()?.querySelector('[data-ring]').dataset.view ?? 'progress';
+}
+
+/** Shows `view` in every panel (so a category switch keeps it) and animates the visible one;
+ *  the address records it once the user has chosen a view. */
+function showView(view, { recordInURL = true } = {}) {
+  for (const panel of document.querySelectorAll('[data-category-panel]')) {
+    panel.querySelector('[data-ring]').dataset.view = view;
+    for (const arc of panel.querySelectorAll('.ring-arc-inner')) {
+      arc.classList.toggle('is-active', arc.dataset.representation === view);
+    }
+    for (const dot of panel.querySelectorAll('.ring-dot')) dot.setAttribute('aria-pressed', String(dot.dataset.view === view));
+    for (const caption of panel.querySelectorAll('.ring-caption')) caption.hidden = caption.dataset.view !== view;
+    const index = VIEWS.indexOf(view);
+    panel.querySelector('.ring-prev').disabled = index === 0;
+    panel.querySelector('.ring-next').disabled = index === VIEWS.length - 1;
+  }
+  if (recordInURL) replaceQuery('view', view);
+  animateArcs(visiblePanel());
+}
+
+function step(offset) {
+  const index = VIEWS.indexOf(currentView()) + offset;
+  if (index >= 0 && index < VIEWS.length) showView(VIEWS[index]);
+}
+
+function setUpRing(panel) {
+  const ring = panel.querySelector('[data-ring]');
+  let start = null;
+  ring.addEventListener('pointerdown', (event) => { start = { x: event.clientX, y: event.clientY }; });
+  ring.addEventListener('pointerup', (event) => {
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    start = null;
+    if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(dy)) step(dx < 0 ? 1 : -1);
+  });
+  ring.addEventListener('pointercancel', () => { start = null; });
+  ring.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowRight') { step(1); event.preventDefault(); }
+    if (event.key === 'ArrowLeft') { step(-1); event.preventDefault(); }
+  });
+  panel.querySelector('.ring-prev').addEventListener('click', () => step(-1));
+  panel.querySelector('.ring-next').addEventListener('click', () => step(1));
+  for (const dot of panel.querySelectorAll('.ring-dot')) dot.addEventListener('click', () => showView(dot.dataset.view));
+}
+
+function selectCategory(tab, { focus = false } = {}) {
+  const tabs = [...document.querySelectorAll('[data-category-tab]')];
+  const previous = tabs.findIndex((candidate) => candidate.classList.contains('is-selected'));
+  const next = tabs.indexOf(tab);
+  if (next === previous) return;
+  for (const candidate of tabs) {
+    const selected = candidate === tab;
+    candidate.classList.toggle('is-selected', selected);
+    candidate.setAttribute('aria-selected', String(selected));
+    candidate.tabIndex = selected ? 0 : -1;
+  }
+  const category = tab.dataset.categoryTab;
+  for (const panel of document.querySelectorAll('[data-category-panel]')) {
+    const show = panel.dataset.categoryPanel === category;
+    panel.hidden = !show;
+    panel.classList.remove('slide-from-left', 'slide-from-right');
+    if (show && !reducedMotion()) {
+      void panel.offsetWidth; // restart the animation
+      panel.classList.add(next > previous ? 'slide-from-right' : 'slide-from-left');
+    }
+  }
+  if (focus) tab.focus();
+  replaceQuery('category', category);
+  showView(currentView());
+}
+
+function setUpCategories() {
+  const tabs = [...document.querySelectorAll('[data-category-tab]')];
+  for (const tab of tabs) {
+    tab.addEventListener('click', (event) => { event.preventDefault(); selectCategory(tab); });
+    tab.addEventListener('keydown', (event) => {
+      const index = tabs.indexOf(tab);
+      const target = event.key === 'ArrowRight' ? tabs[index + 1] : event.key === 'ArrowLeft' ? tabs[index - 1] : null;
+      if (target) { event.preventDefault(); selectCategory(target, { focus: true }); }
+    });
+  }
+}
+
+function setUpEditDialog() {
+  const dialog = document.getElementById('edit-goals');
+  const button = document.getElementById('edit-goals-button');
+  const form = document.getElementById('edit-goals-form');
+  const unsaved = document.getElementById('unsaved-dialog');
+  if (!dialog || !button || !form) return;
+  const views = dialog.querySelectorAll('[data-sheet-view]');
+  const showSheetView = (name) => {
+    for (const view of views) view.hidden = view.dataset.sheetView !== name;
+    dialog.querySelector(`[data-sheet-view="${name}"] .icon-button`)?.focus();
+  };
+  const finish = () => {
+    dialog.close();
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+  };
+  const save = async () => {
+    if (await saveForm(form)) {
+      finish();
+      window.location.reload();
+    }
+  };
+  const requestClose = () => {
+    if (!isDirty(form) || !unsaved) { finish(); return; }
+    unsaved.returnValue = '';
+    unsaved.showModal();
+    unsaved.addEventListener('close', () => {
+      if (unsaved.returnValue === 'save') save();
+      if (unsaved.returnValue === 'discard') { form.reset(); finish(); }
+    }, { once: true });
+  };
+  const open = () => {
+    showSheetView('goals');
+    dialog.showModal();
+    markSaved(form);
+    history.replaceState(null, '', '#edit');
+  };
+  button.addEventListener('click', open);
+  dialog.querySelector('[data-close-sheet]').addEventListener('click', requestClose);
+  dialog.addEventListener('cancel', (event) => { event.preventDefault(); requestClose(); });
+  form.addEventListener('submit', (event) => { event.preventDefault(); save(); });
+  dialog.querySelector('[data-open-fitness]')?.addEventListener('click', () => showSheetView('fitness'));
+  dialog.querySelector('[data-sheet-back]')?.addEventListener('click', () => showSheetView('goals'));
+  const fitnessForm = dialog.querySelector('[data-sheet-view="fitness"] form');
+  fitnessForm?.addEventListener('kinetic:saved', (event) => {
+    const fitness = event.detail?.fitness;
+    if (fitness && fitness.bodyType !== null && fitness.height !== null) {
+      dialog.querySelector('#calorie-section').disabled = false;
+      dialog.querySelector('#calorie-locked').hidden = true;
+      window.dispatchEvent(new Event('resize'));
+    }
+    showSheetView('goals');
+  });
+  if (window.location.hash === '#edit') open();
+}
+
+for (const panel of document.querySelectorAll('[data-category-panel]')) setUpRing(panel);
+setUpCategories();
+setUpEditDialog();
+showView(currentView(), { recordInURL: false });

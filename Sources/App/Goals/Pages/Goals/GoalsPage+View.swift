@@ -1,0 +1,112 @@
+import KineticCore
+
+/// The Goals page (seed: "Main Goals Screen"): month bar, Jumps / Calories switcher, the current
+/// goal, the ring graph with its three swipeable views, and the way to Jump History and Edit.
+enum GoalsPage {
+    static func render(_ model: Model, view: RingRepresentation, context: PageContext) -> String {
+        let l = context.localizer
+        let editButton = el("button", [
+            .class("top-bar-text-button"), Attr("type", "button"), .id("edit-goals-button"),
+            .aria("haspopup", "dialog"), .aria("controls", "edit-goals"),
+        ], [txt(l.t("goals.edit"))])
+        return Layout.render(.init(title: l.t("nav.goals"), topBarAction: editButton, scripts: ["js/goals/goals.js"], bodyClass: "goals-body"), context: context, content: [
+            MonthBar.render(month: model.month, previous: model.previousMonth, next: model.nextMonth, link: { SiteURL.goals(month: $0.description) }, l: l),
+            categorySwitch(model, view: view, l: l),
+            el("div", [.class("goal-panels")], model.categories.map { panel($0, model: model, view: view, l: l) }),
+            el("a", [.class("button button-secondary button-block history-link"), Attr("href", SiteURL.jumpHistory.path)], [
+                txt(l.t("history.title")), icon(.chevronRight),
+            ]),
+            EditGoalsDialog.render(model.editGoals, context: context),
+            UnsavedChangesDialog.render(l),
+        ])
+    }
+
+    private static func categorySwitch(_ model: Model, view: RingRepresentation, l: Localizer) -> HTMLNode {
+        let tabs = model.categories.map { category -> HTMLNode in
+            let selected = category.category == model.selected
+            return el("a", [
+                .class("category-tab" + (selected ? " is-selected" : "")), Attr("role", "tab"), .id("tab-\(category.category.rawValue)"),
+                .aria("selected", selected ? "true" : "false"), .aria("controls", "panel-\(category.category.rawValue)"),
+                Attr("tabindex", selected ? "0" : "-1"), .data("category-tab", category.category.rawValue),
+                Attr("href", SiteURL.goals(month: model.month.description, category: category.category.rawValue)),
+            ], [txt(title(category.category, l: l))])
+        }
+        return el("div", [.class("category-switch" + (model.categories.count == 1 ? " is-single" : "")), Attr("role", "tablist"), .aria("label", l.t("goals.category.label"))], tabs)
+    }
+
+    private static func panel(_ category: CategoryModel, model: Model, view: RingRepresentation, l: Localizer) -> HTMLNode {
+        let name = category.category.rawValue
+        let ring = category.rings[view]!
+        let amount = amountText(category.progress, category: category.category, l: l)
+        let hasData = category.lastSession != nil
+        let center: [HTMLNode] = hasData
+            ? [el("strong", [.class("ring-amount")], [txt(l.t(category.category == .jumps ? "goals.center.jumps" : "goals.center.calories", l.number(category.progress)))]),
+               el("span", [.class("ring-percent")], [txt(ring.percentage.map(l.percent) ?? l.t("goals.noGoalShort"))])]
+            : [el("span", [.class("ring-empty")], [txt(l.t(category.category == .jumps ? "goals.empty.jumps" : "goals.empty.calories"))])]
+        let views = RingRepresentation.allCases
+        return el("section", [
+            .class("goal-panel"), .id("panel-\(name)"), Attr("role", "tabpanel"), .aria("labelledby", "tab-\(name)"),
+            .data("category-panel", name), .flag("hidden", category.category != model.selected),
+        ], [
+            el("p", [.class("current-goal")], [txt(category.goal.map { l.t("goals.currentGoal", amountText($0, category: category.category, l: l)) } ?? l.t("goals.noGoal"))]),
+            el("div", [
+                .class("ring"), .data("ring", ""), Attr("tabindex", "0"), Attr("role", "group"),
+                .aria("roledescription", l.t("goals.ring.roleDescription")),
+                .aria("label", l.t("goals.ring.label", title(category.category, l: l), amount)),
+                .aria("describedby", "ring-hint-\(name)"), .data("view", view.rawValue),
+            ], [
+                RingGraph.render(category, active: view),
+                el("div", [.class("ring-center")], center),
+            ]),
+            el("p", [.class("visually-hidden"), .id("ring-hint-\(name)")], [txt(l.t("goals.ring.hint"))]),
+            el("div", [.class("ring-pager")], [
+                el("button", [.class("ring-step ring-prev"), Attr("type", "button"), .aria("label", l.t("goals.view.previous"))], [icon(.back)]),
+                el("div", [.class("ring-dots")], views.map { representation in
+                    el("button", [
+                        .class("ring-dot"), Attr("type", "button"), .data("view", representation.rawValue),
+                        .aria("pressed", representation == view ? "true" : "false"), .aria("label", viewName(representation, l: l)),
+                    ])
+                }),
+                el("button", [.class("ring-step ring-next"), Attr("type", "button"), .aria("label", l.t("goals.view.next"))], [icon(.chevronRight)]),
+            ]),
+            el("div", [.class("ring-captions"), .aria("live", "polite")], views.map { representation in
+                el("p", [.class("ring-caption"), .data("view", representation.rawValue), .flag("hidden", representation != view)], [
+                    el("strong", [], [txt(viewName(representation, l: l))]),
+                    txt(" · " + caption(representation, category: category, ring: category.rings[representation]!, l: l)),
+                ])
+            }),
+        ])
+    }
+
+    static func title(_ category: Category, l: Localizer) -> String {
+        l.t(category == .jumps ? "goals.category.jumps" : "goals.category.calories")
+    }
+
+    static func viewName(_ view: RingRepresentation, l: Localizer) -> String {
+        switch view {
+        case .progress: l.t("goals.view.progress")
+        case .lastSession: l.t("goals.view.lastSession")
+        case .remaining: l.t("goals.view.remaining")
+        }
+    }
+
+    static func amountText(_ amount: Int, category: Category, l: Localizer) -> String {
+        l.t(category == .jumps ? "unit.jumps" : "unit.calories", l.number(amount))
+    }
+
+    private static func caption(_ view: RingRepresentation, category: CategoryModel, ring: RingGeometry, l: Localizer) -> String {
+        let kind = category.category
+        switch view {
+        case .progress:
+            guard let goal = category.goal, goal > 0 else { return amountText(category.progress, category: kind, l: l) }
+            return l.t("goals.caption.progress", amountText(category.progress, category: kind, l: l), amountText(goal, category: kind, l: l))
+        case .lastSession:
+            guard let session = category.lastSession, let amount = category.lastSessionAmount else { return l.t("goals.caption.noSession") }
+            return l.t("goals.caption.lastSession", amountText(amount, category: kind, l: l), l.date(session.date), session.parkName)
+        case .remaining:
+            guard let goal = category.goal, goal > 0 else { return l.t("goals.noGoal") }
+            if ring.isComplete { return l.t("goals.caption.complete") }
+            return l.t("goals.caption.remaining", amountText(goal - category.progress, category: kind, l: l))
+        }
+    }
+}

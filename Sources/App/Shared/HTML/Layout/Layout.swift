@@ -1,0 +1,91 @@
+import Plot
+
+/// The one page layout: head, top bar with the side-menu button, side menu, main content,
+/// radial menu, loading overlay and alert dialog. Signed-out pages get a plain centred layout.
+enum Layout {
+    /// Options a page may override.
+    struct Page {
+        var title: String
+        /// A control at the right of the top bar (e.g. an Edit button).
+        var topBarAction: HTMLNode? = nil
+        /// A back link shown instead of the menu button.
+        var backLink: (href: String, label: String)? = nil
+        /// Extra ES modules the page needs, e.g. `js/steps/steps.js`.
+        var scripts: [String] = []
+        var bodyClass: String = ""
+    }
+
+    static func render(_ page: Page, context: PageContext, content: [HTMLNode]) -> String {
+        let l = context.localizer
+        let shell: [HTMLNode]
+        if context.user != nil {
+            shell = [
+                el("a", [.class("skip-link"), Attr("href", "#main")], [txt(l.t("shell.skipToContent"))]),
+                topBar(page, context: context),
+                SideMenu.render(context: context),
+                el("main", [.id("main"), .class("page"), Attr("tabindex", "-1")], content),
+                RadialMenu.render(context: context),
+            ]
+        } else {
+            shell = [el("main", [.id("main"), .class("page page-signed-out")], content)]
+        }
+        let body = el("body", [.class(page.bodyClass)], shell + [loadingOverlay(l), alertDialog(l)])
+        let html = el("html", [Attr("lang", l.language.rawValue), .data("format-locale", l.locale.identifier.replacingOccurrences(of: "_", with: "-")), .data("network-error", l.t("error.network"))], [
+            head(page, context: context), body,
+        ])
+        return "<!DOCTYPE html>\n" + html.render()
+    }
+
+    private static func head(_ page: Page, context: PageContext) -> HTMLNode {
+        let l = context.localizer
+        let scripts = ["js/shared/app.js"] + page.scripts
+        return el("head", [], [
+            voidEl("meta", [Attr("charset", "utf-8")]),
+            voidEl("meta", [Attr("name", "viewport"), Attr("content", "width=device-width, initial-scale=1, viewport-fit=cover")]),
+            voidEl("meta", [Attr("name", "theme-color"), Attr("content", "#1f6bff")]),
+            voidEl("meta", [Attr("name", "mobile-web-app-capable"), Attr("content", "yes")]),
+            el("title", [], [txt(page.title + " · " + l.t("app.name"))]),
+            voidEl("link", [Attr("rel", "manifest"), Attr("href", SiteURL.manifest.path)]),
+            voidEl("link", [Attr("rel", "icon"), Attr("href", SiteURL.asset("images/icon.svg")), Attr("type", "image/svg+xml")]),
+            voidEl("link", [Attr("rel", "apple-touch-icon"), Attr("href", SiteURL.asset("images/icon-192.png"))]),
+            voidEl("link", [Attr("rel", "stylesheet"), Attr("href", SiteURL.asset("css/app.css"))]),
+        ] + scripts.map { el("script", [Attr("type", "module"), Attr("src", SiteURL.asset($0))]) })
+    }
+
+    private static func topBar(_ page: Page, context: PageContext) -> HTMLNode {
+        let l = context.localizer
+        let leading: HTMLNode
+        if let back = page.backLink {
+            leading = el("a", [.class("icon-button"), Attr("href", back.href), .aria("label", back.label)], [icon(.back)])
+        } else {
+            leading = el("a", [
+                .class("icon-button"), .id("menu-button"), Attr("href", "#side-menu"), Attr("role", "button"),
+                .aria("controls", "side-menu"), .aria("expanded", "false"), .aria("label", l.t("shell.openMenu")),
+            ], [icon(.menu)])
+        }
+        return el("header", [.class("top-bar")], [
+            leading,
+            el("h1", [.class("top-bar-title")], [txt(page.title)]),
+            el("div", [.class("top-bar-action")], page.topBarAction.map { [$0] } ?? []),
+        ])
+    }
+
+    private static func loadingOverlay(_ l: Localizer) -> HTMLNode {
+        el("div", [.id("loading-overlay"), .class("loading-overlay"), .flag("hidden"), Attr("role", "status"), .aria("live", "polite")], [
+            el("div", [.class("loading-card")], [
+                el("div", [.class("spinner"), .aria("hidden", "true")]),
+                el("span", [.class("loading-label")], [txt(l.t("shell.loading"))]),
+            ]),
+        ])
+    }
+
+    private static func alertDialog(_ l: Localizer) -> HTMLNode {
+        el("dialog", [.id("alert-dialog"), .class("alert"), .aria("labelledby", "alert-title"), .aria("describedby", "alert-message")], [
+            el("h2", [.id("alert-title"), .class("alert-title")], [txt(l.t("alert.errorTitle"))]),
+            el("p", [.id("alert-message"), .class("alert-message")]),
+            el("form", [Attr("method", "dialog"), .class("alert-actions")], [
+                el("button", [.class("alert-button alert-button-primary"), Attr("value", "ok")], [txt(l.t("alert.ok"))]),
+            ]),
+        ])
+    }
+}
