@@ -2,6 +2,9 @@ import KineticCore
 
 /// Parses Apple Health's date format, `2021-01-01 10:00:00 -0800`, straight from bytes.
 enum HealthDate {
+    /// The widest UTC offset in use anywhere (Kiribati's +14:00); wider ones are refused.
+    static let maximumOffsetMinutes = 14 * 60
+
     /// Seconds since 1970 (UTC) and the UTC offset in seconds; nil when the text is not that format.
     static func parse(_ bytes: ArraySlice<UInt8>) -> (seconds: Double, offset: Int)? {
         guard bytes.count >= 25 else { return nil }
@@ -20,7 +23,8 @@ enum HealthDate {
               let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
               hour < 24, minute < 60, second < 61,
               let date = LocalDate(year: year, month: month, day: day),
-              let offsetHours = digits(21, 2), let offsetMinutes = digits(23, 2) else { return nil }
+              let offsetHours = digits(21, 2), let offsetMinutes = digits(23, 2),
+              offsetMinutes < 60, offsetHours * 60 + offsetMinutes <= maximumOffsetMinutes else { return nil }
         let sign: Int
         switch bytes[base + 20] {
         case 43: sign = 1

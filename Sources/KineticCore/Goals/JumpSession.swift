@@ -18,8 +18,12 @@ public struct JumpSession: Equatable, Sendable {
         self.endTime = endTime
     }
 
-    /// The most jumps one session may report.
-    public static let maximumJumps = 200_000
+    /// The most jumps one session may report (about 140 a minute for 12 hours).
+    public static let maximumJumps = 100_000
+    /// The longest a session may last, in minutes (12 hours).
+    public static let maximumMinutes = 12 * 60
+    /// The first date a session may have.
+    public static let earliestDate = LocalDate(year: 2000, month: 1, day: 1)!
     /// The most calories one session may report.
     public static let maximumCalories = 20_000
     /// The longest park name accepted.

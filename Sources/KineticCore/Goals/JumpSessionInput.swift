@@ -18,6 +18,7 @@ public enum JumpSessionInput {
         let date = string("date").flatMap { text -> LocalDate? in
             guard let date = LocalDate(text) else { errors.add("date", "error.session.dateFormat"); return nil }
             guard date <= latestDate else { errors.add("date", "error.session.dateInFuture"); return nil }
+            guard date >= JumpSession.earliestDate else { errors.add("date", "error.session.dateTooEarly"); return nil }
             return date
         }
         let start = string("startTime").flatMap { text -> TimeOfDay? in
@@ -29,6 +30,7 @@ public enum JumpSessionInput {
             return time
         }
         if let start, let end, end <= start { errors.add("endTime", "error.session.endBeforeStart") }
+        if let start, let end, end.minutes - start.minutes > JumpSession.maximumMinutes { errors.add("endTime", "error.session.tooLong") }
 
         let park = string("parkName").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         if let park, park.isEmpty { errors.add("parkName", "error.session.parkEmpty") }

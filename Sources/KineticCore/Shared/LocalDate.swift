@@ -17,7 +17,7 @@ public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+              let year = Int(asciiDigits: parts[0]), let month = Int(asciiDigits: parts[1]), let day = Int(asciiDigits: parts[2]) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 

@@ -16,7 +16,7 @@ public struct Month: Hashable, Comparable, Codable, Sendable, CustomStringConver
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]) else { return nil }
+              let year = Int(asciiDigits: parts[0]), let month = Int(asciiDigits: parts[1]) else { return nil }
         self.init(year: year, month: month)
     }
 

@@ -12,7 +12,7 @@ public struct TimeOfDay: Hashable, Comparable, Codable, Sendable, CustomStringCo
     public init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
+              let hour = Int(asciiDigits: parts[0]), let minute = Int(asciiDigits: parts[1]) else { return nil }
         self.init(hour: hour, minute: minute)
     }
 

@@ -5,8 +5,13 @@ public struct ChartScale: Equatable, Sendable {
     /// Tick values from 0 to `maximum`.
     public let ticks: [Int]
 
+    /// The highest maximum the axis follows; larger data is drawn against this top (clipped).
+    /// It keeps every step of the computation far from `Int.max`.
+    public static let largestMaximum = 1_000_000_000_000
+
     /// About `targetTicks` intervals; a maximum of 0 gives the axis 0…1,000.
-    public init(dataMaximum: Int, targetTicks: Int = 4) {
+    public init(dataMaximum rawMaximum: Int, targetTicks: Int = 4) {
+        let dataMaximum = min(max(rawMaximum, 0), Self.largestMaximum)
         let top = max(dataMaximum, 1)
         let rough = Double(top) / Double(targetTicks)
         var magnitude = 1

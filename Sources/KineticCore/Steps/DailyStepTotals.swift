@@ -94,7 +94,7 @@ public enum DailyStepTotals {
     public static func rounded(_ totals: [LocalDate: Double]) -> [LocalDate: Int] {
         var result: [LocalDate: Int] = [:]
         for (date, steps) in totals {
-            let whole = Int(steps.rounded())
+            let whole = Int(saturating: steps)
             if whole > 0 { result[date] = whole }
         }
         return result
@@ -103,8 +103,9 @@ public enum DailyStepTotals {
     private static let secondsPerDay = 86_400.0
 
     /// The local day number (days since 1970-01-01) of an instant with the given UTC offset.
+    /// Held within `Int`'s range, so an absurd time cannot trap.
     public static func localDay(_ time: Double, offset: Int) -> Int {
-        Int(((time + Double(offset)) / secondsPerDay).rounded(.down))
+        Int(saturating: ((time + Double(offset)) / secondsPerDay).rounded(.down))
     }
 
     /// The local days `samples` touch, from the first start to the last end, each in its own

@@ -43,7 +43,7 @@ public struct StepChartGeometry: Equatable, Sendable {
         let scale = ChartScale(dataMaximum: steps.filter { $0.key <= lastDay }.values.max() ?? 0)
         let left = plotLeft, right = plotRight, top = plotTop, bottom = plotBottom
         func x(_ day: Int) -> Double { dayCount > 1 ? left + (right - left) * Double(day - 1) / Double(dayCount - 1) : left }
-        func y(_ value: Int) -> Double { bottom - (bottom - top) * Double(value) / Double(scale.maximum) }
+        func y(_ value: Int) -> Double { bottom - (bottom - top) * Double(min(value, scale.maximum)) / Double(scale.maximum) }
         let shownDays = max(0, min(lastDay, dayCount))
         let points: [Point] = shownDays == 0 ? [] : (1...shownDays).map { day in
             let value = steps[day] ?? 0

@@ -29,7 +29,7 @@ struct GoalsRepository {
     /// Each month's totals and last session, from the per-month table kept by ``add(_:fitness:)``,
     /// read as plain rows (this is the goals endpoint's hot path).
     func monthTotals() async throws -> [Month: MonthTotals] {
-        guard let sql = database as? SQLDatabase else { return [:] }
+        let sql = try database.sql()
         let rows = try await sql.raw("""
             SELECT month, jumps, calories, last_date, last_jumps, last_calories, last_park_name, last_start_time, last_end_time
             FROM jump_month_totals WHERE user_id = \(bind: userID)
@@ -57,7 +57,7 @@ struct GoalsRepository {
     /// Recomputes one month's row of the per-month table from its sessions, with the database
     /// adding up (CAST: PostgreSQL's SUM of BIGINT is NUMERIC).
     func refreshMonthTotals(_ month: Month) async throws {
-        guard let sql = database as? SQLDatabase else { return }
+        let sql = try database.sql()
         let sums = try await sql.raw("""
             SELECT CAST(SUM(number_of_jumps) AS BIGINT) AS jumps, CAST(SUM(COALESCE(number_of_calories, 0)) AS BIGINT) AS calories
             FROM jump_sessions WHERE user_id = \(bind: userID) AND month = \(bind: month.description)

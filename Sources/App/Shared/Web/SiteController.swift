@@ -13,7 +13,7 @@ struct SiteController {
     }
 
     func healthz(_ request: Request) async throws -> Response {
-        guard let sql = request.db as? SQLDatabase else { throw Abort(.internalServerError) }
+        let sql = try request.db.sql()
         do {
             try await sql.raw("SELECT 1").run()
         } catch {

@@ -4,8 +4,9 @@ import KineticCore
 /// The JSON that iPhone automation apps post:
 /// `{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 123, "date": "2021-01-01 10:00:00 -0800", "source": "…"}]}]}}`.
 /// Each point is the steps of the period starting at `date`; metrics other than `step_count` are ignored.
+/// Every point must be plausible (``StepSampleLimits``), or the whole push is refused.
 enum PushedSamples {
-    static func parse(_ body: JSONValue) -> Result<[StepSample], FieldErrors> {
+    static func parse(_ body: JSONValue, limits: StepSampleLimits) -> Result<[StepSample], FieldErrors> {
         guard let metrics = body.objectValue?["data"]?.objectValue?["metrics"], case .array(let list) = metrics else {
             return .failure(FieldErrors(["data.metrics": "error.push.shape"]))
         }
@@ -18,9 +19,19 @@ enum PushedSamples {
             for (pointIndex, point) in points.enumerated() {
                 let path = "data.metrics[\(metricIndex)].data[\(pointIndex)]"
                 guard let fields = point.objectValue else { errors.add(path, "error.push.shape"); continue }
-                guard case .number(let quantity)? = fields["qty"], quantity >= 0, quantity.isFinite else { errors.add(path + ".qty", "error.push.quantity"); continue }
+                guard case .number(let quantity)? = fields["qty"] else { errors.add(path + ".qty", "error.push.quantity"); continue }
                 guard let text = fields["date"]?.stringValue, let date = HealthDateText.parse(text) else { errors.add(path + ".date", "error.push.date"); continue }
-                let source = fields["source"]?.stringValue ?? "Health Auto Export"
+                switch limits.violation(start: date.seconds, end: date.seconds, utcOffset: date.offset, steps: quantity) {
+                case .steps?: errors.add(path + ".qty", "error.push.quantity"); continue
+                case .date?, .duration?: errors.add(path + ".date", "error.push.dateRange"); continue
+                case nil: break
+                }
+                let source: String
+                switch fields["source"] {
+                case nil, .null?: source = defaultSource
+                case .string(let name)? where !name.isEmpty && name.count <= maximumSourceLength: source = name
+                case _?: errors.add(path + ".source", "error.push.source"); continue
+                }
                 samples.append(StepSample(
                     sourceName: source, kind: StepSourceKind.classify(sourceName: source, device: nil, wasUserEntered: false),
                     start: date.seconds, end: date.seconds, utcOffset: date.offset, value: quantity
@@ -29,4 +40,9 @@ enum PushedSamples {
         }
         return errors.isEmpty ? .success(samples) : .failure(errors)
     }
+
+    /// The source of points that name none.
+    static let defaultSource = "Health Auto Export"
+    /// The longest source name accepted.
+    static let maximumSourceLength = 200
 }

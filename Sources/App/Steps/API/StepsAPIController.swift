@@ -14,6 +14,7 @@ struct StepsAPIController {
     struct ImportResult: Content {
         let recordsRead: Int
         let stepSamples: Int
+        let samplesSkipped: Int
         let daysUpdated: Int
     }
 
@@ -40,7 +41,8 @@ struct StepsAPIController {
 
     func push(_ request: Request) async throws -> PushResult {
         let user = try request.requireUser()
-        let samples = try PushedSamples.parse(request.jsonBody()).get()
+        let limits = StepSampleLimits(today: request.goalsClock.today)
+        let samples = try PushedSamples.parse(request.jsonBody(), limits: limits).get()
         let userID = try user.requireID()
         let updated: Int = try await request.db.transaction { transaction in
             let repository = StepsRepository(database: transaction, userID: userID)
@@ -66,8 +68,12 @@ struct StepsAPIController {
             throw error
         }
         do {
-            let summary = try await HealthImporter(database: request.db, userID: try user.requireID()).importExport(at: file)
-            return ImportResult(recordsRead: summary.recordsRead, stepSamples: summary.stepSamples, daysUpdated: summary.daysUpdated)
+            let limits = StepSampleLimits(today: request.goalsClock.today)
+            let summary = try await HealthImporter(database: request.db, userID: try user.requireID(), limits: limits).importExport(at: file)
+            return ImportResult(
+                recordsRead: summary.recordsRead, stepSamples: summary.stepSamples,
+                samplesSkipped: summary.samplesSkipped, daysUpdated: summary.daysUpdated
+            )
         } catch let error as HealthExportError {
             throw AppError(status: .unprocessableEntity, code: "invalid_export", messageKey: "error.export.invalid", messageArguments: [error.description])
         }

@@ -23,7 +23,8 @@ struct StepSourcesRepository {
 
     /// Remembers the sources of newly stored samples; a source seen before keeps its place.
     func record(_ kinds: [String: StepSourceKind]) async throws {
-        guard !kinds.isEmpty, let sql = database as? SQLDatabase else { return }
+        guard !kinds.isEmpty else { return }
+        let sql = try database.sql()
         var insert = sql.insert(into: StepSourceRecord.schema).columns("user_id", "name", "kind")
         for (name, kind) in kinds.sorted(by: { $0.key < $1.key }) {
             insert = insert.values(SQLBind(userID), SQLBind(name), SQLBind(kind.rawValue))

@@ -27,7 +27,7 @@ struct StepsRepository {
     func insert(_ samples: [StepSample]) async throws {
         guard !samples.isEmpty else { return }
         if let sqlite = database as? any SQLiteDatabase { return try await insert(samples, into: sqlite) }
-        guard let sql = database as? SQLDatabase else { return }
+        let sql = try database.sql()
         for start in stride(from: 0, to: samples.count, by: Self.rowsPerInsert) {
             var insert = sql.insert(into: StepSampleRecord.schema)
                 .columns(Self.insertedColumns)
@@ -51,20 +51,30 @@ struct StepsRepository {
     }
 
     /// Removes the stored samples of these sources and periods (a pushed period sent again replaces the old one).
+    /// A few statements for any number of samples: `(source, start, end) IN (VALUES …)`, which the
+    /// identity index answers, at most ``rowsPerDelete`` periods at a time.
     func deleteSamples(matching samples: [StepSample]) async throws {
-        for sample in samples {
-            try await StepSampleRecord.query(on: database)
-                .filter(\.$user.$id == userID).filter(\.$sourceName == sample.sourceName)
-                .filter(\.$startAt == sample.start).filter(\.$endAt == sample.end)
-                .delete()
+        guard !samples.isEmpty else { return }
+        let sql = try database.sql()
+        for start in stride(from: 0, to: samples.count, by: Self.rowsPerDelete) {
+            let periods = samples[start..<min(samples.count, start + Self.rowsPerDelete)].map { sample in
+                SQLGroupExpression([SQLBind(sample.sourceName), SQLBind(sample.start), SQLBind(sample.end)])
+            }
+            try await sql.raw("""
+                DELETE FROM step_samples WHERE user_id = \(bind: userID)
+                AND (source_name, start_at, end_at) IN (VALUES \(SQLList(periods)))
+                """).run()
         }
     }
+
+    /// Periods per DELETE: 3 binds each, well under SQLite's and PostgreSQL's limits.
+    static let rowsPerDelete = 2_000
 
     /// The stored samples that start on local days `days` (by their own offsets), read as plain
     /// rows: an import recomputes every month it touched, so this is on its hot path.
     func samples(startingOn days: ClosedRange<Int>) async throws -> [StepSample] {
         if let sqlite = database as? any SQLiteDatabase { return try await samples(startingOn: days, from: sqlite) }
-        guard let sql = database as? SQLDatabase else { return [] }
+        let sql = try database.sql()
         return try await sql.raw("""
             SELECT source_name, source_kind, start_at, end_at, utc_offset, value FROM step_samples
             WHERE user_id = \(bind: userID) AND local_day >= \(bind: days.lowerBound) AND local_day <= \(bind: days.upperBound)
@@ -82,7 +92,7 @@ struct StepsRepository {
     /// time so memory stays bounded. Returns how many days now have steps.
     @discardableResult
     func refreshTotals(days: ClosedRange<Int>) async throws -> Int {
-        guard let sql = database as? SQLDatabase else { return 0 }
+        let sql = try database.sql()
         let ranking = try await StepSourcesRepository(database: database, userID: userID).ranking()
         try await sql.raw("""
             DELETE FROM daily_step_totals WHERE user_id = \(bind: userID)
@@ -127,7 +137,7 @@ struct StepsRepository {
     /// start); nil without samples. Two subqueries, because SQLite reads MIN or MAX alone from
     /// the index's ends but scans every row for both together.
     func storedDays() async throws -> ClosedRange<Int>? {
-        guard let sql = database as? SQLDatabase, let row = try await sql.raw("""
+        guard let row = try await database.sql().raw("""
             SELECT (SELECT MIN(local_day) FROM step_samples WHERE user_id = \(bind: userID)) AS first,
                    (SELECT MAX(local_day) FROM step_samples WHERE user_id = \(bind: userID)) AS last
             """).first() else { return nil }

@@ -6,14 +6,19 @@ import KineticCore
 /// Imports an Apple Health export for one user, all or nothing: samples are stored as they
 /// stream in, inside one transaction, then the touched days' totals are recomputed. A damaged
 /// file rolls everything back. Samples already stored are skipped, so importing the same export
-/// again, or a newer one that overlaps it, never counts twice.
+/// again, or a newer one that overlaps it, never counts twice. Implausible samples
+/// (``StepSampleLimits``) are skipped and counted.
 struct HealthImporter {
     let database: Database
     let userID: UUID
+    let limits: StepSampleLimits
 
     struct Summary: Sendable {
         let recordsRead: Int
+        /// Step samples read and kept (stored, or already stored by an earlier import).
         let stepSamples: Int
+        /// Step samples skipped as implausible.
+        let samplesSkipped: Int
         let daysUpdated: Int
         let seconds: Double
     }
@@ -22,9 +27,14 @@ struct HealthImporter {
         let started = Date()
         let channel = SampleChannel()
         let result = ReaderResult()
+        let limits = self.limits
         let reader = Thread {
             do {
-                let summary = try HealthExportReader.read(fileAt: url, progress: progress) { try channel.append($0.sample) }
+                let summary = try HealthExportReader.read(fileAt: url, progress: progress) { record in
+                    let sample = record.sample
+                    guard limits.violation(of: sample) == nil else { result.skipped += 1; return }
+                    try channel.append(sample)
+                }
                 result.summary = summary
                 try channel.finish()
             } catch {
@@ -58,8 +68,8 @@ struct HealthImporter {
         }
         let summary = result.summary
         return Summary(
-            recordsRead: summary?.recordsRead ?? 0, stepSamples: summary?.stepRecords ?? 0,
-            daysUpdated: daysUpdated, seconds: Date().timeIntervalSince(started)
+            recordsRead: summary?.recordsRead ?? 0, stepSamples: (summary?.stepRecords ?? 0) - result.skipped,
+            samplesSkipped: result.skipped, daysUpdated: daysUpdated, seconds: Date().timeIntervalSince(started)
         )
     }
 }
@@ -67,4 +77,6 @@ struct HealthImporter {
 /// The reader thread's summary, read after the stream has ended.
 private final class ReaderResult: @unchecked Sendable {
     var summary: HealthExportReader.Summary?
+    /// Implausible samples left out; written by the reader thread only, read after it ends.
+    var skipped = 0
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticCore
 import Vapor
 
 /// `kinetic import-health <file> --user <email>`: imports an Apple Health export from the
@@ -31,12 +32,16 @@ struct ImportHealthCommand: AsyncCommand {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let reporter = ProgressReporter(isTerminal: isTerminal)
         do {
-            let summary = try await HealthImporter(database: app.db, userID: try user.requireID())
+            let today = LocalDate(containing: Date(), in: app.kineticConfiguration.timeZone)
+            let summary = try await HealthImporter(database: app.db, userID: try user.requireID(), limits: StepSampleLimits(today: today))
                 .importExport(at: url, progress: { done, total in reporter.report(done: done, total: total) })
             reporter.clear()
             context.console.print("Imported \(url.lastPathComponent) into \(email):")
             context.console.print("  records read:       \(summary.recordsRead)")
             context.console.print("  step samples kept:  \(summary.stepSamples)")
+            if summary.samplesSkipped > 0 {
+                context.console.print("  skipped as implausible (over 100,000 steps or 24 h, or dated before 2000 or after tomorrow): \(summary.samplesSkipped)")
+            }
             context.console.print("  days updated:       \(summary.daysUpdated)")
             context.console.print("  time taken:         \(String(format: "%.1f", summary.seconds)) s")
         } catch {

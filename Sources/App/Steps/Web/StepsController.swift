@@ -24,7 +24,7 @@ struct StepsController {
         for (date, total) in DailyStepTotals.rounded(DailyStepTotals.compute(samples, ranking: ranking)) where Month(date) == month {
             steps[date.day] = total
         }
-        let monthTotal = try await repository.dailyTotals(from: monthStart, to: monthEnd).reduce(0) { $0 + $1.steps }
+        let monthTotal = try await repository.dailyTotals(from: monthStart, to: monthEnd).lazy.map(\.steps).saturatingSum()
         let isCurrent = month == current
         let model = StepsPage.Model(
             month: month,
@@ -33,6 +33,7 @@ struct StepsController {
             chart: StepChartGeometry(dayCount: month.dayCount, steps: steps, lastDay: isCurrent ? clock.today.day : month.dayCount, today: isCurrent ? clock.today.day : nil),
             monthTotal: monthTotal,
             badges: StepAchievements.earned(monthTotal: monthTotal),
+            badgeCount: StepAchievements.count(monthTotal: monthTotal),
             hasAnyData: firstDay != nil,
             isCurrentMonth: isCurrent
         )

@@ -11,7 +11,10 @@ enum StepsPage {
         let chart: StepChartGeometry
         /// The month's total from the daily-totals cache (the achievements' source).
         let monthTotal: Int
+        /// The badges drawn (at most ``StepAchievements/maximumShown``).
         let badges: [Int]
+        /// Every badge the month earned, drawn or not.
+        let badgeCount: Int
         let hasAnyData: Bool
         let isCurrentMonth: Bool
     }
@@ -47,11 +50,18 @@ enum StepsPage {
             ? el("p", [.class("badges-empty")], [txt(l.t("steps.noAchievements"))])
             : el("ol", [.class("badge-row"), .aria("label", l.t("steps.achievements"))], model.badges.enumerated().map { index, threshold in
                 el("li", [.class("badge-item")], [AchievementBadge.render(level: index + 1, threshold: threshold, l: l)])
-            })
+            } + moreBadges(model, l: l))
         return el("section", [.class("achievements"), .aria("labelledby", "achievements-title")], [
             el("h2", [.class("section-title"), .id("achievements-title")], [txt(l.t("steps.achievements"))]),
             row,
         ])
+    }
+
+    /// A last item counting the badges not drawn, when there are more than a page shows.
+    private static func moreBadges(_ model: Model, l: Localizer) -> [HTMLNode] {
+        let hidden = model.badgeCount - model.badges.count
+        guard hidden > 0 else { return [] }
+        return [el("li", [.class("badge-item badge-more")], [txt(l.t("steps.moreBadges", l.number(hidden)))])]
     }
 
     private static func emptyState(_ l: Localizer) -> HTMLNode {
