@@ -49,7 +49,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AppleHealthTests",
-            dependencies: ["AppleHealth", "KineticCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["AppleHealth", "KineticCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "AppTests",

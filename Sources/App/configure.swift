@@ -44,3 +44,13 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.asyncCommands.use(ImportHealthCommand(), as: "import-health")
     try routes(app)
 }
+
+/// What `kinetic serve` does before it listens: migrates, removes uploads an earlier run left
+/// behind (a crash mid-import) and, when configured, creates the demo account on an empty
+/// database. Returns the demo account's password when it was created, for the terminal only.
+public func prepareToServe(_ app: Application) async throws -> String? {
+    try await app.autoMigrate().get()
+    try app.clearUploadDirectory()
+    guard app.kineticConfiguration.createsDemoAccount else { return nil }
+    return try await DemoSeeder.seedIfEmpty(app)
+}

@@ -19,18 +19,39 @@ public enum HealthExportReader {
     /// Bytes read per step.
     public static let chunkSize = 1 << 20
 
+    /// How much XML a read may produce: a zip bomb (a small archive that expands enormously)
+    /// stops at the first limit it crosses, long before it fills a disk or a day of CPU.
+    public struct Limits: Equatable, Sendable {
+        /// The most XML bytes read from one export. Default 16 GiB (the largest real exports,
+        /// a decade of Apple Watch data, are a few GiB).
+        public var maximumXMLBytes: Int
+        /// The most a zip entry may expand: XML bytes per compressed byte. Default 100 (Health
+        /// exports compress about 10–30 times; the audit's bomb of spaces 1,029 times).
+        public var maximumCompressionRatio: Int
+
+        public init(maximumXMLBytes: Int = 16 << 30, maximumCompressionRatio: Int = 100) {
+            self.maximumXMLBytes = maximumXMLBytes
+            self.maximumCompressionRatio = maximumCompressionRatio
+        }
+    }
+
+    /// XML files of an archive checked for `<HealthData`, largest first: an export holds one or
+    /// two (export.xml, export_cda.xml); an archive of thousands of them is not an export.
+    static let maximumCandidates = 8
+
     /// Reads the export at `url`, calling `onStepRecord` for each step record in file order and
     /// `progress` with the XML bytes read so far and the total (when known).
     public static func read(
         fileAt url: URL,
+        limits: Limits = Limits(),
         progress: ((_ done: Int, _ total: Int?) -> Void)? = nil,
         onStepRecord: @escaping (HealthStepRecord) throws -> Void
     ) throws -> Summary {
         let scanner = HealthExportScanner(onStepRecord: onStepRecord)
         if try isZip(url) {
-            try readZip(url, scanner: scanner, progress: progress)
+            try readZip(url, scanner: scanner, limits: limits, progress: progress)
         } else {
-            try readXML(url, scanner: scanner, progress: progress)
+            try readXML(url, scanner: scanner, limits: limits, progress: progress)
         }
         try scanner.finish()
         return Summary(recordsRead: scanner.recordsRead, stepRecords: scanner.stepRecords, bytesRead: scanner.bytesRead)
@@ -43,17 +64,18 @@ public enum HealthExportReader {
         return magic == Data([0x50, 0x4B, 0x03, 0x04])
     }
 
-    private static func readXML(_ url: URL, scanner: HealthExportScanner, progress: ((Int, Int?) -> Void)?) throws {
+    private static func readXML(_ url: URL, scanner: HealthExportScanner, limits: Limits, progress: ((Int, Int?) -> Void)?) throws {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         let total = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        if let total, total > limits.maximumXMLBytes { throw tooMuchXML(limits) }
         while let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty {
             try scanner.feed(chunk)
             progress?(scanner.bytesRead, total)
         }
     }
 
-    private static func readZip(_ url: URL, scanner: HealthExportScanner, progress: ((Int, Int?) -> Void)?) throws {
+    private static func readZip(_ url: URL, scanner: HealthExportScanner, limits: Limits, progress: ((Int, Int?) -> Void)?) throws {
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
@@ -62,10 +84,18 @@ public enum HealthExportReader {
         }
         guard let entry = try exportEntry(in: archive) else { throw HealthExportError(kind: .notAnExport) }
         let total = Int(entry.uncompressedSize)
+        // The sizes in the archive may lie: the limits are checked on the bytes actually produced.
+        let compressed = max(Int(entry.compressedSize), 1)
+        let (ratioLimit, ratioOverflow) = compressed.multipliedReportingOverflow(by: limits.maximumCompressionRatio)
+        let expansionLimit = ratioOverflow ? Int.max : max(ratioLimit, chunkSize)
+        if total > limits.maximumXMLBytes { throw tooMuchXML(limits) }
+        if total > expansionLimit { throw zipBomb(entry, limits) }
         // The checksum is zlib's: ZIPFoundation's own takes longer than reading the XML on Linux.
         var checksum: UInt = 0
         do {
             _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true, consumer: { data in
+                guard scanner.bytesRead + data.count <= limits.maximumXMLBytes else { throw tooMuchXML(limits) }
+                guard scanner.bytesRead + data.count <= expansionLimit else { throw zipBomb(entry, limits) }
                 checksum = data.withUnsafeBytes { crc32(checksum, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count)) }
                 try scanner.feed(data)
                 progress?(scanner.bytesRead, total)
@@ -80,10 +110,19 @@ public enum HealthExportReader {
         }
     }
 
+    private static func tooMuchXML(_ limits: Limits) -> HealthExportError {
+        HealthExportError(kind: .tooLarge("it holds more than \(limits.maximumXMLBytes >> 20) MiB of XML"))
+    }
+
+    private static func zipBomb(_ entry: Entry, _ limits: Limits) -> HealthExportError {
+        HealthExportError(kind: .tooLarge("\(entry.path) expands more than \(limits.maximumCompressionRatio) times its compressed size, which no Health export does"))
+    }
+
     /// The archive's Health export: the first XML file, largest first, whose beginning holds `<HealthData`.
     private static func exportEntry(in archive: Archive) throws -> Entry? {
         let candidates = archive.filter { $0.type == .file && $0.path.lowercased().hasSuffix(".xml") }
             .sorted { $0.uncompressedSize > $1.uncompressedSize }
+            .prefix(maximumCandidates)
         for entry in candidates where try startsLikeAnExport(entry, in: archive) {
             return entry
         }

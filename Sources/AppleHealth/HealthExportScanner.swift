@@ -9,7 +9,15 @@ import KineticCore
 /// `Record` elements wherever they are (inside `Correlation` too); reads `HKWasUserEntered`
 /// from their `MetadataEntry` children; and decodes entities in attribute values. A file that
 /// stops before `</HealthData>` is reported as truncated, with its line and byte.
+///
+/// Work is linear in the input: no tag, comment or declaration may be longer than
+/// ``maximumConstructLength``, so an unfinished one is searched again at most a bounded number
+/// of times before the export is refused as damaged.
 public final class HealthExportScanner {
+    /// The longest element tag, comment, CDATA section or DOCTYPE accepted (1 MiB; the longest in
+    /// real exports, the DOCTYPE, is about 10 KB).
+    public static let maximumConstructLength = 1 << 20
+
     /// Every `Record` element seen, of any type.
     public private(set) var recordsRead = 0
     /// Step-count records handed to the callback.
@@ -100,7 +108,12 @@ public final class HealthExportScanner {
             } else {
                 end = try startTag(at: open)
             }
-            guard let end else { break } // the element continues in the next chunk
+            guard let end else { // the element continues in the next chunk
+                if buffer.count - open > Self.maximumConstructLength {
+                    throw error(.malformed("an element, comment or declaration is longer than 1 MiB"), at: open)
+                }
+                break
+            }
             position = end + 1
         }
         if index(of: Self.lt, from: position) == nil { position = buffer.count }
@@ -269,11 +282,17 @@ public final class HealthExportScanner {
         }
     }
 
+    /// The next occurrence of `needle` at or after `start`. Every needle here ends in `>`, which
+    /// is rare inside what it closes, so the search jumps (`memchr`) from one last byte to the
+    /// next and compares backwards: linear, and fast even in a comment full of dashes.
     private func find(_ needle: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while let candidate = self.index(of: needle[0], from: index) {
-            guard candidate + needle.count <= buffer.count else { return nil }
-            if buffer[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
+        let tail = needle.count - 1
+        var index = start + tail
+        while let candidate = self.index(of: needle[tail], from: index) {
+            let first = candidate - tail
+            if buffer.withUnsafeBufferPointer({ bytes in (0..<tail).allSatisfy { bytes[first + $0] == needle[$0] } }) {
+                return first
+            }
             index = candidate + 1
         }
         return nil

@@ -49,6 +49,8 @@ public struct HealthExportError: Error, Equatable, CustomStringConvertible, Send
         case notAnExport
         /// The zip archive cannot be read.
         case unreadableArchive(String)
+        /// The export is over one of ``HealthExportReader/Limits`` (a zip bomb, or simply too big).
+        case tooLarge(String)
     }
 
     public let kind: Kind
@@ -69,6 +71,7 @@ public struct HealthExportError: Error, Equatable, CustomStringConvertible, Send
         case .malformed(let detail): "The export is damaged at line \(line) (byte \(byteOffset)): \(detail)."
         case .notAnExport: "This is not an Apple Health export (no export.xml with HealthData inside)."
         case .unreadableArchive(let detail): "The zip archive cannot be read: \(detail)."
+        case .tooLarge(let detail): "The export is too large: \(detail)."
         }
     }
 }

@@ -18,11 +18,9 @@ try LoggingSystem.bootstrap(from: &environment)
 let app = try await Application.make(environment)
 do {
     try await configure(app, loaded.configuration)
-    if loaded.remainingArguments.dropFirst().first == "serve" {
-        try await app.autoMigrate().get()
-        if loaded.configuration.createsDemoAccount, let password = try await DemoSeeder.seedIfEmpty(app) {
-            app.logger.notice("Demo account created. Log in with \(DemoSeeder.email) and the password \(password)")
-        }
+    if loaded.remainingArguments.dropFirst().first == "serve", let password = try await prepareToServe(app) {
+        // On the terminal only: a password never goes to the log.
+        FileHandle.standardOutput.write(Data("Demo account created. Log in with \(DemoSeeder.email) and the password \(password)\n".utf8))
     }
     try await app.execute()
 } catch {

@@ -17,6 +17,7 @@ enum TestDatabase {
 /// Runs `body` against a configured, migrated Kinetic with fast password hashing.
 func withKinetic(
     loginBurstPerAccount: Int = 5,
+    maximumUploadBytes: Int = 2 << 30,
     _ body: (Application) async throws -> Void
 ) async throws {
     let sqlitePath = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-\(UUID().uuidString).sqlite").path
@@ -27,6 +28,8 @@ func withKinetic(
         loginBurstPerAddress: 100
     )
     configuration.createsDemoAccount = false
+    configuration.maximumUploadBytes = maximumUploadBytes
+    configuration.uploadDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-uploads-\(UUID().uuidString)").path
     let app = try await Application.make(.testing)
     do {
         try await configure(app, configuration)
@@ -43,4 +46,5 @@ func withKinetic(
     }
     try await app.asyncShutdown()
     try? FileManager.default.removeItem(atPath: sqlitePath)
+    try? FileManager.default.removeItem(atPath: configuration.uploadDirectory)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 
 extension KineticConfiguration {
     /// Reads the configuration from Kinetic's own command-line flags and the environment, and
@@ -46,13 +47,22 @@ extension KineticConfiguration {
             }
             configuration.bcryptCost = value
         }
+        configuration.maximumUploadBytes = try parseByteCount(environment["KINETIC_MAX_UPLOAD_BYTES"], name: "KINETIC_MAX_UPLOAD_BYTES") ?? configuration.maximumUploadBytes
+        configuration.exportLimits.maximumXMLBytes = try parseByteCount(environment["KINETIC_MAX_EXPORT_XML_BYTES"], name: "KINETIC_MAX_EXPORT_XML_BYTES") ?? configuration.exportLimits.maximumXMLBytes
+        if let ratio = environment["KINETIC_MAX_COMPRESSION_RATIO"], !ratio.isEmpty {
+            guard let value = Int(ratio), (2...100_000).contains(value) else {
+                throw ConfigurationError(description: "KINETIC_MAX_COMPRESSION_RATIO must be a whole number from 2 to 100000 (saw \"\(ratio)\")")
+            }
+            configuration.exportLimits.maximumCompressionRatio = value
+        }
+        let directory = dataDirectory ?? "."
+        configuration.uploadDirectory = URL(fileURLWithPath: directory).appendingPathComponent("uploads").path
         if let url = environment["DATABASE_URL"], !url.isEmpty {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw ConfigurationError(description: "DATABASE_URL must be a postgres:// URL (saw \"\(url.prefix(16))…\")")
             }
             configuration.database = .postgres(url: url)
         } else {
-            let directory = dataDirectory ?? "."
             try createDirectory(directory)
             configuration.database = .sqlite(path: URL(fileURLWithPath: directory).appendingPathComponent("kinetic.sqlite").path)
         }
@@ -72,6 +82,18 @@ extension KineticConfiguration {
             result += ["--port", port]
         }
         return result
+    }
+
+    /// A size in bytes, with an optional `k`, `m` or `g` suffix (powers of 1,024): `2g`, `500m`.
+    static func parseByteCount(_ value: String?, name: String) throws -> Int? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces).lowercased(), !value.isEmpty else { return nil }
+        let shifts: [Character: Int] = ["k": 10, "m": 20, "g": 30]
+        let shift = value.last.flatMap { shifts[$0] } ?? 0
+        let digits = shift == 0 ? value : String(value.dropLast())
+        guard let number = Int(asciiDigits: digits), number > 0, number <= (Int.max >> 31) else {
+            throw ConfigurationError(description: "\(name) must be a size in bytes such as 2147483648, 500m or 2g (saw \"\(value)\")")
+        }
+        return number << shift
     }
 
     private static func parseBool(_ value: String?, name: String) throws -> Bool? {

@@ -1,3 +1,4 @@
+import AppleHealth
 import Foundation
 
 /// Every setting Kinetic reads at start-up, each with a documented default (see README).
@@ -28,6 +29,14 @@ public struct KineticConfiguration: Sendable {
     public var sessionLifetime: TimeInterval
     /// The time zone that decides "today" and "this month" for goals. Default: the server's (`TZ`).
     public var timeZone: TimeZone
+    /// The largest upload accepted, in bytes. Default: 2 GiB (`KINETIC_MAX_UPLOAD_BYTES`).
+    public var maximumUploadBytes: Int
+    /// How much XML an export may hold and how far a zip entry may expand
+    /// (`KINETIC_MAX_EXPORT_XML_BYTES`, default 16 GiB; `KINETIC_MAX_COMPRESSION_RATIO`, default 100).
+    public var exportLimits: HealthExportReader.Limits
+    /// Where uploads wait while they are read; emptied at start, so a crash leaves nothing
+    /// behind for long. Default: `uploads/` in the data directory.
+    public var uploadDirectory: String
 
     public init(
         database: Database = .sqlite(path: "kinetic.sqlite"),
@@ -38,7 +47,10 @@ public struct KineticConfiguration: Sendable {
         loginBurstPerAddress: Int = 20,
         loginRefillSeconds: Double = 30,
         sessionLifetime: TimeInterval = 30 * 24 * 3600,
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .current,
+        maximumUploadBytes: Int = 2 << 30,
+        exportLimits: HealthExportReader.Limits = HealthExportReader.Limits(),
+        uploadDirectory: String = "uploads"
     ) {
         self.database = database
         self.createsDemoAccount = createsDemoAccount
@@ -49,6 +61,9 @@ public struct KineticConfiguration: Sendable {
         self.loginRefillSeconds = loginRefillSeconds
         self.sessionLifetime = sessionLifetime
         self.timeZone = timeZone
+        self.maximumUploadBytes = maximumUploadBytes
+        self.exportLimits = exportLimits
+        self.uploadDirectory = uploadDirectory
     }
 }
 

@@ -25,6 +25,15 @@ struct AppError: Error, Sendable {
     static let csrfRejected = AppError(status: .forbidden, code: "csrf_rejected", messageKey: "error.csrf")
     static let notFound = AppError(status: .notFound, code: "not_found", messageKey: "error.notFound")
 
+    static let uploadIncomplete = AppError(status: .badRequest, code: "upload_incomplete", messageKey: "error.upload.incomplete")
+
+    static func uploadTooLarge(maximumBytes: Int, localizer: Localizer) -> AppError {
+        AppError(
+            status: .payloadTooLarge, code: "upload_too_large", messageKey: "error.upload.tooLarge",
+            messageArguments: [localizer.number(maximumBytes >> 20)]
+        )
+    }
+
     static func tooManyAttempts(retryAfter seconds: Int, localizer: Localizer) -> AppError {
         AppError(
             status: .tooManyRequests, code: "too_many_attempts", messageKey: "error.login.throttled",

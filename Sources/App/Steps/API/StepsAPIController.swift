@@ -54,22 +54,15 @@ struct StepsAPIController {
 
     func upload(_ request: Request) async throws -> ImportResult {
         let user = try request.requireUser()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-upload-\(UUID().uuidString)")
+        let configuration = request.application.kineticConfiguration
+        let file = try await request.receiveUpload(into: configuration.uploadDirectory, maximumBytes: configuration.maximumUploadBytes)
         defer { try? FileManager.default.removeItem(at: file) }
-        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: file)
         do {
-            for try await buffer in request.body {
-                try handle.write(contentsOf: Data(buffer.readableBytesView))
-            }
-            try handle.close()
-        } catch {
-            try? handle.close()
-            throw error
-        }
-        do {
-            let limits = StepSampleLimits(today: request.goalsClock.today)
-            let summary = try await HealthImporter(database: request.db, userID: try user.requireID(), limits: limits).importExport(at: file)
+            let importer = HealthImporter(
+                database: request.db, userID: try user.requireID(),
+                limits: StepSampleLimits(today: request.goalsClock.today), exportLimits: configuration.exportLimits
+            )
+            let summary = try await importer.importExport(at: file)
             return ImportResult(
                 recordsRead: summary.recordsRead, stepSamples: summary.stepSamples,
                 samplesSkipped: summary.samplesSkipped, daysUpdated: summary.daysUpdated

@@ -12,6 +12,7 @@ struct HealthImporter {
     let database: Database
     let userID: UUID
     let limits: StepSampleLimits
+    var exportLimits = HealthExportReader.Limits()
 
     struct Summary: Sendable {
         let recordsRead: Int
@@ -27,10 +28,10 @@ struct HealthImporter {
         let started = Date()
         let channel = SampleChannel()
         let result = ReaderResult()
-        let limits = self.limits
+        let limits = self.limits, exportLimits = self.exportLimits
         let reader = Thread {
             do {
-                let summary = try HealthExportReader.read(fileAt: url, progress: progress) { record in
+                let summary = try HealthExportReader.read(fileAt: url, limits: exportLimits, progress: progress) { record in
                     let sample = record.sample
                     guard limits.violation(of: sample) == nil else { result.skipped += 1; return }
                     try channel.append(sample)

@@ -33,8 +33,11 @@ struct ImportHealthCommand: AsyncCommand {
         let reporter = ProgressReporter(isTerminal: isTerminal)
         do {
             let today = LocalDate(containing: Date(), in: app.kineticConfiguration.timeZone)
-            let summary = try await HealthImporter(database: app.db, userID: try user.requireID(), limits: StepSampleLimits(today: today))
-                .importExport(at: url, progress: { done, total in reporter.report(done: done, total: total) })
+            let importer = HealthImporter(
+                database: app.db, userID: try user.requireID(),
+                limits: StepSampleLimits(today: today), exportLimits: app.kineticConfiguration.exportLimits
+            )
+            let summary = try await importer.importExport(at: url, progress: { done, total in reporter.report(done: done, total: total) })
             reporter.clear()
             context.console.print("Imported \(url.lastPathComponent) into \(email):")
             context.console.print("  records read:       \(summary.recordsRead)")

@@ -1,0 +1,50 @@
+import Foundation
+import NIOCore
+import Testing
+import VaporTesting
+@testable import App
+
+/// Uploads are bounded, and what they leave on disk goes away.
+@Suite struct UploadBoundsTests {
+    private func uploadDirectoryFiles(_ app: Application) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: app.kineticConfiguration.uploadDirectory)) ?? []
+    }
+
+    @Test func uploadOverTheLimit_isRefusedWith413_andLeavesNoFile() async throws {
+        try await withKinetic(maximumUploadBytes: 1_024) { app in
+            let account = try await app.signUp()
+            let response = try await app.uploadExport(StepsAPITests.export + String(repeating: " ", count: 2_000), token: account.token)
+            #expect(response.status == .payloadTooLarge)
+            #expect(try response.apiError()["code"] as? String == "upload_too_large")
+            #expect(uploadDirectoryFiles(app).isEmpty)
+            #expect(try await app.uploadExport(StepsAPITests.export, token: account.token).status == .ok)
+            #expect(uploadDirectoryFiles(app).isEmpty)
+        }
+    }
+
+    @Test func uploadsLeftByACrash_areRemovedAtStart() async throws {
+        try await withKinetic { app in
+            let directory = app.kineticConfiguration.uploadDirectory
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let stale = (directory as NSString).appendingPathComponent("upload-left-by-a-crash")
+            #expect(FileManager.default.createFile(atPath: stale, contents: Data("partial".utf8)))
+            _ = try await prepareToServe(app)
+            #expect(!FileManager.default.fileExists(atPath: stale))
+        }
+    }
+
+    @Test func zipBombUpload_isRefusedWith422_andAClearMessage() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("AppleHealthTests/Fixtures/spaces-bomb.zip")
+            var headers = HTTPHeaders()
+            headers.bearerAuthorization = BearerAuthorization(token: account.token)
+            headers.contentType = .zip
+            let response = try await app.testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(data: try Data(contentsOf: fixture)))
+            #expect(response.status == .unprocessableEntity)
+            let message = try #require(try response.apiError()["message"] as? String)
+            #expect(message.contains("expands more than 100 times"))
+        }
+    }
+}
