@@ -6,14 +6,7 @@ import Vapor
 /// Sets up Kinetic on `app`: database, migrations, middleware, strings and routes.
 public func configure(_ app: Application, _ configuration: KineticConfiguration) async throws {
     app.kineticConfiguration = configuration
-    switch configuration.database {
-    case .sqlite(let path):
-        app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
-    case .postgres(let url):
-        // TLS follows the URL's `sslmode` (`disable`, `prefer` — the default —, `require`).
-        let postgres = try SQLPostgresConfiguration(url: url)
-        app.databases.use(.postgres(configuration: postgres, sqlLogLevel: .debug), as: .psql)
-    }
+    try await app.useDatabases(configuration.database)
     app.migrations.add(CreateUsers())
     app.migrations.add(CreateAPITokens())
     app.migrations.add(CreateWebSessions())

@@ -59,7 +59,7 @@ struct StepsAPIController {
         defer { try? FileManager.default.removeItem(at: file) }
         do {
             let importer = HealthImporter(
-                database: request.db, userID: try user.requireID(),
+                database: request.importDatabase, userID: try user.requireID(),
                 limits: StepSampleLimits(today: request.goalsClock.today), exportLimits: configuration.exportLimits
             )
             let summary = try await importer.importExport(at: file)

@@ -34,7 +34,7 @@ struct ImportHealthCommand: AsyncCommand {
         do {
             let today = LocalDate(containing: Date(), in: app.kineticConfiguration.timeZone)
             let importer = HealthImporter(
-                database: app.db, userID: try user.requireID(),
+                database: app.importDatabase, userID: try user.requireID(),
                 limits: StepSampleLimits(today: today), exportLimits: app.kineticConfiguration.exportLimits
             )
             let summary = try await importer.importExport(at: url, progress: { done, total in reporter.report(done: done, total: total) })
