@@ -42,6 +42,13 @@ public struct TokenBucket: Equatable, Sendable {
         return copy
     }
 
+    /// The bucket after giving one token back at `now` (never above capacity).
+    public func refunding(at now: Date) -> TokenBucket {
+        var copy = refilled(at: now)
+        copy.tokens = min(capacity, copy.tokens + 1)
+        return copy
+    }
+
     /// Whether the bucket is full at `now`, so that it can be forgotten.
     public func isFull(at now: Date) -> Bool { refilled(at: now).tokens >= capacity }
 }

@@ -26,11 +26,13 @@ struct AccountService {
         return user
     }
 
-    /// The account for these credentials. Failed attempts are throttled per account and address.
+    /// The account for these credentials. Attempts are throttled per account and address: each
+    /// takes an allowance before the password is checked, and a correct one gives it back.
     func authenticate(email rawEmail: String, password: String) async throws -> User {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let address = request.remoteAddress?.ipAddress
-        if let wait = await request.application.loginThrottle.retryAfter(email: email, address: address) {
+        let throttle = request.application.loginThrottle
+        if let wait = await throttle.reserveAttempt(email: email, address: address) {
             throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer)
         }
         let user = try await User.query(on: request.db).filter(\.$email == email).first()
@@ -38,10 +40,8 @@ struct AccountService {
         let hash: String
         if let user { hash = user.passwordHash } else { hash = try await request.application.unknownAccountHash() }
         let verified = try await request.password.async.verify(password, created: hash)
-        guard let user, verified else {
-            await request.application.loginThrottle.recordFailure(email: email, address: address)
-            throw AppError.invalidCredentials
-        }
+        guard let user, verified else { throw AppError.invalidCredentials }
+        await throttle.refundAttempt(email: email, address: address)
         return user
     }
 

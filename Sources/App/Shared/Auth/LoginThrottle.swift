@@ -15,25 +15,31 @@ actor LoginThrottle {
         self.refillPerSecond = 1 / refillSeconds
     }
 
-    /// Seconds the caller must wait before trying again, or nil when a login attempt may proceed.
-    func retryAfter(email: String, address: String?, now: Date = Date()) -> Int? {
-        let waits = keys(email: email, address: address).compactMap { key -> Int? in
-            guard let bucket = buckets[key], !bucket.allows(at: now) else { return nil }
-            return bucket.secondsUntilAvailable(at: now)
-        }
-        return waits.max()
-    }
-
-    /// Records a failed attempt against the account and the address.
-    func recordFailure(email: String, address: String?, now: Date = Date()) {
-        for key in keys(email: email, address: address) {
-            let capacity = key.hasPrefix("account:") ? burstPerAccount : burstPerAddress
-            let bucket = buckets[key] ?? TokenBucket(capacity: capacity, refillPerSecond: refillPerSecond, now: now)
-            buckets[key] = bucket.spending(at: now)
-        }
+    /// Takes one attempt from the account's and the address's buckets *before* the password is
+    /// checked, or answers the seconds to wait when either is empty. Checking and spending are one
+    /// step of the actor, so concurrent guesses cannot all pass the check before any is counted.
+    func reserveAttempt(email: String, address: String?, now: Date = Date()) -> Int? {
+        let keys = keys(email: email, address: address)
+        let current = keys.map { key in buckets[key] ?? TokenBucket(capacity: capacity(of: key), refillPerSecond: refillPerSecond, now: now) }
+        let waits = current.filter { !$0.allows(at: now) }.map { $0.secondsUntilAvailable(at: now) }
+        if let wait = waits.max() { return wait }
+        for (key, bucket) in zip(keys, current) { buckets[key] = bucket.spending(at: now) }
         if buckets.count > 10_000 {
             buckets = buckets.filter { !$0.value.isFull(at: now) }
         }
+        return nil
+    }
+
+    /// Gives back the attempt of a correct password: only failures count.
+    func refundAttempt(email: String, address: String?, now: Date = Date()) {
+        for key in keys(email: email, address: address) {
+            guard let bucket = buckets[key] else { continue }
+            buckets[key] = bucket.refunding(at: now)
+        }
+    }
+
+    private func capacity(of key: String) -> Int {
+        key.hasPrefix("account:") ? burstPerAccount : burstPerAddress
     }
 
     private func keys(email: String, address: String?) -> [String] {
