@@ -14,7 +14,7 @@ public enum DemoSeeder {
         guard try await User.query(on: app.db).count() == 0 else { return nil }
         let password = app.kineticConfiguration.demoPassword ?? SecretToken.generate().prefix(12).description
         let hash = try await app.password.async.hash(password)
-        let clock = GoalsClock(timeZone: app.kineticConfiguration.timeZone, now: Date())
+        let clock = app.goalsClock
         let goals = DemoGoalsData.goals(current: clock.currentMonth)
         let current = MonthGoals.inForce(in: clock.currentMonth, setGoals: goals)!
         let fitness = FitnessSettings(bodyType: .medium, height: 70, jumpGoal: current.jumpGoal, calorieGoal: current.calorieGoal)
@@ -28,12 +28,12 @@ public enum DemoSeeder {
             let repository = GoalsRepository(database: database, userID: try user.requireID())
             for (month, monthGoals) in goals { try await repository.setGoals(monthGoals, for: month) }
             for session in sessions { _ = try await repository.add(session, fitness: fitness) }
-            try await seedSteps(for: try user.requireID(), timeZone: clock.timeZone, on: database)
+            try await seedSteps(for: try user.requireID(), now: clock.now, timeZone: clock.timeZone, on: database)
         }
         return password
     }
 
-    private static func seedSteps(for userID: UUID, timeZone: TimeZone, on database: Database) async throws {
-        try await StepsRepository(database: database, userID: userID).add(DemoStepsData.samples(now: Date(), timeZone: timeZone))
+    private static func seedSteps(for userID: UUID, now: Date, timeZone: TimeZone, on database: Database) async throws {
+        try await StepsRepository(database: database, userID: userID).add(DemoStepsData.samples(now: now, timeZone: timeZone))
     }
 }

@@ -6,7 +6,7 @@ import VaporTesting
 @testable import App
 
 @Suite struct GoalsAPITests {
-    private func today(_ app: Application) -> LocalDate { LocalDate(containing: Date(), in: app.kineticConfiguration.timeZone) }
+    private func today(_ app: Application) -> LocalDate { app.goalsClock.today }
 
     private func postSession(_ app: Application, _ account: TestAccount, date: String, jumps: Int, calories: Int? = nil, park: String = "Plainfield", start: String = "13:00", end: String = "14:00") async throws -> TestingHTTPResponse {
         var body: [String: Any] = ["date": date, "numberOfJumps": jumps, "parkName": park, "startTime": start, "endTime": end]

@@ -18,6 +18,7 @@ enum TestDatabase {
 func withKinetic(
     loginBurstPerAccount: Int = 5,
     maximumUploadBytes: Int = 2 << 30,
+    clock: KineticClock = .system,
     _ body: (Application) async throws -> Void
 ) async throws {
     let sqlitePath = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-\(UUID().uuidString).sqlite").path
@@ -29,6 +30,7 @@ func withKinetic(
     )
     configuration.createsDemoAccount = false
     configuration.maximumUploadBytes = maximumUploadBytes
+    configuration.clock = clock
     configuration.uploadDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-uploads-\(UUID().uuidString)").path
     let app = try await Application.make(.testing)
     do {

@@ -48,12 +48,12 @@ struct AccountService {
     /// Starts a new browser session (a new id every time) and sets its cookie on `response`.
     func startWebSession(for user: User, on response: Response) async throws {
         if let previous = request.webSession { try await previous.delete(on: request.db) }
-        try await WebSession.query(on: request.db).filter(\.$expiresAt < Date()).delete()
+        try await WebSession.query(on: request.db).filter(\.$expiresAt < request.now).delete()
         let secret = SecretToken.generate()
         let lifetime = request.application.kineticConfiguration.sessionLifetime
         let session = WebSession(
             tokenHash: SecretToken.digest(secret), userID: try user.requireID(),
-            csrfToken: SecretToken.generate(), expiresAt: Date().addingTimeInterval(lifetime)
+            csrfToken: SecretToken.generate(), expiresAt: request.now.addingTimeInterval(lifetime)
         )
         try await session.create(on: request.db)
         response.cookies[WebSessionMiddleware.sessionCookie] = request.cookie(value: secret, maxAge: Int(lifetime))

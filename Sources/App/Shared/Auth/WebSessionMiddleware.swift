@@ -11,7 +11,7 @@ struct WebSessionMiddleware: AsyncMiddleware {
         if let secret = request.cookies[Self.sessionCookie]?.string, !secret.isEmpty,
            let session = try await WebSession.query(on: request.db)
                .filter(\.$tokenHash == SecretToken.digest(secret))
-               .filter(\.$expiresAt > Date())
+               .filter(\.$expiresAt > request.now)
                .with(\.$user)
                .first() {
             request.auth.login(session.user)

@@ -37,6 +37,8 @@ public struct KineticConfiguration: Sendable {
     /// Where uploads wait while they are read; emptied at start, so a crash leaves nothing
     /// behind for long. Default: `uploads/` in the data directory.
     public var uploadDirectory: String
+    /// Where the current instant comes from. Default: the system clock; tests pin it.
+    public var clock: KineticClock = .system
 
     public init(
         database: Database = .sqlite(path: "kinetic.sqlite"),

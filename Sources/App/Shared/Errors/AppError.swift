@@ -10,6 +10,8 @@ struct AppError: Error, Sendable {
     var messageArguments: [String] = []
     var fields: FieldErrors = FieldErrors()
     var retryAfterSeconds: Int?
+    /// For a 405: the methods the path does answer, sent as `Allow`.
+    var allowedMethods: [String] = []
 
     static func validation(_ fields: FieldErrors) -> AppError {
         AppError(status: .unprocessableEntity, code: "validation_failed", messageKey: "error.validation", fields: fields)

@@ -25,6 +25,12 @@ struct KineticErrorMiddleware: AsyncMiddleware {
             return .validation(fields)
         case is DecodingError:
             return .invalidJSON
+        case is RouteNotFound:
+            let allowed = request.application.routes.allowedMethods(forPath: request.url.path)
+            guard !allowed.isEmpty else { return .notFound }
+            var error = AppError(status: .methodNotAllowed, code: "method_not_allowed", messageKey: "error.methodNotAllowed")
+            error.allowedMethods = allowed.map(\.rawValue)
+            return error
         case let abort as AbortError:
             switch abort.status {
             case .notFound: return .notFound
@@ -54,6 +60,9 @@ struct KineticErrorMiddleware: AsyncMiddleware {
         } else {
             let page = ErrorPage.render(status: error.status, message: message, context: PageContext(request: request))
             response = Response(status: error.status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: page))
+        }
+        if !error.allowedMethods.isEmpty {
+            response.headers.replaceOrAdd(name: .allow, value: error.allowedMethods.joined(separator: ", "))
         }
         if let seconds = error.retryAfterSeconds {
             response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))

@@ -1,6 +1,8 @@
 import Vapor
 
-/// Adds the security headers to every response, errors included.
+/// Adds the security headers to every response, errors included: the content policy, HSTS over
+/// HTTPS, and `Cache-Control: no-store` on the API and on every page of a signed-in user, so a
+/// shared computer's cache or a proxy never keeps someone's data.
 struct SecurityHeadersMiddleware: AsyncMiddleware {
     static let contentSecurityPolicy = [
         "default-src 'self'",
@@ -26,6 +28,12 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         ]
         for (name, value) in headers {
             response.headers.replaceOrAdd(name: name, value: value)
+        }
+        if request.isSecure {
+            response.headers.replaceOrAdd(name: .strictTransportSecurity, value: "max-age=63072000")
+        }
+        if request.url.path.hasPrefix("/api/") || request.auth.has(User.self) {
+            response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         }
         return response
     }

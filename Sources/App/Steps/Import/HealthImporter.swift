@@ -25,7 +25,7 @@ struct HealthImporter {
     }
 
     func importExport(at url: URL, progress: (@Sendable (_ done: Int, _ total: Int?) -> Void)? = nil) async throws -> Summary {
-        let started = Date()
+        let started = ContinuousClock.now
         let channel = SampleChannel()
         let result = ReaderResult()
         let limits = self.limits, exportLimits = self.exportLimits
@@ -68,9 +68,10 @@ struct HealthImporter {
             return try await repository.refreshTotals(days: touched)
         }
         let summary = result.summary
+        let elapsed = started.duration(to: .now).components
         return Summary(
             recordsRead: summary?.recordsRead ?? 0, stepSamples: (summary?.stepRecords ?? 0) - result.skipped,
-            samplesSkipped: result.skipped, daysUpdated: daysUpdated, seconds: Date().timeIntervalSince(started)
+            samplesSkipped: result.skipped, daysUpdated: daysUpdated, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
         )
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import VaporTesting
+@testable import App
+
+@Suite struct HTTPHardeningTests {
+    @Test func anotherMethodOnAKnownPath_answers405WithAllow_andUnknownPathsStay404() async throws {
+        try await withKinetic { app in
+            let trace = try await app.testing().sendRequest(.TRACE, "/api/v1/jump-sessions")
+            #expect(trace.status == .methodNotAllowed)
+            #expect(try trace.apiError()["code"] as? String == "method_not_allowed")
+            let allow = trace.headers.first(name: .allow) ?? ""
+            #expect(allow.contains("GET") && allow.contains("POST") && allow.contains("HEAD"))
+            let put = try await app.testing().sendRequest(.PUT, "/healthz")
+            #expect(put.status == .methodNotAllowed)
+            #expect(put.headers.first(name: .allow) == "GET, HEAD")
+            #expect(try await app.testing().sendRequest(.TRACE, "/api/v1/nowhere").status == .notFound)
+            #expect(try await app.testing().sendRequest(.DELETE, "/steps/elsewhere").status == .notFound)
+        }
+    }
+
+    @Test func apiAndSignedInPages_areNeverStored_staticFilesMayBe() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let api = try await app.json(.GET, "/api/v1/profile", token: account.token)
+            #expect(api.headers.first(name: .cacheControl) == "no-store")
+            let refused = try await app.testing().sendRequest(.GET, "/api/v1/profile")
+            #expect(refused.headers.first(name: .cacheControl) == "no-store")
+            let (web, _) = try await app.signedInWebClient()
+            #expect(try await web.get("/goals").headers.first(name: .cacheControl) == "no-store")
+            let styles = try await web.get("/css/app.css")
+            #expect(styles.status == .ok)
+            #expect(styles.headers.first(name: .cacheControl) == nil)
+        }
+    }
+
+    @Test func hsts_isSentOnlyOverHTTPS() async throws {
+        try await withKinetic { app in
+            let plain = try await app.testing().sendRequest(.GET, "/healthz")
+            #expect(plain.headers.first(name: .strictTransportSecurity) == nil)
+            let proxied = try await app.testing().sendRequest(.GET, "/healthz", headers: ["X-Forwarded-Proto": "https"])
+            let hsts = try #require(proxied.headers.first(name: .strictTransportSecurity))
+            #expect(hsts.hasPrefix("max-age=") && (Int(hsts.dropFirst("max-age=".count)) ?? 0) >= 31_536_000)
+        }
+    }
+}
