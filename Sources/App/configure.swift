@@ -16,15 +16,13 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.migrations.add(CreateDailyStepTotals())
     app.migrations.add(CreateJumpMonthTotals())
     app.migrations.add(CreateStepSources())
+    app.migrations.add(CreateThrottleBuckets())
+    app.migrations.add(AddSessionAndTokenExpiry(clock: configuration.clock, apiTokenLifetime: configuration.apiTokenLifetime))
 
     app.passwords.use(.bcrypt(cost: configuration.bcryptCost))
     app.prepareUnknownAccountHash()
-    app.loginThrottle = LoginThrottle(
-        burstPerAccount: configuration.loginBurstPerAccount,
-        burstPerAddress: configuration.loginBurstPerAddress,
-        refillSeconds: configuration.loginRefillSeconds
-    )
     try app.loadStringCatalog()
+    try app.loadPasswordPolicy()
 
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

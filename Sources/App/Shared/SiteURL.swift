@@ -9,6 +9,10 @@ enum SiteURL: Hashable, Sendable {
     case profile
     case settings
     case settingsLanguage
+    case settingsPassword
+    case settingsTokens
+    /// `/settings/tokens/{tokenId}/revoke`; nil registers the route's parameter.
+    case revokeToken(id: String?)
     case fitnessSettings
     case jumpHistory
     case editGoals
@@ -27,9 +31,11 @@ enum SiteURL: Hashable, Sendable {
 
     /// The JSON API's routes, under `/api/v1`.
     enum API: Hashable, Sendable {
-        case accounts, login, logout, profile, jumpSessions, stepsDaily, stepSources, healthSamples, healthImport
+        case accounts, login, logout, profile, password, tokens, jumpSessions, stepsDaily, stepSources, healthSamples, healthImport
         /// `/api/v1/profile/{customerId}/goals`; nil registers the route's parameter.
         case goals(customerId: String?)
+        /// `/api/v1/tokens/{tokenId}`; nil registers the route's parameter.
+        case token(id: String?)
     }
 
     /// The path, e.g. `/settings/fitness`.
@@ -47,6 +53,9 @@ enum SiteURL: Hashable, Sendable {
         case .profile: ["profile"]
         case .settings: ["settings"]
         case .settingsLanguage: ["settings", "language"]
+        case .settingsPassword: ["settings", "password"]
+        case .settingsTokens: ["settings", "tokens"]
+        case .revokeToken(let id): ["settings", "tokens", id.map { .constant($0) } ?? .parameter("tokenId"), "revoke"]
         case .fitnessSettings: ["settings", "fitness"]
         case .jumpHistory: ["goals", "history"]
         case .editGoals: ["goals", "edit"]
@@ -63,6 +72,9 @@ enum SiteURL: Hashable, Sendable {
                 case .login: ["login"]
                 case .logout: ["logout"]
                 case .profile: ["profile"]
+                case .password: ["password"]
+                case .tokens: ["tokens"]
+                case .token(let id): ["tokens", id.map { .constant($0) } ?? .parameter("tokenId")]
                 case .jumpSessions: ["jump-sessions"]
                 case .stepsDaily: ["steps", "daily"]
                 case .stepSources: ["steps", "sources"]

@@ -1,20 +1,10 @@
 import Foundation
 
-/// Rules for account fields, shared by sign-up, the profile update and the web forms.
+/// Rules for account fields, shared by sign-up, the profile update and the web forms
+/// (passwords: ``PasswordPolicy``).
 public enum AccountRules {
-    /// The shortest password accepted.
-    public static let minimumPasswordLength = 8
-    /// bcrypt reads only the first 72 bytes; longer passwords are refused rather than silently cut.
-    public static let maximumPasswordBytes = 72
     /// The longest display name accepted.
     public static let maximumNameLength = 100
-
-    /// The message key for an unacceptable password, or nil when it is acceptable.
-    public static func passwordProblem(_ password: String) -> String? {
-        if password.count < minimumPasswordLength { return "error.password.tooShort" }
-        if password.utf8.count > maximumPasswordBytes { return "error.password.tooLong" }
-        return nil
-    }
 
     /// The name with surrounding white space removed, or a message key when it is empty or too long.
     public static func normalizedName(_ name: String) -> Result<String, FieldErrors> {

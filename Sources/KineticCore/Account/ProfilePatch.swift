@@ -5,6 +5,8 @@ public struct ProfilePatch: Equatable, Sendable {
     /// `.some(nil)` returns the language to automatic (the browser's `Accept-Language`).
     public var language: AppLanguage??
     public var fitness: FitnessPatch?
+    /// The account's password, needed when `email` changes.
+    public var currentPassword: String?
 
     public init(name: String? = nil, email: String? = nil, language: AppLanguage?? = nil, fitness: FitnessPatch? = nil) {
         self.name = name
@@ -39,6 +41,9 @@ public struct ProfilePatch: Equatable, Sendable {
                 guard let code = value.stringValue else { errors.add(field, "error.field.stringExpected"); continue }
                 guard let language = AppLanguage(rawValue: code) else { errors.add(field, "error.language.unsupported"); continue }
                 patch.language = .some(language)
+            case "currentPassword":
+                guard let string = value.stringValue else { errors.add(field, "error.field.stringExpected"); continue }
+                patch.currentPassword = string
             case "fitness":
                 guard let fitnessMembers = value.objectValue else { errors.add(field, "error.field.objectExpected"); continue }
                 switch FitnessPatch.parse(fitnessMembers) {

@@ -5,13 +5,13 @@ public struct SignUpRequest: Equatable, Sendable {
     public let password: String
 
     /// Validates every field and reports all failures at once.
-    public static func validate(name: String, email: String, password: String) -> Result<SignUpRequest, FieldErrors> {
+    public static func validate(name: String, email: String, password: String, policy: PasswordPolicy) -> Result<SignUpRequest, FieldErrors> {
         var errors = FieldErrors()
         let validName = AccountRules.normalizedName(name)
         let validEmail = AccountRules.normalizedEmail(email)
         if case .failure(let failure) = validName { errors.merge(failure, prefix: nil) }
         if case .failure(let failure) = validEmail { errors.merge(failure, prefix: nil) }
-        if let problem = AccountRules.passwordProblem(password) { errors.add("password", problem) }
+        if let problem = policy.problem(password) { errors.add("password", problem) }
         guard errors.isEmpty, case .success(let name) = validName, case .success(let email) = validEmail else {
             return .failure(errors)
         }

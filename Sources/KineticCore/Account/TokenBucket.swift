@@ -1,7 +1,8 @@
 import Foundation
 
 /// A token bucket: holds up to `capacity` tokens and gains `refillPerSecond` tokens a second.
-/// Kinetic spends one token per failed login, so a burst of failures is allowed and then slowed.
+/// Kinetic spends one token per login or sign-up attempt, so a burst is allowed and then slowed.
+/// The App's `Throttle` applies the same rule in SQL, to rows shared by every instance.
 public struct TokenBucket: Equatable, Sendable {
     public let capacity: Double
     public let refillPerSecond: Double
@@ -14,6 +15,14 @@ public struct TokenBucket: Equatable, Sendable {
         self.refillPerSecond = refillPerSecond
         self.tokens = Double(capacity)
         self.updatedAt = now
+    }
+
+    /// A bucket as it was stored: `tokens` counted at `updatedAt`.
+    public init(capacity: Int, refillPerSecond: Double, tokens: Double, updatedAt: Date) {
+        self.capacity = Double(capacity)
+        self.refillPerSecond = refillPerSecond
+        self.tokens = min(Double(capacity), max(0, tokens))
+        self.updatedAt = updatedAt
     }
 
     /// The bucket as it is at `now`, refilled for the time that passed.

@@ -55,6 +55,17 @@ import VaporTesting
         }
     }
 
+    @Test(arguments: ["password1", "Iloveyou1", "qwertyuiop", "nul\u{0}password"])
+    func signUp_commonPasswordsAndNULBytes_are422(password: String) async throws {
+        try await withKinetic { app in
+            let response = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Ada", "email": "ada@example.com", "password": password])
+            #expect(response.status == .unprocessableEntity)
+            let fields = try #require(try response.apiError()["fields"] as? [String: String])
+            #expect(fields["password"]?.contains(password.contains("\u{0}") ? "NUL" : "most common") == true)
+            #expect(try await User.query(on: app.db).count() == 0)
+        }
+    }
+
     @Test func signUp_wrongTypesAndBadJSON_areRejected() async throws {
         try await withKinetic { app in
             let wrongTypes = try await app.json(.POST, "/api/v1/accounts", body: ["name": 5, "email": true, "password": ["x"]])

@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import NIOCore
 import Testing
 import VaporTesting
@@ -31,4 +32,29 @@ import VaporTesting
             #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-guess"]).status == .unauthorized)
         }
     }
+
+    @Test func theRealUser_getsInAgainOnceTheAccountsBucketRefills() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_790_000_000))
+        try await withKinetic(clock: clock.kineticClock) { app in
+            let account = try await app.signUp()
+            for attempt in 0..<5 {
+                #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-\(attempt)"]).status == .unauthorized)
+            }
+            let locked = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password])
+            #expect(locked.status == .tooManyRequests)
+            #expect(locked.headers.first(name: .retryAfter) == "30")
+            clock.advance(by: 30)
+            #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password]).status == .ok)
+        }
+    }
+
+    @Test func theBuckets_liveInTheDatabase_soEveryInstanceSeesThem() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            _ = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-guess"])
+            let rows = try await app.db.sql().raw("SELECT tokens FROM throttle_buckets WHERE bucket_key = \(bind: "account:" + account.email)").all()
+            #expect(try rows.first?.decode(column: "tokens", as: Double.self) == 4)
+        }
+    }
 }
+

@@ -72,7 +72,7 @@ import VaporTesting
         try await withKinetic { app in
             let first = try await app.signUp()
             let second = try await app.signUp()
-            let response = try await app.json(.PUT, "/api/v1/profile", body: ["email": first.email], token: second.token)
+            let response = try await app.json(.PUT, "/api/v1/profile", body: ["email": first.email, "currentPassword": second.password], token: second.token)
             #expect(response.status == .conflict)
         }
     }

@@ -4,20 +4,23 @@ import Vapor
 /// `POST /api/v1/accounts`, `POST /api/v1/login`, `POST /api/v1/logout`.
 struct AccountsAPIController {
     func signUp(_ request: Request) async throws -> Response {
-        let fields = try request.jsonBody().requiredStrings(["name", "email", "password"]).get()
+        let fields = try request.jsonBody().requiredStrings(["name", "email", "password"], optional: ["deviceName"]).get()
+        let label = try fields["deviceName"].map { try APITokenLabel.normalized($0).get() }
         let input = try SignUpRequest.validate(
-            name: fields["name"]!, email: fields["email"]!, password: fields["password"]!
+            name: fields["name"]!, email: fields["email"]!, password: fields["password"]!,
+            policy: request.application.passwordPolicy
         ).get()
         let service = AccountService(request: request)
         let user = try await service.signUp(input)
-        return try await authResponse(for: user, status: .created, service: service)
+        return try await authResponse(for: user, status: .created, label: label, service: service)
     }
 
     func login(_ request: Request) async throws -> Response {
-        let fields = try request.jsonBody().requiredStrings(["email", "password"]).get()
+        let fields = try request.jsonBody().requiredStrings(["email", "password"], optional: ["deviceName"]).get()
+        let label = try fields["deviceName"].map { try APITokenLabel.normalized($0).get() }
         let service = AccountService(request: request)
         let user = try await service.authenticate(email: fields["email"]!, password: fields["password"]!)
-        return try await authResponse(for: user, status: .ok, service: service)
+        return try await authResponse(for: user, status: .ok, label: label, service: service)
     }
 
     func logout(_ request: Request) async throws -> HTTPStatus {
@@ -26,8 +29,8 @@ struct AccountsAPIController {
         return .noContent
     }
 
-    private func authResponse(for user: User, status: HTTPStatus, service: AccountService) async throws -> Response {
-        let token = try await service.issueAPIToken(for: user)
+    private func authResponse(for user: User, status: HTTPStatus, label: String?, service: AccountService) async throws -> Response {
+        let token = try await service.issueAPIToken(for: user, label: label)
         let body = AuthResponse(customerId: try ProfileDTO(user).customerId, token: token, profile: try ProfileDTO(user))
         let response = Response(status: status)
         try response.content.encode(body)

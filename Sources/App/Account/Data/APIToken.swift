@@ -10,11 +10,20 @@ final class APIToken: Model, @unchecked Sendable {
     @Field(key: "token_hash") var tokenHash: String
     @Parent(key: "user_id") var user: User
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    /// When the token stops working unless it is used before; each use moves it ahead.
+    @OptionalField(key: "expires_at") var expiresAt: Date?
+    /// When the token was last used, to the hour.
+    @OptionalField(key: "last_used_at") var lastUsedAt: Date?
+    /// What the token is for, as the client named it (or its `User-Agent`), for the token list.
+    @OptionalField(key: "label") var label: String?
 
     init() {}
 
-    init(tokenHash: String, userID: UUID) {
+    init(tokenHash: String, userID: UUID, label: String, expiresAt: Date, createdAt: Date) {
         self.tokenHash = tokenHash
         self.$user.id = userID
+        self.label = label
+        self.expiresAt = expiresAt
+        self.lastUsedAt = createdAt
     }
 }

@@ -6,8 +6,15 @@ import Vapor
 struct AccountService {
     let request: Request
 
-    /// Creates an account from validated input; 409 when the address is taken.
+    /// Creates an account from validated input; 409 when the address is taken. Sign-ups are
+    /// throttled per client address (which also slows down probing for taken addresses).
     func signUp(_ input: SignUpRequest) async throws -> User {
+        let configuration = request.application.kineticConfiguration
+        if let address = request.remoteAddress?.ipAddress, let wait = try await request.throttle.take([
+            ThrottleBucket(key: "signup:" + address, capacity: configuration.signUpBurstPerAddress, refillSeconds: configuration.signUpRefillSeconds),
+        ]) {
+            throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer)
+        }
         if try await User.query(on: request.db).filter(\.$email == input.email).first() != nil {
             throw AppError.emailTaken
         }
@@ -30,19 +37,34 @@ struct AccountService {
     /// takes an allowance before the password is checked, and a correct one gives it back.
     func authenticate(email rawEmail: String, password: String) async throws -> User {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let address = request.remoteAddress?.ipAddress
-        let throttle = request.application.loginThrottle
-        if let wait = await throttle.reserveAttempt(email: email, address: address) {
+        let user = try await User.query(on: request.db).filter(\.$email == email).first()
+        guard try await verifyThrottled(password, of: user, email: email), let user else {
+            throw AppError.invalidCredentials
+        }
+        return user
+    }
+
+    /// Checks a password against `user`'s hash (or a fixed hash when there is no such user, so
+    /// timing does not tell). Every check takes an allowance from the account's and the client
+    /// address's buckets *before* bcrypt runs, and a correct password gives it back, so only
+    /// failures count; 429 when a bucket is empty.
+    func verifyThrottled(_ password: String, of user: User?, email: String) async throws -> Bool {
+        let buckets = loginBuckets(email: email)
+        if let wait = try await request.throttle.take(buckets) {
             throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer)
         }
-        let user = try await User.query(on: request.db).filter(\.$email == email).first()
-        // Verify against a fixed hash when the account does not exist, so timing does not tell.
-        let hash: String
-        if let user { hash = user.passwordHash } else { hash = try await request.application.unknownAccountHash() }
+        let hash = if let user { user.passwordHash } else { try await request.application.unknownAccountHash() }
         let verified = try await request.password.async.verify(password, created: hash)
-        guard let user, verified else { throw AppError.invalidCredentials }
-        await throttle.refundAttempt(email: email, address: address)
-        return user
+        if verified, user != nil { try await request.throttle.giveBack(buckets) }
+        return verified && user != nil
+    }
+
+    private func loginBuckets(email: String) -> [ThrottleBucket] {
+        let configuration = request.application.kineticConfiguration
+        let refill = configuration.loginRefillSeconds
+        let account = ThrottleBucket(key: "account:" + email.lowercased(), capacity: configuration.loginBurstPerAccount, refillSeconds: refill)
+        guard let address = request.remoteAddress?.ipAddress else { return [account] }
+        return [account, ThrottleBucket(key: "address:" + address, capacity: configuration.loginBurstPerAddress, refillSeconds: refill)]
     }
 
     /// Starts a new browser session (a new id every time) and sets its cookie on `response`.
@@ -50,10 +72,13 @@ struct AccountService {
         if let previous = request.webSession { try await previous.delete(on: request.db) }
         try await WebSession.query(on: request.db).filter(\.$expiresAt < request.now).delete()
         let secret = SecretToken.generate()
-        let lifetime = request.application.kineticConfiguration.sessionLifetime
+        let configuration = request.application.kineticConfiguration
+        let lifetime = configuration.sessionLifetime
+        let now = request.now
         let session = WebSession(
-            tokenHash: SecretToken.digest(secret), userID: try user.requireID(),
-            csrfToken: SecretToken.generate(), expiresAt: request.now.addingTimeInterval(lifetime)
+            tokenHash: SecretToken.digest(secret), userID: try user.requireID(), csrfToken: SecretToken.generate(),
+            expiresAt: now.addingTimeInterval(lifetime),
+            idleExpiresAt: now.addingTimeInterval(min(lifetime, configuration.sessionIdleTimeout))
         )
         try await session.create(on: request.db)
         response.cookies[WebSessionMiddleware.sessionCookie] = request.cookie(value: secret, maxAge: Int(lifetime))
@@ -70,9 +95,18 @@ struct AccountService {
     }
 
     /// Issues a new API token and returns its secret (shown once; only the digest is stored).
-    func issueAPIToken(for user: User) async throws -> String {
+    /// `label` names it in the token list; without one, the client's `User-Agent` does.
+    func issueAPIToken(for user: User, label: String?) async throws -> String {
         let secret = SecretToken.generate()
-        try await APIToken(tokenHash: SecretToken.digest(secret), userID: try user.requireID()).create(on: request.db)
+        let now = request.now
+        let name = label ?? request.headers.first(name: .userAgent) ?? "API"
+        let token = APIToken(
+            tokenHash: SecretToken.digest(secret), userID: try user.requireID(),
+            label: String(name.prefix(APITokenLabel.maximumLength)),
+            expiresAt: now.addingTimeInterval(request.application.kineticConfiguration.apiTokenLifetime), createdAt: now
+        )
+        try await token.create(on: request.db)
+        try await APIToken.query(on: request.db).filter(\.$user.$id == user.requireID()).filter(\.$expiresAt < now).delete()
         return secret
     }
 }

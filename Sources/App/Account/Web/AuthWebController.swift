@@ -52,7 +52,7 @@ struct AuthWebController {
             )
             return .html(SignUpPage.render(model, context: PageContext(request: request)), status: status)
         }
-        switch SignUpRequest.validate(name: form.name ?? "", email: form.email ?? "", password: form.password ?? "") {
+        switch SignUpRequest.validate(name: form.name ?? "", email: form.email ?? "", password: form.password ?? "", policy: request.application.passwordPolicy) {
         case .failure(let errors):
             return failed(errors, status: .unprocessableEntity)
         case .success(let input):

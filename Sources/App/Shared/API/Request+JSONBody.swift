@@ -15,14 +15,22 @@ extension Request {
 }
 
 extension JSONValue {
-    /// The string members named in `names`; a missing or non-string member is a field error.
-    func requiredStrings(_ names: [String]) -> Result<[String: String], FieldErrors> {
+    /// The string members named in `names` and those of `optional` that are present; a missing
+    /// required member or a non-string member is a field error.
+    func requiredStrings(_ names: [String], optional: [String] = []) -> Result<[String: String], FieldErrors> {
         guard let members = objectValue else { return .failure(FieldErrors(["body": "error.body.objectExpected"])) }
         var values: [String: String] = [:]
         var errors = FieldErrors()
         for name in names {
             switch members[name] {
             case nil, .null?: errors.add(name, "error.field.required")
+            case .string(let string)?: values[name] = string
+            case _?: errors.add(name, "error.field.stringExpected")
+            }
+        }
+        for name in optional {
+            switch members[name] {
+            case nil, .null?: continue
             case .string(let string)?: values[name] = string
             case _?: errors.add(name, "error.field.stringExpected")
             }

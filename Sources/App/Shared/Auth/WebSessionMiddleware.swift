@@ -1,4 +1,5 @@
 import Fluent
+import KineticCore
 import Vapor
 
 /// Restores the signed-in user from the session cookie and keeps an anonymous CSRF cookie for
@@ -9,11 +10,7 @@ struct WebSessionMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
         if let secret = request.cookies[Self.sessionCookie]?.string, !secret.isEmpty,
-           let session = try await WebSession.query(on: request.db)
-               .filter(\.$tokenHash == SecretToken.digest(secret))
-               .filter(\.$expiresAt > request.now)
-               .with(\.$user)
-               .first() {
+           let session = try await liveSession(secret: secret, request: request) {
             request.auth.login(session.user)
             request.webSession = session
         } else if let anonymous = request.cookies[Self.csrfCookie]?.string, anonymous.count >= 32 {
@@ -24,6 +21,24 @@ struct WebSessionMiddleware: AsyncMiddleware {
             response.cookies[Self.csrfCookie] = request.cookie(value: token, maxAge: nil, sameSite: .strict)
         }
         return response
+    }
+
+    /// The session of this cookie if it has reached neither its absolute end nor its idle
+    /// timeout; a use moves the idle timeout ahead (never past the absolute end).
+    private func liveSession(secret: String, request: Request) async throws -> WebSession? {
+        let now = request.now
+        guard let session = try await WebSession.query(on: request.db)
+            .filter(\.$tokenHash == SecretToken.digest(secret))
+            .filter(\.$expiresAt > now)
+            .with(\.$user)
+            .first(),
+            SlidingExpiry.isAlive(session.idleExpiresAt, at: now) else { return nil }
+        let idleTimeout = request.application.kineticConfiguration.sessionIdleTimeout
+        if let renewed = SlidingExpiry.renewal(of: session.idleExpiresAt, now: now, lifetime: idleTimeout) {
+            session.idleExpiresAt = min(renewed, session.expiresAt)
+            try await session.save(on: request.db)
+        }
+        return session
     }
 }
 

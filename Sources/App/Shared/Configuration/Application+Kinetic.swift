@@ -1,10 +1,11 @@
+import KineticCore
 import NIOConcurrencyHelpers
 import Vapor
 
 extension Application {
     private struct ConfigurationKey: StorageKey { typealias Value = KineticConfiguration }
-    private struct ThrottleKey: StorageKey { typealias Value = LoginThrottle }
     private struct UnknownHashKey: StorageKey { typealias Value = NIOLockedValueBox<String?> }
+    private struct PasswordPolicyKey: StorageKey { typealias Value = PasswordPolicy }
 
     /// The configuration `configure(_:_:)` was called with.
     var kineticConfiguration: KineticConfiguration {
@@ -12,13 +13,23 @@ extension Application {
         set { storage[ConfigurationKey.self] = newValue }
     }
 
-    /// The failed-login throttle shared by the web and the API.
-    var loginThrottle: LoginThrottle {
+    /// The rules new passwords must meet, with the common-password list from
+    /// `Resources/Passwords/common-passwords.txt` (see the LICENSE beside it).
+    var passwordPolicy: PasswordPolicy {
         get {
-            guard let throttle = storage[ThrottleKey.self] else { fatalError("configure(_:_:) sets the login throttle") }
-            return throttle
+            guard let policy = storage[PasswordPolicyKey.self] else { fatalError("configure(_:_:) loads the password policy") }
+            return policy
         }
-        set { storage[ThrottleKey.self] = newValue }
+        set { storage[PasswordPolicyKey.self] = newValue }
+    }
+
+    /// Loads ``passwordPolicy``; called once by `configure(_:_:)`.
+    func loadPasswordPolicy() throws {
+        let path = directory.resourcesDirectory + "Passwords/common-passwords.txt"
+        guard let list = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }) else {
+            throw ConfigurationError(description: "Cannot read the common-password list at \(path)")
+        }
+        passwordPolicy = PasswordPolicy(commonPasswordList: list)
     }
 
     /// A hash of a random password made with the configured hasher: logins for unknown addresses

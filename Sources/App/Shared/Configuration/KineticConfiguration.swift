@@ -25,8 +25,17 @@ public struct KineticConfiguration: Sendable {
     public var loginBurstPerAddress: Int
     /// Seconds for one failed-login allowance to come back. Default: 30.
     public var loginRefillSeconds: Double
-    /// How long a web session lasts without use. Default: 30 days.
+    /// Sign-ups allowed in a burst from one client address. Default: 10.
+    public var signUpBurstPerAddress: Int = 10
+    /// Seconds for one sign-up allowance to come back. Default: 360 (ten an hour).
+    public var signUpRefillSeconds: Double = 360
+    /// How long a web session lasts at most, however much it is used. Default: 30 days.
     public var sessionLifetime: TimeInterval
+    /// How long a web session lasts without use. Default: 7 days.
+    public var sessionIdleTimeout: TimeInterval = 7 * 24 * 3600
+    /// How long an API token lasts without use; each use moves its expiry this far ahead
+    /// (at most once an hour). Default: 90 days.
+    public var apiTokenLifetime: TimeInterval = 90 * 24 * 3600
     /// The time zone that decides "today" and "this month" for goals. Default: the server's (`TZ`).
     public var timeZone: TimeZone
     /// The largest upload accepted, in bytes. Default: 2 GiB (`KINETIC_MAX_UPLOAD_BYTES`).

@@ -15,6 +15,8 @@ enum SettingsPage {
             el("nav", [.class("card list-card"), .aria("label", l.t("settings.title"))], [
                 row(href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
                 row(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
+                row(href: SiteURL.settingsPassword.path, title: l.t("password.title"), detail: l.t("settings.passwordDetail")),
+                row(href: SiteURL.settingsTokens.path, title: l.t("tokens.title"), detail: l.t("settings.tokensDetail")),
             ]),
             el("form", [Attr("method", "post"), Attr("action", SiteURL.settingsLanguage.path), .class("card form")], [
                 CSRFField.render(context.csrfToken),

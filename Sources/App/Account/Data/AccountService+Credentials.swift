@@ -1,0 +1,73 @@
+import Fluent
+import KineticCore
+import Vapor
+
+extension AccountService {
+    /// Changes `user`'s password once the current one is confirmed (throttled like a login).
+    /// Every other web session and every other API token of the account ends in the same
+    /// transaction; only the session or token making this request keeps working.
+    func changePassword(of user: User, current: String, new: String) async throws {
+        if let problem = request.application.passwordPolicy.problem(new) {
+            throw AppError.validation(FieldErrors(["newPassword": problem]))
+        }
+        try await confirmPassword(current, of: user)
+        user.passwordHash = try await request.password.async.hash(new)
+        let userID = try user.requireID()
+        let keptSession = request.webSession?.id, keptToken = request.apiToken?.id
+        try await request.db.transaction { database in
+            try await user.save(on: database)
+            let sessions = WebSession.query(on: database).filter(\.$user.$id == userID)
+            if let keptSession { sessions.filter(\.$id != keptSession) }
+            try await sessions.delete()
+            let tokens = APIToken.query(on: database).filter(\.$user.$id == userID)
+            if let keptToken { tokens.filter(\.$id != keptToken) }
+            try await tokens.delete()
+        }
+    }
+
+    /// Throws a 422 on `currentPassword` unless `password` is `user`'s (for changes that need
+    /// proof it is really them: the password, the e-mail address).
+    func confirmPassword(_ password: String, of user: User) async throws {
+        guard try await verifyThrottled(password, of: user, email: user.email) else {
+            throw AppError.validation(FieldErrors(["currentPassword": "error.password.currentWrong"]))
+        }
+    }
+
+    /// The account's API tokens that still work, most recently used first.
+    func apiTokens(of user: User) async throws -> [APITokenSummary] {
+        let now = request.now
+        return try await APIToken.query(on: request.db)
+            .filter(\.$user.$id == user.requireID())
+            .sort(\.$lastUsedAt, .descending)
+            .all()
+            .filter { SlidingExpiry.isAlive($0.expiresAt, at: now) }
+            .map { try APITokenSummary($0, current: $0.id == request.apiToken?.id) }
+    }
+
+    /// Revokes one of the account's API tokens; 404 when the account has no such token.
+    func revokeAPIToken(_ id: UUID, of user: User) async throws {
+        guard let token = try await APIToken.query(on: request.db)
+            .filter(\.$id == id).filter(\.$user.$id == user.requireID()).first() else { throw AppError.notFound }
+        try await token.delete(on: request.db)
+    }
+}
+
+/// An API token as the token lists show it (never its secret).
+struct APITokenSummary: Sendable {
+    let id: UUID
+    let label: String
+    let createdAt: Date?
+    let lastUsedAt: Date?
+    let expiresAt: Date?
+    /// Whether this is the token the request was made with.
+    let isCurrent: Bool
+
+    init(_ record: APIToken, current: Bool) throws {
+        id = try record.requireID()
+        label = record.label ?? "API"
+        createdAt = record.createdAt
+        lastUsedAt = record.lastUsedAt
+        expiresAt = record.expiresAt
+        isCurrent = current
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// The Change Password and Apps and Automations pages of Settings.
+struct CredentialsController {
+    private struct PasswordForm: Content {
+        var currentPassword: String?
+        var newPassword: String?
+    }
+
+    func showPassword(_ request: Request) async throws -> Response {
+        _ = try request.requireUser()
+        let saved = request.query[String.self, at: "saved"] != nil
+        return .html(PasswordPage.render(.init(saved: saved), context: PageContext(request: request)))
+    }
+
+    /// Changes the password, signs every other browser and app out and gives this browser a new
+    /// session; a wrong current password or a weak new one re-renders the form with 422.
+    func changePassword(_ request: Request) async throws -> Response {
+        let user = try request.requireUser()
+        let form = try request.content.decode(PasswordForm.self)
+        let service = AccountService(request: request)
+        do {
+            try await service.changePassword(of: user, current: form.currentPassword ?? "", new: form.newPassword ?? "")
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            let l = request.localizer
+            let model = PasswordPage.Model(fieldErrors: error.fields.messages.mapValues { l.t($0) })
+            return .html(PasswordPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
+        }
+        let response = request.redirect(to: SiteURL.settingsPassword.path + "?saved=1", redirectType: .normal)
+        try await service.startWebSession(for: user, on: response)
+        return response
+    }
+
+    func showTokens(_ request: Request) async throws -> Response {
+        let user = try request.requireUser()
+        let timeZone = request.goalsClock.timeZone
+        let tokens = try await AccountService(request: request).apiTokens(of: user).map { token in
+            TokensPage.Token(
+                id: token.id.uuidString.lowercased(), label: token.label,
+                lastUsed: token.lastUsedAt.map { LocalDate(containing: $0, in: timeZone) },
+                expires: token.expiresAt.map { LocalDate(containing: $0, in: timeZone) }
+            )
+        }
+        let revoked = request.query[String.self, at: "revoked"] != nil
+        return .html(TokensPage.render(.init(tokens: tokens, revoked: revoked), context: PageContext(request: request)))
+    }
+
+    func revoke(_ request: Request) async throws -> Response {
+        let user = try request.requireUser()
+        guard let id = request.parameters.get("tokenId").flatMap(UUID.init(uuidString:)) else { throw AppError.notFound }
+        try await AccountService(request: request).revokeAPIToken(id, of: user)
+        return request.redirect(to: SiteURL.settingsTokens.path + "?revoked=1", redirectType: .normal)
+    }
+}
