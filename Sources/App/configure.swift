@@ -17,6 +17,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.migrations.add(CreateJumpMonthTotals())
     app.migrations.add(CreateStepSources())
     app.migrations.add(CreateThrottleBuckets())
+    app.migrations.add(AddJumpSessionNaturalKey())
     app.migrations.add(AddSessionAndTokenExpiry(clock: configuration.clock, apiTokenLifetime: configuration.apiTokenLifetime))
 
     app.passwords.use(.bcrypt(cost: configuration.bcryptCost))

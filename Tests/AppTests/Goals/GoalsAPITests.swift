@@ -41,7 +41,7 @@ import VaporTesting
             let unknown = try await postSession(app, account, date: date, jumps: 8_798).jsonObject()
             #expect(unknown["numberOfCalories"] is NSNull)
             _ = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["bodyType": 1, "height": 70]], token: account.token)
-            let estimated = try await postSession(app, account, date: date, jumps: 8_798).jsonObject()
+            let estimated = try await postSession(app, account, date: date, jumps: 8_798, start: "15:00", end: "16:00").jsonObject()
             #expect(estimated["numberOfCalories"] as? Int == 501)
             #expect(estimated["caloriesEstimated"] as? Bool == true)
         }

@@ -11,9 +11,12 @@ struct GoalsAPIController {
             throw AppError.validation(FieldErrors(["body": "error.body.objectExpected"]))
         }
         let session = try JumpSessionInput.validate(members, latestDate: request.goalsClock.today).get()
-        let record = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
-        let response = Response(status: .created)
-        try response.content.encode(try JumpSessionDTO(record))
+        let stored = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
+        if case .existing(let record) = stored, !record.holds(session) {
+            throw AppError(status: .conflict, code: "session_exists", messageKey: "error.session.exists")
+        }
+        let response = Response(status: { if case .created = stored { .created } else { .ok } }())
+        try response.content.encode(try JumpSessionDTO(stored.record))
         return response
     }
 

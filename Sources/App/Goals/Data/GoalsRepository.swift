@@ -91,7 +91,11 @@ struct GoalsRepository {
 
     /// Stores a session and updates its month's totals, together; calories missing from the
     /// report are estimated from the fitness settings.
-    func add(_ reported: JumpSession, fitness: FitnessSettings) async throws -> JumpSessionRecord {
+    /// Stores a session once. A session with the same date, start, end and park is the same
+    /// session (a retried request): the stored one is answered instead, also when the retries
+    /// race each other (the unique key `jump_sessions_natural_key` decides).
+    func add(_ reported: JumpSession, fitness: FitnessSettings) async throws -> StoredSession {
+        if let stored = try await storedSession(matching: reported) { return .existing(stored) }
         var session = reported
         var estimated = false
         if session.numberOfCalories == nil, let estimate = CalorieEstimator.estimate(jumps: session.numberOfJumps, fitness: fitness) {
@@ -101,10 +105,38 @@ struct GoalsRepository {
         let record = JumpSessionRecord(userID: userID, session: session, caloriesEstimated: estimated)
         let userID = self.userID
         let month = Month(session.date)
-        try await database.transaction { transaction in
-            try await record.create(on: transaction)
-            try await GoalsRepository(database: transaction, userID: userID).refreshMonthTotals(month)
+        do {
+            try await database.transaction { transaction in
+                try await record.create(on: transaction)
+                try await GoalsRepository(database: transaction, userID: userID).refreshMonthTotals(month)
+            }
+        } catch {
+            guard (error as? DatabaseError)?.isConstraintFailure == true,
+                  let stored = try await storedSession(matching: reported) else { throw error }
+            return .existing(stored)
         }
-        return record
+        return .created(record)
+    }
+
+    private func storedSession(matching session: JumpSession) async throws -> JumpSessionRecord? {
+        try await JumpSessionRecord.query(on: database)
+            .filter(\.$user.$id == userID)
+            .filter(\.$date == session.date.description)
+            .filter(\.$startTime == session.startTime.description)
+            .filter(\.$endTime == session.endTime.description)
+            .filter(\.$parkName == session.parkName)
+            .first()
+    }
+}
+
+/// What ``GoalsRepository/add(_:fitness:)`` did: stored a new session, or found it stored.
+enum StoredSession {
+    case created(JumpSessionRecord)
+    case existing(JumpSessionRecord)
+
+    var record: JumpSessionRecord {
+        switch self {
+        case .created(let record), .existing(let record): record
+        }
     }
 }

@@ -41,3 +41,12 @@ final class JumpSessionRecord: Model, @unchecked Sendable {
         return JumpSession(date: date, numberOfJumps: numberOfJumps, numberOfCalories: numberOfCalories, parkName: parkName, startTime: start, endTime: end)
     }
 }
+
+extension JumpSessionRecord {
+    /// Whether this stored session says what `session` says: the same jumps, and the same
+    /// calories unless `session` leaves them to be estimated.
+    func holds(_ session: JumpSession) -> Bool {
+        numberOfJumps == session.numberOfJumps
+            && (session.numberOfCalories == nil || session.numberOfCalories == numberOfCalories)
+    }
+}

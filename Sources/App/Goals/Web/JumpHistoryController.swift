@@ -17,14 +17,21 @@ struct JumpHistoryController {
             form, numbers: ["numberOfJumps", "numberOfCalories"], texts: ["date", "parkName", "startTime", "endTime"],
             keepingEmpty: ["parkName"]
         )
-        switch JumpSessionInput.validate(members, latestDate: request.goalsClock.today) {
-        case .failure(let errors):
+        let refused = { (errors: FieldErrors, status: HTTPStatus) async throws -> Response in
             let l = request.localizer
             var values = JumpHistoryPage.FormValues(form)
             values.errors = errors.messages.mapValues { l.t($0) }
-            return .html(try await page(for: user, request: request, form: values, added: false), status: .unprocessableEntity)
+            return .html(try await page(for: user, request: request, form: values, added: false), status: status)
+        }
+        switch JumpSessionInput.validate(members, latestDate: request.goalsClock.today) {
+        case .failure(let errors):
+            return try await refused(errors, .unprocessableEntity)
         case .success(let session):
-            _ = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
+            // Sending the same session twice (a double tap) stores it once.
+            let stored = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
+            if case .existing(let record) = stored, !record.holds(session) {
+                return try await refused(FieldErrors(["startTime": "error.session.exists"]), .conflict)
+            }
             return request.redirect(to: SiteURL.jumpHistory.path + "?added=1", redirectType: .normal)
         }
     }

@@ -17,6 +17,7 @@ extension Application {
     func useDatabases(_ database: KineticConfiguration.Database) async throws {
         switch database {
         case .sqlite(let path):
+            reserveSQLiteThreads()
             databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
             databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .imports, isDefault: false)
             try await prepareSQLiteConnections()
@@ -26,6 +27,18 @@ extension Application {
             databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 4, sqlLogLevel: .debug), as: .psql)
             databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 1, sqlLogLevel: .debug), as: .imports, isDefault: false)
         }
+    }
+
+    /// Gives the app a blocking-thread pool with a thread for every SQLite connection and as many
+    /// again for bcrypt and file I/O. SQLite runs every call on this pool, and a connection that
+    /// waits for another's write lock sleeps *on a pool thread*: with NIO's shared pool (one
+    /// thread per core, shared by every app in the process) two waiting writers took every
+    /// thread, so the writer holding the lock could not run its COMMIT and all of them stalled
+    /// for the whole busy timeout.
+    private func reserveSQLiteThreads() {
+        let loops = Array(eventLoopGroup.makeIterator()).count
+        let connections = 2 * loops  // one per event loop, for requests and for imports
+        threadPool = NIOThreadPool(numberOfThreads: 2 * connections)
     }
 
     /// How long a SQLite connection waits for another's write lock before giving up, in ms.
