@@ -25,6 +25,21 @@ import Testing
         try? FileManager.default.removeItem(atPath: directory)
     }
 
+    @Test func accountLimits_areReadFromTheEnvironment() throws {
+        let defaults = try KineticConfiguration.load(arguments: ["kinetic"], environment: [:]).configuration
+        #expect(defaults.sessionIdleTimeout == 7 * 86_400 && defaults.sessionLifetime == 30 * 86_400 && defaults.apiTokenLifetime == 90 * 86_400)
+        let loaded = try KineticConfiguration.load(arguments: ["kinetic"], environment: [
+            "KINETIC_SESSION_IDLE_DAYS": "2", "KINETIC_SESSION_MAX_DAYS": "14", "KINETIC_TOKEN_DAYS": "30",
+            "KINETIC_LOGIN_BURST_PER_ACCOUNT": "3", "KINETIC_LOGIN_BURST_PER_ADDRESS": "50",
+            "KINETIC_LOGIN_REFILL_SECONDS": "60", "KINETIC_SIGNUP_BURST_PER_ADDRESS": "4",
+        ]).configuration
+        #expect(loaded.sessionIdleTimeout == 2 * 86_400)
+        #expect(loaded.sessionLifetime == 14 * 86_400)
+        #expect(loaded.apiTokenLifetime == 30 * 86_400)
+        #expect(loaded.loginBurstPerAccount == 3 && loaded.loginBurstPerAddress == 50)
+        #expect(loaded.loginRefillSeconds == 60 && loaded.signUpBurstPerAddress == 4)
+    }
+
     @Test func databaseURL_selectsPostgreSQL() throws {
         let loaded = try KineticConfiguration.load(arguments: ["kinetic", "migrate"], environment: ["DATABASE_URL": "postgres://u:p@localhost/kinetic"])
         #expect(loaded.configuration.database == .postgres(url: "postgres://u:p@localhost/kinetic"))
@@ -36,6 +51,9 @@ import Testing
         ["KINETIC_BCRYPT_COST": "fast"],
         ["KINETIC_NO_DEMO": "maybe"],
         ["KINETIC_DEMO_PASSWORD": "short"],
+        ["KINETIC_SESSION_IDLE_DAYS": "0"],
+        ["KINETIC_TOKEN_DAYS": "ninety"],
+        ["KINETIC_LOGIN_BURST_PER_ACCOUNT": "-5"],
     ])
     func invalidSettings_stopWithAMessageNamingWhatWasSeen(environment: [String: String]) {
         #expect(throws: ConfigurationError.self) {

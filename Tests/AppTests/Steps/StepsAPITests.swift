@@ -114,6 +114,13 @@ import ZIPFoundation
             #expect((try badDate.apiError()["fields"] as? [String: String])?["data.metrics[0].data[0].date"] != nil)
             let badShape = try await app.json(.POST, "/api/v1/health/samples", body: ["metrics": []], token: account.token)
             #expect(badShape.status == .unprocessableEntity)
+            // Other metrics are ignored, but must still have the documented shape.
+            let ignoredButMalformed = try await app.json(.POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": "heart_rate", "data": [[1, 2]]]]]], token: account.token)
+            #expect((try ignoredButMalformed.apiError()["fields"] as? [String: String])?["data.metrics[0].data"] != nil)
+            let namelessMetric = try await app.json(.POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": 7, "data": []]]]], token: account.token)
+            #expect(namelessMetric.status == .unprocessableEntity)
+            let otherMetric = try await app.json(.POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": "heart_rate", "units": "bpm", "data": [["Avg": 61]]]]]], token: account.token)
+            #expect(otherMetric.status == .ok)
             #expect(try await app.json(.GET, "/api/v1/steps/daily?from=2021-05-10&to=2021-05-01", token: account.token).status == .unprocessableEntity)
             #expect(try await app.json(.GET, "/api/v1/steps/daily?from=May", token: account.token).status == .unprocessableEntity)
             #expect(try await StepSampleRecord.query(on: app.db).count() == 0)

@@ -55,6 +55,7 @@ extension KineticConfiguration {
             }
             configuration.exportLimits.maximumCompressionRatio = value
         }
+        try configuration.loadAccountLimits(from: environment)
         let directory = dataDirectory ?? "."
         configuration.uploadDirectory = URL(fileURLWithPath: directory).appendingPathComponent("uploads").path
         if let url = environment["DATABASE_URL"], !url.isEmpty {
@@ -82,6 +83,29 @@ extension KineticConfiguration {
             result += ["--port", port]
         }
         return result
+    }
+
+    /// The session, token and throttle settings (see the README's configuration table).
+    private mutating func loadAccountLimits(from environment: [String: String]) throws {
+        let day: TimeInterval = 24 * 3600
+        let read = { (name: String, range: ClosedRange<Int>) throws -> Int? in
+            try Self.parseWholeNumber(environment[name], name: name, range: range)
+        }
+        sessionIdleTimeout = try read("KINETIC_SESSION_IDLE_DAYS", 1...365).map { Double($0) * day } ?? sessionIdleTimeout
+        sessionLifetime = try read("KINETIC_SESSION_MAX_DAYS", 1...365).map { Double($0) * day } ?? sessionLifetime
+        apiTokenLifetime = try read("KINETIC_TOKEN_DAYS", 1...3650).map { Double($0) * day } ?? apiTokenLifetime
+        loginBurstPerAccount = try read("KINETIC_LOGIN_BURST_PER_ACCOUNT", 1...1000) ?? loginBurstPerAccount
+        loginBurstPerAddress = try read("KINETIC_LOGIN_BURST_PER_ADDRESS", 1...100_000) ?? loginBurstPerAddress
+        loginRefillSeconds = try read("KINETIC_LOGIN_REFILL_SECONDS", 1...86_400).map(Double.init) ?? loginRefillSeconds
+        signUpBurstPerAddress = try read("KINETIC_SIGNUP_BURST_PER_ADDRESS", 1...100_000) ?? signUpBurstPerAddress
+    }
+
+    private static func parseWholeNumber(_ value: String?, name: String, range: ClosedRange<Int>) throws -> Int? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let number = Int(asciiDigits: value), range.contains(number) else {
+            throw ConfigurationError(description: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (saw \"\(value)\")")
+        }
+        return number
     }
 
     /// A size in bytes, with an optional `k`, `m` or `g` suffix (powers of 1,024): `2g`, `500m`.

@@ -13,9 +13,16 @@ enum PushedSamples {
         var samples: [StepSample] = []
         var errors = FieldErrors()
         for (metricIndex, metric) in list.enumerated() {
-            guard let members = metric.objectValue else { errors.add("data.metrics[\(metricIndex)]", "error.push.shape"); continue }
-            guard members["name"]?.stringValue == "step_count" else { continue }
+            // Every metric has the documented shape, even the ignored ones: a name, a list of points.
+            guard let members = metric.objectValue, let name = members["name"]?.stringValue,
+                  members["units"].map({ $0.stringValue != nil }) ?? true else {
+                errors.add("data.metrics[\(metricIndex)]", "error.push.shape"); continue
+            }
             guard case .array(let points)? = members["data"] else { errors.add("data.metrics[\(metricIndex)].data", "error.push.shape"); continue }
+            guard name == "step_count" else {
+                if !points.allSatisfy({ $0.objectValue != nil }) { errors.add("data.metrics[\(metricIndex)].data", "error.push.shape") }
+                continue
+            }
             for (pointIndex, point) in points.enumerated() {
                 let path = "data.metrics[\(metricIndex)].data[\(pointIndex)]"
                 guard let fields = point.objectValue else { errors.add(path, "error.push.shape"); continue }
