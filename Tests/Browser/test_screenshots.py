@@ -7,7 +7,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
 
 LANGUAGES = {"en": "en-US", "de": "de-DE", "en-XA": "en-XA"}
-PAGES = ["/login", "/signup", "/profile", "/settings", "/settings/fitness", "/goals"]
+PAGES = ["/login", "/signup", "/profile", "/settings", "/settings/fitness", "/settings/password", "/settings/tokens", "/goals"]
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

@@ -44,7 +44,9 @@ struct CredentialsController {
             )
         }
         let revoked = request.query[String.self, at: "revoked"] != nil
-        return .html(TokensPage.render(.init(tokens: tokens, revoked: revoked), context: PageContext(request: request)))
+        let lifetimeDays = Int(request.application.kineticConfiguration.apiTokenLifetime / 86_400)
+        let model = TokensPage.Model(tokens: tokens, lifetimeDays: lifetimeDays, revoked: revoked)
+        return .html(TokensPage.render(model, context: PageContext(request: request)))
     }
 
     func revoke(_ request: Request) async throws -> Response {

@@ -12,6 +12,8 @@ enum TokensPage {
 
     struct Model {
         let tokens: [Token]
+        /// Days a token lasts unused.
+        let lifetimeDays: Int
         var revoked = false
     }
 
@@ -22,7 +24,7 @@ enum TokensPage {
             context: context,
             content: [
                 banner(model.revoked ? l.t("tokens.revoked") : nil, isError: false),
-                el("p", [.class("page-intro")], [txt(l.t("tokens.intro"))]),
+                el("p", [.class("page-intro")], [txt(l.t("tokens.intro", l.number(model.lifetimeDays)))]),
                 model.tokens.isEmpty
                     ? el("p", [.class("card empty-state")], [txt(l.t("tokens.none"))])
                     : el("ul", [.class("card list-card token-list")], model.tokens.map { row($0, context: context) }),
@@ -35,12 +37,9 @@ enum TokensPage {
         let details = [
             token.lastUsed.map { l.t("tokens.lastUsed", l.date($0)) },
             token.expires.map { l.t("tokens.expires", l.date($0)) },
-        ].compactMap { $0 }.joined(separator: " · ")
+        ].compactMap { $0 }
         return el("li", [.class("list-row token-row")], [
-            el("span", [.class("list-row-text")], [
-                el("strong", [], [txt(token.label)]),
-                el("span", [], [txt(details)]),
-            ]),
+            el("span", [.class("list-row-text")], [el("strong", [], [txt(token.label)])] + details.map { el("span", [], [txt($0)]) }),
             el("form", [Attr("method", "post"), Attr("action", SiteURL.revokeToken(id: token.id).path)], [
                 CSRFField.render(context.csrfToken),
                 el("button", [
