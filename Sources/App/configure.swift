@@ -7,18 +7,7 @@ import Vapor
 public func configure(_ app: Application, _ configuration: KineticConfiguration) async throws {
     app.kineticConfiguration = configuration
     try await app.useDatabases(configuration.database)
-    app.migrations.add(CreateUsers())
-    app.migrations.add(CreateAPITokens())
-    app.migrations.add(CreateWebSessions())
-    app.migrations.add(CreateJumpSessions())
-    app.migrations.add(CreateMonthlyGoals())
-    app.migrations.add(CreateStepSamples())
-    app.migrations.add(CreateDailyStepTotals())
-    app.migrations.add(CreateJumpMonthTotals())
-    app.migrations.add(CreateStepSources())
-    app.migrations.add(CreateThrottleBuckets())
-    app.migrations.add(AddJumpSessionNaturalKey())
-    app.migrations.add(AddSessionAndTokenExpiry(clock: configuration.clock, apiTokenLifetime: configuration.apiTokenLifetime))
+    app.migrations.add(KineticMigrations.all(configuration))
 
     app.passwords.use(.bcrypt(cost: configuration.bcryptCost))
     app.prepareUnknownAccountHash()

@@ -1,4 +1,6 @@
-"""Settings → Password and Settings → Apps and automations, by keyboard alone."""
+"""Settings → Password, Apps and automations and the time zone, by keyboard alone."""
+import time
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -44,3 +46,19 @@ def test_revoke_a_token_by_keyboard(driver, account):
     assert len(driver.find_elements(By.CSS_SELECTOR, ".token-row")) == 1
     assert api("GET", "/api/v1/profile", token=kiosk)[0] == 401
     assert api("GET", "/api/v1/profile", token=account["token"])[0] == 200
+
+
+def test_sign_up_takes_the_browsers_time_zone(driver):
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
+    driver.get(BASE_URL + "/signup")
+    driver.find_element(By.ID, "field-name").send_keys("Aiko")
+    email = f"tokyo-{int(time.time() * 1000)}@example.com"
+    driver.find_element(By.ID, "field-email").send_keys(email)
+    driver.find_element(By.ID, "field-password").send_keys("correct-horse-battery", Keys.ENTER)
+    wait(driver).until(EC.url_contains("/settings/fitness"))
+    status, body = api("POST", "/api/v1/login", {"email": email, "password": "correct-horse-battery"})
+    assert status == 200 and body["profile"]["timeZone"] == "Asia/Tokyo"
+    driver.get(BASE_URL + "/settings")
+    select = driver.find_element(By.ID, "field-timeZone")
+    assert select.get_attribute("value") == "Asia/Tokyo"
+    screenshot(driver, "settings-time-zone-en-375")

@@ -2,6 +2,7 @@
 // Every string comes from the page.
 import { enhanceRulers } from './ruler.js';
 import { guardUnsavedChanges, submitWithoutReload } from './forms.js';
+import { fillBrowserTimeZone } from './time-zone.js';
 
 function setUpSideMenu() {
   const button = document.getElementById('menu-button');
@@ -52,5 +53,6 @@ function setUpRadialMenu() {
 setUpSideMenu();
 setUpRadialMenu();
 enhanceRulers(document);
+fillBrowserTimeZone(document);
 for (const form of document.querySelectorAll('form[data-ajax]')) submitWithoutReload(form);
 for (const form of document.querySelectorAll('form[data-guard-unsaved]')) guardUnsavedChanges(form);

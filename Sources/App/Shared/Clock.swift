@@ -19,7 +19,7 @@ public struct KineticClock: Sendable {
     public var now: Date { read() }
 }
 
-/// "Today" and "this month" where Kinetic runs (the server's time zone, `TZ`).
+/// "Today" and "this month" in a time zone: the user's, or where Kinetic runs (`TZ`).
 struct GoalsClock: Sendable {
     let timeZone: TimeZone
     let now: Date
@@ -32,9 +32,14 @@ extension Application {
     /// The current instant from the configured clock.
     var now: Date { kineticConfiguration.clock.now }
 
-    /// "Today" and "this month" at this instant.
+    /// "Today" and "this month" at this instant, in the server's time zone.
     var goalsClock: GoalsClock {
         GoalsClock(timeZone: kineticConfiguration.timeZone, now: now)
+    }
+
+    /// "Today" and "this month" at this instant for `user`: in their time zone, else the server's.
+    func goalsClock(for user: User?) -> GoalsClock {
+        GoalsClock(timeZone: user?.timeZone ?? kineticConfiguration.timeZone, now: now)
     }
 }
 
@@ -42,6 +47,6 @@ extension Request {
     /// The current instant from the configured clock.
     var now: Date { application.now }
 
-    /// The clock for this request.
-    var goalsClock: GoalsClock { application.goalsClock }
+    /// "Today" and "this month" for the signed-in user (their time zone), else the server's.
+    var goalsClock: GoalsClock { application.goalsClock(for: auth.get(User.self)) }
 }

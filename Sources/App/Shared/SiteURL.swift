@@ -9,6 +9,7 @@ enum SiteURL: Hashable, Sendable {
     case profile
     case settings
     case settingsLanguage
+    case settingsTimeZone
     case settingsPassword
     case settingsTokens
     /// `/settings/tokens/{tokenId}/revoke`; nil registers the route's parameter.
@@ -53,6 +54,7 @@ enum SiteURL: Hashable, Sendable {
         case .profile: ["profile"]
         case .settings: ["settings"]
         case .settingsLanguage: ["settings", "language"]
+        case .settingsTimeZone: ["settings", "time-zone"]
         case .settingsPassword: ["settings", "password"]
         case .settingsTokens: ["settings", "tokens"]
         case .revokeToken(let id): ["settings", "tokens", id.map { .constant($0) } ?? .parameter("tokenId"), "revoke"]

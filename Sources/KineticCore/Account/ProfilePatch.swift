@@ -5,6 +5,8 @@ public struct ProfilePatch: Equatable, Sendable {
     /// `.some(nil)` returns the language to automatic (the browser's `Accept-Language`).
     public var language: AppLanguage??
     public var fitness: FitnessPatch?
+    /// An IANA time zone identifier (validated by ``UserTimeZone``).
+    public var timeZone: String?
     /// The account's password, needed when `email` changes.
     public var currentPassword: String?
 
@@ -41,6 +43,12 @@ public struct ProfilePatch: Equatable, Sendable {
                 guard let code = value.stringValue else { errors.add(field, "error.field.stringExpected"); continue }
                 guard let language = AppLanguage(rawValue: code) else { errors.add(field, "error.language.unsupported"); continue }
                 patch.language = .some(language)
+            case "timeZone":
+                guard let string = value.stringValue else { errors.add(field, "error.field.stringExpected"); continue }
+                switch UserTimeZone.validated(string) {
+                case .success(let zone): patch.timeZone = zone
+                case .failure(let failure): errors.merge(failure, prefix: nil)
+                }
             case "currentPassword":
                 guard let string = value.stringValue else { errors.add(field, "error.field.stringExpected"); continue }
                 patch.currentPassword = string

@@ -4,14 +4,15 @@ import Vapor
 /// `POST /api/v1/accounts`, `POST /api/v1/login`, `POST /api/v1/logout`.
 struct AccountsAPIController {
     func signUp(_ request: Request) async throws -> Response {
-        let fields = try request.jsonBody().requiredStrings(["name", "email", "password"], optional: ["deviceName"]).get()
+        let fields = try request.jsonBody().requiredStrings(["name", "email", "password"], optional: ["deviceName", "timeZone"]).get()
         let label = try fields["deviceName"].map { try APITokenLabel.normalized($0).get() }
+        let timeZone = try fields["timeZone"].map { try UserTimeZone.validated($0).get() }
         let input = try SignUpRequest.validate(
             name: fields["name"]!, email: fields["email"]!, password: fields["password"]!,
             policy: request.application.passwordPolicy
         ).get()
         let service = AccountService(request: request)
-        let user = try await service.signUp(input)
+        let user = try await service.signUp(input, timeZone: timeZone)
         return try await authResponse(for: user, status: .created, label: label, service: service)
     }
 

@@ -15,6 +15,8 @@ struct ProfileDTO: Content {
     let email: String
     /// The chosen language code, or null when Kinetic follows the browser.
     @NullEncoded var language: String?
+    /// The IANA time zone of the user's "today", or null for the server's.
+    @NullEncoded var timeZone: String?
     let fitness: Fitness
 
     init(_ user: User) throws {
@@ -23,6 +25,7 @@ struct ProfileDTO: Content {
         name = user.name
         email = user.email
         language = user.language
+        timeZone = user.timeZoneIdentifier
         self.fitness = Fitness(
             bodyType: fitness.bodyType?.rawValue, height: fitness.height,
             jumpGoal: fitness.jumpGoal, calorieGoal: fitness.calorieGoal

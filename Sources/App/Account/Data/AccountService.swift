@@ -8,19 +8,20 @@ struct AccountService {
 
     /// Creates an account from validated input; 409 when the address is taken. Sign-ups are
     /// throttled per client address (which also slows down probing for taken addresses).
-    func signUp(_ input: SignUpRequest) async throws -> User {
+    func signUp(_ input: SignUpRequest, timeZone: String? = nil) async throws -> User {
         let configuration = request.application.kineticConfiguration
         if let address = request.remoteAddress?.ipAddress, let wait = try await request.throttle.take([
             ThrottleBucket(key: "signup:" + address, capacity: configuration.signUpBurstPerAddress, refillSeconds: configuration.signUpRefillSeconds),
         ]) {
-            throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer)
+            throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer, messageKey: "error.signUp.throttled")
         }
         if try await User.query(on: request.db).filter(\.$email == input.email).first() != nil {
             throw AppError.emailTaken
         }
         let hash = try await request.password.async.hash(input.password)
         let user = User(name: input.name, email: input.email, passwordHash: hash)
-        let month = request.goalsClock.currentMonth
+        user.timeZoneIdentifier = timeZone
+        let month = request.application.goalsClock(for: user).currentMonth
         do {
             try await request.db.transaction { transaction in
                 try await user.create(on: transaction)

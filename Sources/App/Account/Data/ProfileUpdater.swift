@@ -27,6 +27,7 @@ struct ProfileUpdater {
         if let name = patch.name { user.name = name }
         if let email = patch.email { user.email = email }
         if let language = patch.language { user.language = language?.rawValue }
+        if let timeZone = patch.timeZone { user.timeZoneIdentifier = timeZone }
         user.fitness = fitness
         let month = currentMonth
         let goals = MonthGoals(jumpGoal: fitness.jumpGoal, calorieGoal: fitness.calorieGoal)

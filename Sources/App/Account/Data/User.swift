@@ -13,6 +13,8 @@ final class User: Model, @unchecked Sendable {
     @Field(key: "password_hash") var passwordHash: String
     /// An ``AppLanguage`` code, or nil to follow the browser.
     @OptionalField(key: "language") var language: String?
+    /// An IANA time zone identifier, or nil for the server's (`TZ`).
+    @OptionalField(key: "time_zone") var timeZoneIdentifier: String?
     @OptionalField(key: "body_type") var bodyType: Int?
     @OptionalField(key: "height_inches") var heightInches: Int?
     @Field(key: "jump_goal") var jumpGoal: Int
@@ -46,6 +48,9 @@ final class User: Model, @unchecked Sendable {
             calorieGoal = newValue.calorieGoal
         }
     }
+
+    /// The user's time zone, if they have one.
+    var timeZone: TimeZone? { timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) }
 
     /// The language the user chose, if any.
     var appLanguage: AppLanguage? { language.flatMap(AppLanguage.init(rawValue:)) }

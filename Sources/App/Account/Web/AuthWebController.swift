@@ -12,6 +12,8 @@ struct AuthWebController {
         var name: String?
         var email: String?
         var password: String?
+        /// The browser's time zone, filled in by the page's script.
+        var timeZone: String?
     }
 
     func showLogin(_ request: Request) async throws -> Response {
@@ -45,10 +47,10 @@ struct AuthWebController {
     func signUp(_ request: Request) async throws -> Response {
         let form = try request.content.decode(SignUpForm.self)
         let l = request.localizer
-        func failed(_ errors: FieldErrors, status: HTTPResponseStatus) -> Response {
+        func failed(_ errors: FieldErrors, status: HTTPResponseStatus, message: String? = nil) -> Response {
             let model = SignUpPage.Model(
                 name: form.name ?? "", email: form.email ?? "",
-                fieldErrors: errors.messages.mapValues { l.t($0) }
+                fieldErrors: errors.messages.mapValues { l.t($0) }, error: message
             )
             return .html(SignUpPage.render(model, context: PageContext(request: request)), status: status)
         }
@@ -58,12 +60,18 @@ struct AuthWebController {
         case .success(let input):
             let service = AccountService(request: request)
             do {
-                let user = try await service.signUp(input)
+                // A time zone the browser names but Kinetic does not know falls back to the server's.
+                let timeZone = form.timeZone.flatMap { try? UserTimeZone.validated($0).get() }
+                let user = try await service.signUp(input, timeZone: timeZone)
                 let response = request.redirect(to: SiteURL.fitnessSettings.path, redirectType: .normal)
                 try await service.startWebSession(for: user, on: response)
                 return response
             } catch let error as AppError where error.code == AppError.emailTaken.code {
                 return failed(error.fields, status: .conflict)
+            } catch let error as AppError where error.status == .tooManyRequests {
+                let response = failed(FieldErrors(), status: .tooManyRequests, message: l.t(error.messageKey, arguments: error.messageArguments))
+                response.headers.replaceOrAdd(name: .retryAfter, value: String(error.retryAfterSeconds ?? 1))
+                return response
             }
         }
     }

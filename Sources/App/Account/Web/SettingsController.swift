@@ -7,10 +7,18 @@ struct SettingsController {
         var language: String?
     }
 
+    private struct TimeZoneForm: Content {
+        var timeZone: String?
+    }
+
     func show(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
-        let saved = request.query[String.self, at: "saved"] != nil
-        return .html(SettingsPage.render(.init(language: user.appLanguage, saved: saved), context: PageContext(request: request)))
+        let saved = request.query[String.self, at: "saved"].flatMap(SettingsPage.Saved.init(rawValue:))
+        let model = SettingsPage.Model(
+            language: user.appLanguage, timeZone: user.timeZoneIdentifier,
+            serverTimeZone: request.application.kineticConfiguration.timeZone.identifier, saved: saved
+        )
+        return .html(SettingsPage.render(model, context: PageContext(request: request)))
     }
 
     func updateLanguage(_ request: Request) async throws -> Response {
@@ -21,6 +29,16 @@ struct SettingsController {
             throw AppError.validation(FieldErrors(["language": "error.language.unsupported"]))
         }
         try await request.profileUpdater.apply(ProfilePatch(language: language), to: user)
-        return request.redirect(to: SiteURL.settings.path + "?saved=1", redirectType: .normal)
+        return request.redirect(to: SiteURL.settings.path + "?saved=language", redirectType: .normal)
+    }
+
+    /// Sets the time zone of the user's "today" and "this month".
+    func updateTimeZone(_ request: Request) async throws -> Response {
+        let user = try request.requireUser()
+        let zone = try UserTimeZone.validated(request.content.decode(TimeZoneForm.self).timeZone ?? "").get()
+        var patch = ProfilePatch()
+        patch.timeZone = zone
+        try await request.profileUpdater.apply(patch, to: user)
+        return request.redirect(to: SiteURL.settings.path + "?saved=timeZone", redirectType: .normal)
     }
 }

@@ -36,9 +36,10 @@ struct AppError: Error, Sendable {
         )
     }
 
-    static func tooManyAttempts(retryAfter seconds: Int, localizer: Localizer) -> AppError {
+    /// 429 for a throttled login (the default) or sign-up (`messageKey: "error.signUp.throttled"`).
+    static func tooManyAttempts(retryAfter seconds: Int, localizer: Localizer, messageKey: String = "error.login.throttled") -> AppError {
         AppError(
-            status: .tooManyRequests, code: "too_many_attempts", messageKey: "error.login.throttled",
+            status: .tooManyRequests, code: "too_many_attempts", messageKey: messageKey,
             messageArguments: [localizer.number(seconds)], retryAfterSeconds: seconds
         )
     }

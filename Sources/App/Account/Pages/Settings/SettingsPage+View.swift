@@ -1,17 +1,25 @@
 import KineticCore
 
-/// The Settings page: fitness settings and the language of the app.
+/// The Settings page: links to the other settings, the language and the time zone.
 enum SettingsPage {
+    /// Which form was just saved.
+    enum Saved: String {
+        case language, timeZone
+    }
+
     struct Model {
         let language: AppLanguage?
-        var saved = false
+        /// The user's time zone, or nil for the server's.
+        var timeZone: String? = nil
+        var serverTimeZone = "UTC"
+        var saved: Saved? = nil
     }
 
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
         let choices: [AppLanguage?] = [nil] + AppLanguage.allCases.map(Optional.some)
         return Layout.render(.init(title: l.t("settings.title")), context: context, content: [
-            banner(model.saved ? l.t("settings.languageSaved") : nil, isError: false),
+            banner(model.saved.map { $0 == .language ? l.t("settings.languageSaved") : l.t("settings.timeZoneSaved") }, isError: false),
             el("nav", [.class("card list-card"), .aria("label", l.t("settings.title"))], [
                 row(href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
                 row(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
@@ -31,6 +39,26 @@ enum SettingsPage {
                 }),
                 el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("settings.saveLanguage"))]),
             ]),
+            timeZoneForm(model, context: context),
+        ])
+    }
+
+    /// The time zone of "today" and "this month": the user's choice, else the browser's is
+    /// preselected (by script) over the server's.
+    static func timeZoneForm(_ model: Model, context: PageContext) -> HTMLNode {
+        let l = context.localizer
+        let selected = model.timeZone ?? model.serverTimeZone
+        return el("form", [Attr("method", "post"), Attr("action", SiteURL.settingsTimeZone.path), .class("card form")], [
+            CSRFField.render(context.csrfToken),
+            el("label", [.class("card-title"), Attr("for", "field-timeZone")], [txt(l.t("settings.timeZone"))]),
+            el("p", [.class("form-note"), .id("field-timeZone-hint")], [txt(l.t("settings.timeZoneHint"))]),
+            el("select", [
+                .id("field-timeZone"), Attr("name", "timeZone"), .class("field-input select"), .aria("describedby", "field-timeZone-hint"),
+                model.timeZone == nil ? .data("browser-default", "") : nil,
+            ], UserTimeZone.choices.map { zone in
+                el("option", [Attr("value", zone), .flag("selected", zone == selected)], [txt(zone.replacingOccurrences(of: "_", with: " "))])
+            }),
+            el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("settings.saveTimeZone"))]),
         ])
     }
 

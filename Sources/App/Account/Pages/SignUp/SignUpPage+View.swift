@@ -15,6 +15,7 @@ enum SignUpPage {
                 banner(model.error, isError: true),
                 el("form", [Attr("method", "post"), Attr("action", SiteURL.signUp.path), .class("form"), .flag("novalidate")], [
                     CSRFField.render(context.csrfToken),
+                    voidEl("input", [Attr("type", "hidden"), Attr("name", "timeZone"), .data("browser-time-zone", "")]),
                     FormField.render(.init(name: "name", label: l.t("field.name"), value: model.name, autocomplete: "name", error: model.fieldErrors["name"])),
                     FormField.render(.init(name: "email", label: l.t("field.email"), type: "email", value: model.email, autocomplete: "email", error: model.fieldErrors["email"])),
                     FormField.render(.init(

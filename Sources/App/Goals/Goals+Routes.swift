@@ -1,0 +1,18 @@
+import Vapor
+
+/// The Goals module: the monthly rings, the goals sheet, jump history and the parks' API.
+enum GoalsModule {
+    static func register(on routes: ModuleRoutes) {
+        let goals = GoalsController()
+        routes.signedIn.get(SiteURL.module(.goals).pathComponents, use: goals.show)
+        routes.signedIn.post(SiteURL.editGoals.pathComponents, use: goals.saveGoals)
+        let history = JumpHistoryController()
+        routes.signedIn.get(SiteURL.jumpHistory.pathComponents, use: history.show)
+        routes.signedIn.post(SiteURL.jumpHistory.pathComponents, use: history.add)
+
+        let api = GoalsAPIController()
+        routes.apiSignedIn.post(SiteURL.api(.jumpSessions).pathComponents, use: api.addSession)
+        routes.apiSignedIn.get(SiteURL.api(.jumpSessions).pathComponents, use: api.listSessions)
+        routes.apiSignedIn.get(SiteURL.api(.goals(customerId: nil)).pathComponents, use: api.goals)
+    }
+}

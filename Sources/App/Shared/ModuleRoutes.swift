@@ -1,0 +1,14 @@
+import Vapor
+
+/// The route groups a module registers on: the web pages (session cookie + CSRF) and the JSON
+/// API (bearer token), each open or for signed-in users only.
+struct ModuleRoutes {
+    /// Web pages anyone may open (login, sign-up).
+    let web: any RoutesBuilder
+    /// Web pages for signed-in users; others are sent to the login page.
+    let signedIn: any RoutesBuilder
+    /// API routes anyone may call (sign-up, login).
+    let api: any RoutesBuilder
+    /// API routes that need a bearer token; 401 without one.
+    let apiSignedIn: any RoutesBuilder
+}

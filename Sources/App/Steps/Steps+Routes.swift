@@ -1,0 +1,21 @@
+import Vapor
+
+/// The Steps module: the month chart and badges, Apple Health imports, pushes and sources.
+enum StepsModule {
+    static func register(on routes: ModuleRoutes) {
+        let steps = StepsController()
+        routes.signedIn.get(SiteURL.module(.steps).pathComponents, use: steps.show)
+        routes.signedIn.on(.POST, SiteURL.stepsImport.pathComponents, body: .stream, use: steps.upload)
+        let sources = StepSourcesController()
+        routes.signedIn.get(SiteURL.stepSources.pathComponents, use: sources.show)
+        routes.signedIn.post(SiteURL.stepSources.pathComponents, use: sources.update)
+
+        let api = StepsAPIController()
+        routes.apiSignedIn.get(SiteURL.api(.stepsDaily).pathComponents, use: api.daily)
+        let sourcesAPI = StepSourcesAPIController()
+        routes.apiSignedIn.get(SiteURL.api(.stepSources).pathComponents, use: sourcesAPI.show)
+        routes.apiSignedIn.put(SiteURL.api(.stepSources).pathComponents, use: sourcesAPI.update)
+        routes.apiSignedIn.on(.POST, SiteURL.api(.healthSamples).pathComponents, body: .collect(maxSize: "16mb"), use: api.push)
+        routes.apiSignedIn.on(.POST, SiteURL.api(.healthImport).pathComponents, body: .stream, use: api.upload)
+    }
+}
