@@ -11,8 +11,8 @@ enum FitnessSettingsPage {
 
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
-        return Layout.render(
-            .init(title: l.t("fitness.title"), backLink: (SiteURL.settings.path, l.t("shell.back"))),
+        return SettingsPage.subpage(
+            title: l.t("fitness.title"),
             context: context,
             content: [
                 banner(model.saved ? l.t("fitness.saved") : nil, isError: false),

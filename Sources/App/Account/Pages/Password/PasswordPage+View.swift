@@ -9,8 +9,8 @@ enum PasswordPage {
 
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
-        return Layout.render(
-            .init(title: l.t("password.title"), backLink: (SiteURL.settings.path, l.t("shell.back"))),
+        return SettingsPage.subpage(
+            title: l.t("password.title"),
             context: context,
             content: [
                 banner(model.saved ? l.t("password.saved") : nil, isError: false),

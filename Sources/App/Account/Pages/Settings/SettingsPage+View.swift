@@ -62,6 +62,11 @@ enum SettingsPage {
         ])
     }
 
+    /// A page one level below Settings: its title, and a back link to Settings.
+    static func subpage(title: String, context: PageContext, content: [HTMLNode]) -> String {
+        Layout.render(.init(title: title, backLink: (SiteURL.settings.path, context.localizer.t("shell.back"))), context: context, content: content)
+    }
+
     /// A row that opens another settings page: its title, a line on what it holds, a chevron.
     static func row(href: String, title: String, detail: String) -> HTMLNode {
         el("a", [.class("list-row"), Attr("href", href)], [

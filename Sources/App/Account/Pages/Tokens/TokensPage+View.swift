@@ -19,8 +19,8 @@ enum TokensPage {
 
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
-        return Layout.render(
-            .init(title: l.t("tokens.title"), backLink: (SiteURL.settings.path, l.t("shell.back"))),
+        return SettingsPage.subpage(
+            title: l.t("tokens.title"),
             context: context,
             content: [
                 banner(model.revoked ? l.t("tokens.revoked") : nil, isError: false),
