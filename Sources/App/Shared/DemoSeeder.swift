@@ -21,10 +21,9 @@ public enum DemoSeeder {
         let sessions = DemoGoalsData.sessions(today: clock.today, fitness: fitness)
         try await app.db.transaction { database in
             let user = User(name: "Alex Morgan", email: email, passwordHash: hash, fitness: fitness)
-            try await user.create(on: database)
             // The account dates from the first demo month, so its history starts there.
             user.createdAt = goals.keys.min().map { LocalDate(year: $0.year, month: $0.month, day: 1)!.noon(in: clock.timeZone) }
-            try await user.save(on: database)
+            try await user.create(on: database)
             let repository = GoalsRepository(database: database, userID: try user.requireID())
             for (month, monthGoals) in goals { try await repository.setGoals(monthGoals, for: month) }
             for session in sessions { _ = try await repository.add(session, fitness: fitness) }

@@ -90,13 +90,31 @@ enum SiteURL: Hashable, Sendable {
 
     /// The Goals page of a month and category, e.g. `/goals?month=2015-05&category=calories`.
     static func goals(month: String?, category: String? = nil) -> String {
-        let query = [month.map { "month=" + $0 }, category.map { "category=" + $0 }].compactMap { $0 }
-        return SiteURL.module(.goals).path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        SiteURL.module(.goals).path + query([("month", month), ("category", category)])
     }
 
     /// The Steps page of a month, e.g. `/steps?month=2021-05`.
     static func steps(month: String?) -> String {
-        SiteURL.module(.steps).path + (month.map { "?month=" + $0 } ?? "")
+        SiteURL.module(.steps).path + query([("month", month)])
+    }
+
+    /// The path with a query, e.g. `SiteURL.settings.with([("saved", "language")])`.
+    func with(_ items: [(name: String, value: String?)]) -> String {
+        path + Self.query(items)
+    }
+
+    /// `?name=value&…` for the items with a value, each name and value percent-encoded; empty
+    /// when no item has one.
+    static func query(_ items: [(name: String, value: String?)]) -> String {
+        let pairs = items.compactMap { item in item.value.map { encode(item.name) + "=" + encode($0) } }
+        return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
+    }
+
+    /// Unreserved characters (RFC 3986 §2.3) stay; everything else is percent-encoded.
+    private static func encode(_ text: String) -> String {
+        var unreserved = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        unreserved.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 
     /// A static asset under `Public/`, e.g. `SiteURL.asset("css/app.css")`.

@@ -35,7 +35,7 @@ import VaporTesting
 
     @Test func theRealUser_getsInAgainOnceTheAccountsBucketRefills() async throws {
         let clock = TestClock(Date(timeIntervalSince1970: 1_790_000_000))
-        try await withKinetic(clock: clock.kineticClock) { app in
+        try await withKinetic(clock: clock) { app in
             let account = try await app.signUp()
             for attempt in 0..<5 {
                 #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-\(attempt)"]).status == .unauthorized)

@@ -10,7 +10,7 @@ import VaporTesting
 
     @Test func aWebSession_endsAfterAWeekIdle() async throws {
         let clock = TestClock(start)
-        try await withKinetic(clock: clock.kineticClock) { app in
+        try await withKinetic(clock: clock) { app in
             let (web, _) = try await app.signedInWebClient()
             clock.advance(by: 6 * day)
             #expect(try await web.get("/profile").status == .ok)
@@ -23,7 +23,7 @@ import VaporTesting
 
     @Test func aWebSession_endsAfterThirtyDaysHoweverMuchItIsUsed() async throws {
         let clock = TestClock(start)
-        try await withKinetic(clock: clock.kineticClock) { app in
+        try await withKinetic(clock: clock) { app in
             let (web, _) = try await app.signedInWebClient()
             for _ in 0..<5 {
                 clock.advance(by: 5 * day)
@@ -36,7 +36,7 @@ import VaporTesting
 
     @Test func anAPIToken_livesNinetyDaysFromItsLastUse() async throws {
         let clock = TestClock(start)
-        try await withKinetic(clock: clock.kineticClock) { app in
+        try await withKinetic(clock: clock) { app in
             let account = try await app.signUp()
             let idle = try await app.signUp()
             clock.advance(by: 80 * day)

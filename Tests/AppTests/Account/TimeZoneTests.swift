@@ -18,7 +18,7 @@ import VaporTesting
     }
 
     @Test func aSessionDatedTomorrowInUTC_isTodayForKiritimati_andTheFutureForPagoPago() async throws {
-        try await withKinetic(clock: TestClock(noon).kineticClock) { app in
+        try await withKinetic(now: noon) { app in
             let east = try await signUp(app, zone: "Pacific/Kiritimati")
             let west = try await signUp(app, zone: "Pacific/Pago_Pago")
             let session: [String: Any] = ["date": "2026-11-23", "numberOfJumps": 100, "parkName": "Plainfield", "startTime": "01:00", "endTime": "01:30"]

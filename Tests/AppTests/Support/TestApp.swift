@@ -14,11 +14,16 @@ enum TestDatabase {
     }
 }
 
-/// Runs `body` against a configured, migrated Kinetic with fast password hashing.
+/// The instant tests run at unless they say otherwise: 2027-01-15 08:00 UTC.
+let testNow = Date(timeIntervalSince1970: 1_800_000_000)
+
+/// Runs `body` against a configured, migrated Kinetic with fast password hashing, its clock
+/// pinned at `now` (or `clock`, for a test that moves time).
 func withKinetic(
     loginBurstPerAccount: Int = 5,
     maximumUploadBytes: Int = 2 << 30,
-    clock: KineticClock = .system,
+    now: Date = testNow,
+    clock: TestClock? = nil,
     _ body: (Application) async throws -> Void
 ) async throws {
     let sqlitePath = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-\(UUID().uuidString).sqlite").path
@@ -30,7 +35,7 @@ func withKinetic(
     )
     configuration.createsDemoAccount = false
     configuration.maximumUploadBytes = maximumUploadBytes
-    configuration.clock = clock
+    configuration.clock = (clock ?? TestClock(now)).kineticClock
     configuration.uploadDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-uploads-\(UUID().uuidString)").path
     let app = try await Application.make(.testing)
     do {

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 @testable import App
 
-/// A clock a test moves by hand: pass `clock.kineticClock` to `withKinetic(clock:)`.
+/// A clock a test moves by hand: pass it to `withKinetic(clock:)`.
 final class TestClock: Sendable {
     private let instant: Mutex<Date>
 

@@ -9,7 +9,8 @@ final class APIToken: Model, @unchecked Sendable {
     @ID(key: .id) var id: UUID?
     @Field(key: "token_hash") var tokenHash: String
     @Parent(key: "user_id") var user: User
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    /// When the token was issued, from Kinetic's clock.
+    @OptionalField(key: "created_at") var createdAt: Date?
     /// When the token stops working unless it is used before; each use moves it ahead.
     @OptionalField(key: "expires_at") var expiresAt: Date?
     /// When the token was last used, to the hour.
@@ -24,6 +25,7 @@ final class APIToken: Model, @unchecked Sendable {
         self.$user.id = userID
         self.label = label
         self.expiresAt = expiresAt
+        self.createdAt = createdAt
         self.lastUsedAt = createdAt
     }
 }

@@ -21,6 +21,7 @@ struct AccountService {
         let hash = try await request.password.async.hash(input.password)
         let user = User(name: input.name, email: input.email, passwordHash: hash)
         user.timeZoneIdentifier = timeZone
+        user.createdAt = request.now
         let month = request.application.goalsClock(for: user).currentMonth
         do {
             try await request.db.transaction { transaction in

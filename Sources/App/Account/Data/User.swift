@@ -19,7 +19,9 @@ final class User: Model, @unchecked Sendable {
     @OptionalField(key: "height_inches") var heightInches: Int?
     @Field(key: "jump_goal") var jumpGoal: Int
     @Field(key: "calorie_goal") var calorieGoal: Int
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    /// When the account was made, from Kinetic's clock (Fluent's `@Timestamp` reads the system's);
+    /// a user's goal history starts in this month.
+    @OptionalField(key: "created_at") var createdAt: Date?
 
     init() {}
 

@@ -77,7 +77,7 @@ struct AuthWebController {
     }
 
     func logout(_ request: Request) async throws -> Response {
-        let response = request.redirect(to: SiteURL.login.path + "?signedOut=1", redirectType: .normal)
+        let response = request.redirect(to: SiteURL.login.with([("signedOut", "1")]), redirectType: .normal)
         try await AccountService(request: request).endWebSession(on: response)
         return response
     }

@@ -28,7 +28,7 @@ struct CredentialsController {
             let model = PasswordPage.Model(fieldErrors: error.fields.messages.mapValues { l.t($0) })
             return .html(PasswordPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
         }
-        let response = request.redirect(to: SiteURL.settingsPassword.path + "?saved=1", redirectType: .normal)
+        let response = request.redirect(to: SiteURL.settingsPassword.with([("saved", "1")]), redirectType: .normal)
         try await service.startWebSession(for: user, on: response)
         return response
     }
@@ -53,6 +53,6 @@ struct CredentialsController {
         let user = try request.requireUser()
         guard let id = request.parameters.get("tokenId").flatMap(UUID.init(uuidString:)) else { throw AppError.notFound }
         try await AccountService(request: request).revokeAPIToken(id, of: user)
-        return request.redirect(to: SiteURL.settingsTokens.path + "?revoked=1", redirectType: .normal)
+        return request.redirect(to: SiteURL.settingsTokens.with([("revoked", "1")]), redirectType: .normal)
     }
 }

@@ -26,6 +26,6 @@ struct FitnessSettingsController {
             try response.content.encode(try ProfileDTO(user))
             return response
         }
-        return request.redirect(to: SiteURL.fitnessSettings.path + "?saved=1", redirectType: .normal)
+        return request.redirect(to: SiteURL.fitnessSettings.with([("saved", "1")]), redirectType: .normal)
     }
 }

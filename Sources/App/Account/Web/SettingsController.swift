@@ -29,7 +29,7 @@ struct SettingsController {
             throw AppError.validation(FieldErrors(["language": "error.language.unsupported"]))
         }
         try await request.profileUpdater.apply(ProfilePatch(language: language), to: user)
-        return request.redirect(to: SiteURL.settings.path + "?saved=language", redirectType: .normal)
+        return request.redirect(to: SiteURL.settings.with([("saved", "language")]), redirectType: .normal)
     }
 
     /// Sets the time zone of the user's "today" and "this month".
@@ -39,6 +39,6 @@ struct SettingsController {
         var patch = ProfilePatch()
         patch.timeZone = zone
         try await request.profileUpdater.apply(patch, to: user)
-        return request.redirect(to: SiteURL.settings.path + "?saved=timeZone", redirectType: .normal)
+        return request.redirect(to: SiteURL.settings.with([("saved", "timeZone")]), redirectType: .normal)
     }
 }

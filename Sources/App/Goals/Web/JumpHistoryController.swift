@@ -32,7 +32,7 @@ struct JumpHistoryController {
             if case .existing(let record) = stored, !record.holds(session) {
                 return try await refused(FieldErrors(["startTime": "error.session.exists"]), .conflict)
             }
-            return request.redirect(to: SiteURL.jumpHistory.path + "?added=1", redirectType: .normal)
+            return request.redirect(to: SiteURL.jumpHistory.with([("added", "1")]), redirectType: .normal)
         }
     }
 

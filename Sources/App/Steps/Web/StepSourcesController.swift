@@ -51,7 +51,7 @@ struct StepSourcesController {
             try response.content.encode(StepSourcesDTO(saved))
             return response
         }
-        return request.redirect(to: SiteURL.stepSources.path + "?saved=1", redirectType: .normal)
+        return request.redirect(to: SiteURL.stepSources.with([("saved", "1")]), redirectType: .normal)
     }
 
     /// `up:2` or `down:0`.
