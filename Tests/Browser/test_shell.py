@@ -1,9 +1,10 @@
 """The app shell in a real browser: logging in, the side menu and the radial menu."""
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, log_in, screenshot, wait
+from conftest import BASE_URL, api, log_in, make_driver, screenshot, wait
 
 
 def test_login_form_signs_in_and_shows_profile(driver, account):
@@ -90,3 +91,38 @@ def test_logout_from_the_side_menu(driver, account):
     wait(driver).until(EC.url_contains("/login"))
     driver.get(BASE_URL + "/profile")
     assert driver.current_url.endswith("/login")
+
+
+COVERED_CONTROLS = """
+const radial = document.getElementById('radial-menu');
+const covered = [];
+for (const details of document.querySelectorAll('main details')) details.open = true;
+for (const control of document.querySelectorAll('main a[href], main button, main input:not([type=hidden]), main select, main textarea, main [tabindex="0"]')) {
+  if (control.closest('dialog') || radial.contains(control)) continue;
+  if (!control.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) || control.closest('[inert]')) continue;
+  control.focus({ preventScroll: true });
+  control.scrollIntoView({ block: 'end' });  // the worst place: as low as scrolling puts it
+  const moved = control.getBoundingClientRect();
+  const x = moved.left + moved.width / 2, y = moved.top + moved.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (hit && radial.contains(hit)) covered.push((control.textContent || control.name || control.id).trim().slice(0, 40));
+}
+return covered;
+"""
+
+
+@pytest.mark.parametrize("language", ["en-US", "en-XA"])
+def test_the_modules_button_never_covers_a_control(account, language):
+    """Scrolled as low as it goes, no link, button or field lies under the modules button."""
+    api("PUT", "/api/v1/profile", {"fitness": {"bodyType": 1, "height": 70, "jumpGoal": 30000}}, token=account["token"])
+    driver = make_driver(language, width=320, height=568)
+    try:
+        log_in(driver, account)
+        for page in ["/profile", "/settings", "/settings/fitness", "/settings/tokens", "/goals", "/goals/history", "/steps"]:
+            driver.get(BASE_URL + page)
+            wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
+            assert driver.execute_script(COVERED_CONTROLS) == [], page
+        icon = driver.find_element(By.CSS_SELECTOR, ".radial-toggle-open")
+        assert icon.is_displayed()
+    finally:
+        driver.quit()
