@@ -99,6 +99,21 @@ def test_category_switch_slides_and_repopulates(driver, goals_account):
     assert "slide-from-left" in visible_panel(driver).get_attribute("class")
 
 
+def test_changing_month_keeps_the_category_and_the_ring_view(driver, goals_account):
+    open_goals(driver, goals_account)
+    driver.find_element(By.CSS_SELECTOR, "[data-category-tab=calories]").click()
+    wait(driver).until(lambda d: visible_panel(d).get_attribute("data-category-panel") == "calories")
+    visible_panel(driver).find_element(By.CSS_SELECTOR, ".ring-dot[data-view=lastSession]").click()
+    wait(driver).until(lambda d: current_view(d) == "lastSession")
+    driver.find_element(By.CSS_SELECTOR, "a.month-previous").click()
+    wait(driver).until(EC.url_contains("month="))
+    assert "category=calories" in driver.current_url and "view=lastSession" in driver.current_url
+    assert current_view(driver) == "lastSession"
+    tabs = driver.find_elements(By.CSS_SELECTOR, "[data-category-tab=calories]")
+    if tabs:  # the month has a calorie goal too
+        assert visible_panel(driver).get_attribute("data-category-panel") == "calories"
+
+
 def swipe(driver, element, dx):
     actions = ActionChains(driver, duration=50)
     actions.click_and_hold(element).move_by_offset(dx // 2, 0).move_by_offset(dx - dx // 2, 0).release().perform()

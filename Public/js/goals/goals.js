@@ -7,10 +7,16 @@ const VIEWS = ['progress', 'lastSession', 'remaining'];
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 const visiblePanel = () => document.querySelector('[data-category-panel]:not([hidden])');
 
+/** Records a choice in the address, and in the links that keep it (the month bar's). */
 function replaceQuery(name, value) {
   const url = new URL(window.location.href);
   url.searchParams.set(name, value);
   history.replaceState(null, '', url);
+  for (const link of document.querySelectorAll('a[data-keeps-query]')) {
+    const target = new URL(link.href);
+    target.searchParams.set(name, value);
+    link.href = target.pathname + target.search;
+  }
 }
 
 /** Draws every visible arc of a panel, growing it from 12 o'clock to its place. */

@@ -89,8 +89,8 @@ enum SiteURL: Hashable, Sendable {
     }
 
     /// The Goals page of a month and category, e.g. `/goals?month=2015-05&category=calories`.
-    static func goals(month: String?, category: String? = nil) -> String {
-        SiteURL.module(.goals).path + query([("month", month), ("category", category)])
+    static func goals(month: String?, category: String? = nil, view: String? = nil) -> String {
+        SiteURL.module(.goals).path + query([("month", month), ("category", category), ("view", view)])
     }
 
     /// The Steps page of a month, e.g. `/steps?month=2021-05`.

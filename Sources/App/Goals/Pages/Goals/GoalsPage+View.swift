@@ -10,7 +10,13 @@ enum GoalsPage {
             .aria("haspopup", "dialog"), .aria("controls", "edit-goals"),
         ], [txt(l.t("goals.edit"))])
         return Layout.render(.init(title: l.t("nav.goals"), topBarAction: editButton, scripts: ["js/goals/goals.js"], bodyClass: "goals-body"), context: context, content: [
-            MonthBar.render(month: model.month, previous: model.previousMonth, next: model.nextMonth, link: { SiteURL.goals(month: $0.description) }, l: l),
+            // Another month keeps the chosen category and ring view (the script keeps these links current).
+            MonthBar.render(month: model.month, previous: model.previousMonth, next: model.nextMonth, link: { month in
+                SiteURL.goals(
+                    month: month.description, category: model.selected == .jumps ? nil : model.selected.rawValue,
+                    view: view == .progress ? nil : view.rawValue
+                )
+            }, l: l),
             categorySwitch(model, view: view, l: l),
             el("div", [.class("goal-panels")], model.categories.map { panel($0, model: model, view: view, l: l) }),
             el("a", [.class("button button-secondary button-block history-link"), Attr("href", SiteURL.jumpHistory.path)], [

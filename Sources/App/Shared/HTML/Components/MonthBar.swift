@@ -9,7 +9,7 @@ enum MonthBar {
                 return el("span", [.class("month-step \(className) is-disabled"), .aria("hidden", "true")], [icon(kind)])
             }
             return el("a", [
-                .class("month-step \(className)"), Attr("href", link(target)),
+                .class("month-step \(className)"), Attr("href", link(target)), .data("keeps-query", ""),
                 .aria("label", label + ": " + l.month(target)), Attr("rel", rel),
             ], [icon(kind)])
         }
