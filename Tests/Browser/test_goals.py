@@ -99,6 +99,21 @@ def test_category_switch_slides_and_repopulates(driver, goals_account):
     assert "slide-from-left" in visible_panel(driver).get_attribute("class")
 
 
+def test_switching_category_never_widens_the_page(driver, goals_account):
+    open_goals(driver, goals_account)
+    driver.execute_script("""
+        window.widest = 0;
+        const sample = () => { window.widest = Math.max(window.widest, document.documentElement.scrollWidth); requestAnimationFrame(sample); };
+        sample();
+    """)
+    driver.find_element(By.CSS_SELECTOR, "[data-category-tab=calories]").click()
+    time.sleep(0.6)
+    driver.find_element(By.CSS_SELECTOR, "[data-category-tab=jumps]").click()
+    time.sleep(0.6)
+    width = driver.execute_script("return document.documentElement.clientWidth")
+    assert driver.execute_script("return window.widest") <= width
+
+
 def test_changing_month_keeps_the_category_and_the_ring_view(driver, goals_account):
     open_goals(driver, goals_account)
     driver.find_element(By.CSS_SELECTOR, "[data-category-tab=calories]").click()
