@@ -55,7 +55,9 @@ def test_sign_up_takes_the_browsers_time_zone(driver):
     email = f"tokyo-{int(time.time() * 1000)}@example.com"
     driver.find_element(By.ID, "field-email").send_keys(email)
     driver.find_element(By.ID, "field-password").send_keys("correct-horse-battery", Keys.ENTER)
-    wait(driver).until(EC.url_contains("/settings/fitness"))
+    wait(driver).until(EC.url_contains("/settings/fitness?welcome=1"))
+    assert driver.find_element(By.ID, "welcome-title").text == "Welcome to Kinetic, Aiko!"
+    screenshot(driver, "settings-fitness-welcome-en-375")
     status, body = api("POST", "/api/v1/login", {"email": email, "password": "correct-horse-battery"})
     assert status == 200 and body["profile"]["timeZone"] == "Asia/Tokyo"
     driver.get(BASE_URL + "/settings")

@@ -63,7 +63,7 @@ struct AuthWebController {
                 // A time zone the browser names but Kinetic does not know falls back to the server's.
                 let timeZone = form.timeZone.flatMap { try? UserTimeZone.validated($0).get() }
                 let user = try await service.signUp(input, timeZone: timeZone)
-                let response = request.redirect(to: SiteURL.fitnessSettings.path, redirectType: .normal)
+                let response = request.redirect(to: SiteURL.fitnessSettings.with([("welcome", "1")]), redirectType: .normal)
                 try await service.startWebSession(for: user, on: response)
                 return response
             } catch let error as AppError where error.code == AppError.emailTaken.code {

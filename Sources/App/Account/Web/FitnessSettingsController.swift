@@ -7,7 +7,9 @@ struct FitnessSettingsController {
     func show(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         let saved = request.query[String.self, at: "saved"] != nil
-        return .html(FitnessSettingsPage.render(.init(fitness: user.fitness, saved: saved), context: PageContext(request: request)))
+        let welcome = request.query[String.self, at: "welcome"] != nil
+        let model = FitnessSettingsPage.Model(fitness: user.fitness, saved: saved, welcomeName: welcome ? user.name : nil)
+        return .html(FitnessSettingsPage.render(model, context: PageContext(request: request)))
     }
 
     func update(_ request: Request) async throws -> Response {

@@ -7,6 +7,8 @@ enum FitnessSettingsPage {
         /// Localized messages by field name.
         var fieldErrors: [String: String] = [:]
         var saved = false
+        /// The new user's name, right after sign-up: the page opens with a welcome.
+        var welcomeName: String? = nil
     }
 
     static func render(_ model: Model, context: PageContext) -> String {
@@ -15,12 +17,26 @@ enum FitnessSettingsPage {
             title: l.t("fitness.title"),
             context: context,
             content: [
+                model.welcomeName.map { welcome(name: $0, l: l) } ?? .empty,
                 banner(model.saved ? l.t("fitness.saved") : nil, isError: false),
                 banner(model.fieldErrors.isEmpty ? nil : l.t("error.validation"), isError: true),
                 form(model, context: context),
                 UnsavedChangesDialog.render(l),
             ]
         )
+    }
+
+    /// The first thing a new user sees: what Kinetic does, why this page asks, and the way on
+    /// to the modules for whoever would rather skip it.
+    static func welcome(name: String, l: Localizer) -> HTMLNode {
+        el("section", [.class("card welcome-card"), .aria("labelledby", "welcome-title")], [
+            el("h2", [.id("welcome-title")], [txt(l.t("welcome.title", name))]),
+            el("p", [], [txt(l.t("welcome.body"))]),
+            el("div", [.class("welcome-links")], [
+                el("a", [.class("button button-secondary"), Attr("href", SiteURL.module(.goals).path)], [icon(.goals), txt(l.t("nav.goals"))]),
+                el("a", [.class("button button-secondary"), Attr("href", SiteURL.module(.steps).path)], [icon(.steps), txt(l.t("nav.steps"))]),
+            ]),
+        ])
     }
 
     /// The form alone, so that other pages (the Goals dialog) can embed it.

@@ -22,14 +22,14 @@ enum ProfilePage {
                 el("span", [.class("goals-entry-icon")], [icon(.goals)]),
                 el("span", [.class("goals-entry-text")], [
                     el("strong", [], [txt(l.t("profile.goalsEntry"))]),
-                    el("span", [], [txt(l.t("profile.goalsEntryDetail", l.number(model.fitness.jumpGoal)))]),
+                    el("span", [], [txt(model.fitness.jumpGoal > 0 ? l.t("profile.goalsEntryDetail", l.number(model.fitness.jumpGoal)) : l.t("profile.noJumpGoal"))]),
                 ]),
                 icon(.chevronRight),
             ]),
             section(title: l.t("profile.fitness"), rows: [
                 (l.t("fitness.bodyType.label"), l.bodyType(model.fitness.bodyType)),
                 (l.t("fitness.height.label"), l.height(model.fitness.height)),
-                (l.t("profile.jumpGoal"), l.t("unit.jumps", l.number(model.fitness.jumpGoal))),
+                (l.t("profile.jumpGoal"), model.fitness.jumpGoal > 0 ? l.t("unit.jumps", l.number(model.fitness.jumpGoal)) : l.t("goals.noGoalShort")),
                 (l.t("profile.calorieGoal"), calorieGoal),
             ], link: (SiteURL.fitnessSettings.path, l.t("profile.editFitness"))),
             section(title: l.t("profile.account"), rows: [

@@ -9,6 +9,7 @@ extension GoalsPage {
     /// One category of one month: its goal, progress, last session and the ring of each view.
     struct CategoryModel {
         let category: Category
+        /// The month's goal; nil when there is none (a goal of 0 is none).
         let goal: Int?
         let progress: Int
         /// The last session's jumps or calories; nil when the month had no session.
@@ -18,6 +19,7 @@ extension GoalsPage {
 
         init(category: Category, goal: Int?, progress: Int, lastSession: JumpSession?) {
             self.category = category
+            let goal = goal.flatMap { $0 > 0 ? $0 : nil }
             self.goal = goal
             self.progress = progress
             self.lastSession = lastSession
@@ -37,6 +39,8 @@ extension GoalsPage {
         let previousMonth: Month?
         /// The next month, unless this is the current month.
         let nextMonth: Month?
+        /// Whether `month` is the current month (its texts say "this month"; others name the month).
+        var isCurrentMonth: Bool { nextMonth == nil }
         /// Jumps always; calories only when the month has a calorie goal.
         let categories: [CategoryModel]
         let selected: Category

@@ -47,14 +47,14 @@ enum GoalsPage {
         let hasData = category.lastSession != nil
         let center: [HTMLNode] = hasData
             ? [el("strong", [.class("ring-amount")], [txt(l.t(category.category == .jumps ? "goals.center.jumps" : "goals.center.calories", l.number(category.progress)))]),
-               el("span", [.class("ring-percent")], [txt(ring.percentage.map(l.percent) ?? l.t("goals.noGoalShort"))])]
-            : [el("span", [.class("ring-empty")], [txt(l.t(category.category == .jumps ? "goals.empty.jumps" : "goals.empty.calories"))])]
+               ring.percentage.map { el("span", [.class("ring-percent")], [txt(l.percent($0))]) } ?? .empty]
+            : [el("span", [.class("ring-empty")], [txt(monthText(category.category == .jumps ? "goals.empty.jumps" : "goals.empty.calories", model: model, l: l))])]
         let views = RingRepresentation.allCases
         return el("section", [
             .class("goal-panel"), .id("panel-\(name)"), Attr("role", "tabpanel"), .aria("labelledby", "tab-\(name)"),
             .data("category-panel", name), .flag("hidden", category.category != model.selected),
         ], [
-            el("p", [.class("current-goal")], [txt(category.goal.map { l.t("goals.currentGoal", amountText($0, category: category.category, l: l)) } ?? l.t("goals.noGoal"))]),
+            el("p", [.class("current-goal")], [txt(category.goal.map { l.t("goals.currentGoal", amountText($0, category: category.category, l: l)) } ?? monthText("goals.noGoal", model: model, l: l))]),
             el("div", [
                 .class("ring"), .data("ring", ""), Attr("tabindex", "0"), Attr("role", "group"),
                 .aria("roledescription", l.t("goals.ring.roleDescription")),
@@ -78,7 +78,7 @@ enum GoalsPage {
             el("div", [.class("ring-captions"), .aria("live", "polite")], views.map { representation in
                 el("p", [.class("ring-caption"), .data("view", representation.rawValue), .flag("hidden", representation != view)], [
                     el("strong", [], [txt(viewName(representation, l: l))]),
-                    txt(" · " + caption(representation, category: category, ring: category.rings[representation]!, l: l)),
+                    txt(" · " + caption(representation, category: category, model: model, l: l)),
                 ])
             }),
         ])
@@ -100,17 +100,24 @@ enum GoalsPage {
         l.t(category == .jumps ? "unit.jumps" : "unit.calories", l.number(amount))
     }
 
-    private static func caption(_ view: RingRepresentation, category: CategoryModel, ring: RingGeometry, l: Localizer) -> String {
+    /// A message about the month: "… this month" for the current one, "… in May 2021" for others.
+    static func monthText(_ key: String, model: Model, l: Localizer) -> String {
+        model.isCurrentMonth ? l.t(key) : l.t(key + ".past", l.month(model.month))
+    }
+
+    private static func caption(_ view: RingRepresentation, category: CategoryModel, model: Model, l: Localizer) -> String {
         let kind = category.category
+        let ring = category.rings[view]!
         switch view {
         case .progress:
             guard let goal = category.goal, goal > 0 else { return amountText(category.progress, category: kind, l: l) }
             return l.t("goals.caption.progress", amountText(category.progress, category: kind, l: l), amountText(goal, category: kind, l: l))
         case .lastSession:
-            guard let session = category.lastSession, let amount = category.lastSessionAmount else { return l.t("goals.caption.noSession") }
+            guard let session = category.lastSession, let amount = category.lastSessionAmount else { return monthText("goals.caption.noSession", model: model, l: l) }
             return l.t("goals.caption.lastSession", amountText(amount, category: kind, l: l), l.date(session.date), session.parkName)
         case .remaining:
-            guard let goal = category.goal, goal > 0 else { return l.t("goals.noGoal") }
+            // The goal line above already says there is none; here, what to do about it.
+            guard let goal = category.goal else { return l.t("goals.caption.setGoal") }
             if ring.isComplete { return l.t("goals.caption.complete") }
             return l.t("goals.caption.remaining", amountText(goal - category.progress, category: kind, l: l))
         }
