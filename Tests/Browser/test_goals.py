@@ -215,6 +215,54 @@ def test_edit_goals_save_and_unsaved_prompt(driver, goals_account):
     assert profile["fitness"]["jumpGoal"] == 22000
 
 
+def test_saving_goals_shows_the_overlay_above_the_sheet_and_saves_once(driver, goals_account):
+    open_goals(driver, goals_account)
+    dialog = open_edit(driver)
+    ruler = dialog.find_element(By.CSS_SELECTOR, "[data-testid=ruler-jumpGoal]")
+    ruler.click()
+    ruler.send_keys(Keys.ARROW_RIGHT)
+    driver.execute_script("""
+        window.posts = 0;
+        const original = window.fetch;
+        window.fetch = (...args) => { window.posts += 1; return new Promise((done) => setTimeout(() => done(original(...args)), 1500)); };
+    """)
+    save = dialog.find_element(By.CSS_SELECTOR, ".dialog-actions button[type=submit]")
+    save.click()
+    on_top = driver.execute_script("""
+        const overlay = document.getElementById('loading-overlay'), button = arguments[0];
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return overlay.open && !button.contains(hit) && overlay.getBoundingClientRect().width > 0;
+    """, save)
+    assert on_top, "the loading overlay covers the sheet while it saves"
+    screenshot(driver, "goals-edit-saving-en")
+    driver.execute_script("arguments[0].click(); arguments[0].click();", save)  # taps that get through anyway
+    assert driver.execute_script("return window.posts") == 1
+    wait(driver).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "#panel-jumps .current-goal"), "Goal: 21,000 jumps"))
+
+
+def test_browser_back_asks_before_discarding_edits_in_the_sheet(driver, goals_account):
+    open_goals(driver, goals_account)
+    dialog = open_edit(driver)
+    ruler = dialog.find_element(By.CSS_SELECTOR, "[data-testid=ruler-jumpGoal]")
+    ruler.click()
+    ruler.send_keys(Keys.ARROW_RIGHT)
+    driver.back()
+    unsaved = wait(driver).until(EC.visibility_of_element_located((By.ID, "unsaved-dialog")))
+    assert "/goals" in driver.current_url and dialog.is_displayed()
+    unsaved.find_element(By.CSS_SELECTOR, "button[value=discard]").click()
+    wait(driver).until(lambda d: not d.find_element(By.ID, "edit-goals").is_displayed())
+    wait(driver).until(lambda d: "#edit" not in d.current_url)
+    assert "/goals" in driver.current_url
+    # Without edits, Back just closes the sheet.
+    open_edit(driver)
+    driver.back()
+    wait(driver).until(lambda d: not d.find_element(By.ID, "edit-goals").is_displayed())
+    assert "/goals" in driver.current_url
+    status, profile = api("GET", "/api/v1/profile", token=goals_account["token"])
+    assert profile["fitness"]["jumpGoal"] == 20000
+
+
 def test_discarding_edits_keeps_the_goal(driver, goals_account):
     open_goals(driver, goals_account)
     dialog = open_edit(driver)

@@ -132,13 +132,17 @@ function setUpEditDialog() {
     for (const view of views) view.hidden = view.dataset.sheetView !== name;
     dialog.querySelector(`[data-sheet-view="${name}"] .icon-button`)?.focus();
   };
+  const address = () => window.location.pathname + window.location.search;
+  // Opening the sheet adds a history entry (#edit), so browser Back closes it — and asks first
+  // when it holds unsaved edits — instead of leaving the page.
   const finish = () => {
     dialog.close();
-    history.replaceState(null, '', window.location.pathname + window.location.search);
+    if (window.location.hash === '#edit') history.back();
   };
   const save = async () => {
     if (await saveForm(form)) {
-      finish();
+      dialog.close();
+      history.replaceState(null, '', address());
       window.location.reload();
     }
   };
@@ -155,8 +159,20 @@ function setUpEditDialog() {
     showSheetView('goals');
     dialog.showModal();
     markSaved(form);
-    history.replaceState(null, '', '#edit');
+    if (window.location.hash !== '#edit') history.pushState(null, '', '#edit');
   };
+  window.addEventListener('popstate', () => {
+    if (!dialog.open || window.location.hash === '#edit') return;
+    if (isDirty(form)) {
+      history.pushState(null, '', '#edit');
+      requestClose();
+    } else {
+      dialog.close();
+    }
+  });
+  window.addEventListener('beforeunload', (event) => {
+    if (dialog.open && isDirty(form)) { event.preventDefault(); event.returnValue = ''; }
+  });
   button.addEventListener('click', open);
   dialog.querySelector('[data-close-sheet]').addEventListener('click', requestClose);
   dialog.addEventListener('cancel', (event) => { event.preventDefault(); requestClose(); });

@@ -4,8 +4,11 @@ import { showLoading, hideLoading, showAlert, showToast } from './ui.js';
 
 const snapshot = (form) => new URLSearchParams(new FormData(form)).toString();
 
-/** Posts the form with fetch; resolves true when it was saved. */
+/** Posts the form with fetch; resolves true when it was saved. A second save of the same form
+ *  while one is on its way is ignored (a double tap stores once). */
 export async function saveForm(form) {
+  if (form.dataset.saving) return false;
+  form.dataset.saving = 'true';
   showLoading();
   try {
     const response = await fetch(form.action, {
@@ -30,6 +33,8 @@ export async function saveForm(form) {
     hideLoading();
     await showAlert(document.documentElement.dataset.networkError || '');
     return false;
+  } finally {
+    delete form.dataset.saving;
   }
 }
 

@@ -1,11 +1,16 @@
 // The loading overlay, the alert dialog and the confirmation toast, shared by every page.
 
+/** Shows the loading overlay above everything, sheets included, and blocks the page under it. */
 export function showLoading() {
-  document.getElementById('loading-overlay')?.removeAttribute('hidden');
+  const overlay = document.getElementById('loading-overlay');
+  if (!overlay || overlay.open) return;
+  overlay.addEventListener('cancel', (event) => event.preventDefault());
+  overlay.showModal();
 }
 
 export function hideLoading() {
-  document.getElementById('loading-overlay')?.setAttribute('hidden', '');
+  const overlay = document.getElementById('loading-overlay');
+  if (overlay?.open) overlay.close();
 }
 
 /** Shows the page's alert dialog with a message; resolves when it is dismissed. */

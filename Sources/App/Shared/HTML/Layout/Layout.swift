@@ -70,8 +70,10 @@ enum Layout {
         ])
     }
 
+    /// A modal dialog, so it stacks above any open sheet (the top layer) and nothing under it
+    /// can be tapped again while it shows.
     private static func loadingOverlay(_ l: Localizer) -> HTMLNode {
-        el("div", [.id("loading-overlay"), .class("loading-overlay"), .flag("hidden"), Attr("role", "status"), .aria("live", "polite")], [
+        el("dialog", [.id("loading-overlay"), .class("loading-overlay"), .aria("live", "polite")], [
             el("div", [.class("loading-card")], [
                 el("div", [.class("spinner"), .aria("hidden", "true")]),
                 el("span", [.class("loading-label")], [txt(l.t("shell.loading"))]),
