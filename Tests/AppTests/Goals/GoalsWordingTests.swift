@@ -40,6 +40,9 @@ import VaporTesting
             #expect(!html.lowercased().contains("this month"))
             #expect(html.contains("No jumps in January 2027"))
             #expect(html.contains("No goal was set for January 2027"))
+            #expect(!html.contains("edit-goals-button") && !html.contains("id=\"edit-goals\""), "past months keep their goals")
+            let current = try await web.get("/goals").body.string
+            #expect(current.contains("These goals count from February 2027 on"))
         }
     }
 

@@ -6,6 +6,8 @@ import KineticCore
 enum EditGoalsDialog {
     struct Model {
         let fitness: FitnessSettings
+        /// The month the goals are saved for: always the current one (past months keep theirs).
+        let month: Month
     }
 
     /// The jump goals the ruler offers (the API accepts up to 1,000,000).
@@ -20,6 +22,7 @@ enum EditGoalsDialog {
             .flag("novalidate"), .data("saved-message", l.t("goals.edit.saved")),
         ], [
             CSRFField.render(context.csrfToken),
+            el("p", [.class("form-note sheet-month-note"), .id("edit-goals-month")], [txt(l.t("goals.edit.forMonth", l.month(model.month)))]),
             el("section", [.class("card")], [
                 Ruler.render(.init(
                     name: "jumpGoal", label: l.t("goals.edit.jumpGoal"), value: model.fitness.jumpGoal,
@@ -44,7 +47,7 @@ enum EditGoalsDialog {
             ]),
         ])
         let fitnessForm = FitnessSettingsPage.form(.init(fitness: model.fitness), context: context, guardsUnsavedChanges: false)
-        return el("dialog", [.id("edit-goals"), .class("sheet"), .aria("labelledby", "edit-goals-title")], [
+        return el("dialog", [.id("edit-goals"), .class("sheet"), .aria("labelledby", "edit-goals-title"), .aria("describedby", "edit-goals-month")], [
             el("div", [.class("sheet-view"), .data("sheet-view", "goals")], [
                 el("header", [.class("sheet-header")], [
                     el("button", [.class("icon-button"), Attr("type", "button"), .data("close-sheet", ""), .aria("label", l.t("action.close"))], [icon(.close)]),

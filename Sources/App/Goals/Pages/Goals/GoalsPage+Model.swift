@@ -61,7 +61,7 @@ extension GoalsPage {
             }
             self.categories = categories
             selected = categories.contains { $0.category == category } ? category! : .jumps
-            editGoals = EditGoalsDialog.Model(fitness: fitness)
+            editGoals = EditGoalsDialog.Model(fitness: fitness, month: history.current)
         }
     }
 }

@@ -5,10 +5,11 @@ import KineticCore
 enum GoalsPage {
     static func render(_ model: Model, view: RingRepresentation, context: PageContext) -> String {
         let l = context.localizer
-        let editButton = el("button", [
+        // Goals are edited for the current month; a past month keeps the goals it had.
+        let editButton = model.isCurrentMonth ? el("button", [
             .class("top-bar-text-button"), Attr("type", "button"), .id("edit-goals-button"),
             .aria("haspopup", "dialog"), .aria("controls", "edit-goals"),
-        ], [txt(l.t("goals.edit"))])
+        ], [txt(l.t("goals.edit"))]) : nil
         return Layout.render(.init(title: l.t("nav.goals"), topBarAction: editButton, scripts: ["js/goals/goals.js"], bodyClass: "goals-body"), context: context, content: [
             // Another month keeps the chosen category and ring view (the script keeps these links current).
             MonthBar.render(month: model.month, previous: model.previousMonth, next: model.nextMonth, link: { month in
@@ -22,8 +23,8 @@ enum GoalsPage {
             el("a", [.class("button button-secondary button-block history-link"), Attr("href", SiteURL.jumpHistory.path)], [
                 txt(l.t("history.title")), icon(.chevronRight),
             ]),
-            EditGoalsDialog.render(model.editGoals, context: context),
-            UnsavedChangesDialog.render(l),
+            model.isCurrentMonth ? EditGoalsDialog.render(model.editGoals, context: context) : .empty,
+            model.isCurrentMonth ? UnsavedChangesDialog.render(l) : .empty,
         ])
     }
 
@@ -117,7 +118,7 @@ enum GoalsPage {
             return l.t("goals.caption.lastSession", amountText(amount, category: kind, l: l), l.date(session.date), session.parkName)
         case .remaining:
             // The goal line above already says there is none; here, what to do about it.
-            guard let goal = category.goal else { return l.t("goals.caption.setGoal") }
+            guard let goal = category.goal else { return l.t(model.isCurrentMonth ? "goals.caption.setGoal" : "goals.caption.nothingToCountDown") }
             if ring.isComplete { return l.t("goals.caption.complete") }
             return l.t("goals.caption.remaining", amountText(goal - category.progress, category: kind, l: l))
         }
