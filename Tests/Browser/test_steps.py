@@ -65,6 +65,14 @@ def test_upload_then_chart_matches_daily_totals_and_badges_appear_in_order(drive
     delays = [float(driver.execute_script("return parseFloat(getComputedStyle(arguments[0].parentElement).animationDelay)", badge)) for badge in badges[:4]]
     assert delays == sorted(delays) and delays[0] < delays[-1]
     time.sleep(2)
+    # Every medal's number stays inside its white disc (radius 28 of 100), however long.
+    overflowing = driver.execute_script("""
+        return [...document.querySelectorAll('.badge svg')].filter((svg) => {
+            const box = svg.querySelector('.badge-number').getBBox();
+            return box.x < 22 || box.x + box.width > 78 || box.y < 22 || box.y + box.height > 78;
+        }).length;
+    """)
+    assert overflowing == 0
     screenshot(driver, "steps-january-en")
 
 

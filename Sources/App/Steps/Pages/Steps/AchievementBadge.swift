@@ -1,5 +1,7 @@
 /// An achievement badge: a medal whose colour and emblem change with each 10,000 steps
-/// (ten drawn designs; later levels keep the last one).
+/// (ten drawn designs; later levels keep the last one). The medal shows the thousands alone,
+/// sized to fit its disc; the words ("10,000 steps") are the caption under it, where they
+/// can wrap in any language.
 enum AchievementBadge {
     /// Gradient colours of the ten designs, from first to tenth badge.
     static let palettes: [(String, String)] = [
@@ -24,11 +26,20 @@ enum AchievementBadge {
                 ]),
                 el("polygon", [Attr("points", shape), Attr("fill", "url(#\(gradient))")]),
                 el("circle", [Attr("cx", "50"), Attr("cy", "50"), Attr("r", "28"), Attr("fill", "#ffffff"), Attr("fill-opacity", "0.92")]),
-                el("text", [Attr("x", "50"), Attr("y", "54"), Attr("text-anchor", "middle"), .class("badge-number"), Attr("fill", dark)], [txt(l.number(threshold / 1_000))]),
-                el("text", [Attr("x", "50"), Attr("y", "68"), Attr("text-anchor", "middle"), .class("badge-unit"), Attr("fill", dark)], [txt(l.t("steps.badge.unit"))]),
+                badgeNumber(l.number(threshold / 1_000), color: dark),
             ]),
             el("figcaption", [.class("badge-caption")], [txt(l.t("steps.badge.caption", l.number(threshold)))]),
         ])
+    }
+
+    /// The thousands in the disc (radius 28): up to three digits at full size, longer numbers
+    /// squeezed to the disc's width so they never touch the rim.
+    private static func badgeNumber(_ text: String, color: String) -> HTMLNode {
+        let fits = text.count <= 3
+        return el("text", [
+            Attr("x", "50"), Attr("y", "59"), Attr("text-anchor", "middle"), .class("badge-number"), Attr("fill", color),
+            fits ? nil : Attr("textLength", "44"), fits ? nil : Attr("lengthAdjust", "spacingAndGlyphs"),
+        ], [txt(text)])
     }
 
     /// The outlines of the ten designs, drawn once.
