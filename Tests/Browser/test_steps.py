@@ -7,7 +7,9 @@ import time
 import zipfile
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import BASE_URL, ROOT, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
@@ -74,6 +76,19 @@ def test_upload_then_chart_matches_daily_totals_and_badges_appear_in_order(drive
     """)
     assert overflowing == 0
     screenshot(driver, "steps-january-en")
+
+    # A tap on a day reads its value out; the arrow keys move from there.
+    readout = driver.find_element(By.ID, "chart-readout")
+    assert "arrow keys" in readout.text
+    chart = driver.find_element(By.CSS_SELECTOR, ".steps-chart")
+    twelfth = driver.find_element(By.CSS_SELECTOR, ".chart-point[data-day='12']")
+    ActionChains(driver).move_to_element(twelfth).click().perform()
+    assert readout.text == f"Tue, Jan 12: {truth.get('2021-01-12', 0):,} steps"
+    chart.send_keys(Keys.ARROW_RIGHT)
+    assert readout.text == f"Wed, Jan 13: {truth.get('2021-01-13', 0):,} steps"
+    chart.send_keys(Keys.HOME)
+    assert readout.text.startswith("Fri, Jan 1:")
+    screenshot(driver, "steps-chart-readout-en")
 
 
 def test_reimport_changes_nothing(driver, account, export_zip):

@@ -58,5 +58,44 @@ function reloadAtMidnight() {
   setTimeout(() => window.location.reload(), midnight - now);
 }
 
+/** Reads a day of the chart out above it: by tapping or dragging across the chart, or with
+ *  the arrow keys (Home and End for the first and last day) once it has focus. */
+function setUpChartReadout() {
+  const chart = document.querySelector('.steps-chart');
+  const readout = document.getElementById('chart-readout');
+  const points = [...document.querySelectorAll('.chart-point')];
+  if (!chart || !readout || points.length === 0) return;
+  const guide = chart.querySelector('.chart-guide');
+  let selected = -1;
+  const select = (index) => {
+    selected = Math.max(0, Math.min(points.length - 1, index));
+    const point = points[selected];
+    for (const other of points) other.classList.toggle('is-selected', other === point);
+    guide.setAttribute('x1', point.getAttribute('cx'));
+    guide.setAttribute('x2', point.getAttribute('cx'));
+    guide.hidden = false;
+    readout.textContent = point.dataset.label;
+  };
+  const nearest = (clientX) => {
+    const box = chart.getBoundingClientRect();
+    const x = ((clientX - box.left) / box.width) * chart.viewBox.baseVal.width;
+    let best = 0;
+    points.forEach((point, index) => {
+      if (Math.abs(point.cx.baseVal.value - x) < Math.abs(points[best].cx.baseVal.value - x)) best = index;
+    });
+    return best;
+  };
+  chart.addEventListener('pointerdown', (event) => { select(nearest(event.clientX)); });
+  chart.addEventListener('pointermove', (event) => { if (event.buttons) select(nearest(event.clientX)); });
+  chart.addEventListener('focus', () => { if (selected < 0) select(points.length - 1); });
+  chart.addEventListener('keydown', (event) => {
+    const moves = { ArrowLeft: selected - 1, ArrowRight: selected + 1, Home: 0, End: points.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    select(moves[event.key]);
+  });
+}
+
 setUpImport();
+setUpChartReadout();
 reloadAtMidnight();

@@ -31,7 +31,7 @@ enum StepsPage {
                 ]),
                 el("section", [.class("card chart-card"), .aria("labelledby", "chart-title")], [
                     el("h2", [.class("card-title"), .id("chart-title")], [txt(l.t("steps.chartTitle"))]),
-                    StepsChart.render(model.chart, l: l),
+                    StepsChart.render(model.chart, month: model.month, l: l),
                 ]),
                 achievements(model, l: l),
             ]
