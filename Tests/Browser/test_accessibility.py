@@ -1,0 +1,61 @@
+"""axe-core (selenium-axe-python, axe 4.9) on every page and every open sheet, menu and dialog:
+no violations of WCAG 2.x A/AA rules or axe's best practices."""
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium_axe_python import Axe
+
+from conftest import BASE_URL, api, log_in, make_driver, wait
+
+SIGNED_OUT = ["/login", "/signup"]
+SIGNED_IN = ["/profile", "/settings", "/settings/fitness", "/settings/password", "/settings/tokens",
+             "/goals", "/goals?category=calories", "/goals/history", "/steps", "/steps/sources", "/workouts"]
+
+
+def violations(driver):
+    axe = Axe(driver)
+    axe.inject()
+    result = axe.run()
+    return [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]]
+
+
+@pytest.mark.parametrize("language", ["en-US", "de-DE"])
+def test_every_page_has_no_axe_violations(account, language):
+    api("PUT", "/api/v1/profile", {"fitness": {"bodyType": 1, "height": 70, "jumpGoal": 30000, "calorieGoal": 1200}}, token=account["token"])
+    api("POST", "/api/v1/jump-sessions", {"date": "2024-05-01", "numberOfJumps": 900, "parkName": "Plainfield",
+                                          "startTime": "10:00", "endTime": "11:00"}, token=account["token"])
+    driver = make_driver(language)
+    try:
+        for page in SIGNED_OUT:
+            driver.get(BASE_URL + page)
+            assert violations(driver) == [], page
+        log_in(driver, account)
+        for page in SIGNED_IN:
+            driver.get(BASE_URL + page)
+            wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
+            assert violations(driver) == [], page
+    finally:
+        driver.quit()
+
+
+def test_open_menus_and_sheets_have_no_axe_violations(account):
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/goals")
+        driver.find_element(By.ID, "menu-button").click()
+        wait(driver).until(lambda d: "open" in d.find_element(By.ID, "side-menu").get_attribute("class"))
+        assert violations(driver) == [], "side menu"
+        driver.get(BASE_URL + "/goals")
+        driver.find_element(By.CSS_SELECTOR, ".radial-toggle").click()
+        wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, ".radial-toggle").get_attribute("aria-expanded") == "true")
+        time.sleep(0.6)  # let the items finish fanning out, so colours are measured as they rest
+        assert violations(driver) == [], "modules menu"
+        driver.get(BASE_URL + "/goals")
+        driver.find_element(By.ID, "edit-goals-button").click()
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "edit-goals")))
+        assert violations(driver) == [], "Edit My Goals sheet"
+    finally:
+        driver.quit()
