@@ -126,3 +126,27 @@ def test_the_modules_button_never_covers_a_control(account, language):
         assert icon.is_displayed()
     finally:
         driver.quit()
+
+
+def test_open_menus_keep_keyboard_focus_inside(driver, account):
+    log_in(driver, account)
+    driver.find_element(By.ID, "menu-button").click()
+    menu = driver.find_element(By.ID, "side-menu")
+    wait(driver).until(lambda d: "open" in menu.get_attribute("class"))
+    for _ in range(15):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        assert driver.execute_script("return arguments[0].contains(document.activeElement)", menu)
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(driver).until(lambda d: d.switch_to.active_element.get_attribute("id") == "menu-button")
+
+    toggle = driver.find_element(By.CSS_SELECTOR, ".radial-toggle")
+    toggle.send_keys(Keys.ENTER)
+    nav = driver.find_element(By.ID, "radial-menu")
+    wait(driver).until(lambda d: toggle.get_attribute("aria-expanded") == "true")
+    for _ in range(10):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        assert driver.execute_script("return arguments[0].contains(document.activeElement)", nav)
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(driver).until(lambda d: toggle.get_attribute("aria-expanded") == "false")
+    # Closed again, the page is reachable.
+    assert driver.execute_script("return [...document.body.children].every((child) => !child.inert)")

@@ -3,6 +3,7 @@
 import { enhanceRulers } from './ruler.js';
 import { guardUnsavedChanges, submitWithoutReload } from './forms.js';
 import { fillBrowserTimeZone } from './time-zone.js';
+import { isolate } from './focus-trap.js';
 
 function setUpSideMenu() {
   const button = document.getElementById('menu-button');
@@ -10,11 +11,14 @@ function setUpSideMenu() {
   const scrim = document.getElementById('side-menu-scrim');
   if (!button || !menu) return;
   const close = menu.querySelector('.side-menu-close');
+  let release = null;
   const setOpen = (open) => {
     menu.classList.toggle('open', open);
     scrim?.classList.toggle('open', open);
     button.setAttribute('aria-expanded', String(open));
     menu.inert = !open;
+    release?.();
+    release = open ? isolate(menu, [scrim]) : null;
     if (open) {
       menu.querySelector('.side-menu-link')?.focus();
     } else if (menu.contains(document.activeElement)) {
@@ -35,11 +39,14 @@ function setUpRadialMenu() {
   if (!nav) return;
   const toggle = nav.querySelector('.radial-toggle');
   const items = nav.querySelector('.radial-items');
+  let release = null;
   const setOpen = (open) => {
     nav.classList.toggle('open', open);
     toggle.setAttribute('aria-expanded', String(open));
     toggle.setAttribute('aria-label', open ? toggle.dataset.labelClose : toggle.dataset.labelOpen);
     items.inert = !open;
+    release?.();
+    release = open ? isolate(nav) : null;
     if (open) items.querySelector('a')?.focus();
   };
   items.inert = true;
