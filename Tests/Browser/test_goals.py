@@ -195,13 +195,19 @@ def open_edit(driver):
     return wait(driver).until(EC.visibility_of_element_located((By.ID, "edit-goals")))
 
 
-def test_edit_goals_save_and_unsaved_prompt(driver, goals_account):
+def edit_jump_goal(driver, goals_account, *keys):
+    """Opens the Goals page and its sheet, and moves the jump-goal ruler with `keys`."""
     open_goals(driver, goals_account)
     dialog = open_edit(driver)
-    assert "#edit" in driver.current_url
     ruler = dialog.find_element(By.CSS_SELECTOR, "[data-testid=ruler-jumpGoal]")
     ruler.click()
-    ruler.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    ruler.send_keys(*keys)
+    return dialog, ruler
+
+
+def test_edit_goals_save_and_unsaved_prompt(driver, goals_account):
+    dialog, ruler = edit_jump_goal(driver, goals_account, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    assert "#edit" in driver.current_url
     assert ruler.get_attribute("aria-valuenow") == "22000"
     dialog.find_element(By.CSS_SELECTOR, "[data-close-sheet]").click()
     unsaved = wait(driver).until(EC.visibility_of_element_located((By.ID, "unsaved-dialog")))
@@ -216,11 +222,7 @@ def test_edit_goals_save_and_unsaved_prompt(driver, goals_account):
 
 
 def test_saving_goals_shows_the_overlay_above_the_sheet_and_saves_once(driver, goals_account):
-    open_goals(driver, goals_account)
-    dialog = open_edit(driver)
-    ruler = dialog.find_element(By.CSS_SELECTOR, "[data-testid=ruler-jumpGoal]")
-    ruler.click()
-    ruler.send_keys(Keys.ARROW_RIGHT)
+    dialog, _ = edit_jump_goal(driver, goals_account, Keys.ARROW_RIGHT)
     driver.execute_script("""
         window.posts = 0;
         const original = window.fetch;
@@ -242,11 +244,7 @@ def test_saving_goals_shows_the_overlay_above_the_sheet_and_saves_once(driver, g
 
 
 def test_browser_back_asks_before_discarding_edits_in_the_sheet(driver, goals_account):
-    open_goals(driver, goals_account)
-    dialog = open_edit(driver)
-    ruler = dialog.find_element(By.CSS_SELECTOR, "[data-testid=ruler-jumpGoal]")
-    ruler.click()
-    ruler.send_keys(Keys.ARROW_RIGHT)
+    dialog, _ = edit_jump_goal(driver, goals_account, Keys.ARROW_RIGHT)
     driver.back()
     unsaved = wait(driver).until(EC.visibility_of_element_located((By.ID, "unsaved-dialog")))
     assert "/goals" in driver.current_url and dialog.is_displayed()
@@ -264,11 +262,7 @@ def test_browser_back_asks_before_discarding_edits_in_the_sheet(driver, goals_ac
 
 
 def test_discarding_edits_keeps_the_goal(driver, goals_account):
-    open_goals(driver, goals_account)
-    dialog = open_edit(driver)
-    ruler = dialog.find_element(By.CSS_SELECTOR, "[data-testid=ruler-jumpGoal]")
-    ruler.click()
-    ruler.send_keys(Keys.ARROW_LEFT)
+    dialog, _ = edit_jump_goal(driver, goals_account, Keys.ARROW_LEFT)
     dialog.send_keys(Keys.ESCAPE)
     unsaved = wait(driver).until(EC.visibility_of_element_located((By.ID, "unsaved-dialog")))
     unsaved.find_element(By.CSS_SELECTOR, "button[value=discard]").click()
