@@ -56,7 +56,8 @@ def arc_angles(driver, selector):
     """(start, end) of an arc as drawn: its rotation and dash, read from the SVG element."""
     return driver.execute_script("""
         const arc = document.querySelector(arguments[0]);
-        const dash = parseFloat(arc.style.strokeDasharray || arc.getAttribute('stroke-dasharray'));
+        const value = arc.style.strokeDasharray || arc.getAttribute('stroke-dasharray');
+        const dash = value === 'none' ? 360 : parseFloat(value);  // a whole circle is drawn undashed
         const rotation = parseFloat((arc.style.transform || '').replace('rotate(', '')) ;
         return [rotation + 90, rotation + 90 + dash];
     """, selector)

@@ -19,19 +19,28 @@ function replaceQuery(name, value) {
   }
 }
 
-/** Draws every visible arc of a panel, growing it from 12 o'clock to its place. */
+/** Draws every visible arc of a panel, growing it from 12 o'clock to its place; a second lap
+ *  (past 100 %) grows once the first is complete, and its shadowed cap appears at the end. A
+ *  whole circle ends without a dash, so no seam shows at 12 o'clock. */
 function animateArcs(panel) {
   for (const arc of panel.querySelectorAll('.ring-arc')) {
     if (arc.classList.contains('ring-arc-inner') && !arc.classList.contains('is-active')) continue;
     const start = Number(arc.dataset.start);
     const end = Number(arc.dataset.end);
+    const whole = end - start >= 360;
     const final = { strokeDasharray: `${end - start} 360`, transform: `rotate(${start - 90}deg)` };
-    arc.style.strokeDasharray = final.strokeDasharray;
     arc.style.transform = final.transform;
+    arc.style.strokeDasharray = whole ? 'none' : final.strokeDasharray;
     if (reducedMotion()) continue;
-    arc.animate([{ strokeDasharray: '0 360', transform: 'rotate(-90deg)' }, final], {
-      duration: 900, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)',
+    const secondLap = arc.classList.contains('ring-arc-overlap');
+    const growing = arc.animate([{ strokeDasharray: '0 360', transform: 'rotate(-90deg)' }, final], {
+      duration: 900, delay: secondLap ? 900 : 0, fill: 'backwards', easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)',
     });
+    if (whole) growing.addEventListener('finish', () => { arc.style.strokeDasharray = 'none'; });
+  }
+  if (reducedMotion()) return;
+  for (const cap of panel.querySelectorAll('.ring-cap')) {
+    cap.animate([{ opacity: 0 }, { opacity: 0, offset: 0.9 }, { opacity: 1 }], { duration: 1800 });
   }
 }
 

@@ -30,6 +30,10 @@ public struct RingGeometry: Equatable, Sendable {
     public let progress: RingArc?
     /// Gray: what remains; nil when the goal is complete.
     public let remainder: RingArc?
+    /// Past 100 %: the lap in progress over the full blue circle, from 12 o'clock (as the
+    /// Activity rings show it, its end cap casting a shadow on the lap beneath); nil up to 100 %.
+    /// 150 % and 250 % both end at 6 o'clock; a whole number of laps is a full circle.
+    public let overlap: RingArc?
     /// Orange: the inner arc of the representation; nil when nothing is drawn.
     public let inner: RingArc?
     /// Progress as a whole percentage of the goal (may pass 100); nil without a goal.
@@ -43,7 +47,7 @@ public struct RingGeometry: Equatable, Sendable {
     /// past the progress arc, so a session larger than the goal fills the whole blue circle.
     public static func make(goal: Int?, progress: Int, lastSession: Int?, representation: RingRepresentation) -> RingGeometry {
         guard let goal, goal > 0 else {
-            return RingGeometry(progress: nil, remainder: .full, inner: nil, percentage: nil, isComplete: false)
+            return RingGeometry(progress: nil, remainder: .full, overlap: nil, inner: nil, percentage: nil, isComplete: false)
         }
         let amount = max(0, progress)
         let fraction = min(1, Double(amount) / Double(goal))
@@ -61,8 +65,10 @@ public struct RingGeometry: Equatable, Sendable {
         case .remaining:
             inner = remainderArc
         }
+        let laps = Double(amount) / Double(goal)
+        let overlap: RingArc? = laps > 1 ? RingArc(start: 0, end: laps.truncatingRemainder(dividingBy: 1) == 0 ? 360 : 360 * laps.truncatingRemainder(dividingBy: 1)) : nil
         return RingGeometry(
-            progress: progressArc, remainder: remainderArc, inner: inner,
+            progress: progressArc, remainder: remainderArc, overlap: overlap, inner: inner,
             percentage: Int((Double(amount) * 100 / Double(goal)).rounded(.down)), isComplete: isComplete
         )
     }

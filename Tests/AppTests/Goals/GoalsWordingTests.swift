@@ -57,4 +57,18 @@ import VaporTesting
             #expect(!(try await web.get("/settings/fitness").body.string.contains("Welcome to Kinetic")))
         }
     }
+
+    @Test func pastTheGoal_theRingRunsASecondLapWithAShadowedCap_andAWholeCircleHasNoSeam() async throws {
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            _ = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["jumpGoal": 1_000]], token: account.token)
+            let session: [String: Any] = ["date": app.goalsClock.today.description, "numberOfJumps": 1_500, "parkName": "Plainfield", "startTime": "10:00", "endTime": "11:00"]
+            #expect(try await app.json(.POST, "/api/v1/jump-sessions", body: session, token: account.token).status == .created)
+            let html = try await web.get("/goals").body.string
+            #expect(html.contains("150%"))
+            #expect(html.contains(#"stroke-dasharray="none" transform="rotate(-90 120 120)" data-arc="progress""#), "the full first lap is undashed")
+            #expect(html.contains(#"stroke-dasharray="180 360" transform="rotate(-90 120 120)" data-arc="overlap""#))
+            #expect(html.contains(#"class="ring-cap" cx="120" cy="226""#), "the cap sits at 6 o'clock")
+        }
+    }
 }

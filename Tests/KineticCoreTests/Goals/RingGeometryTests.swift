@@ -44,6 +44,16 @@ import Testing
         }
     }
 
+    @Test func pastTheGoal_aSecondLapRunsOverTheFullCircle() {
+        #expect(ring(1_000, 1_000).overlap == nil)
+        #expect(ring(1_000, 999).overlap == nil)
+        #expect(ring(1_000, 1_500).overlap == RingArc(start: 0, end: 180))
+        #expect(ring(1_000, 1_250).overlap == RingArc(start: 0, end: 90))
+        #expect(ring(1_000, 2_000).overlap == .full)
+        #expect(ring(1_000, 2_500).overlap == RingArc(start: 0, end: 180))
+        #expect(ring(nil, 5_000).overlap == nil)
+    }
+
     @Test func lastSessionLargerThanTheGoal_fillsTheBlueCircleOnly() {
         let geometry = ring(1_000, 1_200, last: 1_200, .lastSession)
         #expect(geometry.inner == .full)

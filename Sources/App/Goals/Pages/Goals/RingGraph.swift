@@ -4,7 +4,9 @@ import KineticCore
 /// The goal ring as SVG: the outer blue and gray arcs, and one inner orange arc per view, of
 /// which the active one is shown. Each arc is a circle whose dash is its sweep and whose
 /// rotation is its start, so the script can animate it from 12 o'clock; `data-start` and
-/// `data-end` carry the angles (degrees clockwise from 12 o'clock).
+/// `data-end` carry the angles (degrees clockwise from 12 o'clock). Drawn arcs have round caps;
+/// a whole circle is drawn without a dash, so it has no seam at 12 o'clock; past 100 % a second
+/// lap runs over the blue circle, its end cap shadowed on the lap beneath.
 enum RingGraph {
     static let size = 240.0
     static let outerRadius = 106.0
@@ -18,6 +20,10 @@ enum RingGraph {
             arc(ring.remainder, radius: outerRadius, className: "ring-arc ring-arc-remainder", role: "remainder"),
             arc(ring.progress, radius: outerRadius, className: "ring-arc ring-arc-progress", role: "progress"),
         ]
+        if let overlap = ring.overlap {
+            arcs.append(arc(overlap, radius: outerRadius, className: "ring-arc ring-arc-overlap", role: "overlap"))
+            arcs += cap(at: overlap.end, radius: outerRadius, id: "ring-cap-shadow-\(model.category.rawValue)")
+        }
         for representation in RingRepresentation.allCases {
             let isActive = representation == active
             arcs.append(arc(
@@ -40,12 +46,31 @@ enum RingGraph {
         let start = arc?.start ?? 0
         let end = arc?.end ?? 0
         let center = SVGNumber.format(size / 2)
+        let dash = end - start >= 360 ? "none" : "\(SVGNumber.format(end - start)) 360"
         return el("circle", [
             .class(className), Attr("cx", center), Attr("cy", center), Attr("r", SVGNumber.format(radius)),
-            Attr("pathLength", "360"), Attr("stroke-dasharray", "\(SVGNumber.format(end - start)) 360"),
+            Attr("pathLength", "360"), Attr("stroke-dasharray", dash), arc == nil ? .data("empty", "") : nil,
             Attr("transform", "rotate(\(SVGNumber.format(start - 90)) \(center) \(center))"),
             .data("arc", role), representation.map { .data("representation", $0.rawValue) },
             .data("start", SVGNumber.format(start)), .data("end", SVGNumber.format(end)),
         ])
+    }
+
+    /// The second lap's end cap, drawn again on top with a shadow cast ahead of it, in the
+    /// direction the lap travels, so the lap reads as passing over the first.
+    private static func cap(at angle: Double, radius: Double, id: String) -> [HTMLNode] {
+        let radians = angle * .pi / 180
+        let shadow = el("defs", [], [
+            el("filter", [.id(id), Attr("x", "-1"), Attr("y", "-1"), Attr("width", "3"), Attr("height", "3")], [
+                el("feDropShadow", [
+                    Attr("dx", SVGNumber.format(2.5 * cos(radians))), Attr("dy", SVGNumber.format(2.5 * sin(radians))),
+                    Attr("stdDeviation", "2"), Attr("flood-color", "#0a143c"), Attr("flood-opacity", "0.6"),
+                ]),
+            ]),
+        ])
+        return [shadow, el("circle", [
+            .class("ring-cap"), Attr("cx", SVGNumber.format(size / 2 + radius * sin(radians))),
+            Attr("cy", SVGNumber.format(size / 2 - radius * cos(radians))), Attr("r", "9"), Attr("filter", "url(#\(id))"),
+        ])]
     }
 }
