@@ -56,7 +56,8 @@ struct Throttle {
         }
     }
 
-    /// Rows older than this are full again whatever their settings, and are removed.
+    /// Rows untouched this long are removed. Every default bucket has refilled by then (the
+    /// slowest, sign-up, in an hour); one configured to need longer is forgiven early.
     static let forgetAfterSeconds: Double = 24 * 3600
     static let table = "throttle_buckets"
 
