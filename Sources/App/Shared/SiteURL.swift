@@ -110,11 +110,12 @@ enum SiteURL: Hashable, Sendable {
         return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
     }
 
-    /// Unreserved characters (RFC 3986 §2.3) stay; everything else is percent-encoded.
+    /// Unreserved characters (RFC 3986 §2.3): ASCII letters and digits and `-._~`.
+    private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+
+    /// Unreserved characters stay; everything else is percent-encoded.
     private static func encode(_ text: String) -> String {
-        var unreserved = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-        unreserved.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 
     /// A static asset under `Public/`, e.g. `SiteURL.asset("css/app.css")`.

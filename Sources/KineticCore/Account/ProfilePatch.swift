@@ -10,11 +10,16 @@ public struct ProfilePatch: Equatable, Sendable {
     /// The account's password, needed when `email` changes.
     public var currentPassword: String?
 
-    public init(name: String? = nil, email: String? = nil, language: AppLanguage?? = nil, fitness: FitnessPatch? = nil) {
+    public init(
+        name: String? = nil, email: String? = nil, language: AppLanguage?? = nil, fitness: FitnessPatch? = nil,
+        timeZone: String? = nil, currentPassword: String? = nil
+    ) {
         self.name = name
         self.email = email
         self.language = language
         self.fitness = fitness
+        self.timeZone = timeZone
+        self.currentPassword = currentPassword
     }
 
     /// Parses and validates a JSON body, reporting every failing field at once.

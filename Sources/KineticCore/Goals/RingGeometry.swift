@@ -66,7 +66,8 @@ public struct RingGeometry: Equatable, Sendable {
             inner = remainderArc
         }
         let laps = Double(amount) / Double(goal)
-        let overlap: RingArc? = laps > 1 ? RingArc(start: 0, end: laps.truncatingRemainder(dividingBy: 1) == 0 ? 360 : 360 * laps.truncatingRemainder(dividingBy: 1)) : nil
+        let lapInProgress = laps.truncatingRemainder(dividingBy: 1)
+        let overlap = laps > 1 ? RingArc(start: 0, end: lapInProgress == 0 ? 360 : 360 * lapInProgress) : nil
         return RingGeometry(
             progress: progressArc, remainder: remainderArc, overlap: overlap, inner: inner,
             percentage: Int((Double(amount) * 100 / Double(goal)).rounded(.down)), isComplete: isComplete

@@ -36,9 +36,7 @@ struct SettingsController {
     func updateTimeZone(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         let zone = try UserTimeZone.validated(request.content.decode(TimeZoneForm.self).timeZone ?? "").get()
-        var patch = ProfilePatch()
-        patch.timeZone = zone
-        try await request.profileUpdater.apply(patch, to: user)
+        try await request.profileUpdater.apply(ProfilePatch(timeZone: zone), to: user)
         return request.redirect(to: SiteURL.settings.with([("saved", "timeZone")]), redirectType: .normal)
     }
 }

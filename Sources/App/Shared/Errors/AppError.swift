@@ -29,6 +29,13 @@ struct AppError: Error, Sendable {
 
     static let uploadIncomplete = AppError(status: .badRequest, code: "upload_incomplete", messageKey: "error.upload.incomplete")
 
+    /// 405; `allowed` (the methods the path does answer) goes out as `Allow` when known.
+    static func methodNotAllowed(allowed: [String] = []) -> AppError {
+        var error = AppError(status: .methodNotAllowed, code: "method_not_allowed", messageKey: "error.methodNotAllowed")
+        error.allowedMethods = allowed
+        return error
+    }
+
     static func uploadTooLarge(maximumBytes: Int, localizer: Localizer) -> AppError {
         AppError(
             status: .payloadTooLarge, code: "upload_too_large", messageKey: "error.upload.tooLarge",

@@ -45,6 +45,12 @@ struct Localizer: Sendable {
         format(LocalDate(year: month.year, month: month.month, day: 15)!, template: "yMMMM")
     }
 
+    /// A text about `month`: the key's own text ("… this month") for the current month, else
+    /// the key's `.past` variant naming it ("… in May 2015"). Past months never say "this month".
+    func aboutMonth(_ key: String, _ month: Month, isCurrent: Bool) -> String {
+        isCurrent ? t(key) : t(key + ".past", self.month(month))
+    }
+
     /// A time of day in the locale's style, e.g. "1:00 PM" / "13:00".
     func time(_ time: TimeOfDay) -> String {
         let formatter = DateFormatter()

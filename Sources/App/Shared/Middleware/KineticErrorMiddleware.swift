@@ -27,17 +27,14 @@ struct KineticErrorMiddleware: AsyncMiddleware {
             return .invalidJSON
         case is RouteNotFound:
             let allowed = request.application.routes.allowedMethods(forPath: request.url.path)
-            guard !allowed.isEmpty else { return .notFound }
-            var error = AppError(status: .methodNotAllowed, code: "method_not_allowed", messageKey: "error.methodNotAllowed")
-            error.allowedMethods = allowed.map(\.rawValue)
-            return error
+            return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed.map(\.rawValue))
         case let abort as AbortError:
             switch abort.status {
             case .notFound: return .notFound
             case .unauthorized: return .unauthenticated
             case .payloadTooLarge: return AppError(status: .payloadTooLarge, code: "payload_too_large", messageKey: "error.payloadTooLarge")
             case .unsupportedMediaType: return AppError(status: .unsupportedMediaType, code: "unsupported_media_type", messageKey: "error.unsupportedMediaType")
-            case .methodNotAllowed: return AppError(status: .methodNotAllowed, code: "method_not_allowed", messageKey: "error.methodNotAllowed")
+            case .methodNotAllowed: return .methodNotAllowed()
             case .badRequest: return AppError(status: .badRequest, code: "bad_request", messageKey: "error.badRequest")
             default:
                 return abort.status.code < 500

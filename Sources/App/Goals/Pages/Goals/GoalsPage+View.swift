@@ -101,9 +101,9 @@ enum GoalsPage {
         l.t(category == .jumps ? "unit.jumps" : "unit.calories", l.number(amount))
     }
 
-    /// A message about the month: "… this month" for the current one, "… in May 2021" for others.
+    /// A message about the page's month (see ``Localizer/aboutMonth(_:_:isCurrent:)``).
     static func monthText(_ key: String, model: Model, l: Localizer) -> String {
-        model.isCurrentMonth ? l.t(key) : l.t(key + ".past", l.month(model.month))
+        l.aboutMonth(key, model.month, isCurrent: model.isCurrentMonth)
     }
 
     private static func caption(_ view: RingRepresentation, category: CategoryModel, model: Model, l: Localizer) -> String {

@@ -27,7 +27,7 @@ enum StepsPage {
                 MonthBar.render(month: model.month, previous: model.previousMonth, next: model.nextMonth, link: { SiteURL.steps(month: $0.description) }, l: l),
                 el("p", [.class("steps-total")], [
                     el("strong", [], [txt(l.number(model.monthTotal))]),
-                    txt(" " + (model.isCurrentMonth ? l.t("steps.totalSuffix") : l.t("steps.totalSuffix.past", l.month(model.month)))),
+                    txt(" " + l.aboutMonth("steps.totalSuffix", model.month, isCurrent: model.isCurrentMonth)),
                 ]),
                 el("section", [.class("card chart-card"), .aria("labelledby", "chart-title")], [
                     el("h2", [.class("card-title"), .id("chart-title")], [txt(l.t("steps.chartTitle"))]),
@@ -47,7 +47,7 @@ enum StepsPage {
 
     private static func achievements(_ model: Model, l: Localizer) -> HTMLNode {
         let row: HTMLNode = model.badges.isEmpty
-            ? el("p", [.class("badges-empty")], [txt(model.isCurrentMonth ? l.t("steps.noAchievements") : l.t("steps.noAchievements.past", l.month(model.month)))])
+            ? el("p", [.class("badges-empty")], [txt(l.aboutMonth("steps.noAchievements", model.month, isCurrent: model.isCurrentMonth))])
             : el("ol", [.class("badge-row"), .aria("label", l.t("steps.achievements"))], model.badges.enumerated().map { index, threshold in
                 el("li", [.class("badge-item")], [AchievementBadge.render(level: index + 1, threshold: threshold, l: l)])
             } + moreBadges(model, l: l))
