@@ -77,7 +77,9 @@ import VaporTesting
             #expect(current["label"] as? String == "Ada's iPhone")
             #expect((current["expiresAt"] as? String)?.contains("T") == true)
             #expect(!list.body.string.contains(phone) && !list.body.string.contains(account.token))
-            let signUpToken = try #require(tokens.first { $0["current"] as? Bool == false }?["id"] as? String)
+            let unnamed = try #require(tokens.first { $0["current"] as? Bool == false })
+            #expect(unnamed["label"] is NSNull, "no deviceName and no User-Agent: no name is made up")
+            let signUpToken = try #require(unnamed["id"] as? String)
 
             let mallory = try await app.signUp()
             #expect(try await app.json(.DELETE, "/api/v1/tokens/\(signUpToken)", token: mallory.token).status == .notFound)

@@ -31,6 +31,7 @@ import VaporTesting
             _ = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceName": "Park kiosk <3>"])
             let page = try await web.get("/settings/tokens").body.string
             #expect(page.contains("Park kiosk &lt;3&gt;"))
+            #expect(page.contains("Unnamed app"))
             #expect(!page.contains(other.token) && !page.contains(account.token))
             let marker = "/settings/tokens/"
             let revokePaths = page.components(separatedBy: "action=\"" + marker).dropFirst().map { marker + $0.prefix { $0 != "\"" } }

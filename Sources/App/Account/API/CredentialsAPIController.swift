@@ -32,7 +32,8 @@ struct APITokenListDTO: Content {
 /// One API token: what it is called and when it was made, used and expires (never its secret).
 struct APITokenDTO: Content {
     let id: String
-    let label: String
+    /// The client's name for the token; null when it gave none.
+    @NullEncoded var label: String?
     @NullEncoded var createdAt: String?
     @NullEncoded var lastUsedAt: String?
     @NullEncoded var expiresAt: String?

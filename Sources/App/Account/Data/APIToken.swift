@@ -20,7 +20,7 @@ final class APIToken: Model, @unchecked Sendable {
 
     init() {}
 
-    init(tokenHash: String, userID: UUID, label: String, expiresAt: Date, createdAt: Date) {
+    init(tokenHash: String, userID: UUID, label: String?, expiresAt: Date, createdAt: Date) {
         self.tokenHash = tokenHash
         self.$user.id = userID
         self.label = label

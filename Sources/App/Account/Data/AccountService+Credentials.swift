@@ -55,7 +55,8 @@ extension AccountService {
 /// An API token as the token lists show it (never its secret).
 struct APITokenSummary: Sendable {
     let id: UUID
-    let label: String
+    /// The client's name for the token, or nil when it gave none (no `deviceName`, no `User-Agent`).
+    let label: String?
     let createdAt: Date?
     let lastUsedAt: Date?
     let expiresAt: Date?
@@ -64,7 +65,7 @@ struct APITokenSummary: Sendable {
 
     init(_ record: APIToken, current: Bool) throws {
         id = try record.requireID()
-        label = record.label ?? "API"
+        label = record.label
         createdAt = record.createdAt
         lastUsedAt = record.lastUsedAt
         expiresAt = record.expiresAt

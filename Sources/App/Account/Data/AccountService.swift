@@ -101,10 +101,10 @@ struct AccountService {
     func issueAPIToken(for user: User, label: String?) async throws -> String {
         let secret = SecretToken.generate()
         let now = request.now
-        let name = label ?? request.headers.first(name: .userAgent) ?? "API"
+        let name = (label ?? request.headers.first(name: .userAgent)).map { String($0.prefix(APITokenLabel.maximumLength)) }
         let token = APIToken(
             tokenHash: SecretToken.digest(secret), userID: try user.requireID(),
-            label: String(name.prefix(APITokenLabel.maximumLength)),
+            label: name,
             expiresAt: now.addingTimeInterval(request.application.kineticConfiguration.apiTokenLifetime), createdAt: now
         )
         try await token.create(on: request.db)

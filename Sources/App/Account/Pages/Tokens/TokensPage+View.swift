@@ -5,7 +5,8 @@ import KineticCore
 enum TokensPage {
     struct Token {
         let id: String
-        let label: String
+        /// The client's name for the token; nil when it gave none.
+        let label: String?
         let lastUsed: LocalDate?
         let expires: LocalDate?
     }
@@ -34,17 +35,18 @@ enum TokensPage {
 
     private static func row(_ token: Token, context: PageContext) -> HTMLNode {
         let l = context.localizer
+        let name = token.label ?? l.t("tokens.unnamed")
         let details = [
             token.lastUsed.map { l.t("tokens.lastUsed", l.date($0)) },
             token.expires.map { l.t("tokens.expires", l.date($0)) },
         ].compactMap { $0 }
         return el("li", [.class("list-row token-row")], [
-            el("span", [.class("list-row-text")], [el("strong", [], [txt(token.label)])] + details.map { el("span", [], [txt($0)]) }),
+            el("span", [.class("list-row-text")], [el("strong", [], [txt(name)])] + details.map { el("span", [], [txt($0)]) }),
             el("form", [Attr("method", "post"), Attr("action", SiteURL.revokeToken(id: token.id).path)], [
                 CSRFField.render(context.csrfToken),
                 el("button", [
                     .class("button button-secondary button-small"), Attr("type", "submit"),
-                    .aria("label", l.t("tokens.revokeNamed", token.label)),
+                    .aria("label", l.t("tokens.revokeNamed", name)),
                 ], [txt(l.t("tokens.revoke"))]),
             ]),
         ])
