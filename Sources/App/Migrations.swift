@@ -18,6 +18,7 @@ enum KineticMigrations {
             AddJumpSessionNaturalKey(),
             AddSessionAndTokenExpiry(clock: configuration.clock, apiTokenLifetime: configuration.apiTokenLifetime),
             AddUserTimeZone(),
+            CreateStepImports(),
         ]
     }
 }

@@ -11,6 +11,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
 
 from conftest import BASE_URL, ROOT, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
 
@@ -42,7 +43,7 @@ def upload(driver, path):
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
     button.click()
     wait(driver).until(EC.visibility_of_element_located((By.ID, "import-progress")))
-    wait(driver, 120).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".month-bar")))
+    wait(driver, 120).until(EC.presence_of_element_located((By.ID, "import-result")))
 
 
 def test_upload_then_chart_matches_daily_totals_and_badges_appear_in_order(driver, account, export_zip):
@@ -91,6 +92,42 @@ def test_upload_then_chart_matches_daily_totals_and_badges_appear_in_order(drive
     screenshot(driver, "steps-chart-readout-en")
 
 
+def test_after_import_the_latest_month_opens_with_a_summary_and_the_picker_reaches_any_month(driver, account, export_zip):
+    archive, truth = export_zip
+    log_in(driver, account)
+    upload(driver, archive)
+    days = sorted(date for date, steps in truth.items() if steps)
+    latest = days[-1][:7]
+    assert f"month={latest}" in driver.current_url and "imported=" in driver.current_url
+    result = driver.find_element(By.ID, "import-result")
+    assert driver.switch_to.active_element == result, "the summary takes focus so it is read out"
+    figures = {row.find_element(By.TAG_NAME, "dt").text: row.find_element(By.TAG_NAME, "dd").text
+               for row in result.find_elements(By.CSS_SELECTOR, ".detail-row")}
+    assert figures["Days with steps"] == f"{len(days):,}"
+    assert int(figures["Records read"].replace(",", "")) > len(days)
+    assert figures["Dates"].startswith("Jan 1, 2021") or figures["Dates"].startswith("Dec 31, 2020")
+    screenshot(driver, "steps-import-result-en")
+
+    # The picker: a pointer choice opens the month at once.
+    picker = Select(driver.find_element(By.ID, "month-select"))
+    assert picker.first_selected_option.get_attribute("value") == latest
+    picker.select_by_value("2021-01")
+    wait(driver).until(lambda d: "month=2021-01" in d.current_url)
+    assert driver.find_element(By.CSS_SELECTOR, ".month-title").get_attribute("data-month") == "2021-01"
+    assert not driver.find_elements(By.ID, "import-result")
+
+    # From the keyboard the arrows only choose; Show (then visible) opens the month.
+    select = driver.find_element(By.ID, "month-select")
+    select.send_keys(Keys.ARROW_UP)
+    assert "month=2021-01" in driver.current_url
+    show = driver.find_element(By.CSS_SELECTOR, ".month-go")
+    select.send_keys(Keys.TAB)
+    assert driver.switch_to.active_element == show and show.is_displayed()
+    chosen = Select(select).first_selected_option.get_attribute("value")
+    show.send_keys(Keys.ENTER)
+    wait(driver).until(lambda d: f"month={chosen}" in d.current_url)
+
+
 def test_reimport_changes_nothing(driver, account, export_zip):
     archive, truth = export_zip
     log_in(driver, account)
@@ -109,7 +146,8 @@ def test_dates_follow_the_locale(account, export_zip, language, month_name):
         log_in(driver, account)
         upload(driver, archive)
         driver.get(BASE_URL + "/steps?month=2021-01")
-        assert driver.find_element(By.CSS_SELECTOR, ".month-title").text == month_name
+        assert driver.find_element(By.CSS_SELECTOR, ".month-title").get_attribute("textContent") == month_name
+        assert Select(driver.find_element(By.ID, "month-select")).first_selected_option.text == month_name
         screenshot(driver, f"steps-{language}-375")
     finally:
         driver.quit()

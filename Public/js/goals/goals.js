@@ -7,7 +7,7 @@ const VIEWS = ['progress', 'lastSession', 'remaining'];
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 const visiblePanel = () => document.querySelector('[data-category-panel]:not([hidden])');
 
-/** Records a choice in the address, and in the links that keep it (the month bar's). */
+/** Records a choice in the address, and in the links and the month picker that keep it. */
 function replaceQuery(name, value) {
   const url = new URL(window.location.href);
   url.searchParams.set(name, value);
@@ -17,6 +17,14 @@ function replaceQuery(name, value) {
     target.searchParams.set(name, value);
     link.href = target.pathname + target.search;
   }
+  const picker = document.querySelector('form[data-month-picker]');
+  if (!picker) return;
+  let field = picker.querySelector(`input[type=hidden][name="${name}"]`);
+  if (!field) {
+    field = Object.assign(document.createElement('input'), { type: 'hidden', name });
+    picker.append(field);
+  }
+  field.value = value;
 }
 
 /** Draws every visible arc of a panel, growing it from 12 o'clock to its place; a second lap

@@ -4,6 +4,7 @@ import { enhanceRulers } from './ruler.js';
 import { guardUnsavedChanges, submitWithoutReload } from './forms.js';
 import { fillBrowserTimeZone } from './time-zone.js';
 import { isolate } from './focus-trap.js';
+import { enhanceMonthPickers } from './month-picker.js';
 
 function setUpSideMenu() {
   const button = document.getElementById('menu-button');
@@ -61,5 +62,6 @@ setUpSideMenu();
 setUpRadialMenu();
 enhanceRulers(document);
 fillBrowserTimeZone(document);
+enhanceMonthPickers(document);
 for (const form of document.querySelectorAll('form[data-ajax]')) submitWithoutReload(form);
 for (const form of document.querySelectorAll('form[data-guard-unsaved]')) guardUnsavedChanges(form);

@@ -1,5 +1,6 @@
-// The Steps page: uploading an export with a progress bar, and a reload when the day changes
-// while the current month is open (the chart gains a new day).
+// The Steps page: uploading an export with a progress bar (then opening the month of its latest
+// data with a summary), the chart's readout, and a reload when the day changes while the current
+// month is open (the chart gains a new day).
 
 function setUpImport() {
   const form = document.getElementById('import-form');
@@ -36,7 +37,11 @@ function setUpImport() {
       if (request.status >= 200 && request.status < 300) {
         bar.value = 100;
         status.textContent = form.dataset.doneMessage;
-        window.location.reload();
+        // Opens the month of the latest imported data, where the page shows the import's summary.
+        const next = new URL(form.dataset.page, window.location.href);
+        if (body?.lastDate) next.searchParams.set('month', body.lastDate.slice(0, 7));
+        if (body?.id) next.searchParams.set('imported', body.id);
+        window.location.assign(next);
       } else {
         bar.value = 0;
         status.textContent = body?.error?.message || form.dataset.errorMessage;
@@ -96,6 +101,12 @@ function setUpChartReadout() {
   });
 }
 
+/** Moves focus to the import's summary when the page opens with one, so it is read out. */
+function focusImportResult() {
+  document.getElementById('import-result')?.focus();
+}
+
 setUpImport();
+focusImportResult();
 setUpChartReadout();
 reloadAtMidnight();

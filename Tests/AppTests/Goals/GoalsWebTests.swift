@@ -59,6 +59,24 @@ import VaporTesting
         }
     }
 
+    @Test func monthPicker_offersTheActiveMonths_andKeepsTheCategoryAndView() async throws {
+        try await withKinetic { app in
+            let (web, _) = try await setUp(app)
+            let current = Month(today(app)), first = current.previous.previous
+            let html = try await web.get("/goals?category=calories&view=remaining").body.string
+            let options = html.components(separatedBy: "<option value=\"").dropFirst().map { String($0.prefix(7)) }
+            #expect(options == [current.description, current.previous.description, first.description])
+            #expect(html.contains("<option value=\"\(current)\" selected>"))
+            #expect(html.contains("<input type=\"hidden\" name=\"category\" value=\"calories\" data-keeps-query/>"))
+            #expect(html.contains("<input type=\"hidden\" name=\"view\" value=\"remaining\" data-keeps-query/>"))
+            #expect(html.contains("href=\"/goals?month=\(current.previous)&amp;category=calories&amp;view=remaining\""))
+            // The picker is a plain GET form: what it submits opens that month in the same view.
+            let picked = try await web.get("/goals?month=\(first)&view=remaining").body.string
+            #expect(picked.contains("<option value=\"\(first)\" selected>"))
+            #expect(picked.contains("data-view=\"remaining\""))
+        }
+    }
+
     @Test func caloriesCategory_appearsOnlyWithACalorieGoal() async throws {
         try await withKinetic { app in
             let (web, _) = try await setUp(app, calorieGoal: 0)

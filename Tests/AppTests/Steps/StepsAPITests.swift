@@ -50,6 +50,33 @@ import ZIPFoundation
             #expect(message.contains("line"))
             #expect(try await StepSampleRecord.query(on: app.db).count() == 0)
             #expect(try await DailyStepTotalRecord.query(on: app.db).count() == 0)
+            #expect(try await StepImportRecord.query(on: app.db).count() == 0, "a failed import leaves no history row")
+        }
+    }
+
+    @Test func importResult_namesTheImportAndTheDatesItCovers() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let body = try await app.uploadExport(Self.export, token: account.token).jsonObject()
+            #expect(body["recordsRead"] as? Int == 3)
+            #expect(body["daysUpdated"] as? Int == 2)
+            #expect(body["firstDate"] as? String == "2021-03-01")
+            #expect(body["lastDate"] as? String == "2021-03-02")
+            let id = try #require((body["id"] as? String).flatMap(UUID.init(uuidString:)))
+            let record = try #require(try await StepImportRecord.find(id, on: app.db))
+            #expect(record.importedAt == testNow)
+            #expect(record.$user.id == UUID(uuidString: account.customerId))
+        }
+    }
+
+    @Test func importWithoutSteps_hasNoDates() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let empty = "<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\"></HealthData>\n"
+            let body = try await app.uploadExport(empty, token: account.token).jsonObject()
+            #expect(body["daysUpdated"] as? Int == 0)
+            #expect(body["firstDate"] is NSNull)
+            #expect(body["lastDate"] is NSNull)
         }
     }
 

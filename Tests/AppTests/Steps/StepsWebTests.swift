@@ -77,4 +77,72 @@ import VaporTesting
             #expect(html.contains("Schritte im März 2021"))
         }
     }
+
+    @Test func afterAnImport_thePageOpensWithItsSummary_andTheImportCardRemembersIt() async throws {
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            let body = try await app.uploadExport(StepsAPITests.export, token: account.token).jsonObject()
+            let id = try #require(body["id"] as? String)
+            let html = try await web.get("/steps?month=2021-03&imported=\(id)").body.string
+            #expect(html.contains("id=\"import-result\""))
+            #expect(html.contains("Import finished"))
+            #expect(html.contains("Showing March 2021, the month of the latest data."))
+            #expect(html.contains("<dt>Days with steps</dt><dd>2</dd>"))
+            #expect(html.contains("Mar 1, 2021 – Mar 2, 2021"))
+            #expect(html.contains("Last import on Jan 15, 2027"))
+            // Without the import's id (a later visit) only the import card keeps it.
+            let later = try await web.get("/steps?month=2021-03").body.string
+            #expect(!later.contains("id=\"import-result\""))
+            #expect(later.contains("Last import on Jan 15, 2027"))
+        }
+    }
+
+    @Test func anotherUsersImport_isNeverShown() async throws {
+        try await withKinetic { app in
+            let owner = try await app.signUp()
+            let id = try #require(try await app.uploadExport(StepsAPITests.export, token: owner.token).jsonObject()["id"] as? String)
+            let (web, _) = try await app.signedInWebClient()
+            let html = try await web.get("/steps?imported=\(id)").body.string
+            #expect(!html.contains("import-result"))
+            #expect(!html.contains("Last import"))
+            #expect(!html.contains("Records read"))
+        }
+    }
+
+    @Test func monthPicker_offersEveryMonthFromTheFirstData_newestFirst() async throws {
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            try await importExport(app, token: account.token)
+            let html = try await web.get("/steps?month=2021-03").body.string
+            let options = html.components(separatedBy: "<option value=\"").dropFirst().map { String($0.prefix(7)) }
+            // March 2021 to January 2027 (the pinned today): 10 + 5 × 12 + 1 months.
+            #expect(options.count == 71)
+            #expect(options.first == "2027-01")
+            #expect(options.last == "2021-03")
+            #expect(html.contains("<option value=\"2021-03\" selected>March 2021</option>"))
+            #expect(html.contains("<optgroup label=\"2021\">"))
+            #expect(html.contains("<form class=\"month-picker\" method=\"get\" action=\"/steps\""))
+            #expect(try await web.get("/steps?month=2022-07").body.string.contains("<option value=\"2022-07\" selected>"))
+        }
+    }
+
+    @Test func loader_clampsTheMonthToTheData_withoutHTTP() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            try await importExport(app, token: account.token)
+            let userID = try #require(UUID(uuidString: account.customerId))
+            let loader = StepsPage.Loader(database: app.db, userID: userID, clock: app.goalsClock)
+            let early = try await loader.load(month: Month("2019-01"))
+            #expect(early.month == Month("2021-03"))
+            #expect(early.previousMonth == nil)
+            #expect(early.chart.points.count == 31)
+            #expect(early.monthTotal == 3_600)
+            #expect(early.lastImport?.summary.days == LocalDate("2021-03-01")!...LocalDate("2021-03-02")!)
+            #expect(!early.justImported)
+            let late = try await loader.load(month: Month("2030-01"), importID: early.lastImport?.summary.id)
+            #expect(late.month == Month("2027-01"))
+            #expect(late.isCurrentMonth)
+            #expect(late.justImported)
+        }
+    }
 }

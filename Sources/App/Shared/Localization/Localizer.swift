@@ -40,6 +40,11 @@ struct Localizer: Sendable {
         format(date, template: "EEEMMMd")
     }
 
+    /// A calendar date with the year, e.g. "May 20, 2021" / "20. Mai 2021".
+    func fullDate(_ date: LocalDate) -> String {
+        format(date, template: "yMMMd")
+    }
+
     /// A month and year, e.g. "May 2015" / "Mai 2015".
     func month(_ month: Month) -> String {
         format(LocalDate(year: month.year, month: month.month, day: 15)!, template: "yMMMM")

@@ -12,10 +12,24 @@ struct StepsAPIController {
     }
 
     struct ImportResult: Content {
+        let id: UUID
         let recordsRead: Int
         let stepSamples: Int
         let samplesSkipped: Int
         let daysUpdated: Int
+        /// `yyyy-MM-dd`: the first and last day the export's step samples touch.
+        @NullEncoded var firstDate: String?
+        @NullEncoded var lastDate: String?
+
+        init(_ summary: StepImport) {
+            id = summary.id
+            recordsRead = summary.recordsRead
+            stepSamples = summary.stepSamples
+            samplesSkipped = summary.samplesSkipped
+            daysUpdated = summary.daysUpdated
+            firstDate = summary.days?.lowerBound.description
+            lastDate = summary.days?.upperBound.description
+        }
     }
 
     struct PushResult: Content {
@@ -62,11 +76,7 @@ struct StepsAPIController {
                 database: request.importDatabase, userID: try user.requireID(),
                 limits: StepSampleLimits(today: request.goalsClock.today), exportLimits: configuration.exportLimits
             )
-            let summary = try await importer.importExport(at: file)
-            return ImportResult(
-                recordsRead: summary.recordsRead, stepSamples: summary.stepSamples,
-                samplesSkipped: summary.samplesSkipped, daysUpdated: summary.daysUpdated
-            )
+            return ImportResult(try await importer.importExport(at: file, recordedAt: request.now))
         } catch let error as HealthExportError {
             throw AppError(status: .unprocessableEntity, code: "invalid_export", messageKey: "error.export.invalid", messageArguments: [error.description])
         }

@@ -21,11 +21,13 @@ struct HealthImporter {
         /// Step samples skipped as implausible.
         let samplesSkipped: Int
         let daysUpdated: Int
-        let seconds: Double
+        /// The first and last local day the kept samples touch; nil when there were none.
+        let days: ClosedRange<LocalDate>?
     }
 
-    func importExport(at url: URL, progress: (@Sendable (_ done: Int, _ total: Int?) -> Void)? = nil) async throws -> Summary {
-        let started = ContinuousClock.now
+    /// Reads the export at `url` and stores its samples; on success the import is recorded in
+    /// the user's history (``StepImportsRepository``) at `time`, in the same transaction.
+    func importExport(at url: URL, recordedAt time: Date, progress: (@Sendable (_ done: Int, _ total: Int?) -> Void)? = nil) async throws -> StepImport {
         let channel = SampleChannel()
         let result = ReaderResult()
         let limits = self.limits, exportLimits = self.exportLimits
@@ -45,7 +47,7 @@ struct HealthImporter {
         reader.stackSize = 1 << 20
         reader.start()
         let userID = self.userID
-        let daysUpdated: Int = try await database.transaction { transaction in
+        return try await database.transaction { transaction in
             let repository = StepsRepository(database: transaction, userID: userID)
             // What `StepsRepository.add` does, a batch at a time: store, then sources and totals once.
             var touched: ClosedRange<Int>?
@@ -63,16 +65,19 @@ struct HealthImporter {
                 channel.cancel()
                 throw error
             }
-            guard let touched else { return 0 }
-            try await StepSourcesRepository(database: transaction, userID: userID).record(sources)
-            return try await repository.refreshTotals(days: touched)
+            var daysUpdated = 0
+            if let touched {
+                try await StepSourcesRepository(database: transaction, userID: userID).record(sources)
+                daysUpdated = try await repository.refreshTotals(days: touched)
+            }
+            let read = result.summary
+            let summary = Summary(
+                recordsRead: read?.recordsRead ?? 0, stepSamples: (read?.stepRecords ?? 0) - result.skipped,
+                samplesSkipped: result.skipped, daysUpdated: daysUpdated,
+                days: touched.map { LocalDate(daysSince1970: $0.lowerBound)...LocalDate(daysSince1970: $0.upperBound) }
+            )
+            return try await StepImportsRepository(database: transaction, userID: userID).record(summary, at: time)
         }
-        let summary = result.summary
-        let elapsed = started.duration(to: .now).components
-        return Summary(
-            recordsRead: summary?.recordsRead ?? 0, stepSamples: (summary?.stepRecords ?? 0) - result.skipped,
-            samplesSkipped: result.skipped, daysUpdated: daysUpdated, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
-        )
     }
 }
 

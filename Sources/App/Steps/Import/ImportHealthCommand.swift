@@ -37,7 +37,9 @@ struct ImportHealthCommand: AsyncCommand {
                 database: app.importDatabase, userID: try user.requireID(),
                 limits: StepSampleLimits(today: today), exportLimits: app.kineticConfiguration.exportLimits
             )
-            let summary = try await importer.importExport(at: url, progress: { done, total in reporter.report(done: done, total: total) })
+            let started = ContinuousClock.now
+            let summary = try await importer.importExport(at: url, recordedAt: app.now, progress: { done, total in reporter.report(done: done, total: total) })
+            let seconds = started.duration(to: .now) / .seconds(1)
             reporter.clear()
             context.console.print("Imported \(url.lastPathComponent) into \(email):")
             context.console.print("  records read:       \(summary.recordsRead)")
@@ -46,7 +48,10 @@ struct ImportHealthCommand: AsyncCommand {
                 context.console.print("  skipped as implausible (over 100,000 steps or 24 h, or dated before 2000 or after tomorrow): \(summary.samplesSkipped)")
             }
             context.console.print("  days updated:       \(summary.daysUpdated)")
-            context.console.print("  time taken:         \(String(format: "%.1f", summary.seconds)) s")
+            if let days = summary.days {
+                context.console.print("  dates:              \(days.lowerBound) to \(days.upperBound)")
+            }
+            context.console.print("  time taken:         \(String(format: "%.1f", seconds)) s")
         } catch {
             reporter.clear()
             throw ImportFailed(message: "Nothing was imported. \(error)")

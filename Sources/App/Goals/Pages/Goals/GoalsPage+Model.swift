@@ -39,6 +39,8 @@ extension GoalsPage {
         let previousMonth: Month?
         /// The next month, unless this is the current month.
         let nextMonth: Month?
+        /// Every month the month picker offers: the user's first active month to now.
+        let months: ClosedRange<Month>
         /// Whether `month` is the current month (its texts say "this month"; others name the month).
         var isCurrentMonth: Bool { nextMonth == nil }
         /// Jumps always; calories only when the month has a calorie goal.
@@ -53,6 +55,7 @@ extension GoalsPage {
             self.month = month
             previousMonth = month > history.first ? month.previous : nil
             nextMonth = month < history.current ? month.next : nil
+            months = history.first...history.current
             var categories = [CategoryModel(
                 category: .jumps, goal: summary?.jump?.goal, progress: summary?.totalJumps ?? 0, lastSession: summary?.lastSession
             )]

@@ -10,14 +10,14 @@ enum GoalsPage {
             .class("top-bar-text-button"), Attr("type", "button"), .id("edit-goals-button"),
             .aria("haspopup", "dialog"), .aria("controls", "edit-goals"),
         ], [txt(l.t("goals.edit"))]) : nil
+        let kept = keptQuery(model, view: view)
         return Layout.render(.init(title: l.t("nav.goals"), topBarAction: editButton, scripts: ["js/goals/goals.js"], bodyClass: "goals-body"), context: context, content: [
             // Another month keeps the chosen category and ring view (the script keeps these links current).
-            MonthBar.render(month: model.month, previous: model.previousMonth, next: model.nextMonth, link: { month in
-                SiteURL.goals(
-                    month: month.description, category: model.selected == .jumps ? nil : model.selected.rawValue,
-                    view: view == .progress ? nil : view.rawValue
-                )
-            }, l: l),
+            MonthBar.render(.init(
+                month: model.month, previous: model.previousMonth, next: model.nextMonth, choices: model.months,
+                action: SiteURL.module(.goals).path, kept: kept,
+                link: { SiteURL.module(.goals).with([("month", $0.description)] + kept) }
+            ), l: l),
             categorySwitch(model, view: view, l: l),
             el("div", [.class("goal-panels")], model.categories.map { panel($0, model: model, view: view, l: l) }),
             el("a", [.class("button button-secondary button-block history-link"), Attr("href", SiteURL.jumpHistory.path)], [
@@ -26,6 +26,11 @@ enum GoalsPage {
             model.isCurrentMonth ? EditGoalsDialog.render(model.editGoals, context: context) : .empty,
             model.isCurrentMonth ? UnsavedChangesDialog.render(l) : .empty,
         ])
+    }
+
+    /// The category and ring view another month keeps; the defaults are left out of addresses.
+    private static func keptQuery(_ model: Model, view: RingRepresentation) -> [(name: String, value: String?)] {
+        [("category", model.selected == .jumps ? nil : model.selected.rawValue), ("view", view == .progress ? nil : view.rawValue)]
     }
 
     private static func categorySwitch(_ model: Model, view: RingRepresentation, l: Localizer) -> HTMLNode {

@@ -1,6 +1,6 @@
 /// The line icons of the app shell, drawn on a 24×24 grid with a 2 px stroke.
 enum Icon: String, CaseIterable {
-    case menu, close, goals, steps, workouts, reports, wishes, profile, settings, logout, chevronRight, back, plus, arrowUp, arrowDown, watch, phone, hand, app, grip
+    case menu, close, goals, steps, workouts, reports, wishes, profile, settings, logout, chevronRight, chevronDown, back, plus, arrowUp, arrowDown, watch, phone, hand, app, grip
 
     /// The SVG path data of the icon.
     var pathData: String {
@@ -16,6 +16,7 @@ enum Icon: String, CaseIterable {
         case .settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1"
         case .logout: "M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10"
         case .chevronRight: "M9 6l6 6-6 6"
+        case .chevronDown: "M6 9l6 6 6-6"
         case .back: "M15 6l-6 6 6 6"
         case .plus: "M12 5v14M5 12h14"
         case .arrowUp: "M12 19V5M6 11l6-6 6 6"

@@ -3,28 +3,18 @@ import KineticCore
 /// The Steps page (seed: "MySteps"): the month's line chart, the month total and the
 /// achievement badges, or an empty state that explains how to bring data in; and the import.
 enum StepsPage {
-    struct Model {
-        let month: Month
-        let previousMonth: Month?
-        let nextMonth: Month?
-        /// Steps by day of the month, from the stored samples (the chart's source of truth).
-        let chart: StepChartGeometry
-        /// The month's total from the daily-totals cache (the achievements' source).
-        let monthTotal: Int
-        /// The badges drawn (at most ``StepAchievements/maximumShown``).
-        let badges: [Int]
-        /// Every badge the month earned, drawn or not.
-        let badgeCount: Int
-        let hasAnyData: Bool
-        let isCurrentMonth: Bool
-    }
-
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
         var content: [HTMLNode] = []
+        if model.justImported, let lastImport = model.lastImport {
+            content.append(importResult(lastImport.summary, month: model.month, l: l))
+        }
         if model.hasAnyData {
             content += [
-                MonthBar.render(month: model.month, previous: model.previousMonth, next: model.nextMonth, link: { SiteURL.steps(month: $0.description) }, l: l),
+                MonthBar.render(.init(
+                    month: model.month, previous: model.previousMonth, next: model.nextMonth, choices: model.months,
+                    action: SiteURL.module(.steps).path, link: { SiteURL.steps(month: $0.description) }
+                ), l: l),
                 el("p", [.class("steps-total")], [
                     el("strong", [], [txt(l.number(model.monthTotal))]),
                     txt(" " + l.aboutMonth("steps.totalSuffix", model.month, isCurrent: model.isCurrentMonth)),
@@ -88,9 +78,15 @@ enum StepsPage {
         let l = context.localizer
         return el("section", [.class("card import-card"), .aria("labelledby", "import-title")], [
             el("h2", [.class("card-title"), .id("import-title")], [txt(l.t("steps.import.title"))]),
+            model.lastImport.map { lastImport in
+                el("div", [.class("import-last")], [
+                    el("h3", [.class("import-last-title")], [txt(l.t("steps.import.last", l.fullDate(lastImport.day)))]),
+                    importFigures(lastImport.summary, l: l),
+                ])
+            } ?? .empty,
             el("form", [
                 .class("form import-form"), .id("import-form"), Attr("method", "post"), Attr("action", SiteURL.stepsImport.path),
-                .data("csrf", context.csrfToken), .data("done-message", l.t("steps.import.done")),
+                .data("csrf", context.csrfToken), .data("done-message", l.t("steps.import.done")), .data("page", SiteURL.module(.steps).path),
                 .data("working-message", l.t("steps.import.working")), .data("error-message", l.t("steps.import.failed")),
             ], [
                 el("label", [Attr("for", "import-file"), .class("field-label")], [txt(l.t("steps.import.label"))]),
@@ -102,5 +98,31 @@ enum StepsPage {
                 el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("steps.import.submit"))]),
             ]),
         ])
+    }
+
+    /// The banner the page opens with after an import: what it read, and which month is shown.
+    private static func importResult(_ summary: StepImport, month: Month, l: Localizer) -> HTMLNode {
+        el("section", [.class("card import-result"), Attr("role", "status"), .aria("labelledby", "import-result-title"), Attr("tabindex", "-1"), .id("import-result")], [
+            el("h2", [.class("card-title"), .id("import-result-title")], [txt(l.t("steps.import.finished"))]),
+            importFigures(summary, l: l),
+            summary.days == nil ? .empty : el("p", [.class("form-note")], [txt(l.t("steps.import.showing", l.month(month)))]),
+        ])
+    }
+
+    /// An import's figures: records read, days with steps, the dates covered, samples skipped.
+    private static func importFigures(_ summary: StepImport, l: Localizer) -> HTMLNode {
+        var rows: [(String, String)] = [
+            (l.t("steps.import.recordsRead"), l.number(summary.recordsRead)),
+            (l.t("steps.import.daysWithSteps"), l.number(summary.daysUpdated)),
+        ]
+        if let days = summary.days {
+            rows.append((l.t("steps.import.dates"), l.t("steps.import.dateRange", l.fullDate(days.lowerBound), l.fullDate(days.upperBound))))
+        }
+        if summary.samplesSkipped > 0 {
+            rows.append((l.t("steps.import.skipped"), l.number(summary.samplesSkipped)))
+        }
+        return el("dl", [.class("detail-list import-figures")], rows.map { label, value in
+            el("div", [.class("detail-row")], [el("dt", [], [txt(label)]), el("dd", [], [txt(value)])])
+        })
     }
 }

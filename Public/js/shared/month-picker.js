@@ -1,0 +1,19 @@
+// The month bar's picker: choosing a month with a pointer (or a phone's picker wheel) opens it at
+// once; from the keyboard the arrow keys only choose, and the Show button (or Enter) opens it, so
+// moving through the list never leaves the page under the user.
+
+/** Enhances every month picker form in `root`. */
+export function enhanceMonthPickers(root) {
+  for (const form of root.querySelectorAll('form[data-month-picker]')) {
+    const select = form.querySelector('select');
+    if (!select) continue;
+    let fromKeyboard = false;
+    form.dataset.enhanced = '';
+    select.addEventListener('keydown', (event) => {
+      fromKeyboard = true;
+      if (event.key === 'Enter') { event.preventDefault(); form.requestSubmit(); }
+    });
+    select.addEventListener('pointerdown', () => { fromKeyboard = false; });
+    select.addEventListener('change', () => { if (!fromKeyboard) form.requestSubmit(); });
+  }
+}

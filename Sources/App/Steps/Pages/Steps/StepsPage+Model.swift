@@ -1,0 +1,71 @@
+import Fluent
+import Foundation
+import KineticCore
+
+extension StepsPage {
+    struct Model {
+        let month: Month
+        let previousMonth: Month?
+        let nextMonth: Month?
+        /// Every month the month picker offers, oldest first: from the user's first data to now.
+        let months: ClosedRange<Month>
+        /// Steps by day of the month, from the stored samples (the chart's source of truth).
+        let chart: StepChartGeometry
+        /// The month's total from the daily-totals cache (the achievements' source).
+        let monthTotal: Int
+        /// The badges drawn (at most ``StepAchievements/maximumShown``).
+        let badges: [Int]
+        /// Every badge the month earned, drawn or not.
+        let badgeCount: Int
+        let hasAnyData: Bool
+        let isCurrentMonth: Bool
+        /// The user's latest Apple Health import, and the day it ran (in the user's time zone).
+        let lastImport: (summary: StepImport, day: LocalDate)?
+        /// Whether the page opens straight after that import (its summary is announced on top).
+        let justImported: Bool
+    }
+
+    /// Loads the Steps page of one month for one user; no HTTP in here.
+    struct Loader {
+        let database: Database
+        let userID: UUID
+        let clock: GoalsClock
+
+        /// The page of `requested` (clamped to the months with data, up to now); `importID`
+        /// names the import the user has just finished, if any.
+        func load(month requested: Month?, importID: UUID? = nil) async throws -> Model {
+            let repository = StepsRepository(database: database, userID: userID)
+            let current = clock.currentMonth
+            let firstDay = try await repository.storedDays()?.lowerBound
+            let first = min(firstDay.map { Month(LocalDate(daysSince1970: $0)) } ?? current, current)
+            let month = min(max(requested ?? current, first), current)
+            let monthStart = LocalDate(year: month.year, month: month.month, day: 1)!
+            let monthEnd = LocalDate(year: month.year, month: month.month, day: month.dayCount)!
+            // The chart reads the stored samples; the achievements read the daily-totals cache.
+            let samples = try await repository.samples(startingOn: (monthStart.daysSince1970 - 1)...monthEnd.daysSince1970)
+            let ranking = try await StepSourcesRepository(database: database, userID: userID).ranking()
+            var steps: [Int: Int] = [:]
+            for (date, total) in DailyStepTotals.rounded(DailyStepTotals.compute(samples, ranking: ranking)) where Month(date) == month {
+                steps[date.day] = total
+            }
+            let monthTotal = try await repository.dailyTotals(from: monthStart, to: monthEnd).lazy.map(\.steps).saturatingSum()
+            let lastImport = try await StepImportsRepository(database: database, userID: userID).latest()
+            let isCurrent = month == current
+            let today = clock.today
+            return Model(
+                month: month,
+                previousMonth: month > first ? month.previous : nil,
+                nextMonth: month < current ? month.next : nil,
+                months: first...current,
+                chart: StepChartGeometry(dayCount: month.dayCount, steps: steps, lastDay: isCurrent ? today.day : month.dayCount, today: isCurrent ? today.day : nil),
+                monthTotal: monthTotal,
+                badges: StepAchievements.earned(monthTotal: monthTotal),
+                badgeCount: StepAchievements.count(monthTotal: monthTotal),
+                hasAnyData: firstDay != nil,
+                isCurrentMonth: isCurrent,
+                lastImport: lastImport.map { ($0, LocalDate(containing: $0.importedAt, in: clock.timeZone)) },
+                justImported: importID != nil && importID == lastImport?.id
+            )
+        }
+    }
+}
