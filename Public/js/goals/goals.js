@@ -2,9 +2,10 @@
 // Calories switcher with its slide, arcs animated from 12 o'clock on every refresh, and the
 // Edit My Goals dialog with its detour into Fitness Settings.
 import { saveForm, isDirty, markSaved } from '../shared/forms.js';
+import { askToSaveChanges } from '../shared/dialogs.js';
+import { prefersReducedMotion } from '../shared/motion.js';
 
 const VIEWS = ['progress', 'lastSession', 'remaining'];
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 const visiblePanel = () => document.querySelector('[data-category-panel]:not([hidden])');
 
 /** Records a choice in the address, and in the links and the month picker that keep it. */
@@ -39,14 +40,14 @@ function animateArcs(panel) {
     const final = { strokeDasharray: `${end - start} 360`, transform: `rotate(${start - 90}deg)` };
     arc.style.transform = final.transform;
     arc.style.strokeDasharray = whole ? 'none' : final.strokeDasharray;
-    if (reducedMotion()) continue;
+    if (prefersReducedMotion()) continue;
     const secondLap = arc.classList.contains('ring-arc-overlap');
     const growing = arc.animate([{ strokeDasharray: '0 360', transform: 'rotate(-90deg)' }, final], {
       duration: 900, delay: secondLap ? 900 : 0, fill: 'backwards', easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)',
     });
     if (whole) growing.addEventListener('finish', () => { arc.style.strokeDasharray = 'none'; });
   }
-  if (reducedMotion()) return;
+  if (prefersReducedMotion()) return;
   for (const cap of panel.querySelectorAll('.ring-cap')) {
     cap.animate([{ opacity: 0 }, { opacity: 0, offset: 0.9 }, { opacity: 1 }], { duration: 1800 });
   }
@@ -116,7 +117,7 @@ function selectCategory(tab, { focus = false } = {}) {
     const show = panel.dataset.categoryPanel === category;
     panel.hidden = !show;
     panel.classList.remove('slide-from-left', 'slide-from-right');
-    if (show && !reducedMotion()) {
+    if (show && !prefersReducedMotion()) {
       void panel.offsetWidth; // restart the animation
       panel.classList.add(next > previous ? 'slide-from-right' : 'slide-from-left');
     }
@@ -142,7 +143,6 @@ function setUpEditDialog() {
   const dialog = document.getElementById('edit-goals');
   const button = document.getElementById('edit-goals-button');
   const form = document.getElementById('edit-goals-form');
-  const unsaved = document.getElementById('unsaved-dialog');
   if (!dialog || !button || !form) return;
   const views = dialog.querySelectorAll('[data-sheet-view]');
   const showSheetView = (name) => {
@@ -163,14 +163,11 @@ function setUpEditDialog() {
       window.location.reload();
     }
   };
-  const requestClose = () => {
-    if (!isDirty(form) || !unsaved) { finish(); return; }
-    unsaved.returnValue = '';
-    unsaved.showModal();
-    unsaved.addEventListener('close', () => {
-      if (unsaved.returnValue === 'save') save();
-      if (unsaved.returnValue === 'discard') { form.reset(); finish(); }
-    }, { once: true });
+  const requestClose = async () => {
+    if (!isDirty(form)) { finish(); return; }
+    const answer = await askToSaveChanges();
+    if (answer === 'save') save();
+    if (answer === 'discard') { form.reset(); finish(); }
   };
   const open = () => {
     showSheetView('goals');

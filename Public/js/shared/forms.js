@@ -1,6 +1,8 @@
 // Saving a form in place (loading overlay, confirmation, error alert with the edits kept)
 // and asking before leaving a form with unsaved changes.
-import { showLoading, hideLoading, showAlert, showToast } from './ui.js';
+import { showLoading, hideLoading, showAlert, showToast, askToSaveChanges } from './dialogs.js';
+import { postForm, errorMessage } from './api.js';
+import { networkErrorMessage } from './strings.js';
 
 const snapshot = (form) => new URLSearchParams(new FormData(form)).toString();
 
@@ -11,18 +13,10 @@ export async function saveForm(form) {
   form.dataset.saving = 'true';
   showLoading();
   try {
-    const response = await fetch(form.action, {
-      method: 'POST',
-      body: new URLSearchParams(new FormData(form)),
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-    });
-    const body = await response.json().catch(() => null);
+    const { ok, body } = await postForm(form);
     hideLoading();
-    if (!response.ok) {
-      const fields = body?.error?.fields ? Object.values(body.error.fields) : [];
-      const message = [body?.error?.message, ...fields].filter(Boolean).join('\n');
-      await showAlert(message || document.documentElement.dataset.networkError || '');
+    if (!ok) {
+      await showAlert(errorMessage(body));
       return false;
     }
     markSaved(form);
@@ -31,7 +25,7 @@ export async function saveForm(form) {
     return true;
   } catch {
     hideLoading();
-    await showAlert(document.documentElement.dataset.networkError || '');
+    await showAlert(networkErrorMessage());
     return false;
   } finally {
     delete form.dataset.saving;
@@ -57,39 +51,30 @@ export function isDirty(form) {
 /** Asks whether to save before any link leaves the page while the form has unsaved changes. */
 export function guardUnsavedChanges(form) {
   form.dataset.savedState = snapshot(form);
-  const dialog = document.getElementById('unsaved-dialog');
   window.addEventListener('beforeunload', (event) => {
     if (isDirty(form)) { event.preventDefault(); event.returnValue = ''; }
   });
+  /** Leaves by `go` once the edits are saved or discarded; stays when the user says so. */
+  const leave = async (go) => {
+    const answer = await askToSaveChanges();
+    if (answer === 'save' ? await saveForm(form) : answer === 'discard') {
+      markSaved(form);
+      go();
+    }
+  };
   document.addEventListener('click', (event) => {
     const link = event.target.closest('a[href]');
-    if (!link || !dialog || !isDirty(form) || link.getAttribute('href').startsWith('#')) return;
+    if (!link || !isDirty(form) || link.getAttribute('href').startsWith('#')) return;
     if (link.id === 'menu-button' || link.classList.contains('side-menu-close')) return;
     event.preventDefault();
-    dialog.returnValue = '';
-    dialog.showModal();
-    dialog.addEventListener('close', async () => {
-      if (dialog.returnValue === 'save') {
-        if (await saveForm(form)) window.location.assign(link.href);
-      } else if (dialog.returnValue === 'discard') {
-        form.dataset.savedState = snapshot(form);
-        window.location.assign(link.href);
-      }
-    }, { once: true });
+    leave(() => window.location.assign(link.href));
   });
   // A plain logout form also leaves the page.
   for (const other of document.querySelectorAll('form:not([data-guard-unsaved]):not([method="dialog"])')) {
     other.addEventListener('submit', (event) => {
-      if (!dialog || !isDirty(form)) return;
+      if (!isDirty(form)) return;
       event.preventDefault();
-      dialog.returnValue = '';
-      dialog.showModal();
-      dialog.addEventListener('close', async () => {
-        if (dialog.returnValue === 'save' ? await saveForm(form) : dialog.returnValue === 'discard') {
-          form.dataset.savedState = snapshot(form);
-          other.submit();
-        }
-      }, { once: true });
+      leave(() => other.submit());
     });
   }
 }

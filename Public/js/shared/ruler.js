@@ -1,15 +1,11 @@
 // The ruler control: a horizontal scale dragged or swiped with momentum and snapping,
 // also driven by arrow keys, Page Up/Down, Home/End and the mouse wheel. It replaces a
 // number input and keeps that input's value, so the form posts the same field.
+import { fill, formatNumber } from './strings.js';
+import { prefersReducedMotion } from './motion.js';
 
 const SPACING = 12; // pixels between two ticks
 const FRICTION = 0.94; // velocity kept per 16 ms frame of momentum
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-const format = (template, ...values) => {
-  let next = 0;
-  return template.replace(/%(?:(\d+)\$)?l{0,2}[@d]/g, (_, position) => values[position ? position - 1 : next++] ?? '');
-};
 
 export class Ruler {
   constructor(root) {
@@ -22,7 +18,6 @@ export class Ruler {
     this.step = Number(data.step) || 1;
     this.major = Number(data.major) || 10;
     this.kind = data.format;
-    this.numbers = new Intl.NumberFormat(document.documentElement.dataset.formatLocale || undefined);
     this.isSet = this.input.value !== '';
     this.value = this.clamp(this.isSet ? Number(this.input.value) : Number(data.initial));
     this.offset = this.offsetFor(this.value);
@@ -41,16 +36,16 @@ export class Ruler {
   text(value) {
     const data = this.root.dataset;
     if (this.kind === 'height-imperial') {
-      return format(data.templateImperial, this.numbers.format(Math.floor(value / 12)), this.numbers.format(value % 12));
+      return fill(data.templateImperial, formatNumber(Math.floor(value / 12)), formatNumber(value % 12));
     }
-    if (this.kind === 'height-metric') return format(data.templateMetric, this.numbers.format(Math.round(value * 2.54)));
-    return format(data.templateCount, this.numbers.format(value));
+    if (this.kind === 'height-metric') return fill(data.templateMetric, formatNumber(Math.round(value * 2.54)));
+    return fill(data.templateCount, formatNumber(value));
   }
 
   tickLabel(value) {
-    if (this.kind === 'height-imperial') return format(this.root.dataset.templateFeet, this.numbers.format(value / 12));
-    if (this.kind === 'height-metric') return this.numbers.format(Math.round(value * 2.54));
-    return this.numbers.format(value);
+    if (this.kind === 'height-imperial') return fill(this.root.dataset.templateFeet, formatNumber(value / 12));
+    if (this.kind === 'height-metric') return formatNumber(Math.round(value * 2.54));
+    return formatNumber(value);
   }
 
   build() {
@@ -122,7 +117,7 @@ export class Ruler {
     const changed = next !== this.value || !this.isSet;
     this.value = next;
     this.isSet = true;
-    if (animate && !reducedMotion()) {
+    if (animate && !prefersReducedMotion()) {
       this.animateTo(this.offsetFor(next));
     } else {
       this.offset = this.offsetFor(next);
@@ -182,7 +177,7 @@ export class Ruler {
       const first = recent[0];
       const elapsed = first ? event.timeStamp - first.t : 0;
       const velocity = recent.length > 1 && elapsed > 0 ? -(event.clientX - first.x) / elapsed : 0; // px/ms, offset direction
-      if (reducedMotion() || Math.abs(velocity) < 0.05) {
+      if (prefersReducedMotion() || Math.abs(velocity) < 0.05) {
         this.setValue(this.valueFor(this.offset), { animate: true });
       } else {
         this.coast(velocity * 16);

@@ -2,17 +2,12 @@
 // readers can do it too, or by dragging a row's handle), announces each move, and saves the
 // order without a reload.
 import { saveForm } from '../shared/forms.js';
+import { fill, formatNumber } from '../shared/strings.js';
+import { prefersReducedMotion } from '../shared/motion.js';
 
 const form = document.getElementById('sources-form');
 const list = document.getElementById('source-list');
 const status = document.getElementById('sources-status');
-const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
-
-// A function replacement, so a "$" in a source's name is not read as a replacement pattern.
-const fill = (template, ...values) =>
-  values.reduce((text, value, index) => text.replace(`%${index + 1}$@`, () => value), template);
-const numbers = new Intl.NumberFormat(document.documentElement.dataset.formatLocale || undefined);
-const formatNumber = (value) => numbers.format(value);
 
 /** Fixes each button's value and disables the buttons at the ends. */
 function refresh() {
@@ -29,7 +24,7 @@ function refresh() {
 /** Flashes the row that moved and says where it is now. */
 function announce(row) {
   const rows = [...list.children];
-  if (!reduceMotion.matches) {
+  if (!prefersReducedMotion()) {
     row.classList.remove('is-moving');
     void row.offsetWidth; // restart the highlight
     row.classList.add('is-moving');

@@ -1,6 +1,8 @@
 // The Steps page: uploading an export with a progress bar (then opening the month of its latest
 // data with a summary), the chart's readout, and a reload when the day changes while the current
 // month is open (the chart gains a new day).
+import { errorMessage, parseJSON } from '../shared/api.js';
+import { networkErrorMessage } from '../shared/strings.js';
 
 function setUpImport() {
   const form = document.getElementById('import-form');
@@ -32,8 +34,7 @@ function setUpImport() {
     });
     request.addEventListener('load', () => {
       button.disabled = false;
-      let body = null;
-      try { body = JSON.parse(request.responseText); } catch { body = null; }
+      const body = parseJSON(request.responseText);
       if (request.status >= 200 && request.status < 300) {
         bar.value = 100;
         status.textContent = form.dataset.doneMessage;
@@ -44,12 +45,12 @@ function setUpImport() {
         window.location.assign(next);
       } else {
         bar.value = 0;
-        status.textContent = body?.error?.message || form.dataset.errorMessage;
+        status.textContent = body?.error ? errorMessage(body) : form.dataset.errorMessage;
       }
     });
     request.addEventListener('error', () => {
       button.disabled = false;
-      status.textContent = document.documentElement.dataset.networkError || form.dataset.errorMessage;
+      status.textContent = networkErrorMessage() || form.dataset.errorMessage;
     });
     request.send(file);
   });

@@ -2,6 +2,9 @@ import Vapor
 
 /// The Account module: sign-up, login, profile, settings, password and API tokens.
 enum AccountModule {
+    /// The module's stylesheet, loaded by its pages after the shared one.
+    static let stylesheet = "css/account.css"
+
     static func register(on routes: ModuleRoutes) {
         let auth = AuthWebController()
         routes.web.get(SiteURL.login.pathComponents, use: auth.showLogin)

@@ -2,6 +2,9 @@ import Vapor
 
 /// The Goals module: the monthly rings, the goals sheet, jump history and the parks' API.
 enum GoalsModule {
+    /// The module's stylesheet, loaded by its pages after the shared one.
+    static let stylesheet = "css/goals.css"
+
     static func register(on routes: ModuleRoutes) {
         let goals = GoalsController()
         routes.signedIn.get(SiteURL.module(.goals).pathComponents, use: goals.show)

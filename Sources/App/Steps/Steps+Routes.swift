@@ -2,6 +2,9 @@ import Vapor
 
 /// The Steps module: the month chart and badges, Apple Health imports, pushes and sources.
 enum StepsModule {
+    /// The module's stylesheet, loaded by its pages after the shared one.
+    static let stylesheet = "css/steps.css"
+
     static func register(on routes: ModuleRoutes) {
         let steps = StepsController()
         routes.signedIn.get(SiteURL.module(.steps).pathComponents, use: steps.show)

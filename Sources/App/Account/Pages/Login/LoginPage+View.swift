@@ -8,7 +8,7 @@ enum LoginPage {
 
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
-        return Layout.render(.init(title: l.t("login.title"), bodyClass: "auth"), context: context, content: [
+        return Layout.render(.init(title: l.t("login.title"), stylesheet: AccountModule.stylesheet, bodyClass: "auth"), context: context, content: [
             AuthCard.render(title: l.t("login.heading"), subtitle: l.t("login.subtitle"), context: context, content: [
                 banner(model.error, isError: true),
                 banner(model.notice, isError: false),

@@ -12,7 +12,7 @@ enum ProfilePage {
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
         let calorieGoal = model.fitness.calorieGoal > 0 ? l.t("unit.calories", l.number(model.fitness.calorieGoal)) : l.t("profile.calorieGoalOff")
-        return Layout.render(.init(title: l.t("profile.title")), context: context, content: [
+        return Layout.render(.init(title: l.t("profile.title"), stylesheet: AccountModule.stylesheet), context: context, content: [
             el("section", [.class("profile-header")], [
                 el("span", [.class("avatar avatar-large"), .aria("hidden", "true")], [txt(SideMenu.initials(model.name))]),
                 el("h2", [.class("profile-name")], [txt(model.name)]),

@@ -18,7 +18,7 @@ enum SettingsPage {
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
         let choices: [AppLanguage?] = [nil] + AppLanguage.allCases.map(Optional.some)
-        return Layout.render(.init(title: l.t("settings.title")), context: context, content: [
+        return Layout.render(.init(title: l.t("settings.title"), stylesheet: AccountModule.stylesheet), context: context, content: [
             banner(model.saved.map { $0 == .language ? l.t("settings.languageSaved") : l.t("settings.timeZoneSaved") }, isError: false),
             el("nav", [.class("card list-card"), .aria("label", l.t("settings.title"))], [
                 row(href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
@@ -64,7 +64,7 @@ enum SettingsPage {
 
     /// A page one level below Settings: its title, and a back link to Settings.
     static func subpage(title: String, context: PageContext, content: [HTMLNode]) -> String {
-        Layout.render(.init(title: title, backLink: (SiteURL.settings.path, context.localizer.t("shell.back"))), context: context, content: content)
+        Layout.render(.init(title: title, backLink: (SiteURL.settings.path, context.localizer.t("shell.back")), stylesheet: AccountModule.stylesheet), context: context, content: content)
     }
 
     /// A row that opens another settings page: its title, a line on what it holds, a chevron.

@@ -10,7 +10,7 @@ enum SignUpPage {
 
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
-        return Layout.render(.init(title: l.t("signup.title"), bodyClass: "auth"), context: context, content: [
+        return Layout.render(.init(title: l.t("signup.title"), stylesheet: AccountModule.stylesheet, bodyClass: "auth"), context: context, content: [
             AuthCard.render(title: l.t("signup.heading"), subtitle: l.t("signup.subtitle"), context: context, content: [
                 banner(model.error, isError: true),
                 el("form", [Attr("method", "post"), Attr("action", SiteURL.signUp.path), .class("form"), .flag("novalidate")], [

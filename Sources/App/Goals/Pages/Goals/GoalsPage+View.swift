@@ -11,7 +11,7 @@ enum GoalsPage {
             .aria("haspopup", "dialog"), .aria("controls", "edit-goals"),
         ], [txt(l.t("goals.edit"))]) : nil
         let kept = keptQuery(model, view: view)
-        return Layout.render(.init(title: l.t("nav.goals"), topBarAction: editButton, scripts: ["js/goals/goals.js"], bodyClass: "goals-body"), context: context, content: [
+        return Layout.render(.init(title: l.t("nav.goals"), topBarAction: editButton, stylesheet: GoalsModule.stylesheet, scripts: ["js/goals/goals.js"], bodyClass: "goals-body"), context: context, content: [
             // Another month keeps the chosen category and ring view (the script keeps these links current).
             MonthBar.render(.init(
                 month: model.month, previous: model.previousMonth, next: model.nextMonth, choices: model.months,

@@ -49,7 +49,7 @@ enum JumpHistoryPage {
             banner(model.added ? l.t("history.added") : nil, isError: false),
             addForm(model, context: context),
         ] + (model.groups.isEmpty ? [emptyState(l)] : model.groups.map { group($0, l: l) })
-        return Layout.render(.init(title: l.t("history.title"), backLink: (SiteURL.module(.goals).path, l.t("shell.back"))), context: context, content: content)
+        return Layout.render(.init(title: l.t("history.title"), backLink: (SiteURL.module(.goals).path, l.t("shell.back")), stylesheet: GoalsModule.stylesheet), context: context, content: content)
     }
 
     private static func emptyState(_ l: Localizer) -> HTMLNode {

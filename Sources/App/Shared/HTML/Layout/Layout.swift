@@ -10,6 +10,8 @@ enum Layout {
         var topBarAction: HTMLNode? = nil
         /// A back link shown instead of the menu button.
         var backLink: (href: String, label: String)? = nil
+        /// The module's stylesheet, after the shared `css/app.css`, e.g. `css/steps.css`.
+        var stylesheet: String? = nil
         /// Extra ES modules the page needs, e.g. `js/steps/steps.js`.
         var scripts: [String] = []
         var bodyClass: String = ""
@@ -49,6 +51,7 @@ enum Layout {
             voidEl("link", [Attr("rel", "icon"), Attr("href", SiteURL.asset("images/icon.svg")), Attr("type", "image/svg+xml")]),
             voidEl("link", [Attr("rel", "apple-touch-icon"), Attr("href", SiteURL.asset("images/icon-192.png"))]),
             voidEl("link", [Attr("rel", "stylesheet"), Attr("href", SiteURL.asset("css/app.css"))]),
+            page.stylesheet.map { voidEl("link", [Attr("rel", "stylesheet"), Attr("href", SiteURL.asset($0))]) } ?? .empty,
         ] + scripts.map { el("script", [Attr("type", "module"), Attr("src", SiteURL.asset($0))]) })
     }
 

@@ -31,7 +31,7 @@ enum StepSourcesPage {
             content += [orderForm(model, context: context), resetForm(model, context: context), UnsavedChangesDialog.render(l)]
         }
         return Layout.render(
-            .init(title: l.t("sources.title"), backLink: (SiteURL.module(.steps).path, l.t("nav.steps")), scripts: ["js/steps/step-sources.js"]),
+            .init(title: l.t("sources.title"), backLink: (SiteURL.module(.steps).path, l.t("nav.steps")), stylesheet: StepsModule.stylesheet, scripts: ["js/steps/step-sources.js"]),
             context: context,
             content: content
         )

@@ -30,7 +30,7 @@ enum StepsPage {
         }
         content.append(importCard(model, context: context))
         content.append(sourcesLink(l))
-        return Layout.render(.init(title: l.t("nav.steps"), scripts: ["js/steps/steps.js"], bodyClass: "steps-body"), context: context, content: [
+        return Layout.render(.init(title: l.t("nav.steps"), stylesheet: StepsModule.stylesheet, scripts: ["js/steps/steps.js"], bodyClass: "steps-body"), context: context, content: [
             el("div", [.id("steps-page"), .data("current-month", model.isCurrentMonth ? "true" : "false")], content),
         ])
     }

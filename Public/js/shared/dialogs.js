@@ -1,4 +1,5 @@
-// The loading overlay, the alert dialog and the confirmation toast, shared by every page.
+// The page's shared dialogs: the loading overlay, the alert, the unsaved-changes question and
+// the confirmation toast. Their words come from the layout (and UnsavedChangesDialog).
 
 /** Shows the loading overlay above everything, sheets included, and blocks the page under it. */
 export function showLoading() {
@@ -34,4 +35,14 @@ export function showToast(message) {
     toast.classList.remove('show');
     setTimeout(() => toast.remove(), 400);
   }, 2600);
+}
+
+/** Asks, in the page's unsaved-changes dialog, what to do with edits before leaving them.
+ *  Resolves 'save', 'discard', or '' (stay). Without the dialog there is nothing to ask. */
+export function askToSaveChanges() {
+  const dialog = document.getElementById('unsaved-dialog');
+  if (!dialog) return Promise.resolve('discard');
+  dialog.returnValue = '';
+  dialog.showModal();
+  return new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue), { once: true }));
 }
