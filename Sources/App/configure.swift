@@ -11,6 +11,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
 
     app.passwords.use(.bcrypt(cost: configuration.bcryptCost))
     app.prepareUnknownAccountHash()
+    app.signedInTokens = SignedInTokens(lifetime: configuration.apiTokenCacheSeconds)
     try app.loadStringCatalog()
     try app.loadPasswordPolicy()
 

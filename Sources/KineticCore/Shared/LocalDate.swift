@@ -15,24 +15,21 @@ public struct LocalDate: Hashable, Comparable, Codable, Sendable, CustomStringCo
 
     /// Parses `yyyy-MM-dd`.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(asciiDigits: parts[0]), let month = Int(asciiDigits: parts[1]), let day = Int(asciiDigits: parts[2]) else { return nil }
-        self.init(year: year, month: month, day: day)
+        guard let fields = asciiNumberFields(text, separator: "-", lengths: [4...4, 2...2, 2...2]) else { return nil }
+        self.init(year: fields[0], month: fields[1], day: fields[2])
     }
 
-    /// The date of an instant in a time zone.
+    /// The date of an instant in a time zone: the zone's offset at that instant, then day
+    /// arithmetic (``init(daysSince1970:)``), with no Calendar.
     public init(containing date: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.year = parts.year!
-        self.month = parts.month!
-        self.day = parts.day!
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        self.init(daysSince1970: Int((local / 86_400).rounded(.down)))
     }
 
     /// `yyyy-MM-dd`.
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var description: String {
+        String(zeroPadded: year, width: 4) + "-" + String(zeroPadded: month, width: 2) + "-" + String(zeroPadded: day, width: 2)
+    }
 
     /// Midday of this date in `timeZone`, for formatting it with Foundation.
     public func noon(in timeZone: TimeZone) -> Date {

@@ -14,10 +14,8 @@ public struct Month: Hashable, Comparable, Codable, Sendable, CustomStringConver
 
     /// Parses `yyyy-MM`.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              let year = Int(asciiDigits: parts[0]), let month = Int(asciiDigits: parts[1]) else { return nil }
-        self.init(year: year, month: month)
+        guard let fields = asciiNumberFields(text, separator: "-", lengths: [4...4, 2...2]) else { return nil }
+        self.init(year: fields[0], month: fields[1])
     }
 
     /// The month a local date falls in.
@@ -32,7 +30,7 @@ public struct Month: Hashable, Comparable, Codable, Sendable, CustomStringConver
     }
 
     /// `yyyy-MM`.
-    public var description: String { String(format: "%04d-%02d", year, month) }
+    public var description: String { String(zeroPadded: year, width: 4) + "-" + String(zeroPadded: month, width: 2) }
 
     public var next: Month { month == 12 ? Month(year: year + 1, month: 1)! : Month(year: year, month: month + 1)! }
     public var previous: Month { month == 1 ? Month(year: year - 1, month: 12)! : Month(year: year, month: month - 1)! }

@@ -10,10 +10,8 @@ public struct TimeOfDay: Hashable, Comparable, Codable, Sendable, CustomStringCo
 
     /// Parses `HH:mm` (also `H:mm`).
     public init?(_ text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              let hour = Int(asciiDigits: parts[0]), let minute = Int(asciiDigits: parts[1]) else { return nil }
-        self.init(hour: hour, minute: minute)
+        guard let fields = asciiNumberFields(text, separator: ":", lengths: [1...2, 2...2]) else { return nil }
+        self.init(hour: fields[0], minute: fields[1])
     }
 
     public var hour: Int { minutes / 60 }
@@ -21,7 +19,7 @@ public struct TimeOfDay: Hashable, Comparable, Codable, Sendable, CustomStringCo
 
     /// `HH:mm`.
     public var description: String {
-        (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+        String(zeroPadded: hour, width: 2) + ":" + String(zeroPadded: minute, width: 2)
     }
 
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.minutes < rhs.minutes }

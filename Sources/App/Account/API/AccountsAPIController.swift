@@ -1,3 +1,4 @@
+import Fluent
 import KineticCore
 import Vapor
 
@@ -25,8 +26,11 @@ struct AccountsAPIController {
     }
 
     func logout(_ request: Request) async throws -> HTTPStatus {
-        _ = try request.requireUser()
-        try await request.apiToken?.delete(on: request.db)
+        let user = try request.requireUser()
+        if let tokenID = request.apiTokenID {
+            try await APIToken.query(on: request.db).filter(\.$id == tokenID).delete()
+        }
+        request.application.signedInTokens.forget(userID: try user.requireID())
         return .noContent
     }
 

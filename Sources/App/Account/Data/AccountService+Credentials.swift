@@ -13,7 +13,7 @@ extension AccountService {
         try await confirmPassword(current, of: user)
         user.passwordHash = try await request.password.async.hash(new)
         let userID = try user.requireID()
-        let keptSession = request.webSession?.id, keptToken = request.apiToken?.id
+        let keptSession = request.webSession?.id, keptToken = request.apiTokenID
         try await request.db.transaction { database in
             try await user.save(on: database)
             let sessions = WebSession.query(on: database).filter(\.$user.$id == userID)
@@ -23,6 +23,7 @@ extension AccountService {
             if let keptToken { tokens.filter(\.$id != keptToken) }
             try await tokens.delete()
         }
+        request.application.signedInTokens.forget(userID: userID)
     }
 
     /// Throws a 422 on `currentPassword` unless `password` is `user`'s (for changes that need
@@ -41,7 +42,7 @@ extension AccountService {
             .sort(\.$lastUsedAt, .descending)
             .all()
             .filter { SlidingExpiry.isAlive($0.expiresAt, at: now) }
-            .map { try APITokenSummary($0, current: $0.id == request.apiToken?.id) }
+            .map { try APITokenSummary($0, current: $0.id == request.apiTokenID) }
     }
 
     /// Revokes one of the account's API tokens; 404 when the account has no such token.
@@ -49,6 +50,7 @@ extension AccountService {
         guard let token = try await APIToken.query(on: request.db)
             .filter(\.$id == id).filter(\.$user.$id == user.requireID()).first() else { throw AppError.notFound }
         try await token.delete(on: request.db)
+        request.application.signedInTokens.forget(userID: try user.requireID())
     }
 }
 

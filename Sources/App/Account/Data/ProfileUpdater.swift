@@ -7,6 +7,8 @@ import Vapor
 struct ProfileUpdater {
     let database: Database
     let currentMonth: Month
+    /// Forgets the user's cached API sign-ins once the change is stored.
+    let signedInTokens: SignedInTokens
 
     func apply(_ patch: ProfilePatch, to user: User) async throws {
         var fitness = user.fitness
@@ -41,12 +43,13 @@ struct ProfileUpdater {
         } catch let error as DatabaseError where error.isConstraintFailure {
             throw AppError.emailTaken
         }
+        signedInTokens.forget(userID: try user.requireID())
     }
 }
 
 extension Request {
     /// A profile updater for the signed-in user's changes in this request.
     var profileUpdater: ProfileUpdater {
-        ProfileUpdater(database: db, currentMonth: goalsClock.currentMonth)
+        ProfileUpdater(database: db, currentMonth: goalsClock.currentMonth, signedInTokens: application.signedInTokens)
     }
 }

@@ -35,3 +35,35 @@ struct GoalMonthDTO: Content {
         }
     }
 }
+
+/// The goals array is the parks' most requested answer: it is written with ``JSONWriter``, in
+/// the same shape (and key order) as `JSONEncoder` with sorted keys writes the `Codable` form.
+extension GoalMonthDTO: JSONWritable {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let calorie { writer.key("calorie"); calorie.write(to: &writer) }
+        writer.member("date", date)
+        if let jump { writer.key("jump"); jump.write(to: &writer) }
+        if let lastSession {
+            writer.key("lastSession")
+            writer.beginObject()
+            writer.member("date", lastSession.date)
+            writer.member("endTime", lastSession.endTime)
+            writer.member("numberOfCalories", lastSession.numberOfCalories)
+            writer.member("numberOfJumps", lastSession.numberOfJumps)
+            writer.member("parkName", lastSession.parkName)
+            writer.member("startTime", lastSession.startTime)
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+}
+
+extension GoalMonthDTO.Progress {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("currentProgress", currentProgress)
+        writer.member("goal", goal)
+        writer.endObject()
+    }
+}

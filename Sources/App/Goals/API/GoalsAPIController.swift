@@ -30,13 +30,13 @@ struct GoalsAPIController {
         return try await GoalsRepository(database: request.db, userID: try user.requireID()).sessions(in: month).map(JumpSessionDTO.init)
     }
 
-    func goals(_ request: Request) async throws -> [GoalMonthDTO] {
+    func goals(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         // Another user's id, or one that does not exist, is answered the same: not found.
         guard let text = request.parameters.get("customerId"), let id = UUID(uuidString: text), id == user.id else {
             throw AppError.notFound
         }
         let history = try await GoalHistoryLoader(database: request.db, clock: request.goalsClock).load(for: user)
-        return history.summaries.map(GoalMonthDTO.init)
+        return history.summaries.map(GoalMonthDTO.init).jsonResponse(allocator: request.byteBufferAllocator)
     }
 }

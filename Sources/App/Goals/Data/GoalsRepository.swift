@@ -21,9 +21,17 @@ struct GoalsRepository {
     }
 
     /// The goals set, by the month they were set for.
+    /// Read as plain rows: this is on the goals endpoint's hot path.
     func setGoals() async throws -> [Month: MonthGoals] {
-        let records = try await MonthlyGoalRecord.query(on: database).filter(\.$user.$id == userID).all()
-        return Dictionary(records.compactMap { record in Month(record.month).map { ($0, record.goals) } }, uniquingKeysWith: { first, _ in first })
+        let rows = try await database.sql().raw("""
+            SELECT month, jump_goal, calorie_goal FROM monthly_goals WHERE user_id = \(bind: userID)
+            """).all()
+        var goals: [Month: MonthGoals] = [:]
+        for row in rows {
+            guard let month = Month(try row.decode(column: "month", as: String.self)), goals[month] == nil else { continue }
+            goals[month] = MonthGoals(jumpGoal: try row.decode(column: "jump_goal", as: Int.self), calorieGoal: try row.decode(column: "calorie_goal", as: Int.self))
+        }
+        return goals
     }
 
     /// Each month's totals and last session, from the per-month table kept by ``add(_:fitness:)``,

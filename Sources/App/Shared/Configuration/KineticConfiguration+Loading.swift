@@ -94,6 +94,7 @@ extension KineticConfiguration {
         sessionIdleTimeout = try read("KINETIC_SESSION_IDLE_DAYS", 1...365).map { Double($0) * day } ?? sessionIdleTimeout
         sessionLifetime = try read("KINETIC_SESSION_MAX_DAYS", 1...365).map { Double($0) * day } ?? sessionLifetime
         apiTokenLifetime = try read("KINETIC_TOKEN_DAYS", 1...3650).map { Double($0) * day } ?? apiTokenLifetime
+        apiTokenCacheSeconds = try read("KINETIC_TOKEN_CACHE_SECONDS", 0...60).map(Double.init) ?? apiTokenCacheSeconds
         loginBurstPerAccount = try read("KINETIC_LOGIN_BURST_PER_ACCOUNT", 1...1000) ?? loginBurstPerAccount
         loginBurstPerAddress = try read("KINETIC_LOGIN_BURST_PER_ADDRESS", 1...100_000) ?? loginBurstPerAddress
         loginRefillSeconds = try read("KINETIC_LOGIN_REFILL_SECONDS", 1...86_400).map(Double.init) ?? loginRefillSeconds

@@ -36,6 +36,10 @@ public struct KineticConfiguration: Sendable {
     /// How long an API token lasts without use; each use moves its expiry this far ahead
     /// (at most once an hour). Default: 90 days.
     public var apiTokenLifetime: TimeInterval = 90 * 24 * 3600
+    /// How long an instance trusts a signed-in API token without reading it again; a token
+    /// revoked on another instance works there at most this long. 0 turns the cache off.
+    /// Default: 5 seconds (`KINETIC_TOKEN_CACHE_SECONDS`).
+    public var apiTokenCacheSeconds: TimeInterval = 5
     /// The time zone that decides "today" and "this month" for goals. Default: the server's (`TZ`).
     public var timeZone: TimeZone
     /// The largest upload accepted, in bytes. Default: 2 GiB (`KINETIC_MAX_UPLOAD_BYTES`).

@@ -1,0 +1,50 @@
+import Foundation
+import KineticCore
+import NIOCore
+import Testing
+@testable import App
+
+/// The goals array's hand-written JSON must say exactly what `JSONEncoder` says for the same values.
+@Suite struct JSONWriterTests {
+    private func encoded(_ dtos: [GoalMonthDTO]) throws -> (written: Data, encoded: Data) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let response = dtos.jsonResponse(allocator: ByteBufferAllocator())
+        #expect(response.headers.contentType == .json)
+        let written = Data(try #require(response.body.buffer).readableBytesView)
+        return (written, try encoder.encode(dtos))
+    }
+
+    private func summaries(parkName: String, calories: Int?) -> [MonthSummary] {
+        let march = Month(year: 2021, month: 3)!
+        let session = JumpSession(
+            date: LocalDate(year: 2021, month: 3, day: 9)!, numberOfJumps: 1_234, numberOfCalories: calories,
+            parkName: parkName, startTime: TimeOfDay(hour: 9, minute: 5)!, endTime: TimeOfDay(hour: 10, minute: 0)!
+        )
+        return GoalHistory.summaries(
+            from: march.previous, through: march.next,
+            setGoals: [march.previous: MonthGoals(jumpGoal: 30_000, calorieGoal: 0), march: MonthGoals(jumpGoal: 0, calorieGoal: 2_000)],
+            totals: [march: MonthTotals(jumps: 1_234, calories: calories ?? 0, lastSession: session)]
+        )
+    }
+
+    @Test func plainValues_areTheSameBytesAsJSONEncoder() throws {
+        let (written, encoded) = try encoded(summaries(parkName: "Plainfield / Sky Zone", calories: 88).map(GoalMonthDTO.init))
+        #expect(String(decoding: written, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
+    }
+
+    @Test(arguments: ["Quote \" and \\ backslash", "Tab\tnew\nline\r", "Bell \u{07} and \u{1F}", "Émilie’s 🏀 Park", ""])
+    func escapedStrings_readBackTheSame(parkName: String) throws {
+        let (written, encoded) = try encoded(summaries(parkName: parkName, calories: nil).map(GoalMonthDTO.init))
+        let fromWriter = try #require(try JSONSerialization.jsonObject(with: written) as? NSArray)
+        let fromEncoder = try #require(try JSONSerialization.jsonObject(with: encoded) as? NSArray)
+        #expect(fromWriter == fromEncoder)
+        let park = ((fromWriter[1] as? NSDictionary)?["lastSession"] as? NSDictionary)?["parkName"] as? String
+        #expect(park == parkName)
+    }
+
+    @Test func anEmptyArray_isWrittenAsOne() throws {
+        let (written, _) = try encoded([])
+        #expect(String(decoding: written, as: UTF8.self) == "[]")
+    }
+}
