@@ -19,6 +19,7 @@ enum KineticMigrations {
             AddSessionAndTokenExpiry(clock: configuration.clock, apiTokenLifetime: configuration.apiTokenLifetime),
             AddUserTimeZone(),
             CreateStepImports(),
+            CreateGoalHistorySnapshots(),
         ]
     }
 }

@@ -30,13 +30,28 @@ struct GoalsAPIController {
         return try await GoalsRepository(database: request.db, userID: try user.requireID()).sessions(in: month).map(JumpSessionDTO.init)
     }
 
+    /// The goals array: the stored snapshot when it is current (one query), else computed,
+    /// answered and stored for next time (see ``GoalHistorySnapshots``).
     func goals(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         // Another user's id, or one that does not exist, is answered the same: not found.
         guard let text = request.parameters.get("customerId"), let id = UUID(uuidString: text), id == user.id else {
             throw AppError.notFound
         }
-        let history = try await GoalHistoryLoader(database: request.db, clock: request.goalsClock).load(for: user)
-        return history.summaries.map(GoalMonthDTO.init).jsonResponse(allocator: request.byteBufferAllocator)
+        let clock = request.goalsClock
+        let key = clock.currentMonth.description + " " + clock.timeZone.identifier
+        let snapshots = GoalHistorySnapshots(database: request.db, userID: id)
+        let stored = try await snapshots.read()
+        if let body = stored.body(for: key) {
+            var headers = HTTPHeaders()
+            headers.contentType = .json
+            return Response(status: .ok, headers: headers, body: .init(string: body))
+        }
+        let history = try await GoalHistoryLoader(database: request.db, clock: clock).load(for: user)
+        let response = history.summaries.map(GoalMonthDTO.init).jsonResponse(allocator: request.byteBufferAllocator)
+        if let buffer = response.body.buffer {
+            try await snapshots.store(String(buffer: buffer), key: key, basedOn: stored)
+        }
+        return response
     }
 }

@@ -18,6 +18,7 @@ struct GoalsRepository {
         } else {
             try await MonthlyGoalRecord(userID: userID, month: month, goals: goals).create(on: database)
         }
+        try await GoalHistorySnapshots(database: database, userID: userID).invalidate()
     }
 
     /// The goals set, by the month they were set for.
@@ -88,6 +89,7 @@ struct GoalsRepository {
         row.lastStartTime = last.startTime
         row.lastEndTime = last.endTime
         try await row.save(on: database)
+        try await GoalHistorySnapshots(database: database, userID: userID).invalidate()
     }
 
     /// Sessions newest first, of one month or of all time.
