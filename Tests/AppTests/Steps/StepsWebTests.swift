@@ -134,7 +134,7 @@ import VaporTesting
             let loader = StepsPage.Loader(database: app.db, userID: userID, clock: app.goalsClock)
             let early = try await loader.load(month: Month("2019-01"))
             #expect(early.month == Month("2021-03"))
-            #expect(early.previousMonth == nil)
+            #expect(early.navigation.previous == nil)
             #expect(early.chart.points.count == 31)
             #expect(early.monthTotal == 3_600)
             #expect(early.lastImport?.summary.days == LocalDate("2021-03-01")!...LocalDate("2021-03-02")!)

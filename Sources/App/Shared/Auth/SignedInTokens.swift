@@ -96,10 +96,7 @@ extension Application {
 
     /// This instance's short-lived cache of signed-in API tokens.
     var signedInTokens: SignedInTokens {
-        get {
-            guard let tokens = storage[SignedInTokensKey.self] else { fatalError("configure(_:_:) sets up the token cache") }
-            return tokens
-        }
+        get { storage.configured(SignedInTokensKey.self, "the token cache") }
         set { storage[SignedInTokensKey.self] = newValue }
     }
 }

@@ -16,10 +16,7 @@ extension Application {
     /// The rules new passwords must meet, with the common-password list from
     /// `Resources/Passwords/common-passwords.txt` (see the LICENSE beside it).
     var passwordPolicy: PasswordPolicy {
-        get {
-            guard let policy = storage[PasswordPolicyKey.self] else { fatalError("configure(_:_:) loads the password policy") }
-            return policy
-        }
+        get { storage.configured(PasswordPolicyKey.self, "the password policy") }
         set { storage[PasswordPolicyKey.self] = newValue }
     }
 
@@ -36,7 +33,7 @@ extension Application {
     /// are verified against it so that their timing does not reveal which addresses have accounts.
     /// Made on first use, so commands that never log anyone in (an import) do not pay for it.
     func unknownAccountHash() async throws -> String {
-        guard let box = storage[UnknownHashKey.self] else { fatalError("configure(_:_:) prepares the unknown-account hash") }
+        let box = storage.configured(UnknownHashKey.self, "the unknown-account hash")
         if let hash = box.withLockedValue({ $0 }) { return hash }
         let hash = try await password.async(on: threadPool, hopTo: eventLoopGroup.any()).hash(SecretToken.generate())
         box.withLockedValue { $0 = hash }

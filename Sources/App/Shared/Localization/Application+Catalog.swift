@@ -7,10 +7,7 @@ extension Application {
 
     /// The String Catalog, loaded once at start-up from `Resources/Localizable.xcstrings`.
     var stringCatalog: StringCatalog {
-        get {
-            guard let catalog = storage[CatalogKey.self] else { fatalError("configure(_:) loads the String Catalog") }
-            return catalog
-        }
+        get { storage.configured(CatalogKey.self, "the String Catalog") }
         set { storage[CatalogKey.self] = newValue }
     }
 

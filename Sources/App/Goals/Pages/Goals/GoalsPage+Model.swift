@@ -34,15 +34,11 @@ extension GoalsPage {
     }
 
     struct Model {
-        let month: Month
-        /// The previous month, when the user was active then.
-        let previousMonth: Month?
-        /// The next month, unless this is the current month.
-        let nextMonth: Month?
-        /// Every month the month picker offers: the user's first active month to now.
-        let months: ClosedRange<Month>
+        /// The month shown and the month bar's way around the user's active months.
+        let navigation: MonthNavigation
+        var month: Month { navigation.month }
         /// Whether `month` is the current month (its texts say "this month"; others name the month).
-        var isCurrentMonth: Bool { nextMonth == nil }
+        var isCurrentMonth: Bool { navigation.isCurrent }
         /// Jumps always; calories only when the month has a calorie goal.
         let categories: [CategoryModel]
         let selected: Category
@@ -50,12 +46,8 @@ extension GoalsPage {
 
         /// Builds the page of `month` (clamped to the user's active months) from the history.
         init(history: GoalHistoryLoader.History, month requested: Month?, category: Category?, fitness: FitnessSettings) {
-            let month = min(max(requested ?? history.current, history.first), history.current)
-            let summary = history.summary(for: month)
-            self.month = month
-            previousMonth = month > history.first ? month.previous : nil
-            nextMonth = month < history.current ? month.next : nil
-            months = history.first...history.current
+            navigation = MonthNavigation(requested: requested, first: history.first, current: history.current)
+            let summary = history.summary(for: navigation.month)
             var categories = [CategoryModel(
                 category: .jumps, goal: summary?.jump?.goal, progress: summary?.totalJumps ?? 0, lastSession: summary?.lastSession
             )]

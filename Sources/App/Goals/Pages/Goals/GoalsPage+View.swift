@@ -14,8 +14,7 @@ enum GoalsPage {
         return Layout.render(.init(title: l.t("nav.goals"), topBarAction: editButton, stylesheet: GoalsModule.stylesheet, scripts: ["js/goals/goals.js"], bodyClass: "goals-body"), context: context, content: [
             // Another month keeps the chosen category and ring view (the script keeps these links current).
             MonthBar.render(.init(
-                month: model.month, previous: model.previousMonth, next: model.nextMonth, choices: model.months,
-                action: SiteURL.module(.goals).path, kept: kept,
+                navigation: model.navigation, action: SiteURL.module(.goals).path, kept: kept,
                 link: { SiteURL.module(.goals).with([("month", $0.description)] + kept) }
             ), l: l),
             categorySwitch(model, view: view, l: l),

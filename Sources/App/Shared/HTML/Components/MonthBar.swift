@@ -6,11 +6,9 @@ import KineticCore
 enum MonthBar {
     /// What a month bar shows and where its links and picker lead.
     struct Model {
-        let month: Month
-        let previous: Month?
-        let next: Month?
-        /// The months the picker offers; a single month shows the title alone.
-        let choices: ClosedRange<Month>
+        /// The month shown, its neighbours and the months the picker offers (a single month
+        /// shows the title alone).
+        let navigation: MonthNavigation
         /// The page the picker submits to, e.g. `/goals`.
         let action: String
         /// Query items the page keeps across months (the Goals category and ring view).
@@ -29,26 +27,26 @@ enum MonthBar {
                 .aria("label", label + ": " + l.month(target)), Attr("rel", rel),
             ], [icon(kind)])
         }
-        let hasChoice = model.choices.lowerBound < model.choices.upperBound
-        let title = el("h2", [.class("month-title" + (hasChoice ? " visually-hidden" : "")), .data("month", model.month.description)], [txt(l.month(model.month))])
+        let hasChoice = model.navigation.months.lowerBound < model.navigation.months.upperBound
+        let title = el("h2", [.class("month-title" + (hasChoice ? " visually-hidden" : "")), .data("month", model.navigation.month.description)], [txt(l.month(model.navigation.month))])
         return el("nav", [.class("month-bar"), .aria("label", l.t("goals.monthBar"))], [
-            step(model.previous, icon: .back, label: l.t("goals.month.previous"), className: "month-previous", rel: "prev"),
+            step(model.navigation.previous, icon: .back, label: l.t("goals.month.previous"), className: "month-previous", rel: "prev"),
             hasChoice ? picker(model, title: title, l: l) : title,
-            step(model.next, icon: .chevronRight, label: l.t("goals.month.next"), className: "month-next", rel: "next"),
+            step(model.navigation.next, icon: .chevronRight, label: l.t("goals.month.next"), className: "month-next", rel: "next"),
         ])
     }
 
     /// The month as a drop-down of every month, newest first, grouped by year.
     private static func picker(_ model: Model, title: HTMLNode, l: Localizer) -> HTMLNode {
         var years: [(year: Int, months: [Month])] = []
-        var month = model.choices.upperBound
-        while month >= model.choices.lowerBound {
+        var month = model.navigation.months.upperBound
+        while month >= model.navigation.months.lowerBound {
             if years.last?.year == month.year { years[years.count - 1].months.append(month) } else { years.append((month.year, [month])) }
             month = month.previous
         }
         let groups = years.map { group in
             el("optgroup", [Attr("label", String(group.year))], group.months.map { option in
-                el("option", [Attr("value", option.description), .flag("selected", option == model.month)], [txt(l.month(option))])
+                el("option", [Attr("value", option.description), .flag("selected", option == model.navigation.month)], [txt(l.month(option))])
             })
         }
         let kept = model.kept.compactMap { item in

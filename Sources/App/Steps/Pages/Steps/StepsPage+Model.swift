@@ -4,11 +4,9 @@ import KineticCore
 
 extension StepsPage {
     struct Model {
-        let month: Month
-        let previousMonth: Month?
-        let nextMonth: Month?
-        /// Every month the month picker offers, oldest first: from the user's first data to now.
-        let months: ClosedRange<Month>
+        /// The month shown and the month bar's way around the months with data, up to now.
+        let navigation: MonthNavigation
+        var month: Month { navigation.month }
         /// Steps by day of the month, from the stored samples (the chart's source of truth).
         let chart: StepChartGeometry
         /// The month's total from the daily-totals cache (the achievements' source).
@@ -18,7 +16,7 @@ extension StepsPage {
         /// Every badge the month earned, drawn or not.
         let badgeCount: Int
         let hasAnyData: Bool
-        let isCurrentMonth: Bool
+        var isCurrentMonth: Bool { navigation.isCurrent }
         /// The user's latest Apple Health import, and the day it ran (in the user's time zone).
         let lastImport: (summary: StepImport, day: LocalDate)?
         /// Whether the page opens straight after that import (its summary is announced on top).
@@ -37,8 +35,8 @@ extension StepsPage {
             let repository = StepsRepository(database: database, userID: userID)
             let current = clock.currentMonth
             let firstDay = try await repository.storedDays()?.lowerBound
-            let first = min(firstDay.map { Month(LocalDate(daysSince1970: $0)) } ?? current, current)
-            let month = min(max(requested ?? current, first), current)
+            let navigation = MonthNavigation(requested: requested, first: firstDay.map { Month(LocalDate(daysSince1970: $0)) } ?? current, current: current)
+            let month = navigation.month
             let monthStart = LocalDate(year: month.year, month: month.month, day: 1)!
             let monthEnd = LocalDate(year: month.year, month: month.month, day: month.dayCount)!
             // The chart reads the stored samples; the achievements read the daily-totals cache.
@@ -53,16 +51,12 @@ extension StepsPage {
             let isCurrent = month == current
             let today = clock.today
             return Model(
-                month: month,
-                previousMonth: month > first ? month.previous : nil,
-                nextMonth: month < current ? month.next : nil,
-                months: first...current,
+                navigation: navigation,
                 chart: StepChartGeometry(dayCount: month.dayCount, steps: steps, lastDay: isCurrent ? today.day : month.dayCount, today: isCurrent ? today.day : nil),
                 monthTotal: monthTotal,
                 badges: StepAchievements.earned(monthTotal: monthTotal),
                 badgeCount: StepAchievements.count(monthTotal: monthTotal),
                 hasAnyData: firstDay != nil,
-                isCurrentMonth: isCurrent,
                 lastImport: lastImport.map { ($0, LocalDate(containing: $0.importedAt, in: clock.timeZone)) },
                 justImported: importID != nil && importID == lastImport?.id
             )

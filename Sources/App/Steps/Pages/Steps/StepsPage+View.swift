@@ -11,10 +11,7 @@ enum StepsPage {
         }
         if model.hasAnyData {
             content += [
-                MonthBar.render(.init(
-                    month: model.month, previous: model.previousMonth, next: model.nextMonth, choices: model.months,
-                    action: SiteURL.module(.steps).path, link: { SiteURL.steps(month: $0.description) }
-                ), l: l),
+                MonthBar.render(.init(navigation: model.navigation, action: SiteURL.module(.steps).path, link: { SiteURL.steps(month: $0.description) }), l: l),
                 el("p", [.class("steps-total")], [
                     el("strong", [], [txt(l.number(model.monthTotal))]),
                     txt(" " + l.aboutMonth("steps.totalSuffix", model.month, isCurrent: model.isCurrentMonth)),
