@@ -36,7 +36,8 @@ struct AccountsAPIController {
 
     private func authResponse(for user: User, status: HTTPStatus, label: String?, service: AccountService) async throws -> Response {
         let token = try await service.issueAPIToken(for: user, label: label)
-        let body = AuthResponse(customerId: try ProfileDTO(user).customerId, token: token, profile: try ProfileDTO(user))
+        let profile = ProfileDTO(try user.profile())
+        let body = AuthResponse(customerId: profile.customerId, token: token, profile: profile)
         let response = Response(status: status)
         try response.content.encode(body)
         return response

@@ -5,7 +5,7 @@ import Vapor
 /// needs `currentPassword`).
 struct ProfileAPIController {
     func show(_ request: Request) async throws -> ProfileDTO {
-        try ProfileDTO(request.requireUser())
+        ProfileDTO(try request.requireUser().profile())
     }
 
     func update(_ request: Request) async throws -> ProfileDTO {
@@ -18,6 +18,6 @@ struct ProfileAPIController {
             try await AccountService(request: request).confirmPassword(password, of: user)
         }
         try await request.profileUpdater.apply(patch, to: user)
-        return try ProfileDTO(user)
+        return ProfileDTO(try user.profile())
     }
 }

@@ -19,13 +19,13 @@ struct ProfileDTO: Content {
     @NullEncoded var timeZone: String?
     let fitness: Fitness
 
-    init(_ user: User) throws {
-        let fitness = user.fitness
-        customerId = try user.requireID().uuidString.lowercased()
-        name = user.name
-        email = user.email
-        language = user.language
-        timeZone = user.timeZoneIdentifier
+    init(_ profile: AccountProfile) {
+        let fitness = profile.fitness
+        customerId = profile.id.uuidString.lowercased()
+        name = profile.name
+        email = profile.email
+        language = profile.language
+        timeZone = profile.timeZoneIdentifier
         self.fitness = Fitness(
             bodyType: fitness.bodyType?.rawValue, height: fitness.height,
             jumpGoal: fitness.jumpGoal, calorieGoal: fitness.calorieGoal

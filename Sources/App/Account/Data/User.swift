@@ -59,3 +59,22 @@ final class User: Model, @unchecked Sendable {
 }
 
 extension User: Authenticatable {}
+
+/// An account as pages and the API show it: a value, never the Fluent record.
+struct AccountProfile: Equatable, Sendable {
+    let id: UUID
+    let name: String
+    let email: String
+    /// The chosen language code, or nil when Kinetic follows the browser.
+    let language: String?
+    /// The IANA time zone of the user's "today", or nil for the server's.
+    let timeZoneIdentifier: String?
+    let fitness: FitnessSettings
+}
+
+extension User {
+    /// The account as a value for pages and DTOs.
+    func profile() throws -> AccountProfile {
+        AccountProfile(id: try requireID(), name: name, email: email, language: language, timeZoneIdentifier: timeZoneIdentifier, fitness: fitness)
+    }
+}

@@ -25,7 +25,7 @@ struct FitnessSettingsController {
         }
         if request.wantsJSON {
             let response = Response(status: .ok)
-            try response.content.encode(try ProfileDTO(user))
+            try response.content.encode(ProfileDTO(try user.profile()))
             return response
         }
         return request.redirect(to: SiteURL.fitnessSettings.with([("saved", "1")]), redirectType: .normal)

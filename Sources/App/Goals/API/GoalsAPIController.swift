@@ -12,11 +12,11 @@ struct GoalsAPIController {
         }
         let session = try JumpSessionInput.validate(members, latestDate: request.goalsClock.today).get()
         let stored = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
-        if case .existing(let record) = stored, !record.holds(session) {
+        if case .existing(let existing) = stored, !existing.holds(session) {
             throw AppError(status: .conflict, code: "session_exists", messageKey: "error.session.exists")
         }
         let response = Response(status: { if case .created = stored { .created } else { .ok } }())
-        try response.content.encode(try JumpSessionDTO(stored.record))
+        try response.content.encode(JumpSessionDTO(stored.stored))
         return response
     }
 

@@ -13,14 +13,15 @@ struct JumpSessionDTO: Content {
     let startTime: String
     let endTime: String
 
-    init(_ record: JumpSessionRecord) throws {
-        id = try record.requireID().uuidString.lowercased()
-        date = record.date
-        numberOfJumps = record.numberOfJumps
-        numberOfCalories = record.numberOfCalories
-        caloriesEstimated = record.caloriesEstimated
-        parkName = record.parkName
-        startTime = record.startTime
-        endTime = record.endTime
+    init(_ stored: StoredJumpSession) {
+        let session = stored.session
+        id = stored.id.uuidString.lowercased()
+        date = session.date.description
+        numberOfJumps = session.numberOfJumps
+        numberOfCalories = session.numberOfCalories
+        caloriesEstimated = stored.caloriesEstimated
+        parkName = session.parkName
+        startTime = session.startTime.description
+        endTime = session.endTime.description
     }
 }

@@ -71,7 +71,7 @@ struct GoalsRepository {
             SELECT CAST(SUM(number_of_jumps) AS BIGINT) AS jumps, CAST(SUM(COALESCE(number_of_calories, 0)) AS BIGINT) AS calories
             FROM jump_sessions WHERE user_id = \(bind: userID) AND month = \(bind: month.description)
             """).first()
-        guard let last = try await sessions(in: month).first, let sums else { return }
+        guard let last = try await sessionRecords(in: month).first, let sums else { return }
         let row = try await JumpMonthTotalRecord.query(on: database)
             .filter(\.$user.$id == userID).filter(\.$month == month.description).first() ?? {
                 let row = JumpMonthTotalRecord()
@@ -93,7 +93,11 @@ struct GoalsRepository {
     }
 
     /// Sessions newest first, of one month or of all time.
-    func sessions(in month: Month? = nil) async throws -> [JumpSessionRecord] {
+    func sessions(in month: Month? = nil) async throws -> [StoredJumpSession] {
+        try await sessionRecords(in: month).compactMap(StoredJumpSession.init)
+    }
+
+    private func sessionRecords(in month: Month?) async throws -> [JumpSessionRecord] {
         var query = JumpSessionRecord.query(on: database).filter(\.$user.$id == userID)
         if let month { query = query.filter(\.$month == month.description) }
         return try await query.sort(\.$date, .descending).sort(\.$endTime, .descending).sort(\.$startTime, .descending).all()
@@ -125,10 +129,10 @@ struct GoalsRepository {
                   let stored = try await storedSession(matching: reported) else { throw error }
             return .existing(stored)
         }
-        return .created(record)
+        return .created(StoredJumpSession(id: try record.requireID(), session: session, caloriesEstimated: estimated))
     }
 
-    private func storedSession(matching session: JumpSession) async throws -> JumpSessionRecord? {
+    private func storedSession(matching session: JumpSession) async throws -> StoredJumpSession? {
         try await JumpSessionRecord.query(on: database)
             .filter(\.$user.$id == userID)
             .filter(\.$date == session.date.description)
@@ -136,17 +140,18 @@ struct GoalsRepository {
             .filter(\.$endTime == session.endTime.description)
             .filter(\.$parkName == session.parkName)
             .first()
+            .flatMap(StoredJumpSession.init)
     }
 }
 
 /// What ``GoalsRepository/add(_:fitness:)`` did: stored a new session, or found it stored.
 enum StoredSession {
-    case created(JumpSessionRecord)
-    case existing(JumpSessionRecord)
+    case created(StoredJumpSession)
+    case existing(StoredJumpSession)
 
-    var record: JumpSessionRecord {
+    var stored: StoredJumpSession {
         switch self {
-        case .created(let record), .existing(let record): record
+        case .created(let stored), .existing(let stored): stored
         }
     }
 }

@@ -42,11 +42,29 @@ final class JumpSessionRecord: Model, @unchecked Sendable {
     }
 }
 
-extension JumpSessionRecord {
-    /// Whether this stored session says what `session` says: the same jumps, and the same
-    /// calories unless `session` leaves them to be estimated.
-    func holds(_ session: JumpSession) -> Bool {
-        numberOfJumps == session.numberOfJumps
-            && (session.numberOfCalories == nil || session.numberOfCalories == numberOfCalories)
+/// A stored jump session as pages and the API see it: a value, never the Fluent record.
+struct StoredJumpSession: Equatable, Sendable {
+    let id: UUID
+    let session: JumpSession
+    /// True when Kinetic estimated the calories (see `CalorieEstimator`).
+    let caloriesEstimated: Bool
+
+    /// The record's session; nil if a stored field no longer parses.
+    init?(_ record: JumpSessionRecord) {
+        guard let id = record.id, let session = record.session else { return nil }
+        self.init(id: id, session: session, caloriesEstimated: record.caloriesEstimated)
+    }
+
+    init(id: UUID, session: JumpSession, caloriesEstimated: Bool) {
+        self.id = id
+        self.session = session
+        self.caloriesEstimated = caloriesEstimated
+    }
+
+    /// Whether this stored session says what `reported` says: the same jumps, and the same
+    /// calories unless `reported` leaves them to be estimated.
+    func holds(_ reported: JumpSession) -> Bool {
+        session.numberOfJumps == reported.numberOfJumps
+            && (reported.numberOfCalories == nil || reported.numberOfCalories == session.numberOfCalories)
     }
 }

@@ -22,7 +22,7 @@ struct GoalsController {
         try await request.profileUpdater.apply(ProfilePatch(fitness: patch), to: user)
         if request.wantsJSON {
             let response = Response(status: .ok)
-            try response.content.encode(try ProfileDTO(user))
+            try response.content.encode(ProfileDTO(try user.profile()))
             return response
         }
         return request.redirect(to: SiteURL.module(.goals).path, redirectType: .normal)

@@ -29,7 +29,7 @@ struct JumpHistoryController {
         case .success(let session):
             // Sending the same session twice (a double tap) stores it once.
             let stored = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
-            if case .existing(let record) = stored, !record.holds(session) {
+            if case .existing(let existing) = stored, !existing.holds(session) {
                 return try await refused(FieldErrors(["startTime": "error.session.exists"]), .conflict)
             }
             return request.redirect(to: SiteURL.jumpHistory.with([("added", "1")]), redirectType: .normal)
@@ -37,8 +37,8 @@ struct JumpHistoryController {
     }
 
     private func page(for user: User, request: Request, form: JumpHistoryPage.FormValues, added: Bool) async throws -> String {
-        let records = try await GoalsRepository(database: request.db, userID: try user.requireID()).sessions()
-        let model = JumpHistoryPage.Model(records: records, form: form, added: added, today: request.goalsClock.today)
+        let sessions = try await GoalsRepository(database: request.db, userID: try user.requireID()).sessions()
+        let model = JumpHistoryPage.Model(sessions: sessions, form: form, added: added, today: request.goalsClock.today)
         return JumpHistoryPage.render(model, context: PageContext(request: request))
     }
 }

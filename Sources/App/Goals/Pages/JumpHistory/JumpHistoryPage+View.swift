@@ -2,47 +2,6 @@ import KineticCore
 
 /// Jump History: every session grouped by month, newest first, and a form to add one.
 enum JumpHistoryPage {
-    /// The add-session form's values as typed, with a message per invalid field.
-    struct FormValues {
-        static let fields = ["date", "parkName", "startTime", "endTime", "numberOfJumps", "numberOfCalories"]
-        var values: [String: String] = [:]
-        var errors: [String: String] = [:]
-
-        init(_ form: [String: String] = [:]) {
-            for field in Self.fields { values[field] = form[field]?.trimmingCharacters(in: .whitespaces) ?? "" }
-        }
-    }
-
-    struct MonthGroup {
-        let month: Month
-        let sessions: [JumpSessionRecord]
-        var jumps: Int { sessions.reduce(0) { $0 + $1.numberOfJumps } }
-        var calories: Int { sessions.reduce(0) { $0 + ($1.numberOfCalories ?? 0) } }
-    }
-
-    struct Model {
-        let groups: [MonthGroup]
-        let form: FormValues
-        let added: Bool
-        let today: LocalDate
-
-        init(records: [JumpSessionRecord], form: FormValues, added: Bool, today: LocalDate) {
-            var groups: [MonthGroup] = []
-            for record in records {
-                guard let month = Month(record.month) else { continue }
-                if groups.last?.month == month {
-                    groups[groups.count - 1] = MonthGroup(month: month, sessions: groups[groups.count - 1].sessions + [record])
-                } else {
-                    groups.append(MonthGroup(month: month, sessions: [record]))
-                }
-            }
-            self.groups = groups
-            self.form = form
-            self.added = added
-            self.today = today
-        }
-    }
-
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
         let content: [HTMLNode] = [
@@ -66,19 +25,19 @@ enum JumpHistoryPage {
                 el("h2", [.id("history-\(group.month)")], [txt(l.month(group.month))]),
                 el("p", [], [txt(l.t("history.monthTotal", l.t("unit.jumps", l.number(group.jumps)), l.t("unit.calories", l.number(group.calories))))]),
             ]),
-            el("ul", [.class("card session-list")], group.sessions.map { record in
-                let session = record.session
-                let calories: String = record.numberOfCalories.map {
-                    l.t(record.caloriesEstimated ? "history.caloriesEstimated" : "unit.calories", l.number($0))
+            el("ul", [.class("card session-list")], group.sessions.map { stored in
+                let session = stored.session
+                let calories: String = session.numberOfCalories.map {
+                    l.t(stored.caloriesEstimated ? "history.caloriesEstimated" : "unit.calories", l.number($0))
                 } ?? l.t("history.caloriesUnknown")
                 return el("li", [.class("session-row")], [
                     el("div", [.class("session-main")], [
-                        el("strong", [], [txt(session.map { l.date($0.date) } ?? record.date)]),
-                        el("span", [.class("session-park")], [txt(record.parkName)]),
-                        el("span", [.class("session-time")], [txt(session.map { l.t("history.timeRange", l.time($0.startTime), l.time($0.endTime)) } ?? "")]),
+                        el("strong", [], [txt(l.date(session.date))]),
+                        el("span", [.class("session-park")], [txt(session.parkName)]),
+                        el("span", [.class("session-time")], [txt(l.t("history.timeRange", l.time(session.startTime), l.time(session.endTime)))]),
                     ]),
                     el("div", [.class("session-figures")], [
-                        el("strong", [], [txt(l.t("unit.jumps", l.number(record.numberOfJumps)))]),
+                        el("strong", [], [txt(l.t("unit.jumps", l.number(session.numberOfJumps)))]),
                         el("span", [], [txt(calories)]),
                     ]),
                 ])
