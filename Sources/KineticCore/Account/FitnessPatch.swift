@@ -27,31 +27,19 @@ public struct FitnessPatch: Equatable, Sendable {
     /// Unknown members are rejected so that a misspelt field is not silently ignored.
     public static func parse(_ members: [String: JSONValue]) -> Result<FitnessPatch, FieldErrors> {
         var patch = FitnessPatch()
-        var errors = FieldErrors()
-        for (name, value) in members {
-            switch name {
-            case "bodyType":
-                if value == .null { patch.bodyType = .some(nil); continue }
-                guard let raw = value.integerValue else { errors.add(name, "error.field.integerExpected"); continue }
-                guard let bodyType = BodyType(rawValue: raw) else { errors.add(name, "error.bodyType.range"); continue }
-                patch.bodyType = .some(bodyType)
-            case "height":
-                if value == .null { patch.height = .some(nil); continue }
-                guard let inches = value.integerValue else { errors.add(name, "error.field.integerExpected"); continue }
-                guard FitnessSettings.heightRange.contains(inches) else { errors.add(name, "error.height.range"); continue }
-                patch.height = .some(inches)
-            case "jumpGoal":
-                guard let goal = value.integerValue else { errors.add(name, "error.field.integerExpected"); continue }
-                guard FitnessSettings.jumpGoalRange.contains(goal) else { errors.add(name, "error.jumpGoal.range"); continue }
-                patch.jumpGoal = goal
-            case "calorieGoal":
-                guard let goal = value.integerValue else { errors.add(name, "error.field.integerExpected"); continue }
-                guard FitnessSettings.calorieGoalRange.contains(goal) else { errors.add(name, "error.calorieGoal.range"); continue }
-                patch.calorieGoal = goal
-            default:
-                errors.add(name, "error.field.unknown")
-            }
+        var reader = JSONMemberReader(members, known: ["bodyType", "height", "jumpGoal", "calorieGoal"])
+        if let raw = reader.nullableInteger("bodyType") {
+            if let raw, BodyType(rawValue: raw) == nil { reader.fail("bodyType", "error.bodyType.range") } else { patch.bodyType = .some(raw.flatMap(BodyType.init(rawValue:))) }
         }
-        return errors.isEmpty ? .success(patch) : .failure(errors)
+        if let inches = reader.nullableInteger("height") {
+            if let inches, !FitnessSettings.heightRange.contains(inches) { reader.fail("height", "error.height.range") } else { patch.height = .some(inches) }
+        }
+        if let goal = reader.integer("jumpGoal", .optional) {
+            if FitnessSettings.jumpGoalRange.contains(goal) { patch.jumpGoal = goal } else { reader.fail("jumpGoal", "error.jumpGoal.range") }
+        }
+        if let goal = reader.integer("calorieGoal", .optional) {
+            if FitnessSettings.calorieGoalRange.contains(goal) { patch.calorieGoal = goal } else { reader.fail("calorieGoal", "error.calorieGoal.range") }
+        }
+        return reader.result(patch)
     }
 }

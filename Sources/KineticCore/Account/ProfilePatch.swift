@@ -24,49 +24,40 @@ public struct ProfilePatch: Equatable, Sendable {
 
     /// Parses and validates a JSON body, reporting every failing field at once.
     public static func parse(_ body: JSONValue) -> Result<ProfilePatch, FieldErrors> {
-        guard let members = body.objectValue else {
-            return .failure(FieldErrors(["body": "error.body.objectExpected"]))
+        var reader: JSONMemberReader
+        switch JSONMemberReader.object(body, known: ["name", "email", "language", "timeZone", "currentPassword", "fitness"]) {
+        case .success(let members): reader = members
+        case .failure(let errors): return .failure(errors)
         }
         var patch = ProfilePatch()
-        var errors = FieldErrors()
-        for (field, value) in members {
-            switch field {
-            case "name":
-                guard let string = value.stringValue else { errors.add(field, "error.field.stringExpected"); continue }
-                switch AccountRules.normalizedName(string) {
-                case .success(let name): patch.name = name
-                case .failure(let failure): errors.merge(failure, prefix: nil)
-                }
-            case "email":
-                guard let string = value.stringValue else { errors.add(field, "error.field.stringExpected"); continue }
-                switch AccountRules.normalizedEmail(string) {
-                case .success(let email): patch.email = email
-                case .failure(let failure): errors.merge(failure, prefix: nil)
-                }
-            case "language":
-                if value == .null { patch.language = .some(nil); continue }
-                guard let code = value.stringValue else { errors.add(field, "error.field.stringExpected"); continue }
-                guard let language = AppLanguage(rawValue: code) else { errors.add(field, "error.language.unsupported"); continue }
-                patch.language = .some(language)
-            case "timeZone":
-                guard let string = value.stringValue else { errors.add(field, "error.field.stringExpected"); continue }
-                switch UserTimeZone.validated(string) {
-                case .success(let zone): patch.timeZone = zone
-                case .failure(let failure): errors.merge(failure, prefix: nil)
-                }
-            case "currentPassword":
-                guard let string = value.stringValue else { errors.add(field, "error.field.stringExpected"); continue }
-                patch.currentPassword = string
-            case "fitness":
-                guard let fitnessMembers = value.objectValue else { errors.add(field, "error.field.objectExpected"); continue }
-                switch FitnessPatch.parse(fitnessMembers) {
-                case .success(let fitness): patch.fitness = fitness
-                case .failure(let failure): errors.merge(failure, prefix: "fitness")
-                }
-            default:
-                errors.add(field, "error.field.unknown")
+        if let string = reader.string("name", .optional) {
+            switch AccountRules.normalizedName(string) {
+            case .success(let name): patch.name = name
+            case .failure(let failure): reader.merge(failure, prefix: nil)
             }
         }
-        return errors.isEmpty ? .success(patch) : .failure(errors)
+        if let string = reader.string("email", .optional) {
+            switch AccountRules.normalizedEmail(string) {
+            case .success(let email): patch.email = email
+            case .failure(let failure): reader.merge(failure, prefix: nil)
+            }
+        }
+        if let code = reader.nullableString("language") {
+            if let code, AppLanguage(rawValue: code) == nil { reader.fail("language", "error.language.unsupported") } else { patch.language = .some(code.flatMap(AppLanguage.init(rawValue:))) }
+        }
+        if let string = reader.string("timeZone", .optional) {
+            switch UserTimeZone.validated(string) {
+            case .success(let zone): patch.timeZone = zone
+            case .failure(let failure): reader.merge(failure, prefix: nil)
+            }
+        }
+        patch.currentPassword = reader.string("currentPassword", .optional)
+        if let members = reader.object("fitness", .optional) {
+            switch FitnessPatch.parse(members) {
+            case .success(let fitness): patch.fitness = fitness
+            case .failure(let failure): reader.merge(failure, prefix: "fitness")
+            }
+        }
+        return reader.result(patch)
     }
 }

@@ -21,16 +21,14 @@ struct CredentialsController {
         let user = try request.requireUser()
         let form = try request.content.decode(PasswordForm.self)
         let service = AccountService(request: request)
-        do {
+        return try await request.answeringRefusals(with: { refusal in
+            PasswordPage.render(.init(fieldErrors: refusal.fieldMessages), context: PageContext(request: request))
+        }) {
             try await service.changePassword(of: user, current: form.currentPassword ?? "", new: form.newPassword ?? "")
-        } catch let error as AppError where error.status == .unprocessableEntity {
-            let l = request.localizer
-            let model = PasswordPage.Model(fieldErrors: error.fields.messages.mapValues { l.t($0) })
-            return .html(PasswordPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
+            let response = request.redirect(to: SiteURL.settingsPassword.with([("saved", "1")]), redirectType: .normal)
+            try await service.startWebSession(for: user, on: response)
+            return response
         }
-        let response = request.redirect(to: SiteURL.settingsPassword.with([("saved", "1")]), redirectType: .normal)
-        try await service.startWebSession(for: user, on: response)
-        return response
     }
 
     func showTokens(_ request: Request) async throws -> Response {

@@ -15,19 +15,12 @@ struct FitnessSettingsController {
     func update(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         let form = try request.content.decode([String: String].self)
-        do {
+        return try await request.answeringRefusals(with: { refusal in
+            FitnessSettingsPage.render(.init(fitness: user.fitness, fieldErrors: refusal.fieldMessages), context: PageContext(request: request))
+        }) {
             let patch = try FitnessPatch.parse(FormFields.members(form, numbers: ["bodyType", "height"])).get()
             try await request.profileUpdater.apply(ProfilePatch(fitness: patch), to: user)
-        } catch let errors as FieldErrors where !request.wantsJSON {
-            let l = request.localizer
-            let model = FitnessSettingsPage.Model(fitness: user.fitness, fieldErrors: errors.messages.mapValues { l.t($0) })
-            return .html(FitnessSettingsPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
+            return try request.savedAnswer(json: ProfileDTO(try user.profile()), redirectTo: SiteURL.fitnessSettings.with([("saved", "1")]))
         }
-        if request.wantsJSON {
-            let response = Response(status: .ok)
-            try response.content.encode(ProfileDTO(try user.profile()))
-            return response
-        }
-        return request.redirect(to: SiteURL.fitnessSettings.with([("saved", "1")]), redirectType: .normal)
     }
 }

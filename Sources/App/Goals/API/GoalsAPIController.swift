@@ -7,9 +7,7 @@ import Vapor
 struct GoalsAPIController {
     func addSession(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
-        guard let members = try request.jsonBody().objectValue else {
-            throw AppError.validation(FieldErrors(["body": "error.body.objectExpected"]))
-        }
+        let members = try JSONMemberReader.object(request.jsonBody()).get().members
         let session = try JumpSessionInput.validate(members, latestDate: request.goalsClock.today).get()
         let stored = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
         if case .existing(let existing) = stored, !existing.holds(session) {

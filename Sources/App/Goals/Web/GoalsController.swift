@@ -20,11 +20,6 @@ struct GoalsController {
         // A disabled calorie section posts nothing: the calorie goal stays as it is.
         let patch = try FitnessPatch.parse(FormFields.members(form, numbers: ["jumpGoal", "calorieGoal"])).get()
         try await request.profileUpdater.apply(ProfilePatch(fitness: patch), to: user)
-        if request.wantsJSON {
-            let response = Response(status: .ok)
-            try response.content.encode(ProfileDTO(try user.profile()))
-            return response
-        }
-        return request.redirect(to: SiteURL.module(.goals).path, redirectType: .normal)
+        return try request.savedAnswer(json: ProfileDTO(try user.profile()), redirectTo: SiteURL.module(.goals).path)
     }
 }

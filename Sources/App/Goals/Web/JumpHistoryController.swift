@@ -17,20 +17,16 @@ struct JumpHistoryController {
             form, numbers: ["numberOfJumps", "numberOfCalories"], texts: ["date", "parkName", "startTime", "endTime"],
             keepingEmpty: ["parkName"]
         )
-        let refused = { (errors: FieldErrors, status: HTTPStatus) async throws -> Response in
-            let l = request.localizer
+        return try await request.answeringRefusals(with: { refusal in
             var values = JumpHistoryPage.FormValues(form)
-            values.errors = errors.messages.mapValues { l.t($0) }
-            return .html(try await page(for: user, request: request, form: values, added: false), status: status)
-        }
-        switch JumpSessionInput.validate(members, latestDate: request.goalsClock.today) {
-        case .failure(let errors):
-            return try await refused(errors, .unprocessableEntity)
-        case .success(let session):
+            values.errors = refusal.fieldMessages
+            return try await page(for: user, request: request, form: values, added: false)
+        }) {
+            let session = try JumpSessionInput.validate(members, latestDate: request.goalsClock.today).get()
             // Sending the same session twice (a double tap) stores it once.
             let stored = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
             if case .existing(let existing) = stored, !existing.holds(session) {
-                return try await refused(FieldErrors(["startTime": "error.session.exists"]), .conflict)
+                throw AppError(status: .conflict, code: "session_exists", messageKey: "error.session.exists", fields: FieldErrors(["startTime": "error.session.exists"]))
             }
             return request.redirect(to: SiteURL.jumpHistory.with([("added", "1")]), redirectType: .normal)
         }

@@ -15,26 +15,17 @@ extension Request {
 }
 
 extension JSONValue {
-    /// The string members named in `names` and those of `optional` that are present; a missing
-    /// required member or a non-string member is a field error.
+    /// The string members named in `names` and those of `optional` that are present (null
+    /// counts as absent); a missing required member or a non-string member is a field error.
     func requiredStrings(_ names: [String], optional: [String] = []) -> Result<[String: String], FieldErrors> {
-        guard let members = objectValue else { return .failure(FieldErrors(["body": "error.body.objectExpected"])) }
+        var reader: JSONMemberReader
+        switch JSONMemberReader.object(self) {
+        case .success(let members): reader = members
+        case .failure(let errors): return .failure(errors)
+        }
         var values: [String: String] = [:]
-        var errors = FieldErrors()
-        for name in names {
-            switch members[name] {
-            case nil, .null?: errors.add(name, "error.field.required")
-            case .string(let string)?: values[name] = string
-            case _?: errors.add(name, "error.field.stringExpected")
-            }
-        }
-        for name in optional {
-            switch members[name] {
-            case nil, .null?: continue
-            case .string(let string)?: values[name] = string
-            case _?: errors.add(name, "error.field.stringExpected")
-            }
-        }
-        return errors.isEmpty ? .success(values) : .failure(errors)
+        for name in names { values[name] = reader.string(name) }
+        for name in optional { values[name] = reader.nullableString(name) ?? nil }
+        return reader.result(values)
     }
 }

@@ -17,16 +17,10 @@ struct StepSourcesAPIController {
 
     /// The `order` member: an array of strings.
     static func order(in body: JSONValue) -> Result<[String], FieldErrors> {
-        guard let members = body.objectValue else { return .failure(FieldErrors(["body": "error.body.objectExpected"])) }
-        if let unknown = members.keys.sorted().first(where: { $0 != "order" }) {
-            return .failure(FieldErrors([unknown: "error.field.unknown"]))
+        JSONMemberReader.object(body, known: ["order"]).flatMap { reader in
+            var reader = reader
+            let names = reader.strings("order", missingKey: "error.sources.orderExpected")
+            return reader.result(names)
         }
-        guard case .array(let items)? = members["order"] else { return .failure(FieldErrors(["order": "error.sources.orderExpected"])) }
-        var names: [String] = []
-        var errors = FieldErrors()
-        for (index, item) in items.enumerated() {
-            if let name = item.stringValue { names.append(name) } else { errors.add("order[\(index)]", "error.field.stringExpected") }
-        }
-        return errors.isEmpty ? .success(names) : .failure(errors)
     }
 }

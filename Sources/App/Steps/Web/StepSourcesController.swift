@@ -24,8 +24,11 @@ struct StepSourcesController {
         let form = try request.content.decode(OrderForm.self)
         let listing = try await repository.listing()
         let posted = form.reset == "true" ? [] : (form.order ?? [])
-        let saved: StepSourcesRepository.Listing
-        do {
+        return try await request.answeringRefusals(with: { refusal in
+            StepSourcesPage.render(.init(
+                sources: listing.sources, isCustomOrder: listing.isCustomOrder, errorMessage: refusal.fieldMessages.values.sorted().first
+            ), context: PageContext(request: request))
+        }) {
             if let move = form.move.flatMap(Move.init) {
                 // Without script: show the moved order; nothing is saved until Save.
                 let order = try SourceOrder.validate(posted, known: Set(listing.sources.map(\.name))).get()
@@ -37,21 +40,9 @@ struct StepSourcesController {
                 )
                 return .html(StepSourcesPage.render(model, context: PageContext(request: request)))
             }
-            saved = try await repository.saveOrder(posted, current: listing)
-        } catch let errors as FieldErrors where !request.wantsJSON {
-            let l = request.localizer
-            let model = StepSourcesPage.Model(
-                sources: listing.sources, isCustomOrder: listing.isCustomOrder,
-                errorMessage: errors.messages.values.sorted().first.map { l.t($0) }
-            )
-            return .html(StepSourcesPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
+            let saved = try await repository.saveOrder(posted, current: listing)
+            return try request.savedAnswer(json: StepSourcesDTO(saved), redirectTo: SiteURL.stepSources.with([("saved", "1")]))
         }
-        if request.wantsJSON {
-            let response = Response(status: .ok)
-            try response.content.encode(StepSourcesDTO(saved))
-            return response
-        }
-        return request.redirect(to: SiteURL.stepSources.with([("saved", "1")]), redirectType: .normal)
     }
 
     /// `up:2` or `down:0`.
