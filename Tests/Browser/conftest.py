@@ -34,6 +34,23 @@ def api(method, path, body=None, token=None):
         return error.code, json.loads(raw) if raw else None
 
 
+SMALL_EXPORT = """<?xml version="1.0" encoding="UTF-8"?>
+<HealthData locale="en_US">
+ <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Ana’s iPhone" unit="count" startDate="2021-03-01 10:00:00 -0800" endDate="2021-03-01 10:10:00 -0800" value="4200"/>
+ <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Ana’s iPhone" unit="count" startDate="2021-03-02 10:00:00 -0800" endDate="2021-03-02 10:10:00 -0800" value="12500"/>
+</HealthData>
+"""
+
+
+def upload_export(account, xml=SMALL_EXPORT):
+    """Imports an Apple Health export through the API; returns the import's answer."""
+    request = urllib.request.Request(BASE_URL + "/api/v1/health/import", data=xml.encode(), method="POST")
+    request.add_header("Content-Type", "application/xml")
+    request.add_header("Authorization", "Bearer " + account["token"])
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
 def make_driver(language="en-US", width=375, height=812):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"

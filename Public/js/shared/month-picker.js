@@ -7,13 +7,15 @@ export function enhanceMonthPickers(root) {
   for (const form of root.querySelectorAll('form[data-month-picker]')) {
     const select = form.querySelector('select');
     if (!select) continue;
-    let fromKeyboard = false;
+    // data-keyboard shows the Show button (see app.css) once the keyboard chooses.
+    const setKeyboard = (on) => { if (on) form.dataset.keyboard = ''; else delete form.dataset.keyboard; };
     form.dataset.enhanced = '';
     select.addEventListener('keydown', (event) => {
-      fromKeyboard = true;
+      if (event.key === 'Tab' || event.key === 'Shift') return;
+      setKeyboard(true);
       if (event.key === 'Enter') { event.preventDefault(); form.requestSubmit(); }
     });
-    select.addEventListener('pointerdown', () => { fromKeyboard = false; });
-    select.addEventListener('change', () => { if (!fromKeyboard) form.requestSubmit(); });
+    select.addEventListener('pointerdown', () => setKeyboard(false));
+    select.addEventListener('change', () => { if (!('keyboard' in form.dataset)) form.requestSubmit(); });
   }
 }
