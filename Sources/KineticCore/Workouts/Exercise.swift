@@ -1,0 +1,94 @@
+/// An exercise of the catalogue (`Resources/Exercises/exercises.json`, free-exercise-db): what
+/// the workout generator picks from and the player shows.
+public struct Exercise: Equatable, Sendable, Identifiable {
+    /// The catalogue's kinds of exercise: the Get Workout page's categories.
+    public enum Category: String, CaseIterable, Sendable, Codable {
+        case strength, stretching, plyometrics, powerlifting, cardio
+        case olympicWeightlifting = "olympic weightlifting"
+        case strongman
+    }
+
+    /// The Get Workout page's difficulty.
+    public enum Level: String, CaseIterable, Sendable, Codable, Comparable {
+        case beginner, intermediate, expert
+
+        public static func < (lhs: Level, rhs: Level) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// What an exercise needs. The catalogue's "body only" and its exercises without any
+    /// equipment are both ``bodyweight``, which every workout allows.
+    public enum Equipment: String, CaseIterable, Sendable, Codable {
+        case bodyweight = "body only"
+        case barbell, dumbbell, cable, machine, kettlebells, bands
+        case medicineBall = "medicine ball"
+        case exerciseBall = "exercise ball"
+        case foamRoll = "foam roll"
+        case ezCurlBar = "e-z curl bar"
+        case other
+    }
+
+    /// The muscle groups of the Get Workout page.
+    public enum Muscle: String, CaseIterable, Sendable, Codable {
+        case abdominals, abductors, adductors, biceps, calves, chest, forearms, glutes, hamstrings, lats, neck
+        case quadriceps, shoulders, traps, triceps
+        case lowerBack = "lower back"
+        case middleBack = "middle back"
+    }
+
+    /// Compound (several joints) or isolation (one); nil for holds and the like.
+    public enum Mechanic: String, Sendable, Codable {
+        case compound, isolation
+    }
+
+    public let id: String
+    public let name: String
+    public let category: Category
+    public let level: Level
+    public let equipment: Equipment
+    public let mechanic: Mechanic?
+    public let primaryMuscles: [Muscle]
+    public let secondaryMuscles: [Muscle]
+    public let instructions: [String]
+
+    public init(
+        id: String, name: String, category: Category, level: Level, equipment: Equipment, mechanic: Mechanic?,
+        primaryMuscles: [Muscle], secondaryMuscles: [Muscle] = [], instructions: [String] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.category = category
+        self.level = level
+        self.equipment = equipment
+        self.mechanic = mechanic
+        self.primaryMuscles = primaryMuscles
+        self.secondaryMuscles = secondaryMuscles
+        self.instructions = instructions
+    }
+
+    /// The tempo Kinetic plays this exercise at (see ``ExerciseTempo``).
+    public var tempo: ExerciseTempo { ExerciseTempo.forExercise(category: category, level: level) }
+}
+
+extension Exercise: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case id, name, category, level, equipment, mechanic, primaryMuscles, secondaryMuscles, instructions
+    }
+
+    /// Reads one exercise in free-exercise-db's shape (its `force` and `images` are not used).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            name: try container.decode(String.self, forKey: .name),
+            category: try container.decode(Category.self, forKey: .category),
+            level: try container.decode(Level.self, forKey: .level),
+            equipment: try container.decodeIfPresent(Equipment.self, forKey: .equipment) ?? .bodyweight,
+            mechanic: try container.decodeIfPresent(Mechanic.self, forKey: .mechanic),
+            primaryMuscles: try container.decode([Muscle].self, forKey: .primaryMuscles),
+            secondaryMuscles: try container.decodeIfPresent([Muscle].self, forKey: .secondaryMuscles) ?? [],
+            instructions: try container.decodeIfPresent([String].self, forKey: .instructions) ?? []
+        )
+    }
+}
