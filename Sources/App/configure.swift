@@ -13,6 +13,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.prepareUnknownAccountHash()
     app.signedInTokens = SignedInTokens(lifetime: configuration.apiTokenCacheSeconds)
     try app.loadStringCatalog()
+    try app.loadExerciseCatalogue()
     try app.loadPasswordPolicy()
 
     let encoder = JSONEncoder()

@@ -18,6 +18,7 @@ func routes(_ app: Application) throws {
     AccountModule.register(on: modules)
     GoalsModule.register(on: modules)
     StepsModule.register(on: modules)
+    WorkoutsModule.register(on: modules)
     for module in [SiteURL.Module.workouts, .reports, .wishes] {
         modules.signedIn.get(SiteURL.module(module).pathComponents, use: site.comingSoon(module))
     }

@@ -32,7 +32,7 @@ enum SiteURL: Hashable, Sendable {
 
     /// The JSON API's routes, under `/api/v1`.
     enum API: Hashable, Sendable {
-        case accounts, login, logout, profile, password, tokens, jumpSessions, stepsDaily, stepSources, healthSamples, healthImport
+        case accounts, login, logout, profile, password, tokens, jumpSessions, stepsDaily, stepSources, healthSamples, healthImport, exercises
         /// `/api/v1/profile/{customerId}/goals`; nil registers the route's parameter.
         case goals(customerId: String?)
         /// `/api/v1/tokens/{tokenId}`; nil registers the route's parameter.
@@ -82,6 +82,7 @@ enum SiteURL: Hashable, Sendable {
                 case .stepSources: ["steps", "sources"]
                 case .healthSamples: ["health", "samples"]
                 case .healthImport: ["health", "import"]
+                case .exercises: ["exercises"]
                 case .goals(let id): ["profile", id.map { .constant($0) } ?? .parameter("customerId"), "goals"]
                 }
             }()

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import VaporTesting
+@testable import App
+
+@Suite struct ExercisesAPITests {
+    private func exercises(_ app: Application, _ query: String, token: String?) async throws -> TestingHTTPResponse {
+        try await app.json(.GET, "/api/v1/exercises" + query, token: token)
+    }
+
+    @Test func theCatalogue_isFilteredByEveryFilterGiven() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let all = try JSONSerialization.jsonObject(with: Data(try await exercises(app, "", token: account.token).body.readableBytesView)) as? [[String: Any]]
+            #expect(all?.count == 873)
+            let response = try await exercises(app, "?category=strength,cardio&muscle=chest&equipment=body%20only&difficulty=beginner", token: account.token)
+            #expect(response.status == .ok)
+            let filtered = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]])
+            #expect(!filtered.isEmpty)
+            for exercise in filtered {
+                #expect(["strength", "cardio"].contains(exercise["category"] as? String))
+                #expect((exercise["primaryMuscles"] as? [String])?.contains("chest") == true)
+                #expect(exercise["equipment"] as? String == "body only")
+                #expect(exercise["difficulty"] as? String == "beginner")
+                let target = try #require(exercise["targetBPM"] as? Int)
+                #expect((115...140).contains(target))
+                #expect(exercise["repsPerMinute"] as? Int == target / (exercise["beatsPerRep"] as? Int ?? 1))
+            }
+        }
+    }
+
+    @Test func unknownNames_are422PerFilter_andTheCatalogueNeedsAToken() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let response = try await exercises(app, "?category=yoga&difficulty=heroic&muscle=chest", token: account.token)
+            #expect(response.status == .unprocessableEntity)
+            let fields = try response.apiError()["fields"] as? [String: String]
+            #expect(Set(fields?.keys ?? [:].keys) == ["category", "difficulty"])
+            #expect(try await exercises(app, "", token: nil).status == .unauthorized)
+        }
+    }
+}
