@@ -25,6 +25,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.middleware.use(KineticErrorMiddleware())
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
     app.asyncCommands.use(ImportHealthCommand(), as: "import-health")
+    app.asyncCommands.use(EstimateTempoCommand(), as: "estimate-tempo")
     try routes(app)
 }
 

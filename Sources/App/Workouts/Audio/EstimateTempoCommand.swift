@@ -1,0 +1,25 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// `kinetic estimate-tempo <file>`: decodes a song and prints its tempo candidates, best first,
+/// with the time taken (used by `scripts/bench-tempo`).
+struct EstimateTempoCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "file", help: "an audio file (MP3, OGG, WAV, FLAC, M4A)")
+        var file: String
+    }
+
+    var help: String { "Prints the tempo candidates of an audio file, best first." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let started = ContinuousClock.now
+        let samples = try AudioDecoder.monoSamples(of: URL(fileURLWithPath: signature.file))
+        let decoded = ContinuousClock.now
+        let candidates = TempoEstimator.candidates(samples: samples, sampleRate: 22_050)
+        let analysed = ContinuousClock.now
+        let seconds = { (duration: Duration) in String(format: "%.2f", Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18) }
+        context.console.print(candidates.map { String(format: "%.1f", $0.bpm) }.joined(separator: " ")
+            + "\tdecode \(seconds(decoded - started)) s\tanalyse \(seconds(analysed - decoded)) s\taudio \(samples.count / 22_050) s")
+    }
+}
