@@ -22,11 +22,8 @@ extension Application {
 
     /// Loads ``passwordPolicy``; called once by `configure(_:_:)`.
     func loadPasswordPolicy() throws {
-        let path = directory.resourcesDirectory + "Passwords/common-passwords.txt"
-        guard let list = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }) else {
-            throw ConfigurationError(description: "Cannot read the common-password list at \(path)")
-        }
-        passwordPolicy = PasswordPolicy(commonPasswordList: list)
+        let list = try resourceData("Passwords/common-passwords.txt", "the common-password list")
+        passwordPolicy = PasswordPolicy(commonPasswordList: String(decoding: list, as: UTF8.self))
     }
 
     /// A hash of a random password made with the configured hasher: logins for unknown addresses

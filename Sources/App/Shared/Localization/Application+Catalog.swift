@@ -13,11 +13,7 @@ extension Application {
 
     /// Reads the catalog from the resources directory.
     func loadStringCatalog() throws {
-        let path = directory.resourcesDirectory + "Localizable.xcstrings"
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(description: "The String Catalog is missing at \(path); run Kinetic from the repository root")
-        }
-        stringCatalog = try StringCatalog(data: data)
+        stringCatalog = try StringCatalog(data: resourceData("Localizable.xcstrings", "the String Catalog"))
     }
 }
 

@@ -13,10 +13,6 @@ extension Application {
 
     /// Reads the catalogue; called once by `configure(_:_:)`.
     func loadExerciseCatalogue() throws {
-        let path = directory.resourcesDirectory + "Exercises/exercises.json"
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(description: "Cannot read the exercise catalogue at \(path)")
-        }
-        exerciseCatalogue = try ExerciseCatalogue(json: data)
+        exerciseCatalogue = try ExerciseCatalogue(json: resourceData("Exercises/exercises.json", "the exercise catalogue"))
     }
 }
