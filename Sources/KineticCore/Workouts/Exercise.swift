@@ -71,6 +71,18 @@ public struct Exercise: Equatable, Sendable, Identifiable {
     public var tempo: ExerciseTempo { ExerciseTempo.forExercise(category: category, level: level) }
 }
 
+extension RawRepresentable where RawValue == String, Self: Hashable {
+    /// The values `names` name, and the positions of the names that name none (the filters and
+    /// the Get Workout choices report each of those).
+    public static func named(_ names: [String]) -> (values: Set<Self>, unknownAt: [Int]) {
+        var values = Set<Self>(), unknown: [Int] = []
+        for (index, name) in names.enumerated() {
+            if let value = Self(rawValue: name) { values.insert(value) } else { unknown.append(index) }
+        }
+        return (values, unknown)
+    }
+}
+
 extension Exercise: Decodable {
     private enum CodingKeys: String, CodingKey {
         case id, name, category, level, equipment, mechanic, primaryMuscles, secondaryMuscles, instructions

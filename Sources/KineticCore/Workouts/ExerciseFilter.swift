@@ -16,11 +16,10 @@ public struct ExerciseFilter: Equatable, Sendable {
         var errors = FieldErrors()
         func names<Value: RawRepresentable & Hashable>(_ field: String, _ key: String) -> Set<Value> where Value.RawValue == String {
             guard let text = query[field] else { return [] }
-            var values = Set<Value>()
-            for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-                if let value = Value(rawValue: name) { values.insert(value) } else { errors.add(field, key) }
-            }
-            return values
+            let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let read = Value.named(names)
+            if !read.unknownAt.isEmpty { errors.add(field, key) }
+            return read.values
         }
         filter.categories = names("category", "error.workout.categoryUnknown")
         filter.muscles = names("muscle", "error.workout.muscleUnknown")

@@ -48,10 +48,8 @@ public enum WorkoutSelectionInput {
         _ name: String, of type: Value.Type, unknownKey: String, reader: inout JSONMemberReader
     ) -> Set<Value>? where Value.RawValue == String {
         guard let texts = reader.strings(name, missingKey: "error.field.arrayExpected") else { return nil }
-        var values = Set<Value>()
-        for (index, text) in texts.enumerated() {
-            if let value = Value(rawValue: text) { values.insert(value) } else { reader.fail("\(name)[\(index)]", unknownKey) }
-        }
-        return values
+        let read = Value.named(texts)
+        for index in read.unknownAt { reader.fail("\(name)[\(index)]", unknownKey) }
+        return read.values
     }
 }

@@ -40,11 +40,7 @@ struct GoalsAPIController {
         let key = clock.currentMonth.description + " " + clock.timeZone.identifier
         let snapshots = GoalHistorySnapshots(database: request.db, userID: id)
         let stored = try await snapshots.read()
-        if let body = stored.body(for: key) {
-            var headers = HTTPHeaders()
-            headers.contentType = .json
-            return Response(status: .ok, headers: headers, body: .init(string: body))
-        }
+        if let body = stored.body(for: key) { return .json(.init(string: body)) }
         let history = try await GoalHistoryLoader(database: request.db, clock: clock).load(for: user)
         let response = history.summaries.map(GoalMonthDTO.init).jsonResponse(allocator: request.byteBufferAllocator)
         if let buffer = response.body.buffer {

@@ -42,11 +42,7 @@ struct JSONWriter {
     mutating func member(_ name: String, _ number: Int) { key(name); value(number) }
 
     /// The bytes as a `200 OK` JSON response.
-    func response(status: HTTPResponseStatus = .ok) -> Response {
-        var headers = HTTPHeaders()
-        headers.contentType = .json
-        return Response(status: status, headers: headers, body: .init(buffer: buffer))
-    }
+    func response() -> Response { .json(.init(buffer: buffer)) }
 
     private mutating func startValue() {
         if afterKey { afterKey = false } else { separate() }
@@ -95,5 +91,14 @@ extension Array where Element: JSONWritable {
         for element in self { element.write(to: &writer) }
         writer.endArray()
         return writer.response()
+    }
+}
+
+extension Response {
+    /// A `200 OK` answer whose body is JSON already written (``JSONWriter``, a stored snapshot).
+    static func json(_ body: Response.Body) -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: .ok, headers: headers, body: body)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Decodes an audio file (MP3, OGG, WAV, FLAC, M4A) to mono samples with Debian's `ffmpeg`, run
 /// as a subprocess with a time limit: the file is untrusted input and never parsed in-process.
@@ -25,26 +26,17 @@ enum AudioDecoder {
         timer.resume()
         defer { timer.cancel() }
         // Read stderr beside stdout so a chatty ffmpeg never blocks on a full pipe.
-        let messages = NSLockedData()
-        let reader = Thread { messages.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        let messages = NIOLockedValueBox(Data())
+        let reader = Thread { messages.withLockedValue { $0 = errors.fileHandleForReading.readDataToEndOfFile() } }
         reader.start()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let text = String(decoding: messages.get().prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(decoding: messages.withLockedValue { $0 }.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw Failed(description: text.isEmpty ? "ffmpeg stopped (\(process.terminationStatus))" : text)
         }
         return data.withUnsafeBytes { raw in
             raw.bindMemory(to: Int16.self).map { Float(Int16(littleEndian: $0)) / 32_768 }
         }
     }
-}
-
-/// Data handed from the stderr reader thread.
-private final class NSLockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
 }
