@@ -1,0 +1,62 @@
+import Foundation
+
+/// A song as the workout's music chooser sees it.
+public struct LibrarySong: Equatable, Sendable {
+    public let id: String
+    public let title: String
+    public let artist: String?
+    public let genre: String?
+    /// The tempo the user confirmed, else the detected one; nil when neither is known.
+    public let bpm: Double?
+    public let seconds: Double
+
+    public init(id: String, title: String, artist: String?, genre: String?, bpm: Double?, seconds: Double) {
+        self.id = id
+        self.title = title
+        self.artist = artist
+        self.genre = genre
+        self.bpm = bpm
+        self.seconds = seconds
+    }
+}
+
+/// A music theme (the seed's "Adding a Theme"): what it selects from the user's songs — an
+/// artist, a genre or one song.
+public struct MusicTheme: Equatable, Sendable {
+    public enum Kind: String, CaseIterable, Sendable {
+        case artist, genre, song
+    }
+
+    public let kind: Kind
+    /// The artist's or genre's name, or the song's id.
+    public let value: String
+
+    public init(kind: Kind, value: String) {
+        self.kind = kind
+        self.value = value
+    }
+
+    /// Whether the theme selects `song`. Names compare without regard to case, accents or
+    /// surrounding spaces; a genre tag naming several genres (`Rock; Metal`, `Rock/Metal`,
+    /// `Rock, Metal`) matches each of them.
+    public func selects(_ song: LibrarySong) -> Bool {
+        switch kind {
+        case .song: song.id == value
+        case .artist: song.artist.map { Self.folded($0) == Self.folded(value) } ?? false
+        case .genre:
+            song.genre.map { genre in
+                genre.split(whereSeparator: { ";/,".contains($0) }).contains { Self.folded(String($0)) == Self.folded(value) }
+            } ?? false
+        }
+    }
+
+    /// The songs any of `themes` selects, in library order; the whole library when no theme
+    /// is chosen.
+    public static func songs(_ library: [LibrarySong], selectedBy themes: [MusicTheme]) -> [LibrarySong] {
+        themes.isEmpty ? library : library.filter { song in themes.contains { $0.selects(song) } }
+    }
+
+    static func folded(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+}
