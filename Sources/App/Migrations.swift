@@ -20,6 +20,9 @@ enum KineticMigrations {
             AddUserTimeZone(),
             CreateStepImports(),
             CreateGoalHistorySnapshots(),
+            CreateSongs(),
+            CreateMusicThemes(),
+            CreateWorkouts(),
         ]
     }
 }

@@ -33,6 +33,13 @@ enum SiteURL: Hashable, Sendable {
     /// The JSON API's routes, under `/api/v1`.
     enum API: Hashable, Sendable {
         case accounts, login, logout, profile, password, tokens, jumpSessions, stepsDaily, stepSources, healthSamples, healthImport, exercises
+        case songs, themes, workouts, generateWorkout
+        /// `/api/v1/songs/{songId}`; nil registers the route's parameter (so for the others).
+        case song(id: String?)
+        case songAudio(id: String?)
+        case theme(id: String?)
+        case workout(id: String?)
+        case workoutProgress(id: String?)
         /// `/api/v1/profile/{customerId}/goals`; nil registers the route's parameter.
         case goals(customerId: String?)
         /// `/api/v1/tokens/{tokenId}`; nil registers the route's parameter.
@@ -57,7 +64,7 @@ enum SiteURL: Hashable, Sendable {
         case .settingsTimeZone: ["settings", "time-zone"]
         case .settingsPassword: ["settings", "password"]
         case .settingsTokens: ["settings", "tokens"]
-        case .revokeToken(let id): ["settings", "tokens", id.map { .constant($0) } ?? .parameter("tokenId"), "revoke"]
+        case .revokeToken(let id): ["settings", "tokens", parameter(id, "tokenId"), "revoke"]
         case .fitnessSettings: ["settings", "fitness"]
         case .jumpHistory: ["goals", "history"]
         case .editGoals: ["goals", "edit"]
@@ -76,17 +83,31 @@ enum SiteURL: Hashable, Sendable {
                 case .profile: ["profile"]
                 case .password: ["password"]
                 case .tokens: ["tokens"]
-                case .token(let id): ["tokens", id.map { .constant($0) } ?? .parameter("tokenId")]
+                case .token(let id): ["tokens", parameter(id, "tokenId")]
                 case .jumpSessions: ["jump-sessions"]
                 case .stepsDaily: ["steps", "daily"]
                 case .stepSources: ["steps", "sources"]
                 case .healthSamples: ["health", "samples"]
                 case .healthImport: ["health", "import"]
                 case .exercises: ["exercises"]
-                case .goals(let id): ["profile", id.map { .constant($0) } ?? .parameter("customerId"), "goals"]
+                case .songs: ["songs"]
+                case .song(let id): ["songs", parameter(id, "songId")]
+                case .songAudio(let id): ["songs", parameter(id, "songId"), "audio"]
+                case .themes: ["themes"]
+                case .theme(let id): ["themes", parameter(id, "themeId")]
+                case .workouts: ["workouts"]
+                case .generateWorkout: ["workouts", "generate"]
+                case .workout(let id): ["workouts", parameter(id, "workoutId")]
+                case .workoutProgress(let id): ["workouts", parameter(id, "workoutId"), "progress"]
+                case .goals(let id): ["profile", parameter(id, "customerId"), "goals"]
                 }
             }()
         }
+    }
+
+    /// A path component: the value, or the route parameter `name` when there is none.
+    private func parameter(_ value: String?, _ name: String) -> PathComponent {
+        value.map { .constant($0) } ?? .parameter(name)
     }
 
     /// The Goals page of a month and category, e.g. `/goals?month=2015-05&category=calories`.

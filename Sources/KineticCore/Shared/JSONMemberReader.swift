@@ -40,6 +40,27 @@ public struct JSONMemberReader {
         typed(name, presence, "error.field.objectExpected") { $0.objectValue }
     }
 
+    /// A finite number (whole or not).
+    public mutating func number(_ name: String, _ presence: Presence = .required) -> Double? {
+        typed(name, presence, "error.field.numberExpected") { value in
+            guard case .number(let number) = value, number.isFinite else { return nil }
+            return number
+        }
+    }
+
+    public mutating func bool(_ name: String, _ presence: Presence = .required) -> Bool? {
+        typed(name, presence, "error.field.booleanExpected") { value in
+            guard case .bool(let flag) = value else { return nil }
+            return flag
+        }
+    }
+
+    /// A member that may be set to null to clear it: nil when absent, `.some(nil)` for null.
+    public mutating func nullableNumber(_ name: String) -> Double?? {
+        if members[name] == .null { return .some(nil) }
+        return number(name, .optional).map { .some($0) }
+    }
+
     /// A member that may be set to null to clear it: nil when absent, `.some(nil)` for null.
     public mutating func nullableString(_ name: String) -> String?? {
         if members[name] == .null { return .some(nil) }

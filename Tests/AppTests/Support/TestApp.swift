@@ -24,6 +24,7 @@ func withKinetic(
     maximumUploadBytes: Int = 2 << 30,
     now: Date = testNow,
     clock: TestClock? = nil,
+    adjust: (inout KineticConfiguration) -> Void = { _ in },
     _ body: (Application) async throws -> Void
 ) async throws {
     let sqlitePath = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-\(UUID().uuidString).sqlite").path
@@ -37,6 +38,8 @@ func withKinetic(
     configuration.maximumUploadBytes = maximumUploadBytes
     configuration.clock = (clock ?? TestClock(now)).kineticClock
     configuration.uploadDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-uploads-\(UUID().uuidString)").path
+    configuration.mediaDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-media-\(UUID().uuidString)").path
+    adjust(&configuration)
     let app = try await Application.make(.testing)
     do {
         try await configure(app, configuration)
@@ -54,4 +57,5 @@ func withKinetic(
     try await app.asyncShutdown()
     try? FileManager.default.removeItem(atPath: sqlitePath)
     try? FileManager.default.removeItem(atPath: configuration.uploadDirectory)
+    try? FileManager.default.removeItem(atPath: configuration.mediaDirectory)
 }

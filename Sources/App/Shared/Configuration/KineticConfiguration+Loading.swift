@@ -58,6 +58,15 @@ extension KineticConfiguration {
         try configuration.loadAccountLimits(from: environment)
         let directory = dataDirectory ?? "."
         configuration.uploadDirectory = URL(fileURLWithPath: directory).appendingPathComponent("uploads").path
+        configuration.mediaDirectory = environment["KINETIC_MEDIA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? URL(fileURLWithPath: directory).appendingPathComponent("media").path
+        configuration.maximumSongBytes = try parseByteCount(environment["KINETIC_MAX_SONG_BYTES"], name: "KINETIC_MAX_SONG_BYTES") ?? configuration.maximumSongBytes
+        if let minutes = environment["KINETIC_MAX_SONG_MINUTES"], !minutes.isEmpty {
+            guard let value = Int(minutes), (1...180).contains(value) else {
+                throw ConfigurationError(description: "KINETIC_MAX_SONG_MINUTES must be a whole number from 1 to 180 (saw \"\(minutes)\")")
+            }
+            configuration.songLimits.maximumSeconds = Double(value * 60)
+        }
         if let url = environment["DATABASE_URL"], !url.isEmpty {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw ConfigurationError(description: "DATABASE_URL must be a postgres:// URL (saw \"\(url.prefix(16))…\")")

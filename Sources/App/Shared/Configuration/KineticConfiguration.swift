@@ -1,5 +1,6 @@
 import AppleHealth
 import Foundation
+import KineticCore
 
 /// Every setting Kinetic reads at start-up, each with a documented default (see README).
 public struct KineticConfiguration: Sendable {
@@ -50,6 +51,16 @@ public struct KineticConfiguration: Sendable {
     /// Where uploads wait while they are read; emptied at start, so a crash leaves nothing
     /// behind for long. Default: `uploads/` in the data directory.
     public var uploadDirectory: String
+    /// Where uploaded media live (songs under `songs/`), each file under a generated name.
+    /// Several instances on one PostgreSQL must share it. Default: `media/` in the data
+    /// directory (`KINETIC_MEDIA_DIR`).
+    public var mediaDirectory: String = "media"
+    /// The largest song upload, in bytes. Default: 200 MiB, a 20-minute WAV
+    /// (`KINETIC_MAX_SONG_BYTES`).
+    public var maximumSongBytes: Int = 200 << 20
+    /// The shortest and longest song accepted. Default: 5 s to 20 minutes
+    /// (`KINETIC_MAX_SONG_MINUTES` moves the longest).
+    public var songLimits = SongFileCheck.Limits()
     /// Where the current instant comes from. Default: the system clock; tests pin it.
     public var clock: KineticClock = .system
 

@@ -3,16 +3,14 @@ import Foundation
 /// A song as the workout's music chooser sees it.
 public struct LibrarySong: Equatable, Sendable {
     public let id: String
-    public let title: String
     public let artist: String?
     public let genre: String?
     /// The tempo the user confirmed, else the detected one; nil when neither is known.
     public let bpm: Double?
     public let seconds: Double
 
-    public init(id: String, title: String, artist: String?, genre: String?, bpm: Double?, seconds: Double) {
+    public init(id: String, artist: String?, genre: String?, bpm: Double?, seconds: Double) {
         self.id = id
-        self.title = title
         self.artist = artist
         self.genre = genre
         self.bpm = bpm

@@ -1,9 +1,10 @@
+import Foundation
 import KineticCore
 import Testing
 
 @Suite struct WorkoutPlaylistTests {
     private func song(_ id: String, bpm: Double?, seconds: Double = 180, artist: String? = nil, genre: String? = nil) -> LibrarySong {
-        LibrarySong(id: id, title: id, artist: artist, genre: genre, bpm: bpm, seconds: seconds)
+        LibrarySong(id: id, artist: artist, genre: genre, bpm: bpm, seconds: seconds)
     }
 
     @Test func themes_selectByArtistGenreOrSong_ignoringCaseAndAccents() {
@@ -43,5 +44,32 @@ import Testing
     @Test func aStretch_playsAnySongAtItsOwnSpeed() {
         let planned = WorkoutPlaylist.songs(targetBPM: nil, seconds: 30, library: [song("a", bpm: 95), song("b", bpm: nil)], turn: 1)
         #expect(planned == [PlannedSong(songID: "b", playbackRate: 1, fits: true)])
+    }
+}
+
+@Suite struct WorkoutPlanTests {
+    @Test func aPlan_keepsEachExercisesTimeAndSongs_andRoundTripsThroughJSON() throws {
+        let catalogue = ExerciseCatalogueTests.shipped.exercises
+        let selection = WorkoutSelection(focus: .categories([.cardio, .stretching]), equipment: [], level: .expert, minutes: 10)
+        let workout = try WorkoutGenerator.generate(from: catalogue, selection: selection, seed: 7).get()
+        let library = [LibrarySong(id: "s1", artist: nil, genre: nil, bpm: 135, seconds: 200)]
+        let plan = WorkoutPlan(workout, library: library)
+        #expect(plan.steps.map(\.exerciseID) == workout.steps.map(\.exercise.id))
+        #expect(plan.totalSeconds == workout.totalSeconds)
+        #expect(plan.steps.allSatisfy { $0.songs.map(\.songID) == ["s1"] }, "the one song plays everywhere, fitting or closest")
+        let decoded = try JSONDecoder().decode(WorkoutPlan.self, from: JSONEncoder().encode(plan))
+        #expect(decoded == plan)
+        #expect(plan.checkProgress(exerciseIndex: 0, secondsLeft: plan.steps[0].seconds).isEmpty)
+        #expect(plan.checkProgress(exerciseIndex: 0, secondsLeft: 0).messages == ["secondsLeft": "error.workout.progressSeconds"])
+        #expect(plan.checkProgress(exerciseIndex: plan.steps.count, secondsLeft: 5).messages == ["exerciseIndex": "error.workout.progressExercise"])
+    }
+
+    @Test func aSelection_readsBackFromTheMembersItIsKeptAs() throws {
+        let members: [String: JSONValue] = [
+            "muscles": .array([.string("chest"), .string("lower back")]), "equipment": .array([.string("dumbbell")]),
+            "difficulty": .string("beginner"), "duration": .number(20), "themes": .array([.string("t1")]),
+        ]
+        let validated = try WorkoutSelectionInput.validate(members).get()
+        #expect(try WorkoutSelectionInput.validate(WorkoutSelectionInput.members(of: validated)).get() == validated)
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Runs a command-line tool on untrusted input (ffmpeg, ffprobe): no shell, a time limit after
+/// which it is terminated, and both of its outputs read at once so it never blocks on a full
+/// pipe. Blocking: call it from a thread pool, not an event loop.
+enum ToolProcess {
+    struct Failed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    struct Output {
+        let standardOutput: Data
+        /// The start of what it wrote to standard error, trimmed.
+        let messages: String
+    }
+
+    /// Runs `executable` with `arguments`; succeeds when it exits with status 0 in time.
+    static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { throw Failed(description: "\(executable) could not start: \(error)") }
+        let timer = DispatchSource.makeTimerSource()
+        timer.schedule(deadline: .now() + timeout)
+        timer.setEventHandler { process.terminate() }
+        timer.resume()
+        defer { timer.cancel() }
+        let messages = NIOLockedValueBox(Data())
+        let readingErrors = DispatchGroup()
+        readingErrors.enter()
+        Thread {
+            messages.withLockedValue { $0 = errors.fileHandleForReading.readDataToEndOfFile() }
+            readingErrors.leave()
+        }.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        readingErrors.wait()
+        let text = String(decoding: messages.withLockedValue { $0 }.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let name = URL(fileURLWithPath: executable).lastPathComponent
+            if process.terminationReason == .uncaughtSignal { throw Failed(description: "\(name) stopped after \(Int(timeout)) s") }
+            throw Failed(description: text.isEmpty ? "\(name) stopped (\(process.terminationStatus))" : text)
+        }
+        return Output(standardOutput: data, messages: text)
+    }
+}

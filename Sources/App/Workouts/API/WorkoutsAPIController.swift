@@ -1,0 +1,131 @@
+import Fluent
+import Foundation
+import KineticCore
+import Vapor
+
+/// Workouts: `POST /api/v1/workouts/generate` (a selection → a workout, not kept),
+/// `POST /api/v1/workouts` (keep one: the selection and seed it came from), `GET
+/// /api/v1/workouts` (in progress and saved), `GET|PATCH|DELETE /api/v1/workouts/{workoutId}`
+/// (PATCH saves or unsaves; DELETE removes it with its progress) and `PUT|DELETE
+/// /api/v1/workouts/{workoutId}/progress` (where it was paused).
+struct WorkoutsAPIController {
+    func generate(_ request: Request) async throws -> WorkoutDTO {
+        var body = try JSONMemberReader.object(request.jsonBody()).get().members
+        let seed = try Self.seed(from: &body)
+        let built = try await request.workoutBuilder().build(body, seed: seed)
+        let details = try await WorkoutDetails.load(
+            plan: built.plan, selection: built.input, seed: built.seed,
+            catalogue: request.application.exerciseCatalogue, songs: request.songs()
+        )
+        return try WorkoutDTO(details)
+    }
+
+    /// The selection's members plus `seed` (from a generated workout, to keep exactly that
+    /// one) and `saved` (default true; false keeps it only to be played and paused).
+    func create(_ request: Request) async throws -> Response {
+        var body = try JSONMemberReader.object(request.jsonBody()).get().members
+        let seed = try Self.seed(from: &body)
+        var saved = true
+        if let value = body.removeValue(forKey: "saved") {
+            guard case .bool(let flag) = value else { throw AppError.validation(FieldErrors(["saved": "error.field.booleanExpected"])) }
+            saved = flag
+        }
+        let builder = try request.workoutBuilder()
+        let workout = try await builder.keep(builder.build(body, seed: seed), saved: saved, now: request.now)
+        let response = try await request.workoutDTO(workout).encodeResponse(status: .created, for: request)
+        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.workout(id: workout.id?.uuidString)).path)
+        return response
+    }
+
+    func list(_ request: Request) async throws -> WorkoutListDTO {
+        let repository = try request.workouts()
+        var inProgress: [WorkoutDTO] = [], saved: [WorkoutDTO] = []
+        for workout in try await repository.inProgress() { inProgress.append(try await request.workoutDTO(workout)) }
+        for workout in try await repository.saved() { saved.append(try await request.workoutDTO(workout)) }
+        return WorkoutListDTO(inProgress: inProgress, saved: saved)
+    }
+
+    func show(_ request: Request) async throws -> WorkoutDTO {
+        try await request.workoutDTO(request.ownedWorkout())
+    }
+
+    /// `{"saved": true|false}`.
+    func update(_ request: Request) async throws -> WorkoutDTO {
+        let workout = try await request.ownedWorkout()
+        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["saved"]).get()
+        let flag = reader.bool("saved")
+        let saved = try reader.result(flag).get()
+        if saved, workout.savedAt == nil { workout.savedAt = request.now }
+        if !saved { workout.savedAt = nil }
+        try await workout.save(on: request.db)
+        return try await request.workoutDTO(workout)
+    }
+
+    func delete(_ request: Request) async throws -> HTTPStatus {
+        try await request.ownedWorkout().delete(on: request.db)
+        return .noContent
+    }
+
+    /// `{"exerciseIndex": 2, "secondsLeft": 37}`: where the workout was paused.
+    func saveProgress(_ request: Request) async throws -> WorkoutDTO {
+        let workout = try await request.ownedWorkout()
+        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["exerciseIndex", "secondsLeft"]).get()
+        let index = reader.integer("exerciseIndex"), left = reader.integer("secondsLeft")
+        guard let index, let left else { throw AppError.validation(reader.errors) }
+        try await request.pause(workout, at: index, secondsLeft: left)
+        return try await request.workoutDTO(workout)
+    }
+
+    /// Finished or started over: no longer in progress.
+    func clearProgress(_ request: Request) async throws -> HTTPStatus {
+        let workout = try await request.ownedWorkout()
+        try await request.clearProgress(of: workout)
+        return .noContent
+    }
+
+    /// Takes `seed` out of the members: a whole number in ``WorkoutBuilder/seeds``, or absent.
+    private static func seed(from members: inout [String: JSONValue]) throws -> UInt64? {
+        guard let value = members.removeValue(forKey: "seed") else { return nil }
+        guard let number = value.integerValue, number >= 0, WorkoutBuilder.seeds.contains(UInt64(number)) else {
+            throw AppError.validation(FieldErrors(["seed": "error.workout.seedRange"]))
+        }
+        return UInt64(number)
+    }
+}
+
+extension Request {
+    func workouts() throws -> WorkoutsRepository {
+        WorkoutsRepository(database: db, userID: try requireUser().requireID())
+    }
+
+    func workoutBuilder() throws -> WorkoutBuilder {
+        WorkoutBuilder(database: db, userID: try requireUser().requireID(), catalogue: application.exerciseCatalogue)
+    }
+
+    /// The workout named by the `workoutId` parameter, if it is the user's; 404 otherwise.
+    func ownedWorkout() async throws -> WorkoutRecord {
+        guard let workout = try await workouts().find(parameters.get("workoutId") ?? "") else { throw AppError.notFound }
+        return workout
+    }
+
+    func workoutDTO(_ workout: WorkoutRecord) async throws -> WorkoutDTO {
+        try WorkoutDTO(await WorkoutDetails.load(workout, catalogue: application.exerciseCatalogue, songs: songs()), record: workout)
+    }
+
+    /// Records where `workout` was paused; 422 when that is not a place in its plan.
+    func pause(_ workout: WorkoutRecord, at index: Int, secondsLeft: Int) async throws {
+        let errors = try workout.decodedPlan().checkProgress(exerciseIndex: index, secondsLeft: secondsLeft)
+        guard errors.isEmpty else { throw AppError.validation(errors) }
+        workout.progressExercise = index
+        workout.progressSecondsLeft = secondsLeft
+        workout.progressUpdatedAt = now
+        try await workout.save(on: db)
+    }
+
+    func clearProgress(of workout: WorkoutRecord) async throws {
+        workout.progressExercise = nil
+        workout.progressSecondsLeft = nil
+        workout.progressUpdatedAt = nil
+        try await workout.save(on: db)
+    }
+}

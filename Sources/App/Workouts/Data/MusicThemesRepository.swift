@@ -1,0 +1,26 @@
+import Fluent
+import Foundation
+
+/// One user's music themes.
+struct MusicThemesRepository {
+    let database: any Database
+    let userID: UUID
+
+    /// The themes by name.
+    func all() async throws -> [MusicThemeRecord] {
+        try await MusicThemeRecord.query(on: database).filter(\.$user.$id == userID).all()
+            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    }
+
+    /// The user's themes among `ids`; an id that is not one of them is missing from the answer.
+    func themes(_ ids: [String]) async throws -> [MusicThemeRecord] {
+        let uuids = ids.compactMap(UUID.init(uuidString:))
+        guard !uuids.isEmpty else { return [] }
+        return try await MusicThemeRecord.query(on: database).filter(\.$user.$id == userID).filter(\.$id ~~ uuids).all()
+    }
+
+    func find(_ id: String) async throws -> MusicThemeRecord? {
+        guard let uuid = UUID(uuidString: id) else { return nil }
+        return try await MusicThemeRecord.query(on: database).filter(\.$id == uuid).filter(\.$user.$id == userID).first()
+    }
+}

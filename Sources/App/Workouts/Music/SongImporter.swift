@@ -1,0 +1,115 @@
+import Fluent
+import Foundation
+import KineticCore
+import NIOPosix
+import Vapor
+
+/// Adds an audio file to a user's library: recognises it by its bytes, probes it with
+/// ffprobe (length, tags), refuses what is not a song of a fair length, detects its tempo
+/// (ffmpeg decodes, ``TempoEstimator`` analyses), then keeps the file under a generated name
+/// and writes the row. A refused or failed import leaves neither file nor row.
+struct SongImporter {
+    let database: any Database
+    let userID: UUID
+    let files: SongFiles
+    let limits: SongFileCheck.Limits
+    let threadPool: NIOThreadPool
+
+    /// A file waiting in the upload directory, and what the uploader said about it.
+    struct Upload {
+        let file: URL
+        /// The name the file had on the uploader's device, for a title when the tags have none.
+        let fileName: String?
+        /// Credit and licence, for music the user did not make.
+        var attribution: String?
+        /// Tags that win over the file's own (the demo songs' names).
+        var title: String?
+        var artist: String?
+        var genre: String?
+    }
+
+    static let toolsMissing = AppError(status: .serviceUnavailable, code: "audio_tools_missing", messageKey: "error.song.toolsMissing")
+
+    /// Imports `upload`, consuming its file (moved into the store, or removed).
+    func importSong(_ upload: Upload, at now: Date) async throws -> SongRecord {
+        defer { try? FileManager.default.removeItem(at: upload.file) }
+        guard AudioDecoder.isAvailable else { throw Self.toolsMissing }
+        let analysis = try await threadPool.runIfActive { try Self.analyse(upload.file, limits: limits) }
+        let id = UUID()
+        let song = SongRecord()
+        song.id = id
+        song.$user.id = userID
+        song.title = upload.title ?? analysis.probe.title ?? Self.title(fromFileName: upload.fileName)
+        song.artist = upload.artist ?? analysis.probe.artist
+        song.genre = upload.genre ?? analysis.probe.genre
+        song.seconds = analysis.seconds
+        song.format = analysis.format.rawValue
+        song.byteCount = Int64((try? FileManager.default.attributesOfItem(atPath: upload.file.path)[.size] as? Int) ?? 0)
+        song.storedName = "\(id.uuidString.lowercased()).\(analysis.format.rawValue)"
+        song.detectedBPM = analysis.candidates.first
+        song.bpmCandidates = analysis.candidates.map { String(format: "%.1f", $0) }.joined(separator: " ")
+        song.attribution = upload.attribution
+        song.createdAt = now
+        try files.keep(upload.file, as: song.storedName)
+        do {
+            try await song.create(on: database)
+        } catch {
+            files.remove(song.storedName)
+            throw error
+        }
+        return song
+    }
+
+    private struct Analysis {
+        let format: AudioFormat
+        let probe: AudioProbe
+        let seconds: Double
+        let candidates: [Double]
+    }
+
+    /// The blocking part, on the thread pool: sniff, probe, check, decode, estimate.
+    private static func analyse(_ file: URL, limits: SongFileCheck.Limits) throws -> Analysis {
+        let handle = try FileHandle(forReadingFrom: file)
+        let header = [UInt8](try handle.read(upToCount: AudioFormat.headerLength) ?? Data())
+        try? handle.close()
+        let format = try refusal(SongFileCheck.format(ofHeader: header), limits: limits)
+        guard let probe = AudioDecoder.probe(file) else { throw refusal(.notAudio, limits: limits) }
+        let seconds = try refusal(SongFileCheck.check(probe, format: format, limits: limits), limits: limits)
+        let samples: [Float]
+        do {
+            samples = try AudioDecoder.monoSamples(of: file, maximumSeconds: Int(limits.maximumSeconds.rounded(.up)))
+        } catch {
+            throw refusal(.notAudio, limits: limits)
+        }
+        let candidates = TempoEstimator.candidates(samples: samples, sampleRate: 22_050).map(\.bpm)
+        return Analysis(format: format, probe: probe, seconds: seconds, candidates: candidates)
+    }
+
+    private static func refusal<Value>(_ result: Result<Value, SongFileCheck.Problem>, limits: SongFileCheck.Limits) throws -> Value {
+        switch result {
+        case .success(let value): return value
+        case .failure(let problem): throw refusal(problem, limits: limits)
+        }
+    }
+
+    /// The 422 for a refused file, with the limit in the message where there is one.
+    static func refusal(_ problem: SongFileCheck.Problem, limits: SongFileCheck.Limits) -> AppError {
+        var arguments: [String] = []
+        switch problem {
+        case .tooLong(let minutes): arguments = [String(minutes)]
+        case .tooShort: arguments = [String(Int(limits.minimumSeconds))]
+        case .notAudio, .video: break
+        }
+        return AppError(status: .unprocessableEntity, code: "invalid_song", messageKey: problem.messageKey, messageArguments: arguments)
+    }
+
+    /// `Morning Run.mp3` → `Morning Run`: the last path component without its extension,
+    /// trimmed and cut to ``AudioProbe/longestTag``; nil when nothing is left.
+    static func title(fromFileName name: String?) -> String? {
+        guard let name else { return nil }
+        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let stem = last.contains(".") ? String(last[..<last.lastIndex(of: ".")!]) : last
+        let trimmed = stem.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : String(trimmed.prefix(AudioProbe.longestTag))
+    }
+}

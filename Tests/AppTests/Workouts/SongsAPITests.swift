@@ -1,0 +1,168 @@
+import Foundation
+import NIOCore
+import Testing
+import VaporTesting
+@testable import App
+
+/// Uploading, reading, correcting, serving and removing songs.
+@Suite struct SongsAPITests {
+    @Test func anUpload_readsItsTagsAndTempo_andKeepsTheFileUnderAGeneratedName() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let audio = try AudioFixtures.clickTrack(bpm: 128, title: "Steady Beat", artist: "Click Band", genre: "Electronic")
+            let response = try await app.upload(audio, fileName: "../../etc/passwd.mp3", token: account.token)
+            #expect(response.status == .created)
+            let song = try response.jsonObject()
+            #expect(song["title"] as? String == "Steady Beat")
+            #expect(song["artist"] as? String == "Click Band")
+            #expect(song["genre"] as? String == "Electronic")
+            #expect(song["format"] as? String == "mp3")
+            #expect(abs((song["seconds"] as? Double ?? 0) - 20) < 0.2)
+            let bpm = try #require(song["bpm"] as? Double)
+            #expect(abs(bpm - 128) / 128 < 0.02, "detected \(bpm)")
+            #expect(song["detectedBpm"] as? Double == bpm)
+            #expect((1...3).contains((song["bpmCandidates"] as? [Double])?.count ?? 0))
+            let id = try #require(song["id"] as? String)
+            #expect(song["audioUrl"] as? String == "/api/v1/songs/\(id)/audio")
+            #expect(response.headers.first(name: .location) == "/api/v1/songs/\(id)")
+            #expect(app.storedSongFiles() == ["\(id.lowercased()).mp3"])
+            #expect(app.uploadDirectoryFiles().isEmpty)
+            let list = try await app.json(.GET, "/api/v1/songs", token: account.token)
+            #expect(try list.jsonArray().map { $0["id"] as? String } == [id])
+        }
+    }
+
+    @Test func withoutATitleTag_theFilesNameIsTheTitle() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let named = try await app.upload(try AudioFixtures.clickTrack(bpm: 100, format: "ogg"), fileName: "C:\\Music\\Morning Run.ogg", token: account.token)
+            #expect(named.status == .created)
+            #expect(try named.jsonObject()["title"] as? String == "Morning Run")
+            #expect(try named.jsonObject()["format"] as? String == "ogg")
+            let unnamed = try await app.upload(try AudioFixtures.clickTrack(bpm: 100, format: "flac"), fileName: nil, token: account.token)
+            #expect(unnamed.status == .created)
+            #expect(try unnamed.jsonObject()["title"] is NSNull)
+        }
+    }
+
+    @Test func badUploads_getAClear422_andLeaveNothing() async throws {
+        try await withKinetic(adjust: { $0.maximumSongBytes = 8 << 20 }) { app in
+            let account = try await app.signUp()
+            let text = Data("title,artist\nMorning Run,Someone\n".utf8)
+            let garbage = Data("ID3".utf8) + Data(repeating: 0x41, count: 4_000)
+            let tenHours = try AudioFixtures.tenHours.get()
+            let cases: [(name: String, data: Data, message: String)] = [
+                ("a renamed text file", text, "not a song Kinetic can play"),
+                ("an ID3 header on junk", garbage, "not a song Kinetic can play"),
+                ("a ten-hour file", tenHours, "longer than 20 minutes"),
+                ("a one-second file", try AudioFixtures.clickTrack(bpm: 120, seconds: 1), "shorter than 5 seconds"),
+            ]
+            for (name, data, message) in cases {
+                let response = try await app.upload(data, fileName: "song.mp3", token: account.token)
+                #expect(response.status == .unprocessableEntity, "\(name)")
+                let error = try response.apiError()
+                #expect(error["code"] as? String == "invalid_song", "\(name)")
+                #expect((error["message"] as? String)?.contains(message) == true, "\(name): \(error)")
+            }
+            let oversized = try await app.upload(Data(repeating: 0, count: 9 << 20), fileName: "big.wav", token: account.token)
+            #expect(oversized.status == .payloadTooLarge)
+            #expect(try await app.json(.GET, "/api/v1/songs", token: account.token).jsonArray().isEmpty)
+            #expect(app.storedSongFiles().isEmpty)
+            #expect(app.uploadDirectoryFiles().isEmpty)
+            #expect(try await app.upload(text, fileName: "x.mp3", token: nil).status == .unauthorized)
+        }
+    }
+
+    @Test func theTempo_canBeCorrected_andReset_andTagsEdited() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let id = try await app.uploadSong(bpm: 128, token: account.token)
+            let halved = try await app.json(.PATCH, "/api/v1/songs/\(id)", body: ["bpm": 64, "genre": " Techno "], token: account.token)
+            #expect(halved.status == .ok)
+            let song = try halved.jsonObject()
+            #expect(song["bpm"] as? Double == 64)
+            #expect(song["correctedBpm"] as? Double == 64)
+            #expect(abs((song["detectedBpm"] as? Double ?? 0) - 128) < 3)
+            #expect(song["genre"] as? String == "Techno")
+            let reset = try await app.json(.PATCH, "/api/v1/songs/\(id)", rawBody: #"{"bpm": null}"#, token: account.token)
+            #expect(try reset.jsonObject()["correctedBpm"] is NSNull)
+            let bad = try await app.json(.PATCH, "/api/v1/songs/\(id)", body: ["bpm": 300, "title": 5, "tempo": 1], token: account.token)
+            #expect(bad.status == .unprocessableEntity)
+            #expect(try bad.apiError()["fields"] as? [String: String] == [
+                "bpm": "Enter a tempo from 40 to 250 BPM.", "title": "This must be text.", "tempo": "Kinetic does not know this field.",
+            ])
+        }
+    }
+
+    @Test func theAudio_isServedWithRanges_onlyToItsOwner() async throws {
+        try await withKinetic { app in
+            let owner = try await app.signUp(), other = try await app.signUp()
+            let audio = try AudioFixtures.clickTrack(bpm: 120)
+            let id = try #require(try await app.upload(audio, fileName: "a.mp3", token: owner.token).jsonObject()["id"] as? String)
+            let whole = try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: owner.token)
+            #expect(whole.status == .ok)
+            #expect(whole.headers.contentType?.description.hasPrefix("audio/mpeg") == true)
+            #expect(whole.body.readableBytes == audio.count)
+            #expect(whole.headers.first(name: "Accept-Ranges") == "bytes")
+            let part = try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: owner.token, headers: ["Range": "bytes=100-199"])
+            #expect(part.status == .partialContent)
+            #expect(part.body.readableBytes == 100)
+            #expect(Data(part.body.readableBytesView) == audio[100..<200])
+            #expect(part.headers.first(name: "Content-Range") == "bytes 100-199/\(audio.count)")
+            for (method, path) in [(HTTPMethod.GET, "/audio"), (.PATCH, ""), (.DELETE, "")] {
+                let response = try await app.json(method, "/api/v1/songs/\(id)\(path)", body: method == .PATCH ? ["bpm": 90] : nil, token: other.token)
+                #expect(response.status == .notFound, "\(method) \(path)")
+            }
+            #expect(try await app.json(.GET, "/api/v1/songs", token: other.token).jsonArray().isEmpty)
+            #expect(try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: nil).status == .unauthorized)
+            #expect(try await app.json(.GET, "/api/v1/songs/not-a-uuid/audio", token: owner.token).status == .notFound)
+        }
+    }
+
+    @Test func removingASong_removesItsFileAndTheThemesNamingIt() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let id = try await app.uploadSong(bpm: 120, token: account.token)
+            let theme = try await app.json(.POST, "/api/v1/themes", body: ["name": "That one", "kind": "song", "value": id, "workouts": 3], token: account.token)
+            #expect(theme.status == .created)
+            #expect(try await app.json(.DELETE, "/api/v1/songs/\(id)", token: account.token).status == .noContent)
+            #expect(app.storedSongFiles().isEmpty)
+            #expect(try await app.json(.GET, "/api/v1/themes", token: account.token).jsonArray().isEmpty)
+            #expect(try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: account.token).status == .notFound)
+        }
+    }
+}
+
+extension Application {
+    /// Posts `data` as a song upload.
+    func upload(_ data: Data, fileName: String?, token: String?) async throws -> TestingHTTPResponse {
+        var headers = HTTPHeaders()
+        headers.contentType = HTTPMediaType(type: "application", subType: "octet-stream")
+        if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
+        let query = fileName.map { "?filename=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
+        return try await testing().sendRequest(.POST, "/api/v1/songs" + query, headers: headers, body: ByteBuffer(data: data))
+    }
+
+    /// Uploads a click track at `bpm` and answers its id.
+    func uploadSong(bpm: Double, seconds: Int = 20, title: String? = nil, artist: String? = nil, genre: String? = nil, token: String) async throws -> String {
+        let audio = try AudioFixtures.clickTrack(bpm: bpm, seconds: seconds, title: title, artist: artist, genre: genre)
+        let response = try await upload(audio, fileName: "song.mp3", token: token)
+        try #require(response.status == .created, "\(response.body.string)")
+        return try #require(try response.jsonObject()["id"] as? String)
+    }
+
+    func storedSongFiles() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: kineticConfiguration.mediaDirectory + "/songs")) ?? []
+    }
+
+    func uploadDirectoryFiles() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: kineticConfiguration.uploadDirectory)) ?? []
+    }
+}
+
+extension TestingHTTPResponse {
+    /// The body parsed as a JSON array of objects.
+    func jsonArray() throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [[String: Any]], "not a JSON array: \(body.string)")
+    }
+}

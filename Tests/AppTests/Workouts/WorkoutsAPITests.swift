@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import VaporTesting
+@testable import App
+
+@Suite struct WorkoutsAPITests {
+    /// 56 exercises, each at 40 reps a minute × 3 beats = 120 BPM.
+    private let jumps: [String: Any] = ["categories": ["plyometrics"], "equipment": ["other", "medicine ball"], "difficulty": "beginner", "duration": 20]
+
+    @Test func aGeneratedWorkout_playsOnlyTheChosenThemesSongs_atTheLockingRate() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let fitting = try await app.uploadSong(bpm: 124, artist: "Fast", token: account.token)
+            let halfTime = try await app.uploadSong(bpm: 61, artist: "Fast", token: account.token)
+            _ = try await app.uploadSong(bpm: 118, artist: "Other", token: account.token)
+            let theme = try await app.json(.POST, "/api/v1/themes", body: ["name": "Fast", "kind": "artist", "value": "Fast", "workouts": 3], token: account.token)
+            let themeID = try #require(try theme.jsonObject()["id"] as? String)
+            var selection = jumps
+            selection["themes"] = [themeID]
+            selection["seed"] = 42
+            let response = try await app.json(.POST, "/api/v1/workouts/generate", body: selection, token: account.token)
+            #expect(response.status == .ok, "\(response.body.string)")
+            let workout = try response.jsonObject()
+            #expect(workout["id"] is NSNull)
+            #expect(workout["seed"] as? Int == 42)
+            #expect(abs((workout["totalSeconds"] as? Int ?? 0) - 1_200) <= 60)
+            let exercises = try #require(workout["exercises"] as? [[String: Any]])
+            #expect(!exercises.isEmpty)
+            for step in exercises {
+                let exercise = try #require(step["exercise"] as? [String: Any])
+                #expect(exercise["category"] as? String == "plyometrics")
+                let target = try #require(exercise["targetBPM"] as? Int)
+                #expect(target == 120)
+                let songs = try #require(step["songs"] as? [[String: Any]])
+                #expect(!songs.isEmpty)
+                #expect(step["noFittingSong"] as? Bool == false)
+                for song in songs {
+                    #expect([fitting, halfTime].contains(song["id"] as? String), "only the theme's songs")
+                    let bpm = try #require(song["bpm"] as? Double), rate = try #require(song["playbackRate"] as? Double)
+                    let octave = bpm < 90 ? 2.0 : 1.0
+                    #expect(abs(rate - Double(target) / (bpm * octave)) < 0.0001)
+                    #expect(song["fits"] as? Bool == true)
+                }
+            }
+            let again = try await app.json(.POST, "/api/v1/workouts/generate", body: selection, token: account.token).jsonObject()
+            #expect((again["exercises"] as? [[String: Any]])?.compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String }
+                == exercises.compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String }, "the same seed, the same workout")
+        }
+    }
+
+    @Test func withoutSongs_theWorkoutSaysNoSongFits() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let workout = try await app.json(.POST, "/api/v1/workouts/generate", body: jumps, token: account.token).jsonObject()
+            let exercises = try #require(workout["exercises"] as? [[String: Any]])
+            #expect(exercises.allSatisfy { ($0["songs"] as? [Any])?.isEmpty == true && $0["noFittingSong"] as? Bool == true })
+        }
+    }
+
+    @Test func badSelections_are422WithAMessagePerField() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp(), other = try await app.signUp()
+            let theirs = try await app.json(.POST, "/api/v1/themes", body: ["name": "T", "kind": "genre", "value": "Pop", "workouts": 1], token: other.token)
+            let theirTheme = try #require(try theirs.jsonObject()["id"] as? String)
+            let both = try await app.json(.POST, "/api/v1/workouts/generate", body: [
+                "categories": ["cardio"], "muscles": ["chest"], "equipment": ["spaceship"], "difficulty": "heroic", "duration": 25,
+                "themes": ["a", "b", "c", "d", "e", "f"], "seed": -1,
+            ], token: account.token)
+            #expect(both.status == .unprocessableEntity)
+            #expect(Set((try both.apiError()["fields"] as? [String: String])?.keys ?? [:].keys) == ["seed"], "the seed is read first")
+            let many = try await app.json(.POST, "/api/v1/workouts/generate", body: [
+                "categories": ["cardio"], "muscles": ["chest"], "equipment": ["spaceship"], "difficulty": "heroic", "duration": 25,
+                "themes": ["a", "b", "c", "d", "e", "f"],
+            ], token: account.token)
+            let fields = try #require(try many.apiError()["fields"] as? [String: String])
+            #expect(Set(fields.keys) == ["categories", "muscles", "equipment[0]", "difficulty", "duration", "themes"])
+            #expect(fields["categories"] == "Choose categories or muscle groups, not both.")
+            var stolen = jumps
+            stolen["themes"] = [theirTheme]
+            let foreign = try await app.json(.POST, "/api/v1/workouts/generate", body: stolen, token: account.token)
+            #expect(try foreign.apiError()["fields"] as? [String: String] == ["themes[0]": "This theme is not one of yours."])
+            let narrow = try await app.json(.POST, "/api/v1/workouts/generate", body: [
+                "muscles": ["neck"], "equipment": [], "difficulty": "beginner", "duration": 60,
+            ], token: account.token)
+            #expect(narrow.status == .unprocessableEntity)
+            #expect(try narrow.apiError()["code"] as? String == "workout_impossible")
+        }
+    }
+
+    @Test func savedAndPausedWorkouts_areListed_andUnsavingRemovesTheProgressToo() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            var body = jumps
+            body["seed"] = 7
+            let created = try await app.json(.POST, "/api/v1/workouts", body: body, token: account.token)
+            #expect(created.status == .created)
+            let workout = try created.jsonObject()
+            let id = try #require(workout["id"] as? String)
+            #expect(workout["savedAt"] as? String != nil)
+            #expect(created.headers.first(name: .location) == "/api/v1/workouts/\(id)")
+            let draft = try await app.json(.POST, "/api/v1/workouts", body: body.merging(["saved": false]) { $1 }, token: account.token).jsonObject()
+            let draftID = try #require(draft["id"] as? String)
+
+            let steps = try #require(workout["exercises"] as? [[String: Any]])
+            let seconds = try #require(steps[1]["seconds"] as? Int)
+            let paused = try await app.json(.PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": 1, "secondsLeft": seconds - 3], token: account.token)
+            #expect(paused.status == .ok)
+            let progress = try #require(try paused.jsonObject()["progress"] as? [String: Any])
+            #expect(progress["exerciseIndex"] as? Int == 1 && progress["secondsLeft"] as? Int == seconds - 3)
+            let beyond = try await app.json(.PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": steps.count, "secondsLeft": 5], token: account.token)
+            #expect(try beyond.apiError()["fields"] as? [String: String] == ["exerciseIndex": "This workout has no such exercise."])
+            let tooMany = try await app.json(.PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": 1, "secondsLeft": seconds + 1], token: account.token)
+            #expect(tooMany.status == .unprocessableEntity)
+
+            var list = try await app.json(.GET, "/api/v1/workouts", token: account.token).jsonObject()
+            #expect((list["inProgress"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+            #expect((list["saved"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+
+            let kept = try await app.json(.PATCH, "/api/v1/workouts/\(draftID)", body: ["saved": true], token: account.token)
+            #expect(try kept.jsonObject()["savedAt"] as? String != nil)
+            #expect(try await app.json(.DELETE, "/api/v1/workouts/\(id)", token: account.token).status == .noContent)
+            list = try await app.json(.GET, "/api/v1/workouts", token: account.token).jsonObject()
+            #expect((list["inProgress"] as? [Any])?.isEmpty == true, "unsaving removed the paused version")
+            #expect((list["saved"] as? [[String: Any]])?.map { $0["id"] as? String } == [draftID])
+            #expect(try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token).status == .notFound)
+        }
+    }
+
+    @Test func anotherUsersWorkout_isNeverFound() async throws {
+        try await withKinetic { app in
+            let owner = try await app.signUp(), other = try await app.signUp()
+            let id = try #require(try await app.json(.POST, "/api/v1/workouts", body: jumps, token: owner.token).jsonObject()["id"] as? String)
+            for (method, path, body) in [
+                (HTTPMethod.GET, "", nil), (.PATCH, "", ["saved": false]), (.DELETE, "", nil),
+                (.PUT, "/progress", ["exerciseIndex": 0, "secondsLeft": 10]), (.DELETE, "/progress", nil),
+            ] as [(HTTPMethod, String, [String: Any]?)] {
+                #expect(try await app.json(method, "/api/v1/workouts/\(id)\(path)", body: body, token: other.token).status == .notFound, "\(method) \(path)")
+            }
+            let list = try await app.json(.GET, "/api/v1/workouts", token: other.token).jsonObject()
+            #expect((list["saved"] as? [Any])?.isEmpty == true && (list["inProgress"] as? [Any])?.isEmpty == true)
+            #expect(try await app.json(.GET, "/api/v1/workouts/\(id)", token: owner.token).status == .ok)
+        }
+    }
+}
