@@ -31,10 +31,12 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
 
 /// What `kinetic serve` does before it listens: migrates, removes uploads an earlier run left
 /// behind (a crash mid-import) and, when configured, creates the demo account on an empty
-/// database. Returns the demo account's password when it was created, for the terminal only.
+/// database and adds the demo songs it lacks (in the background). Returns the demo account's password when it was created, for the terminal only.
 public func prepareToServe(_ app: Application) async throws -> String? {
     try await app.autoMigrate().get()
     try app.clearUploadDirectory()
     guard app.kineticConfiguration.createsDemoAccount else { return nil }
-    return try await DemoSeeder.seedIfEmpty(app)
+    let password = try await DemoSeeder.seedIfEmpty(app)
+    WorkoutsDemo.prepareInBackground(app)
+    return password
 }
