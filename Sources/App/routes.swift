@@ -19,7 +19,7 @@ func routes(_ app: Application) throws {
     GoalsModule.register(on: modules)
     StepsModule.register(on: modules)
     WorkoutsModule.register(on: modules)
-    for module in [SiteURL.Module.workouts, .reports, .wishes] {
+    for module in [SiteURL.Module.reports, .wishes] {
         modules.signedIn.get(SiteURL.module(module).pathComponents, use: site.comingSoon(module))
     }
 }

@@ -51,12 +51,17 @@ def upload_export(account, xml=SMALL_EXPORT):
         return json.loads(response.read())
 
 
-def make_driver(language="en-US", width=375, height=812):
+def make_driver(language="en-US", width=375, height=812, autoplay=False):
+    """A headless Chromium at phone size; `autoplay` lets media play without a tap (the
+    player's tests), muted so CI stays quiet."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--hide-scrollbars", "--force-device-scale-factor=2", f"--lang={language}"):
         options.add_argument(argument)
+    if autoplay:
+        options.add_argument("--autoplay-policy=no-user-gesture-required")
+        options.add_argument("--mute-audio")
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_window_size(width, height)

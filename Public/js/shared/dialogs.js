@@ -46,3 +46,30 @@ export function askToSaveChanges() {
   dialog.showModal();
   return new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue), { once: true }));
 }
+
+/** Asks before something that cannot be undone: `message`, with `actionLabel` on the
+ *  destructive button. Resolves true when confirmed. */
+export function confirmDestructive(message, actionLabel) {
+  const dialog = document.getElementById('confirm-dialog');
+  if (!dialog) return Promise.resolve(true);
+  dialog.querySelector('.alert-message').textContent = message;
+  if (actionLabel) dialog.querySelector('#confirm-action').textContent = actionLabel;
+  dialog.returnValue = '';
+  dialog.showModal();
+  return new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue === 'confirm'), { once: true }));
+}
+
+/** Forms with a non-empty `data-confirm` ask it first; their submit button names the action. */
+export function confirmBeforeSubmitting(root = document) {
+  for (const form of root.querySelectorAll('form[data-confirm]')) {
+    form.addEventListener('submit', async (event) => {
+      if (!form.dataset.confirm || form.dataset.confirmed === 'true') return;
+      event.preventDefault();
+      const button = form.querySelector('button[type=submit]');
+      if (await confirmDestructive(form.dataset.confirm, button?.textContent.trim())) {
+        form.dataset.confirmed = 'true';
+        form.requestSubmit(button);
+      }
+    });
+  }
+}

@@ -20,6 +20,8 @@ enum SiteURL: Hashable, Sendable {
     case stepsImport
     case stepSources
     case module(Module)
+    /// A Workouts page or form under `/workouts`.
+    case workouts(WorkoutsPath)
     case manifest
     case healthz
     case openAPI
@@ -28,6 +30,20 @@ enum SiteURL: Hashable, Sendable {
     /// The product modules reachable from the side and radial menus.
     enum Module: String, CaseIterable, Sendable {
         case goals, steps, workouts, reports, wishes
+    }
+
+    /// The Workouts module's pages and forms; an id of nil registers the route's parameter.
+    enum WorkoutsPath: Hashable, Sendable {
+        case new, music, themes
+        case summary(id: String?)
+        case play(id: String?)
+        case save(id: String?)
+        case delete(id: String?)
+        case progress(id: String?)
+        case song(id: String?)
+        case deleteSong(id: String?)
+        case songAudio(id: String?)
+        case deleteTheme(id: String?)
     }
 
     /// The JSON API's routes, under `/api/v1`.
@@ -71,6 +87,23 @@ enum SiteURL: Hashable, Sendable {
         case .stepsImport: ["steps", "import"]
         case .stepSources: ["steps", "sources"]
         case .module(let module): [.constant(module.rawValue)]
+        case .workouts(let page):
+            ["workouts"] + {
+                switch page {
+                case .new: ["new"]
+                case .music: ["music"]
+                case .themes: ["themes"]
+                case .summary(let id): [parameter(id, "workoutId")]
+                case .play(let id): [parameter(id, "workoutId"), "play"]
+                case .save(let id): [parameter(id, "workoutId"), "save"]
+                case .delete(let id): [parameter(id, "workoutId"), "delete"]
+                case .progress(let id): [parameter(id, "workoutId"), "progress"]
+                case .song(let id): ["music", parameter(id, "songId")]
+                case .deleteSong(let id): ["music", parameter(id, "songId"), "delete"]
+                case .songAudio(let id): ["music", parameter(id, "songId"), "audio"]
+                case .deleteTheme(let id): ["themes", parameter(id, "themeId"), "delete"]
+                }
+            }()
         case .manifest: ["manifest.webmanifest"]
         case .healthz: ["healthz"]
         case .openAPI: ["api", "openapi.yaml"]

@@ -1,10 +1,14 @@
 import Vapor
 
 /// The Workouts module: the exercise catalogue, each user's song library and music themes,
-/// generated workouts and where they were paused (its pages follow; `/workouts` is still
-/// "coming soon").
+/// generated workouts and where they were paused; its pages: View Workouts, Get Workout, the
+/// Summary, the player, Music and Themes.
 enum WorkoutsModule {
+    /// The module's stylesheet, loaded by its pages after the shared one.
+    static let stylesheet = "css/workouts.css"
+
     static func register(on routes: ModuleRoutes) {
+        registerPages(on: routes.signedIn)
         let api = routes.apiSignedIn
         api.get(SiteURL.api(.exercises).pathComponents, use: ExercisesAPIController().list)
 
@@ -29,5 +33,31 @@ enum WorkoutsModule {
         api.delete(SiteURL.api(.workout(id: nil)).pathComponents, use: workouts.delete)
         api.put(SiteURL.api(.workoutProgress(id: nil)).pathComponents, use: workouts.saveProgress)
         api.delete(SiteURL.api(.workoutProgress(id: nil)).pathComponents, use: workouts.clearProgress)
+    }
+
+    private static func registerPages(on web: any RoutesBuilder) {
+        let workouts = WorkoutsController()
+        web.get(SiteURL.module(.workouts).pathComponents, use: workouts.home)
+        web.get(SiteURL.workouts(.summary(id: nil)).pathComponents, use: workouts.summary)
+        web.post(SiteURL.workouts(.save(id: nil)).pathComponents, use: workouts.save)
+        web.post(SiteURL.workouts(.delete(id: nil)).pathComponents, use: workouts.delete)
+        web.get(SiteURL.workouts(.play(id: nil)).pathComponents, use: workouts.play)
+        web.post(SiteURL.workouts(.progress(id: nil)).pathComponents, use: workouts.progress)
+
+        let getWorkout = GetWorkoutController()
+        web.get(SiteURL.workouts(.new).pathComponents, use: getWorkout.show)
+        web.post(SiteURL.workouts(.new).pathComponents, use: getWorkout.generate)
+
+        let music = MusicController()
+        web.get(SiteURL.workouts(.music).pathComponents, use: music.show)
+        web.on(.POST, SiteURL.workouts(.music).pathComponents, body: .stream, use: music.upload)
+        web.post(SiteURL.workouts(.song(id: nil)).pathComponents, use: music.edit)
+        web.post(SiteURL.workouts(.deleteSong(id: nil)).pathComponents, use: music.delete)
+        web.get(SiteURL.workouts(.songAudio(id: nil)).pathComponents, use: music.audio)
+
+        let themes = ThemesController()
+        web.get(SiteURL.workouts(.themes).pathComponents, use: themes.show)
+        web.post(SiteURL.workouts(.themes).pathComponents, use: themes.create)
+        web.post(SiteURL.workouts(.deleteTheme(id: nil)).pathComponents, use: themes.delete)
     }
 }

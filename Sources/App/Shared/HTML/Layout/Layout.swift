@@ -31,7 +31,7 @@ enum Layout {
         } else {
             shell = [el("main", [.id("main"), .class("page page-signed-out")], content)]
         }
-        let body = el("body", [.class(page.bodyClass)], shell + [loadingOverlay(l), alertDialog(l)])
+        let body = el("body", [.class(page.bodyClass)], shell + [loadingOverlay(l), alertDialog(l), confirmDialog(l)])
         let html = el("html", [Attr("lang", l.language.rawValue), .data("format-locale", l.locale.identifier.replacingOccurrences(of: "_", with: "-")), .data("network-error", l.t("error.network"))], [
             head(page, context: context), body,
         ])
@@ -80,6 +80,18 @@ enum Layout {
             el("div", [.class("loading-card")], [
                 el("div", [.class("spinner"), .aria("hidden", "true")]),
                 el("span", [.class("loading-label")], [txt(l.t("shell.loading"))]),
+            ]),
+        ])
+    }
+
+    /// The question before a destructive form (`data-confirm` on the form): its message and
+    /// the form's own button label come from the form.
+    private static func confirmDialog(_ l: Localizer) -> HTMLNode {
+        el("dialog", [.id("confirm-dialog"), .class("alert"), .aria("labelledby", "confirm-message")], [
+            el("p", [.id("confirm-message"), .class("alert-message alert-message-only")]),
+            el("form", [Attr("method", "dialog"), .class("alert-actions")], [
+                el("button", [.class("alert-button"), Attr("value", "")], [txt(l.t("alert.cancel"))]),
+                el("button", [.class("alert-button alert-button-destructive"), Attr("value", "confirm"), .id("confirm-action")], [txt(l.t("alert.ok"))]),
             ]),
         ])
     }

@@ -1,0 +1,4 @@
+// Themes: removing one asks first.
+import { confirmBeforeSubmitting } from '../shared/dialogs.js';
+
+confirmBeforeSubmitting();

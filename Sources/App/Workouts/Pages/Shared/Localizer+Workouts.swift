@@ -1,0 +1,44 @@
+import Foundation
+import KineticCore
+
+extension Localizer {
+    func category(_ category: Exercise.Category) -> String { t("workouts.category.\(category)") }
+    func muscle(_ muscle: Exercise.Muscle) -> String { t("workouts.muscle.\(muscle)") }
+    func equipment(_ equipment: Exercise.Equipment) -> String { t("workouts.equipment.\(equipment)") }
+    func level(_ level: Exercise.Level) -> String { t("workouts.level.\(level)") }
+
+    /// A length as minutes and seconds, `m:ss` (`12:05`).
+    func clock(seconds: Int) -> String {
+        String(format: "%d:%02d", seconds / 60, seconds % 60)
+    }
+
+    /// A workout's length in whole minutes, e.g. "15 min".
+    func minutes(seconds: Int) -> String {
+        t("workouts.minutes", number(Int((Double(seconds) / 60).rounded())))
+    }
+
+    /// A tempo, e.g. "120 BPM" or "113.7 BPM".
+    func bpm(_ value: Double) -> String {
+        t("workouts.bpm", value.formatted(.number.precision(.fractionLength(0...1)).locale(locale)))
+    }
+
+    /// A workout's name from what it was made of: its categories or muscle groups, e.g.
+    /// "Plyometrics, Cardio".
+    func workoutName(_ selection: WorkoutSelection) -> String {
+        let names: [String] = switch selection.focus {
+        case .categories(let categories): Exercise.Category.allCases.filter(categories.contains).map(category)
+        case .muscles(let muscles): Exercise.Muscle.allCases.filter(muscles.contains).map(muscle)
+        }
+        return listJoined(names)
+    }
+
+    /// Names joined the locale's way ("A, B and C" / "A, B und C").
+    func listJoined(_ names: [String]) -> String {
+        names.formatted(.list(type: .and).locale(locale))
+    }
+
+    /// An instant as a date in the user's time zone, e.g. "Jan 15, 2027".
+    func fullDate(_ instant: Date, in timeZone: TimeZone) -> String {
+        fullDate(LocalDate(containing: instant, in: timeZone))
+    }
+}

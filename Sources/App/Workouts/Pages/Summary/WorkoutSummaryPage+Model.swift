@@ -1,0 +1,16 @@
+import Foundation
+import KineticCore
+
+extension WorkoutSummaryPage {
+    struct Model {
+        let id: String
+        let details: WorkoutDetails
+        let name: String
+        let isSaved: Bool
+        /// The names of the themes its music came from (those still there).
+        let themeNames: [String]
+        /// Just finished in the player: Save or Quit.
+        let justFinished: Bool
+        let notice: String?
+    }
+}

@@ -1,0 +1,112 @@
+import KineticCore
+
+/// Workout Summary (seed: "Workout summary"): a cell per exercise — name, songs, equipment,
+/// reps a minute, duration — scrollable, and Start Workout. After the last exercise the player
+/// comes back here to Save or Quit.
+enum WorkoutSummaryPage {
+    static func render(_ model: Model, context: PageContext) -> String {
+        let l = context.localizer
+        let plan = model.details.plan
+        var content: [HTMLNode] = [banner(model.notice, isError: false)]
+        if model.justFinished {
+            content.append(el("section", [.class("card finished-card"), Attr("role", "status"), Attr("tabindex", "-1"), .id("finished")], [
+                el("h2", [], [txt(l.t("workouts.summary.finishedTitle"))]),
+                el("p", [], [txt(l.t(model.isSaved ? "workouts.summary.finishedSaved" : "workouts.summary.finishedMessage"))]),
+            ]))
+        }
+        content += [
+            el("section", [.class("card summary-card"), .aria("labelledby", "summary-name")], [
+                el("h2", [.id("summary-name"), .class("summary-name")], [txt(model.name)]),
+                el("dl", [.class("summary-stats")], [
+                    stat(l.t("workouts.summary.exercises"), l.number(model.details.steps.count)),
+                    stat(l.t("workouts.summary.duration"), l.minutes(seconds: plan.totalSeconds)),
+                    stat(l.t("workouts.summary.rest"), l.t("workouts.seconds", l.number(plan.restSeconds))),
+                ]),
+                el("p", [.class("summary-themes")], [txt(model.themeNames.isEmpty ? l.t("workouts.summary.allMusic") : l.t("workouts.summary.themes", l.listJoined(model.themeNames)))]),
+            ]),
+            el("h2", [.class("section-title")], [txt(l.t("workouts.summary.exercisesTitle"))]),
+            el("ol", [.class("exercise-list")], model.details.steps.map { exerciseCell($0, l: l) }),
+            actions(model, context: context),
+        ]
+        return Layout.render(
+            .init(title: l.t("workouts.summary.title"), backLink: (SiteURL.module(.workouts).path, l.t("nav.workouts")),
+                  stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/summary.js"]),
+            context: context, content: content
+        )
+    }
+
+    private static func stat(_ label: String, _ value: String) -> HTMLNode {
+        el("div", [.class("summary-stat")], [el("dt", [], [txt(label)]), el("dd", [], [txt(value)])])
+    }
+
+    /// One exercise: what it is, what it needs, how fast, how long, and its music.
+    static func exerciseCell(_ step: WorkoutDetails.Step, l: Localizer) -> HTMLNode {
+        let tempo = step.exercise.tempo
+        let pace = tempo.repsPerMinute.map { l.t("workouts.repsPerMinute", l.number($0)) } ?? l.t("workouts.held")
+        return el("li", [.class("card exercise-cell")], [
+            el("div", [.class("exercise-cell-head")], [
+                el("span", [.class("exercise-number"), .aria("hidden", "true")], [txt(l.number(step.index + 1))]),
+                el("h3", [.class("exercise-name")], [txt(step.exercise.name)]),
+                el("span", [.class("exercise-duration")], [
+                    el("span", [.class("visually-hidden")], [txt(l.t("workouts.summary.durationLabel") + " ")]),
+                    txt(l.clock(seconds: step.seconds)),
+                ]),
+            ]),
+            el("ul", [.class("exercise-facts")], [
+                el("li", [], [txt(l.equipment(step.exercise.equipment))]),
+                el("li", [], [txt(pace)]),
+                tempo.targetBPM.map { el("li", [], [txt(l.bpm(Double($0)))]) } ?? .empty,
+                el("li", [], [txt(l.level(step.exercise.level))]),
+            ]),
+            songs(step, l: l),
+        ])
+    }
+
+    private static func songs(_ step: WorkoutDetails.Step, l: Localizer) -> HTMLNode {
+        guard !step.songs.isEmpty else {
+            return el("p", [.class("music-note music-note-warning")], [txt(l.t("workouts.music.none"))])
+        }
+        var nodes: [HTMLNode] = []
+        if step.playsClosestSong, let target = step.exercise.tempo.targetBPM {
+            nodes.append(el("p", [.class("music-note music-note-warning")], [txt(l.t("workouts.music.closest", l.bpm(Double(target))))]))
+        }
+        nodes.append(el("ul", [.class("song-lines"), .aria("label", l.t("workouts.summary.songs"))], step.songs.map { song in
+            el("li", [], [
+                el("span", [.class("song-glyph"), .aria("hidden", "true")], [txt("♪")]),
+                el("span", [], [
+                    txt(song.record.title ?? l.t("workouts.music.untitled")),
+                    song.record.artist.map { el("span", [.class("song-artist")], [txt(" · " + $0)]) } ?? .empty,
+                ]),
+                el("span", [.class("song-rate")], [txt(l.percent(Int((song.playbackRate * 100).rounded())))]),
+            ])
+        }))
+        return el("div", [.class("exercise-music")], nodes)
+    }
+
+    private static func actions(_ model: Model, context: PageContext) -> HTMLNode {
+        let l = context.localizer
+        let play = SiteURL.workouts(.play(id: model.id)).path
+        var secondary: [HTMLNode] = []
+        if !model.isSaved {
+            secondary.append(postButton(SiteURL.workouts(.save(id: model.id)).path, label: l.t("workouts.summary.save"), id: "save-workout",
+                                        className: "button button-secondary", context: context))
+            secondary.append(postButton(SiteURL.workouts(.delete(id: model.id)).path, label: l.t("workouts.summary.quit"), id: "quit-workout",
+                                        className: "button button-quiet", context: context))
+        } else if model.justFinished {
+            secondary.append(el("a", [.class("button button-secondary"), Attr("href", SiteURL.module(.workouts).path), .id("done-workout")], [txt(l.t("workouts.summary.done"))]))
+        }
+        return el("div", [.class("form-actions summary-actions")], [
+            el("a", [.class("button button-primary button-block"), Attr("href", play), .id("start-workout")], [
+                txt(l.t(model.justFinished ? "workouts.summary.startAgain" : "workouts.summary.start")),
+            ]),
+            secondary.isEmpty ? .empty : el("div", [.class("summary-secondary")], secondary),
+        ])
+    }
+
+    private static func postButton(_ action: String, label: String, id: String, className: String, context: PageContext) -> HTMLNode {
+        el("form", [Attr("method", "post"), Attr("action", action)], [
+            CSRFField.render(context.csrfToken),
+            el("button", [.class(className), Attr("type", "submit"), .id(id)], [txt(label)]),
+        ])
+    }
+}

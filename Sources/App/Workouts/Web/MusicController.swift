@@ -1,0 +1,68 @@
+import Fluent
+import Foundation
+import KineticCore
+import Vapor
+
+/// The Music page and its forms: upload (the file as the body, sent by `js/workouts/music.js`),
+/// edit a song's tempo and tags, remove it, and its audio for the page's players.
+struct MusicController {
+    func show(_ request: Request) async throws -> Response {
+        .html(try await page(request, notice: noticeKey(request.query[String.self, at: "done"]).map { request.localizer.t($0) }))
+    }
+
+    func upload(_ request: Request) async throws -> Response {
+        let song = try await request.importSong(fileName: request.query[String.self, at: "filename"])
+        return try await SongDTO(song).encodeResponse(status: .created, for: request)
+    }
+
+    private struct EditForm: Content {
+        var bpm: String?
+        var title: String?
+        var artist: String?
+        var genre: String?
+    }
+
+    func edit(_ request: Request) async throws -> Response {
+        let song = try await request.ownedSong()
+        let form = try request.content.decode(EditForm.self)
+        var members: [String: JSONValue] = [:]
+        if let bpm = form.bpm?.trimmingCharacters(in: .whitespaces) {
+            members["bpm"] = bpm.isEmpty ? .null : Double(bpm.replacingOccurrences(of: ",", with: ".")).map(JSONValue.number) ?? .string(bpm)
+        }
+        for (name, value) in [("title", form.title), ("artist", form.artist), ("genre", form.genre)] {
+            if let value { members[name] = .string(value) }
+        }
+        return try await request.answeringRefusals(with: { refusal in
+            try await page(request, refusedSong: song.id?.uuidString, errors: refusal.fieldMessages)
+        }) {
+            try await request.apply(SongEdit.validate(members).get(), to: song)
+            return request.redirect(to: SiteURL.workouts(.music).with([("done", "edited")]))
+        }
+    }
+
+    func delete(_ request: Request) async throws -> Response {
+        try await request.deleteSong(request.ownedSong())
+        return request.redirect(to: SiteURL.workouts(.music).with([("done", "deleted")]))
+    }
+
+    func audio(_ request: Request) async throws -> Response {
+        try await request.streamAudio(of: request.ownedSong())
+    }
+
+    private func noticeKey(_ done: String?) -> String? {
+        switch done {
+        case "added": "workouts.music.addedNotice"
+        case "edited": "workouts.music.editedNotice"
+        case "deleted": "workouts.music.deletedNotice"
+        default: nil
+        }
+    }
+
+    private func page(_ request: Request, notice: String? = nil, refusedSong: String? = nil, errors: [String: String] = [:]) async throws -> String {
+        let model = MusicPage.Model(
+            songs: try await request.songs().all(), notice: notice, refusedSong: refusedSong, errors: errors,
+            maximumMinutes: Int(request.application.kineticConfiguration.songLimits.maximumSeconds / 60)
+        )
+        return MusicPage.render(model, context: PageContext(request: request))
+    }
+}

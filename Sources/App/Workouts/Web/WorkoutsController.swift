@@ -1,0 +1,108 @@
+import Fluent
+import Foundation
+import KineticCore
+import Vapor
+
+/// View Workouts, the Summary and the player, and the forms behind them: save, unsave or
+/// quit, and the player's progress.
+struct WorkoutsController {
+    func home(_ request: Request) async throws -> Response {
+        let notice: String? = switch request.query[String.self, at: "done"] {
+        case "unsaved": request.localizer.t("workouts.home.unsavedNotice")
+        case "quit": request.localizer.t("workouts.home.quitNotice")
+        case "saved": request.localizer.t("workouts.home.savedNotice")
+        default: nil
+        }
+        let loader = WorkoutsHomePage.Loader(
+            workouts: try request.workouts(), songs: try request.songs(), catalogue: request.application.exerciseCatalogue,
+            timeZone: request.goalsClock.timeZone, l: request.localizer
+        )
+        return .html(WorkoutsHomePage.render(try await loader.load(notice: notice), context: PageContext(request: request)))
+    }
+
+    func summary(_ request: Request) async throws -> Response {
+        let workout = try await request.ownedWorkout()
+        let details = try await WorkoutDetails.load(workout, catalogue: request.application.exerciseCatalogue, songs: request.songs())
+        let themes = try await request.themes().themes(details.selection.themeIDs)
+        let model = WorkoutSummaryPage.Model(
+            id: try workout.requireID().uuidString, details: details, name: request.localizer.workoutName(details.selection.selection),
+            isSaved: workout.savedAt != nil, themeNames: themes.map(\.name),
+            justFinished: request.query[String.self, at: "finished"] != nil,
+            notice: request.query[String.self, at: "saved"] != nil ? request.localizer.t("workouts.summary.savedNotice") : nil
+        )
+        return .html(WorkoutSummaryPage.render(model, context: PageContext(request: request)))
+    }
+
+    private struct SaveForm: Content {
+        var finished: String?
+    }
+
+    func save(_ request: Request) async throws -> Response {
+        let workout = try await request.ownedWorkout()
+        if workout.savedAt == nil {
+            workout.savedAt = request.now
+            try await workout.save(on: request.db)
+        }
+        let id = try workout.requireID().uuidString
+        let finished = (try? request.content.decode(SaveForm.self))?.finished != nil
+        let dto = try await request.workoutDTO(workout)
+        return try request.savedAnswer(
+            json: dto,
+            redirectTo: finished ? SiteURL.module(.workouts).with([("done", "saved")]) : SiteURL.workouts(.summary(id: id)).with([("saved", "1")])
+        )
+    }
+
+    private struct DeleteForm: Content {
+        var from: String?
+    }
+
+    /// Unsave (from View Workouts) or quit (a draft, from the Summary): the workout and its
+    /// in-progress version go.
+    func delete(_ request: Request) async throws -> Response {
+        let workout = try await request.ownedWorkout()
+        try await workout.delete(on: request.db)
+        let from = (try? request.content.decode(DeleteForm.self))?.from
+        if request.wantsJSON { return Response(status: .noContent) }
+        return request.redirect(to: SiteURL.module(.workouts).with([("done", from == "saved" ? "unsaved" : "quit")]))
+    }
+
+    func play(_ request: Request) async throws -> Response {
+        let workout = try await request.ownedWorkout()
+        let details = try await WorkoutDetails.load(workout, catalogue: request.application.exerciseCatalogue, songs: request.songs())
+        guard !details.steps.isEmpty else { throw AppError.notFound }
+        var index = request.query[Int.self, at: "exercise"] ?? 0
+        var left = request.query[Int.self, at: "left"] ?? details.plan.steps[0].seconds
+        if !details.plan.checkProgress(exerciseIndex: index, secondsLeft: left).isEmpty || !details.steps.indices.contains(index) {
+            index = 0
+            left = details.plan.steps[0].seconds
+        }
+        if request.query[Int.self, at: "left"] == nil { left = details.plan.steps[index].seconds }
+        let model = PlayerPage.Model(
+            id: try workout.requireID().uuidString, name: request.localizer.workoutName(details.selection.selection),
+            details: details, startIndex: index, startSecondsLeft: left
+        )
+        return .html(PlayerPage.render(model, context: PageContext(request: request)))
+    }
+
+    private struct ProgressForm: Content {
+        var exerciseIndex: Int?
+        var secondsLeft: Int?
+        var clear: String?
+    }
+
+    /// The player's pause, quit or periodic save (`exerciseIndex`, `secondsLeft`), or its end
+    /// (`clear`). 204; 422 for a place that is not in the workout.
+    func progress(_ request: Request) async throws -> Response {
+        let workout = try await request.ownedWorkout()
+        let form = try request.content.decode(ProgressForm.self)
+        if form.clear != nil {
+            try await request.clearProgress(of: workout)
+        } else {
+            guard let index = form.exerciseIndex, let left = form.secondsLeft else {
+                throw AppError.validation(FieldErrors(["exerciseIndex": "error.field.required"]))
+            }
+            try await request.pause(workout, at: index, secondsLeft: left)
+        }
+        return Response(status: .noContent)
+    }
+}
