@@ -97,7 +97,7 @@ function renderSong() {
   let note = step?.musicNote ?? '';
   if (song && song.fits) {
     note = step.targetBpm
-      ? fill(labels.labelRate, percent.format(song.rate), `${number.format(step.targetBpm)} BPM`)
+      ? fill(labels.labelRate, percent.format(song.rate), fill(labels.labelBpm, number.format(step.targetBpm)))
       : labels.labelOwnTempo;
   }
   $('song-note').textContent = state.phase?.kind === 'work' ? note : '';

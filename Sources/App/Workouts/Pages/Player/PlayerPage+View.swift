@@ -21,6 +21,7 @@ enum PlayerPage {
                 .data("label-rest", l.t("workouts.player.rest")), .data("label-next", l.t("workouts.player.next", "%1$@")),
                 .data("label-paused", l.t("workouts.player.paused")), .data("label-no-music", l.t("workouts.player.noMusic")),
                 .data("label-rate", l.t("workouts.player.rate", "%1$@", "%2$@")), .data("label-own-tempo", l.t("workouts.player.ownTempo")),
+                .data("label-bpm", l.t("workouts.bpm", "%1$@")),
                 .data("label-announce-exercise", l.t("workouts.player.announceExercise", "%1$@", "%2$@", "%3$@")),
                 .data("label-announce-rest", l.t("workouts.player.announceRest", "%1$@", "%2$@")),
                 .data("label-left", l.t("workouts.player.secondsLeft", "%1$@")),

@@ -89,7 +89,7 @@ enum WorkoutSummaryPage {
         var secondary: [HTMLNode] = []
         if !model.isSaved {
             secondary.append(postButton(SiteURL.workouts(.save(id: model.id)).path, label: l.t("workouts.summary.save"), id: "save-workout",
-                                        className: "button button-secondary", context: context))
+                                        className: "button button-secondary", hidden: model.justFinished ? [("finished", "1")] : [], context: context))
             secondary.append(postButton(SiteURL.workouts(.delete(id: model.id)).path, label: l.t("workouts.summary.quit"), id: "quit-workout",
                                         className: "button button-quiet", context: context))
         } else if model.justFinished {
@@ -103,9 +103,12 @@ enum WorkoutSummaryPage {
         ])
     }
 
-    private static func postButton(_ action: String, label: String, id: String, className: String, context: PageContext) -> HTMLNode {
+    private static func postButton(
+        _ action: String, label: String, id: String, className: String, hidden: [(String, String)] = [], context: PageContext
+    ) -> HTMLNode {
         el("form", [Attr("method", "post"), Attr("action", action)], [
             CSRFField.render(context.csrfToken),
+        ] + hidden.map { name, value in voidEl("input", [Attr("type", "hidden"), Attr("name", name), Attr("value", value)]) } + [
             el("button", [.class(className), Attr("type", "submit"), .id(id)], [txt(label)]),
         ])
     }

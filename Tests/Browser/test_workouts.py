@@ -1,0 +1,275 @@
+"""Workouts in headless Chromium (autoplay allowed, muted): generate a workout, start it, the
+countdown runs, pause stops timer and music, skip moves on, quit and resume at the second it
+was left, the song's playbackRate locks its beat to the exercise, finishing leads to Save or
+Quit, unsaving (button or swipe) removes the in-progress version; Music and Themes; and
+screenshots of every page in each language."""
+import json
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
+
+LANGUAGES = {"en": "en-US", "de": "de-DE", "en-XA": "en-XA"}
+JUMPS = {"categories": ["plyometrics"], "equipment": ["other", "medicine ball"], "difficulty": "beginner", "duration": 10}
+
+
+def click_track(bpm, seconds=40):
+    """An MP3 click track at `bpm`, made with ffmpeg."""
+    with tempfile.NamedTemporaryFile(suffix=".mp3") as file:
+        source = f"aevalsrc='if(lt(mod(t,{60 / bpm}),0.03),0.8*sin(2*PI*1000*t),0)':s=22050:d={seconds}"
+        subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", source,
+                        "-metadata", f"title=Click {bpm}", "-metadata", "artist=Metronome", file.name], check=True)
+        return open(file.name, "rb").read()
+
+
+def upload_song(account, bpm, seconds=40):
+    request = urllib.request.Request(f"{BASE_URL}/api/v1/songs?filename=click.mp3", data=click_track(bpm, seconds), method="POST")
+    request.add_header("Content-Type", "audio/mpeg")
+    request.add_header("Authorization", "Bearer " + account["token"])
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def tap(driver, element):
+    """Clicks an element after bringing it to the middle of the screen (the bottom bar covers
+    the lowest part, as on a phone)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def player(driver, expression):
+    return driver.execute_script(f"const p = window.kineticPlayer; return {expression};")
+
+
+def phase(driver):
+    """The phase line as written (the page shows it in capitals)."""
+    return driver.find_element(By.ID, "player-phase").get_attribute("textContent")
+
+
+def countdown_seconds(driver):
+    minutes, seconds = driver.find_element(By.ID, "countdown-time").text.split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_a_workout_plays_pauses_skips_quits_and_resumes_at_the_second_it_was_left(account):
+    song = upload_song(account, 120)
+    driver = make_driver(autoplay=True)
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/workouts/new")
+        for value in ("plyometrics", "other", "medicine ball"):
+            tap(driver, driver.find_element(By.CSS_SELECTOR, f".chip input[value='{value}'] + span"))
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "input[name=duration][value='10'] + span"))
+        tap(driver, driver.find_element(By.ID, "get-workout-submit"))
+        wait(driver).until(EC.presence_of_element_located((By.ID, "start-workout")))
+        cells = driver.find_elements(By.CSS_SELECTOR, ".exercise-cell")
+        assert len(cells) >= 5
+        assert "Click 120" in cells[0].text
+        tap(driver, driver.find_element(By.ID, "start-workout"))
+
+        wait(driver).until(lambda d: player(d, "p.state.running && !p.audio.paused && p.audio.currentTime > 0.5"))
+        step = player(driver, "p.workout.steps[0]")
+        wait(driver).until(lambda d: countdown_seconds(d) < step["seconds"] - 1, "the countdown runs")
+        target = step["targetBpm"]
+        detected = song["bpm"]
+        octave = 2 if detected < 90 else 0.5 if detected > 180 else 1
+        expected_rate = target / (detected * octave)
+        assert abs(player(driver, "p.audio.playbackRate") - expected_rate) < 1e-4
+        assert player(driver, "p.audio.preservesPitch") is True
+
+        tap(driver, driver.find_element(By.ID, "pause-button"))
+        paused_at = countdown_seconds(driver)
+        media_time = player(driver, "p.audio.currentTime")
+        time.sleep(1.6)
+        assert countdown_seconds(driver) == paused_at, "pause stops the timer"
+        assert player(driver, "p.audio.paused") and abs(player(driver, "p.audio.currentTime") - media_time) < 0.05, "and the music"
+        assert driver.find_element(By.ID, "pause-button").text == "Resume"
+
+        tap(driver, driver.find_element(By.ID, "pause-button"))
+        tap(driver, driver.find_element(By.ID, "skip-button"))
+        wait(driver).until(lambda d: "Exercise 2 of" in phase(d))
+        time.sleep(1.2)
+        tap(driver, driver.find_element(By.ID, "pause-button"))
+        left = countdown_seconds(driver)
+        tap(driver, driver.find_element(By.ID, "quit-button"))
+        wait(driver).until(EC.url_to_be(BASE_URL + "/workouts"))
+
+        cell = driver.find_element(By.CSS_SELECTOR, "#in-progress-list .workout-cell")
+        assert "Exercise 2 of" in cell.text
+        tap(driver, cell.find_element(By.TAG_NAME, "a"))
+        wait(driver).until(EC.url_contains("exercise=1"))
+        assert f"left={left}" in driver.current_url
+        assert "Exercise 2 of" in phase(driver)
+        assert countdown_seconds(driver) in (left, left - 1), "resumed at the second it was left"
+    finally:
+        driver.quit()
+
+
+def test_the_last_exercise_leads_back_to_the_summary_to_save_or_quit(account):
+    upload_song(account, 125)
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False), token=account["token"])
+    assert status == 201
+    driver = make_driver(autoplay=True)
+    try:
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(lambda d: player(d, "p.state.running"))
+        for _ in workout["exercises"]:
+            tap(driver, driver.find_element(By.ID, "skip-button"))
+        wait(driver).until(EC.url_contains("finished=1"))
+        assert driver.switch_to.active_element.get_attribute("id") == "finished", "the result is read out"
+        tap(driver, driver.find_element(By.ID, "save-workout"))
+        wait(driver).until(EC.url_contains("done=saved"))
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#saved-list .workout-cell")) == 1
+        assert not driver.find_elements(By.CSS_SELECTOR, "#in-progress-list"), "finished is not in progress"
+    finally:
+        driver.quit()
+
+
+def saved_in_progress(account):
+    """A saved workout paused at its second exercise."""
+    status, workout = api("POST", "/api/v1/workouts", JUMPS, token=account["token"])
+    assert status == 201
+    status, _ = api("PUT", f"/api/v1/workouts/{workout['id']}/progress", {"exerciseIndex": 1, "secondsLeft": 17}, token=account["token"])
+    assert status == 200
+    return workout
+
+
+def test_a_saved_workout_in_progress_asks_first_and_unsaving_removes_its_progress(account):
+    workout = saved_in_progress(account)
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/workouts")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#saved-list .saved-link"))
+        dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "in-progress-dialog")))
+        dialog.find_element(By.CSS_SELECTOR, "button[value=resume]").click()
+        wait(driver).until(EC.url_contains("left=17"))
+        driver.get(BASE_URL + "/workouts")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#saved-list .unsave-button"))
+        confirm = wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
+        confirm.find_element(By.CSS_SELECTOR, "button[value=confirm]").click()
+        wait(driver).until(EC.url_contains("done=unsaved"))
+        assert not driver.find_elements(By.CSS_SELECTOR, ".workout-cell")
+        status, listing = api("GET", "/api/v1/workouts", token=account["token"])
+        assert listing == {"inProgress": [], "saved": []}
+        assert api("GET", f"/api/v1/workouts/{workout['id']}", token=account["token"])[0] == 404
+    finally:
+        driver.quit()
+
+
+def test_swiping_a_saved_workout_left_unsaves_it(account):
+    api("POST", "/api/v1/workouts", JUMPS, token=account["token"])
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/workouts")
+        content = driver.find_element(By.CSS_SELECTOR, "#saved-list .swipe-content")
+        ActionChains(driver).move_to_element_with_offset(content, 60, 0).click_and_hold() \
+            .move_by_offset(-60, 0).move_by_offset(-120, 0).move_by_offset(-60, 0).release().perform()
+        wait(driver).until(EC.url_contains("done=unsaved"))
+        assert not driver.find_elements(By.CSS_SELECTOR, ".workout-cell")
+    finally:
+        driver.quit()
+
+
+def test_music_uploads_a_song_and_corrects_its_tempo_an_octave(account):
+    driver = make_driver()
+    with tempfile.NamedTemporaryFile(suffix=".mp3", prefix="Warm up ") as file:
+        file.write(click_track(140))
+        file.flush()
+        try:
+            log_in(driver, account)
+            driver.get(BASE_URL + "/workouts/music")
+            driver.find_element(By.ID, "song-file").send_keys(file.name)
+            tap(driver, driver.find_element(By.ID, "upload-button"))
+            wait(driver, 30).until(EC.url_contains("done=added"))
+            row = driver.find_element(By.CSS_SELECTOR, ".song-row")
+            assert "Click 140" in row.text and "140" in row.find_element(By.CSS_SELECTOR, ".bpm-badge").text
+            tap(driver, row.find_element(By.TAG_NAME, "summary"))
+            tap(driver, row.find_element(By.CSS_SELECTOR, ".tempo-choices button[value='70.0']"))
+            wait(driver).until(EC.url_contains("done=edited"))
+            badge = driver.find_element(By.CSS_SELECTOR, ".bpm-badge")
+            assert badge.text == "70 BPM" and "bpm-badge-set" in badge.get_attribute("class")
+        finally:
+            driver.quit()
+
+
+def test_themes_are_added_from_the_library_and_removed(account):
+    upload_song(account, 120)
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/workouts/themes")
+        driver.find_element(By.ID, "field-name").send_keys("Tick tock")
+        driver.find_element(By.CSS_SELECTOR, "#field-choice option[value='artist:Metronome']").click()
+        tap(driver, driver.find_element(By.ID, "add-theme-button"))
+        wait(driver).until(EC.url_contains("done=added"))
+        row = driver.find_element(By.CSS_SELECTOR, ".theme-row")
+        assert "Tick tock" in row.text and "Metronome" in row.text and "1 song now" in row.text
+        tap(driver, row.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog"))).find_element(By.CSS_SELECTOR, "button[value=confirm]").click()
+        wait(driver).until(EC.url_contains("done=removed"))
+        assert not driver.find_elements(By.CSS_SELECTOR, ".theme-row")
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("width", [375, 320])
+def test_every_workouts_page_in_each_language(account, code, width):
+    upload_song(account, 120)
+    api("POST", "/api/v1/themes", {"name": "Tick tock", "kind": "artist", "value": "Metronome", "workouts": 4}, token=account["token"])
+    workout = saved_in_progress(account)
+    driver = make_driver(LANGUAGES[code], width=width, autoplay=True)
+    try:
+        log_in(driver, account)
+        pages = [("/workouts", "workouts"), ("/workouts/new", "workouts-new"), (f"/workouts/{workout['id']}", "workouts-summary"),
+                 (f"/workouts/{workout['id']}/play", "workouts-player"), ("/workouts/music", "workouts-music"),
+                 ("/workouts/themes", "workouts-themes")]
+        for path, name in pages:
+            driver.get(BASE_URL + path)
+            wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
+            assert_no_horizontal_overflow(driver, path)
+            screenshot(driver, f"{name}-{code}-{width}")
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}?finished=1")
+        screenshot(driver, f"workouts-finished-{code}-{width}")
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("language", ["en-US", "de-DE"])
+def test_workouts_pages_and_their_dialogs_have_no_axe_violations(account, language):
+    from test_accessibility import violations
+    upload_song(account, 120)
+    api("POST", "/api/v1/themes", {"name": "Tick tock", "kind": "artist", "value": "Metronome", "workouts": 4}, token=account["token"])
+    workout = saved_in_progress(account)
+    driver = make_driver(language, autoplay=True)
+    try:
+        log_in(driver, account)
+        for path in ["/workouts", "/workouts/new", f"/workouts/{workout['id']}", f"/workouts/{workout['id']}?finished=1",
+                     f"/workouts/{workout['id']}/play", "/workouts/music", "/workouts/themes"]:
+            driver.get(BASE_URL + path)
+            wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
+            time.sleep(0.3)
+            assert violations(driver) == [], path
+        driver.get(BASE_URL + "/workouts/music")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".song-row summary"))
+        assert violations(driver) == [], "an open song"
+        driver.get(BASE_URL + "/workouts")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#saved-list .saved-link"))
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "in-progress-dialog")))
+        assert violations(driver) == [], "the in-progress question"
+        driver.get(BASE_URL + "/workouts")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#saved-list .unsave-button"))
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
+        assert violations(driver) == [], "the unsave question"
+    finally:
+        driver.quit()
