@@ -12,11 +12,7 @@ enum JumpHistoryPage {
     }
 
     private static func emptyState(_ l: Localizer) -> HTMLNode {
-        el("section", [.class("empty-state")], [
-            el("span", [.class("empty-state-icon")], [icon(.goals)]),
-            el("h2", [], [txt(l.t("history.empty.title"))]),
-            el("p", [], [txt(l.t("history.empty.message"))]),
-        ])
+        EmptyState.render(icon: .goals, title: l.t("history.empty.title"), message: l.t("history.empty.message"))
     }
 
     private static func group(_ group: MonthGroup, l: Localizer) -> HTMLNode {

@@ -5,10 +5,7 @@ enum ComingSoonPage {
         let item = SideMenu.items.first { $0.url == .module(module) }
         let title = l.t(item?.titleKey ?? "app.name")
         return Layout.render(.init(title: title), context: context, content: [
-            el("section", [.class("empty-state")], [
-                el("span", [.class("empty-state-icon")], [icon(item?.icon ?? .goals)]),
-                el("h2", [], [txt(l.t("comingSoon.title", title))]),
-                el("p", [], [txt(l.t("comingSoon.message"))]),
+            EmptyState.render(icon: item?.icon ?? .goals, title: l.t("comingSoon.title", title), message: l.t("comingSoon.message"), more: [
                 el("a", [.class("button button-secondary"), Attr("href", SiteURL.profile.path)], [txt(l.t("comingSoon.back"))]),
             ]),
         ])

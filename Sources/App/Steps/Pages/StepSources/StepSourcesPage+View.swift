@@ -22,11 +22,7 @@ enum StepSourcesPage {
             el("p", [.class("form-note sources-intro")], [txt(l.t("sources.intro"))]),
         ]
         if model.sources.isEmpty {
-            content.append(el("section", [.class("empty-state")], [
-                el("span", [.class("empty-state-icon")], [icon(.steps)]),
-                el("h2", [], [txt(l.t("sources.empty.title"))]),
-                el("p", [], [txt(l.t("sources.empty.message"))]),
-            ]))
+            content.append(EmptyState.render(icon: .steps, title: l.t("sources.empty.title"), message: l.t("sources.empty.message")))
         } else {
             content += [orderForm(model, context: context), resetForm(model, context: context), UnsavedChangesDialog.render(l)]
         }

@@ -52,10 +52,7 @@ enum StepsPage {
     }
 
     private static func emptyState(_ l: Localizer) -> HTMLNode {
-        el("section", [.class("empty-state steps-empty")], [
-            el("span", [.class("empty-state-icon")], [icon(.steps)]),
-            el("h2", [], [txt(l.t("steps.empty.title"))]),
-            el("p", [], [txt(l.t("steps.empty.message"))]),
+        EmptyState.render(icon: .steps, title: l.t("steps.empty.title"), message: l.t("steps.empty.message"), className: "steps-empty", more: [
             el("ol", [.class("steps-howto")], [
                 el("li", [], [txt(l.t("steps.empty.step1"))]),
                 el("li", [], [txt(l.t("steps.empty.step2"))]),

@@ -10,11 +10,7 @@ enum MusicPage {
         let l = context.localizer
         var content: [HTMLNode] = [WorkoutsTabs.render(.music, l: l), banner(model.notice, isError: false), uploadCard(model, context: context)]
         if model.songs.isEmpty {
-            content.append(el("section", [.class("empty-state")], [
-                el("span", [.class("empty-state-icon")], [icon(.workouts)]),
-                el("h2", [], [txt(l.t("workouts.music.emptyTitle"))]),
-                el("p", [], [txt(l.t("workouts.music.emptyMessage"))]),
-            ]))
+            content.append(EmptyState.render(icon: .workouts, title: l.t("workouts.music.emptyTitle"), message: l.t("workouts.music.emptyMessage")))
         } else {
             content += [
                 el("h2", [.class("section-title"), .id("songs-title")], [txt(l.plural("workouts.music.count", count: model.songs.count))]),
