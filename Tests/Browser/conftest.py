@@ -9,6 +9,7 @@ import uuid
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -105,7 +106,9 @@ def screenshot(driver, name):
 
 
 def wait(driver, timeout=10):
-    return WebDriverWait(driver, timeout)
+    """Waits for a condition, trying again while the page is being replaced under it (a form
+    that reloads the page can detach the element a condition reads)."""
+    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException, WebDriverException))
 
 
 def assert_no_horizontal_overflow(driver, page):

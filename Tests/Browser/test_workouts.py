@@ -273,3 +273,43 @@ def test_workouts_pages_and_their_dialogs_have_no_axe_violations(account, langua
         assert violations(driver) == [], "the unsave question"
     finally:
         driver.quit()
+
+
+def test_the_timer_catches_up_after_the_tab_slept(account):
+    """Time comes from timestamps: when the clock jumps 75 s (a phone's tab asleep), the player
+    is where the workout would be — through the rest and into the next exercise."""
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False), token=account["token"])
+    driver = make_driver(autoplay=True)
+    try:
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(lambda d: player(d, "p.state.running"))
+        first = workout["exercises"][0]["seconds"]
+        left = countdown_seconds(driver)
+        driver.execute_script("const now = Date.now; Date.now = () => now() + 75000;")
+        wait(driver).until(lambda d: "Exercise 2 of" in phase(d))
+        expected = workout["exercises"][1]["seconds"] - (75 - left - workout["restSeconds"])
+        assert abs(countdown_seconds(driver) - expected) <= 2, (left, first, countdown_seconds(driver), expected)
+    finally:
+        driver.quit()
+
+
+def test_a_player_left_before_it_started_saves_no_progress(account):
+    upload_song(account, 120)
+    status, workout = api("POST", "/api/v1/workouts", JUMPS, token=account["token"])
+    driver = make_driver()  # autoplay refused: the player waits for Start
+    try:
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "start-button")))
+        time.sleep(1.2)
+        assert countdown_seconds(driver) == workout["exercises"][0]["seconds"], "nothing counts before Start"
+        driver.get(BASE_URL + "/workouts")
+        assert not driver.find_elements(By.CSS_SELECTOR, "#in-progress-list")
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        tap(driver, wait(driver).until(EC.visibility_of_element_located((By.ID, "start-button"))))
+        wait(driver).until(lambda d: player(d, "p.state.running && !p.audio.paused"))
+        wait(driver).until(lambda d: countdown_seconds(d) < workout["exercises"][0]["seconds"] - 1, "Start starts the timer")
+        assert not driver.find_element(By.ID, "player-start").is_displayed()
+    finally:
+        driver.quit()

@@ -18,6 +18,8 @@ const state = {
   running: false,
   endsAt: 0,
   finished: false,
+  /** Whether the timer has run at all: a player opened and left unstarted saves nothing. */
+  started: false,
   song: null, // { step, index } of the song loaded in the audio element
 };
 
@@ -175,6 +177,7 @@ function tick() {
 function start() {
   if (state.running || state.finished) return;
   state.running = true;
+  state.started = true;
   state.endsAt = Date.now() + state.left * 1000;
   renderControls();
   playMusic();
@@ -207,7 +210,7 @@ function progress() {
 }
 
 function saveProgress({ beacon = false } = {}) {
-  if (state.finished || !state.phase) return Promise.resolve();
+  if (state.finished || !state.started || !state.phase) return Promise.resolve();
   const body = new URLSearchParams(progress());
   if (beacon && navigator.sendBeacon) { navigator.sendBeacon(workout.progressURL, body); return Promise.resolve(); }
   return fetch(workout.progressURL, { method: 'POST', body, credentials: 'same-origin', keepalive: true }).catch(() => {});
@@ -259,9 +262,11 @@ const firstSongs = workout.steps[state.phase.index].songs;
 if (firstSongs.length) {
   // Start with the music; where the browser wants a tap first, Start begins both.
   state.running = true;
+  state.started = true;
   state.endsAt = Date.now() + state.left * 1000;
   syncMusic().then(() => renderControls()).catch((error) => {
     state.running = false;
+    state.started = false;
     state.left = workout.startSecondsLeft;
     audio.pause();
     renderControls();

@@ -67,6 +67,11 @@ struct SongImporter {
         let candidates: [Double]
     }
 
+    /// How much of a song the tempo is read from: five minutes hold hundreds of beats (the demo
+    /// songs, up to 4:48, are read whole, as `scripts/bench-tempo` reads them) and keep a long
+    /// upload's samples to about 26 MB.
+    static let analysedSeconds = 300
+
     /// The blocking part, on the thread pool: sniff, probe, check, decode, estimate.
     private static func analyse(_ file: URL, limits: SongFileCheck.Limits) throws -> Analysis {
         let handle = try FileHandle(forReadingFrom: file)
@@ -77,7 +82,7 @@ struct SongImporter {
         let seconds = try refusal(SongFileCheck.check(probe, format: format, limits: limits), limits: limits)
         let samples: [Float]
         do {
-            samples = try AudioDecoder.monoSamples(of: file, maximumSeconds: Int(limits.maximumSeconds.rounded(.up)))
+            samples = try AudioDecoder.monoSamples(of: file, maximumSeconds: Self.analysedSeconds)
         } catch {
             throw refusal(.notAudio, limits: limits)
         }
