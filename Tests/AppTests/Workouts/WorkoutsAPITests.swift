@@ -141,4 +141,17 @@ import VaporTesting
             #expect(try await app.json(.GET, "/api/v1/workouts/\(id)", token: owner.token).status == .ok)
         }
     }
+
+    @Test func generate_isAnActionNotAWorkoutId_soOtherMethodsAre405() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            for method in [HTTPMethod.GET, .PATCH, .DELETE, .PUT] {
+                let response = try await app.json(method, "/api/v1/workouts/generate", body: ["saved": true], token: account.token)
+                #expect(response.status == .methodNotAllowed, "\(method)")
+                #expect(response.headers.first(name: .allow) == "POST", "\(method)")
+            }
+            let workout = try await app.json(.OPTIONS, "/api/v1/workouts/generate", token: account.token)
+            #expect(workout.headers.first(name: .allow) == "POST")
+        }
+    }
 }
