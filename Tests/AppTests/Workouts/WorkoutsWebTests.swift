@@ -60,6 +60,12 @@ import VaporTesting
             #expect(home.contains("/workouts/\(id)/play?exercise=2&amp;left=9"), "the in-progress cell resumes at the second")
             let player = try await web.get("/workouts/\(id)/play?exercise=2&left=9").body.string
             #expect(player.contains("\"startIndex\":2") && player.contains("\"startSecondsLeft\":9"))
+            let plan = try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token).jsonObject()
+            let third = try #require((plan["exercises"] as? [[String: Any]])?[2]["seconds"] as? Int)
+            let atExercise = try await web.get("/workouts/\(id)/play?exercise=2").body.string
+            #expect(atExercise.contains("\"startIndex\":2") && atExercise.contains("\"startSecondsLeft\":\(third)"))
+            let nonsense = try await web.get("/workouts/\(id)/play?exercise=2&left=9999").body.string
+            #expect(nonsense.contains("\"startIndex\":0"), "a place not in the workout starts at the beginning")
             let beyond = try await web.post("/workouts/\(id)/progress", form: ["exerciseIndex": "99", "secondsLeft": "9"], csrfPage: location)
             #expect(beyond.status == .unprocessableEntity)
             let cleared = try await web.post("/workouts/\(id)/progress", form: ["clear": "1"], csrfPage: location)

@@ -70,13 +70,15 @@ struct WorkoutsController {
         let workout = try await request.ownedWorkout()
         let details = try await WorkoutDetails.load(workout, catalogue: request.application.exerciseCatalogue, songs: request.songs())
         guard !details.steps.isEmpty else { throw AppError.notFound }
-        var index = request.query[Int.self, at: "exercise"] ?? 0
-        var left = request.query[Int.self, at: "left"] ?? details.plan.steps[0].seconds
-        if !details.plan.checkProgress(exerciseIndex: index, secondsLeft: left).isEmpty || !details.steps.indices.contains(index) {
+        // The paused place asked for, if it is one; otherwise the start.
+        let plan = details.plan
+        let requested = request.query[Int.self, at: "exercise"] ?? 0
+        var index = plan.steps.indices.contains(requested) && details.steps.indices.contains(requested) ? requested : 0
+        var left = request.query[Int.self, at: "left"] ?? plan.steps[index].seconds
+        if !plan.checkProgress(exerciseIndex: index, secondsLeft: left).isEmpty {
             index = 0
-            left = details.plan.steps[0].seconds
+            left = plan.steps[0].seconds
         }
-        if request.query[Int.self, at: "left"] == nil { left = details.plan.steps[index].seconds }
         let model = PlayerPage.Model(
             id: try workout.requireID().uuidString, name: request.localizer.workoutName(details.selection.selection),
             details: details, startIndex: index, startSecondsLeft: left
