@@ -14,6 +14,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.signedInTokens = SignedInTokens(lifetime: configuration.apiTokenCacheSeconds)
     try app.loadStringCatalog()
     try app.loadExerciseCatalogue()
+    await app.startAudioThreads()
     try app.loadPasswordPolicy()
 
     let encoder = JSONEncoder()

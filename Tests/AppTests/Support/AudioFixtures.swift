@@ -8,7 +8,7 @@ enum AudioFixtures {
     /// `format` (an ffmpeg muxer: `mp3`, `ogg`, `flac`, `wav`, `ipod` for M4A).
     static func clickTrack(
         bpm: Double, seconds: Int = 20, format: String = "mp3", title: String? = nil, artist: String? = nil, genre: String? = nil
-    ) throws -> Data {
+    ) async throws -> Data {
         let beat = 60 / bpm
         var arguments = [
             "-f", "lavfi", "-i", "aevalsrc='if(lt(mod(t,\(beat)),0.03),0.8*sin(2*PI*1000*t),0)':s=22050:d=\(seconds)",
@@ -17,23 +17,28 @@ enum AudioFixtures {
             if let value { arguments += ["-metadata", "\(name)=\(value)"] }
         }
         if format == "ogg" { arguments += ["-c:a", "libvorbis"] }
-        return try make(arguments + ["-f", format])
+        return try await make(arguments + ["-f", format])
     }
 
-    /// Ten hours of silence as FLAC (about 7 MB: silence compresses well).
-    static let tenHours: Result<Data, Error> = Result {
-        try make(["-f", "lavfi", "-i", "anullsrc=r=8000:cl=mono", "-t", "36000", "-c:a", "flac", "-f", "flac"])
+    /// Ten hours of silence as FLAC at 1 kHz (under a megabyte, and quick to make: silence
+    /// compresses well).
+    static func tenHours() async throws -> Data {
+        try await make(["-f", "lavfi", "-i", "anullsrc=r=1000:cl=mono", "-t", "36000", "-c:a", "flac", "-f", "flac"])
     }
 
-    private static func make(_ arguments: [String]) throws -> Data {
+    /// Runs ffmpeg and waits for it without holding a thread: the tests share a small pool, and
+    /// a blocked thread starves the timing-sensitive ones.
+    private static func make(_ arguments: [String]) async throws -> Data {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-audio-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         process.arguments = ["-nostdin", "-v", "error", "-y"] + arguments + [output.path]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "ffmpeg failed: \(arguments)")
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        try #require(status == 0, "ffmpeg failed: \(arguments)")
         return try Data(contentsOf: output)
     }
 }

@@ -39,6 +39,7 @@ func withKinetic(
     configuration.clock = (clock ?? TestClock(now)).kineticClock
     configuration.uploadDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-uploads-\(UUID().uuidString)").path
     configuration.mediaDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-media-\(UUID().uuidString)").path
+    configuration.sqliteBusyTimeout = 120
     adjust(&configuration)
     let app = try await Application.make(.testing)
     do {

@@ -9,7 +9,7 @@ import VaporTesting
     @Test func anUpload_readsItsTagsAndTempo_andKeepsTheFileUnderAGeneratedName() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let audio = try AudioFixtures.clickTrack(bpm: 128, title: "Steady Beat", artist: "Click Band", genre: "Electronic")
+            let audio = try await AudioFixtures.clickTrack(bpm: 128, title: "Steady Beat", artist: "Click Band", genre: "Electronic")
             let response = try await app.upload(audio, fileName: "../../etc/passwd.mp3", token: account.token)
             #expect(response.status == .created)
             let song = try response.jsonObject()
@@ -35,11 +35,11 @@ import VaporTesting
     @Test func withoutATitleTag_theFilesNameIsTheTitle() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let named = try await app.upload(try AudioFixtures.clickTrack(bpm: 100, format: "ogg"), fileName: "C:\\Music\\Morning Run.ogg", token: account.token)
+            let named = try await app.upload(try await AudioFixtures.clickTrack(bpm: 100, format: "ogg"), fileName: "C:\\Music\\Morning Run.ogg", token: account.token)
             #expect(named.status == .created)
             #expect(try named.jsonObject()["title"] as? String == "Morning Run")
             #expect(try named.jsonObject()["format"] as? String == "ogg")
-            let unnamed = try await app.upload(try AudioFixtures.clickTrack(bpm: 100, format: "flac"), fileName: nil, token: account.token)
+            let unnamed = try await app.upload(try await AudioFixtures.clickTrack(bpm: 100, format: "flac"), fileName: nil, token: account.token)
             #expect(unnamed.status == .created)
             #expect(try unnamed.jsonObject()["title"] is NSNull)
         }
@@ -50,12 +50,12 @@ import VaporTesting
             let account = try await app.signUp()
             let text = Data("title,artist\nMorning Run,Someone\n".utf8)
             let garbage = Data("ID3".utf8) + Data(repeating: 0x41, count: 4_000)
-            let tenHours = try AudioFixtures.tenHours.get()
+            let tenHours = try await AudioFixtures.tenHours()
             let cases: [(name: String, data: Data, message: String)] = [
                 ("a renamed text file", text, "not a song Kinetic can play"),
                 ("an ID3 header on junk", garbage, "not a song Kinetic can play"),
                 ("a ten-hour file", tenHours, "longer than 20 minutes"),
-                ("a one-second file", try AudioFixtures.clickTrack(bpm: 120, seconds: 1), "shorter than 5 seconds"),
+                ("a one-second file", try await AudioFixtures.clickTrack(bpm: 120, seconds: 1), "shorter than 5 seconds"),
             ]
             for (name, data, message) in cases {
                 let response = try await app.upload(data, fileName: "song.mp3", token: account.token)
@@ -97,7 +97,7 @@ import VaporTesting
     @Test func theAudio_isServedWithRanges_onlyToItsOwner() async throws {
         try await withKinetic { app in
             let owner = try await app.signUp(), other = try await app.signUp()
-            let audio = try AudioFixtures.clickTrack(bpm: 120)
+            let audio = try await AudioFixtures.clickTrack(bpm: 120)
             let id = try #require(try await app.upload(audio, fileName: "a.mp3", token: owner.token).jsonObject()["id"] as? String)
             let whole = try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: owner.token)
             #expect(whole.status == .ok)
@@ -145,7 +145,7 @@ extension Application {
 
     /// Uploads a click track at `bpm` and answers its id.
     func uploadSong(bpm: Double, seconds: Int = 20, title: String? = nil, artist: String? = nil, genre: String? = nil, token: String) async throws -> String {
-        let audio = try AudioFixtures.clickTrack(bpm: bpm, seconds: seconds, title: title, artist: artist, genre: genre)
+        let audio = try await AudioFixtures.clickTrack(bpm: bpm, seconds: seconds, title: title, artist: artist, genre: genre)
         let response = try await upload(audio, fileName: "song.mp3", token: token)
         try #require(response.status == .created, "\(response.body.string)")
         return try #require(try response.jsonObject()["id"] as? String)

@@ -61,6 +61,10 @@ public struct KineticConfiguration: Sendable {
     /// The shortest and longest song accepted. Default: 5 s to 20 minutes
     /// (`KINETIC_MAX_SONG_MINUTES` moves the longest).
     public var songLimits = SongFileCheck.Limits()
+    /// How long a SQLite connection waits for another's write lock before giving up, in
+    /// seconds. Default: 30. The test suite, which runs dozens of apps on two cores at once,
+    /// allows more: a starved lock holder there is slow, not stuck.
+    public var sqliteBusyTimeout: TimeInterval = 30
     /// Where the current instant comes from. Default: the system clock; tests pin it.
     public var clock: KineticClock = .system
 

@@ -41,9 +41,6 @@ extension Application {
         threadPool = NIOThreadPool(numberOfThreads: 2 * connections)
     }
 
-    /// How long a SQLite connection waits for another's write lock before giving up, in ms.
-    static let sqliteBusyTimeout = 30_000
-
     /// WAL (kept in the file) and a sleeping busy timeout on every pooled connection: SQLite's
     /// driver opens one connection per event loop and keeps it, and its own busy handler retries
     /// without sleeping, which burns a core while an import writes.
@@ -52,7 +49,7 @@ extension Application {
         for id in [DatabaseID.sqlite, .imports] {
             for loop in eventLoopGroup.makeIterator() {
                 let database = databases.database(id, logger: logger, on: loop)!
-                try await database.sql().raw("PRAGMA busy_timeout = \(unsafeRaw: String(Self.sqliteBusyTimeout))").run()
+                try await database.sql().raw("PRAGMA busy_timeout = \(unsafeRaw: String(Int(kineticConfiguration.sqliteBusyTimeout * 1000)))").run()
             }
         }
     }
