@@ -27,6 +27,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
     app.asyncCommands.use(ImportHealthCommand(), as: "import-health")
     app.asyncCommands.use(EstimateTempoCommand(), as: "estimate-tempo")
+    app.asyncCommands.use(RepRateCommand(), as: "rep-rate")
     try routes(app)
 }
 
