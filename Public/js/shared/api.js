@@ -23,3 +23,25 @@ export async function postForm(form) {
   });
   return { ok: response.ok, status: response.status, body: parseJSON(await response.text()) };
 }
+
+/** Sends `file` as the request body to `url` (with the page's CSRF token, asking for JSON),
+ *  reporting the share sent (0–1) to `onProgress` and the moment it is all sent (the server
+ *  then reads it) to `onSent`. Resolves `{ ok, status, body }`; rejects when the network failed. */
+export function uploadFile(url, file, csrf, { onProgress = () => {}, onSent = () => {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('X-CSRF-Token', csrf);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    request.upload.addEventListener('progress', (progress) => {
+      if (progress.lengthComputable) onProgress(progress.loaded / progress.total);
+    });
+    request.upload.addEventListener('load', onSent);
+    request.addEventListener('load', () => resolve({
+      ok: request.status >= 200 && request.status < 300, status: request.status, body: parseJSON(request.responseText),
+    }));
+    request.addEventListener('error', () => reject(new Error('network')));
+    request.send(file);
+  });
+}

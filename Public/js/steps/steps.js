@@ -1,7 +1,7 @@
 // The Steps page: uploading an export with a progress bar (then opening the month of its latest
 // data with a summary), the chart's readout, and a reload when the day changes while the current
 // month is open (the chart gains a new day).
-import { errorMessage, parseJSON } from '../shared/api.js';
+import { errorMessage, uploadFile } from '../shared/api.js';
 import { networkErrorMessage } from '../shared/strings.js';
 
 function setUpImport() {
@@ -12,30 +12,24 @@ function setUpImport() {
   const bar = form.querySelector('progress');
   const status = form.querySelector('.import-status');
   const button = form.querySelector('button[type=submit]');
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const file = input.files[0];
     if (!file) { input.focus(); return; }
-    const request = new XMLHttpRequest();
-    request.open('POST', form.action);
-    request.setRequestHeader('X-CSRF-Token', form.dataset.csrf);
-    request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     box.hidden = false;
     button.disabled = true;
     bar.value = 0;
     status.textContent = '';
-    request.upload.addEventListener('progress', (progress) => {
-      if (progress.lengthComputable) bar.value = Math.round((progress.loaded / progress.total) * 100);
-    });
-    request.upload.addEventListener('load', () => {
-      bar.removeAttribute('value'); // indeterminate while the server reads the export
-      status.textContent = form.dataset.workingMessage;
-    });
-    request.addEventListener('load', () => {
+    try {
+      const { ok, body } = await uploadFile(form.action, file, form.dataset.csrf, {
+        onProgress: (share) => { bar.value = Math.round(share * 100); },
+        onSent: () => {
+          bar.removeAttribute('value'); // indeterminate while the server reads the export
+          status.textContent = form.dataset.workingMessage;
+        },
+      });
       button.disabled = false;
-      const body = parseJSON(request.responseText);
-      if (request.status >= 200 && request.status < 300) {
+      if (ok) {
         bar.value = 100;
         status.textContent = form.dataset.doneMessage;
         // Opens the month of the latest imported data, where the page shows the import's summary.
@@ -47,12 +41,10 @@ function setUpImport() {
         bar.value = 0;
         status.textContent = body?.error ? errorMessage(body) : form.dataset.errorMessage;
       }
-    });
-    request.addEventListener('error', () => {
+    } catch {
       button.disabled = false;
       status.textContent = networkErrorMessage() || form.dataset.errorMessage;
-    });
-    request.send(file);
+    }
   });
 }
 

@@ -106,16 +106,10 @@ enum WorkoutsDemo {
         let themes = MusicThemesRepository(database: app.db, userID: userID)
         guard try await themes.all().isEmpty else { return }
         var ids: [String] = []
-        for (name, kind, value, count) in [("Metal mornings", "genre", "Metal", 10), ("Sectoid", "artist", "Sectoid", 5)] {
-            let theme = MusicThemeRecord()
-            theme.$user.id = userID
-            theme.name = name
-            theme.kind = kind
-            theme.value = value
-            theme.workoutCount = count
-            theme.createdAt = app.goalsClock.now
-            try await theme.create(on: app.db)
-            ids.append(try theme.requireID().uuidString)
+        for (name, theme, count) in [
+            ("Metal mornings", MusicTheme(kind: .genre, value: "Metal"), 10), ("Sectoid", MusicTheme(kind: .artist, value: "Sectoid"), 5),
+        ] {
+            ids.append(try await themes.add(name: name, theme: theme, workouts: count, at: app.goalsClock.now).requireID().uuidString)
         }
         let builder = WorkoutBuilder(database: app.db, userID: userID, catalogue: app.exerciseCatalogue)
         let selection: [String: JSONValue] = [

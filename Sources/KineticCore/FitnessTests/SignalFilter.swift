@@ -76,12 +76,8 @@ enum SignalFilter {
     static func autocorrelation(_ signal: [Double], maximumLag: Int) -> [Double] {
         let mean = signal.reduce(0, +) / Double(max(signal.count, 1))
         let centred = signal.map { $0 - mean }
-        let energy = centred.reduce(0) { $0 + $1 * $1 }
-        guard energy > 0 else { return [Double](repeating: 0, count: maximumLag + 1) }
-        return (0...min(maximumLag, max(centred.count - 1, 0))).map { lag in
-            var sum = 0.0
-            for index in 0..<(centred.count - lag) { sum += centred[index] * centred[index + lag] }
-            return sum / energy
-        }
+        let sums = laggedProductSums(centred, lags: maximumLag + 1)
+        guard let energy = sums.first, energy > 0 else { return [Double](repeating: 0, count: maximumLag + 1) }
+        return sums.map { $0 / energy }
     }
 }

@@ -6,17 +6,14 @@ import Vapor
 /// `GET|POST /api/v1/themes`, `DELETE /api/v1/themes/{themeId}`.
 struct MusicThemesAPIController {
     func list(_ request: Request) async throws -> [MusicThemeDTO] {
-        let library = try await request.songs().all().map { try $0.librarySong() }
-        return try await request.themes().all().map { theme in
-            try MusicThemeDTO(theme, songCount: MusicTheme.songs(library, selectedBy: [theme.theme]).count)
-        }
+        let library = try await request.songs().library()
+        return try await request.themes().all().map { try MusicThemeDTO($0, songCount: $0.theme.songCount(in: library)) }
     }
 
     func create(_ request: Request) async throws -> Response {
         let body = try JSONMemberReader.object(request.jsonBody()).get()
         let theme = try await request.addTheme(MusicThemeInput.validate(body.members).get())
-        let library = try await request.songs().all().map { try $0.librarySong() }
-        let dto = try MusicThemeDTO(theme, songCount: MusicTheme.songs(library, selectedBy: [theme.theme]).count)
+        let dto = try MusicThemeDTO(theme, songCount: theme.theme.songCount(in: try await request.songs().library()))
         return try await dto.encodeResponse(status: .created, for: request)
     }
 
@@ -34,19 +31,11 @@ extension Request {
 
     /// Adds a theme; a song theme must name one of the user's songs (422 on `value`).
     func addTheme(_ input: MusicThemeInput) async throws -> MusicThemeRecord {
-        var value = input.theme.value
-        if input.theme.kind == .song {
-            guard let song = try await songs().find(value) else { throw AppError.validation(FieldErrors(["value": "error.theme.songUnknown"])) }
-            value = try song.requireID().uuidString
+        var theme = input.theme
+        if theme.kind == .song {
+            guard let song = try await songs().find(theme.value) else { throw AppError.validation(FieldErrors(["value": "error.theme.songUnknown"])) }
+            theme = MusicTheme(kind: .song, value: try song.requireID().uuidString)
         }
-        let theme = MusicThemeRecord()
-        theme.$user.id = try requireUser().requireID()
-        theme.name = input.name
-        theme.kind = input.theme.kind.rawValue
-        theme.value = value
-        theme.workoutCount = input.workouts
-        theme.createdAt = now
-        try await theme.create(on: db)
-        return theme
+        return try await themes().add(name: input.name, theme: theme, workouts: input.workouts, at: now)
     }
 }

@@ -54,10 +54,7 @@ struct WorkoutsAPIController {
         let workout = try await request.ownedWorkout()
         var reader = try JSONMemberReader.object(request.jsonBody(), known: ["saved"]).get()
         let flag = reader.bool("saved")
-        let saved = try reader.result(flag).get()
-        if saved, workout.savedAt == nil { workout.savedAt = request.now }
-        if !saved { workout.savedAt = nil }
-        try await workout.save(on: request.db)
+        try await request.setSaved(workout, reader.result(flag).get())
         return try await request.workoutDTO(workout)
     }
 
@@ -110,6 +107,13 @@ extension Request {
 
     func workoutDTO(_ workout: WorkoutRecord) async throws -> WorkoutDTO {
         try WorkoutDTO(await WorkoutDetails.load(workout, catalogue: application.exerciseCatalogue, songs: songs()), record: workout)
+    }
+
+    /// Saves `workout` (keeping the first time it was saved) or unsaves it, keeping it as a draft.
+    func setSaved(_ workout: WorkoutRecord, _ saved: Bool) async throws {
+        guard saved != (workout.savedAt != nil) else { return }
+        workout.savedAt = saved ? now : nil
+        try await workout.save(on: db)
     }
 
     /// Records where `workout` was paused; 422 when that is not a place in its plan.

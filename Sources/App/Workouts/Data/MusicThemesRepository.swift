@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticCore
 
 /// One user's music themes.
 struct MusicThemesRepository {
@@ -17,6 +18,19 @@ struct MusicThemesRepository {
         let uuids = ids.compactMap(UUID.init(uuidString:))
         guard !uuids.isEmpty else { return [] }
         return try await MusicThemeRecord.query(on: database).filter(\.$user.$id == userID).filter(\.$id ~~ uuids).all()
+    }
+
+    /// Adds a theme (a song theme's value must already be one of the user's song ids).
+    func add(name: String, theme: MusicTheme, workouts: Int, at now: Date) async throws -> MusicThemeRecord {
+        let record = MusicThemeRecord()
+        record.$user.id = userID
+        record.name = name
+        record.kind = theme.kind.rawValue
+        record.value = theme.value
+        record.workoutCount = workouts
+        record.createdAt = now
+        try await record.create(on: database)
+        return record
     }
 
     func find(_ id: String) async throws -> MusicThemeRecord? {

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticCore
 
 /// One user's songs; another user's song is never found.
 struct SongsRepository {
@@ -10,6 +11,11 @@ struct SongsRepository {
     func all() async throws -> [SongRecord] {
         let songs = try await SongRecord.query(on: database).filter(\.$user.$id == userID).sort(\.$createdAt).all()
         return songs.sorted { ($0.title?.lowercased() ?? "\u{10FFFF}") < ($1.title?.lowercased() ?? "\u{10FFFF}") }
+    }
+
+    /// The library as the music chooser sees it.
+    func library() async throws -> [LibrarySong] {
+        try await all().map { try $0.librarySong() }
     }
 
     /// The user's song with `id`, or nil (also for a malformed id or another user's song).

@@ -35,7 +35,12 @@ struct SongImporter {
     func importSong(_ upload: Upload, at now: Date) async throws -> SongRecord {
         defer { try? FileManager.default.removeItem(at: upload.file) }
         guard AudioDecoder.isAvailable else { throw Self.toolsMissing }
-        let analysis = try await threadPool.runIfActive { try Self.analyse(upload.file, limits: limits) }
+        let analysis: Analysis
+        do {
+            analysis = try await threadPool.runIfActive { [limits] in try Self.analyse(upload.file, limits: limits) }
+        } catch let problem as SongFileCheck.Problem {
+            throw Self.refusal(problem, limits: limits)
+        }
         let id = UUID()
         let song = SongRecord()
         song.id = id
@@ -73,29 +78,20 @@ struct SongImporter {
     /// upload's samples to about 26 MB.
     static let analysedSeconds = 300
 
-    /// The blocking part, on the thread pool: sniff, probe, check, decode, estimate.
+    /// The blocking part, on the thread pool: sniff, probe, check, decode, estimate. Throws a
+    /// ``SongFileCheck/Problem`` for a file that is not a song of a fair length.
     private static func analyse(_ file: URL, limits: SongFileCheck.Limits) throws -> Analysis {
         let handle = try FileHandle(forReadingFrom: file)
         let header = [UInt8](try handle.read(upToCount: AudioFormat.headerLength) ?? Data())
         try? handle.close()
-        let format = try refusal(SongFileCheck.format(ofHeader: header), limits: limits)
-        guard let probe = AudioDecoder.probe(file) else { throw refusal(.notAudio, limits: limits) }
-        let seconds = try refusal(SongFileCheck.check(probe, format: format, limits: limits), limits: limits)
-        let samples: [Float]
-        do {
-            samples = try AudioDecoder.monoSamples(of: file, maximumSeconds: Self.analysedSeconds)
-        } catch {
-            throw refusal(.notAudio, limits: limits)
+        let format = try SongFileCheck.format(ofHeader: header).get()
+        guard let probe = AudioDecoder.probe(file) else { throw SongFileCheck.Problem.notAudio }
+        let seconds = try SongFileCheck.check(probe, format: format, limits: limits).get()
+        guard let samples = try? AudioDecoder.monoSamples(of: file, maximumSeconds: Self.analysedSeconds) else {
+            throw SongFileCheck.Problem.notAudio
         }
         let candidates = TempoEstimator.candidates(samples: samples, sampleRate: 22_050).map(\.bpm)
         return Analysis(format: format, probe: probe, seconds: seconds, candidates: candidates)
-    }
-
-    private static func refusal<Value>(_ result: Result<Value, SongFileCheck.Problem>, limits: SongFileCheck.Limits) throws -> Value {
-        switch result {
-        case .success(let value): return value
-        case .failure(let problem): throw refusal(problem, limits: limits)
-        }
     }
 
     /// The 422 for a refused file, with the limit in the message where there is one.

@@ -32,7 +32,7 @@ struct WorkoutBuilder {
             errors.add("themes[\(index)]", "error.workout.themeUnknown")
         }
         guard errors.isEmpty else { throw AppError.validation(errors) }
-        let library = try await SongsRepository(database: database, userID: userID).all().map { try $0.librarySong() }
+        let library = try await SongsRepository(database: database, userID: userID).library()
         let songs = MusicTheme.songs(library, selectedBy: themes.map(\.theme))
         let seed = seed ?? UInt64.random(in: Self.seeds)
         switch WorkoutGenerator.generate(from: catalogue.exercises, selection: input.selection, seed: seed) {

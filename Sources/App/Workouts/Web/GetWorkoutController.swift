@@ -45,11 +45,11 @@ struct GetWorkoutController {
     private func page(_ model: GetWorkoutPage.Model, request: Request) async throws -> String {
         var model = model
         let l = request.localizer
-        let library = try await request.songs().all().map { try $0.librarySong() }
+        let library = try await request.songs().library()
         model.themes = try await request.themes().all().map { theme in
             GetWorkoutPage.ThemeOption(
                 id: try theme.requireID().uuidString, name: theme.name,
-                detail: l.plural("workouts.themes.songCount", count: MusicTheme.songs(library, selectedBy: [theme.theme]).count)
+                detail: l.plural("workouts.themes.songCount", count: theme.theme.songCount(in: library))
             )
         }
         return GetWorkoutPage.render(model, context: PageContext(request: request))

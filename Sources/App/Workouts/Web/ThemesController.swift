@@ -51,7 +51,7 @@ struct ThemesController {
             ThemesPage.Row(
                 id: try theme.requireID().uuidString, name: theme.name, kind: theme.theme.kind,
                 value: theme.theme.kind == .song ? titles[theme.value] ?? "" : theme.value,
-                workouts: theme.workoutCount, songs: MusicTheme.songs(library, selectedBy: [theme.theme]).count
+                workouts: theme.workoutCount, songs: theme.theme.songCount(in: library)
             )
         }
         func distinct(_ values: [String?]) -> [String] {
@@ -59,9 +59,8 @@ struct ThemesController {
             for value in values.compactMap({ $0 }) where seen.insert(value.lowercased()).inserted { result.append(value) }
             return result.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         }
-        let genres = distinct(songs.flatMap { ($0.genre ?? "").split(whereSeparator: { ";/,".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) } })
         let model = ThemesPage.Model(
-            themes: rows, artists: distinct(songs.map(\.artist)), genres: genres.filter { !$0.isEmpty },
+            themes: rows, artists: distinct(songs.map(\.artist)), genres: distinct(songs.flatMap { $0.genre.map(MusicTheme.genres(inTag:)) ?? [] }),
             songs: songs.compactMap { song in song.id.map { ($0.uuidString, titles[$0.uuidString] ?? "") } },
             notice: notice, errors: errors, form: form
         )

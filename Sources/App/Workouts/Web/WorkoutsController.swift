@@ -39,10 +39,7 @@ struct WorkoutsController {
 
     func save(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
-        if workout.savedAt == nil {
-            workout.savedAt = request.now
-            try await workout.save(on: request.db)
-        }
+        try await request.setSaved(workout, true)
         let id = try workout.requireID().uuidString
         let finished = (try? request.content.decode(SaveForm.self))?.finished != nil
         let dto = try await request.workoutDTO(workout)

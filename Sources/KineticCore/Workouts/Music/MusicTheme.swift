@@ -42,10 +42,18 @@ public struct MusicTheme: Equatable, Sendable {
         case .song: song.id == value
         case .artist: song.artist.map { Self.folded($0) == Self.folded(value) } ?? false
         case .genre:
-            song.genre.map { genre in
-                genre.split(whereSeparator: { ";/,".contains($0) }).contains { Self.folded(String($0)) == Self.folded(value) }
-            } ?? false
+            song.genre.map { Self.genres(inTag: $0).contains { Self.folded($0) == Self.folded(value) } } ?? false
         }
+    }
+
+    /// The genres a genre tag names: `Rock; Metal`, `Rock/Metal` and `Rock, Metal` name two.
+    public static func genres(inTag tag: String) -> [String] {
+        tag.split(whereSeparator: { ";/,".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// How many of `library`'s songs the theme selects.
+    public func songCount(in library: [LibrarySong]) -> Int {
+        library.filter(selects).count
     }
 
     /// The songs any of `themes` selects, in library order; the whole library when no theme

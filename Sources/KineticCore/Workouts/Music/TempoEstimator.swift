@@ -109,13 +109,6 @@ public enum TempoEstimator {
 
     /// Step 2: the autocorrelation at lags 0..<count, each divided by its overlap.
     static func autocorrelation(_ values: [Double], upTo count: Int) -> [Double] {
-        let lags = min(count, values.count)
-        return values.withUnsafeBufferPointer { buffer in
-            (0..<lags).map { lag in
-                var sum = 0.0
-                for index in 0..<(buffer.count - lag) { sum += buffer[index] * buffer[index + lag] }
-                return sum / Double(buffer.count - lag)
-            }
-        }
+        laggedProductSums(values, lags: count).enumerated().map { lag, sum in sum / Double(values.count - lag) }
     }
 }

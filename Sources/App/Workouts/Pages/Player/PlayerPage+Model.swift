@@ -48,15 +48,9 @@ extension PlayerPage {
     static func script(_ model: Model, l: Localizer) -> Script {
         Script(
             steps: model.details.steps.map { step in
-                let tempo = step.exercise.tempo
-                var note: String?
-                if step.songs.isEmpty { note = l.t("workouts.music.none") }
-                else if step.playsClosestSong, let target = tempo.targetBPM { note = l.t("workouts.music.closest", l.bpm(Double(target))) }
-                return Script.Step(
-                    name: step.exercise.name,
-                    facts: [l.equipment(step.exercise.equipment), tempo.repsPerMinute.map { l.t("workouts.repsPerMinute", l.number($0)) } ?? l.t("workouts.held")]
-                        + (tempo.targetBPM.map { [l.bpm(Double($0))] } ?? []),
-                    seconds: step.seconds, targetBpm: tempo.targetBPM, instructions: step.exercise.instructions,
+                Script.Step(
+                    name: step.exercise.name, facts: l.exerciseFacts(step.exercise),
+                    seconds: step.seconds, targetBpm: step.exercise.tempo.targetBPM, instructions: step.exercise.instructions,
                     songs: step.songs.compactMap { song in
                         guard let id = song.record.id?.uuidString else { return nil }
                         return Script.Song(
@@ -65,7 +59,7 @@ extension PlayerPage {
                             credit: song.record.attribution
                         )
                     },
-                    musicNote: note
+                    musicNote: l.musicNote(step)
                 )
             },
             restSeconds: model.details.plan.restSeconds, startIndex: model.startIndex, startSecondsLeft: model.startSecondsLeft,

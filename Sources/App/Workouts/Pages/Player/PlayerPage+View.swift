@@ -30,7 +30,7 @@ enum PlayerPage {
                 progressBar(count: steps.count, current: model.startIndex, l: l),
                 el("p", [.class("player-phase"), .id("player-phase")], [txt(l.t("workouts.player.exerciseOf", l.number(model.startIndex + 1), l.number(steps.count)))]),
                 el("h2", [.class("player-exercise"), .id("player-exercise")], [txt(step.exercise.name)]),
-                el("p", [.class("player-facts"), .id("player-facts")], [txt(facts(step, l: l))]),
+                el("p", [.class("player-facts"), .id("player-facts")], [txt(l.exerciseFacts(step.exercise).joined(separator: " · "))]),
                 countdown(seconds: model.startSecondsLeft, total: step.seconds, l: l),
                 el("div", [.class("player-controls")], [
                     el("button", [.class("button button-primary player-pause"), Attr("type", "button"), .id("pause-button"), .flag("disabled")], [txt(l.t("workouts.player.pause"))]),
@@ -56,12 +56,6 @@ enum PlayerPage {
                   stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/player.js"], bodyClass: "player-body"),
             context: context, content: content
         )
-    }
-
-    static func facts(_ step: WorkoutDetails.Step, l: Localizer) -> String {
-        let tempo = step.exercise.tempo
-        return ([l.equipment(step.exercise.equipment), tempo.repsPerMinute.map { l.t("workouts.repsPerMinute", l.number($0)) } ?? l.t("workouts.held")]
-            + (tempo.targetBPM.map { [l.bpm(Double($0))] } ?? [])).joined(separator: " · ")
     }
 
     private static func progressBar(count: Int, current: Int, l: Localizer) -> HTMLNode {

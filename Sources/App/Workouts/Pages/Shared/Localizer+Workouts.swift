@@ -22,6 +22,22 @@ extension Localizer {
         t("workouts.bpm", value.formatted(.number.precision(.fractionLength(0...1)).locale(locale)))
     }
 
+    /// What an exercise needs and how fast it goes: its equipment, reps a minute (or "Hold"
+    /// for a stretch) and the song tempo that locks to them.
+    func exerciseFacts(_ exercise: Exercise) -> [String] {
+        let tempo = exercise.tempo
+        return [equipment(exercise.equipment), tempo.repsPerMinute.map { t("workouts.repsPerMinute", number($0)) } ?? t("workouts.held")]
+            + (tempo.targetBPM.map { [bpm(Double($0))] } ?? [])
+    }
+
+    /// What the Summary and the player say about an exercise's music when it does not simply
+    /// fit: no song to play, or only the closest one; nil when its songs fit.
+    func musicNote(_ step: WorkoutDetails.Step) -> String? {
+        if step.songs.isEmpty { return t("workouts.music.none") }
+        if step.playsClosestSong, let target = step.exercise.tempo.targetBPM { return t("workouts.music.closest", bpm(Double(target))) }
+        return nil
+    }
+
     /// A workout's name from what it was made of: its categories or muscle groups, e.g.
     /// "Plyometrics, Cardio".
     func workoutName(_ selection: WorkoutSelection) -> String {

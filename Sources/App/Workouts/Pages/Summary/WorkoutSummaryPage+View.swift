@@ -41,9 +41,7 @@ enum WorkoutSummaryPage {
 
     /// One exercise: what it is, what it needs, how fast, how long, and its music.
     static func exerciseCell(_ step: WorkoutDetails.Step, l: Localizer) -> HTMLNode {
-        let tempo = step.exercise.tempo
-        let pace = tempo.repsPerMinute.map { l.t("workouts.repsPerMinute", l.number($0)) } ?? l.t("workouts.held")
-        return el("li", [.class("card exercise-cell")], [
+        el("li", [.class("card exercise-cell")], [
             el("div", [.class("exercise-cell-head")], [
                 el("span", [.class("exercise-number"), .aria("hidden", "true")], [txt(l.number(step.index + 1))]),
                 el("h3", [.class("exercise-name")], [txt(step.exercise.name)]),
@@ -52,25 +50,15 @@ enum WorkoutSummaryPage {
                     txt(l.clock(seconds: step.seconds)),
                 ]),
             ]),
-            el("ul", [.class("exercise-facts")], [
-                el("li", [], [txt(l.equipment(step.exercise.equipment))]),
-                el("li", [], [txt(pace)]),
-                tempo.targetBPM.map { el("li", [], [txt(l.bpm(Double($0)))]) } ?? .empty,
-                el("li", [], [txt(l.level(step.exercise.level))]),
-            ]),
+            el("ul", [.class("exercise-facts")], (l.exerciseFacts(step.exercise) + [l.level(step.exercise.level)]).map { el("li", [], [txt($0)]) }),
             songs(step, l: l),
         ])
     }
 
     private static func songs(_ step: WorkoutDetails.Step, l: Localizer) -> HTMLNode {
-        guard !step.songs.isEmpty else {
-            return el("p", [.class("music-note music-note-warning")], [txt(l.t("workouts.music.none"))])
-        }
-        var nodes: [HTMLNode] = []
-        if step.playsClosestSong, let target = step.exercise.tempo.targetBPM {
-            nodes.append(el("p", [.class("music-note music-note-warning")], [txt(l.t("workouts.music.closest", l.bpm(Double(target))))]))
-        }
-        nodes.append(el("ul", [.class("song-lines"), .aria("label", l.t("workouts.summary.songs"))], step.songs.map { song in
+        let note = l.musicNote(step).map { el("p", [.class("music-note music-note-warning")], [txt($0)]) } ?? .empty
+        guard !step.songs.isEmpty else { return note }
+        return el("div", [.class("exercise-music")], [note, el("ul", [.class("song-lines"), .aria("label", l.t("workouts.summary.songs"))], step.songs.map { song in
             el("li", [], [
                 el("span", [.class("song-glyph"), .aria("hidden", "true")], [txt("♪")]),
                 el("span", [], [
@@ -79,8 +67,7 @@ enum WorkoutSummaryPage {
                 ]),
                 el("span", [.class("song-rate")], [txt(l.percent(Int((song.playbackRate * 100).rounded())))]),
             ])
-        }))
-        return el("div", [.class("exercise-music")], nodes)
+        })])
     }
 
     private static func actions(_ model: Model, context: PageContext) -> HTMLNode {
