@@ -114,3 +114,16 @@ public struct JSONMemberReader {
         }
     }
 }
+
+extension JSONMemberReader {
+    /// A member listing names of `Value` (an enumeration's raw values); an unknown name is
+    /// `unknownKey` at `name[index]`, a member that is not an array of strings a field error.
+    public mutating func names<Value: RawRepresentable & Hashable>(
+        _ name: String, of type: Value.Type, unknownKey: String
+    ) -> Set<Value>? where Value.RawValue == String {
+        guard let texts = strings(name, missingKey: "error.field.arrayExpected") else { return nil }
+        let read = Value.named(texts)
+        for index in read.unknownAt { fail("\(name)[\(index)]", unknownKey) }
+        return read.values
+    }
+}

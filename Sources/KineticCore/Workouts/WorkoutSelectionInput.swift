@@ -13,8 +13,8 @@ public enum WorkoutSelectionInput {
 
     public static func validate(_ members: [String: JSONValue]) -> Result<Validated, FieldErrors> {
         var reader = JSONMemberReader(members, known: ["categories", "muscles", "equipment", "difficulty", "duration", "themes"])
-        let categories = members["categories"] == nil ? nil : names("categories", of: Exercise.Category.self, unknownKey: "error.workout.categoryUnknown", reader: &reader)
-        let muscles = members["muscles"] == nil ? nil : names("muscles", of: Exercise.Muscle.self, unknownKey: "error.workout.muscleUnknown", reader: &reader)
+        let categories = members["categories"] == nil ? nil : reader.names("categories", of: Exercise.Category.self, unknownKey: "error.workout.categoryUnknown")
+        let muscles = members["muscles"] == nil ? nil : reader.names("muscles", of: Exercise.Muscle.self, unknownKey: "error.workout.muscleUnknown")
         var focus: WorkoutSelection.Focus?
         switch (categories, muscles) {
         case (let categories?, let muscles?) where !categories.isEmpty && !muscles.isEmpty:
@@ -24,7 +24,7 @@ public enum WorkoutSelectionInput {
         case (_, let muscles?) where !muscles.isEmpty: focus = .muscles(muscles)
         default: reader.fail("categories", "error.workout.focusMissing")
         }
-        let equipment = members["equipment"] == nil ? [] : names("equipment", of: Exercise.Equipment.self, unknownKey: "error.workout.equipmentUnknown", reader: &reader) ?? []
+        let equipment = members["equipment"] == nil ? [] : reader.names("equipment", of: Exercise.Equipment.self, unknownKey: "error.workout.equipmentUnknown") ?? []
         let level = reader.string("difficulty").flatMap { text -> Exercise.Level? in
             guard let level = Exercise.Level(rawValue: text) else { reader.fail("difficulty", "error.workout.difficultyUnknown"); return nil }
             return level
@@ -41,15 +41,5 @@ public enum WorkoutSelectionInput {
             guard let focus, let level, let minutes else { return nil }
             return Validated(selection: WorkoutSelection(focus: focus, equipment: equipment, level: level, minutes: minutes), themeIDs: themes)
         }())
-    }
-
-    /// A member listing names of `Value`; an unknown name is `unknownKey` at `name[index]`.
-    private static func names<Value: RawRepresentable & Hashable>(
-        _ name: String, of type: Value.Type, unknownKey: String, reader: inout JSONMemberReader
-    ) -> Set<Value>? where Value.RawValue == String {
-        guard let texts = reader.strings(name, missingKey: "error.field.arrayExpected") else { return nil }
-        let read = Value.named(texts)
-        for index in read.unknownAt { reader.fail("\(name)[\(index)]", unknownKey) }
-        return read.values
     }
 }

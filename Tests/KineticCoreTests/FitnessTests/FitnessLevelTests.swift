@@ -1,0 +1,76 @@
+import KineticCore
+import Testing
+
+@Suite struct FitnessLevelTests {
+    private let jumping = ExerciseTempo(repsPerMinute: 40, beatsPerRep: 3)
+
+    @Test func theLevel_isATenthOfTheTempoAStep() {
+        #expect(FitnessLevel.level(repsPerMinute: 40, tempo: jumping) == 7, "the workout's pace")
+        #expect(FitnessLevel.level(repsPerMinute: 36, tempo: jumping) == 6)
+        #expect(FitnessLevel.level(repsPerMinute: 35.9, tempo: jumping) == 5)
+        #expect(FitnessLevel.level(repsPerMinute: 52, tempo: jumping) == 10, "30 % faster")
+        #expect(FitnessLevel.level(repsPerMinute: 400, tempo: jumping) == 10)
+        #expect(FitnessLevel.level(repsPerMinute: 19.9, tempo: jumping) == 1)
+        #expect(FitnessLevel.level(repsPerMinute: 0.5, tempo: jumping) == 1)
+    }
+
+    @Test func noLevel_forAHeldExerciseOrANonsenseRate() {
+        #expect(FitnessLevel.level(repsPerMinute: 30, tempo: ExerciseTempo(repsPerMinute: nil, beatsPerRep: nil)) == nil)
+        #expect(FitnessLevel.level(repsPerMinute: 0, tempo: jumping) == nil)
+        #expect(FitnessLevel.level(repsPerMinute: .nan, tempo: jumping) == nil)
+    }
+
+    @Test func theOverallLevel_isTheMeanRoundedDown_andLevellingUpNeedsABefore() {
+        #expect(FitnessLevel.overall(latestLevels: []) == nil)
+        #expect(FitnessLevel.overall(latestLevels: [7, 8]) == 7)
+        #expect(FitnessLevel.overall(latestLevels: [10, 10, 1]) == 7)
+        #expect(FitnessLevel.levelledUp(from: 6, to: 7))
+        #expect(!FitnessLevel.levelledUp(from: 7, to: 7))
+        #expect(!FitnessLevel.levelledUp(from: nil, to: 7), "a first level is not a level up")
+    }
+}
+
+@Suite struct FitnessTestPlanTests {
+    private let catalogue = ExerciseCatalogueTests.shipped
+
+    private func members(_ pairs: [String: JSONValue]) -> [String: JSONValue] { pairs }
+
+    @Test func thePlan_startsWithThePicked_thenTracked_thenBodyweight_andIsRepeatable() throws {
+        let picked = try #require(catalogue.exercise(id: "Mountain_Climbers"))
+        let tracked = [try #require(catalogue.exercise(id: "Knee_Tuck_Jump")), try #require(catalogue.exercise(id: "Bodyweight_Squat"))]
+        let plan = FitnessTestPlan.exercises(category: .plyometrics, count: 4, picked: [picked], tracked: tracked, catalogue: catalogue, seed: 7)
+        #expect(plan.count == 4)
+        #expect(plan.prefix(2).map(\.id) == ["Mountain_Climbers", "Knee_Tuck_Jump"], "a tracked exercise of another category is left out")
+        #expect(plan.allSatisfy { $0.category == .plyometrics && $0.equipment == .bodyweight })
+        #expect(Set(plan.map(\.id)).count == 4)
+        let again = FitnessTestPlan.exercises(category: .plyometrics, count: 4, picked: [picked], tracked: tracked, catalogue: catalogue, seed: 7)
+        #expect(again == plan)
+    }
+
+    @Test func aPlanOfOne_isThePickedExercise() throws {
+        let picked = try #require(catalogue.exercise(id: "Rope_Jumping"))
+        #expect(FitnessTestPlan.exercises(category: .cardio, count: 1, picked: [picked], tracked: [], catalogue: catalogue, seed: 1) == [picked])
+    }
+
+    @Test func stretchingCannotBeTested() {
+        #expect(!FitnessTestPlan.categories.contains(.stretching))
+        let suggestions = FitnessTestPlan.suggestions(category: .strength, catalogue: catalogue, limit: 12)
+        #expect(suggestions.count == 12)
+        #expect(suggestions.allSatisfy { $0.equipment == .bodyweight && $0.category == .strength })
+        #expect(suggestions.first?.level == .beginner)
+    }
+
+    @Test func theInput_isCheckedField_byField() throws {
+        let good = try FitnessTestInput.validate(["category": .string("plyometrics"), "count": .number(2), "exercises": .array([.string("Mountain_Climbers"), .string("Mountain_Climbers")])], catalogue: catalogue).get()
+        #expect(good.category == .plyometrics && good.count == 2 && good.picked.map(\.id) == ["Mountain_Climbers"])
+        func problems(_ members: [String: JSONValue]) -> [String: String] {
+            if case .failure(let errors) = FitnessTestInput.validate(members, catalogue: catalogue) { return errors.messages }
+            return [:]
+        }
+        #expect(problems(["category": .string("stretching"), "count": .number(2)]) == ["category": "error.fitness.categoryUnknown"])
+        #expect(problems(["category": .string("cardio"), "count": .number(11)]) == ["count": "error.fitness.countRange"])
+        #expect(problems(["category": .string("cardio"), "count": .number(1), "exercises": .array([.string("Mountain_Climbers")])]) == ["exercises[0]": "error.fitness.exerciseNotTestable"])
+        #expect(problems(["category": .string("cardio"), "count": .number(1), "exercises": .array([.string("Rope_Jumping"), .string("Skating")])]) == ["exercises": "error.fitness.tooManyPicked"])
+        #expect(problems(["count": .number(1), "colour": .string("red")])["category"] == "error.field.required")
+    }
+}
