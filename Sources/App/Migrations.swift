@@ -23,6 +23,8 @@ enum KineticMigrations {
             CreateSongs(),
             CreateMusicThemes(),
             CreateWorkouts(),
+            CreateFitnessTests(),
+            CreateWorkoutGoals(),
         ]
     }
 }

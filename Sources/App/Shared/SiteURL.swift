@@ -44,6 +44,18 @@ enum SiteURL: Hashable, Sendable {
         case deleteSong(id: String?)
         case songAudio(id: String?)
         case deleteTheme(id: String?)
+        /// A finished workout: recorded, then its Summary with Track buttons.
+        case complete(id: String?)
+        case fitness, newFitnessTest
+        case fitnessTest(id: String?)
+        case fitnessResults(id: String?)
+        /// A motion log file or "Skip exercise" for one exercise of a test.
+        case fitnessExercise(testID: String?, exerciseID: String?)
+        /// Track or untrack an exercise (a form with `tracked` and where to return).
+        case track(exerciseID: String?)
+        case goals, newGoal
+        case goal(id: String?)
+        case deleteGoal(id: String?)
     }
 
     /// The JSON API's routes, under `/api/v1`.
@@ -56,6 +68,13 @@ enum SiteURL: Hashable, Sendable {
         case theme(id: String?)
         case workout(id: String?)
         case workoutProgress(id: String?)
+        case workoutCompletions(id: String?)
+        case fitnessRate, fitnessTests, trackedExercises, workoutGoals
+        case fitnessTest(id: String?)
+        case fitnessTestExercise(testID: String?, exerciseID: String?)
+        case fitnessTestSkip(testID: String?, exerciseID: String?)
+        case trackedExercise(exerciseID: String?)
+        case workoutGoal(id: String?)
         /// `/api/v1/profile/{customerId}/goals`; nil registers the route's parameter.
         case goals(customerId: String?)
         /// `/api/v1/tokens/{tokenId}`; nil registers the route's parameter.
@@ -102,6 +121,17 @@ enum SiteURL: Hashable, Sendable {
                 case .deleteSong(let id): ["music", parameter(id, "songId"), "delete"]
                 case .songAudio(let id): ["music", parameter(id, "songId"), "audio"]
                 case .deleteTheme(let id): ["themes", parameter(id, "themeId"), "delete"]
+                case .complete(let id): [parameter(id, "workoutId"), "complete"]
+                case .fitness: ["fitness"]
+                case .newFitnessTest: ["fitness", "new"]
+                case .fitnessTest(let id): ["fitness", parameter(id, "testId")]
+                case .fitnessResults(let id): ["fitness", parameter(id, "testId"), "results"]
+                case .fitnessExercise(let test, let exercise): ["fitness", parameter(test, "testId"), parameter(exercise, "exerciseId")]
+                case .track(let exercise): ["tracked", parameter(exercise, "exerciseId")]
+                case .goals: ["goals"]
+                case .newGoal: ["goals", "new"]
+                case .goal(let id): ["goals", parameter(id, "goalId")]
+                case .deleteGoal(let id): ["goals", parameter(id, "goalId"), "delete"]
                 }
             }()
         case .manifest: ["manifest.webmanifest"]
@@ -132,6 +162,16 @@ enum SiteURL: Hashable, Sendable {
                 case .generateWorkout: ["workouts", "generate"]
                 case .workout(let id): ["workouts", parameter(id, "workoutId")]
                 case .workoutProgress(let id): ["workouts", parameter(id, "workoutId"), "progress"]
+                case .workoutCompletions(let id): ["workouts", parameter(id, "workoutId"), "completions"]
+                case .fitnessRate: ["fitness-tests", "rate"]
+                case .fitnessTests: ["fitness-tests"]
+                case .fitnessTest(let id): ["fitness-tests", parameter(id, "testId")]
+                case .fitnessTestExercise(let test, let exercise): ["fitness-tests", parameter(test, "testId"), "exercises", parameter(exercise, "exerciseId")]
+                case .fitnessTestSkip(let test, let exercise): ["fitness-tests", parameter(test, "testId"), "exercises", parameter(exercise, "exerciseId"), "skip"]
+                case .trackedExercises: ["tracked-exercises"]
+                case .trackedExercise(let exercise): ["tracked-exercises", parameter(exercise, "exerciseId")]
+                case .workoutGoals: ["workout-goals"]
+                case .workoutGoal(let id): ["workout-goals", parameter(id, "goalId")]
                 case .goals(let id): ["profile", parameter(id, "customerId"), "goals"]
                 }
             }()

@@ -9,6 +9,7 @@ enum WorkoutsModule {
 
     static func register(on routes: ModuleRoutes) {
         registerPages(on: routes.signedIn)
+        registerFitness(on: routes)
         let api = routes.apiSignedIn
         api.get(SiteURL.api(.exercises).pathComponents, use: ExercisesAPIController().list)
 

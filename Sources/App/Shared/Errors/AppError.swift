@@ -27,6 +27,11 @@ struct AppError: Error, Sendable {
     static let csrfRejected = AppError(status: .forbidden, code: "csrf_rejected", messageKey: "error.csrf")
     static let notFound = AppError(status: .notFound, code: "not_found", messageKey: "error.notFound")
 
+    /// 409: the request crossed another one changing the same thing.
+    static func conflict(messageKey: String) -> AppError {
+        AppError(status: .conflict, code: "conflict", messageKey: messageKey)
+    }
+
     static let uploadIncomplete = AppError(status: .badRequest, code: "upload_incomplete", messageKey: "error.upload.incomplete")
 
     /// 405; `allowed` (the methods the path does answer) goes out as `Allow` when known.

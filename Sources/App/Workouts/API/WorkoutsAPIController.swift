@@ -127,9 +127,7 @@ extension Request {
     }
 
     func clearProgress(of workout: WorkoutRecord) async throws {
-        workout.progressExercise = nil
-        workout.progressSecondsLeft = nil
-        workout.progressUpdatedAt = nil
+        workout.forgetProgress()
         try await workout.save(on: db)
     }
 }

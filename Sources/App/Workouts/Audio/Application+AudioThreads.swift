@@ -7,7 +7,7 @@ extension Application {
     /// How many songs are decoded and analysed at once.
     static let audioThreadCount = 2
 
-    /// Threads for ffprobe, ffmpeg and the tempo analysis, apart from ``threadPool``: SQLite
+    /// Threads for ffprobe, ffmpeg, the tempo analysis and motion logs' rates, apart from ``threadPool``: SQLite
     /// sleeps on that pool while it waits for a lock, and a decode of several seconds there
     /// would keep the writer holding the lock from committing. Two at a time also keeps a burst
     /// of uploads from taking every core.

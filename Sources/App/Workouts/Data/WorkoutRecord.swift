@@ -23,3 +23,12 @@ final class WorkoutRecord: Model, @unchecked Sendable {
 
     init() {}
 }
+
+extension WorkoutRecord {
+    /// No longer in progress (finished or started over); the caller saves.
+    func forgetProgress() {
+        progressExercise = nil
+        progressSecondsLeft = nil
+        progressUpdatedAt = nil
+    }
+}

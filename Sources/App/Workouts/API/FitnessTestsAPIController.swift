@@ -1,0 +1,90 @@
+import Fluent
+import Foundation
+import KineticCore
+import Vapor
+
+/// Fitness tests: `POST /api/v1/fitness-tests/rate` (a motion log's rate, nothing kept),
+/// `GET|POST /api/v1/fitness-tests`, `GET /api/v1/fitness-tests/{testId}`,
+/// `POST /api/v1/fitness-tests/{testId}/exercises/{exerciseId}` (the body is the exercise's
+/// motion log) and `…/skip`.
+struct FitnessTestsAPIController {
+    func rate(_ request: Request) async throws -> RepRateDTO {
+        _ = try request.requireUser()
+        let log = try await request.motionLog()
+        return RepRateDTO(try await request.estimateRepRate(log))
+    }
+
+    func list(_ request: Request) async throws -> [FitnessTestDTO] {
+        let tester = try request.fitnessTester()
+        var tests: [FitnessTestDTO] = []
+        for test in try await request.fitnessTests().recent(limit: 50) {
+            tests.append(try FitnessTestDTO(await FitnessTestReport.load(test, results: tester.results, catalogue: tester.catalogue)))
+        }
+        return tests
+    }
+
+    /// `{"category", "count", "exercises"?}` (``FitnessTestInput``): the test, its exercises in
+    /// the order to test them.
+    func create(_ request: Request) async throws -> Response {
+        let body = try JSONMemberReader.object(request.jsonBody()).get()
+        let tester = try request.fitnessTester()
+        let input = try FitnessTestInput.validate(body.members, catalogue: tester.catalogue).get()
+        let test = try await tester.start(input, at: request.now)
+        let response = try await request.fitnessTestDTO(test).encodeResponse(status: .created, for: request)
+        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.fitnessTest(id: test.id?.uuidString)).path)
+        return response
+    }
+
+    func show(_ request: Request) async throws -> FitnessTestDTO {
+        try await request.fitnessTestDTO(request.ownedFitnessTest())
+    }
+
+    func record(_ request: Request) async throws -> FitnessTestDTO {
+        let test = try await request.ownedFitnessTest()
+        let exerciseID = request.parameters.get("exerciseId") ?? ""
+        guard test.exercises.contains(exerciseID) else { throw AppError.notFound }
+        let estimate = try await request.estimateRepRate(request.motionLog())
+        try await request.fitnessTester().record(estimate, exerciseID: exerciseID, in: test, at: request.now)
+        return try await request.fitnessTestDTO(test)
+    }
+
+    func skip(_ request: Request) async throws -> FitnessTestDTO {
+        let test = try await request.ownedFitnessTest()
+        try await request.fitnessTester().skip(exerciseID: request.parameters.get("exerciseId") ?? "", in: test, at: request.now)
+        return try await request.fitnessTestDTO(test)
+    }
+}
+
+extension Request {
+    func fitnessTests() throws -> FitnessTestsRepository {
+        FitnessTestsRepository(database: db, userID: try requireUser().requireID())
+    }
+
+    func fitnessTester() throws -> FitnessTester {
+        FitnessTester(database: db, userID: try requireUser().requireID(), catalogue: application.exerciseCatalogue)
+    }
+
+    func exerciseResults() throws -> ExerciseResultsRepository {
+        ExerciseResultsRepository(database: db, userID: try requireUser().requireID())
+    }
+
+    /// The test named by the `testId` parameter, if it is the user's; 404 otherwise.
+    func ownedFitnessTest() async throws -> FitnessTestRecord {
+        guard let test = try await fitnessTests().find(parameters.get("testId") ?? "") else { throw AppError.notFound }
+        return test
+    }
+
+    func fitnessTestReport(_ test: FitnessTestRecord) async throws -> FitnessTestReport {
+        try await FitnessTestReport.load(test, results: exerciseResults(), catalogue: application.exerciseCatalogue)
+    }
+
+    func fitnessTestDTO(_ test: FitnessTestRecord) async throws -> FitnessTestDTO {
+        try FitnessTestDTO(await fitnessTestReport(test))
+    }
+
+    /// The rate of `log`, worked out on the audio threads (a 120 s log takes tens of
+    /// milliseconds: not for an event loop).
+    func estimateRepRate(_ log: MotionLog) async throws -> RepRateEstimator.Estimate? {
+        try await application.audioThreads.runIfActive { RepRateEstimator.estimate(log) }
+    }
+}

@@ -1,0 +1,40 @@
+import Fluent
+import Foundation
+import KineticCore
+import Vapor
+
+/// `GET /api/v1/tracked-exercises?category=` (the seed's getTrackedExercises) and
+/// `PUT /api/v1/tracked-exercises/{exerciseId}` with `{"tracked": true|false}` (toggleTracked,
+/// as a set: the client sends what it wants, so a repeat changes nothing).
+struct TrackedExercisesAPIController {
+    func list(_ request: Request) async throws -> [TrackedExerciseDTO] {
+        var category: Exercise.Category?
+        if let name = request.query[String.self, at: "category"] {
+            guard let named = Exercise.Category(rawValue: name) else { throw AppError.validation(FieldErrors(["category": "error.workout.categoryUnknown"])) }
+            category = named
+        }
+        return try await request.trackedExercises(in: category).map { exercise, level in
+            TrackedExerciseDTO(exercise: ExerciseDTO(exercise), tracked: true, latestLevel: level)
+        }
+    }
+
+    func update(_ request: Request) async throws -> TrackedExerciseDTO {
+        guard let exercise = request.application.exerciseCatalogue.exercise(id: request.parameters.get("exerciseId") ?? "") else { throw AppError.notFound }
+        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["tracked"]).get()
+        let tracked = try reader.result(reader.bool("tracked")).get()
+        try await request.exerciseResults().setTracked(exercise.id, tracked, at: request.now)
+        return TrackedExerciseDTO(exercise: ExerciseDTO(exercise), tracked: tracked, latestLevel: try await request.exerciseResults().latestLevels()[exercise.id])
+    }
+}
+
+extension Request {
+    /// The user's tracked exercises (of `category` when given) by name, with their latest level.
+    func trackedExercises(in category: Exercise.Category? = nil) async throws -> [(Exercise, Int?)] {
+        let results = try exerciseResults()
+        let levels = try await results.latestLevels()
+        return try await results.trackedExerciseIDs().compactMap(application.exerciseCatalogue.exercise(id:))
+            .filter { category == nil || $0.category == category }
+            .sorted { $0.name < $1.name }
+            .map { ($0, levels[$0.id]) }
+    }
+}

@@ -1,0 +1,67 @@
+import Fluent
+import Foundation
+import KineticCore
+import Vapor
+
+/// Workout goals: `GET|POST /api/v1/workout-goals`, `GET|PUT|DELETE
+/// /api/v1/workout-goals/{goalId}` (PUT replaces the goal: the same members as POST).
+struct WorkoutGoalsAPIController {
+    func list(_ request: Request) async throws -> [WorkoutGoalDTO] {
+        try await request.statuses(of: request.workoutGoals().all()).map(WorkoutGoalDTO.init)
+    }
+
+    func create(_ request: Request) async throws -> Response {
+        let goal = try WorkoutGoalInput.validate(JSONMemberReader.object(request.jsonBody()).get().members).get()
+        let record = try await request.workoutGoals().add(goal, at: request.now)
+        let response = try await request.workoutGoalDTO(record).encodeResponse(status: .created, for: request)
+        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.workoutGoal(id: record.id?.uuidString)).path)
+        return response
+    }
+
+    func show(_ request: Request) async throws -> WorkoutGoalDTO {
+        try await request.workoutGoalDTO(request.ownedWorkoutGoal())
+    }
+
+    func replace(_ request: Request) async throws -> WorkoutGoalDTO {
+        let record = try await request.ownedWorkoutGoal()
+        let goal = try WorkoutGoalInput.validate(JSONMemberReader.object(request.jsonBody()).get().members).get()
+        try await request.workoutGoals().update(record, to: goal, at: request.now)
+        return try await request.workoutGoalDTO(record)
+    }
+
+    func delete(_ request: Request) async throws -> HTTPStatus {
+        try await request.ownedWorkoutGoal().delete(on: request.db)
+        return .noContent
+    }
+
+    /// `POST /api/v1/workouts/{workoutId}/completions`: the workout was played to the end.
+    func complete(_ request: Request) async throws -> Response {
+        let completion = try await request.complete(request.ownedWorkout())
+        return try await request.completedWorkoutDTO(completion).encodeResponse(status: .created, for: request)
+    }
+}
+
+extension Request {
+    func workoutGoalDTO(_ record: WorkoutGoalRecord) async throws -> WorkoutGoalDTO {
+        guard let status = try await statuses(of: [record]).first else { throw AppError.notFound }
+        return try WorkoutGoalDTO(status)
+    }
+
+    func completedWorkoutDTO(_ completion: CompletedWorkoutRecord) async throws -> CompletedWorkoutDTO {
+        let worked = completion.completed(in: goalsClock.timeZone)
+        let rows = try await ExerciseResultRecord.query(on: db).filter(\.$completedWorkout.$id == completion.requireID()).sort(\.$recordedAt).all()
+        let levels = try await exerciseResults().latestLevels()
+        let tracked = try await exerciseResults().trackedExerciseIDs()
+        return CompletedWorkoutDTO(
+            id: try completion.requireID(), workoutId: completion.$workout.id, completedAt: completion.completedAt,
+            seconds: completion.seconds,
+            categories: Exercise.Category.allCases.filter(worked.categories.contains).map(\.rawValue),
+            muscles: Exercise.Muscle.allCases.filter(worked.muscles.contains).map(\.rawValue),
+            exercises: rows.compactMap { row in
+                application.exerciseCatalogue.exercise(id: row.exerciseID).map {
+                    TrackedExerciseDTO(exercise: ExerciseDTO($0), tracked: tracked.contains($0.id), latestLevel: levels[$0.id])
+                }
+            }.sorted { $0.exercise.name < $1.exercise.name }
+        )
+    }
+}

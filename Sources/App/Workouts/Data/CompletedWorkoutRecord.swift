@@ -1,0 +1,20 @@
+import Fluent
+import Foundation
+
+/// A workout played to the end: what it worked and how long it was planned to last (what workout
+/// goals count), kept when the workout itself is removed.
+final class CompletedWorkoutRecord: Model, @unchecked Sendable {
+    static let schema = "completed_workouts"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var user: User
+    @OptionalParent(key: "workout_id") var workout: WorkoutRecord?
+    /// Category names, JSON.
+    @Field(key: "categories") var categories: String
+    /// Muscle group names, JSON.
+    @Field(key: "muscles") var muscles: String
+    @Field(key: "seconds") var seconds: Int
+    @Field(key: "completed_at") var completedAt: Date
+
+    init() {}
+}

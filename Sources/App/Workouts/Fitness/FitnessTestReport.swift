@@ -1,0 +1,45 @@
+import Foundation
+import KineticCore
+
+/// A fitness test as its runner and its results show it: each exercise with this test's result,
+/// the results of earlier tests (newest first), its level and whether it went up, whether the
+/// user tracks it; and the overall level before and after.
+struct FitnessTestReport {
+    struct Item {
+        let exercise: Exercise
+        let result: ExerciseResultRecord?
+        let previous: [ExerciseResultRecord]
+        let tracked: Bool
+
+        var isDone: Bool { result != nil }
+        var level: Int? { result?.level }
+        var previousLevel: Int? { previous.first?.level }
+        var levelledUp: Bool { FitnessLevel.levelledUp(from: previousLevel, to: level) }
+    }
+
+    /// How many earlier results each exercise shows.
+    static let previousShown = 3
+
+    let test: FitnessTestRecord
+    let category: Exercise.Category
+    let items: [Item]
+
+    var isComplete: Bool { items.allSatisfy(\.isDone) }
+    /// The first exercise without a result: the one the runner tests now.
+    var next: Item? { items.first { !$0.isDone } }
+    var position: Int { items.count - items.filter { !$0.isDone }.count }
+    var overallBefore: Int? { test.overallBefore }
+    var overallAfter: Int? { test.overallAfter }
+    var levelledUp: Bool { isComplete && FitnessLevel.levelledUp(from: overallBefore, to: overallAfter) }
+
+    static func load(_ test: FitnessTestRecord, results: ExerciseResultsRepository, catalogue: ExerciseCatalogue) async throws -> FitnessTestReport {
+        let done = try await results.results(of: test.requireID())
+        let tracked = try await results.trackedExerciseIDs()
+        var items: [Item] = []
+        for exercise in test.exercises.compactMap(catalogue.exercise(id:)) {
+            let previous = try await results.levelledResults(of: exercise.id, before: test.createdAt, limit: previousShown)
+            items.append(Item(exercise: exercise, result: done[exercise.id], previous: previous, tracked: tracked.contains(exercise.id)))
+        }
+        return FitnessTestReport(test: test, category: Exercise.Category(rawValue: test.category) ?? .strength, items: items)
+    }
+}

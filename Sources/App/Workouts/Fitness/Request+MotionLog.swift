@@ -1,0 +1,38 @@
+import Foundation
+import KineticCore
+import Vapor
+
+extension Request {
+    /// The largest motion log body read: 120 s at 200 Hz with every number written out is about
+    /// 4 MB, so twice that leaves room for whitespace.
+    static let largestMotionLog = 8 << 20
+
+    /// The body (streamed) as a checked motion log. Every problem with what was sent is a 422
+    /// with a message for its field: too large (said before reading when `Content-Length`
+    /// declares it, else as soon as the count passes), or a log ``MotionLogInput`` refuses.
+    /// `NaN` and `Infinity`, which JSON has no words for but Python's `json` writes, are read so
+    /// they can be refused by name; any other body that is not JSON is a 400.
+    func motionLog() async throws -> MotionLog {
+        let tooLarge = AppError.validation(FieldErrors(["body": "error.motion.tooLarge"]))
+        if let declared = headers.first(name: .contentLength).flatMap(Int.init), declared > Self.largestMotionLog { throw tooLarge }
+        var data = Data()
+        for try await buffer in body {
+            guard data.count + buffer.readableBytes <= Self.largestMotionLog else { throw tooLarge }
+            data.append(contentsOf: buffer.readableBytesView)
+        }
+        guard !data.isEmpty else { throw AppError.validation(FieldErrors(["samples": "error.motion.samplesExpected"])) }
+        let json: JSONValue
+        if let strict = try? JSONDecoder().decode(JSONValue.self, from: data) {
+            json = strict
+        } else {
+            let lenient = JSONDecoder()
+            lenient.allowsJSON5 = true
+            // Only a body whose lenient reading the checks refuse is answered with their messages.
+            guard let read = try? lenient.decode(JSONValue.self, from: data), case .failure = MotionLogInput.validate(read) else {
+                throw AppError.invalidJSON
+            }
+            json = read
+        }
+        return try MotionLogInput.validate(json).mapError(AppError.validation).get()
+    }
+}
