@@ -229,9 +229,10 @@ async function finish() {
   state.running = false;
   audio.pause();
   renderControls();
-  const body = new URLSearchParams({ clear: '1', _csrf: labels.csrf });
-  await fetch(workout.progressURL, { method: 'POST', body, credentials: 'same-origin' }).catch(() => {});
-  window.location.assign(workout.finishedURL);
+  // Recorded as finished (for workout goals and tracking), then the Summary says so.
+  const body = new URLSearchParams({ _csrf: labels.csrf });
+  const response = await fetch(workout.completeURL, { method: 'POST', body, credentials: 'same-origin' }).catch(() => null);
+  window.location.assign(response && response.ok && response.redirected ? response.url : workout.finishedURL);
 }
 
 // --- Wiring ------------------------------------------------------------------------------

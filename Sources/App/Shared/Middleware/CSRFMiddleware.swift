@@ -5,13 +5,19 @@ import Vapor
 struct CSRFMiddleware: AsyncMiddleware {
     static let formField = "_csrf"
     static let header = "X-CSRF-Token"
+    /// A form without the header larger than this (a file in it) is refused before its token
+    /// is read; the middleware runs before a route collects its body, so it collects a form's.
+    static let largestForm = 16 << 20
 
     func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
         guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method) else {
             return try await next.respond(to: request)
         }
-        let sent = request.headers.first(name: Self.header)
-            ?? (try? request.content.get(String.self, at: Self.formField))
+        var sent = request.headers.first(name: Self.header)
+        if sent == nil, request.body.data == nil, let type = request.headers.contentType, type == .urlEncodedForm || type == .formData {
+            _ = try await request.body.collect(max: Self.largestForm).get()
+        }
+        sent = sent ?? (try? request.content.get(String.self, at: Self.formField))
         guard let sent, SecretToken.constantTimeEquals(sent, request.csrfToken) else {
             throw AppError.csrfRejected
         }

@@ -20,6 +20,11 @@ extension Request {
             guard data.count + buffer.readableBytes <= Self.largestMotionLog else { throw tooLarge }
             data.append(contentsOf: buffer.readableBytesView)
         }
+        return try Self.motionLog(from: data)
+    }
+
+    /// `data` read and checked as a motion log (see ``motionLog()``).
+    static func motionLog(from data: Data) throws -> MotionLog {
         guard !data.isEmpty else { throw AppError.validation(FieldErrors(["samples": "error.motion.samplesExpected"])) }
         let json: JSONValue
         if let strict = try? JSONDecoder().decode(JSONValue.self, from: data) {

@@ -44,3 +44,13 @@ extension Request {
         }
     }
 }
+
+extension Request {
+    /// One line per goal whose reminder is due today, e.g. "Jump more: 1 of 3 days this week".
+    func goalReminders() async throws -> [String] {
+        let l = localizer
+        return try await statuses(of: workoutGoals().all()).filter(\.progress.reminderDue).map { status in
+            l.t("workoutGoals.reminderLine", status.goal.name, l.number(status.progress.daysThisWeek), l.number(status.goal.daysPerWeek))
+        }
+    }
+}

@@ -17,7 +17,9 @@ struct WorkoutsController {
             workouts: try request.workouts(), songs: try request.songs(), catalogue: request.application.exerciseCatalogue,
             timeZone: request.goalsClock.timeZone, l: request.localizer
         )
-        return .html(WorkoutsHomePage.render(try await loader.load(notice: notice), context: PageContext(request: request)))
+        var model = try await loader.load(notice: notice)
+        model.reminders = try await request.goalReminders()
+        return .html(WorkoutsHomePage.render(model, context: PageContext(request: request)))
     }
 
     func summary(_ request: Request) async throws -> Response {
@@ -28,6 +30,7 @@ struct WorkoutsController {
             id: try workout.requireID().uuidString, details: details, name: request.localizer.workoutName(details.selection.selection),
             isSaved: workout.savedAt != nil, themeNames: themes.map(\.name),
             justFinished: request.query[String.self, at: "finished"] != nil,
+            tracked: try await request.exerciseResults().trackedExerciseIDs(),
             notice: request.query[String.self, at: "saved"] != nil ? request.localizer.t("workouts.summary.savedNotice") : nil
         )
         return .html(WorkoutSummaryPage.render(model, context: PageContext(request: request)))
@@ -103,5 +106,13 @@ struct WorkoutsController {
             try await request.pause(workout, at: index, secondsLeft: left)
         }
         return Response(status: .noContent)
+    }
+
+    /// The player reached the end: recorded (``Request/complete(_:)``), then the Summary says so
+    /// with a Track button per exercise.
+    func complete(_ request: Request) async throws -> Response {
+        let workout = try await request.ownedWorkout()
+        _ = try await request.complete(workout)
+        return request.redirect(to: SiteURL.workouts(.summary(id: workout.id?.uuidString)).with([("finished", "1")]))
     }
 }

@@ -15,19 +15,19 @@ enum GetWorkoutPage {
             CSRFField.render(context.csrfToken),
             banner(model.message, isError: true),
             focusSwitch(choices.focus, l: l),
-            chips(name: "categories", legend: l.t("workouts.get.categories"), hint: l.t("workouts.get.categoriesHint"),
+            ChoiceFields.chips(name: "categories", legend: l.t("workouts.get.categories"), hint: l.t("workouts.get.categoriesHint"),
                   options: Exercise.Category.allCases.map { ($0.rawValue, l.category($0)) }, chosen: choices.categories,
                   error: model.errors["categories"], attributes: [.data("focus", "categories")]),
-            chips(name: "muscles", legend: l.t("workouts.get.muscles"), hint: l.t("workouts.get.musclesHint"),
+            ChoiceFields.chips(name: "muscles", legend: l.t("workouts.get.muscles"), hint: l.t("workouts.get.musclesHint"),
                   options: Exercise.Muscle.allCases.map { ($0.rawValue, l.muscle($0)) }, chosen: choices.muscles,
                   error: model.errors["muscles"], attributes: [.data("focus", "muscles")]),
-            chips(name: "equipment", legend: l.t("workouts.get.equipment"), hint: l.t("workouts.get.equipmentHint"),
+            ChoiceFields.chips(name: "equipment", legend: l.t("workouts.get.equipment"), hint: l.t("workouts.get.equipmentHint"),
                   options: Exercise.Equipment.allCases.filter { $0 != .bodyweight }.map { ($0.rawValue, l.equipment($0)) },
                   chosen: choices.equipment, error: model.errors["equipment"]),
-            segmented(name: "difficulty", legend: l.t("workouts.get.difficulty"),
+            ChoiceFields.segmented(name: "difficulty", legend: l.t("workouts.get.difficulty"),
                       options: Exercise.Level.allCases.map { ($0.rawValue, l.level($0)) }, chosen: choices.difficulty,
                       hint: l.t("workouts.get.difficultyHint"), error: model.errors["difficulty"]),
-            segmented(name: "duration", legend: l.t("workouts.get.duration"),
+            ChoiceFields.segmented(name: "duration", legend: l.t("workouts.get.duration"),
                       options: WorkoutSelection.durations.map { (String($0), l.t("workouts.minutes", l.number($0))) }, chosen: String(choices.duration),
                       hint: nil, error: model.errors["duration"]),
             themes(model, l: l),
@@ -50,41 +50,6 @@ enum GetWorkoutPage {
                 el("label", [.class("segment")], [
                     voidEl("input", [Attr("type", "radio"), Attr("name", "focus"), Attr("value", value), .flag("checked", focus == value)]),
                     el("span", [], [txt(label)]),
-                ])
-            }),
-        ])
-    }
-
-    private static func chips(
-        name: String, legend: String, hint: String, options: [(value: String, label: String)], chosen: Set<String>,
-        error: String?, attributes: [Attr?] = []
-    ) -> HTMLNode {
-        let errorID = "\(name)-error", hintID = "\(name)-hint"
-        return el("fieldset", [.class(error == nil ? "card chip-field" : "card chip-field field-invalid"), .id("\(name)-field"),
-                               .aria("describedby", error == nil ? hintID : "\(errorID) \(hintID)")] + attributes, [
-            el("legend", [.class("field-label")], [txt(legend)]),
-            el("p", [.class("field-hint"), .id(hintID)], [txt(hint)]),
-            error.map { el("p", [.class("field-error"), .id(errorID)], [txt($0)]) } ?? .empty,
-            el("div", [.class("chips")], options.map { option in
-                el("label", [.class("chip")], [
-                    voidEl("input", [Attr("type", "checkbox"), Attr("name", "\(name)[]"), Attr("value", option.value), .flag("checked", chosen.contains(option.value))]),
-                    el("span", [], [txt(option.label)]),
-                ])
-            }),
-        ])
-    }
-
-    private static func segmented(
-        name: String, legend: String, options: [(value: String, label: String)], chosen: String, hint: String?, error: String?
-    ) -> HTMLNode {
-        el("fieldset", [.class(error == nil ? "card segmented-field" : "card segmented-field field-invalid")], [
-            el("legend", [.class("field-label")], [txt(legend)]),
-            hint.map { el("p", [.class("field-hint")], [txt($0)]) } ?? .empty,
-            error.map { el("p", [.class("field-error")], [txt($0)]) } ?? .empty,
-            el("div", [.class("segmented segmented-wrap")], options.map { option in
-                el("label", [.class("segment")], [
-                    voidEl("input", [Attr("type", "radio"), Attr("name", name), Attr("value", option.value), .flag("checked", chosen == option.value)]),
-                    el("span", [], [txt(option.label)]),
                 ])
             }),
         ])

@@ -27,6 +27,8 @@ extension WorkoutsHomePage {
         var songCount: Int
         /// A confirmation after a form (unsaved, quit).
         var notice: String?
+        /// Today's reminders of workout goals (the in-app "notify").
+        var reminders: [String] = []
     }
 
     /// Reads the user's paused and saved workouts.

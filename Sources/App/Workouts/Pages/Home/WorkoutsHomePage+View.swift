@@ -9,6 +9,7 @@ enum WorkoutsHomePage {
         let content: [HTMLNode] = [
             WorkoutsTabs.render(.workouts, l: l),
             banner(model.notice, isError: false),
+            GoalReminders.render(model.reminders, l: l),
             getWorkoutCard(model, l: l),
             section(id: "in-progress", title: l.t("workouts.home.inProgress"), empty: l.t("workouts.home.inProgressEmpty"),
                     cells: model.inProgress.map { inProgressCell($0, l: l) }),

@@ -42,6 +42,8 @@ extension PlayerPage {
         let progressURL: String
         let summaryURL: String
         let finishedURL: String
+        /// Where the end of the workout is recorded (then the Summary says so).
+        let completeURL: String
         let homeURL: String
     }
 
@@ -66,6 +68,7 @@ extension PlayerPage {
             progressURL: SiteURL.workouts(.progress(id: model.id)).path,
             summaryURL: SiteURL.workouts(.summary(id: model.id)).path,
             finishedURL: SiteURL.workouts(.summary(id: model.id)).with([("finished", "1")]),
+            completeURL: SiteURL.workouts(.complete(id: model.id)).path,
             homeURL: SiteURL.module(.workouts).path
         )
     }

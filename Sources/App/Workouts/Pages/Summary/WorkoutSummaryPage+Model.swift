@@ -11,6 +11,8 @@ extension WorkoutSummaryPage {
         let themeNames: [String]
         /// Just finished in the player: Save or Quit.
         let justFinished: Bool
+        /// After finishing: the exercises the user tracks (each cell has Track / Untrack).
+        var tracked: Set<String> = []
         let notice: String?
     }
 }

@@ -25,7 +25,12 @@ enum WorkoutSummaryPage {
                 el("p", [.class("summary-themes")], [txt(model.themeNames.isEmpty ? l.t("workouts.summary.allMusic") : l.t("workouts.summary.themes", l.listJoined(model.themeNames)))]),
             ]),
             el("h2", [.class("section-title")], [txt(l.t("workouts.summary.exercisesTitle"))]),
-            el("ol", [.class("exercise-list")], model.details.steps.map { exerciseCell($0, l: l) }),
+            el("ol", [.class("exercise-list")], model.details.steps.map { step in
+                exerciseCell(step, l: l, trailing: model.justFinished ? TrackButton.render(
+                    exercise: step.exercise, tracked: model.tracked.contains(step.exercise.id),
+                    returnTo: SiteURL.workouts(.summary(id: model.id)).with([("finished", "1")]), context: context
+                ) : .empty)
+            }),
             actions(model, context: context),
         ]
         return Layout.render(
@@ -40,7 +45,7 @@ enum WorkoutSummaryPage {
     }
 
     /// One exercise: what it is, what it needs, how fast, how long, and its music.
-    static func exerciseCell(_ step: WorkoutDetails.Step, l: Localizer) -> HTMLNode {
+    static func exerciseCell(_ step: WorkoutDetails.Step, l: Localizer, trailing: HTMLNode = .empty) -> HTMLNode {
         el("li", [.class("card exercise-cell")], [
             el("div", [.class("exercise-cell-head")], [
                 el("span", [.class("exercise-number"), .aria("hidden", "true")], [txt(l.number(step.index + 1))]),
@@ -52,6 +57,7 @@ enum WorkoutSummaryPage {
             ]),
             el("ul", [.class("exercise-facts")], (l.exerciseFacts(step.exercise) + [l.level(step.exercise.level)]).map { el("li", [], [txt($0)]) }),
             songs(step, l: l),
+            trailing,
         ])
     }
 

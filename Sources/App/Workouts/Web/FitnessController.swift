@@ -1,0 +1,139 @@
+import Fluent
+import Foundation
+import KineticCore
+import Vapor
+
+/// The fitness pages: Fitness, picking a test's exercises, the runner, the results, an
+/// exercise's motion log file or skip, and Track / Untrack.
+struct FitnessController {
+    func home(_ request: Request) async throws -> Response {
+        let l = request.localizer
+        let timeZone = request.goalsClock.timeZone
+        let results = try request.exerciseResults()
+        let levels = try await results.latestLevels()
+        let tests = try await request.fitnessTests().recent(limit: 20).map { test in
+            FitnessPage.PastTest(
+                id: try test.requireID().uuidString, date: l.fullDate(test.createdAt, in: timeZone),
+                category: Exercise.Category(rawValue: test.category) ?? .strength, exercises: test.exercises.count,
+                level: test.overallAfter, complete: test.completedAt != nil
+            )
+        }
+        let model = FitnessPage.Model(
+            overall: FitnessLevel.overall(latestLevels: Array(levels.values)),
+            tracked: try await request.trackedExercises().map { ($0.0, $0.1) }, tests: tests,
+            notice: request.query[String.self, at: "done"] == "untracked" ? l.t("fitness.untrackedNotice") : nil
+        )
+        return .html(FitnessPage.render(model, context: PageContext(request: request)))
+    }
+
+    /// `?category=&count=` from the Fitness page; anything else goes back there.
+    func pick(_ request: Request) async throws -> Response {
+        guard let category = request.query[String.self, at: "category"].flatMap(Exercise.Category.init(rawValue:)),
+              FitnessTestPlan.categories.contains(category),
+              let count = request.query[Int.self, at: "count"], FitnessTestPlan.counts.contains(count) else {
+            return request.redirect(to: SiteURL.workouts(.fitness).path)
+        }
+        return .html(try await pickPage(request, category: category, count: count))
+    }
+
+    private struct StartForm: Content {
+        var category: String?
+        var count: String?
+        var exercises: [String]?
+    }
+
+    func start(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(StartForm.self)
+        let members: [String: JSONValue] = [
+            "category": .string(form.category ?? ""),
+            "count": Int(form.count ?? "").map { .number(Double($0)) } ?? .string(form.count ?? ""),
+            "exercises": .array((form.exercises ?? []).map(JSONValue.string)),
+        ]
+        return try await request.answeringRefusals(with: { refusal in
+            guard let category = form.category.flatMap(Exercise.Category.init(rawValue:)), let count = Int(form.count ?? "") else {
+                throw AppError.notFound
+            }
+            return try await pickPage(request, category: category, count: count, picked: Set(form.exercises ?? []),
+                                      error: refusal.message ?? refusal.fieldMessages.sorted { $0.key < $1.key }.first?.value)
+        }) {
+            let tester = try request.fitnessTester()
+            let input = try FitnessTestInput.validate(members, catalogue: tester.catalogue).get()
+            let test = try await tester.start(input, at: request.now)
+            return request.redirect(to: SiteURL.workouts(.fitnessTest(id: test.id?.uuidString)).path)
+        }
+    }
+
+    private func pickPage(_ request: Request, category: Exercise.Category, count: Int, picked: Set<String> = [], error: String? = nil) async throws -> String {
+        let tracked = try await request.trackedExercises(in: category).map(\.0).filter(FitnessTestPlan.isTestable)
+        let suggestions = FitnessTestPlan.suggestions(category: category, catalogue: request.application.exerciseCatalogue, limit: 12)
+            .filter { exercise in !tracked.contains { $0.id == exercise.id } }
+        let model = FitnessPickPage.Model(category: category, count: count, tracked: tracked, suggestions: suggestions, picked: picked, error: error)
+        return FitnessPickPage.render(model, context: PageContext(request: request))
+    }
+
+    /// The runner; a finished test goes to its results.
+    func runner(_ request: Request) async throws -> Response {
+        let report = try await request.fitnessTestReport(request.ownedFitnessTest())
+        if report.isComplete { return request.redirect(to: SiteURL.workouts(.fitnessResults(id: report.test.id?.uuidString)).path) }
+        return .html(runnerPage(request, report: report))
+    }
+
+    private func runnerPage(_ request: Request, report: FitnessTestReport, error: String? = nil) -> String {
+        let done = request.query[String.self, at: "done"].flatMap { id in report.items.first { $0.exercise.id == id && $0.isDone } }
+        let model = FitnessRunnerPage.Model(report: report, justDone: done, timeZone: request.goalsClock.timeZone, error: error)
+        return FitnessRunnerPage.render(model, context: PageContext(request: request))
+    }
+
+    func results(_ request: Request) async throws -> Response {
+        let report = try await request.fitnessTestReport(request.ownedFitnessTest())
+        guard report.isComplete else { return request.redirect(to: SiteURL.workouts(.fitnessTest(id: report.test.id?.uuidString)).path) }
+        return .html(FitnessResultsPage.render(report, timeZone: request.goalsClock.timeZone, context: PageContext(request: request)))
+    }
+
+    private struct ExerciseForm: Content {
+        var skip: String?
+        var log: File?
+    }
+
+    /// "Skip exercise", a motion log file (multipart `log`), or the log the page recorded (a JSON
+    /// body from `js/workouts/fitness.js`, answered 204).
+    func exercise(_ request: Request) async throws -> Response {
+        let test = try await request.ownedFitnessTest()
+        let exerciseID = request.parameters.get("exerciseId") ?? ""
+        guard test.exercises.contains(exerciseID) else { throw AppError.notFound }
+        let tester = try request.fitnessTester()
+        if request.headers.contentType == .json {
+            let log = try Request.motionLog(from: request.body.data.map { Data($0.readableBytesView) } ?? Data())
+            try await tester.record(request.estimateRepRate(log), exerciseID: exerciseID, in: test, at: request.now)
+            return Response(status: .noContent)
+        }
+        let form = try request.content.decode(ExerciseForm.self)
+        return try await request.answeringRefusals(with: { refusal in
+            let message = refusal.fieldMessages.sorted { $0.key < $1.key }.first.map { field, message in "\(field): \(message)" } ?? refusal.message
+            return runnerPage(request, report: try await request.fitnessTestReport(test), error: message)
+        }) {
+            if form.skip != nil {
+                try await tester.skip(exerciseID: exerciseID, in: test, at: request.now)
+            } else {
+                let log = try Request.motionLog(from: form.log.map { Data($0.data.readableBytesView) } ?? Data())
+                try await tester.record(request.estimateRepRate(log), exerciseID: exerciseID, in: test, at: request.now)
+            }
+            return request.redirect(to: SiteURL.workouts(.fitnessTest(id: test.id?.uuidString)).with([("done", exerciseID)]))
+        }
+    }
+
+    private struct TrackForm: Content {
+        var tracked: String?
+        var `return`: String?
+    }
+
+    /// Track or untrack, then back where the button was (a path of this site only).
+    func track(_ request: Request) async throws -> Response {
+        guard let exercise = request.application.exerciseCatalogue.exercise(id: request.parameters.get("exerciseId") ?? "") else { throw AppError.notFound }
+        let form = try request.content.decode(TrackForm.self)
+        let tracked = form.tracked == "1"
+        try await request.exerciseResults().setTracked(exercise.id, tracked, at: request.now)
+        let back = form.return.flatMap { path in path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") ? path : nil }
+        return request.redirect(to: back ?? SiteURL.workouts(.fitness).path)
+    }
+}
