@@ -35,6 +35,14 @@ final class WebClient {
         return try await send(.POST, path, headers: allHeaders, body: ByteBuffer(string: body))
     }
 
+    /// Posts `body` as it is (a multipart form, a JSON body), with `contentType`.
+    @discardableResult
+    func post(_ path: String, body: String, contentType: HTTPMediaType, headers: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
+        var allHeaders = headers
+        allHeaders.contentType = contentType
+        return try await send(.POST, path, headers: allHeaders, body: ByteBuffer(string: body))
+    }
+
     /// The CSRF token of the form on `page`.
     func csrfToken(from page: String) async throws -> String {
         let html = try await get(page).body.string

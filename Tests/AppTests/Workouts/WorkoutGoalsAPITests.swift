@@ -25,6 +25,7 @@ import VaporTesting
             #expect(legs.status == .created, "\(legs.body.string)")
             let goal = try legs.jsonObject()
             let goalID = try #require(goal["id"] as? String)
+            #expect(goal["createdAt"] as? String == "2027-01-15T08:00:00Z")
             #expect((goal["progress"] as? [String: Any])?["reminderDue"] as? Bool == true, "a reminder day with nothing done")
             _ = try await app.json(.POST, "/api/v1/workout-goals", body: ["name": "Arms", "times": 5, "categories": ["strength"], "daysPerWeek": 2], token: token)
 

@@ -21,7 +21,7 @@ struct RepRateDTO: Content {
 
 /// One exercise's result in one test.
 struct ExerciseResultDTO: Content {
-    let recordedAt: Date
+    let recordedAt: String
     let skipped: Bool
     @NullEncoded var repsPerMinute: Double?
     @NullEncoded var reps: Int?
@@ -29,8 +29,8 @@ struct ExerciseResultDTO: Content {
     /// 1–10 (``FitnessLevel``); null when skipped or nothing repeated.
     @NullEncoded var level: Int?
 
-    init(_ row: ExerciseResultRecord) {
-        recordedAt = row.recordedAt
+    init(_ row: FitnessTestReport.Result) {
+        recordedAt = row.recordedAt.formatted(.iso8601)
         skipped = row.skipped
         repsPerMinute = row.repsPerMinute.map { ($0 * 10).rounded() / 10 }
         reps = row.reps
@@ -55,8 +55,8 @@ struct FitnessTestDTO: Content {
 
     let id: UUID
     let category: String
-    let createdAt: Date
-    @NullEncoded var completedAt: Date?
+    let createdAt: String
+    @NullEncoded var completedAt: String?
     let complete: Bool
     @NullEncoded var nextExerciseId: String?
     @NullEncoded var overallLevelBefore: Int?
@@ -64,11 +64,11 @@ struct FitnessTestDTO: Content {
     let levelledUp: Bool
     let exercises: [Item]
 
-    init(_ report: FitnessTestReport) throws {
-        id = try report.test.requireID()
+    init(_ report: FitnessTestReport) {
+        id = report.id
         category = report.category.rawValue
-        createdAt = report.test.createdAt
-        completedAt = report.test.completedAt
+        createdAt = report.createdAt.formatted(.iso8601)
+        completedAt = report.completedAt?.formatted(.iso8601)
         complete = report.isComplete
         nextExerciseId = report.next?.exercise.id
         overallLevelBefore = report.overallBefore

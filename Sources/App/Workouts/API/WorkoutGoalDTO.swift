@@ -21,7 +21,7 @@ struct WorkoutGoalDTO: Content {
     @NullEncoded var minutes: Int?
     let daysPerWeek: Int
     let reminderDays: [String]
-    let createdAt: Date
+    let createdAt: String
     let progress: Progress
 
     init(_ status: WorkoutGoalStatus) throws {
@@ -35,7 +35,7 @@ struct WorkoutGoalDTO: Content {
         minutes = goal.minutes
         daysPerWeek = goal.daysPerWeek
         reminderDays = Weekday.allCases.filter(goal.reminderDays.contains).map(\.rawValue)
-        createdAt = status.record.createdAt
+        createdAt = status.record.createdAt.formatted(.iso8601)
         progress = Progress(
             total: status.progress.total, daysThisWeek: status.progress.daysThisWeek,
             reached: status.progress.isReached, reminderDue: status.progress.reminderDue
@@ -48,7 +48,7 @@ struct WorkoutGoalDTO: Content {
 struct CompletedWorkoutDTO: Content {
     let id: UUID
     @NullEncoded var workoutId: UUID?
-    let completedAt: Date
+    let completedAt: String
     let seconds: Int
     let categories: [String]
     let muscles: [String]

@@ -53,7 +53,7 @@ extension Request {
         let levels = try await exerciseResults().latestLevels()
         let tracked = try await exerciseResults().trackedExerciseIDs()
         return CompletedWorkoutDTO(
-            id: try completion.requireID(), workoutId: completion.$workout.id, completedAt: completion.completedAt,
+            id: try completion.requireID(), workoutId: completion.$workout.id, completedAt: completion.completedAt.formatted(.iso8601),
             seconds: completion.seconds,
             categories: Exercise.Category.allCases.filter(worked.categories.contains).map(\.rawValue),
             muscles: Exercise.Muscle.allCases.filter(worked.muscles.contains).map(\.rawValue),

@@ -5,10 +5,29 @@ import KineticCore
 /// the results of earlier tests (newest first), its level and whether it went up, whether the
 /// user tracks it; and the overall level before and after.
 struct FitnessTestReport {
+    /// One exercise's result in one test, as pages and the API see it.
+    struct Result {
+        let recordedAt: Date
+        let skipped: Bool
+        let repsPerMinute: Double?
+        let reps: Int?
+        let confidence: Double?
+        let level: Int?
+
+        init(_ row: ExerciseResultRecord) {
+            recordedAt = row.recordedAt
+            skipped = row.skipped
+            repsPerMinute = row.repsPerMinute
+            reps = row.reps
+            confidence = row.confidence
+            level = row.level
+        }
+    }
+
     struct Item {
         let exercise: Exercise
-        let result: ExerciseResultRecord?
-        let previous: [ExerciseResultRecord]
+        let result: Result?
+        let previous: [Result]
         let tracked: Bool
 
         var isDone: Bool { result != nil }
@@ -20,16 +39,18 @@ struct FitnessTestReport {
     /// How many earlier results each exercise shows.
     static let previousShown = 3
 
-    let test: FitnessTestRecord
+    let id: UUID
     let category: Exercise.Category
+    let createdAt: Date
+    let completedAt: Date?
     let items: [Item]
+    let overallBefore: Int?
+    let overallAfter: Int?
 
     var isComplete: Bool { items.allSatisfy(\.isDone) }
     /// The first exercise without a result: the one the runner tests now.
     var next: Item? { items.first { !$0.isDone } }
     var position: Int { items.count - items.filter { !$0.isDone }.count }
-    var overallBefore: Int? { test.overallBefore }
-    var overallAfter: Int? { test.overallAfter }
     var levelledUp: Bool { isComplete && FitnessLevel.levelledUp(from: overallBefore, to: overallAfter) }
 
     static func load(_ test: FitnessTestRecord, results: ExerciseResultsRepository, catalogue: ExerciseCatalogue) async throws -> FitnessTestReport {
@@ -38,8 +59,14 @@ struct FitnessTestReport {
         var items: [Item] = []
         for exercise in test.exercises.compactMap(catalogue.exercise(id:)) {
             let previous = try await results.levelledResults(of: exercise.id, before: test.createdAt, limit: previousShown)
-            items.append(Item(exercise: exercise, result: done[exercise.id], previous: previous, tracked: tracked.contains(exercise.id)))
+            items.append(Item(
+                exercise: exercise, result: done[exercise.id].map(Result.init), previous: previous.map(Result.init),
+                tracked: tracked.contains(exercise.id)
+            ))
         }
-        return FitnessTestReport(test: test, category: Exercise.Category(rawValue: test.category) ?? .strength, items: items)
+        return FitnessTestReport(
+            id: try test.requireID(), category: Exercise.Category(rawValue: test.category) ?? .strength, createdAt: test.createdAt,
+            completedAt: test.completedAt, items: items, overallBefore: test.overallBefore, overallAfter: test.overallAfter
+        )
     }
 }

@@ -74,7 +74,7 @@ struct FitnessController {
     /// The runner; a finished test goes to its results.
     func runner(_ request: Request) async throws -> Response {
         let report = try await request.fitnessTestReport(request.ownedFitnessTest())
-        if report.isComplete { return request.redirect(to: SiteURL.workouts(.fitnessResults(id: report.test.id?.uuidString)).path) }
+        if report.isComplete { return request.redirect(to: SiteURL.workouts(.fitnessResults(id: report.id.uuidString)).path) }
         return .html(runnerPage(request, report: report))
     }
 
@@ -86,7 +86,7 @@ struct FitnessController {
 
     func results(_ request: Request) async throws -> Response {
         let report = try await request.fitnessTestReport(request.ownedFitnessTest())
-        guard report.isComplete else { return request.redirect(to: SiteURL.workouts(.fitnessTest(id: report.test.id?.uuidString)).path) }
+        guard report.isComplete else { return request.redirect(to: SiteURL.workouts(.fitnessTest(id: report.id.uuidString)).path) }
         return .html(FitnessResultsPage.render(report, timeZone: request.goalsClock.timeZone, context: PageContext(request: request)))
     }
 

@@ -6,7 +6,7 @@ import KineticCore
 enum FitnessResultsPage {
     static func render(_ report: FitnessTestReport, timeZone: TimeZone, context: PageContext) -> String {
         let l = context.localizer
-        let testID = report.test.id?.uuidString ?? ""
+        let testID = report.id.uuidString
         let returnTo = SiteURL.workouts(.fitnessResults(id: testID)).path
         let headline: String = switch (report.overallBefore, report.overallAfter) {
         case (_, nil): l.t("fitness.results.noLevel")

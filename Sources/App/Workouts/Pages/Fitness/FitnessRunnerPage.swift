@@ -20,7 +20,7 @@ enum FitnessRunnerPage {
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
         let report = model.report
-        let testID = report.test.id?.uuidString ?? ""
+        let testID = report.id.uuidString
         var content: [HTMLNode] = [banner(model.error, isError: true)]
         if let done = model.justDone {
             content.append(FitnessResultCard.render(done, returnTo: SiteURL.workouts(.fitnessTest(id: testID)).with([("done", done.exercise.id)]), timeZone: model.timeZone, context: context, compact: true))
