@@ -6,11 +6,7 @@ extension WorkoutsModule {
         let api = routes.apiSignedIn
         let tests = FitnessTestsAPIController()
         api.on(.POST, SiteURL.api(.fitnessRate).pathComponents, body: .stream, use: tests.rate)
-        // Without these, `/fitness-tests/rate` would be read as a test id by the route below.
-        for method in [HTTPMethod.GET, .PUT, .PATCH, .DELETE] {
-            api.on(method, SiteURL.api(.fitnessRate).pathComponents) { _ -> Response in throw AppError.methodNotAllowed(allowed: ["POST"]) }
-                .refusesMethod = true
-        }
+        api.refuseMethodsOtherThanPOST(.api(.fitnessRate))
         api.get(SiteURL.api(.fitnessTests).pathComponents, use: tests.list)
         api.post(SiteURL.api(.fitnessTests).pathComponents, use: tests.create)
         api.get(SiteURL.api(.fitnessTest(id: nil)).pathComponents, use: tests.show)

@@ -27,11 +27,7 @@ enum WorkoutsModule {
 
         let workouts = WorkoutsAPIController()
         api.post(SiteURL.api(.generateWorkout).pathComponents, use: workouts.generate)
-        // Without these, `/workouts/generate` would be read as a workout id by the routes below.
-        for method in [HTTPMethod.GET, .PUT, .PATCH, .DELETE] {
-            api.on(method, SiteURL.api(.generateWorkout).pathComponents) { _ -> Response in throw AppError.methodNotAllowed(allowed: ["POST"]) }
-                .refusesMethod = true
-        }
+        api.refuseMethodsOtherThanPOST(.api(.generateWorkout))
         api.post(SiteURL.api(.workouts).pathComponents, use: workouts.create)
         api.get(SiteURL.api(.workouts).pathComponents, use: workouts.list)
         api.get(SiteURL.api(.workout(id: nil)).pathComponents, use: workouts.show)

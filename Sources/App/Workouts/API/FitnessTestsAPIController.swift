@@ -30,9 +30,7 @@ struct FitnessTestsAPIController {
         let tester = try request.fitnessTester()
         let input = try FitnessTestInput.validate(body.members, catalogue: tester.catalogue).get()
         let test = try await tester.start(input, at: request.now)
-        let response = try await request.fitnessTestDTO(test).encodeResponse(status: .created, for: request)
-        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.fitnessTest(id: test.id?.uuidString)).path)
-        return response
+        return try await request.fitnessTestDTO(test).created(at: .api(.fitnessTest(id: test.id?.uuidString)), for: request)
     }
 
     func show(_ request: Request) async throws -> FitnessTestDTO {

@@ -14,9 +14,7 @@ struct SongsAPIController {
     /// The audio file as the body; `?filename=` names it when its tags have no title.
     func upload(_ request: Request) async throws -> Response {
         let song = try await request.importSong(fileName: request.query[String.self, at: "filename"])
-        let response = try await SongDTO(song).encodeResponse(status: .created, for: request)
-        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.song(id: song.id?.uuidString)).path)
-        return response
+        return try await SongDTO(song).created(at: .api(.song(id: song.id?.uuidString)), for: request)
     }
 
     func update(_ request: Request) async throws -> SongDTO {

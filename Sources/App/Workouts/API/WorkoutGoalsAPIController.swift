@@ -13,9 +13,7 @@ struct WorkoutGoalsAPIController {
     func create(_ request: Request) async throws -> Response {
         let goal = try WorkoutGoalInput.validate(JSONMemberReader.object(request.jsonBody()).get().members).get()
         let record = try await request.workoutGoals().add(goal, at: request.now)
-        let response = try await request.workoutGoalDTO(record).encodeResponse(status: .created, for: request)
-        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.workoutGoal(id: record.id?.uuidString)).path)
-        return response
+        return try await request.workoutGoalDTO(record).created(at: .api(.workoutGoal(id: record.id?.uuidString)), for: request)
     }
 
     func show(_ request: Request) async throws -> WorkoutGoalDTO {

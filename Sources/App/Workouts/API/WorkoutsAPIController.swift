@@ -32,9 +32,7 @@ struct WorkoutsAPIController {
         }
         let builder = try request.workoutBuilder()
         let workout = try await builder.keep(builder.build(body, seed: seed), saved: saved, now: request.now)
-        let response = try await request.workoutDTO(workout).encodeResponse(status: .created, for: request)
-        response.headers.replaceOrAdd(name: .location, value: SiteURL.api(.workout(id: workout.id?.uuidString)).path)
-        return response
+        return try await request.workoutDTO(workout).created(at: .api(.workout(id: workout.id?.uuidString)), for: request)
     }
 
     func list(_ request: Request) async throws -> WorkoutListDTO {
