@@ -19,7 +19,7 @@ import VaporTesting
                 return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
             }
             #expect(statuses.filter { $0 == .unauthorized }.count == 5)
-            #expect(statuses.filter { $0 == .tooManyRequests }.count == 45)
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 45, "\(statuses.map(\.code).sorted())")
         }
     }
 

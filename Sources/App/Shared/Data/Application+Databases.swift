@@ -18,8 +18,12 @@ extension Application {
         switch database {
         case .sqlite(let path):
             reserveSQLiteThreads()
-            databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
-            databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .imports, isDefault: false)
+            // One connection per event loop: a request queued behind others for it waits as long
+            // as one waiting for the write lock would, not the pool's default 10 s (under load,
+            // fifty logins at once on a busy machine timed out into 500s).
+            let wait = TimeAmount.seconds(Int64(kineticConfiguration.sqliteBusyTimeout))
+            databases.use(.sqlite(.file(path), connectionPoolTimeout: wait, sqlLogLevel: .debug), as: .sqlite)
+            databases.use(.sqlite(.file(path), connectionPoolTimeout: wait, sqlLogLevel: .debug), as: .imports, isDefault: false)
             try await prepareSQLiteConnections()
         case .postgres(let url):
             // TLS follows the URL's `sslmode` (`disable`, `prefer` — the default —, `require`).
