@@ -31,7 +31,7 @@ enum FitnessPage {
             trackedList(model, context: context),
             model.tests.isEmpty ? .empty : pastTests(model.tests, l: l),
         ]
-        return Layout.render(.init(title: l.t("fitness.title"), stylesheet: WorkoutsModule.stylesheet), context: context, content: content)
+        return Layout.render(.init(title: l.t("fitness.pageTitle"), stylesheet: WorkoutsModule.stylesheet), context: context, content: content)
     }
 
     private static func levelCard(_ overall: Int?, l: Localizer) -> HTMLNode {
