@@ -41,8 +41,7 @@ struct FitnessTestsAPIController {
         let test = try await request.ownedFitnessTest()
         let exerciseID = request.parameters.get("exerciseId") ?? ""
         guard test.exercises.contains(exerciseID) else { throw AppError.notFound }
-        let estimate = try await request.estimateRepRate(request.motionLog())
-        try await request.fitnessTester().record(estimate, exerciseID: exerciseID, in: test, at: request.now)
+        try await request.recordRate(of: request.motionLog(), exerciseID: exerciseID, in: test)
         return try await request.fitnessTestDTO(test)
     }
 

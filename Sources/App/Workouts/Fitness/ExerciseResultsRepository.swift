@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticCore
 
 /// One user's exercise results and which exercises they track; another user's are never read.
 struct ExerciseResultsRepository {
@@ -45,16 +46,18 @@ struct ExerciseResultsRepository {
             .sort(\.$recordedAt, .descending).limit(limit).all()
     }
 
-    /// The latest level of each exercise the user has a level in, counting results before `date`
-    /// (all when nil).
-    func latestLevels(before date: Date? = nil) async throws -> [String: Int] {
-        var query = rows.filter(\.$level != nil)
-        if let date { query = query.filter(\.$recordedAt < date) }
+    /// The latest level of each exercise the user has a level in.
+    func latestLevels() async throws -> [String: Int] {
         var latest: [String: Int] = [:]
-        for row in try await query.sort(\.$recordedAt, .descending).all() where latest[row.exerciseID] == nil {
+        for row in try await rows.filter(\.$level != nil).sort(\.$recordedAt, .descending).all() where latest[row.exerciseID] == nil {
             latest[row.exerciseID] = row.level
         }
         return latest
+    }
+
+    /// The user's overall level now (``FitnessLevel/overall(latestLevels:)``); nil before any level.
+    func overallLevel() async throws -> Int? {
+        FitnessLevel.overall(latestLevels: Array(try await latestLevels().values))
     }
 
     /// The rows of one fitness test, by exercise.

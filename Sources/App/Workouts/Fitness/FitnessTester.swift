@@ -23,7 +23,7 @@ struct FitnessTester {
         test.category = input.category.rawValue
         test.exerciseIDs = String(decoding: try JSONEncoder.sorted.encode(exercises.map(\.id)), as: UTF8.self)
         test.createdAt = now
-        test.overallBefore = FitnessLevel.overall(latestLevels: Array(try await results.latestLevels().values))
+        test.overallBefore = try await results.overallLevel()
         try await test.create(on: database)
         return test
     }
@@ -81,7 +81,7 @@ struct FitnessTester {
         let done = try await results.results(of: test.requireID())
         guard test.exercises.allSatisfy({ done[$0] != nil }) else { return }
         if test.completedAt == nil { test.completedAt = now }
-        test.overallAfter = FitnessLevel.overall(latestLevels: Array(try await results.latestLevels().values))
+        test.overallAfter = try await results.overallLevel()
         try await test.save(on: database)
     }
 }

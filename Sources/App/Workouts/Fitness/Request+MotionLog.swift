@@ -15,10 +15,11 @@ extension Request {
     func motionLog() async throws -> MotionLog {
         let tooLarge = AppError.validation(FieldErrors(["body": "error.motion.tooLarge"]))
         if let declared = headers.first(name: .contentLength).flatMap(Int.init), declared > Self.largestMotionLog { throw tooLarge }
-        var data = Data()
-        for try await buffer in body {
-            guard data.count + buffer.readableBytes <= Self.largestMotionLog else { throw tooLarge }
-            data.append(contentsOf: buffer.readableBytesView)
+        let data: Data
+        do {
+            data = try await body.collect(max: Self.largestMotionLog).get().map { Data($0.readableBytesView) } ?? Data()
+        } catch let error as Abort where error.status == .payloadTooLarge {
+            throw tooLarge
         }
         return try Self.motionLog(from: data)
     }
@@ -39,5 +40,10 @@ extension Request {
             json = read
         }
         return try MotionLogInput.validate(json).mapError(AppError.validation).get()
+    }
+
+    /// Works out the rate of `log` and records it as `exerciseID`'s result in `test`.
+    func recordRate(of log: MotionLog, exerciseID: String, in test: FitnessTestRecord) async throws {
+        try await fitnessTester().record(estimateRepRate(log), exerciseID: exerciseID, in: test, at: now)
     }
 }

@@ -9,8 +9,6 @@ struct FitnessController {
     func home(_ request: Request) async throws -> Response {
         let l = request.localizer
         let timeZone = request.goalsClock.timeZone
-        let results = try request.exerciseResults()
-        let levels = try await results.latestLevels()
         let tests = try await request.fitnessTests().recent(limit: 20).map { test in
             FitnessPage.PastTest(
                 id: try test.requireID().uuidString, date: l.fullDate(test.createdAt, in: timeZone),
@@ -19,8 +17,8 @@ struct FitnessController {
             )
         }
         let model = FitnessPage.Model(
-            overall: FitnessLevel.overall(latestLevels: Array(levels.values)),
-            tracked: try await request.trackedExercises().map { ($0.0, $0.1) }, tests: tests,
+            overall: try await request.exerciseResults().overallLevel(),
+            tracked: try await request.trackedExercises(), tests: tests,
             notice: request.query[String.self, at: "done"] == "untracked" ? l.t("fitness.untrackedNotice") : nil
         )
         return .html(FitnessPage.render(model, context: PageContext(request: request)))
@@ -44,11 +42,10 @@ struct FitnessController {
 
     func start(_ request: Request) async throws -> Response {
         let form = try request.content.decode(StartForm.self)
-        let members: [String: JSONValue] = [
-            "category": .string(form.category ?? ""),
-            "count": Int(form.count ?? "").map { .number(Double($0)) } ?? .string(form.count ?? ""),
-            "exercises": .array((form.exercises ?? []).map(JSONValue.string)),
-        ]
+        var members = FormFields.members(
+            ["category": form.category ?? "", "count": form.count ?? ""], numbers: ["count"], texts: ["category"], keepingEmpty: ["category", "count"]
+        )
+        members["exercises"] = .array((form.exercises ?? []).map(JSONValue.string))
         return try await request.answeringRefusals(with: { refusal in
             guard let category = form.category.flatMap(Exercise.Category.init(rawValue:)), let count = Int(form.count ?? "") else {
                 throw AppError.notFound
@@ -103,8 +100,7 @@ struct FitnessController {
         guard test.exercises.contains(exerciseID) else { throw AppError.notFound }
         let tester = try request.fitnessTester()
         if request.headers.contentType == .json {
-            let log = try Request.motionLog(from: request.body.data.map { Data($0.readableBytesView) } ?? Data())
-            try await tester.record(request.estimateRepRate(log), exerciseID: exerciseID, in: test, at: request.now)
+            try await request.recordRate(of: Request.motionLog(from: request.body.data.map { Data($0.readableBytesView) } ?? Data()), exerciseID: exerciseID, in: test)
             return Response(status: .noContent)
         }
         let form = try request.content.decode(ExerciseForm.self)
@@ -115,8 +111,7 @@ struct FitnessController {
             if form.skip != nil {
                 try await tester.skip(exerciseID: exerciseID, in: test, at: request.now)
             } else {
-                let log = try Request.motionLog(from: form.log.map { Data($0.data.readableBytesView) } ?? Data())
-                try await tester.record(request.estimateRepRate(log), exerciseID: exerciseID, in: test, at: request.now)
+                try await request.recordRate(of: Request.motionLog(from: form.log.map { Data($0.data.readableBytesView) } ?? Data()), exerciseID: exerciseID, in: test)
             }
             return request.redirect(to: SiteURL.workouts(.fitnessTest(id: test.id?.uuidString)).with([("done", exerciseID)]))
         }

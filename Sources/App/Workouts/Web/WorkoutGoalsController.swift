@@ -72,15 +72,13 @@ struct WorkoutGoalsController {
         typed.minutes = posted.minutes ?? ""
         typed.daysPerWeek = posted.daysPerWeek ?? ""
         typed.reminderDays = Set(posted.reminderDays ?? [])
-        func number(_ text: String) -> JSONValue {
-            Int(text.trimmingCharacters(in: .whitespaces)).map { .number(Double($0)) } ?? .string(text)
+        var members = FormFields.members(
+            ["name": typed.name, "description": typed.description, "times": typed.times, "minutes": typed.minutes, "daysPerWeek": typed.daysPerWeek],
+            numbers: ["times", "minutes", "daysPerWeek"], texts: ["name", "description"], keepingEmpty: ["name", "description", "times", "daysPerWeek"]
+        )
+        for (name, values) in [("categories", posted.categories), ("muscles", posted.muscles), ("reminderDays", posted.reminderDays)] {
+            members[name] = .array((values ?? []).map(JSONValue.string))
         }
-        var members: [String: JSONValue] = [
-            "name": .string(typed.name), "description": .string(typed.description), "times": number(typed.times),
-            "categories": .array((posted.categories ?? []).map(JSONValue.string)), "muscles": .array((posted.muscles ?? []).map(JSONValue.string)),
-            "daysPerWeek": number(typed.daysPerWeek), "reminderDays": .array((posted.reminderDays ?? []).map(JSONValue.string)),
-        ]
-        if !typed.minutes.trimmingCharacters(in: .whitespaces).isEmpty { members["minutes"] = number(typed.minutes) }
         let id = try record?.requireID().uuidString
         return try await request.answeringRefusals(with: { refusal in
             formPage(request, id: id, form: typed, errors: refusal.fieldMessages)
