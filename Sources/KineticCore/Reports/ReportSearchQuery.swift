@@ -1,0 +1,95 @@
+import Foundation
+
+/// What someone typed into report search, read the way PostgreSQL's `websearch_to_tsquery`
+/// reads it — words all required, `"a phrase"` in order, `or` between alternatives, `-word`
+/// excluded — and written back out for each database, so user input never reaches a full-text
+/// `MATCH` or `tsquery` as it was typed. Words are runs of letters and digits, lower-cased;
+/// anything else only separates them.
+public struct ReportSearchQuery: Equatable, Sendable {
+    /// One word, or a phrase of several in order.
+    public typealias Term = [String]
+
+    /// Every group must match; a group matches when one of its alternatives does.
+    public let required: [[Term]]
+    /// No match may contain these.
+    public let excluded: [Term]
+
+    /// The most words a query keeps; the rest are ignored.
+    public static let wordLimit = 16
+    /// The longest word kept.
+    public static let wordLength = 64
+
+    /// The query in `text`, or nil when it names nothing to look for (only spaces and
+    /// punctuation, or only exclusions).
+    public init?(_ text: String) {
+        var required: [[Term]] = []
+        var excluded: [Term] = []
+        var words = 0
+        var joinNextAsAlternative = false
+        for token in Self.tokens(Substring(text)) {
+            if token.isOr, !required.isEmpty { joinNextAsAlternative = true; continue }
+            let term = token.words.prefix(Self.wordLimit - words).map { String($0.prefix(Self.wordLength)) }
+            guard !term.isEmpty else { continue }
+            words += term.count
+            if token.isExcluded { excluded.append(term) }
+            else if joinNextAsAlternative { required[required.count - 1].append(term) }
+            else { required.append([term]) }
+            joinNextAsAlternative = false
+            if words == Self.wordLimit { break }
+        }
+        guard !required.isEmpty else { return nil }
+        self.required = required
+        self.excluded = excluded
+    }
+
+    /// An SQLite FTS5 query: every word in double quotes (so no word is read as an operator
+    /// or a column filter), groups joined by AND, alternatives by OR, exclusions by NOT.
+    public var fts5Expression: String {
+        func quoted(_ term: Term) -> String { "\"" + term.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        let groups = required.map { group in group.count == 1 ? quoted(group[0]) : "(" + group.map(quoted).joined(separator: " OR ") + ")" }
+        return ([groups.joined(separator: " AND ")] + excluded.map(quoted)).joined(separator: " NOT ")
+    }
+
+    /// The same query for `websearch_to_tsquery`, rebuilt from its words so both databases
+    /// answer the same question.
+    public var websearchText: String {
+        func written(_ term: Term) -> String { term.count == 1 ? term[0] : "\"" + term.joined(separator: " ") + "\"" }
+        let groups = required.map { $0.map(written).joined(separator: " or ") }
+        return (groups + excluded.map { "-" + written($0) }).joined(separator: " ")
+    }
+
+    private struct Token {
+        var words: [Substring]
+        var isExcluded = false
+        var isOr = false
+    }
+
+    /// Splits on spaces outside quotes; a quoted part is one token (a phrase).
+    private static func tokens(_ text: Substring) -> [Token] {
+        var tokens: [Token] = []
+        var rest = text[...]
+        while let start = rest.firstIndex(where: { !$0.isWhitespace }) {
+            rest = rest[start...]
+            var isExcluded = false
+            if rest.first == "-" { isExcluded = true; rest = rest.dropFirst() }
+            let chunk: Substring
+            if rest.first == "\"" {
+                let body = rest.dropFirst()
+                let end = body.firstIndex(of: "\"") ?? body.endIndex
+                chunk = body[..<end]
+                rest = end == body.endIndex ? body[end...] : body[body.index(after: end)...]
+            } else {
+                let end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
+                chunk = rest[..<end]
+                rest = rest[end...]
+            }
+            let words = words(in: chunk)
+            tokens.append(Token(words: words, isExcluded: isExcluded && !words.isEmpty, isOr: !isExcluded && chunk.lowercased() == "or"))
+        }
+        return tokens
+    }
+
+    private static func words(in text: Substring) -> [Substring] {
+        text.lowercased().split { !($0.isLetter || $0.isNumber) }.map { Substring($0) }
+    }
+}
