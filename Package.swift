@@ -58,7 +58,8 @@ let package = Package(
                 "App",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
     ]
 )

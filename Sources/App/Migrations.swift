@@ -25,6 +25,8 @@ enum KineticMigrations {
             CreateWorkouts(),
             CreateFitnessTests(),
             CreateWorkoutGoals(),
+            AddUserAdminRole(),
+            CreateReports(),
         ]
     }
 }

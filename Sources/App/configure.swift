@@ -14,7 +14,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.signedInTokens = SignedInTokens(lifetime: configuration.apiTokenCacheSeconds)
     try app.loadStringCatalog()
     try app.loadExerciseCatalogue()
-    await app.startAudioThreads()
+    await app.startToolThreads()
     try app.loadPasswordPolicy()
 
     let encoder = JSONEncoder()
@@ -28,17 +28,21 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.asyncCommands.use(ImportHealthCommand(), as: "import-health")
     app.asyncCommands.use(EstimateTempoCommand(), as: "estimate-tempo")
     app.asyncCommands.use(RepRateCommand(), as: "rep-rate")
+    app.asyncCommands.use(AdminCommands(), as: "admin")
+    app.asyncCommands.use(ImportReportsCommand(), as: "import-reports")
     try routes(app)
 }
 
 /// What `kinetic serve` does before it listens: migrates, removes uploads an earlier run left
 /// behind (a crash mid-import) and, when configured, creates the demo account on an empty
-/// database and adds the demo songs it lacks (in the background). Returns the demo account's password when it was created, for the terminal only.
+/// database and adds the demo songs it lacks and the demo report library when there is none (in the background). Returns the demo account's password when it was created, for the terminal only.
 public func prepareToServe(_ app: Application) async throws -> String? {
     try await app.autoMigrate().get()
     try app.clearUploadDirectory()
+    app.reportFiles.clearStaging()
     guard app.kineticConfiguration.createsDemoAccount else { return nil }
     let password = try await DemoSeeder.seedIfEmpty(app)
     WorkoutsDemo.prepareInBackground(app)
+    ReportsDemo.prepareInBackground(app)
     return password
 }

@@ -6,6 +6,7 @@ func routes(_ app: Application) throws {
     let site = SiteController()
     app.get(SiteURL.healthz.pathComponents, use: site.healthz)
     app.get(SiteURL.openAPI.pathComponents, use: site.openAPI)
+    app.get(SiteURL.reportLibrarySchema.pathComponents, use: site.reportLibrarySchema)
 
     let web = app.grouped(WebSessionMiddleware(), CSRFMiddleware())
     web.get(SiteURL.manifest.pathComponents, use: site.manifest)
@@ -19,6 +20,7 @@ func routes(_ app: Application) throws {
     GoalsModule.register(on: modules)
     StepsModule.register(on: modules)
     WorkoutsModule.register(on: modules)
+    ReportsModule.register(on: modules)
     for module in [SiteURL.Module.reports, .wishes] {
         modules.signedIn.get(SiteURL.module(module).pathComponents, use: site.comingSoon(module))
     }

@@ -22,9 +22,13 @@ enum SiteURL: Hashable, Sendable {
     case module(Module)
     /// A Workouts page or form under `/workouts`.
     case workouts(WorkoutsPath)
+    /// A Reports page or file under `/reports` (see `SiteURL+Reports.swift`).
+    case reports(ReportsPath)
     case manifest
     case healthz
     case openAPI
+    /// The JSON Schema of a report library's `library.json`.
+    case reportLibrarySchema
     case api(API)
 
     /// The product modules reachable from the side and radial menus.
@@ -75,6 +79,8 @@ enum SiteURL: Hashable, Sendable {
         case fitnessTestSkip(testID: String?, exerciseID: String?)
         case trackedExercise(exerciseID: String?)
         case workoutGoal(id: String?)
+        /// The report library under `/api/v1/reports` (see `SiteURL+Reports.swift`).
+        case reports(ReportsPath)
         /// `/api/v1/profile/{customerId}/goals`; nil registers the route's parameter.
         case goals(customerId: String?)
         /// `/api/v1/tokens/{tokenId}`; nil registers the route's parameter.
@@ -134,9 +140,11 @@ enum SiteURL: Hashable, Sendable {
                 case .deleteGoal(let id): ["goals", parameter(id, "goalId"), "delete"]
                 }
             }()
+        case .reports(let page): ["reports"] + page.pathComponents
         case .manifest: ["manifest.webmanifest"]
         case .healthz: ["healthz"]
         case .openAPI: ["api", "openapi.yaml"]
+        case .reportLibrarySchema: ["api", "report-library.schema.json"]
         case .api(let api):
             ["api", "v1"] + {
                 switch api {
@@ -173,6 +181,7 @@ enum SiteURL: Hashable, Sendable {
                 case .workoutGoals: ["workout-goals"]
                 case .workoutGoal(let id): ["workout-goals", parameter(id, "goalId")]
                 case .goals(let id): ["profile", parameter(id, "customerId"), "goals"]
+                case .reports(let path): ["reports"] + path.pathComponents
                 }
             }()
         }

@@ -66,8 +66,13 @@ public struct ReportLibrary: Equatable, Sendable {
         public var categoryID: String?
         /// Its place among its level's reports, from 0.
         public var position: Int
+        /// Its place in the datasource's `reports` array, for naming problems (`reports[3].file`).
+        public var sourceIndex: Int
 
-        public init(id: String, title: String, file: String, keywords: [String], summary: String?, date: LocalDate?, categoryID: String?, position: Int) {
+        public init(
+            id: String, title: String, file: String, keywords: [String], summary: String?, date: LocalDate?,
+            categoryID: String?, position: Int, sourceIndex: Int
+        ) {
             self.id = id
             self.title = title
             self.file = file
@@ -76,6 +81,10 @@ public struct ReportLibrary: Equatable, Sendable {
             self.date = date
             self.categoryID = categoryID
             self.position = position
+            self.sourceIndex = sourceIndex
         }
+
+        /// Where its file is named in the datasource.
+        public var filePath: String { "reports[\(sourceIndex)].file" }
     }
 }

@@ -42,8 +42,10 @@ struct ManifestReading {
 
         let categories = definitions(categoryItems, at: "categories") { $0.category($1, index: $2, path: $3) }
         let reports = definitions(reportItems, at: "reports") { $0.report($1, index: $2, path: $3) }
-        guard problems.isEmpty, let title, let root else { return .failure(ReportLibraryProblems(problems)) }
-        let library = tree(title: title, root: root, categories: categories, reports: reports)
+        // The tree is checked even after other problems (with the definitions that read
+        // well), so one pass names as many problems as it can.
+        guard let root else { return .failure(ReportLibraryProblems(problems)) }
+        let library = tree(title: title ?? "", root: root, categories: categories, reports: reports)
         return problems.isEmpty ? .success(library) : .failure(ReportLibraryProblems(problems))
     }
 

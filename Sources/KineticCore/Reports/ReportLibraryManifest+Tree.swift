@@ -40,7 +40,7 @@ extension ManifestReading {
                 let report = reportByID[id]!
                 placedReports.append(ReportLibrary.Report(
                     id: id, title: report.title, file: report.file, keywords: report.keywords, summary: report.summary,
-                    date: report.date, categoryID: parent, position: position
+                    date: report.date, categoryID: parent, position: position, sourceIndex: report.index
                 ))
             }
             for (position, id) in contents.categoryIDs.enumerated() where parentOf[id] == .some(parent) {

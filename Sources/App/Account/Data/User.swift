@@ -22,6 +22,9 @@ final class User: Model, @unchecked Sendable {
     /// When the account was made, from Kinetic's clock (Fluent's `@Timestamp` reads the system's);
     /// a user's goal history starts in this month.
     @OptionalField(key: "created_at") var createdAt: Date?
+    /// Whether the account administers the instance: imports and uploads the report library.
+    /// Granted and revoked only from the command line (`kinetic admin`).
+    @Field(key: "is_admin") var isAdmin: Bool
 
     init() {}
 
@@ -31,6 +34,7 @@ final class User: Model, @unchecked Sendable {
         self.email = email
         self.passwordHash = passwordHash
         self.fitness = fitness
+        self.isAdmin = false
     }
 
     /// The fitness settings as a Core value.

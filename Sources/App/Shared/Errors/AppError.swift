@@ -9,6 +9,8 @@ struct AppError: Error, Sendable {
     let messageKey: String
     var messageArguments: [String] = []
     var fields: FieldErrors = FieldErrors()
+    /// What fills the placeholders of a field's message, by field path.
+    var fieldArguments: [String: [String]] = [:]
     var retryAfterSeconds: Int?
     /// For a 405: the methods the path does answer, sent as `Allow`.
     var allowedMethods: [String] = []
@@ -31,6 +33,19 @@ struct AppError: Error, Sendable {
     static func conflict(messageKey: String) -> AppError {
         AppError(status: .conflict, code: "conflict", messageKey: messageKey)
     }
+
+    /// 422 for a report library with problems: each at its path (`reports[3].file`).
+    static func reportLibrary(_ failure: ReportLibraryProblems) -> AppError {
+        var error = AppError(status: .unprocessableEntity, code: "library_invalid", messageKey: "error.reports.libraryInvalid")
+        for problem in failure.problems where error.fields.messages[problem.path] == nil {
+            error.fields.add(problem.path, problem.messageKey)
+            error.fieldArguments[problem.path] = problem.arguments
+        }
+        return error
+    }
+
+    /// 503: the PDF tools (`qpdf`, `poppler-utils`) are not installed.
+    static let reportToolsMissing = AppError(status: .serviceUnavailable, code: "tools_missing", messageKey: "error.reports.toolsMissing")
 
     static let uploadIncomplete = AppError(status: .badRequest, code: "upload_incomplete", messageKey: "error.upload.incomplete")
 

@@ -23,6 +23,8 @@ struct KineticErrorMiddleware: AsyncMiddleware {
             return appError
         case let fields as FieldErrors:
             return .validation(fields)
+        case let library as ReportLibraryProblems:
+            return .reportLibrary(library)
         case is DecodingError:
             return .invalidJSON
         case is RouteNotFound:
@@ -51,7 +53,7 @@ struct KineticErrorMiddleware: AsyncMiddleware {
         let message = localizer.t(error.messageKey, arguments: error.messageArguments)
         let response: Response
         if request.wantsJSON {
-            let fields = error.fields.isEmpty ? nil : error.fields.messages.mapValues { localizer.t($0) }
+            let fields = error.fields.isEmpty ? nil : Dictionary(uniqueKeysWithValues: error.fields.messages.map { ($0.key, localizer.t($0.value, arguments: error.fieldArguments[$0.key] ?? [])) })
             response = Response(status: error.status)
             try response.content.encode(APIErrorBody(error: .init(code: error.code, message: message, fields: fields)))
         } else {

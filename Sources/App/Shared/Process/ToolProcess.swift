@@ -1,7 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// Runs a command-line tool on untrusted input (ffmpeg, ffprobe): no shell, a time limit after
+/// Runs a command-line tool on untrusted input (ffmpeg, ffprobe, poppler, qpdf): no shell, a time limit after
 /// which it is terminated, and both of its outputs read at once so it never blocks on a full
 /// pipe. Blocking: call it from a thread pool, not an event loop.
 enum ToolProcess {
@@ -13,10 +13,13 @@ enum ToolProcess {
         let standardOutput: Data
         /// The start of what it wrote to standard error, trimmed.
         let messages: String
+        /// Its exit status, one of those the caller accepted.
+        let status: Int32
     }
 
-    /// Runs `executable` with `arguments`; succeeds when it exits with status 0 in time.
-    static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval) throws -> Output {
+    /// Runs `executable` with `arguments`; succeeds when it exits in time with one of
+    /// `acceptedStatuses`.
+    static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval, acceptedStatuses: Set<Int32> = [0]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -41,11 +44,11 @@ enum ToolProcess {
         process.waitUntilExit()
         readingErrors.wait()
         let text = String(decoding: messages.withLockedValue { $0 }.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        guard process.terminationReason == .exit, acceptedStatuses.contains(process.terminationStatus) else {
             let name = URL(fileURLWithPath: executable).lastPathComponent
             if process.terminationReason == .uncaughtSignal { throw Failed(description: "\(name) stopped after \(Int(timeout)) s") }
             throw Failed(description: text.isEmpty ? "\(name) stopped (\(process.terminationStatus))" : text)
         }
-        return Output(standardOutput: data, messages: text)
+        return Output(standardOutput: data, messages: text, status: process.terminationStatus)
     }
 }

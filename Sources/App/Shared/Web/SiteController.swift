@@ -43,9 +43,18 @@ struct SiteController {
     }
 
     func openAPI(_ request: Request) async throws -> Response {
-        let path = request.application.directory.resourcesDirectory + "openapi.yaml"
+        try resource("openapi.yaml", contentType: "application/yaml; charset=utf-8", request)
+    }
+
+    /// The JSON Schema of a report library's datasource, `library.json`.
+    func reportLibrarySchema(_ request: Request) async throws -> Response {
+        try resource("report-library.schema.json", contentType: "application/schema+json", request)
+    }
+
+    private func resource(_ name: String, contentType: String, _ request: Request) throws -> Response {
+        let path = request.application.directory.resourcesDirectory + name
         guard let data = FileManager.default.contents(atPath: path) else { throw AppError.notFound }
-        return Response(status: .ok, headers: ["Content-Type": "application/yaml; charset=utf-8"], body: .init(data: data))
+        return Response(status: .ok, headers: ["Content-Type": contentType], body: .init(data: data))
     }
 }
 

@@ -79,9 +79,9 @@ extension Request {
         try FitnessTestDTO(await fitnessTestReport(test))
     }
 
-    /// The rate of `log`, worked out on the audio threads (a 120 s log takes tens of
+    /// The rate of `log`, worked out on the tool threads (a 120 s log takes tens of
     /// milliseconds: not for an event loop).
     func estimateRepRate(_ log: MotionLog) async throws -> RepRateEstimator.Estimate? {
-        try await application.audioThreads.runIfActive { RepRateEstimator.estimate(log) }
+        try await application.toolThreads.runIfActive { RepRateEstimator.estimate(log) }
     }
 }

@@ -55,7 +55,7 @@ extension Request {
         let userID = try requireUser().requireID()
         guard AudioDecoder.isAvailable else { throw SongImporter.toolsMissing }
         let file = try await receiveUpload(into: configuration.uploadDirectory, maximumBytes: configuration.maximumSongBytes)
-        let importer = SongImporter(database: db, userID: userID, files: songFiles, limits: configuration.songLimits, threadPool: application.audioThreads)
+        let importer = SongImporter(database: db, userID: userID, files: songFiles, limits: configuration.songLimits, threadPool: application.toolThreads)
         return try await importer.importSong(.init(file: file, fileName: fileName), at: now)
     }
 

@@ -13,7 +13,7 @@ struct SongImporter {
     let userID: UUID
     let files: SongFiles
     let limits: SongFileCheck.Limits
-    /// Where the blocking work runs (``Application/audioThreads``).
+    /// Where the blocking work runs (``Application/toolThreads``).
     let threadPool: NIOThreadPool
 
     /// A file waiting in the upload directory, and what the uploader said about it.

@@ -1,0 +1,138 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// One step of a trail: `{"id", "title"}`.
+struct ReportCrumbDTO: Content {
+    let id: String
+    let title: String
+
+    init(_ crumb: ReportCrumb) {
+        id = crumb.id
+        title = crumb.title
+    }
+}
+
+/// A category as a level lists it.
+struct ReportCategoryDTO: Content {
+    let id: String
+    let title: String
+    @NullEncoded var summary: String?
+    let categoryCount: Int
+    let reportCount: Int
+
+    init(_ category: ReportCategorySummary) {
+        id = category.id
+        title = category.title
+        summary = category.summary
+        categoryCount = category.categoryCount
+        reportCount = category.reportCount
+    }
+}
+
+/// A report as a level, a list or search shows it; `categoryId` is `root` at the top.
+struct ReportSummaryDTO: Content {
+    let id: String
+    let title: String
+    @NullEncoded var summary: String?
+    @NullEncoded var date: String?
+    let keywords: [String]
+    let pageCount: Int
+    let categoryId: String
+    let thumbnailURL: String
+
+    init(_ report: ReportSummary) {
+        id = report.id
+        title = report.title
+        summary = report.summary
+        date = report.date?.description
+        keywords = report.keywords
+        pageCount = report.pageCount
+        categoryId = report.categoryID ?? SiteURL.rootCategoryID
+        thumbnailURL = SiteURL.api(.reports(.thumbnail(id: report.id))).path
+    }
+}
+
+/// A level: the root (`id` `root`) or a category, its trail down to its parent, its
+/// categories and its reports.
+struct ReportLevelDTO: Content {
+    let id: String
+    let title: String
+    @NullEncoded var summary: String?
+    let trail: [ReportCrumbDTO]
+    let categories: [ReportCategoryDTO]
+    let reports: [ReportSummaryDTO]
+
+    init(_ level: ReportLevel) {
+        id = level.category?.id ?? SiteURL.rootCategoryID
+        title = level.category?.title ?? level.libraryTitle
+        summary = level.category?.summary
+        trail = level.trail.map(ReportCrumbDTO.init)
+        categories = level.categories.map(ReportCategoryDTO.init)
+        reports = level.reports.map(ReportSummaryDTO.init)
+    }
+}
+
+/// A report with its pages: `pageURLs` in order, each a JPEG `pageWidth` × `pageHeight`
+/// pixels (the first page's size), and the original at `pdfURL`.
+struct ReportDTO: Content {
+    let report: ReportSummaryDTO
+    let trail: [ReportCrumbDTO]
+    let fileName: String
+    let byteCount: Int
+    let pageWidth: Int
+    let pageHeight: Int
+    let pdfURL: String
+    let pageURLs: [String]
+
+    init(_ details: ReportDetails) {
+        let id = details.summary.id
+        report = ReportSummaryDTO(details.summary)
+        trail = details.trail.map(ReportCrumbDTO.init)
+        fileName = details.fileName
+        byteCount = details.byteCount
+        pageWidth = details.pageWidth
+        pageHeight = details.pageHeight
+        pdfURL = SiteURL.api(.reports(.pdf(id: id))).path
+        pageURLs = (0..<details.summary.pageCount).map { SiteURL.api(.reports(.page(id: id, number: String($0 + 1)))).path }
+    }
+}
+
+/// Search results, best first: each report, its trail and a snippet whose parts alternate
+/// between plain text and matching words (`hit`).
+struct ReportSearchDTO: Content {
+    struct Result: Content {
+        struct Part: Content {
+            let text: String
+            let hit: Bool
+        }
+
+        let report: ReportSummaryDTO
+        let trail: [ReportCrumbDTO]
+        let snippet: [Part]
+    }
+
+    let query: String
+    let results: [Result]
+}
+
+/// What an import did.
+struct ReportImportDTO: Content {
+    let categories: Int
+    let reports: Int
+    let added: Int
+    let updated: Int
+    let removed: Int
+    let pages: Int
+    let pagesRendered: Int
+
+    init(_ summary: ReportLibraryImporter.Summary) {
+        categories = summary.categories
+        reports = summary.reports
+        added = summary.added
+        updated = summary.updated
+        removed = summary.removed
+        pages = summary.pages
+        pagesRendered = summary.pagesRendered
+    }
+}

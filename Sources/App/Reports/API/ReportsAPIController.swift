@@ -1,0 +1,49 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// The report library over the API, for every signed-in user: levels, reports, their PDF,
+/// pages and thumbnails, search; and the administrator's import.
+struct ReportsAPIController {
+    func level(_ request: Request) async throws -> ReportLevelDTO {
+        guard let level = try await request.reports.level(request.requestedCategoryID()) else { throw AppError.notFound }
+        return ReportLevelDTO(level)
+    }
+
+    func levelReports(_ request: Request) async throws -> [ReportSummaryDTO] {
+        guard let reports = try await request.reports.reports(under: request.requestedCategoryID()) else { throw AppError.notFound }
+        return reports.map { ReportSummaryDTO($0.report) }
+    }
+
+    func report(_ request: Request) async throws -> ReportDTO {
+        ReportDTO(try await request.requestedReport())
+    }
+
+    func pdf(_ request: Request) async throws -> Response {
+        try await request.streamReportPDF(request.requestedReport())
+    }
+
+    func page(_ request: Request) async throws -> Response {
+        try await request.streamReportPage(request.requestedReport())
+    }
+
+    func thumbnail(_ request: Request) async throws -> Response {
+        try await request.streamReportThumbnail(request.requestedReport())
+    }
+
+    func search(_ request: Request) async throws -> ReportSearchDTO {
+        let text = try request.searchText()
+        let results = try await request.reports.search(text)
+        return ReportSearchDTO(query: text, results: results.map { result in
+            ReportSearchDTO.Result(
+                report: ReportSummaryDTO(result.report), trail: result.trail.map(ReportCrumbDTO.init),
+                snippet: result.snippet.map { ReportSearchDTO.Result.Part(text: $0.text, hit: $0.isHit) }
+            )
+        })
+    }
+
+    /// `POST /api/v1/reports/import`: the body is a zip of the library (administrators only).
+    func importLibrary(_ request: Request) async throws -> ReportImportDTO {
+        ReportImportDTO(try await request.importUploadedReportLibrary())
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import KineticCore
+
+/// One step of the trail from the root to a level: a category's id and title.
+struct ReportCrumb: Equatable, Sendable {
+    let id: String
+    let title: String
+}
+
+/// A category as a level lists it.
+struct ReportCategorySummary: Equatable, Sendable {
+    let id: String
+    let title: String
+    let summary: String?
+    /// Its own categories.
+    let categoryCount: Int
+    /// Reports in it and every category below it.
+    let reportCount: Int
+}
+
+/// A report as a level, the list or search shows it.
+struct ReportSummary: Equatable, Sendable {
+    let id: String
+    let title: String
+    let summary: String?
+    let date: LocalDate?
+    let keywords: [String]
+    let pageCount: Int
+    /// The category that lists it; nil for the root.
+    let categoryID: String?
+}
+
+/// One level of the library: the root (no category) or a category, with its trail, its
+/// categories and its reports in the datasource's order.
+struct ReportLevel: Equatable, Sendable {
+    let libraryTitle: String
+    /// Nil for the root.
+    let category: ReportCategorySummary?
+    /// From the root's first category down to this level's parent.
+    let trail: [ReportCrumb]
+    let categories: [ReportCategorySummary]
+    let reports: [ReportSummary]
+}
+
+/// A report with what the viewer and a download need.
+struct ReportDetails: Equatable, Sendable {
+    let summary: ReportSummary
+    /// From the root's first category down to the report's category.
+    let trail: [ReportCrumb]
+    let fileName: String
+    let byteCount: Int
+    let pageWidth: Int
+    let pageHeight: Int
+    let storedFolder: String
+}
+
+/// A report found by search, with a stretch of its text: parts alternate between plain text
+/// and matching words.
+struct ReportSearchResult: Equatable, Sendable {
+    struct SnippetPart: Equatable, Sendable {
+        let text: String
+        let isHit: Bool
+    }
+
+    let report: ReportSummary
+    let trail: [ReportCrumb]
+    let snippet: [SnippetPart]
+}
+
+/// The library's title and size, when one was imported.
+struct ReportLibraryInfo: Equatable, Sendable {
+    let title: String
+    let reportCount: Int
+    let pageCount: Int
+    let importedAt: Date
+}

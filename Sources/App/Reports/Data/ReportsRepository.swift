@@ -1,0 +1,107 @@
+import Fluent
+import Foundation
+import KineticCore
+import SQLKit
+
+/// Reads the report library — every signed-in user sees the same one — as values for pages
+/// and DTOs.
+struct ReportsRepository {
+    let database: any Database
+
+    /// The most search results answered.
+    static let searchLimit = 50
+
+    func library() async throws -> ReportLibraryInfo? {
+        guard let row = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database) else { return nil }
+        return ReportLibraryInfo(title: row.title, reportCount: row.reportCount, pageCount: row.pageCount, importedAt: row.importedAt)
+    }
+
+    /// The level of `categoryID` (nil for the root), or nil when there is no such category.
+    func level(_ categoryID: String?) async throws -> ReportLevel? {
+        let tree = try await CategoryTree(database: database)
+        if let categoryID, tree.byID[categoryID] == nil { return nil }
+        let reports = try await ReportRecord.query(on: database)
+            .filter(\.$categoryID == categoryID).sort(\.$position).all()
+        let title = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)?.title ?? ""
+        return ReportLevel(
+            libraryTitle: title,
+            category: categoryID.map { tree.summary(of: $0) },
+            trail: categoryID.map { tree.trail(to: $0).dropLast() }.map(Array.init) ?? [],
+            categories: tree.children(of: categoryID).map { tree.summary(of: $0) },
+            reports: try reports.map { try $0.summaryValue() }
+        )
+    }
+
+    /// Every report in the level of `categoryID` and below it, each with its trail, in the
+    /// order a walk of the tree meets them.
+    func reports(under categoryID: String?) async throws -> [(report: ReportSummary, trail: [ReportCrumb])]? {
+        let tree = try await CategoryTree(database: database)
+        if let categoryID, tree.byID[categoryID] == nil { return nil }
+        let levels = [categoryID] + tree.descendants(of: categoryID).map(Optional.some)
+        let order = Dictionary(levels.enumerated().map { ($0.element ?? "", $0.offset) }, uniquingKeysWith: { first, _ in first })
+        var query = ReportRecord.query(on: database)
+        if categoryID != nil { query = query.filter(\.$categoryID ~~ levels.compactMap { $0 }) }
+        let records = try await query.all().sorted {
+            (order[$0.categoryID ?? ""] ?? 0, $0.position) < (order[$1.categoryID ?? ""] ?? 0, $1.position)
+        }
+        return try records.map { (try $0.summaryValue(), $0.categoryID.map { tree.trail(to: $0) } ?? []) }
+    }
+
+    /// The report with `id` and its trail, or nil.
+    func report(_ id: String) async throws -> ReportDetails? {
+        guard let record = try await ReportRecord.find(id, on: database) else { return nil }
+        var trail: [ReportCrumb] = []
+        if let categoryID = record.categoryID { trail = try await CategoryTree(database: database).trail(to: categoryID) }
+        return ReportDetails(
+            summary: try record.summaryValue(), trail: trail, fileName: record.fileName, byteCount: record.byteCount,
+            pageWidth: record.pageWidth, pageHeight: record.pageHeight, storedFolder: record.storedFolder
+        )
+    }
+
+    /// The reports matching what someone typed, best first; none when it names nothing to
+    /// look for.
+    func search(_ text: String) async throws -> [ReportSearchResult] {
+        guard let query = ReportSearchQuery(text) else { return [] }
+        return try await search(query)
+    }
+
+    /// The reports matching `query`, best first, with snippets.
+    func search(_ query: ReportSearchQuery, limit: Int = Self.searchLimit) async throws -> [ReportSearchResult] {
+        let hits = try await ReportSearchIndex.search(query, limit: limit, on: database.sql())
+        guard !hits.isEmpty else { return [] }
+        let records = try await ReportRecord.query(on: database).filter(\.$id ~~ hits.map(\.reportID)).all()
+        let byID = Dictionary(records.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
+        let tree = try await CategoryTree(database: database)
+        return try hits.compactMap { hit in
+            guard let record = byID[hit.reportID] else { return nil }
+            return ReportSearchResult(
+                report: try record.summaryValue(), trail: record.categoryID.map { tree.trail(to: $0) } ?? [],
+                snippet: Self.parts(of: hit.snippet)
+            )
+        }
+    }
+
+    /// A snippet's marked hits as alternating parts.
+    static func parts(of snippet: String) -> [ReportSearchResult.SnippetPart] {
+        var parts: [ReportSearchResult.SnippetPart] = []
+        var rest = Substring(snippet)
+        while let start = rest.range(of: ReportSearchIndex.hitStart) {
+            if start.lowerBound > rest.startIndex { parts.append(.init(text: String(rest[..<start.lowerBound]), isHit: false)) }
+            rest = rest[start.upperBound...]
+            let end = rest.range(of: ReportSearchIndex.hitEnd)
+            parts.append(.init(text: String(rest[..<(end?.lowerBound ?? rest.endIndex)]), isHit: true))
+            rest = end.map { rest[$0.upperBound...] } ?? rest[rest.endIndex...]
+        }
+        if !rest.isEmpty { parts.append(.init(text: String(rest), isHit: false)) }
+        return parts.map { .init(text: $0.text.replacingOccurrences(of: ReportSearchIndex.hitEnd, with: ""), isHit: $0.isHit) }
+    }
+}
+
+extension ReportRecord {
+    func summaryValue() throws -> ReportSummary {
+        ReportSummary(
+            id: try requireID(), title: title, summary: summary, date: date.flatMap(LocalDate.init),
+            keywords: keywords, pageCount: pageCount, categoryID: categoryID
+        )
+    }
+}

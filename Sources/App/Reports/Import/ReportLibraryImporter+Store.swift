@@ -1,0 +1,90 @@
+import Fluent
+import Foundation
+import KineticCore
+
+extension ReportLibraryImporter {
+    /// Writes the library in one transaction: the title, every category (rewritten), every
+    /// report (added, updated in place, or removed when no longer listed) and the search index.
+    func store(
+        _ library: ReportLibrary, checked: [String: CheckedFile], prepared: [String: PreparedFile],
+        existing: [String: ReportRecord], now: Date
+    ) async throws -> Summary {
+        var summary = Summary()
+        summary.categories = library.categories.count
+        summary.reports = library.reports.count
+        summary.rendered = prepared.count
+        summary.pages = library.reports.reduce(0) { $0 + checked[$1.id]!.info.pages }
+        summary.pagesRendered = prepared.keys.reduce(0) { $0 + checked[$1]!.info.pages }
+        let listed = Set(library.reports.map(\.id))
+        let removed = existing.keys.filter { !listed.contains($0) }.sorted()
+        summary.removed = removed.count
+        let reportCount = summary.reports, pageCount = summary.pages
+        let changes = try await database.transaction { database -> (added: Int, updated: Int) in
+            var added = 0, updated = 0
+            let encoder = JSONEncoder()
+            let sql = try database.sql()
+            let row = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
+                ?? ReportLibraryRecord(title: library.title, importedAt: now, reportCount: 0, pageCount: 0)
+            row.title = library.title
+            row.importedAt = now
+            row.reportCount = reportCount
+            row.pageCount = pageCount
+            try await row.save(on: database)
+
+            try await ReportCategoryRecord.query(on: database).delete()
+            for category in library.categories {
+                try await ReportCategoryRecord(
+                    id: category.id, title: category.title, summary: category.summary,
+                    parentID: category.parentID, position: category.position, depth: category.depth
+                ).create(on: database)
+            }
+
+            if !removed.isEmpty {
+                try await ReportRecord.query(on: database).filter(\.$id ~~ removed).delete()
+                try await ReportSearchIndex.remove(removed, on: sql)
+            }
+            for report in library.reports {
+                let file = checked[report.id]!
+                let keywords = ReportKeywords.merged(report.keywords, file.info.keywords.map(ReportKeywords.split) ?? [])
+                let record = existing[report.id] ?? ReportRecord()
+                if record.id == nil { record.id = report.id }
+                let before = existing[report.id].map(\.listing)
+                record.title = report.title
+                record.summary = report.summary
+                record.date = report.date?.description
+                record.keywordsJSON = String(decoding: try encoder.encode(keywords), as: UTF8.self)
+                record.categoryID = report.categoryID
+                record.position = report.position
+                record.fileName = String(report.file.split(separator: "/").last ?? Substring(report.file))
+                if let ready = prepared[report.id] {
+                    record.storedFolder = ready.storedFolder
+                    record.sha256 = file.sha256
+                    record.byteCount = file.byteCount
+                    record.pageCount = file.info.pages
+                    record.pageWidth = ready.pageWidth
+                    record.pageHeight = ready.pageHeight
+                    record.importedAt = now
+                }
+                if before == nil { added += 1 } else if before != record.listing { updated += 1 }
+                try await record.save(on: database)
+                if let ready = prepared[report.id] {
+                    let entry = ReportSearchIndex.Entry(reportID: report.id, title: report.title, keywords: keywords, body: ready.text)
+                    try await ReportSearchIndex.put(entry, on: sql)
+                } else {
+                    try await ReportSearchIndex.retitle(report.id, title: report.title, keywords: keywords, on: sql)
+                }
+            }
+            return (added, updated)
+        }
+        summary.added = changes.added
+        summary.updated = changes.updated
+        return summary
+    }
+}
+
+extension ReportRecord {
+    /// What a re-import may change, to tell an updated report from an unchanged one.
+    fileprivate var listing: [String?] {
+        [title, summary, date, keywordsJSON, categoryID, String(position), fileName, storedFolder]
+    }
+}

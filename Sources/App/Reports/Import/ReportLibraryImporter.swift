@@ -1,0 +1,182 @@
+import Crypto
+import Fluent
+import Foundation
+import KineticCore
+import NIOPosix
+
+/// Imports a report library folder (`library.json` and its PDFs) in three steps, so a bad
+/// library stores nothing and a good one replaces the old one at once:
+///
+/// 1. **Check** the datasource (``ReportLibraryManifest``) and every PDF it names (there, a
+///    regular file inside the folder, at most ``maximumFileBytes``, `%PDF-` in its first
+///    kilobyte, not password-protected, readable by qpdf and pdfinfo, 1…500 pages). Every
+///    problem is collected; any problem ends the import.
+/// 2. **Prepare** each new or changed PDF in a staging folder: the original, its text, its
+///    pages and thumbnail. A PDF whose SHA-256 is unchanged keeps its prepared folder.
+/// 3. **Store**: prepared folders move into place under new names, then one transaction
+///    writes the categories, reports and search index and removes what the library no longer
+///    lists; only after it commits are replaced folders deleted.
+struct ReportLibraryImporter {
+    let database: any Database
+    let files: ReportFiles
+    let tools: PDFTools
+    let threads: NIOThreadPool
+    var maximumFileBytes = 200 << 20
+    /// The viewer's page images and the bubbles' thumbnails, in pixels wide.
+    static let pageWidth = 1240
+    static let thumbnailWidth = 360
+
+    /// What an import did.
+    struct Summary: Equatable, Sendable {
+        var categories = 0
+        var reports = 0
+        var added = 0
+        var updated = 0
+        var removed = 0
+        /// Reports whose PDF was new or changed, so their pages were rendered.
+        var rendered = 0
+        var pagesRendered = 0
+        var pages = 0
+    }
+
+    /// A report's PDF after the checks.
+    struct CheckedFile {
+        let url: URL
+        let info: PDFDocumentInfo
+        let sha256: String
+        let byteCount: Int
+    }
+
+    /// A report's PDF made ready for the viewer.
+    struct PreparedFile {
+        let storedFolder: String
+        let folder: URL
+        let text: String
+        let pageWidth: Int
+        let pageHeight: Int
+    }
+
+    func importLibrary(at folder: URL, now: Date) async throws -> Summary {
+        let library = try Self.readManifest(in: folder)
+        let checked = try await check(library, in: folder)
+        let existing = try await ReportRecord.query(on: database).all()
+        let existingByID = Dictionary(existing.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
+        let staging = try files.stagingFolder()
+        defer { try? FileManager.default.removeItem(at: staging) }
+
+        var prepared: [String: PreparedFile] = [:]
+        var problems: [ReportLibraryProblem] = []
+        for report in library.reports {
+            let file = checked[report.id]!
+            if let old = existingByID[report.id], old.sha256 == file.sha256, FileManager.default.fileExists(atPath: files.pdf(in: old.storedFolder).path) { continue }
+            do {
+                prepared[report.id] = try await threads.runIfActive { [tools] in try Self.prepare(file, tools: tools, in: staging) }
+            } catch {
+                problems.append(ReportLibraryProblem(report.filePath, "error.reports.file.damaged", [report.file, String(describing: error)]))
+            }
+        }
+        guard problems.isEmpty else { throw ReportLibraryProblems(problems) }
+
+        var kept: [String] = []
+        do {
+            for file in prepared.values {
+                try files.keep(file.folder, as: file.storedFolder)
+                kept.append(file.storedFolder)
+            }
+            // Read before storing: the store updates these records' folders.
+            let listed = Set(library.reports.map(\.id))
+            let replaced = existingByID.filter { prepared[$0.key] != nil || !listed.contains($0.key) }.map(\.value.storedFolder)
+            let summary = try await store(library, checked: checked, prepared: prepared, existing: existingByID, now: now)
+            for folder in replaced { files.remove(folder) }
+            return summary
+        } catch {
+            for folder in kept { files.remove(folder) }
+            throw error
+        }
+    }
+
+    // MARK: Check
+
+    static func readManifest(in folder: URL) throws -> ReportLibrary {
+        let url = folder.appendingPathComponent(ReportLibraryManifest.fileName)
+        let name = ReportLibraryManifest.fileName
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw ReportLibraryProblems([ReportLibraryProblem(name, "error.reports.manifest.missing")])
+        }
+        guard let size = attributes[.size] as? Int, size <= 16 << 20 else {
+            throw ReportLibraryProblems([ReportLibraryProblem(name, "error.reports.manifest.tooLarge")])
+        }
+        guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: url)) else {
+            throw ReportLibraryProblems([ReportLibraryProblem(name, "error.reports.manifest.notJSON")])
+        }
+        return try ReportLibraryManifest.read(json).get()
+    }
+
+    /// Every report's file checked, by report id; every problem at once otherwise.
+    private func check(_ library: ReportLibrary, in folder: URL) async throws -> [String: CheckedFile] {
+        let root = folder.resolvingSymlinksInPath().standardizedFileURL.path
+        var checked: [String: CheckedFile] = [:]
+        var problems: [ReportLibraryProblem] = []
+        for report in library.reports {
+            let path = report.filePath
+            let url = folder.appendingPathComponent(report.file).resolvingSymlinksInPath().standardizedFileURL
+            guard url.path.hasPrefix(root + "/") else {
+                problems.append(ReportLibraryProblem(path, "error.reports.file.path"))
+                continue
+            }
+            do {
+                checked[report.id] = try await threads.runIfActive { [tools, maximumFileBytes] in
+                    try Self.check(url, named: report.file, at: path, tools: tools, maximumBytes: maximumFileBytes)
+                }
+            } catch let problem as ReportLibraryProblem {
+                problems.append(problem)
+            }
+        }
+        guard problems.isEmpty else { throw ReportLibraryProblems(problems) }
+        return checked
+    }
+
+    private static func check(_ url: URL, named name: String, at path: String, tools: PDFTools, maximumBytes: Int) throws -> CheckedFile {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              attributes[.type] as? FileAttributeType == .typeRegular, let size = attributes[.size] as? Int else {
+            throw ReportLibraryProblem(path, "error.reports.file.missing", [name])
+        }
+        guard size <= maximumBytes else { throw ReportLibraryProblem(path, "error.reports.file.tooLarge", [name, String(maximumBytes >> 20)]) }
+        guard let handle = try? FileHandle(forReadingFrom: url) else { throw ReportLibraryProblem(path, "error.reports.file.missing", [name]) }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 1024)) ?? Data()
+        guard head.range(of: Data("%PDF-".utf8)) != nil else { throw ReportLibraryProblem(path, "error.reports.file.notPDF", [name]) }
+        switch tools.inspect(url) {
+        case .needsPassword: throw ReportLibraryProblem(path, "error.reports.file.encrypted", [name])
+        case .damaged(let detail): throw ReportLibraryProblem(path, "error.reports.file.damaged", [name, detail])
+        case .noPages: throw ReportLibraryProblem(path, "error.reports.file.noPages", [name])
+        case .tooManyPages(let pages): throw ReportLibraryProblem(path, "error.reports.file.tooManyPages", [name, String(pages), String(tools.maximumPages)])
+        case .readable(let info):
+            try handle.seek(toOffset: 0)
+            var hasher = SHA256()
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
+            let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+            return CheckedFile(url: url, info: info, sha256: digest, byteCount: size)
+        }
+    }
+
+    // MARK: Prepare
+
+    private static func prepare(_ file: CheckedFile, tools: PDFTools, in staging: URL) throws -> PreparedFile {
+        let storedFolder = UUID().uuidString.lowercased()
+        let folder = staging.appendingPathComponent(storedFolder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: file.url, to: folder.appendingPathComponent("report.pdf"))
+        let text = try tools.text(of: file.url, pages: file.info.pages)
+        _ = try tools.renderPages(of: file.url, pages: file.info.pages, width: pageWidth, into: folder)
+        try tools.renderThumbnail(of: file.url, width: thumbnailWidth, to: folder.appendingPathComponent("thumbnail.jpg"))
+        let ratio = file.info.pageWidth.flatMap { width in file.info.pageHeight.map { $0 / width } } ?? 2_970.0 / 2_100
+        return PreparedFile(
+            storedFolder: storedFolder, folder: folder, text: text,
+            pageWidth: pageWidth, pageHeight: Int((Double(pageWidth) * ratio).rounded())
+        )
+    }
+}
+
+extension ReportLibraryProblem: Error {}

@@ -1,0 +1,46 @@
+import Vapor
+
+extension SiteURL {
+    /// The report library's paths, the same under `/reports` (pages, and files for signed-in
+    /// browsers) and `/api/v1/reports` (JSON and files for tokens); an id of nil registers
+    /// the route's parameter.
+    enum ReportsPath: Hashable, Sendable {
+        /// `categories/{categoryId}`: a level; `root` is the top.
+        case category(id: String?)
+        /// `categories/{categoryId}/reports`: every report of a level and below it.
+        case categoryReports(id: String?)
+        /// `{reportId}`: a report (the viewer on the web).
+        case report(id: String?)
+        case pdf(id: String?)
+        case page(id: String?, number: String?)
+        case thumbnail(id: String?)
+        case search
+        /// The administrator's import (a zip).
+        case importLibrary
+
+        var pathComponents: [PathComponent] {
+            switch self {
+            case .category(let id): ["categories", Self.parameter(id, "categoryId")]
+            case .categoryReports(let id): ["categories", Self.parameter(id, "categoryId"), "reports"]
+            case .report(let id): [Self.parameter(id, "reportId")]
+            case .pdf(let id): [Self.parameter(id, "reportId"), "pdf"]
+            case .page(let id, let number): [Self.parameter(id, "reportId"), "pages", Self.parameter(number, "page")]
+            case .thumbnail(let id): [Self.parameter(id, "reportId"), "thumbnail"]
+            case .search: ["search"]
+            case .importLibrary: ["import"]
+            }
+        }
+
+        private static func parameter(_ value: String?, _ name: String) -> PathComponent {
+            value.map { .constant($0) } ?? .parameter(name)
+        }
+    }
+
+    /// The id that names the top level in a category path.
+    static let rootCategoryID = "root"
+
+    /// The web page of a level: `/reports` for the root, else `/reports/categories/{id}`.
+    static func reportLevel(_ categoryID: String?) -> String {
+        categoryID.map { SiteURL.reports(.category(id: $0)).path } ?? SiteURL.module(.reports).path
+    }
+}

@@ -1,0 +1,163 @@
+import Fluent
+import Foundation
+import KineticCore
+import Testing
+import VaporTesting
+@testable import App
+
+/// Importing the report library from a folder: checked whole first, nothing stored when
+/// anything is wrong, and a re-import that updates in place.
+@Suite struct ReportImportTests {
+    private func importLibrary(_ fixtures: ReportFixtures, into app: Application) async throws -> ReportLibraryImporter.Summary {
+        try await app.importReportLibrary(from: fixtures.folder)
+    }
+
+    private func problems(_ fixtures: ReportFixtures, into app: Application) async throws -> [ReportLibraryProblem] {
+        do {
+            _ = try await importLibrary(fixtures, into: app)
+            Issue.record("the import should have been refused")
+            return []
+        } catch let failure as ReportLibraryProblems {
+            return failure.problems
+        }
+    }
+
+    @Test func aGoodLibrary_storesItsLevelsReportsPagesAndText() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            let summary = try await importLibrary(fixtures, into: app)
+            #expect(summary == ReportLibraryImporter.Summary(categories: 2, reports: 3, added: 3, updated: 0, removed: 0, rendered: 3, pagesRendered: 6, pages: 6))
+            let repository = ReportsRepository(database: app.db)
+            let root = try #require(try await repository.level(nil))
+            #expect(root.categories.map(\.id) == ["area-1"])
+            #expect(root.categories.first?.reportCount == 3)
+            let unit = try #require(try await repository.level("area-1-unit-1"))
+            #expect(unit.trail == [ReportCrumb(id: "area-1", title: "Area 1")])
+            #expect(unit.reports.map(\.id) == ["report-00001", "report-00002", "report-00003"])
+            let report = try #require(try await repository.report("report-00001"))
+            // The datasource's keywords, then the PDF's own /Keywords not already there.
+            #expect(report.summary.keywords == ["safety", "unit 1", "area 1"])
+            #expect(report.summary.pageCount == 2)
+            #expect(report.summary.date == LocalDate(year: 2025, month: 2, day: 2))
+            #expect(report.pageWidth == ReportLibraryImporter.pageWidth)
+            #expect(report.pageHeight == 1_754)
+            for file in [app.reportFiles.pdf(in: report.storedFolder), app.reportFiles.page(1, in: report.storedFolder),
+                         app.reportFiles.page(2, in: report.storedFolder), app.reportFiles.thumbnail(in: report.storedFolder)] {
+                #expect(FileManager.default.fileExists(atPath: file.path), "missing \(file.lastPathComponent)")
+            }
+            let jpeg = try Data(contentsOf: app.reportFiles.page(1, in: report.storedFolder))
+            #expect(jpeg.prefix(2) == Data([0xFF, 0xD8]))
+            #expect(app.storedReportFolders().count == 3)
+            let found = try await repository.search("inspectors")
+            #expect(found.map(\.report.id) == ["report-00001"])
+            #expect(found.first?.snippet.contains { $0.isHit && $0.text.lowercased() == "inspectors" } == true)
+            #expect(try await repository.search("\"area 1\"").count == 3)
+        }
+    }
+
+    @Test func everyBadPDFKind_isNamed_andNothingIsStored() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try fixtures.encrypt(1)
+        try fixtures.truncate(2)
+        try Data("<html>not a pdf</html>".utf8).write(to: fixtures.pdf(3))
+        try fixtures.editManifest { manifest in
+            var reports = manifest["reports"] as! [[String: Any]]
+            reports.append(["id": "ghost", "title": "Ghost", "file": "pdfs/ghost.pdf"])
+            manifest["reports"] = reports
+            var root = manifest["root"] as! [String: Any]
+            root["reports"] = ["ghost"]
+            manifest["root"] = root
+        }
+        try await withKinetic { app in
+            let found = try await problems(fixtures, into: app)
+            let byPath = Dictionary(found.map { ($0.path, $0.messageKey) }, uniquingKeysWith: { first, _ in first })
+            #expect(byPath == [
+                "reports[0].file": "error.reports.file.encrypted",
+                "reports[1].file": "error.reports.file.damaged",
+                "reports[2].file": "error.reports.file.notPDF",
+                "reports[3].file": "error.reports.file.missing",
+            ])
+            #expect(found.first { $0.path == "reports[1].file" }?.arguments.first == "pdfs/report-00002.pdf")
+            #expect(try await ReportRecord.query(on: app.db).count() == 0)
+            #expect(try await ReportCategoryRecord.query(on: app.db).count() == 0)
+            #expect(try await ReportsRepository(database: app.db).library() == nil)
+            #expect(app.storedReportFolders().isEmpty)
+        }
+    }
+
+    @Test func aBadDatasource_isRefusedWhole() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try fixtures.editManifest { manifest in
+            var categories = manifest["categories"] as! [[String: Any]]
+            categories[1]["categories"] = ["area-1"]
+            categories.append(categories[1])
+            manifest["categories"] = categories
+        }
+        try await withKinetic { app in
+            let found = try await problems(fixtures, into: app)
+            #expect(found.contains(ReportLibraryProblem("categories[2].id", "error.reports.id.duplicate", ["area-1-unit-1"])))
+            #expect(found.contains(ReportLibraryProblem("categories[1].categories[0]", "error.reports.category.listedTwice", ["area-1"])))
+            #expect(try await ReportRecord.query(on: app.db).count() == 0)
+        }
+    }
+
+    @Test func aReimport_updatesInPlace_rendersOnlyChangedPDFs_andRemovesWhatIsNoLongerListed() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            _ = try await importLibrary(fixtures, into: app)
+            let repository = ReportsRepository(database: app.db)
+            let firstFolder = try #require(try await repository.report("report-00001")).storedFolder
+            let secondFolder = try #require(try await repository.report("report-00002")).storedFolder
+
+            try fixtures.editManifest { manifest in
+                var reports = manifest["reports"] as! [[String: Any]]
+                reports[0]["title"] = "Safety report, revised"
+                reports.removeLast()
+                manifest["reports"] = reports
+                var categories = manifest["categories"] as! [[String: Any]]
+                categories[1]["reports"] = ["report-00002", "report-00001"]
+                manifest["categories"] = categories
+            }
+            try FileManager.default.removeItem(at: fixtures.pdf(2))
+            try FileManager.default.copyItem(at: fixtures.pdf(3), to: fixtures.pdf(2))
+            let summary = try await importLibrary(fixtures, into: app)
+            #expect(summary.added == 0)
+            #expect(summary.updated == 2)
+            #expect(summary.removed == 1)
+            #expect(summary.rendered == 1)
+
+            let first = try #require(try await repository.report("report-00001"))
+            #expect(first.summary.title == "Safety report, revised")
+            #expect(first.storedFolder == firstFolder)
+            let second = try #require(try await repository.report("report-00002"))
+            #expect(second.storedFolder != secondFolder)
+            #expect(try await repository.report("report-00003") == nil)
+            #expect(app.storedReportFolders() == [firstFolder, second.storedFolder], "first \(firstFolder), second \(secondFolder) → \(second.storedFolder)")
+            #expect(try await repository.level("area-1-unit-1")?.reports.map(\.id) == ["report-00002", "report-00001"])
+            // The search follows: the new title, report 2's new text, report 3 gone.
+            #expect(try await repository.search("revised").map(\.report.id) == ["report-00001"])
+            #expect(try await repository.search("study followed").map(\.report.id) == ["report-00002"])
+            #expect(try await repository.search("research").map(\.report.id).contains("report-00003") == false)
+        }
+    }
+
+    @Test func aBadReimport_leavesTheLibraryAsItWas() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            _ = try await importLibrary(fixtures, into: app)
+            let folders = app.storedReportFolders()
+            try fixtures.editManifest { $0["title"] = "Renamed" }
+            try fixtures.truncate(3)
+            let found = try await problems(fixtures, into: app)
+            #expect(found.map(\.path) == ["reports[2].file"])
+            #expect(try await ReportsRepository(database: app.db).library()?.title == "Large library (3 reports)")
+            #expect(app.storedReportFolders() == folders)
+            #expect(try await ReportsRepository(database: app.db).search("inspectors").count == 1)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import VaporTesting
+@testable import App
+
+/// The report library over the API: an administrator's zip import, levels, reports, files and
+/// search for every signed-in user, nothing for anyone else.
+@Suite struct ReportsAPITests {
+    /// An app with the fixture library imported through the API by an administrator.
+    private func withLibrary(_ body: (Application, TestAccount) async throws -> Void) async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            let admin = try await app.signUp()
+            try await app.grantAdmin(admin)
+            let imported = try await app.importReports(try fixtures.zipped(), token: admin.token)
+            try #require(imported.status == .ok, "\(imported.body.string)")
+            #expect(try imported.jsonObject()["reports"] as? Int == 3)
+            #expect(try imported.jsonObject()["pagesRendered"] as? Int == 6)
+            try await body(app, try await app.signUp())
+        }
+    }
+
+    @Test func onlyAnAdministrator_imports() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            let member = try await app.signUp()
+            let refused = try await app.importReports(try fixtures.zipped(), token: member.token)
+            #expect(refused.status == .forbidden)
+            #expect(try refused.apiError()["code"] as? String == "admin_only")
+            #expect(try await app.importReports(try fixtures.zipped(), token: nil).status == .unauthorized)
+            #expect(try await ReportsRepository(database: app.db).library() == nil)
+            #expect(try await app.json(.GET, "/api/v1/reports/import", token: member.token).status == .methodNotAllowed)
+        }
+    }
+
+    @Test func aZipWithProblems_answers422WithEveryProblem_andAnUnsafeEntryIsRefused() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try fixtures.encrypt(2)
+        try await withKinetic { app in
+            let admin = try await app.signUp()
+            try await app.grantAdmin(admin)
+            let refused = try await app.importReports(try fixtures.zipped(), token: admin.token)
+            #expect(refused.status == .unprocessableEntity)
+            let error = try refused.apiError()
+            #expect(error["code"] as? String == "library_invalid")
+            let fields = try #require(error["fields"] as? [String: String])
+            #expect(fields["reports[1].file"] == "pdfs/report-00002.pdf is protected by a password; add it without the password.")
+
+            let escaping = try await app.importReports(try fixtures.zipped(extra: ["../escape.pdf": Data("%PDF-1.4".utf8)]), token: admin.token)
+            #expect(escaping.status == .unprocessableEntity)
+            #expect(try (escaping.apiError()["fields"] as? [String: String])?["../escape.pdf"] != nil)
+            let notAZip = try await app.importReports(Data("just text".utf8), token: admin.token)
+            #expect(notAZip.status == .unprocessableEntity)
+            #expect(try (notAZip.apiError()["fields"] as? [String: String])?.keys.sorted() == ["zip"])
+            #expect(try await ReportsRepository(database: app.db).library() == nil)
+            #expect(app.uploadDirectoryFiles().isEmpty)
+        }
+    }
+
+    @Test func anyMember_browsesLevelsAndReports() async throws {
+        try await withLibrary { app, member in
+            let root = try await app.json(.GET, "/api/v1/reports/categories/root", token: member.token)
+            #expect(root.status == .ok)
+            let top = try root.jsonObject()
+            #expect(top["id"] as? String == "root")
+            #expect(top["title"] as? String == "Large library (3 reports)")
+            let categories = try #require(top["categories"] as? [[String: Any]])
+            #expect(categories.map { $0["id"] as? String } == ["area-1"])
+            #expect(categories.first?["reportCount"] as? Int == 3)
+
+            let unit = try await app.json(.GET, "/api/v1/reports/categories/area-1-unit-1", token: member.token).jsonObject()
+            #expect((unit["trail"] as? [[String: Any]])?.map { $0["id"] as? String } == ["area-1"])
+            let reports = try #require(unit["reports"] as? [[String: Any]])
+            #expect(reports.map { $0["id"] as? String } == ["report-00001", "report-00002", "report-00003"])
+            #expect(reports.first?["thumbnailURL"] as? String == "/api/v1/reports/report-00001/thumbnail")
+
+            let all = try await app.json(.GET, "/api/v1/reports/categories/root/reports", token: member.token)
+            #expect(try all.jsonArray().count == 3)
+
+            let report = try await app.json(.GET, "/api/v1/reports/report-00001", token: member.token).jsonObject()
+            #expect((report["report"] as? [String: Any])?["keywords"] as? [String] == ["safety", "unit 1", "area 1"])
+            #expect(report["pageURLs"] as? [String] == ["/api/v1/reports/report-00001/pages/1", "/api/v1/reports/report-00001/pages/2"])
+            #expect(report["pdfURL"] as? String == "/api/v1/reports/report-00001/pdf")
+
+            #expect(try await app.json(.GET, "/api/v1/reports/categories/nope", token: member.token).status == .notFound)
+            #expect(try await app.json(.GET, "/api/v1/reports/nope", token: member.token).status == .notFound)
+        }
+    }
+
+    @Test func files_areServedToMembers_withTheTitleAsTheDownloadName() async throws {
+        try await withLibrary { app, member in
+            var headers = HTTPHeaders()
+            headers.bearerAuthorization = BearerAuthorization(token: member.token)
+            let pdf = try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00001/pdf", headers: headers)
+            #expect(pdf.status == .ok)
+            #expect(pdf.headers.contentType == HTTPMediaType(type: "application", subType: "pdf"))
+            #expect(pdf.headers.first(name: .contentDisposition) == #"attachment; filename="Safety report 1.pdf"; filename*=UTF-8''Safety%20report%201.pdf"#)
+            #expect(Data(pdf.body.readableBytesView) == (try Data(contentsOf: ReportFixtures.source.appendingPathComponent("pdfs/report-00001.pdf"))))
+
+            let page = try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00001/pages/2", headers: headers)
+            #expect(page.status == .ok)
+            #expect(page.headers.contentType == .jpeg)
+            #expect(Data(page.body.readableBytesView).prefix(2) == Data([0xFF, 0xD8]))
+            let thumbnail = try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00001/thumbnail", headers: headers)
+            #expect(thumbnail.status == .ok)
+            for missing in ["/api/v1/reports/report-00001/pages/3", "/api/v1/reports/report-00001/pages/0", "/api/v1/reports/report-00001/pages/x"] {
+                #expect(try await app.testing().sendRequest(.GET, missing, headers: headers).status == .notFound, "\(missing)")
+            }
+        }
+    }
+
+    @Test func nothing_isServedToASignedOutVisitor() async throws {
+        try await withLibrary { app, _ in
+            for path in ["/api/v1/reports/report-00001/pdf", "/api/v1/reports/report-00001/pages/1", "/api/v1/reports/report-00001/thumbnail",
+                         "/api/v1/reports/report-00001", "/api/v1/reports/categories/root", "/api/v1/reports/search?q=safety"] {
+                let response = try await app.testing().sendRequest(.GET, path)
+                #expect(response.status == .unauthorized, "\(path)")
+                #expect(!response.body.string.contains("%PDF"))
+            }
+        }
+    }
+
+    @Test func search_findsWordsInTextTitlesAndKeywords_andNeverPassesInputRaw() async throws {
+        try await withLibrary { app, member in
+            func search(_ text: String) async throws -> (status: HTTPStatus, ids: [String], body: [String: Any]) {
+                let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                let response = try await app.json(.GET, "/api/v1/reports/search?q=\(query)", token: member.token)
+                guard response.status == .ok else { return (response.status, [], [:]) }
+                let body = try response.jsonObject()
+                let results = body["results"] as? [[String: Any]] ?? []
+                return (response.status, results.compactMap { ($0["report"] as? [String: Any])?["id"] as? String }, body)
+            }
+            let text = try await search("Inspectors")
+            #expect(text.ids == ["report-00001"])
+            let snippet = try #require(((text.body["results"] as? [[String: Any]])?.first?["snippet"]) as? [[String: Any]])
+            #expect(snippet.contains { $0["hit"] as? Bool == true && ($0["text"] as? String)?.lowercased() == "inspectors" })
+            #expect(try await search("programme report").ids == ["report-00002"])
+            #expect(try await search("research -study").ids.isEmpty)
+            #expect(try await search("safety or programme").ids.sorted() == ["report-00001", "report-00002"])
+            for hostile in [#"title:safety"#, #"" OR 1=1 --"#, "NEAR(safety inspectors)", "*", "'; DROP TABLE reports; --", "\u{E000}x"] {
+                #expect(try await search(hostile).status == .ok, "\(hostile)")
+            }
+            #expect(try await search("").ids.isEmpty)
+            #expect(try await search(String(repeating: "a", count: 201)).status == .unprocessableEntity)
+            #expect(try await app.json(.GET, "/api/v1/reports/categories/root", token: member.token).status == .ok)
+        }
+    }
+}

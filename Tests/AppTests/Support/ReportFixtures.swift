@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import VaporTesting
+import ZIPFoundation
+@testable import App
+
+/// A small real report library to import: `Fixtures/ReportLibrary` (made with
+/// `scripts/make-demo-reports OUT --reports 3 --pages 2`: three two-page reportlab PDFs with
+/// /Keywords in two levels of categories), copied to a scratch folder per test so a test can
+/// spoil it: a PDF encrypted with qpdf, cut short, replaced or removed, or the datasource edited.
+struct ReportFixtures {
+    static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/ReportLibrary")
+
+    /// The scratch copy.
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-library-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.source, to: folder)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func pdf(_ number: Int) -> URL {
+        folder.appendingPathComponent("pdfs/report-0000\(number).pdf")
+    }
+
+    /// Changes `library.json`.
+    func editManifest(_ change: (inout [String: Any]) -> Void) throws {
+        let url = folder.appendingPathComponent("library.json")
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        change(&manifest)
+        try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+    }
+
+    /// Replaces report `number`'s PDF with a copy needing the password `secret` to open.
+    func encrypt(_ number: Int) throws {
+        let encrypted = folder.appendingPathComponent("encrypted.tmp")
+        _ = try ToolProcess.run(PDFTools.qpdf, ["--encrypt", "secret", "owner", "256", "--", pdf(number).path, encrypted.path], timeout: 30)
+        try FileManager.default.removeItem(at: pdf(number))
+        try FileManager.default.moveItem(at: encrypted, to: pdf(number))
+    }
+
+    /// Cuts report `number`'s PDF to its first half (no trailer, no cross-reference table).
+    func truncate(_ number: Int) throws {
+        let data = try Data(contentsOf: pdf(number))
+        try data.prefix(data.count / 2).write(to: pdf(number))
+    }
+
+    /// The library as a zip, with `extra` entries (path → bytes) added.
+    func zipped(extra: [String: Data] = [:]) throws -> Data {
+        let zip = folder.deletingLastPathComponent().appendingPathComponent("\(folder.lastPathComponent).zip")
+        defer { try? FileManager.default.removeItem(at: zip) }
+        try FileManager.default.zipItem(at: folder, to: zip, shouldKeepParent: false)
+        if !extra.isEmpty {
+            let archive = try Archive(url: zip, accessMode: .update)
+            for (path, data) in extra {
+                try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count)) { position, size in
+                    data.subdata(in: Int(position)..<Int(position) + size)
+                }
+            }
+        }
+        return try Data(contentsOf: zip)
+    }
+}
+
+extension Application {
+    /// Makes the account an administrator, as `kinetic admin grant` does.
+    func grantAdmin(_ account: TestAccount) async throws {
+        let user = try #require(try await User.find(UUID(uuidString: account.customerId), on: db))
+        user.isAdmin = true
+        try await user.save(on: db)
+    }
+
+    /// Posts a library zip to the API's import.
+    func importReports(_ zip: Data, token: String?) async throws -> TestingHTTPResponse {
+        var headers = HTTPHeaders()
+        headers.contentType = .zip
+        if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
+        return try await testing().sendRequest(.POST, "/api/v1/reports/import", headers: headers, body: ByteBuffer(data: zip))
+    }
+
+    /// The report folders in the media directory.
+    func storedReportFolders() -> Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: reportFiles.directory.path)) ?? [])
+    }
+}
