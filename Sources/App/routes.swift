@@ -21,7 +21,5 @@ func routes(_ app: Application) throws {
     StepsModule.register(on: modules)
     WorkoutsModule.register(on: modules)
     ReportsModule.register(on: modules)
-    for module in [SiteURL.Module.reports, .wishes] {
-        modules.signedIn.get(SiteURL.module(module).pathComponents, use: site.comingSoon(module))
-    }
+    modules.signedIn.get(SiteURL.module(.wishes).pathComponents, use: site.comingSoon(.wishes))
 }

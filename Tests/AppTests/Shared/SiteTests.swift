@@ -46,8 +46,8 @@ import VaporTesting
             let account = try await app.signUp()
             let web = WebClient(app: app)
             try await web.logIn(email: account.email, password: account.password)
-            let html = try await web.get("/reports").body.string
-            #expect(html.contains("Reports is coming soon"))
+            let html = try await web.get("/wishes").body.string
+            #expect(html.contains("Wishes is coming soon"))
             #expect(html.contains("radial-toggle"))
             #expect(html.contains("id=\"side-menu\""))
         }

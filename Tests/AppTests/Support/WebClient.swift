@@ -43,6 +43,14 @@ final class WebClient {
         return try await send(.POST, path, headers: allHeaders, body: ByteBuffer(string: body))
     }
 
+    /// Posts bytes as they are (a file, a multipart form with a binary part), with `contentType`.
+    @discardableResult
+    func post(_ path: String, data: Data, contentType: HTTPMediaType, headers: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
+        var allHeaders = headers
+        allHeaders.contentType = contentType
+        return try await send(.POST, path, headers: allHeaders, body: ByteBuffer(data: data))
+    }
+
     /// The CSRF token of the form on `page`.
     func csrfToken(from page: String) async throws -> String {
         let html = try await get(page).body.string

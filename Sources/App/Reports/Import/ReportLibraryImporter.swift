@@ -168,7 +168,10 @@ struct ReportLibraryImporter {
         let folder = staging.appendingPathComponent(storedFolder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: file.url, to: folder.appendingPathComponent("report.pdf"))
-        let text = try tools.text(of: file.url, pages: file.info.pages)
+        // Pages are separated by form feeds; other control characters are noise in a snippet.
+        let text = String(String.UnicodeScalarView(try tools.text(of: file.url, pages: file.info.pages).unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control && scalar != "\n" ? " " : scalar
+        }))
         _ = try tools.renderPages(of: file.url, pages: file.info.pages, width: pageWidth, into: folder)
         try tools.renderThumbnail(of: file.url, width: thumbnailWidth, to: folder.appendingPathComponent("thumbnail.jpg"))
         let ratio = file.info.pageWidth.flatMap { width in file.info.pageHeight.map { $0 / width } } ?? 2_970.0 / 2_100

@@ -1,6 +1,7 @@
 /// The line icons of the app shell, drawn on a 24×24 grid with a 2 px stroke.
 enum Icon: String, CaseIterable {
     case menu, close, goals, steps, workouts, reports, wishes, profile, settings, logout, chevronRight, chevronDown, back, plus, arrowUp, arrowDown, watch, phone, hand, app, grip
+    case search, levelTop, recentre, list, filter, download
 
     /// The SVG path data of the icon.
     var pathData: String {
@@ -26,6 +27,12 @@ enum Icon: String, CaseIterable {
         case .hand: "M8 13V5a1.5 1.5 0 0 1 3 0v6M11 11V4a1.5 1.5 0 0 1 3 0v7M14 11V5a1.5 1.5 0 0 1 3 0v8c0 5-3 8-7 8-3 0-5-2-6-5l-1-3a1.5 1.5 0 0 1 3-1l1 2"
         case .app: "M5 5h6v6H5zM13 5h6v6h-6zM5 13h6v6H5zM13 13h6v6h-6z"
         case .grip: "M5 8h14M5 12h14M5 16h14"
+        case .search: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4"
+        case .levelTop: "M4 11l8-7 8 7M6 10v10h12V10"
+        case .recentre: "M12 18a6 6 0 1 0 0-12 6 6 0 0 0 0 12zM12 2v4M12 18v4M2 12h4M18 12h4"
+        case .list: "M9 6h11M9 12h11M9 18h11M4 6h1M4 12h1M4 18h1"
+        case .filter: "M4 5h16l-6 8v6l-4-2v-4z"
+        case .download: "M12 4v11M7 10l5 5 5-5M5 20h14"
         }
     }
 }

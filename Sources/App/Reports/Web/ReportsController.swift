@@ -1,0 +1,65 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// The Reports pages: the start (the centre circle), each level as bubbles, the viewer, the
+/// list of a level's reports, search; and the files a signed-in browser shows (pages,
+/// thumbnails, the PDF).
+struct ReportsController {
+    func start(_ request: Request) async throws -> Response {
+        try await levelPage(request, categoryID: nil, isStart: true)
+    }
+
+    func level(_ request: Request) async throws -> Response {
+        try await levelPage(request, categoryID: request.requestedCategoryID(), isStart: false)
+    }
+
+    private func levelPage(_ request: Request, categoryID: String?, isStart: Bool) async throws -> Response {
+        guard let level = try await request.reports.level(categoryID) else { throw AppError.notFound }
+        let keyword = request.query[String.self, at: "keyword"].flatMap { $0.isEmpty ? nil : String($0.prefix(100)) }
+        let library = try await request.reports.library()
+        let model = ReportsLevelPage.model(
+            level, library: library, isStart: isStart, keyword: keyword, isAdmin: try request.requireUser().isAdmin, l: request.localizer
+        )
+        return .html(ReportsLevelPage.render(model, context: PageContext(request: request)))
+    }
+
+    func report(_ request: Request) async throws -> Response {
+        let model = ReportViewerPage.model(try await request.requestedReport(), l: request.localizer)
+        return .html(ReportViewerPage.render(model, context: PageContext(request: request)))
+    }
+
+    func list(_ request: Request) async throws -> Response {
+        let categoryID = try request.requestedCategoryID()
+        guard let level = try await request.reports.level(categoryID), let reports = try await request.reports.reports(under: categoryID) else {
+            throw AppError.notFound
+        }
+        let model = ReportListPage.model(level: level, reports: reports, l: request.localizer)
+        return .html(ReportListPage.render(model, context: PageContext(request: request)))
+    }
+
+    func search(_ request: Request) async throws -> Response {
+        let l = request.localizer
+        let query = (try? request.query.get(String.self, at: "q")) ?? ""
+        let model: ReportSearchPage.Model
+        do {
+            let text = try request.searchText()
+            model = ReportSearchPage.model(query: text, results: try await request.reports.search(text), error: nil, l: l)
+        } catch is AppError {
+            model = ReportSearchPage.model(query: String(query.prefix(200)), results: [], error: l.t("error.reports.search.tooLong"), l: l)
+        }
+        return .html(ReportSearchPage.render(model, context: PageContext(request: request)), status: model.error == nil ? .ok : .unprocessableEntity)
+    }
+
+    func pdf(_ request: Request) async throws -> Response {
+        try await request.streamReportPDF(request.requestedReport())
+    }
+
+    func page(_ request: Request) async throws -> Response {
+        try await request.streamReportPage(request.requestedReport())
+    }
+
+    func thumbnail(_ request: Request) async throws -> Response {
+        try await request.streamReportThumbnail(request.requestedReport())
+    }
+}

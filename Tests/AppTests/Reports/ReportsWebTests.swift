@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import VaporTesting
+@testable import App
+
+/// The Reports pages without script: the start, levels with their bubbles' places, the viewer,
+/// the list, search, the filter, files for a signed-in browser, and the administrator's import.
+@Suite struct ReportsWebTests {
+    private func withLibrary(_ body: (Application, WebClient) async throws -> Void) async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            _ = try await app.importReportLibrary(from: fixtures.folder)
+            let (web, _) = try await app.signedInWebClient()
+            try await body(app, web)
+        }
+    }
+
+    private func multipart(file: Data, csrf: String, boundary: String) -> Data {
+        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(csrf)\r\n".utf8)
+        body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"library\"; filename=\"library.zip\"\r\nContent-Type: application/zip\r\n\r\n".utf8)
+        body += file
+        body += Data("\r\n--\(boundary)--\r\n".utf8)
+        return body
+    }
+
+    @Test func theStart_showsTheCentreAlone_andALevel_itsBubblesInOrderWithTheirPlaces() async throws {
+        try await withLibrary { _, web in
+            let start = try await web.get("/reports")
+            #expect(start.status == .ok)
+            #expect(start.body.string.contains("id=\"bubble-centre\" href=\"/reports/categories/root\""))
+            #expect(!start.body.string.contains("bubble-category"))
+
+            let root = try await web.get("/reports/categories/root").body.string
+            #expect(root.contains("href=\"/reports/categories/area-1\""))
+            #expect(root.contains("data-kind=\"category\" data-id=\"area-1\" data-x="))
+            let unit = try await web.get("/reports/categories/area-1-unit-1").body.string
+            let order = ["report-00001", "report-00002", "report-00003"].compactMap { unit.range(of: "data-id=\"\($0)\"")?.lowerBound }
+            #expect(order.count == 3 && order == order.sorted())
+            #expect(unit.contains("<a href=\"/reports/categories/area-1\">Area 1</a>"))
+            #expect(unit.contains("aria-current=\"page\">Unit 1</span>"))
+            #expect(unit.contains("src=\"/reports/report-00001/thumbnail\""))
+            #expect(try await web.get("/reports/categories/nope").status == .notFound)
+        }
+    }
+
+    @Test func theViewer_listsItsPagesLazilyWithKeywordsAndTheDownload() async throws {
+        try await withLibrary { _, web in
+            let page = try await web.get("/reports/report-00002")
+            #expect(page.status == .ok)
+            let html = page.body.string
+            #expect(html.contains("src=\"/reports/report-00002/pages/1\""))
+            #expect(html.contains("src=\"/reports/report-00002/pages/2\""))
+            #expect(html.contains("loading=\"lazy\""))
+            #expect(html.contains("<li class=\"keyword\">programme</li>"))
+            #expect(html.contains("href=\"/reports/report-00002/pdf\" download"))
+            let pdf = try await web.get("/reports/report-00002/pdf")
+            #expect(pdf.status == .ok)
+            #expect(pdf.headers.first(name: .contentDisposition)?.contains("Programme report 2.pdf") == true)
+            #expect(try await web.get("/reports/report-00002/pages/1").headers.contentType == .jpeg)
+        }
+    }
+
+    @Test func aSignedOutVisitor_isSentToLogIn_andGetsNoFile() async throws {
+        try await withLibrary { app, _ in
+            for path in ["/reports", "/reports/report-00001", "/reports/report-00001/pdf", "/reports/report-00001/pages/1"] {
+                let response = try await WebClient(app: app).get(path)
+                #expect(response.status == .seeOther, "\(path)")
+                #expect(response.headers.first(name: .location) == "/login")
+            }
+        }
+    }
+
+    @Test func theListAndSearch_showReportsWithWhereTheyAre_andMarkWhatMatched() async throws {
+        try await withLibrary { _, web in
+            let list = try await web.get("/reports/categories/area-1/reports").body.string
+            #expect(list.components(separatedBy: "class=\"report-table-link\"").count - 1 == 3)
+            #expect(list.contains("Area 1 › Unit 1"))
+            let search = try await web.get("/reports/search?q=inspectors")
+            #expect(search.body.string.contains("<mark>Inspectors</mark>"))
+            #expect(search.body.string.contains("1 report found"))
+            let hostile = try await web.get("/reports/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+            #expect(hostile.status == .ok)
+            #expect(!hostile.body.string.contains("<script>alert"))
+            #expect(try await web.get("/reports/search?q=" + String(repeating: "a", count: 201)).status == .unprocessableEntity)
+        }
+    }
+
+    @Test func theFilter_keepsTheReportsWithTheKeyword() async throws {
+        try await withLibrary { _, web in
+            let html = try await web.get("/reports/categories/area-1-unit-1?keyword=Research").body.string
+            #expect(html.contains("data-id=\"report-00003\""))
+            #expect(!html.contains("data-id=\"report-00001\""))
+            #expect(html.contains("2 reports hidden"))
+        }
+    }
+
+    @Test func theImport_isForAdministrators_andAFormUploadImportsOrNamesEveryProblem() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            #expect(try await web.get("/reports/import").status == .forbidden)
+            #expect(try await web.get("/reports").body.string.contains("not imported the report library yet"))
+            try await app.grantAdmin(account)
+            let page = try await web.get("/reports/import")
+            #expect(page.status == .ok)
+            let csrf = try await web.csrfToken(from: "/reports/import")
+            let boundary = "kinetic-\(UUID().uuidString)"
+            let type = HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": boundary])
+
+            try fixtures.truncate(1)
+            let refused = try await web.post("/reports/import", data: multipart(file: try fixtures.zipped(), csrf: csrf, boundary: boundary), contentType: type)
+            #expect(refused.status == .unprocessableEntity)
+            #expect(refused.body.string.contains("<code>reports[0].file</code>: pdfs/report-00001.pdf is damaged"))
+            #expect(try await ReportsRepository(database: app.db).library() == nil)
+
+            try FileManager.default.removeItem(at: fixtures.pdf(1))
+            try FileManager.default.copyItem(at: ReportFixtures.source.appendingPathComponent("pdfs/report-00001.pdf"), to: fixtures.pdf(1))
+            let imported = try await web.post("/reports/import", data: multipart(file: try fixtures.zipped(), csrf: csrf, boundary: boundary), contentType: type)
+            #expect(imported.status == .ok)
+            #expect(imported.body.string.contains("Imported 3 reports: 3 added, 0 updated, 0 removed."))
+            #expect(try await ReportsRepository(database: app.db).library()?.reportCount == 3)
+
+            let withoutToken = try await web.post("/reports/import", data: try fixtures.zipped(), contentType: .zip)
+            #expect(withoutToken.status == .forbidden)
+        }
+    }
+}

@@ -1,0 +1,273 @@
+"""Reports in a real browser: the demo library (imported by `serve` before these run) as
+bubbles — open the centre, tap through two levels, pinch back with two synthetic pointers,
+press and hold to drag a bubble while its neighbours make room, the trail's links, Back and
+Escape — the list overlay, the viewer overlay with its keywords closed by a swipe, search,
+the keyword filter, the administrator's import page; axe and screenshots at 375 and 820 px."""
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import BASE_URL, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
+from test_accessibility import violations
+from test_workouts import LANGUAGES
+
+DEMO = {"email": "demo@kinetic.app", "password": "demo-password"}
+
+
+@pytest.fixture
+def reader(account):
+    driver = make_driver()
+    log_in(driver, account)
+    yield driver
+    driver.quit()
+
+
+def settle(driver):
+    """Waits for a level change's animation to end (the stage is not busy and not moving)."""
+    time.sleep(0.9)
+
+
+def open_level(driver, path="/reports"):
+    driver.get(BASE_URL + path)
+    wait(driver).until(lambda d: "is-placed" in d.find_element(By.ID, "bubble-stage").get_attribute("class"))
+
+
+def tap(driver, element):
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def bubble(driver, data_id):
+    return driver.find_element(By.CSS_SELECTOR, f"#bubble-stage .bubble[data-id='{data_id}']")
+
+
+def trail(driver):
+    return [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#report-trail li")]
+
+
+def place(driver, element):
+    return driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]", element)
+
+
+POINTER = """
+const [target, type, id, x, y] = arguments;
+target.dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch', isPrimary: id === 1,
+  clientX: x, clientY: y, bubbles: true, cancelable: true, button: 0, buttons: type === 'pointerup' ? 0 : 1}));
+"""
+
+
+def pointer(driver, target, kind, pointer_id, x, y):
+    driver.execute_script(POINTER, target, kind, pointer_id, x, y)
+
+
+def pinch(driver):
+    """Two fingers on the stage moving towards each other."""
+    stage = driver.find_element(By.ID, "bubble-stage")
+    cx, cy = place(driver, stage)
+    pointer(driver, stage, "pointerdown", 1, cx - 120, cy)
+    pointer(driver, stage, "pointerdown", 2, cx + 120, cy)
+    for step in range(1, 7):
+        pointer(driver, stage, "pointermove", 1, cx - 120 + step * 16, cy)
+        pointer(driver, stage, "pointermove", 2, cx + 120 - step * 16, cy)
+    pointer(driver, stage, "pointerup", 1, cx - 24, cy)
+    pointer(driver, stage, "pointerup", 2, cx + 24, cy)
+
+
+def test_the_centre_opens_the_library_then_two_levels_down_and_a_pinch_goes_back(reader):
+    open_level(reader)
+    assert reader.find_elements(By.CSS_SELECTOR, "#bubble-stage .bubble-list .bubble") == []
+    tap(reader, reader.find_element(By.ID, "bubble-centre"))
+    wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/root"))
+    settle(reader)
+    ids = [b.get_attribute("data-id") for b in reader.find_elements(By.CSS_SELECTOR, "#bubble-stage .bubble-list .bubble")]
+    assert ids == ["parks", "fitness", "business", "welcome"]
+    assert reader.find_element(By.CSS_SELECTOR, ".bubble[data-id='welcome']").get_attribute("data-kind") == "report"
+
+    tap(reader, bubble(reader, "fitness"))
+    wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/fitness"))
+    settle(reader)
+    assert trail(reader) == ["Library", "Fitness"]
+    assert reader.find_element(By.CSS_SELECTOR, ".top-bar-title").text == "Fitness"
+    tap(reader, bubble(reader, "fitness-programmes"))
+    wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/fitness-programmes"))
+    settle(reader)
+    assert trail(reader) == ["Library", "Fitness", "Programmes"]
+
+    pinch(reader)
+    wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/fitness"))
+    settle(reader)
+    assert trail(reader) == ["Library", "Fitness"]
+    # The bubbles that came back are in place and visible.
+    assert reader.execute_script("return [...document.querySelectorAll('#bubble-stage .bubble-list .bubble')].every(b => b.style.opacity === '1')")
+
+    # Escape goes up too, and the browser's Back returns to where the reader was.
+    reader.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/root"))
+    settle(reader)
+    reader.back()
+    wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/fitness"))
+    wait(reader).until(lambda d: d.find_element(By.CSS_SELECTOR, ".top-bar-title").text == "Fitness")
+
+
+def test_press_and_hold_drags_a_bubble_and_its_neighbours_make_room_until_recentred(reader):
+    open_level(reader, "/reports/categories/root")
+    settle(reader)
+    dragged, neighbour = bubble(reader, "parks"), bubble(reader, "welcome")
+    start, before = place(reader, dragged), place(reader, neighbour)
+    stage = reader.find_element(By.ID, "bubble-stage")
+    pointer(reader, dragged, "pointerdown", 1, *start)
+    time.sleep(0.6)  # press and hold
+    assert "is-dragging" in dragged.get_attribute("class")
+    steps = 12
+    for step in range(1, steps + 1):
+        x = start[0] + (before[0] - start[0]) * step / steps
+        y = start[1] + (before[1] - start[1]) * step / steps
+        pointer(reader, dragged, "pointermove", 1, x, y)
+        time.sleep(0.03)
+    pointer(reader, dragged, "pointerup", 1, *before)
+    time.sleep(0.6)
+    after_drag, after_neighbour = place(reader, dragged), place(reader, neighbour)
+    assert abs(after_drag[0] - before[0]) < 30 and abs(after_drag[1] - before[1]) < 30, "the bubble follows the finger"
+    assert abs(after_neighbour[0] - before[0]) + abs(after_neighbour[1] - before[1]) > 40, "the neighbour moved out of the way"
+    assert reader.current_url == BASE_URL + "/reports/categories/root", "a drag is not a tap"
+    assert "is-dragging" not in dragged.get_attribute("class")
+
+    reader.find_element(By.ID, "dock-recentre").click()
+    time.sleep(0.8)
+    assert max(abs(a - b) for a, b in zip(place(reader, dragged), start)) < 2
+    assert max(abs(a - b) for a, b in zip(place(reader, neighbour), before)) < 2
+    assert stage.is_displayed()
+
+
+def test_the_trail_links_and_the_top_button_go_up(reader):
+    open_level(reader, "/reports/categories/parks-north-safety")
+    assert trail(reader) == ["Library", "Parks", "North", "Safety audits"]
+    links = reader.find_elements(By.CSS_SELECTOR, "#report-trail a")
+    assert [link.text for link in links] == ["Library", "Parks", "North"]
+    tap(reader, links[1])
+    wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/parks"))
+    open_level(reader, "/reports/categories/parks-north-safety")
+    reader.find_element(By.ID, "dock-top").click()
+    wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/root"))
+    settle(reader)
+    assert trail(reader) == ["Library"]
+
+
+def test_the_list_overlay_lists_every_report_below_the_level_and_opens_the_viewer_over_it(reader):
+    open_level(reader, "/reports/categories/parks")
+    reader.find_element(By.ID, "dock-list").click()
+    overlay = wait(reader).until(EC.visibility_of_element_located((By.ID, "report-list")))
+    rows = overlay.find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert len(rows) == 11
+    assert overlay.find_element(By.CSS_SELECTOR, ".overlay-title").text == "Reports in Parks"
+    screenshot(reader, "reports-list-en-375")
+    assert violations(reader) == [], "list overlay"
+    rows[0].find_element(By.CSS_SELECTOR, "a").click()
+    viewer = wait(reader).until(EC.visibility_of_element_located((By.ID, "report-viewer")))
+    assert "/reports/openings-2025" in reader.current_url
+    viewer.find_element(By.CSS_SELECTOR, ".overlay-close").click()
+    wait(reader).until(EC.invisibility_of_element_located((By.ID, "report-viewer")))
+    assert reader.find_element(By.ID, "report-list").is_displayed(), "the list is still there"
+
+
+def test_a_report_opens_in_the_viewer_with_its_keywords_and_a_swipe_to_the_right_closes_it(reader):
+    open_level(reader, "/reports/categories/business-finance")
+    settle(reader)
+    tap(reader, bubble(reader, "review-q1"))
+    viewer = wait(reader).until(EC.visibility_of_element_located((By.ID, "report-viewer")))
+    assert reader.current_url == BASE_URL + "/reports/review-q1"
+    keywords = [k.text for k in viewer.find_elements(By.CSS_SELECTOR, ".report-keywords .keyword")]
+    assert keywords == ["quarterly", "revenue", "Q1", "pipeline"]
+    wait(reader).until(lambda d: d.execute_script("const i = document.querySelector('#report-viewer .report-page img'); return i.complete && i.naturalWidth === 1240"))
+    pages = viewer.find_elements(By.CSS_SELECTOR, ".report-page img")
+    assert len(pages) == 4
+    assert [p.get_attribute("loading") for p in pages] == ["eager", "lazy", "lazy", "lazy"]
+    assert viewer.find_element(By.ID, "report-download").get_attribute("href").endswith("/reports/review-q1/pdf")
+    screenshot(reader, "reports-viewer-en-375")
+    assert violations(reader) == [], "viewer overlay"
+
+    body = viewer.find_element(By.CSS_SELECTOR, ".overlay-body")
+    x, y = place(reader, body)
+    pointer(reader, body, "pointerdown", 1, x - 100, y)
+    for step in range(1, 9):
+        pointer(reader, body, "pointermove", 1, x - 100 + step * 25, y + step)
+    pointer(reader, body, "pointerup", 1, x + 100, y + 8)
+    wait(reader).until(EC.invisibility_of_element_located((By.ID, "report-viewer")))
+    wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/business-finance"))
+    assert reader.find_element(By.ID, "bubble-stage").is_displayed()
+
+
+def test_search_finds_words_in_the_text_and_opens_the_viewer(reader):
+    reader.get(BASE_URL + "/reports/categories/root")
+    reader.find_element(By.ID, "reports-search-button").click()
+    field = wait(reader).until(EC.visibility_of_element_located((By.ID, "report-search-query")))
+    field.send_keys("inspectors springs")
+    field.send_keys(Keys.ENTER)
+    results = wait(reader).until(EC.presence_of_all_elements_located((By.CSS_SELECTOR, "#report-results .report-result")))
+    titles = [r.find_element(By.CSS_SELECTOR, ".report-result-title").text for r in results]
+    assert titles and all(t.startswith("Safety audit") for t in titles)
+    marks = {m.text.lower() for m in reader.find_elements(By.CSS_SELECTOR, "#report-results mark")}
+    assert marks & {"inspectors", "springs"}
+    screenshot(reader, "reports-search-en-375")
+    assert violations(reader) == [], "search results"
+    results[0].click()
+    wait(reader).until(EC.visibility_of_element_located((By.ID, "report-viewer")))
+
+
+def test_the_filter_keeps_the_reports_with_a_keyword(reader):
+    open_level(reader, "/reports/categories/business-finance")
+    reader.find_element(By.ID, "dock-filter").click()
+    dialog = wait(reader).until(EC.visibility_of_element_located((By.ID, "report-filter")))
+    dialog.find_element(By.XPATH, ".//label[span='Q2']").click()
+    dialog.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(reader).until(EC.url_contains("keyword=Q2"))
+    wait(reader).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#bubble-stage .bubble-report")) == 1)
+    assert bubble(reader, "review-q2").is_displayed()
+    assert "4 reports hidden" in reader.find_element(By.ID, "report-filter-notice").text
+
+
+def test_only_an_administrator_sees_the_import_and_a_bad_zip_changes_nothing(reader):
+    reader.get(BASE_URL + "/reports/import")
+    assert "Only an administrator" in reader.find_element(By.TAG_NAME, "body").text
+    admin = make_driver()
+    try:
+        log_in(admin, DEMO)
+        admin.get(BASE_URL + "/reports/import")
+        assert "Kinetic report library" in admin.find_element(By.CSS_SELECTOR, ".page-intro").text
+        admin.find_element(By.ID, "report-import-file").send_keys(str(__import__("pathlib").Path(__file__).resolve()))
+        admin.find_element(By.CSS_SELECTOR, "#report-import-form button[type=submit]").click()
+        problems = wait(admin).until(EC.visibility_of_element_located((By.ID, "import-problems")))
+        assert "not a zip file" in problems.text
+        assert violations(admin) == [], "import page with problems"
+        screenshot(admin, "reports-import-en-375")
+    finally:
+        admin.quit()
+    reader.get(BASE_URL + "/reports/categories/root")
+    assert "30 reports" in reader.find_element(By.ID, "reports-toolbar").text
+
+
+def test_a_signed_out_visitor_gets_no_pdf(driver):
+    driver.get(BASE_URL + "/reports/review-q1/pdf")
+    assert "/login" in driver.current_url
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("width", [375, 820])
+def test_reports_pages_at_phone_and_ipad_widths_have_no_violations(account, language, width):
+    driver = make_driver(LANGUAGES[language], width=width, height=812 if width < 600 else 1180)
+    try:
+        log_in(driver, account)
+        for name, path in [("start", "/reports"), ("root", "/reports/categories/root"), ("level", "/reports/categories/fitness"),
+                           ("viewer", "/reports/review-q1"), ("list", "/reports/categories/parks/reports"),
+                           ("search", "/reports/search?q=safety")]:
+            driver.get(BASE_URL + path)
+            wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
+            time.sleep(0.8)
+            screenshot(driver, f"reports-{name}-{language}-{width}")
+            assert_no_horizontal_overflow(driver, path)
+            assert violations(driver) == [], f"{path} in {language} at {width}"
+    finally:
+        driver.quit()
