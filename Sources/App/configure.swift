@@ -15,6 +15,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     try app.loadStringCatalog()
     try app.loadExerciseCatalogue()
     await app.startToolThreads()
+    app.prepareReportImports()
     try app.loadPasswordPolicy()
 
     let encoder = JSONEncoder()

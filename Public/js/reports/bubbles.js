@@ -325,7 +325,7 @@ document.addEventListener('keydown', (event) => {
 // MARK: The top bar's back arrow and the bottom navigation
 
 function setUpDock() {
-  const back = document.querySelector('.top-bar a.icon-button[href]:not(#menu-button)');
+  const back = document.querySelector('.top-bar > a.icon-button[href]:not(#menu-button)');
   if (back && stage) back.addEventListener('click', (event) => { event.preventDefault(); goUp(); });
   document.getElementById('dock-top')?.addEventListener('click', (event) => {
     if (!stage) return;

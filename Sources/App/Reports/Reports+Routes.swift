@@ -13,9 +13,7 @@ enum ReportsModule {
         api.on(.POST, SiteURL.api(.reports(.importLibrary)).pathComponents, body: .stream, use: reports.importLibrary)
         api.refuseMethodsOtherThanPOST(.api(.reports(.importLibrary)))
         api.get(SiteURL.api(.reports(.report(id: nil))).pathComponents, use: reports.report)
-        api.get(SiteURL.api(.reports(.pdf(id: nil))).pathComponents, use: reports.pdf)
-        api.get(SiteURL.api(.reports(.page(id: nil, number: nil))).pathComponents, use: reports.page)
-        api.get(SiteURL.api(.reports(.thumbnail(id: nil))).pathComponents, use: reports.thumbnail)
+        registerFiles(on: api) { .api(.reports($0)) }
     }
 
     private static func registerPages(on web: any RoutesBuilder) {
@@ -25,12 +23,18 @@ enum ReportsModule {
         web.get(SiteURL.reports(.categoryReports(id: nil)).pathComponents, use: pages.list)
         web.get(SiteURL.reports(.search).pathComponents, use: pages.search)
         web.get(SiteURL.reports(.report(id: nil)).pathComponents, use: pages.report)
-        web.get(SiteURL.reports(.pdf(id: nil)).pathComponents, use: pages.pdf)
-        web.get(SiteURL.reports(.page(id: nil, number: nil)).pathComponents, use: pages.page)
-        web.get(SiteURL.reports(.thumbnail(id: nil)).pathComponents, use: pages.thumbnail)
+        registerFiles(on: web) { .reports($0) }
 
         let importer = ReportImportController()
         web.get(SiteURL.reports(.importLibrary).pathComponents, use: importer.show)
         web.on(.POST, SiteURL.reports(.importLibrary).pathComponents, body: .stream, use: importer.upload)
+    }
+
+    /// The file routes under the paths `url` makes of a report path.
+    private static func registerFiles(on routes: any RoutesBuilder, _ url: (SiteURL.ReportsPath) -> SiteURL) {
+        let files = ReportFilesController()
+        routes.get(url(.pdf(id: nil)).pathComponents, use: files.pdf)
+        routes.get(url(.page(id: nil, number: nil)).pathComponents, use: files.page)
+        routes.get(url(.thumbnail(id: nil)).pathComponents, use: files.thumbnail)
     }
 }

@@ -3,7 +3,7 @@ import KineticCore
 import Vapor
 
 /// The report library over the API, for every signed-in user: levels, reports, their PDF,
-/// pages and thumbnails, search; and the administrator's import.
+/// pages and thumbnails (``ReportFilesController``), search; and the administrator's import.
 struct ReportsAPIController {
     func level(_ request: Request) async throws -> ReportLevelDTO {
         guard let level = try await request.reports.level(request.requestedCategoryID()) else { throw AppError.notFound }
@@ -19,17 +19,7 @@ struct ReportsAPIController {
         ReportDTO(try await request.requestedReport())
     }
 
-    func pdf(_ request: Request) async throws -> Response {
-        try await request.streamReportPDF(request.requestedReport())
-    }
 
-    func page(_ request: Request) async throws -> Response {
-        try await request.streamReportPage(request.requestedReport())
-    }
-
-    func thumbnail(_ request: Request) async throws -> Response {
-        try await request.streamReportThumbnail(request.requestedReport())
-    }
 
     func search(_ request: Request) async throws -> ReportSearchDTO {
         let text = try request.searchText()

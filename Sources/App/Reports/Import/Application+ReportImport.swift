@@ -6,6 +6,11 @@ import Vapor
 extension Application {
     private struct ReportImportGateKey: StorageKey { typealias Value = NIOLockedValueBox<Bool> }
 
+    /// Prepares the one-import-at-a-time gate; called once by `configure(_:_:)`.
+    func prepareReportImports() {
+        storage[ReportImportGateKey.self] = NIOLockedValueBox(false)
+    }
+
     /// Where the report library's files live.
     var reportFiles: ReportFiles {
         ReportFiles(mediaDirectory: kineticConfiguration.mediaDirectory)
@@ -15,11 +20,7 @@ extension Application {
     /// one import at a time on this instance: a second while one runs is a 409.
     func importReportLibrary(from source: URL) async throws -> ReportLibraryImporter.Summary {
         guard PDFTools.isAvailable else { throw AppError.reportToolsMissing }
-        let gate = storage[ReportImportGateKey.self] ?? {
-            let gate = NIOLockedValueBox(false)
-            storage[ReportImportGateKey.self] = gate
-            return gate
-        }()
+        let gate = storage.configured(ReportImportGateKey.self, "the report import gate")
         guard gate.withLockedValue({ running in defer { running = true }; return !running }) else {
             throw AppError.conflict(messageKey: "error.reports.importRunning")
         }

@@ -3,8 +3,7 @@ import KineticCore
 import Vapor
 
 /// The Reports pages: the start (the centre circle), each level as bubbles, the viewer, the
-/// list of a level's reports, search; and the files a signed-in browser shows (pages,
-/// thumbnails, the PDF).
+/// list of a level's reports and search. The files they show come from ``ReportFilesController``.
 struct ReportsController {
     func start(_ request: Request) async throws -> Response {
         try await levelPage(request, categoryID: nil, isStart: true)
@@ -51,15 +50,5 @@ struct ReportsController {
         return .html(ReportSearchPage.render(model, context: PageContext(request: request)), status: model.error == nil ? .ok : .unprocessableEntity)
     }
 
-    func pdf(_ request: Request) async throws -> Response {
-        try await request.streamReportPDF(request.requestedReport())
-    }
 
-    func page(_ request: Request) async throws -> Response {
-        try await request.streamReportPage(request.requestedReport())
-    }
-
-    func thumbnail(_ request: Request) async throws -> Response {
-        try await request.streamReportThumbnail(request.requestedReport())
-    }
 }

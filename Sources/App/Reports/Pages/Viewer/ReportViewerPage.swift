@@ -31,7 +31,7 @@ enum ReportViewerPage {
             pageWidth: report.pageWidth, pageHeight: report.pageHeight,
             pageURLs: (1...max(summary.pageCount, 1)).map { SiteURL.reports(.page(id: summary.id, number: String($0))).path },
             pdfURL: SiteURL.reports(.pdf(id: summary.id)).path,
-            downloadLabel: l.t("reports.viewer.download", l.t("reports.viewer.size", ByteCountFormatter.string(fromByteCount: Int64(report.byteCount), countStyle: .file))),
+            downloadLabel: l.t("reports.viewer.download", Int64(report.byteCount).formatted(.byteCount(style: .file).locale(l.locale))),
             backHref: ReportsChrome.levelHref(summary.categoryID),
             trail: ReportsChrome.trail(report.trail, current: nil, l: l)
         )
