@@ -54,9 +54,14 @@ extension Request {
         return response
     }
 
+    /// 403 unless the signed-in user administers the instance.
+    func requireAdmin() throws {
+        guard try requireUser().isAdmin else { throw AppError(status: .forbidden, code: "admin_only", messageKey: "error.reports.adminOnly") }
+    }
+
     /// Receives a library zip (administrators only, at most the upload limit) and imports it.
     func importUploadedReportLibrary() async throws -> ReportLibraryImporter.Summary {
-        guard try requireUser().isAdmin else { throw AppError(status: .forbidden, code: "admin_only", messageKey: "error.reports.adminOnly") }
+        try requireAdmin()
         let configuration = application.kineticConfiguration
         let zip = try await receiveUpload(into: configuration.uploadDirectory, maximumBytes: configuration.maximumUploadBytes)
         defer { try? FileManager.default.removeItem(at: zip) }

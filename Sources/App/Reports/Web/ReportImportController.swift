@@ -7,7 +7,7 @@ import Vapor
 /// token in a header instead, so a library of any size up to the upload limit streams to disk.
 struct ReportImportController {
     func show(_ request: Request) async throws -> Response {
-        try requireAdmin(request)
+        try request.requireAdmin()
         return try await page(request, summary: nil, failure: nil)
     }
 
@@ -16,7 +16,7 @@ struct ReportImportController {
     }
 
     func upload(_ request: Request) async throws -> Response {
-        try requireAdmin(request)
+        try request.requireAdmin()
         let l = request.localizer
         do {
             let summary: ReportLibraryImporter.Summary
@@ -46,10 +46,6 @@ struct ReportImportController {
         try Data(file.data.readableBytesView).write(to: zip)
         defer { try? FileManager.default.removeItem(at: zip) }
         return try await request.application.importReportLibrary(from: zip)
-    }
-
-    private func requireAdmin(_ request: Request) throws {
-        guard try request.requireUser().isAdmin else { throw AppError(status: .forbidden, code: "admin_only", messageKey: "error.reports.adminOnly") }
     }
 
     private func page(_ request: Request, summary: String?, failure: AppError?, status: HTTPResponseStatus = .ok) async throws -> Response {

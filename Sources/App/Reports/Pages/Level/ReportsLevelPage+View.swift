@@ -28,7 +28,7 @@ extension ReportsLevelPage {
     /// so keyboard and screen-reader users meet them in the datasource's order). Without
     /// script the bubbles flow; the script places them from `data-x`… (stage units).
     private static func stage(_ model: Model, l: Localizer) -> HTMLNode {
-        let centreHref = model.isStart ? ReportsChrome.levelHref(nil) : (model.categoryID.map { _ in model.parentHref } ?? SiteURL.module(.reports).path)
+        let centreHref = model.isStart ? ReportsChrome.levelHref(nil) : model.parentHref
         let centre = el("a", [
             .class("bubble bubble-centre"), .id("bubble-centre"), Attr("href", centreHref),
             model.isStart ? .aria("label", l.t("reports.centre.open", model.title)) : .aria("label", l.t("reports.centre.up", model.title)),

@@ -26,7 +26,7 @@ enum ReportListPage {
             rows: reports.map { report, trail in
                 Row(
                     id: report.id, title: report.title,
-                    place: trail.isEmpty ? l.t("reports.trail.library") : trail.map(\.title).joined(separator: " › "),
+                    place: ReportsChrome.place(trail, l: l),
                     date: report.date.map(l.fullDate) ?? "—", pages: l.number(report.pageCount)
                 )
             }

@@ -22,7 +22,7 @@ enum ReportSearchPage {
         Model(query: query, results: results.map { result in
             Result(
                 id: result.report.id, title: result.report.title,
-                place: result.trail.isEmpty ? l.t("reports.trail.library") : result.trail.map(\.title).joined(separator: " › "),
+                place: ReportsChrome.place(result.trail, l: l),
                 snippet: result.snippet
             )
         }, error: error)

@@ -37,6 +37,11 @@ enum ReportsChrome {
             + (current.map { [Crumb(title: $0.title, href: nil)] } ?? [])
     }
 
+    /// Where a report is, as one line: `Parks › North`, or the library at the top.
+    static func place(_ trail: [ReportCrumb], l: Localizer) -> String {
+        trail.isEmpty ? l.t("reports.trail.library") : trail.map(\.title).joined(separator: " › ")
+    }
+
     static func trailNav(_ trail: [Crumb], l: Localizer) -> HTMLNode {
         el("nav", [.class("report-trail"), .id("report-trail"), .aria("label", l.t("reports.trail.label"))], [
             el("ol", [], trail.map { crumb in
