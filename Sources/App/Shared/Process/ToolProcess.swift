@@ -3,8 +3,12 @@ import NIOConcurrencyHelpers
 
 /// Runs a command-line tool on untrusted input (ffmpeg, ffprobe, poppler, qpdf): no shell, a time limit after
 /// which it is terminated, and both of its outputs read at once so it never blocks on a full
-/// pipe. Blocking: call it from a thread pool, not an event loop.
+/// pipe. At most one tool per core runs at once in the whole process (several applications share a
+/// process in the tests), so the tools never starve the server's own threads. Blocking: call it
+/// from a thread pool, not an event loop.
 enum ToolProcess {
+    private static let slots = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
+
     struct Failed: Error, CustomStringConvertible {
         let description: String
     }
@@ -20,6 +24,8 @@ enum ToolProcess {
     /// Runs `executable` with `arguments`; succeeds when it exits in time with one of
     /// `acceptedStatuses`.
     static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval, acceptedStatuses: Set<Int32> = [0]) throws -> Output {
+        slots.wait()
+        defer { slots.signal() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
