@@ -1,0 +1,110 @@
+import Foundation
+
+/// What a sender typed or picked for a wish, unchecked: the fields of the compose form or of
+/// `POST /api/v1/wishes`.
+public struct WishDraftInput: Equatable, Sendable {
+    public var occasion: String?
+    public var subject: String?
+    public var message: String?
+    /// `stock:<id>`, `upload:<uuid>`, or nothing for a wish without a photo.
+    public var photo: String?
+    public var recipients: [String]
+    /// `yyyy-MM-ddTHH:mm` on the sender's clock.
+    public var sendAt: String?
+    /// Channel names; nil while the sender has not reached Send Options yet.
+    public var channels: [String]?
+
+    public init(occasion: String? = nil, subject: String? = nil, message: String? = nil, photo: String? = nil, recipients: [String] = [], sendAt: String? = nil, channels: [String]? = nil) {
+        self.occasion = occasion
+        self.subject = subject
+        self.message = message
+        self.photo = photo
+        self.recipients = recipients
+        self.sendAt = sendAt
+        self.channels = channels
+    }
+}
+
+/// A checked wish, ready to schedule.
+public struct WishDraft: Equatable, Sendable {
+    public let occasion: Occasion
+    public let subject: String
+    public let message: String
+    public let photo: WishPhoto?
+    /// E-mail addresses, normalized, each once, in the order given.
+    public let recipients: [String]
+    public let sendTime: WishSendTime
+    /// Empty while the sender has not chosen yet (``WishDraftInput/channels`` nil).
+    public let channels: [WishChannel]
+
+    public static let maximumSubjectLength = 150
+    public static let maximumMessageLength = 2_000
+    public static let maximumRecipients = 20
+    /// How far in the past a send time may be and still mean "now": the minute the sender
+    /// picked may have begun before they pressed Confirm.
+    public static let pastTolerance: TimeInterval = 120
+
+    /// Checks every field and reports all failures at once, keyed by field name. A time in the
+    /// past (beyond ``pastTolerance``) is refused; `channels` are required when given at all.
+    public static func validate(_ input: WishDraftInput, timeZone: TimeZone, now: Date) -> Result<WishDraft, FieldErrors> {
+        var errors = FieldErrors()
+        let occasion = input.occasion.flatMap { Occasion(rawValue: $0) }
+        if occasion == nil { errors.add("occasion", "wishes.error.occasion") }
+        let subject = collapsed(input.subject ?? "")
+        if subject.isEmpty { errors.add("subject", "wishes.error.subject.empty") }
+        if subject.count > maximumSubjectLength { errors.add("subject", "wishes.error.subject.long") }
+        let message = (input.message ?? "").replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        if message.isEmpty { errors.add("message", "wishes.error.message.empty") }
+        if message.count > maximumMessageLength { errors.add("message", "wishes.error.message.long") }
+        var photo: WishPhoto?
+        if let text = input.photo?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            photo = WishPhoto(text)
+            if photo == nil { errors.add("photo", "wishes.error.photo") }
+        }
+        let recipients = checkedRecipients(input.recipients, errors: &errors)
+        let sendTime = input.sendAt.flatMap { WishSendTime(localDateTime: $0.trimmingCharacters(in: .whitespaces), timeZone: timeZone) }
+        if sendTime == nil {
+            errors.add("sendAt", (input.sendAt ?? "").isEmpty ? "wishes.error.sendAt.empty" : "wishes.error.sendAt.invalid")
+        } else if sendTime!.instant < now.addingTimeInterval(-pastTolerance) {
+            errors.add("sendAt", "wishes.error.sendAt.past")
+        }
+        var channels: [WishChannel] = []
+        if let names = input.channels {
+            let known = names.compactMap { WishChannel(rawValue: $0) }
+            if known.count != names.count { errors.add("channels", "wishes.error.channels.unknown") }
+            channels = Array(Set(known)).sorted()
+            if channels.isEmpty { errors.add("channels", "wishes.error.channels.none") }
+        }
+        guard errors.isEmpty, let occasion, let sendTime else { return .failure(errors) }
+        return .success(WishDraft(occasion: occasion, subject: subject, message: message, photo: photo, recipients: recipients, sendTime: sendTime, channels: channels))
+    }
+
+    /// Splits text typed into one field ("ann@example.com, bob@example.com") into addresses.
+    public static func recipientList(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "," || $0 == ";" || $0.isNewline || $0 == " " }).map(String.init)
+    }
+
+    private static func checkedRecipients(_ given: [String], errors: inout FieldErrors) -> [String] {
+        var addresses: [String] = []
+        for text in given.map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) where !text.isEmpty {
+            guard case .success(let address) = AccountRules.normalizedEmail(text), isMailSafe(address) else {
+                errors.add("recipients", "wishes.error.recipients.invalid")
+                continue
+            }
+            if !addresses.contains(address) { addresses.append(address) }
+        }
+        if addresses.isEmpty { errors.add("recipients", "wishes.error.recipients.empty") }
+        if addresses.count > maximumRecipients { errors.add("recipients", "wishes.error.recipients.many") }
+        return addresses
+    }
+
+    /// ASCII without the characters that mean something in a mail header or an SMTP command, so
+    /// an address goes into `RCPT TO:<…>` and `To:` as it is.
+    private static func isMailSafe(_ address: String) -> Bool {
+        address.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 && $0.value < 127 && !"<>()[]\\,;:\"".unicodeScalars.contains($0) }
+    }
+
+    private static func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import KineticCore
+import Testing
+
+@Suite struct WishDraftTests {
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+    let now = try! Date("2027-01-15T08:00:00Z", strategy: .iso8601)
+
+    private var complete: WishDraftInput {
+        WishDraftInput(occasion: "birthday", subject: "  Happy   birthday ", message: "All the best!\r\nAnn", photo: "stock:birthday-2",
+                       recipients: ["Bob@Example.com", " ann@example.com", "bob@example.com"], sendAt: "2027-01-15T10:00", channels: ["in-app", "email"])
+    }
+
+    @Test func aCompleteDraft_isNormalized() throws {
+        let draft = try WishDraft.validate(complete, timeZone: zone, now: now).get()
+        #expect(draft.occasion == .birthday)
+        #expect(draft.subject == "Happy birthday")
+        #expect(draft.message == "All the best!\nAnn")
+        #expect(draft.photo == .stock("birthday-2"))
+        #expect(draft.recipients == ["bob@example.com", "ann@example.com"])
+        #expect(draft.channels == [.email, .inApp])
+        #expect(draft.sendTime.instant == now.addingTimeInterval(3_600))
+    }
+
+    @Test func everyMissingField_isNamedAtOnce() {
+        guard case .failure(let errors) = WishDraft.validate(WishDraftInput(channels: []), timeZone: zone, now: now) else {
+            Issue.record("an empty draft was accepted")
+            return
+        }
+        #expect(errors.messages == [
+            "occasion": "wishes.error.occasion", "subject": "wishes.error.subject.empty", "message": "wishes.error.message.empty",
+            "recipients": "wishes.error.recipients.empty", "sendAt": "wishes.error.sendAt.empty", "channels": "wishes.error.channels.none",
+        ])
+    }
+
+    @Test func badValues_areRefusedWithTheirReason() {
+        var input = complete
+        input.occasion = "wedding"
+        input.photo = "stock:wedding-1"
+        input.recipients = ["bob@example.com", "not an address", "eve@exa<mple.com"]
+        input.sendAt = "2027-01-15T08:55"  // 07:55 UTC, five minutes ago
+        input.channels = ["email", "fax"]
+        input.subject = String(repeating: "x", count: WishDraft.maximumSubjectLength + 1)
+        guard case .failure(let errors) = WishDraft.validate(input, timeZone: zone, now: now) else {
+            Issue.record("a bad draft was accepted")
+            return
+        }
+        #expect(errors.messages == [
+            "occasion": "wishes.error.occasion", "photo": "wishes.error.photo", "recipients": "wishes.error.recipients.invalid",
+            "sendAt": "wishes.error.sendAt.past", "channels": "wishes.error.channels.unknown", "subject": "wishes.error.subject.long",
+        ])
+    }
+
+    @Test func channels_areOnlyRequiredOnceAsked_andAFewSecondsLateIsNow() throws {
+        var input = complete
+        input.channels = nil
+        input.sendAt = "2027-01-15T08:59"  // the current minute began a minute ago
+        let draft = try WishDraft.validate(input, timeZone: zone, now: now).get()
+        #expect(draft.channels.isEmpty)
+    }
+
+    @Test func tooManyRecipients_areRefused() {
+        var input = complete
+        input.recipients = (0...WishDraft.maximumRecipients).map { "friend\($0)@example.com" }
+        guard case .failure(let errors) = WishDraft.validate(input, timeZone: zone, now: now) else {
+            Issue.record("21 recipients were accepted")
+            return
+        }
+        #expect(errors.messages == ["recipients": "wishes.error.recipients.many"])
+    }
+
+    @Test func aRecipientField_splitsAtCommasSemicolonsAndLines() {
+        #expect(WishDraft.recipientList("a@x.de, b@x.de;c@x.de\nd@x.de") == ["a@x.de", "b@x.de", "c@x.de", "d@x.de"])
+    }
+
+    @Test func photos_areStockCardsOrUploads() {
+        #expect(WishPhoto("stock:thank-you-3") == .stock("thank-you-3"))
+        #expect(WishPhoto("stock:thank-you-4") == nil)
+        let id = UUID()
+        #expect(WishPhoto("upload:\(id.uuidString)") == .uploaded(id))
+        #expect(WishPhoto("upload:\(id.uuidString)")?.description == "upload:\(id.uuidString.lowercased())")
+        #expect(WishPhoto("https://example.com/a.png") == nil)
+    }
+}
