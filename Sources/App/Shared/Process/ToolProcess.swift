@@ -9,7 +9,7 @@ import NIOConcurrencyHelpers
 enum ToolProcess {
     private static let slots = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
-    struct Failed: Error, CustomStringConvertible {
+    struct Failed: Error, Equatable, CustomStringConvertible {
         let description: String
     }
 
@@ -36,7 +36,9 @@ enum ToolProcess {
         do { try process.run() } catch { throw Failed(description: "\(executable) could not start: \(error)") }
         let timer = DispatchSource.makeTimerSource()
         timer.schedule(deadline: .now() + timeout)
-        timer.setEventHandler { process.terminate() }
+        // SIGKILL, not `terminate()`: a child inherits the signal mask of the thread that started
+        // it, and Swift's threads block SIGTERM, so a tool would never see it.
+        timer.setEventHandler { kill(process.processIdentifier, SIGKILL) }
         timer.resume()
         defer { timer.cancel() }
         let messages = NIOLockedValueBox(Data())
