@@ -74,6 +74,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "App",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

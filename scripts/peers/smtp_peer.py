@@ -10,9 +10,11 @@ recipients, Message-ID, subject, size). Recipients decide their fate by their lo
 refuse-…@ gets 550 (permanent), later-…@ gets 451 (try again). --fail-data N answers the first
 N messages' data with 451; --data-delay waits before answering the data (for time limits).
 """
-import argparse, asyncio, email, email.policy, json, os, signal, ssl, sys, threading
+import argparse, asyncio, email, email.policy, json, os, ssl, sys, threading
 
 from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
+
+from lifetime import stop_with_parent
 
 
 class Recorder:
@@ -53,18 +55,6 @@ class Recorder:
         with self.lock, open(os.path.join(self.folder, "messages.jsonl"), "a") as log:
             log.write(json.dumps(line) + "\n")
         return "250 Message accepted"
-
-
-def stop_with_parent():
-    """Signals work whatever mask the parent had (Swift's threads block SIGTERM), and the peer
-    ends when the process that started it closes its standard input (or dies)."""
-    signal.pthread_sigmask(signal.SIG_SETMASK, [])
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if not sys.stdin.isatty():
-        def watch():
-            sys.stdin.buffer.read()
-            os._exit(0)
-        threading.Thread(target=watch, daemon=True).start()
 
 
 def main():
