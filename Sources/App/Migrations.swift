@@ -27,6 +27,7 @@ enum KineticMigrations {
             CreateWorkoutGoals(),
             AddUserAdminRole(),
             CreateReports(),
+            CreateWishes(),
         ]
     }
 }

@@ -1,0 +1,79 @@
+import Fluent
+import Foundation
+import KineticCore
+import SQLKit
+
+/// The deliveries waiting to go out, claimed by one server instance at a time.
+///
+/// A claim takes due deliveries (and those whose lease ran out: their sender died mid-send)
+/// and leases them to ``owner`` in one statement — `UPDATE … RETURNING` over a sub-select that
+/// PostgreSQL runs `FOR UPDATE SKIP LOCKED`, so two instances never claim the same row; SQLite
+/// has one writer at a time, which serializes claims the same way. Every later change to a
+/// delivery is made only while this owner still holds its lease.
+struct WishDeliveryQueue {
+    let database: any Database
+    /// This server instance's name for its leases.
+    let owner: String
+
+    /// Leases up to `limit` deliveries due at `now` for `lease` seconds, counting a try for each,
+    /// and moves their wishes from Scheduled to Sent.
+    func claim(now: Date, lease: TimeInterval, limit: Int) async throws -> [WishDeliveryRecord] {
+        let at = now.timeIntervalSince1970
+        return try await database.transaction { database in
+            let sql = try database.sql()
+            let lock: SQLQueryString = sql.dialect.name == "postgresql" ? "FOR UPDATE SKIP LOCKED" : ""
+            let claimed = try await sql.raw("""
+                UPDATE wish_deliveries
+                SET state = 'sending', lease_owner = \(bind: owner), lease_until = \(bind: at + lease), attempts = attempts + 1
+                WHERE id IN (
+                    SELECT id FROM wish_deliveries
+                    WHERE (state = 'pending' AND due_at <= \(bind: at)) OR (state = 'sending' AND lease_until < \(bind: at))
+                    ORDER BY due_at LIMIT \(bind: limit) \(lock)
+                )
+                RETURNING *
+                """).all(decoding: WishDeliveryRecord.self)
+            let wishes = Array(Set(claimed.map(\.wishID)))
+            if !wishes.isEmpty {
+                try await sql.update(WishRecord.schema)
+                    .set("state", to: WishRecord.State.sent.rawValue).set("dispatched_at", to: at)
+                    .where("id", .in, wishes).where("state", .equal, WishRecord.State.scheduled.rawValue)
+                    .run()
+            }
+            return claimed
+        }
+    }
+
+    /// Marks a delivery delivered; false when this owner no longer holds its lease.
+    @discardableResult
+    func delivered(_ id: UUID, externalID: String?, now: Date, on database: (any Database)? = nil) async throws -> Bool {
+        try await finish(id, on: database ?? self.database) { $0
+            .set("state", to: DeliveryState.delivered.rawValue).set("finished_at", to: now.timeIntervalSince1970)
+            .set("external_id", to: externalID).set("last_error", to: SQLLiteral.null)
+        }
+    }
+
+    /// Marks a delivery failed for good, with the reason shown to its sender.
+    @discardableResult
+    func failed(_ id: UUID, reason: String, now: Date) async throws -> Bool {
+        try await finish(id, on: database) { $0
+            .set("state", to: DeliveryState.failed.rawValue).set("finished_at", to: now.timeIntervalSince1970).set("last_error", to: reason)
+        }
+    }
+
+    /// Puts a delivery back in the queue, due at `at`, remembering why the last try failed.
+    @discardableResult
+    func retry(_ id: UUID, at: Date, reason: String) async throws -> Bool {
+        try await finish(id, on: database) { $0
+            .set("state", to: DeliveryState.pending.rawValue).set("due_at", to: at.timeIntervalSince1970).set("last_error", to: reason)
+        }
+    }
+
+    private func finish(_ id: UUID, on database: any Database, _ change: (SQLUpdateBuilder) -> SQLUpdateBuilder) async throws -> Bool {
+        let sql = try database.sql()
+        let builder = sql.update(WishDeliveryRecord.schema)
+            .set("lease_owner", to: SQLLiteral.null).set("lease_until", to: SQLLiteral.null)
+            .where("id", .equal, id).where("lease_owner", .equal, owner).where("state", .equal, DeliveryState.sending.rawValue)
+        let rows = try await change(builder).returning("id").all()
+        return !rows.isEmpty
+    }
+}

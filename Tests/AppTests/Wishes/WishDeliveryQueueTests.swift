@@ -1,0 +1,135 @@
+import Fluent
+import Foundation
+import KineticCore
+import SQLKit
+import Testing
+import VaporTesting
+@testable import App
+
+@Suite struct WishDeliveryQueueTests {
+    private let zone = TimeZone(identifier: "UTC")!
+
+    /// Schedules a wish from `sender` to `recipients`, due `seconds` (whole minutes) after the test clock's now.
+    private func schedule(_ app: Application, from sender: TestAccount, to recipients: [String], channels: [WishChannel], inSeconds seconds: Int = 300) async throws -> WishRecord {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        let text = formatter.string(from: testNow.addingTimeInterval(TimeInterval(seconds)))
+        let input = WishDraftInput(occasion: "birthday", subject: "Happy birthday", message: "All the best!", recipients: recipients,
+                                   sendAt: text, channels: channels.map(\.rawValue))
+        let draft = try WishDraft.validate(input, timeZone: zone, now: testNow).get()
+        return try await WishesRepository(database: app.db).schedule(draft, from: try #require(UUID(uuidString: sender.customerId)), now: testNow)
+    }
+
+    private func inbox(_ app: Application) async throws -> [InboxWishRecord] {
+        try await app.db.sql().select().column("*").from(InboxWishRecord.schema).all(decoding: InboxWishRecord.self)
+    }
+
+    @Test func scheduling_writesTheWishAndADeliveryPerRecipientAndChannel_inOneGo() async throws {
+        try await withKinetic { app in
+            let sender = try await app.signUp()
+            let wish = try await schedule(app, from: sender, to: ["bob@example.com", "ann@example.com"], channels: [.email, .connections, .inApp])
+            let deliveries = try await WishesRepository(database: app.db).deliveries(of: wish.id)
+            #expect(deliveries.map { "\($0.channel) \($0.recipient ?? "-")" } == [
+                "connections -", "email ann@example.com", "email bob@example.com", "in-app ann@example.com", "in-app bob@example.com",
+            ])
+            #expect(deliveries.allSatisfy { $0.state == "pending" && $0.dueAt == wish.sendAt && $0.attempts == 0 })
+            #expect(try await WishesRepository(database: app.db).wish(wish.id) == wish)
+        }
+    }
+
+    @Test func aClaim_takesOnlyDueDeliveries_leasesThem_andMovesTheWishToSent() async throws {
+        try await withKinetic { app in
+            let sender = try await app.signUp()
+            let soon = try await schedule(app, from: sender, to: ["bob@example.com"], channels: [.email], inSeconds: 60)
+            let later = try await schedule(app, from: sender, to: ["bob@example.com"], channels: [.email], inSeconds: 3_600)
+            let first = WishDeliveryQueue(database: app.db, owner: "first")
+            let second = WishDeliveryQueue(database: app.db, owner: "second")
+            #expect(try await first.claim(now: testNow, lease: 60, limit: 10).isEmpty)
+            let claimed = try await first.claim(now: testNow.addingTimeInterval(120), lease: 60, limit: 10)
+            #expect(claimed.map(\.wishID) == [soon.id])
+            #expect(claimed.first?.attempts == 1)
+            #expect(claimed.first?.leaseOwner == "first")
+            #expect(try await second.claim(now: testNow.addingTimeInterval(150), lease: 60, limit: 10).isEmpty)
+            #expect(try await WishesRepository(database: app.db).wish(soon.id)?.state == .sent)
+            #expect(try await WishesRepository(database: app.db).wish(later.id)?.state == .scheduled)
+        }
+    }
+
+    @Test func anExpiredLease_isRescued_andOnlyTheNewHolderMayFinish() async throws {
+        try await withKinetic { app in
+            let sender = try await app.signUp()
+            let wish = try await schedule(app, from: sender, to: ["bob@example.com"], channels: [.email], inSeconds: 60)
+            let crashed = WishDeliveryQueue(database: app.db, owner: "crashed")
+            let rescuer = WishDeliveryQueue(database: app.db, owner: "rescuer")
+            let taken = try #require(try await crashed.claim(now: testNow.addingTimeInterval(60), lease: 30, limit: 10).first)
+            #expect(try await rescuer.claim(now: testNow.addingTimeInterval(80), lease: 30, limit: 10).isEmpty)
+            let rescued = try #require(try await rescuer.claim(now: testNow.addingTimeInterval(100), lease: 30, limit: 10).first)
+            #expect(rescued.id == taken.id)
+            #expect(rescued.attempts == 2)
+            #expect(try await crashed.delivered(taken.id, externalID: "x", now: testNow.addingTimeInterval(101)) == false)
+            #expect(try await rescuer.retry(rescued.id, at: testNow.addingTimeInterval(200), reason: "451 busy"))
+            let stored = try #require(try await WishesRepository(database: app.db).deliveries(of: wish.id).first)
+            #expect(stored.state == "pending")
+            #expect(stored.dueAt == testNow.addingTimeInterval(200).timeIntervalSince1970)
+            #expect(stored.lastError == "451 busy")
+            #expect(stored.leaseOwner == nil)
+        }
+    }
+
+    @Test func inApp_reachesTheInboxOnce_evenWhenTwoInstancesDeliverTheSameDelivery() async throws {
+        try await withKinetic { app in
+            let sender = try await app.signUp(name: "Ann")
+            let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
+            let wish = try await schedule(app, from: sender, to: ["bob@example.com", "nobody@example.com"], channels: [.inApp], inSeconds: 60)
+            let crashed = WishDeliveryQueue(database: app.db, owner: "crashed")
+            let rescuer = WishDeliveryQueue(database: app.db, owner: "rescuer")
+            let first = try await crashed.claim(now: testNow.addingTimeInterval(60), lease: 30, limit: 10)
+            let second = try await rescuer.claim(now: testNow.addingTimeInterval(100), lease: 30, limit: 10)
+            #expect(first.count == 2)
+            #expect(second.count == 2)
+            var outcomes: [InAppDelivery.Outcome] = []
+            for delivery in second.sorted(by: { ($0.recipient ?? "") < ($1.recipient ?? "") }) {
+                outcomes.append(try await InAppDelivery(database: app.db, queue: rescuer).deliver(delivery, of: wish, now: testNow.addingTimeInterval(101)))
+            }
+            #expect(outcomes == [.delivered, .noAccount])
+            let late = try #require(first.first { $0.recipient == "bob@example.com" })
+            #expect(try await InAppDelivery(database: app.db, queue: crashed).deliver(late, of: wish, now: testNow.addingTimeInterval(102)) == .leaseLost)
+            let items = try await inbox(app)
+            #expect(items.count == 1)
+            #expect(items.first?.recipientID == UUID(uuidString: bob.customerId))
+            #expect(items.first?.senderName == "Ann")
+            let states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")" }
+            #expect(states == ["bob@example.com delivered ", "nobody@example.com failed No Kinetic account has the address nobody@example.com"])
+        }
+    }
+
+    @Test func twoInstancesClaimingAtOnce_neverTakeTheSameDelivery() async throws {
+        try await withKinetic { app in
+            let sender = try await app.signUp()
+            let recipients = (0..<20).map { "friend\($0)@example.com" }
+            for _ in 0..<5 {
+                _ = try await schedule(app, from: sender, to: recipients, channels: [.email, .inApp], inSeconds: 60)
+            }
+            let database = app.db
+            let claims = try await withThrowingTaskGroup(of: [UUID].self) { group in
+                for owner in ["north", "south"] {
+                    group.addTask {
+                        let queue = WishDeliveryQueue(database: database, owner: owner)
+                        var taken: [UUID] = []
+                        while true {
+                            let batch = try await queue.claim(now: testNow.addingTimeInterval(60), lease: 600, limit: 7)
+                            if batch.isEmpty { return taken }
+                            taken += batch.map(\.id)
+                        }
+                    }
+                }
+                return try await group.reduce(into: [[UUID]]()) { $0.append($1) }
+            }
+            let all = claims.flatMap { $0 }
+            #expect(all.count == 200)
+            #expect(Set(all).count == 200)
+        }
+    }
+}
