@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func aSlowServer_endsTheSessionAtTheTimeLimit_andARefusedConnectionIsTemporary() async throws {
-        let peer = try SMTPPeer(["--data-delay", "5"])
+        let peer = try SMTPPeer(["--data-delay", "20"])
         let client = SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: peer.port), timeout: .milliseconds(800))
         await #expect(throws: SMTPFailure.timedOut) { try await client.send([message("slow", to: ["bob@example.com"])]) }
 

@@ -1,8 +1,8 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// Runs a command-line tool on untrusted input (ffmpeg, ffprobe, poppler, qpdf): no shell, a time limit after
-/// which it is terminated, and both of its outputs read at once so it never blocks on a full
+/// Runs a command-line tool on untrusted input (ffmpeg, ffprobe, poppler, qpdf): no shell
+/// (``SpawnedProcess``), a time limit after which it is killed, and both of its outputs read at once so it never blocks on a full
 /// pipe. At most one tool per core runs at once in the whole process (several applications share a
 /// process in the tests), so the tools never starve the server's own threads. Blocking: call it
 /// from a thread pool, not an event loop.
@@ -26,37 +26,29 @@ enum ToolProcess {
     static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval, acceptedStatuses: Set<Int32> = [0]) throws -> Output {
         slots.wait()
         defer { slots.signal() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { throw Failed(description: "\(executable) could not start: \(error)") }
+        let process: SpawnedProcess
+        do { process = try SpawnedProcess.start(executable, arguments) } catch { throw Failed(description: "\(executable) could not start: \(error)") }
         let timer = DispatchSource.makeTimerSource()
         timer.schedule(deadline: .now() + timeout)
-        // SIGKILL, not `terminate()`: a child inherits the signal mask of the thread that started
-        // it, and Swift's threads block SIGTERM, so a tool would never see it.
-        timer.setEventHandler { kill(process.processIdentifier, SIGKILL) }
+        timer.setEventHandler { kill(process.pid, SIGKILL) }
         timer.resume()
-        defer { timer.cancel() }
         let messages = NIOLockedValueBox(Data())
         let readingErrors = DispatchGroup()
         readingErrors.enter()
         Thread {
-            messages.withLockedValue { $0 = errors.fileHandleForReading.readDataToEndOfFile() }
+            messages.withLockedValue { $0 = process.errors.readDataToEndOfFile() }
             readingErrors.leave()
         }.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = process.output.readDataToEndOfFile()
         readingErrors.wait()
+        let termination = process.wait()
+        timer.cancel()
         let text = String(decoding: messages.withLockedValue { $0 }.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationReason == .exit, acceptedStatuses.contains(process.terminationStatus) else {
-            let name = URL(fileURLWithPath: executable).lastPathComponent
-            if process.terminationReason == .uncaughtSignal { throw Failed(description: "\(name) stopped after \(Int(timeout)) s") }
-            throw Failed(description: text.isEmpty ? "\(name) stopped (\(process.terminationStatus))" : text)
+        let name = URL(fileURLWithPath: executable).lastPathComponent
+        guard case .exit(let status) = termination, acceptedStatuses.contains(status) else {
+            if case .signal = termination { throw Failed(description: "\(name) stopped after \(Int(timeout)) s") }
+            throw Failed(description: text.isEmpty ? "\(name) stopped (\(termination))" : text)
         }
-        return Output(standardOutput: data, messages: text, status: process.terminationStatus)
+        return Output(standardOutput: data, messages: text, status: status)
     }
 }

@@ -36,6 +36,12 @@ struct WishesRepository {
             .first(decoding: WishRecord.self)
     }
 
+    /// Its recipients' addresses, in the order given.
+    func recipients(of wishID: UUID) async throws -> [String] {
+        try await database.sql().select().column("address").from(WishRecipientRecord.schema).where("wish_id", .equal, wishID)
+            .orderBy("position").all().map { try $0.decode(column: "address", as: String.self) }
+    }
+
     /// Its deliveries, by channel and then recipient.
     func deliveries(of wishID: UUID) async throws -> [WishDeliveryRecord] {
         try await database.sql().select().column("*").from(WishDeliveryRecord.schema).where("wish_id", .equal, wishID)

@@ -1,0 +1,101 @@
+import Fluent
+import Foundation
+import KineticCore
+import KineticMail
+
+/// One round of the delivery scheduler: claims the deliveries that are due (or whose lease ran
+/// out) and sends each on its channel, then records the outcome — delivered, another try after
+/// a backoff, or failed with the reason. A channel without its settings fails its deliveries
+/// with that reason; nothing is dropped silently.
+struct WishDispatcher {
+    /// What sends e-mail, or nil when `KINETIC_SMTP_URL` is not set.
+    struct Mail {
+        let client: SMTPClient
+        let from: MailAddress
+    }
+
+    let database: any Database
+    let queue: WishDeliveryQueue
+    var policy = DeliveryRetryPolicy()
+    var mail: Mail?
+    var connections: ConnectionsClient?
+    /// How long a claim is leased: longer than any one send may take.
+    var lease: TimeInterval = 300
+    var batchSize = 50
+    /// A number in 0..<1 for the retry jitter.
+    var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
+
+    /// Claims and sends one batch at `now`; returns how many deliveries it claimed.
+    @discardableResult
+    func runOnce(now: Date) async throws -> Int {
+        let claimed = try await queue.claim(now: now, lease: lease, limit: batchSize)
+        guard !claimed.isEmpty else { return 0 }
+        let repository = WishesRepository(database: database)
+        var wishes: [UUID: WishRecord] = [:]
+        for id in Set(claimed.map(\.wishID)) { wishes[id] = try await repository.wish(id) }
+        var emails: [(WishDeliveryRecord, WishRecord)] = []
+        for delivery in claimed {
+            guard let wish = wishes[delivery.wishID] else { continue }
+            if delivery.attempts > policy.maximumAttempts {
+                try await queue.failed(delivery.id, reason: delivery.lastError ?? "Gave up after \(policy.maximumAttempts) tries", now: now)
+                continue
+            }
+            switch WishChannel(rawValue: delivery.channel) {
+            case .inApp: _ = try await InAppDelivery(database: database, queue: queue).deliver(delivery, of: wish, now: now)
+            case .connections: try await post(delivery, of: wish, now: now)
+            case .email: emails.append((delivery, wish))
+            case nil: try await queue.failed(delivery.id, reason: "Unknown channel \(delivery.channel)", now: now)
+            }
+        }
+        try await send(emails, now: now)
+        return claimed.count
+    }
+
+    private func post(_ delivery: WishDeliveryRecord, of wish: WishRecord, now: Date) async throws {
+        guard let connections else {
+            try await queue.failed(delivery.id, reason: "Connections is not set up on this server", now: now)
+            return
+        }
+        let recipients = try await WishesRepository(database: database).recipients(of: wish.id)
+        let content = wish.subject + "\n\n" + wish.message + "\n\n→ " + recipients.joined(separator: ", ")
+        switch await connections.post(content, idempotencyKey: delivery.id.uuidString.lowercased()) {
+        case .posted(let id): try await queue.delivered(delivery.id, externalID: id, now: now)
+        case .temporaryFailure(let reason): try await failedTry(delivery, reason: reason, permanent: false, now: now)
+        case .permanentFailure(let reason): try await failedTry(delivery, reason: reason, permanent: true, now: now)
+        }
+    }
+
+    private func send(_ emails: [(WishDeliveryRecord, WishRecord)], now: Date) async throws {
+        guard !emails.isEmpty else { return }
+        guard let mail else {
+            for (delivery, _) in emails { try await queue.failed(delivery.id, reason: "Email is not set up on this server", now: now) }
+            return
+        }
+        var messages: [MailMessage] = []
+        for (delivery, wish) in emails {
+            let sender = try await User.find(wish.senderID, on: database)
+            let from = WishMail.Sender(name: sender?.name ?? "Kinetic", email: sender?.email ?? mail.from.address)
+            messages.append(WishMail.message(for: delivery, of: wish, sender: from, from: mail.from, image: nil, now: now))
+        }
+        do {
+            let outcomes = try await mail.client.send(messages)
+            for ((delivery, _), outcome) in zip(emails, outcomes) {
+                switch outcome[delivery.recipient ?? ""] {
+                case .accepted: try await queue.delivered(delivery.id, externalID: "<\(WishMail.messageID(of: delivery, from: mail.from))>", now: now)
+                case .temporaryFailure(let reason): try await failedTry(delivery, reason: reason, permanent: false, now: now)
+                case .permanentFailure(let reason): try await failedTry(delivery, reason: reason, permanent: true, now: now)
+                case nil: try await failedTry(delivery, reason: "The mail server said nothing about this recipient", permanent: false, now: now)
+                }
+            }
+        } catch let failure as SMTPFailure {
+            for (delivery, _) in emails { try await failedTry(delivery, reason: failure.description, permanent: !failure.isTemporary, now: now) }
+        }
+    }
+
+    private func failedTry(_ delivery: WishDeliveryRecord, reason: String, permanent: Bool, now: Date) async throws {
+        switch policy.step(afterAttempt: delivery.attempts, permanent: permanent, now: now, random: random()) {
+        case .retry(let at): try await queue.retry(delivery.id, at: at, reason: reason)
+        case .giveUp: try await queue.failed(delivery.id, reason: reason, now: now)
+        }
+    }
+}
