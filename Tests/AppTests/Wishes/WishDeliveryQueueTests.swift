@@ -7,21 +7,6 @@ import VaporTesting
 @testable import App
 
 @Suite struct WishDeliveryQueueTests {
-    private let zone = TimeZone(identifier: "UTC")!
-
-    /// Schedules a wish from `sender` to `recipients`, due `seconds` (whole minutes) after the test clock's now.
-    private func schedule(_ app: Application, from sender: TestAccount, to recipients: [String], channels: [WishChannel], inSeconds seconds: Int = 300) async throws -> WishRecord {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
-        let text = formatter.string(from: testNow.addingTimeInterval(TimeInterval(seconds)))
-        let input = WishDraftInput(occasion: "birthday", subject: "Happy birthday", message: "All the best!", recipients: recipients,
-                                   sendAt: text, channels: channels.map(\.rawValue))
-        let draft = try WishDraft.validate(input, timeZone: zone, now: testNow).get()
-        return try await WishesRepository(database: app.db).schedule(draft, from: try #require(UUID(uuidString: sender.customerId)), now: testNow)
-    }
-
     private func inbox(_ app: Application) async throws -> [InboxWishRecord] {
         try await app.db.sql().select().column("*").from(InboxWishRecord.schema).all(decoding: InboxWishRecord.self)
     }
@@ -29,7 +14,7 @@ import VaporTesting
     @Test func scheduling_writesTheWishAndADeliveryPerRecipientAndChannel_inOneGo() async throws {
         try await withKinetic { app in
             let sender = try await app.signUp()
-            let wish = try await schedule(app, from: sender, to: ["bob@example.com", "ann@example.com"], channels: [.email, .connections, .inApp])
+            let wish = try await app.scheduleWish(from: sender, to: ["bob@example.com", "ann@example.com"], channels: [.email, .connections, .inApp])
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: wish.id)
             #expect(deliveries.map { "\($0.channel) \($0.recipient ?? "-")" } == [
                 "connections -", "email ann@example.com", "email bob@example.com", "in-app ann@example.com", "in-app bob@example.com",
@@ -42,8 +27,8 @@ import VaporTesting
     @Test func aClaim_takesOnlyDueDeliveries_leasesThem_andMovesTheWishToSent() async throws {
         try await withKinetic { app in
             let sender = try await app.signUp()
-            let soon = try await schedule(app, from: sender, to: ["bob@example.com"], channels: [.email], inSeconds: 60)
-            let later = try await schedule(app, from: sender, to: ["bob@example.com"], channels: [.email], inSeconds: 3_600)
+            let soon = try await app.scheduleWish(from: sender, to: ["bob@example.com"], channels: [.email], inSeconds: 60)
+            let later = try await app.scheduleWish(from: sender, to: ["bob@example.com"], channels: [.email], inSeconds: 3_600)
             let first = WishDeliveryQueue(database: app.db, owner: "first")
             let second = WishDeliveryQueue(database: app.db, owner: "second")
             #expect(try await first.claim(now: testNow, lease: 60, limit: 10).isEmpty)
@@ -60,7 +45,7 @@ import VaporTesting
     @Test func anExpiredLease_isRescued_andOnlyTheNewHolderMayFinish() async throws {
         try await withKinetic { app in
             let sender = try await app.signUp()
-            let wish = try await schedule(app, from: sender, to: ["bob@example.com"], channels: [.email], inSeconds: 60)
+            let wish = try await app.scheduleWish(from: sender, to: ["bob@example.com"], channels: [.email], inSeconds: 60)
             let crashed = WishDeliveryQueue(database: app.db, owner: "crashed")
             let rescuer = WishDeliveryQueue(database: app.db, owner: "rescuer")
             let taken = try #require(try await crashed.claim(now: testNow.addingTimeInterval(60), lease: 30, limit: 10).first)
@@ -82,7 +67,7 @@ import VaporTesting
         try await withKinetic { app in
             let sender = try await app.signUp(name: "Ann")
             let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
-            let wish = try await schedule(app, from: sender, to: ["bob@example.com", "nobody@example.com"], channels: [.inApp], inSeconds: 60)
+            let wish = try await app.scheduleWish(from: sender, to: ["bob@example.com", "nobody@example.com"], channels: [.inApp], inSeconds: 60)
             let crashed = WishDeliveryQueue(database: app.db, owner: "crashed")
             let rescuer = WishDeliveryQueue(database: app.db, owner: "rescuer")
             let first = try await crashed.claim(now: testNow.addingTimeInterval(60), lease: 30, limit: 10)
@@ -110,7 +95,7 @@ import VaporTesting
             let sender = try await app.signUp()
             let recipients = (0..<20).map { "friend\($0)@example.com" }
             for _ in 0..<5 {
-                _ = try await schedule(app, from: sender, to: recipients, channels: [.email, .inApp], inSeconds: 60)
+                _ = try await app.scheduleWish(from: sender, to: recipients, channels: [.email, .inApp], inSeconds: 60)
             }
             let database = app.db
             let claims = try await withThrowingTaskGroup(of: [UUID].self) { group in

@@ -9,13 +9,6 @@ import VaporTesting
 @testable import App
 
 @Suite struct WishDispatcherTests {
-    private func schedule(_ app: Application, from sender: TestAccount, to recipients: [String], channels: [WishChannel]) async throws -> WishRecord {
-        let input = WishDraftInput(occasion: "birthday", subject: "Alles Gute, Bob", message: "All the best!\n\n.Cheers", recipients: recipients,
-                                   sendAt: "2027-01-15T08:05", channels: channels.map(\.rawValue))
-        let draft = try WishDraft.validate(input, timeZone: TimeZone(identifier: "UTC")!, now: testNow).get()
-        return try await WishesRepository(database: app.db).schedule(draft, from: try #require(UUID(uuidString: sender.customerId)), now: testNow)
-    }
-
     private func states(_ app: Application, _ wish: WishRecord) async throws -> [String] {
         try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.channel) \($0.recipient ?? "-") \($0.state)" }
     }
@@ -26,7 +19,8 @@ import VaporTesting
         try await withKinetic { app in
             let sender = try await app.signUp(name: "Ann", email: "ann@example.com")
             _ = try await app.signUp(name: "Bob", email: "bob@example.com")
-            let wish = try await schedule(app, from: sender, to: ["bob@example.com", "refuse-eve@example.com", "later-kim@example.com"], channels: [.email, .connections, .inApp])
+            let wish = try await app.scheduleWish(from: sender, to: ["bob@example.com", "refuse-eve@example.com", "later-kim@example.com"], channels: [.email, .connections, .inApp],
+                                             subject: "Alles Gute, Bob", message: "All the best!\n\n.Cheers")
             let dispatcher = WishDispatcher(
                 database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"),
                 mail: .init(client: SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: smtp.port)), from: MailAddress("wishes@kinetic.test")),
@@ -57,7 +51,7 @@ import VaporTesting
     @Test func aChannelWithoutSettings_failsItsDeliveriesWithTheReason() async throws {
         try await withKinetic { app in
             let sender = try await app.signUp()
-            let wish = try await schedule(app, from: sender, to: ["bob@example.com"], channels: [.email, .connections])
+            let wish = try await app.scheduleWish(from: sender, to: ["bob@example.com"], channels: [.email, .connections])
             let dispatcher = WishDispatcher(database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"))
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(300)) == 2)
             let reasons = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.state): \($0.lastError ?? "")" }

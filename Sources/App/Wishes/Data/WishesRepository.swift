@@ -20,7 +20,7 @@ struct WishesRepository {
             createdAt: now.timeIntervalSince1970, dispatchedAt: nil
         )
         let recipients = draft.recipients.enumerated().map { WishRecipientRecord(wishID: wish.id, position: $0.offset, address: $0.element) }
-        let deliveries = Self.deliveries(of: wish, channels: draft.channels, recipients: draft.recipients)
+        let deliveries = Self.newDeliveries(for: wish, channels: draft.channels, recipients: draft.recipients)
         try await database.transaction { database in
             let sql = try database.sql()
             try await sql.insert(into: WishRecord.schema).model(wish, nilEncodingStrategy: .asNil).run()
@@ -49,7 +49,7 @@ struct WishesRepository {
             .all(decoding: WishDeliveryRecord.self)
     }
 
-    static func deliveries(of wish: WishRecord, channels: [WishChannel], recipients: [String]) -> [WishDeliveryRecord] {
+    private static func newDeliveries(for wish: WishRecord, channels: [WishChannel], recipients: [String]) -> [WishDeliveryRecord] {
         channels.flatMap { channel -> [WishDeliveryRecord] in
             let addresses: [String?] = channel.isPerRecipient ? recipients : [nil]
             return addresses.map {
