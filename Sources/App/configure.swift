@@ -36,11 +36,12 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
 
 /// What `kinetic serve` does before it listens: migrates, removes uploads an earlier run left
 /// behind (a crash mid-import) and, when configured, creates the demo account on an empty
-/// database and adds the demo songs it lacks and the demo report library when there is none (in the background). Returns the demo account's password when it was created, for the terminal only.
+/// database and adds the demo songs it lacks and the demo report library when there is none (in the background); starts delivering wishes. Returns the demo account's password when it was created, for the terminal only.
 public func prepareToServe(_ app: Application) async throws -> String? {
     try await app.autoMigrate().get()
     try app.clearUploadDirectory()
     app.reportFiles.clearStaging()
+    await app.startWishScheduler()
     guard app.kineticConfiguration.createsDemoAccount else { return nil }
     let password = try await DemoSeeder.seedIfEmpty(app)
     WorkoutsDemo.prepareInBackground(app)

@@ -87,7 +87,7 @@ public struct WishDraft: Equatable, Sendable {
     private static func checkedRecipients(_ given: [String], errors: inout FieldErrors) -> [String] {
         var addresses: [String] = []
         for text in given.map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) where !text.isEmpty {
-            guard case .success(let address) = AccountRules.normalizedEmail(text), isMailSafe(address) else {
+            guard let address = mailSafeAddress(text) else {
                 errors.add("recipients", "wishes.error.recipients.invalid")
                 continue
             }
@@ -98,10 +98,13 @@ public struct WishDraft: Equatable, Sendable {
         return addresses
     }
 
-    /// ASCII without the characters that mean something in a mail header or an SMTP command, so
-    /// an address goes into `RCPT TO:<…>` and `To:` as it is.
-    private static func isMailSafe(_ address: String) -> Bool {
-        address.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 && $0.value < 127 && !"<>()[]\\,;:\"".unicodeScalars.contains($0) }
+    /// `text` as a normalized e-mail address that can go into `RCPT TO:<…>` and `To:` as it
+    /// is (ASCII, none of the characters that mean something in a header or an SMTP command),
+    /// or nil.
+    public static func mailSafeAddress(_ text: String) -> String? {
+        guard case .success(let address) = AccountRules.normalizedEmail(text) else { return nil }
+        let isMailSafe = address.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 && $0.value < 127 && !"<>()[]\\,;:\"".unicodeScalars.contains($0) }
+        return isMailSafe ? address : nil
     }
 
     private static func collapsed(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 import Testing
 @testable import App
 
@@ -56,6 +57,37 @@ import Testing
         ["KINETIC_LOGIN_BURST_PER_ACCOUNT": "-5"],
     ])
     func invalidSettings_stopWithAMessageNamingWhatWasSeen(environment: [String: String]) {
+        #expect(throws: ConfigurationError.self) {
+            try KineticConfiguration.load(arguments: ["kinetic"], environment: environment)
+        }
+    }
+
+    @Test func wishDelivery_offersInAppOnly_untilMailAndConnectionsAreSetUp() throws {
+        let defaults = try KineticConfiguration.load(arguments: ["kinetic"], environment: [:]).configuration.wishDelivery
+        #expect(defaults.availableChannels == [.inApp])
+        #expect(defaults.pollInterval == 5)
+        let loaded = try KineticConfiguration.load(arguments: ["kinetic"], environment: [
+            "KINETIC_SMTP_URL": "smtp://wishes:s%40cret@mail.example.com:587?starttls=require", "KINETIC_MAIL_FROM": "Wishes@Example.com",
+            "KINETIC_CONNECTIONS_URL": "https://connections.example.com/", "KINETIC_CONNECTIONS_TOKEN": "oauth-token", "KINETIC_WISH_POLL_SECONDS": "0.5",
+        ]).configuration.wishDelivery
+        #expect(loaded.smtp?.host == "mail.example.com" && loaded.smtp?.port == 587 && loaded.smtp?.security == .startTLSRequired && loaded.smtp?.password == "s@cret")
+        #expect(loaded.mailFrom?.address == "wishes@example.com")
+        #expect(loaded.connections?.statusUpdatesURL == "https://connections.example.com/connections/opensocial/oauth/rest/ublog/@me/@all")
+        #expect(Set(loaded.availableChannels) == Set(WishChannel.allCases))
+        #expect(loaded.pollInterval == 0.5)
+    }
+
+    @Test(arguments: [
+        ["KINETIC_SMTP_URL": "http://mail.example.com"],
+        ["KINETIC_SMTP_URL": "smtp://mail.example.com"],
+        ["KINETIC_SMTP_URL": "smtp://mail.example.com", "KINETIC_MAIL_FROM": "not an address"],
+        ["KINETIC_SMTP_URL": "smtp://mail.example.com?starttls=sometimes", "KINETIC_MAIL_FROM": "wishes@example.com"],
+        ["KINETIC_CONNECTIONS_URL": "https://connections.example.com"],
+        ["KINETIC_CONNECTIONS_TOKEN": "user:password"],
+        ["KINETIC_CONNECTIONS_URL": "ftp://connections.example.com", "KINETIC_CONNECTIONS_TOKEN": "t"],
+        ["KINETIC_WISH_POLL_SECONDS": "0"],
+    ])
+    func wishDelivery_settingsThatCannotBeUsed_stopStartUp(environment: [String: String]) throws {
         #expect(throws: ConfigurationError.self) {
             try KineticConfiguration.load(arguments: ["kinetic"], environment: environment)
         }

@@ -86,7 +86,7 @@ import VaporTesting
             #expect(items.first?.recipientID == UUID(uuidString: bob.customerId))
             #expect(items.first?.senderName == "Ann")
             let states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")" }
-            #expect(states == ["bob@example.com delivered ", "nobody@example.com failed No Kinetic account has the address nobody@example.com"])
+            #expect(states == ["bob@example.com delivered ", "nobody@example.com failed wishes.failure.noAccount"])
         }
     }
 

@@ -55,7 +55,7 @@ import VaporTesting
             let dispatcher = WishDispatcher(database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"))
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(300)) == 2)
             let reasons = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.state): \($0.lastError ?? "")" }
-            #expect(reasons == ["failed: Connections is not set up on this server", "failed: Email is not set up on this server"])
+            #expect(reasons == ["failed: wishes.failure.connectionsUnavailable", "failed: wishes.failure.emailUnavailable"])
         }
     }
 }

@@ -56,6 +56,7 @@ extension KineticConfiguration {
             configuration.exportLimits.maximumCompressionRatio = value
         }
         try configuration.loadAccountLimits(from: environment)
+        configuration.wishDelivery = try WishDeliverySettings.load(from: environment)
         let directory = dataDirectory ?? "."
         configuration.uploadDirectory = URL(fileURLWithPath: directory).appendingPathComponent("uploads").path
         configuration.mediaDirectory = environment["KINETIC_MEDIA_DIR"].flatMap { $0.isEmpty ? nil : $0 }

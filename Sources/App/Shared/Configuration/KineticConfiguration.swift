@@ -65,6 +65,9 @@ public struct KineticConfiguration: Sendable {
     /// seconds. Default: 30. The test suite, which runs dozens of apps on two cores at once,
     /// allows more: a starved lock holder there is slow, not stuck.
     public var sqliteBusyTimeout: TimeInterval = 30
+    /// The channels wishes go out on and how often the scheduler looks for due ones (see
+    /// ``WishDeliverySettings``). Default: in-app only, every 5 seconds.
+    var wishDelivery = WishDeliverySettings()
     /// Where the current instant comes from. Default: the system clock; tests pin it.
     public var clock: KineticClock = .system
 

@@ -21,7 +21,7 @@ struct InAppDelivery {
         let address = delivery.recipient ?? ""
         guard let recipient = try await User.query(on: database).filter(\.$email == address).first(), let recipientID = recipient.id,
               let sender = try await User.find(wish.senderID, on: database) else {
-            return try await queue.failed(delivery.id, reason: "No Kinetic account has the address \(address)", now: now) ? .noAccount : .leaseLost
+            return try await queue.failed(delivery.id, reason: DeliveryFailure.noAccount.rawValue, now: now) ? .noAccount : .leaseLost
         }
         let item = InboxWishRecord(
             id: UUID(), recipientID: recipientID, deliveryID: delivery.id, wishID: wish.id, senderName: sender.name, senderEmail: sender.email,

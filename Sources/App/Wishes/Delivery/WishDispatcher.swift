@@ -19,6 +19,8 @@ struct WishDispatcher {
     var policy = DeliveryRetryPolicy()
     var mail: Mail?
     var connections: ConnectionsClient?
+    /// Draws the cards and finds the photos e-mails carry; nil sends them without.
+    var images: WishImages?
     /// How long a claim is leased: longer than any one send may take.
     var lease: TimeInterval = 300
     var batchSize = 50
@@ -37,14 +39,14 @@ struct WishDispatcher {
         for delivery in claimed {
             guard let wish = wishes[delivery.wishID] else { continue }
             if delivery.attempts > policy.maximumAttempts {
-                try await queue.failed(delivery.id, reason: delivery.lastError ?? "Gave up after \(policy.maximumAttempts) tries", now: now)
+                try await queue.failed(delivery.id, reason: delivery.lastError ?? DeliveryFailure.gaveUp.rawValue, now: now)
                 continue
             }
             switch WishChannel(rawValue: delivery.channel) {
             case .inApp: _ = try await InAppDelivery(database: database, queue: queue).deliver(delivery, of: wish, now: now)
             case .connections: try await post(delivery, of: wish, now: now)
             case .email: emails.append((delivery, wish))
-            case nil: try await queue.failed(delivery.id, reason: "Unknown channel \(delivery.channel)", now: now)
+            case nil: try await queue.failed(delivery.id, reason: DeliveryFailure.unknownChannel.rawValue, now: now)
             }
         }
         try await send(emails, now: now)
@@ -53,7 +55,7 @@ struct WishDispatcher {
 
     private func post(_ delivery: WishDeliveryRecord, of wish: WishRecord, now: Date) async throws {
         guard let connections else {
-            try await queue.failed(delivery.id, reason: "Connections is not set up on this server", now: now)
+            try await queue.failed(delivery.id, reason: DeliveryFailure.connectionsUnavailable.rawValue, now: now)
             return
         }
         let recipients = try await WishesRepository(database: database).recipients(of: wish.id)
@@ -68,14 +70,15 @@ struct WishDispatcher {
     private func send(_ emails: [(WishDeliveryRecord, WishRecord)], now: Date) async throws {
         guard !emails.isEmpty else { return }
         guard let mail else {
-            for (delivery, _) in emails { try await queue.failed(delivery.id, reason: "Email is not set up on this server", now: now) }
+            for (delivery, _) in emails { try await queue.failed(delivery.id, reason: DeliveryFailure.emailUnavailable.rawValue, now: now) }
             return
         }
         var messages: [MailMessage] = []
         for (delivery, wish) in emails {
             let sender = try await User.find(wish.senderID, on: database)
             let from = WishMail.Sender(name: sender?.name ?? "Kinetic", email: sender?.email ?? mail.from.address)
-            messages.append(WishMail.message(for: delivery, of: wish, sender: from, from: mail.from, image: nil, now: now))
+            let image = try await images?.inlineImage(for: wish.photo.flatMap(WishPhoto.init), on: database)
+            messages.append(WishMail.message(for: delivery, of: wish, sender: from, from: mail.from, image: image, now: now))
         }
         do {
             let outcomes = try await mail.client.send(messages)
@@ -84,7 +87,7 @@ struct WishDispatcher {
                 case .accepted: try await queue.delivered(delivery.id, externalID: "<\(WishMail.messageID(of: delivery, from: mail.from))>", now: now)
                 case .temporaryFailure(let reason): try await failedTry(delivery, reason: reason, permanent: false, now: now)
                 case .permanentFailure(let reason): try await failedTry(delivery, reason: reason, permanent: true, now: now)
-                case nil: try await failedTry(delivery, reason: "The mail server said nothing about this recipient", permanent: false, now: now)
+                case nil: try await failedTry(delivery, reason: DeliveryFailure.noReply.rawValue, permanent: false, now: now)
                 }
             }
         } catch let failure as SMTPFailure {

@@ -1,0 +1,79 @@
+import Fluent
+import Foundation
+import KineticCore
+import KineticMail
+import NIOPosix
+import SQLKit
+
+/// The picture an e-mail carries inline. A stock card is drawn from its SVG into a PNG with
+/// `rsvg-convert` the first time it is needed and kept in the media directory
+/// (`wishes/cards/<id>.png`); mail clients show SVG unreliably. An uploaded photo is sent as it
+/// was stored (already re-encoded, without metadata).
+struct WishImages: Sendable {
+    static let rsvgConvert = "/usr/bin/rsvg-convert"
+    /// The width cards are drawn at: sharp on a phone, small enough for a mailbox.
+    static let cardWidth = 1200
+
+    /// Where the SVG cards are (`Public/images/wishes/cards`).
+    let cardsDirectory: URL
+    let mediaDirectory: URL
+    let threads: NIOThreadPool
+
+    /// The inline image for `photo`, or nil when the wish has none or it cannot be had (a card
+    /// that cannot be drawn, an upload whose file is gone): the greeting still goes, without it.
+    func inlineImage(for photo: WishPhoto?, on database: any Database) async throws -> MailMessage.InlineImage? {
+        switch photo {
+        case nil: return nil
+        case .stock(let id):
+            guard let data = try? await cardPNG(id) else { return nil }
+            return MailMessage.InlineImage(contentID: "card-\(id)@kinetic", mediaType: "image/png", fileName: "\(id).png", data: data)
+        case .uploaded(let id):
+            guard let stored = try await WishPhotoFiles(mediaDirectory: mediaDirectory.path).stored(id, on: database),
+                  let data = FileManager.default.contents(atPath: stored.url.path) else { return nil }
+            return MailMessage.InlineImage(contentID: "photo-\(id.uuidString.lowercased())@kinetic", mediaType: stored.mediaType, fileName: stored.url.lastPathComponent, data: data)
+        }
+    }
+
+    /// The card's PNG, drawn now unless it was before. Two instances drawing at once each write
+    /// their own file and rename it into place, so neither reads a half-written one.
+    func cardPNG(_ id: String) async throws -> Data {
+        guard WishStock.occasion(ofPhoto: id) != nil else { throw ToolProcess.Failed(description: "No card \(id)") }
+        let directory = mediaDirectory.appendingPathComponent("wishes/cards")
+        let png = directory.appendingPathComponent("\(id).png")
+        if let data = FileManager.default.contents(atPath: png.path) { return data }
+        let svg = cardsDirectory.appendingPathComponent("\(id).svg")
+        return try await threads.runIfActive {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let drawing = directory.appendingPathComponent(".\(id)-\(UUID().uuidString).png")
+            _ = try ToolProcess.run(Self.rsvgConvert, ["-w", "\(Self.cardWidth)", "-f", "png", "-o", drawing.path, svg.path], timeout: 30)
+            guard rename(drawing.path, png.path) == 0 else { throw ToolProcess.Failed(description: "Cannot keep the card at \(png.path)") }
+            guard let data = FileManager.default.contents(atPath: png.path) else { throw ToolProcess.Failed(description: "rsvg-convert wrote nothing") }
+            return data
+        }
+    }
+}
+
+/// Where uploaded wish photos live: `wishes/photos/` in the media directory, each under a
+/// generated name, described by a row of `wish_photos`.
+struct WishPhotoFiles: Sendable {
+    let directory: URL
+
+    init(mediaDirectory: String) {
+        directory = URL(fileURLWithPath: mediaDirectory).appendingPathComponent("wishes/photos")
+    }
+
+    func url(of storedName: String) -> URL {
+        directory.appendingPathComponent(storedName)
+    }
+
+    /// The stored file and its type for the photo `id`, or nil when there is no such photo.
+    func stored(_ id: UUID, on database: any Database) async throws -> (url: URL, mediaType: String)? {
+        struct Row: Decodable {
+            let stored_name: String
+            let media_type: String
+        }
+        let row = try await database.sql().select().column("stored_name").column("media_type").from("wish_photos")
+            .where("id", .equal, id).first(decoding: Row.self)
+        return row.map { (url(of: $0.stored_name), $0.media_type) }
+    }
+}

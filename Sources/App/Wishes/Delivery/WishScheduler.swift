@@ -1,0 +1,84 @@
+import Foundation
+import KineticMail
+import Logging
+import NIOConcurrencyHelpers
+import Vapor
+
+/// The delivery scheduler that runs inside `kinetic serve`: one round of the
+/// ``WishDispatcher`` after another, at once while rounds find a full batch, otherwise after
+/// the poll interval. A round that fails (the database went away) is logged and tried again
+/// after the interval; nothing is lost, because what was claimed and not finished is rescued
+/// when its lease runs out. Every instance runs one; their claims never overlap.
+final class WishScheduler: Sendable {
+    private let dispatcher: WishDispatcher
+    private let clock: KineticClock
+    private let pollInterval: TimeInterval
+    private let logger: Logger
+    private let running = NIOLockedValueBox<Task<Void, Never>?>(nil)
+
+    init(dispatcher: WishDispatcher, clock: KineticClock, pollInterval: TimeInterval, logger: Logger) {
+        self.dispatcher = dispatcher
+        self.clock = clock
+        self.pollInterval = pollInterval
+        self.logger = logger
+    }
+
+    /// Starts the rounds; calling it again while they run does nothing.
+    func start() {
+        running.withLockedValue { task in
+            guard task == nil else { return }
+            task = Task { [dispatcher, clock, pollInterval, logger] in
+                while !Task.isCancelled {
+                    var claimed = 0
+                    do {
+                        claimed = try await dispatcher.runOnce(now: clock.now)
+                    } catch {
+                        logger.error("Wish delivery round failed; trying again", metadata: ["error": "\(String(reflecting: error))"])
+                    }
+                    if claimed < dispatcher.batchSize {
+                        try? await Task.sleep(nanoseconds: UInt64(pollInterval * 1_000_000_000))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops after the round under way; what it claimed and did not finish is rescued later.
+    func stop() async {
+        let task = running.withLockedValue { task in
+            defer { task = nil }
+            return task
+        }
+        task?.cancel()
+        await task?.value
+    }
+}
+
+extension Application {
+    private struct WishSchedulerKey: StorageKey { typealias Value = WishScheduler }
+
+    /// A dispatcher with this server's channels: e-mail and Connections when configured.
+    func makeWishDispatcher() -> WishDispatcher {
+        let settings = kineticConfiguration.wishDelivery
+        var dispatcher = WishDispatcher(database: db, queue: WishDeliveryQueue(database: db, owner: settings.instanceID))
+        if let smtp = settings.smtp, let from = settings.mailFrom {
+            dispatcher.mail = .init(client: SMTPClient(settings: smtp, group: eventLoopGroup), from: from)
+        }
+        if let connections = settings.connections {
+            dispatcher.connections = ConnectionsClient(settings: connections, http: http.client.shared)
+        }
+        dispatcher.images = WishImages(
+            cardsDirectory: URL(fileURLWithPath: directory.publicDirectory).appendingPathComponent("images/wishes/cards"),
+            mediaDirectory: URL(fileURLWithPath: kineticConfiguration.mediaDirectory), threads: toolThreads)
+        return dispatcher
+    }
+
+    /// Starts delivering wishes in the background until the application shuts down; `serve` calls it.
+    func startWishScheduler() async {
+        guard storage[WishSchedulerKey.self] == nil else { return }
+        let scheduler = WishScheduler(dispatcher: makeWishDispatcher(), clock: kineticConfiguration.clock,
+                                      pollInterval: kineticConfiguration.wishDelivery.pollInterval, logger: logger)
+        scheduler.start()
+        await storage.setWithAsyncShutdown(WishSchedulerKey.self, to: scheduler) { await $0.stop() }
+    }
+}

@@ -1,0 +1,54 @@
+import Fluent
+import Foundation
+import KineticCore
+import KineticMail
+import SQLKit
+import Testing
+import VaporTesting
+@testable import App
+
+@Suite struct WishSchedulerTests {
+    /// Polls `condition` until it holds or `seconds` pass: the scheduler runs on its own.
+    private func eventually(within seconds: Double = 60, _ condition: () async throws -> Bool) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try await condition() { return true }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return try await condition()
+    }
+
+    @Test func theScheduler_sendsAWishWhenTheClockReachesItsTime_andNotBefore() async throws {
+        let clock = TestClock(testNow.addingTimeInterval(-5))
+        let mailbox = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-smtp-\(UUID())")
+        let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path])
+        try await withKinetic(clock: clock, adjust: {
+            $0.wishDelivery.pollInterval = 0.05
+            $0.wishDelivery.smtp = SMTPSettings(host: "127.0.0.1", port: smtp.port, security: .plain)
+            $0.wishDelivery.mailFrom = MailAddress("wishes@kinetic.test")
+        }) { app in
+            let sender = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
+            // Due at 08:00, five seconds after the clock's 07:59:55.
+            let wish = try await app.scheduleWish(from: sender, to: ["bob@example.com"], channels: [.email, .inApp], inSeconds: 0, photo: "stock:birthday-2")
+            await app.startWishScheduler()
+            try await Task.sleep(nanoseconds: 500_000_000)
+            let repository = WishesRepository(database: app.db)
+            #expect(try await repository.deliveries(of: wish.id).allSatisfy { $0.state == DeliveryState.pending.rawValue })
+
+            clock.advance(by: 5)
+            let delivered = try await eventually {
+                try await repository.deliveries(of: wish.id).allSatisfy { $0.state == DeliveryState.delivered.rawValue }
+            }
+            #expect(delivered)
+            let inbox = try await app.db.sql().select().column("recipient_id").from(InboxWishRecord.schema).where("wish_id", .equal, wish.id).all()
+            #expect(try inbox.map { try $0.decode(column: "recipient_id", as: UUID.self).uuidString } == [bob.customerId.uppercased()])
+            let log = try String(contentsOf: mailbox.appendingPathComponent("messages.jsonl"), encoding: .utf8)
+            #expect(log.contains("\"<card-birthday-2@kinetic>\""))
+            let card = try Data(contentsOf: URL(fileURLWithPath: app.kineticConfiguration.mediaDirectory).appendingPathComponent("wishes/cards/birthday-2.png"))
+            #expect(card.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            let width = card[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            #expect(width == WishImages.cardWidth)
+        }
+    }
+}
