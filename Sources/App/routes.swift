@@ -21,5 +21,6 @@ func routes(_ app: Application) throws {
     StepsModule.register(on: modules)
     WorkoutsModule.register(on: modules)
     ReportsModule.register(on: modules)
+    WishesModule.register(on: modules)
     modules.signedIn.get(SiteURL.module(.wishes).pathComponents, use: site.comingSoon(.wishes))
 }

@@ -24,6 +24,8 @@ enum SiteURL: Hashable, Sendable {
     case workouts(WorkoutsPath)
     /// A Reports page or file under `/reports` (see `SiteURL+Reports.swift`).
     case reports(ReportsPath)
+    /// A Wishes page under `/wishes` (see `SiteURL+Wishes.swift`).
+    case wishes(WishesPath)
     case manifest
     case healthz
     case openAPI
@@ -81,6 +83,8 @@ enum SiteURL: Hashable, Sendable {
         case workoutGoal(id: String?)
         /// The report library under `/api/v1/reports` (see `SiteURL+Reports.swift`).
         case reports(ReportsPath)
+        /// Wishes under `/api/v1/wishes` (see `SiteURL+Wishes.swift`).
+        case wishes(WishesPath)
         /// `/api/v1/profile/{customerId}/goals`; nil registers the route's parameter.
         case goals(customerId: String?)
         /// `/api/v1/tokens/{tokenId}`; nil registers the route's parameter.
@@ -141,6 +145,7 @@ enum SiteURL: Hashable, Sendable {
                 }
             }()
         case .reports(let page): ["reports"] + page.pathComponents
+        case .wishes(let page): ["wishes"] + page.pathComponents
         case .manifest: ["manifest.webmanifest"]
         case .healthz: ["healthz"]
         case .openAPI: ["api", "openapi.yaml"]
@@ -182,6 +187,7 @@ enum SiteURL: Hashable, Sendable {
                 case .workoutGoal(let id): ["workout-goals", parameter(id, "goalId")]
                 case .goals(let id): ["profile", parameter(id, "customerId"), "goals"]
                 case .reports(let path): ["reports"] + path.pathComponents
+                case .wishes(let path): ["wishes"] + path.pathComponents
                 }
             }()
         }

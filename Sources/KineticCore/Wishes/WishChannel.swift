@@ -47,3 +47,8 @@ public enum WishBox: String, CaseIterable, Codable, Sendable {
     /// The String Catalog key of its title.
     public var titleKey: String { "wishes.box.\(rawValue)" }
 }
+
+extension WishBox {
+    /// Whether the list shows its newest first (Inbox, Sent) or its soonest first (Scheduled).
+    public var isNewestFirst: Bool { self != .scheduled }
+}

@@ -17,28 +17,12 @@ enum AudioFixtures {
             if let value { arguments += ["-metadata", "\(name)=\(value)"] }
         }
         if format == "ogg" { arguments += ["-c:a", "libvorbis"] }
-        return try await make(arguments + ["-f", format])
+        return try await MediaFixtures.ffmpeg(arguments + ["-f", format])
     }
 
     /// Ten hours of silence as FLAC at 1 kHz (under a megabyte, and quick to make: silence
     /// compresses well).
     static func tenHours() async throws -> Data {
-        try await make(["-f", "lavfi", "-i", "anullsrc=r=1000:cl=mono", "-t", "36000", "-c:a", "flac", "-f", "flac"])
-    }
-
-    /// Runs ffmpeg and waits for it without holding a thread: the tests share a small pool, and
-    /// a blocked thread starves the timing-sensitive ones.
-    private static func make(_ arguments: [String]) async throws -> Data {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-audio-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-nostdin", "-v", "error", "-y"] + arguments + [output.path]
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        try #require(status == 0, "ffmpeg failed: \(arguments)")
-        return try Data(contentsOf: output)
+        try await MediaFixtures.ffmpeg(["-f", "lavfi", "-i", "anullsrc=r=1000:cl=mono", "-t", "36000", "-c:a", "flac", "-f", "flac"])
     }
 }

@@ -20,7 +20,7 @@ struct WishesRepository {
             createdAt: now.timeIntervalSince1970, dispatchedAt: nil
         )
         let recipients = draft.recipients.enumerated().map { WishRecipientRecord(wishID: wish.id, position: $0.offset, address: $0.element) }
-        let deliveries = Self.newDeliveries(for: wish, channels: draft.channels, recipients: draft.recipients)
+        let deliveries = Self.newDeliveries(for: wish.id, due: wish.sendAt, channels: draft.channels, recipients: draft.recipients)
         try await database.transaction { database in
             let sql = try database.sql()
             try await sql.insert(into: WishRecord.schema).model(wish, nilEncodingStrategy: .asNil).run()
@@ -49,12 +49,13 @@ struct WishesRepository {
             .all(decoding: WishDeliveryRecord.self)
     }
 
-    private static func newDeliveries(for wish: WishRecord, channels: [WishChannel], recipients: [String]) -> [WishDeliveryRecord] {
+    /// One pending delivery per recipient and channel (one per wish on Connections), due at `due`.
+    static func newDeliveries(for wishID: UUID, due: Double, channels: [WishChannel], recipients: [String]) -> [WishDeliveryRecord] {
         channels.flatMap { channel -> [WishDeliveryRecord] in
             let addresses: [String?] = channel.isPerRecipient ? recipients : [nil]
             return addresses.map {
-                WishDeliveryRecord(id: UUID(), wishID: wish.id, channel: channel.rawValue, recipient: $0, state: DeliveryState.pending.rawValue,
-                                   dueAt: wish.sendAt, attempts: 0, leaseOwner: nil, leaseUntil: nil, lastError: nil, finishedAt: nil, externalID: nil)
+                WishDeliveryRecord(id: UUID(), wishID: wishID, channel: channel.rawValue, recipient: $0, state: DeliveryState.pending.rawValue,
+                                   dueAt: due, attempts: 0, leaseOwner: nil, leaseUntil: nil, lastError: nil, finishedAt: nil, externalID: nil)
             }
         }
     }

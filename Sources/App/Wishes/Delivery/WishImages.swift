@@ -52,28 +52,3 @@ struct WishImages: Sendable {
         }
     }
 }
-
-/// Where uploaded wish photos live: `wishes/photos/` in the media directory, each under a
-/// generated name, described by a row of `wish_photos`.
-struct WishPhotoFiles: Sendable {
-    let directory: URL
-
-    init(mediaDirectory: String) {
-        directory = URL(fileURLWithPath: mediaDirectory).appendingPathComponent("wishes/photos")
-    }
-
-    func url(of storedName: String) -> URL {
-        directory.appendingPathComponent(storedName)
-    }
-
-    /// The stored file and its type for the photo `id`, or nil when there is no such photo.
-    func stored(_ id: UUID, on database: any Database) async throws -> (url: URL, mediaType: String)? {
-        struct Row: Decodable {
-            let stored_name: String
-            let media_type: String
-        }
-        let row = try await database.sql().select().column("stored_name").column("media_type").from("wish_photos")
-            .where("id", .equal, id).first(decoding: Row.self)
-        return row.map { (url(of: $0.stored_name), $0.media_type) }
-    }
-}

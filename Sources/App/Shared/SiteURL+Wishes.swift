@@ -1,0 +1,48 @@
+import KineticCore
+import Vapor
+
+extension SiteURL {
+    /// The Wishes module's paths under `/wishes` (pages) and `/api/v1/wishes` (JSON); an id of
+    /// nil registers the route's parameter. Some are pages only, some API only.
+    enum WishesPath: Hashable, Sendable {
+        /// The API's lists (`?box=…`).
+        case list
+        /// A page's list: `scheduled`, `inbox`, `sent`.
+        case box(WishBox)
+        /// A new wish (the compose page).
+        case compose
+        /// `{wishId}`: a wish or Inbox item (the message view on the web).
+        case wish(id: String?)
+        /// `{wishId}/edit`: a scheduled wish's compose page.
+        case edit(id: String?)
+        /// Deletes several (POST `ids`).
+        case delete
+        case occasions
+        case counts
+        case searchHistory
+        /// Uploads a photo (POST).
+        case photos
+        /// `photos/{photoId}`: an uploaded photo, for its owner and the recipients of wishes with it.
+        case photo(id: String?)
+
+        var pathComponents: [PathComponent] {
+            switch self {
+            case .list: []
+            case .box(let box): [.constant(box.rawValue)]
+            case .compose: ["new"]
+            case .wish(let id): [Self.parameter(id, "wishId")]
+            case .edit(let id): [Self.parameter(id, "wishId"), "edit"]
+            case .delete: ["delete"]
+            case .occasions: ["occasions"]
+            case .counts: ["counts"]
+            case .searchHistory: ["search-history"]
+            case .photos: ["photos"]
+            case .photo(let id): ["photos", Self.parameter(id, "photoId")]
+            }
+        }
+
+        private static func parameter(_ value: String?, _ name: String) -> PathComponent {
+            value.map { .constant($0) } ?? .parameter(name)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// A wish as the API returns it, in any of the three lists. Scheduled and Sent wishes name
+/// their recipients, send time and each delivery's state; Inbox wishes their sender.
+struct WishDTO: Content {
+    struct Photo: Content {
+        /// `stock:birthday-1` or `upload:<uuid>`, as a new wish names it.
+        let id: String
+        let url: String
+    }
+
+    struct SendTime: Content {
+        /// `yyyy-MM-ddTHH:mm` on the sender's clock.
+        let local: String
+        let timeZone: String
+    }
+
+    struct Person: Content {
+        let name: String
+        let email: String
+    }
+
+    struct Delivery: Content {
+        let channel: String
+        @NullEncoded var recipient: String?
+        let state: String
+        let attempts: Int
+        /// Why it failed (or why the last try did), in the reader's language where Kinetic wrote it.
+        @NullEncoded var reason: String?
+        @NullEncoded var finishedAt: String?
+    }
+
+    let id: UUID
+    let box: String
+    let occasion: String
+    let subject: String
+    let message: String
+    @NullEncoded var photo: Photo?
+    /// When it goes or went out (scheduled, sent) or arrived (inbox).
+    let at: String
+    @NullEncoded var sendAt: SendTime?
+    let recipients: [String]
+    @NullEncoded var from: Person?
+    let unread: Bool
+    let channels: [String]
+    let deliveries: [Delivery]
+
+    init(_ listing: WishListing, localizer: Localizer) {
+        id = listing.id
+        box = listing.box.rawValue
+        occasion = listing.occasion.rawValue
+        subject = listing.subject
+        message = listing.message
+        photo = listing.photo.map { Photo(id: $0.description, url: WishDTO.url(of: $0, api: true)) }
+        at = listing.at.formatted(.iso8601)
+        if let local = listing.localSendAt, let zone = listing.timeZone { sendAt = SendTime(local: local, timeZone: zone) }
+        recipients = listing.box == .inbox ? [] : listing.people
+        if listing.box == .inbox, let name = listing.senderName { from = Person(name: name, email: listing.people.first ?? "") }
+        unread = listing.isUnread
+        channels = listing.channels.map(\.rawValue)
+        deliveries = listing.deliveries.map { delivery in
+            Delivery(
+                channel: delivery.channel, recipient: delivery.recipient, state: delivery.state, attempts: delivery.attempts,
+                reason: delivery.lastError.map { DeliveryFailure.key(of: $0).map { localizer.t($0) } ?? $0 },
+                finishedAt: delivery.finishedAt.map { Date(timeIntervalSince1970: $0).formatted(.iso8601) }
+            )
+        }
+    }
+
+    /// Where a photo is served: a card from `Public/`, an upload through the API or the pages.
+    static func url(of photo: WishPhoto, api: Bool) -> String {
+        switch photo {
+        case .stock(let id): "/images/wishes/cards/\(id).svg"
+        case .uploaded(let id): (api ? SiteURL.api(.wishes(.photo(id: id.uuidString.lowercased()))) : SiteURL.wishes(.photo(id: id.uuidString.lowercased()))).path
+        }
+    }
+}
+
+/// A page of a list: `GET /api/v1/wishes?box=…`.
+struct WishListDTO: Content {
+    let box: String
+    let items: [WishDTO]
+    /// Pass as `cursor` for the next page; null at the end.
+    @NullEncoded var nextCursor: String?
+}
+
+/// `GET /api/v1/wishes/occasions`: what a new wish can be made of on this server.
+struct WishOccasionsDTO: Content {
+    struct Text: Content {
+        let id: String
+        let text: String
+    }
+
+    struct Occasion: Content {
+        let id: String
+        let name: String
+        let defaultSubject: String
+        let texts: [Text]
+        let photos: [WishDTO.Photo]
+    }
+
+    struct Channel: Content {
+        let id: String
+        let name: String
+        /// False when this server has no settings for it: wishes cannot be scheduled on it.
+        let available: Bool
+    }
+
+    let defaultOccasion: String
+    let occasions: [Occasion]
+    let channels: [Channel]
+}
+
+/// `GET /api/v1/wishes/search-history?box=…`: newest first.
+struct WishSearchHistoryDTO: Content {
+    let box: String
+    let phrases: [String]
+}
+
+/// `GET /api/v1/wishes/counts`: how many each list holds, and the unread ones of the Inbox.
+struct WishCountsDTO: Content {
+    let scheduled: Int
+    let inbox: Int
+    let sent: Int
+    let unread: Int
+}

@@ -1,0 +1,59 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// Photos senders upload for their wishes: `POST /api/v1/wishes/photos` (the picture as the
+/// body) and the file, for its owner and the recipients of wishes with it, under the API and
+/// the pages.
+struct WishPhotosController {
+    /// The body is the picture; 201 with what was kept.
+    func upload(_ request: Request) async throws -> Response {
+        let stored = try await request.importWishPhoto()
+        return try await WishPhotoDTO(stored).created(at: .api(.wishes(.photo(id: stored.id.uuidString.lowercased()))), for: request)
+    }
+
+    func file(_ request: Request) async throws -> Response {
+        guard let id = request.parameters.get("photoId").flatMap(UUID.init(uuidString:)) else { throw AppError.notFound }
+        let files = request.wishPhotoFiles
+        guard try await files.isVisible(id, to: request.requireUser().requireID(), on: request.db),
+              let stored = try await files.stored(id, on: request.db),
+              FileManager.default.fileExists(atPath: stored.url.path) else { throw AppError.notFound }
+        let response = try await request.fileio.asyncStreamFile(at: stored.url.path, mediaType: HTTPMediaType.fileExtension(stored.url.pathExtension))
+        // A stored photo never changes (a new one gets a new id).
+        response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=86400")
+        return response
+    }
+}
+
+/// A kept photo: name it as a wish's `photo`.
+struct WishPhotoDTO: Content {
+    /// `upload:<uuid>`.
+    let id: String
+    let url: String
+    let mediaType: String
+    let width: Int
+    let height: Int
+    let byteCount: Int
+
+    init(_ stored: WishPhotoImporter.Stored) {
+        let photo = WishPhoto.uploaded(stored.id)
+        id = photo.description
+        url = WishDTO.url(of: photo, api: true)
+        mediaType = stored.mediaType
+        width = stored.width
+        height = stored.height
+        byteCount = stored.byteCount
+    }
+}
+
+extension Request {
+    var wishPhotoFiles: WishPhotoFiles { WishPhotoFiles(mediaDirectory: application.kineticConfiguration.mediaDirectory) }
+
+    /// Receives the body (at most ``WishPhotoCheck/maximumBytes``) and keeps it as the user's photo.
+    func importWishPhoto() async throws -> WishPhotoImporter.Stored {
+        guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
+        let file = try await receiveUpload(into: application.kineticConfiguration.uploadDirectory, maximumBytes: WishPhotoCheck.maximumBytes)
+        let importer = WishPhotoImporter(database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, threadPool: application.toolThreads)
+        return try await importer.importPhoto(file, at: now)
+    }
+}

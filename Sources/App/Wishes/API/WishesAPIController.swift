@@ -1,0 +1,117 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// Wishes over the API: what a wish can be made of, scheduling, the three lists with search,
+/// one wish, changing and deleting, the search history.
+struct WishesAPIController {
+    /// `GET /api/v1/wishes/occasions`: the occasions with their stock texts and cards, in the
+    /// caller's language, and which channels this server can send on.
+    func occasions(_ request: Request) async throws -> WishOccasionsDTO {
+        let localizer = request.localizer
+        let delivery = request.application.kineticConfiguration.wishDelivery
+        return WishOccasionsDTO(
+            defaultOccasion: Occasion.default.rawValue,
+            occasions: Occasion.allCases.map { occasion in
+                WishOccasionsDTO.Occasion(
+                    id: occasion.rawValue, name: localizer.t(occasion.nameKey), defaultSubject: localizer.t(occasion.defaultSubjectKey),
+                    texts: occasion.stockTextKeys.map { WishOccasionsDTO.Text(id: $0, text: localizer.t($0)) },
+                    photos: occasion.stockPhotoIDs.map { WishDTO.Photo(id: WishPhoto.stock($0).description, url: WishDTO.url(of: .stock($0), api: true)) }
+                )
+            },
+            channels: WishChannel.allCases.map { WishOccasionsDTO.Channel(id: $0.rawValue, name: localizer.t($0.nameKey), available: delivery.isAvailable($0)) }
+        )
+    }
+
+    /// `POST /api/v1/wishes`: schedules a wish; 201 with it.
+    func create(_ request: Request) async throws -> Response {
+        let draft = try await request.wishDraftFromJSON()
+        let wish = try await WishesRepository(database: request.db).schedule(draft, from: try request.requireUser().requireID(), now: request.now)
+        guard let listing = try await request.wishBoxes().listing(wish.id) else { throw AppError.notFound }
+        return try await WishDTO(listing, localizer: request.localizer).created(at: .api(.wishes(.wish(id: wish.id.uuidString))), for: request)
+    }
+
+    /// `GET /api/v1/wishes?box=scheduled|inbox|sent&q=&occasion=&cursor=`: a page of a list,
+    /// soonest first (scheduled) or newest first. A search (`q`) on a first page is remembered
+    /// in the list's search history.
+    func list(_ request: Request) async throws -> WishListDTO {
+        let box = try request.requestedWishBox(default: .scheduled)
+        let filter = try request.requestedWishFilter()
+        let cursor = try request.requestedWishCursor()
+        let boxes = try request.wishBoxes()
+        if cursor == nil, !filter.phrase.isEmpty { try await boxes.recordSearch(filter.phrase, in: box) }
+        let page = try await boxes.page(box, filter: filter, after: cursor)
+        let localizer = request.localizer
+        return WishListDTO(box: box.rawValue, items: page.items.map { WishDTO($0, localizer: localizer) }, nextCursor: page.next?.token)
+    }
+
+    /// `GET /api/v1/wishes/{wishId}`: one wish; opening an Inbox wish marks it read.
+    func show(_ request: Request) async throws -> WishDTO {
+        var listing = try await request.ownedWish()
+        if listing.isUnread {
+            try await request.wishBoxes().markRead(listing.id, now: request.now)
+            listing = try await request.ownedWish()
+        }
+        return WishDTO(listing, localizer: request.localizer)
+    }
+
+    /// `PUT /api/v1/wishes/{wishId}`: replaces a scheduled wish (the members of POST); 409 once
+    /// it is being sent, 404 for a wish that is not scheduled.
+    func replace(_ request: Request) async throws -> WishDTO {
+        let listing = try await request.ownedWish()
+        guard listing.box == .scheduled else { throw AppError.wishChange(.beingSent) }
+        let draft = try await request.wishDraftFromJSON()
+        do {
+            guard let updated = try await request.wishBoxes().update(listing.id, to: draft, now: request.now) else { throw AppError.wishChange(.beingSent) }
+            return WishDTO(updated, localizer: request.localizer)
+        } catch let refusal as WishChangeRefusal {
+            throw AppError.wishChange(refusal)
+        }
+    }
+
+    /// `DELETE /api/v1/wishes/{wishId}`: 204; a scheduled wish's deliveries are cancelled with it.
+    func delete(_ request: Request) async throws -> HTTPStatus {
+        let listing = try await request.ownedWish()
+        do { try await request.wishBoxes().delete([listing.id], now: request.now) } catch let refusal as WishChangeRefusal {
+            throw AppError.wishChange(refusal, field: "id")
+        }
+        return .noContent
+    }
+
+    /// `POST /api/v1/wishes/delete` with `{"ids": […]}`: deletes them all or none (404 naming
+    /// each id that is not the caller's, 409 while one is being sent).
+    func deleteSeveral(_ request: Request) async throws -> HTTPStatus {
+        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["ids"]).get()
+        let texts = reader.strings("ids", missingKey: "error.field.arrayExpected") ?? []
+        if texts.isEmpty && reader.errors.isEmpty { reader.fail("ids", "wishes.error.ids.empty") }
+        if texts.count > 500 { reader.fail("ids", "wishes.error.ids.many") }
+        let ids = texts.map { UUID(uuidString: $0) }
+        for (index, id) in ids.enumerated() where id == nil { reader.fail("ids[\(index)]", "error.notFound") }
+        let checked = try reader.result(ids.compactMap { $0 }).mapError(AppError.validation).get()
+        do { try await request.wishBoxes().delete(checked, now: request.now) } catch let refusal as WishChangeRefusal {
+            throw AppError.wishChange(refusal)
+        }
+        return .noContent
+    }
+
+    /// `GET /api/v1/wishes/search-history?box=…`: the list's last searched phrases, newest first.
+    func searchHistory(_ request: Request) async throws -> WishSearchHistoryDTO {
+        let box = try request.requestedWishBox()
+        return WishSearchHistoryDTO(box: box.rawValue, phrases: try await request.wishBoxes().searchHistory(box).phrases)
+    }
+
+    /// `GET /api/v1/wishes/counts`: how many each list holds, and the unread ones.
+    func counts(_ request: Request) async throws -> WishCountsDTO {
+        let counts = try await request.wishBoxes().counts()
+        return WishCountsDTO(scheduled: counts.boxes[.scheduled] ?? 0, inbox: counts.boxes[.inbox] ?? 0, sent: counts.boxes[.sent] ?? 0, unread: counts.unread)
+    }
+}
+
+extension Request {
+    /// The JSON body of a new or changed wish, checked; 422 naming every problem.
+    func wishDraftFromJSON() async throws -> WishDraft {
+        let members = try JSONMemberReader.object(jsonBody()).mapError(AppError.validation).get().members
+        let read = WishDraftInput.read(json: members)
+        return try await checkedWishDraft(read.input, timeZone: read.timeZone, errors: read.errors)
+    }
+}

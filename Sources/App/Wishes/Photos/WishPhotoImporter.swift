@@ -1,0 +1,82 @@
+import Fluent
+import Foundation
+import KineticCore
+import NIOPosix
+import SQLKit
+import Vapor
+
+/// Keeps a photo a sender uploaded for their wishes: recognised by its bytes, its size checked
+/// from its header before it is decoded, then decoded and written again by ffmpeg — upright,
+/// at most 2048 pixels on its longer side, without any metadata (EXIF, GPS, comments, colour
+/// profiles) — under a generated name. A refused or failed upload leaves neither file nor row.
+struct WishPhotoImporter {
+    static let ffmpeg = "/usr/bin/ffmpeg"
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: ffmpeg) }
+    static let toolsMissing = AppError(status: .serviceUnavailable, code: "image_tools_missing", messageKey: "wishes.error.photo.toolsMissing")
+
+    let database: any Database
+    let ownerID: UUID
+    let files: WishPhotoFiles
+    let threadPool: NIOThreadPool
+
+    /// The stored photo's row.
+    struct Stored: Sendable, Equatable {
+        let id: UUID
+        let mediaType: String
+        let width: Int
+        let height: Int
+        let byteCount: Int
+    }
+
+    /// Imports the upload at `file`, consuming it.
+    func importPhoto(_ file: URL, at now: Date) async throws -> Stored {
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard Self.isAvailable else { throw Self.toolsMissing }
+        let id = UUID()
+        let files = self.files
+        let (header, stored) = try await threadPool.runIfActive { () throws -> (WishPhotoCheck.Header, URL) in
+            let handle = try FileHandle(forReadingFrom: file)
+            let bytes = [UInt8](try handle.read(upToCount: WishPhotoCheck.headerLength) ?? Data())
+            try? handle.close()
+            let header = try WishPhotoCheck.check(header: bytes).mapError(Self.refusal).get()
+            let format = header.format.storedFormat
+            try FileManager.default.createDirectory(at: files.directory, withIntermediateDirectories: true)
+            let stored = files.url(of: "\(id.uuidString.lowercased()).\(format.fileExtension)")
+            do {
+                _ = try ToolProcess.run(Self.ffmpeg, Self.arguments(header, input: file, output: stored), timeout: 60)
+            } catch {
+                try? FileManager.default.removeItem(at: stored)
+                throw Self.refusal(.notAnImage)
+            }
+            return (header, stored)
+        }
+        let size = WishPhotoCheck.storedSize(of: header)
+        let byteCount = (try? FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? Int) ?? 0
+        let row = Stored(id: id, mediaType: header.format.storedFormat.mediaType, width: size.width, height: size.height, byteCount: byteCount)
+        do {
+            try await database.sql().insert(into: "wish_photos")
+                .columns("id", "owner_id", "stored_name", "media_type", "width", "height", "byte_count", "created_at")
+                .values(SQLBind(id), SQLBind(ownerID), SQLBind(stored.lastPathComponent), SQLBind(row.mediaType), SQLBind(row.width),
+                        SQLBind(row.height), SQLBind(row.byteCount), SQLBind(now.timeIntervalSince1970))
+                .run()
+        } catch {
+            try? FileManager.default.removeItem(at: stored)
+            throw error
+        }
+        return row
+    }
+
+    /// One frame, turned upright by the EXIF orientation (ffmpeg's own turning is off, so it
+    /// is never turned twice) and scaled, written without metadata.
+    static func arguments(_ header: WishPhotoCheck.Header, input: URL, output: URL) -> [String] {
+        let size = WishPhotoCheck.storedSize(of: header)
+        let filters = WishPhotoCheck.uprightFilters(header.orientation) + ["scale=\(size.width):\(size.height):flags=lanczos"]
+        let encoder = header.format.storedFormat == .png ? ["-c:v", "png"] : ["-c:v", "mjpeg", "-q:v", "3", "-pix_fmt", "yuvj420p"]
+        return ["-nostdin", "-v", "error", "-noautorotate", "-i", input.path, "-map_metadata", "-1", "-frames:v", "1", "-vf", filters.joined(separator: ",")]
+            + encoder + ["-f", "image2", "-y", output.path]
+    }
+
+    static func refusal(_ problem: WishPhotoCheck.Problem) -> AppError {
+        AppError(status: .unprocessableEntity, code: "invalid_photo", messageKey: problem.messageKey)
+    }
+}

@@ -1,0 +1,111 @@
+import Fluent
+import Foundation
+import KineticCore
+import Testing
+import VaporTesting
+@testable import App
+
+@Suite struct WishListsAPITests {
+    /// Every page of `box` (with `query`), following the cursors; the ids in order.
+    private func allPages(_ app: Application, _ account: TestAccount, _ query: String) async throws -> (ids: [String], pages: Int) {
+        var ids: [String] = [], pages = 0
+        var cursor: String?
+        repeat {
+            let path = "/api/v1/wishes?\(query)" + (cursor.map { "&cursor=\($0)" } ?? "")
+            let response = try await app.json(.GET, path, token: account.token)
+            #expect(response.status == .ok, "\(path)")
+            let object = try response.jsonObject()
+            ids += (object["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            cursor = object["nextCursor"] as? String
+            pages += 1
+        } while cursor != nil && pages < 50
+        return (ids, pages)
+    }
+
+    @Test func scheduled_pagesSoonestFirst_withKeysetCursors_andNoWishTwiceOrMissing() async throws {
+        try await withKinetic { app in
+            let ann = try await app.signUp()
+            var expected: [(Double, UUID)] = []
+            // 45 wishes; three share one minute, so the id decides among them.
+            for index in 0..<45 {
+                let minutes = index < 3 ? 10 : 60 * (45 - index)
+                let wish = try await app.scheduleWish(from: ann, to: ["bob@example.com"], channels: [.inApp], inSeconds: minutes * 60, subject: "Wish \(index)")
+                expected.append((wish.sendAt, wish.id))
+            }
+            let order = expected.sorted { ($0.0, $0.1.uuidString) < ($1.0, $1.1.uuidString) }.map(\.1.uuidString)
+            let scheduled = try await allPages(app, ann, "box=scheduled")
+            #expect(scheduled.pages == 3)
+            #expect(Set(scheduled.ids).count == 45)
+            #expect(scheduled.ids == order)
+
+            #expect(try await app.json(.GET, "/api/v1/wishes?box=drafts", token: ann.token).status == .unprocessableEntity)
+            #expect(try await app.json(.GET, "/api/v1/wishes?box=sent&cursor=12_nope", token: ann.token).status == .unprocessableEntity)
+            #expect(try await app.json(.GET, "/api/v1/wishes?box=sent&occasion=halloween", token: ann.token).status == .unprocessableEntity)
+        }
+    }
+
+    @Test func search_findsByTextAndOccasion_inEachListOnItsOwn_andRemembersTheLastFivePhrases() async throws {
+        try await withKinetic { app in
+            let ann = try await app.signUp()
+            _ = try await app.scheduleWish(from: ann, to: ["bob@example.com"], channels: [.inApp], subject: "Glückwunsch, Bob", message: "Zum 40. alles Gute")
+            _ = try await app.scheduleWish(from: ann, to: ["kim@example.com"], channels: [.inApp], subject: "Happy birthday Kim", message: "50% more cake")
+            #expect(try await allPages(app, ann, "box=scheduled&q=gluckwunsch").ids.count == 1)
+            #expect(try await allPages(app, ann, "box=scheduled&q=KIM%40EXAMPLE").ids.count == 1)
+            #expect(try await allPages(app, ann, "box=scheduled&q=50%25").ids.count == 1)
+            #expect(try await allPages(app, ann, "box=scheduled&q=%25").ids.count == 1)
+            #expect(try await allPages(app, ann, "box=scheduled&q=_").ids.isEmpty)
+            #expect(try await allPages(app, ann, "box=scheduled&occasion=birthday").ids.count == 2)
+            #expect(try await allPages(app, ann, "box=scheduled&occasion=thank-you").ids.isEmpty)
+            #expect(try await allPages(app, ann, "box=inbox&q=bob").ids.isEmpty)
+
+            for phrase in ["six", "five", "four", "three", "two", "Five"] {
+                _ = try await app.json(.GET, "/api/v1/wishes?box=sent&q=\(phrase)", token: ann.token)
+            }
+            let history = try await app.json(.GET, "/api/v1/wishes/search-history?box=sent", token: ann.token).jsonObject()
+            #expect(history["phrases"] as? [String] == ["Five", "two", "three", "four", "six"])
+            let scheduledHistory = try await app.json(.GET, "/api/v1/wishes/search-history?box=scheduled", token: ann.token).jsonObject()
+            #expect(scheduledHistory["phrases"] as? [String] == ["_", "%", "50%", "KIM@EXAMPLE", "gluckwunsch"])
+            let other = try await app.signUp()
+            #expect(try await app.json(.GET, "/api/v1/wishes/search-history?box=sent", token: other.token).jsonObject()["phrases"] as? [String] == [])
+            #expect(try await app.json(.GET, "/api/v1/wishes/search-history", token: ann.token).status == .unprocessableEntity)
+        }
+    }
+
+    @Test func aDeliveredWish_isUnreadInTheInboxUntilOpened_andSentShowsEachChannelsState() async throws {
+        try await withKinetic { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
+            let wish = try await app.scheduleWish(from: ann, to: ["bob@example.com", "nobody@example.com"], channels: [.email, .inApp], subject: "Für Bob")
+            try await WishDispatcher(database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "t")).runOnce(now: testNow.addingTimeInterval(300))
+
+            let counts = try await app.json(.GET, "/api/v1/wishes/counts", token: bob.token).jsonObject()
+            #expect(counts["inbox"] as? Int == 1 && counts["unread"] as? Int == 1)
+            let inbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token).jsonObject()
+            let item = try #require((inbox["items"] as? [[String: Any]])?.first)
+            #expect(item["unread"] as? Bool == true)
+            #expect((item["from"] as? [String: String]) == ["name": "Ann", "email": "ann@example.com"])
+            #expect(item["subject"] as? String == "Für Bob")
+            let id = try #require(item["id"] as? String)
+            #expect(try await app.json(.GET, "/api/v1/wishes/\(id)", token: bob.token).jsonObject()["unread"] as? Bool == false)
+            #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: bob.token).jsonObject()["unread"] as? Int == 0)
+            // The sender cannot open the recipient's copy.
+            #expect(try await app.json(.GET, "/api/v1/wishes/\(id)", token: ann.token).status == .notFound)
+
+            let sent = try await app.json(.GET, "/api/v1/wishes?box=sent", token: ann.token, headers: ["Accept-Language": "de"]).jsonObject()
+            let shown = try #require((sent["items"] as? [[String: Any]])?.first)
+            #expect(shown["id"] as? String == wish.id.uuidString)
+            let deliveries = try #require(shown["deliveries"] as? [[String: Any]])
+            #expect(deliveries.map { "\($0["channel"] as? String ?? "") \($0["recipient"] as? String ?? "") \($0["state"] as? String ?? "")" } == [
+                "email bob@example.com failed", "email nobody@example.com failed", "in-app bob@example.com delivered", "in-app nobody@example.com failed",
+            ])
+            #expect(deliveries[0]["reason"] as? String == "E-Mail ist auf diesem Server nicht eingerichtet")
+            #expect(deliveries[3]["reason"] as? String == "Kein Kinetic-Konto hat diese Adresse")
+            #expect(deliveries[2]["reason"] is NSNull)
+
+            // Deleting it from the Inbox leaves the sender's Sent list alone.
+            #expect(try await app.json(.POST, "/api/v1/wishes/delete", body: ["ids": [id]], token: bob.token).status == .noContent)
+            #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: bob.token).jsonObject()["inbox"] as? Int == 0)
+            #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: ann.token).jsonObject()["sent"] as? Int == 1)
+        }
+    }
+}
