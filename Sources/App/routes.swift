@@ -22,5 +22,4 @@ func routes(_ app: Application) throws {
     WorkoutsModule.register(on: modules)
     ReportsModule.register(on: modules)
     WishesModule.register(on: modules)
-    modules.signedIn.get(SiteURL.module(.wishes).pathComponents, use: site.comingSoon(.wishes))
 }

@@ -15,6 +15,10 @@ extension SiteURL {
         case wish(id: String?)
         /// `{wishId}/edit`: a scheduled wish's compose page.
         case edit(id: String?)
+        /// The compose form goes here (POST): its preview with Send Options, or the form again with its errors.
+        case preview
+        /// Back from the preview to the form, filled (POST).
+        case revise
         /// Deletes several (POST `ids`).
         case delete
         case occasions
@@ -32,6 +36,8 @@ extension SiteURL {
             case .compose: ["new"]
             case .wish(let id): [Self.parameter(id, "wishId")]
             case .edit(let id): [Self.parameter(id, "wishId"), "edit"]
+            case .preview: ["preview"]
+            case .revise: ["revise"]
             case .delete: ["delete"]
             case .occasions: ["occasions"]
             case .counts: ["counts"]

@@ -1,3 +1,4 @@
+import KineticCore
 import Vapor
 
 /// The Wishes module: greetings for an occasion, composed with stock texts and cards or one's
@@ -5,6 +6,7 @@ import Vapor
 /// and into recipients' Inboxes by the scheduler inside the server (``WishScheduler``).
 enum WishesModule {
     static func register(on routes: ModuleRoutes) {
+        registerPages(on: routes.signedIn)
         let api = routes.apiSignedIn
         let wishes = WishesAPIController()
         let url = { (path: SiteURL.WishesPath) in SiteURL.api(.wishes(path)).pathComponents }
@@ -21,5 +23,21 @@ enum WishesModule {
         api.get(url(.wish(id: nil)), use: wishes.show)
         api.put(url(.wish(id: nil)), use: wishes.replace)
         api.delete(url(.wish(id: nil)), use: wishes.delete)
+    }
+
+    private static func registerPages(on web: any RoutesBuilder) {
+        let pages = WishesController()
+        web.get(SiteURL.module(.wishes).pathComponents, use: pages.home)
+        for box in WishBox.allCases { web.get(SiteURL.wishes(.box(box)).pathComponents, use: pages.list(box)) }
+        web.post(SiteURL.wishes(.delete).pathComponents, use: pages.delete)
+        let compose = WishComposeController()
+        web.get(SiteURL.wishes(.compose).pathComponents, use: compose.new)
+        web.on(.POST, SiteURL.wishes(.preview).pathComponents, body: .collect(maxSize: "16mb"), use: compose.preview)
+        web.post(SiteURL.wishes(.revise).pathComponents, use: compose.revise)
+        web.post(SiteURL.module(.wishes).pathComponents, use: compose.schedule)
+        web.get(SiteURL.wishes(.edit(id: nil)).pathComponents, use: compose.edit)
+        web.post(SiteURL.wishes(.edit(id: nil)).pathComponents, use: compose.update)
+        web.get(SiteURL.wishes(.photo(id: nil)).pathComponents, use: WishPhotosController().file)
+        web.get(SiteURL.wishes(.wish(id: nil)).pathComponents, use: pages.message)
     }
 }

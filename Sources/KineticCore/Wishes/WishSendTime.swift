@@ -63,3 +63,17 @@ public struct WishSendTime: Hashable, Sendable {
     /// `yyyy-MM-ddTHH:mm`, the form a `datetime-local` field shows.
     public var localDateTime: String { "\(date)T\(time)" }
 }
+
+extension WishSendTime {
+    /// The first whole hour on `timeZone`'s clock at least 30 minutes after `now`, as
+    /// `yyyy-MM-ddTHH:mm`: the send time a new wish starts with.
+    public static func nextWholeHour(after now: Date, in timeZone: TimeZone) -> String {
+        let later = now.addingTimeInterval(30 * 60)
+        let date = LocalDate(containing: later, in: timeZone)
+        let seconds = Int(later.timeIntervalSince1970) + timeZone.secondsFromGMT(for: later)
+        let minuteOfDay = ((seconds % 86_400) + 86_400) % 86_400 / 60
+        let nextHour = minuteOfDay / 60 + 1
+        if nextHour == 24 { return "\(LocalDate(daysSince1970: date.daysSince1970 + 1))T00:00" }
+        return "\(date)T\(String(format: "%02d", nextHour)):00"
+    }
+}

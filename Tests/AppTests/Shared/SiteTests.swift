@@ -41,18 +41,6 @@ import VaporTesting
         }
     }
 
-    @Test func comingSoonModules_sayTheyAreNotBuiltYet() async throws {
-        try await withKinetic { app in
-            let account = try await app.signUp()
-            let web = WebClient(app: app)
-            try await web.logIn(email: account.email, password: account.password)
-            let html = try await web.get("/wishes").body.string
-            #expect(html.contains("Wishes is coming soon"))
-            #expect(html.contains("radial-toggle"))
-            #expect(html.contains("id=\"side-menu\""))
-        }
-    }
-
     @Test func demoSeeder_createsTheDemoAccountOnlyOnAnEmptyDatabase() async throws {
         try await withKinetic { app in
             app.kineticConfiguration.demoPassword = "demo-password-1"

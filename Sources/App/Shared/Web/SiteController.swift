@@ -8,10 +8,6 @@ struct SiteController {
         request.redirect(to: request.auth.has(User.self) ? SiteURL.profile.path : SiteURL.login.path)
     }
 
-    func comingSoon(_ module: SiteURL.Module) -> @Sendable (Request) async throws -> Response {
-        { request in .html(ComingSoonPage.render(module: module, context: PageContext(request: request))) }
-    }
-
     func healthz(_ request: Request) async throws -> Response {
         let sql = try request.db.sql()
         do {

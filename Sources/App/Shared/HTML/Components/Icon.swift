@@ -2,6 +2,7 @@
 enum Icon: String, CaseIterable {
     case menu, close, goals, steps, workouts, reports, wishes, profile, settings, logout, chevronRight, chevronDown, back, plus, arrowUp, arrowDown, watch, phone, hand, app, grip
     case search, levelTop, recentre, list, filter, download
+    case cake, rings, star, party, flower, trash, pencil, check, inbox, send
 
     /// The SVG path data of the icon.
     var pathData: String {
@@ -33,6 +34,16 @@ enum Icon: String, CaseIterable {
         case .list: "M9 6h11M9 12h11M9 18h11M4 6h1M4 12h1M4 18h1"
         case .filter: "M4 5h16l-6 8v6l-4-2v-4z"
         case .download: "M12 4v11M7 10l5 5 5-5M5 20h14"
+        case .cake: "M4 20h16M5 20v-7h14v7M5 16c2 1.5 3.5 1.5 5 0s3.5-1.5 5 0 3 1.5 4 0M8 13V9M12 13V9M16 13V9M8 6v.5M12 5v1M16 6v.5"
+        case .rings: "M9 20a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM15 20a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM10 4l2 3 2-3"
+        case .star: "M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z"
+        case .party: "M4 20l5-13 8 8zM14 4v2M18 6l-1.5 1.5M20 10h-2M15 9l3-3"
+        case .flower: "M12 14v7M12 18c-2-2-4-2-5-1M12 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM12 10c-1-3 0-6 0-6s1 3 0 6zM14 12c3-1 6 0 6 0s-3 1-6 0zM10 12c-3 1-6 0-6 0s3-1 6 0z"
+        case .trash: "M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6"
+        case .pencil: "M4 20l1-4L16 5l3 3L8 19zM14 7l3 3"
+        case .check: "M5 12l5 5 9-10"
+        case .inbox: "M4 13l2.5-8h11l2.5 8v6H4zM4 13h5l1 2h4l1-2h5"
+        case .send: "M21 3L10 14M21 3l-7 18-4-7-7-4z"
         }
     }
 }

@@ -1,0 +1,109 @@
+import KineticCore
+
+/// One wish (seed 04, 09, 11): its card or photo, subject and message, who it is for or from and
+/// when; in Sent each delivery's state (and why one failed). Up and down arrows go to the
+/// previous and next wish of the list it was opened from (with its search), disabled at the
+/// ends; a scheduled wish has Edit; every wish has Delete, which asks first.
+enum WishMessagePage {
+    struct Delivery: Equatable {
+        let channel: String
+        let recipient: String?
+        let state: String
+        /// `pending`, `delivered`, … for its colour.
+        let stateID: String
+        let isFailed: Bool
+        let reason: String?
+    }
+
+    struct Model: Equatable {
+        let id: String
+        let box: WishBox
+        let occasion: Occasion
+        let occasionName: String
+        let subject: String
+        let message: String
+        let photoURL: String?
+        let peopleLabel: String
+        let people: String
+        let whenLabel: String
+        let when: String
+        let channels: String?
+        let deliveries: [Delivery]
+        let previousHref: String?
+        let nextHref: String?
+        let listHref: String
+        let editHref: String?
+        let notice: String?
+        let noticeIsError: Bool
+    }
+
+    static func render(_ model: Model, context: PageContext) -> String {
+        let l = context.localizer
+        let arrows = el("div", [.class("wish-arrows")], [
+            arrow(model.previousHref, symbol: .arrowUp, label: l.t("wishes.message.previous"), id: "previous-wish"),
+            arrow(model.nextHref, symbol: .arrowDown, label: l.t("wishes.message.next"), id: "next-wish"),
+        ])
+        let content: [HTMLNode] = [
+            banner(model.notice, isError: model.noticeIsError),
+            el("article", [.class("card wish-message"), .aria("labelledby", "wish-subject")], [
+                model.photoURL.map { url in
+                    el("div", [.class("wish-photo")], [voidEl("img", [Attr("src", url), Attr("alt", l.t("wishes.message.photoAlt", model.occasionName)), Attr("loading", "lazy")])])
+                } ?? .empty,
+                el("div", [.class("wish-message-body")], [
+                    el("p", [.class("wish-message-occasion occasion-\(model.occasion.rawValue)")], [icon(WishesChrome.occasionIcon(model.occasion)), txt(model.occasionName)]),
+                    el("h2", [.id("wish-subject"), .class("wish-message-subject")], [txt(model.subject)]),
+                    el("div", [.class("wish-message-text")], model.message.components(separatedBy: "\n").map { line in
+                        line.isEmpty ? voidEl("br", []) : el("p", [], [txt(line)])
+                    }),
+                ]),
+            ]),
+            el("section", [.class("card")], [
+                el("dl", [.class("detail-list")], [
+                    detail(model.peopleLabel, model.people),
+                    detail(model.whenLabel, model.when),
+                    model.channels.map { detail(l.t("wishes.message.channels"), $0) } ?? .empty,
+                ]),
+            ]),
+            model.deliveries.isEmpty ? .empty : el("section", [.class("card wish-deliveries"), .aria("labelledby", "deliveries-title")], [
+                el("h2", [.class("card-title"), .id("deliveries-title")], [txt(l.t("wishes.message.deliveries"))]),
+                el("ul", [], model.deliveries.map { delivery in
+                    el("li", [.class(delivery.isFailed ? "wish-delivery wish-delivery-failed" : "wish-delivery")], [
+                        el("span", [.class("wish-delivery-what")], [
+                            el("strong", [], [txt(delivery.channel)]),
+                            delivery.recipient.map { el("span", [], [txt($0)]) } ?? .empty,
+                        ]),
+                        el("span", [.class("wish-delivery-state state-\(delivery.stateID)")], [txt(delivery.state)]),
+                        delivery.reason.map { el("span", [.class("wish-delivery-reason")], [txt($0)]) } ?? .empty,
+                    ])
+                }),
+            ]),
+            el("div", [.class("wish-actions")], [
+                model.editHref.map { el("a", [.class("button button-secondary"), Attr("href", $0), .id("edit-wish")], [icon(.pencil), txt(l.t("wishes.message.edit"))]) } ?? .empty,
+                el("form", [Attr("method", "post"), Attr("action", SiteURL.wishes(.delete).path), .class("wish-delete-form"),
+                            .data("confirm", l.t("wishes.delete.confirmOne"))], [
+                    CSRFField.render(context.csrfToken),
+                    voidEl("input", [Attr("type", "hidden"), Attr("name", "ids[]"), Attr("value", model.id)]),
+                    voidEl("input", [Attr("type", "hidden"), Attr("name", "back"), Attr("value", model.listHref)]),
+                    voidEl("input", [Attr("type", "hidden"), Attr("name", "confirmed"), Attr("value", ""), .class("confirmed-field")]),
+                    el("button", [.class("button button-destructive"), Attr("type", "submit"), .id("delete-wish")], [icon(.trash), txt(l.t("wishes.delete.action"))]),
+                ]),
+            ]),
+        ]
+        return Layout.render(
+            .init(title: l.t(model.box.titleKey), topBarAction: arrows, backLink: (model.listHref, l.t(model.box.titleKey)),
+                  stylesheet: WishesChrome.stylesheet, scripts: ["js/wishes/message.js"], bodyClass: "wishes-page"),
+            context: context, content: content
+        )
+    }
+
+    private static func arrow(_ href: String?, symbol: Icon, label: String, id: String) -> HTMLNode {
+        guard let href else {
+            return el("span", [.class("icon-button icon-button-disabled"), .id(id), Attr("role", "link"), .aria("disabled", "true"), .aria("label", label)], [icon(symbol)])
+        }
+        return el("a", [.class("icon-button"), Attr("href", href), .id(id), .aria("label", label)], [icon(symbol)])
+    }
+
+    private static func detail(_ term: String, _ value: String) -> HTMLNode {
+        el("div", [.class("detail-row")], [el("dt", [], [txt(term)]), el("dd", [], [txt(value)])])
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import KineticCore
+import SQLKit
+import Vapor
+
+/// Composing a wish on the web: the form (new or edit), its preview with Send Options, back to
+/// the form, and Confirm, which schedules it (or saves the change). Each step checks what it
+/// was given and shows the form again with every problem named.
+struct WishComposeController {
+    func new(_ request: Request) async throws -> Response {
+        let l = request.localizer
+        let form = WishComposeForm.new(from: request.query[String.self, at: "from"], now: request.now, timeZone: request.senderTimeZone, l: l)
+        return try await formPage(request, form: form, editingID: nil, errors: [:])
+    }
+
+    func edit(_ request: Request) async throws -> Response {
+        let listing = try await request.ownedWish()
+        guard listing.box == .scheduled else { return request.redirect(to: SiteURL.wishes(.wish(id: listing.id.uuidString)).path) }
+        return try await formPage(request, form: WishComposeForm(listing), editingID: listing.id.uuidString, errors: [:])
+    }
+
+    private struct Posted: Content {
+        var photoFile: File?
+        var editing: String?
+    }
+
+    /// Next: the preview, or the form again with its problems.
+    func preview(_ request: Request) async throws -> Response {
+        let l = request.localizer
+        var form = try request.content.decode(WishComposeForm.self).filled(l)
+        let posted = try request.content.decode(Posted.self)
+        let editingID = try await editingID(posted.editing, request)
+        var errors: [String: String] = [:]
+        if let file = posted.photoFile, file.data.readableBytes > 0 {
+            do {
+                form.photo = WishPhoto.uploaded(try await request.importWishPhoto(file.data)).description
+            } catch let error as AppError {
+                errors["photo"] = l.t(error.messageKey)
+            }
+        }
+        do {
+            let draft = try await request.checkedWishDraft(form.input(withChannels: false))
+            guard errors.isEmpty else { return try await formPage(request, form: form, editingID: editingID, errors: errors, status: .unprocessableEntity) }
+            return .html(WishPreviewPage.render(previewModel(request, form: form, draft: draft, editingID: editingID, channelError: nil), context: PageContext(request: request)))
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            errors.merge(error.fields.messages.mapValues { l.t($0) }) { first, _ in first }
+            return try await formPage(request, form: form, editingID: editingID, errors: errors, status: .unprocessableEntity)
+        }
+    }
+
+    /// Edit on the preview: the form, filled.
+    func revise(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(WishComposeForm.self)
+        let editingID = try await editingID(try request.content.decode(Posted.self).editing, request)
+        return try await formPage(request, form: form, editingID: editingID, errors: [:])
+    }
+
+    /// Confirm in Send Options: schedules the wish, then back where the sender started.
+    func schedule(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(WishComposeForm.self)
+        guard let draft = try await checkedForConfirm(request, form: form, editingID: nil) else {
+            return try await answerProblems(request, form: form, editingID: nil)
+        }
+        _ = try await WishesRepository(database: request.db).schedule(draft, from: try request.requireUser().requireID(), now: request.now)
+        let target = form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)) : SiteURL.module(.wishes)
+        return request.redirect(to: target.with([("done", "scheduled")]))
+    }
+
+    /// Confirm when editing: saves the change, then the wish's page.
+    func update(_ request: Request) async throws -> Response {
+        let listing = try await request.ownedWish()
+        let id = listing.id.uuidString
+        let form = try request.content.decode(WishComposeForm.self)
+        guard let draft = try await checkedForConfirm(request, form: form, editingID: id) else {
+            return try await answerProblems(request, form: form, editingID: id)
+        }
+        let page = SiteURL.wishes(.wish(id: id))
+        do {
+            guard try await request.wishBoxes().update(listing.id, to: draft, now: request.now) != nil else { return request.redirect(to: page.with([("done", "busy")])) }
+        } catch is WishChangeRefusal {
+            return request.redirect(to: page.with([("done", "busy")]))
+        }
+        return request.redirect(to: page.with([("done", "saved")]))
+    }
+
+    // MARK: - Steps
+
+    private func checkedForConfirm(_ request: Request, form: WishComposeForm, editingID: String?) async throws -> WishDraft? {
+        try? await request.checkedWishDraft(form.input(withChannels: true))
+    }
+
+    /// A refused Confirm: Send Options again when only the channels were wrong, else the form.
+    private func answerProblems(_ request: Request, form: WishComposeForm, editingID: String?) async throws -> Response {
+        let l = request.localizer
+        do {
+            _ = try await request.checkedWishDraft(form.input(withChannels: true))
+            throw AppError.notFound
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            let messages = error.fields.messages
+            if Set(messages.keys) == ["channels"], let draft = try? await request.checkedWishDraft(form.input(withChannels: false)) {
+                let model = previewModel(request, form: form, draft: draft, editingID: editingID, channelError: messages["channels"].map { l.t($0) })
+                return .html(WishPreviewPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
+            }
+            return try await formPage(request, form: form, editingID: editingID, errors: messages.mapValues { l.t($0) }, status: .unprocessableEntity)
+        }
+    }
+
+    private func previewModel(_ request: Request, form: WishComposeForm, draft: WishDraft, editingID: String?, channelError: String?) -> WishPreviewPage.Model {
+        let l = request.localizer
+        let delivery = request.application.kineticConfiguration.wishDelivery
+        let chosen = Set(form.channels ?? [WishChannel.inApp.rawValue])
+        let sendTime = draft.sendTime
+        let note: String? = switch sendTime.adjustment {
+        case .exact: nil
+        case .movedForward: l.t("wishes.preview.movedForward", l.dateTime(sendTime.instant, in: sendTime.timeZone))
+        case .earlierOfTwo: l.t("wishes.preview.earlierOfTwo")
+        }
+        return WishPreviewPage.Model(
+            form: form, editingID: editingID, occasion: draft.occasion, subject: draft.subject, message: draft.message,
+            photoURL: draft.photo.map { WishDTO.url(of: $0, api: false) }, recipients: l.listJoined(draft.recipients),
+            when: l.dateTime(sendTime.instant, in: sendTime.timeZone) + " (" + sendTime.timeZone.identifier + ")", whenNote: note,
+            channels: WishChannel.allCases.map { WishPreviewPage.Channel(id: $0.rawValue, name: l.t($0.nameKey), available: delivery.isAvailable($0), checked: chosen.contains($0.rawValue)) },
+            channelError: channelError
+        )
+    }
+
+    private func formPage(_ request: Request, form: WishComposeForm, editingID: String?, errors: [String: String], status: HTTPStatus = .ok) async throws -> Response {
+        let cancel = editingID.map { SiteURL.wishes(.wish(id: $0)).path } ?? (form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)).path : SiteURL.module(.wishes).path)
+        let model = WishComposePage.Model(
+            form: form, errors: errors, editingID: editingID, timeZoneName: request.senderTimeZone.identifier, cancelHref: cancel,
+            uploads: try await request.recentWishPhotos()
+        )
+        return .html(WishComposePage.render(model, context: PageContext(request: request)), status: status)
+    }
+
+    /// The wish being edited, when the form says one and it is the user's scheduled wish.
+    private func editingID(_ text: String?, _ request: Request) async throws -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let id = UUID(uuidString: text), let listing = try await request.wishBoxes().listing(id), listing.box == .scheduled else { throw AppError.notFound }
+        return listing.id.uuidString
+    }
+}
+
+extension Request {
+    /// The user's last uploaded photos, newest first, as `upload:<uuid>`.
+    func recentWishPhotos(limit: Int = 6) async throws -> [String] {
+        try await db.sql().select().column("id").from("wish_photos").where("owner_id", .equal, try requireUser().requireID())
+            .orderBy("created_at", .descending).limit(limit).all()
+            .map { WishPhoto.uploaded(try $0.decode(column: "id", as: UUID.self)).description }
+    }
+
+    /// Keeps `bytes` (a form's file) as the user's photo; its id.
+    func importWishPhoto(_ bytes: ByteBuffer) async throws -> UUID {
+        guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
+        guard bytes.readableBytes <= WishPhotoCheck.maximumBytes else { throw AppError.uploadTooLarge(maximumBytes: WishPhotoCheck.maximumBytes, localizer: localizer) }
+        let directory = application.kineticConfiguration.uploadDirectory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let file = URL(fileURLWithPath: directory).appendingPathComponent("upload-\(UUID().uuidString)")
+        try Data(bytes.readableBytesView).write(to: file)
+        let importer = WishPhotoImporter(database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, threadPool: application.toolThreads)
+        return try await importer.importPhoto(file, at: now).id
+    }
+}

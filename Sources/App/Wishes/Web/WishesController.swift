@@ -1,0 +1,163 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// The Wishes pages: the dashboard, the three lists with search and select mode, a wish, and
+/// deleting one or several.
+struct WishesController {
+    func home(_ request: Request) async throws -> Response {
+        let counts = try await request.wishBoxes().counts()
+        let notice = request.query[String.self, at: "done"] == "scheduled" ? request.localizer.t("wishes.compose.scheduledNotice") : nil
+        let model = WishesHomePage.Model(scheduled: counts.boxes[.scheduled] ?? 0, inbox: counts.boxes[.inbox] ?? 0,
+                                         unread: counts.unread, sent: counts.boxes[.sent] ?? 0, notice: notice)
+        return .html(WishesHomePage.render(model, context: PageContext(request: request)))
+    }
+
+    func list(_ box: WishBox) -> @Sendable (Request) async throws -> Response {
+        { request in try await listPage(request, box: box) }
+    }
+
+    private func listPage(_ request: Request, box: WishBox) async throws -> Response {
+        let l = request.localizer
+        let boxes = try request.wishBoxes()
+        var filter = WishListFilter()
+        var notice = WishesController.notice(request)
+        var cursor: WishListCursor?
+        do {
+            filter = try request.requestedWishFilter()
+            cursor = try request.requestedWishCursor()
+        } catch {
+            notice = (l.t("wishes.error.cursor"), true)
+        }
+        if cursor == nil, !filter.phrase.isEmpty { try await boxes.recordSearch(filter.phrase, in: box) }
+        let page = try await boxes.page(box, filter: filter, after: cursor)
+        let isSearching = request.query[String.self, at: "search"] == "1"
+        let isSelecting = request.query[String.self, at: "select"] == "1" && box != .scheduled
+        let filterItems = WishesController.filterItems(filter)
+        let timeZone = request.goalsClock.timeZone
+        let model = WishBoxPage.Model(
+            box: box,
+            cells: page.items.map { WishesChrome.cell($0, href: SiteURL.wishes(.wish(id: $0.id.uuidString)).with(filterItems), l: l, timeZone: timeZone, now: request.now) },
+            nextHref: page.next.map { SiteURL.wishes(.box(box)).with(filterItems + [("cursor", $0.token)] + (isSelecting ? [("select", "1")] : [])) },
+            phrase: filter.phrase, occasion: filter.occasion,
+            history: isSearching || !filter.isEmpty ? try await boxes.searchHistory(box).phrases : [],
+            isSearching: isSearching, isSelecting: isSelecting,
+            selfHref: SiteURL.wishes(.box(box)).with(filterItems), notice: notice?.text, noticeIsError: notice?.isError ?? false
+        )
+        return .html(WishBoxPage.render(model, context: PageContext(request: request)))
+    }
+
+    func message(_ request: Request) async throws -> Response {
+        var listing = try await request.ownedWish()
+        let boxes = try request.wishBoxes()
+        if listing.isUnread {
+            try await boxes.markRead(listing.id, now: request.now)
+            listing = try await request.ownedWish()
+        }
+        let filter = (try? request.requestedWishFilter()) ?? WishListFilter()
+        let neighbours = try await boxes.neighbours(of: listing, filter: filter)
+        let items = WishesController.filterItems(filter)
+        let model = WishMessagePage.model(
+            listing, l: request.localizer, timeZone: request.goalsClock.timeZone,
+            previousHref: neighbours.previous.map { SiteURL.wishes(.wish(id: $0.uuidString)).with(items) },
+            nextHref: neighbours.next.map { SiteURL.wishes(.wish(id: $0.uuidString)).with(items) },
+            listHref: SiteURL.wishes(.box(listing.box)).with(items), notice: WishesController.notice(request)
+        )
+        return .html(WishMessagePage.render(model, context: PageContext(request: request)))
+    }
+
+    private struct DeleteForm: Content {
+        var ids: [String]?
+        var back: String?
+        var confirmed: String?
+    }
+
+    /// Deletes the posted `ids[]` after the question was answered (the script's dialog, or the
+    /// question's own page without it), then returns to `back`.
+    func delete(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(DeleteForm.self)
+        let back = WishesController.safeBack(form.back)
+        let texts = form.ids ?? []
+        guard !texts.isEmpty else { return request.redirect(to: back) }
+        guard form.confirmed == "1" else {
+            return .html(WishDeleteConfirmPage.render(ids: texts, back: back, context: PageContext(request: request)))
+        }
+        let ids = texts.compactMap(UUID.init(uuidString:))
+        guard ids.count == texts.count, ids.count <= 500 else { throw AppError.notFound }
+        do {
+            try await request.wishBoxes().delete(ids, now: request.now)
+        } catch WishChangeRefusal.beingSent {
+            return request.redirect(to: WishesController.adding(("done", "busy"), to: back))
+        } catch WishChangeRefusal.notFound {
+            throw AppError.notFound
+        }
+        // A deleted wish's own page is gone: go back to its list.
+        let target = back.hasPrefix(SiteURL.wishes(.wish(id: ids.first?.uuidString ?? "")).path) ? SiteURL.module(.wishes).path : back
+        return request.redirect(to: WishesController.adding(("done", ids.count == 1 ? "deleted" : "deleted-\(ids.count)"), to: target))
+    }
+
+    // MARK: - Helpers
+
+    /// `?done=` as a banner: what just happened.
+    static func notice(_ request: Request) -> (text: String, isError: Bool)? {
+        let l = request.localizer
+        guard let done = request.query[String.self, at: "done"] else { return nil }
+        switch done {
+        case "deleted": return (l.t("wishes.delete.done"), false)
+        case "busy": return (l.t("wishes.error.beingSent"), true)
+        case "scheduled": return (l.t("wishes.compose.scheduledNotice"), false)
+        case "saved": return (l.t("wishes.compose.savedNotice"), false)
+        default:
+            if done.hasPrefix("deleted-"), let count = Int(done.dropFirst(8)) { return (l.t("wishes.delete.doneMany", l.number(count)), false) }
+            return nil
+        }
+    }
+
+    static func filterItems(_ filter: WishListFilter) -> [(name: String, value: String?)] {
+        [("q", filter.phrase.isEmpty ? nil : filter.phrase), ("occasion", filter.occasion?.rawValue)]
+    }
+
+    /// A path inside Wishes to return to; anything else (another site, another module) is the dashboard.
+    static func safeBack(_ back: String?) -> String {
+        guard let back, back.hasPrefix(SiteURL.module(.wishes).path), !back.hasPrefix("//"), !back.contains("\\"),
+              back.allSatisfy({ !$0.isWhitespace }) else { return SiteURL.module(.wishes).path }
+        return back
+    }
+
+    static func adding(_ item: (String, String), to path: String) -> String {
+        let clean = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        let query = path.split(separator: "?", maxSplits: 1).dropFirst().first.map { $0.split(separator: "&").filter { !$0.hasPrefix("done=") }.joined(separator: "&") } ?? ""
+        return clean + "?" + (query.isEmpty ? "" : query + "&") + item.0 + "=" + item.1
+    }
+}
+
+extension WishMessagePage {
+    static func model(_ listing: WishListing, l: Localizer, timeZone: TimeZone, previousHref: String?, nextHref: String?, listHref: String,
+                      notice: (text: String, isError: Bool)?) -> Model {
+        let (peopleLabel, whenLabel): (String, String) = switch listing.box {
+        case .scheduled: (l.t("wishes.message.to"), l.t("wishes.message.sendsAt"))
+        case .sent: (l.t("wishes.message.to"), l.t("wishes.message.sentAt"))
+        case .inbox: (l.t("wishes.message.from"), l.t("wishes.message.receivedAt"))
+        }
+        let people = listing.box == .inbox
+            ? [listing.senderName, listing.people.first].compactMap { $0 }.joined(separator: " · ")
+            : l.listJoined(listing.people)
+        return Model(
+            id: listing.id.uuidString, box: listing.box, occasion: listing.occasion, occasionName: l.t(listing.occasion.nameKey),
+            subject: listing.subject, message: listing.message, photoURL: listing.photo.map { WishDTO.url(of: $0, api: false) },
+            peopleLabel: peopleLabel, people: people, whenLabel: whenLabel, when: l.dateTime(listing.at, in: timeZone),
+            channels: listing.box == .inbox ? nil : l.listJoined(listing.channels.map { l.t($0.nameKey) }),
+            deliveries: listing.box == .sent ? listing.deliveries.map { delivery in
+                Delivery(
+                    channel: WishChannel(rawValue: delivery.channel).map { l.t($0.nameKey) } ?? delivery.channel, recipient: delivery.recipient,
+                    state: DeliveryState(rawValue: delivery.state).map { l.t($0.nameKey) } ?? delivery.state, stateID: delivery.state,
+                    isFailed: delivery.state == DeliveryState.failed.rawValue,
+                    reason: delivery.lastError.map { DeliveryFailure.key(of: $0).map { l.t($0) } ?? $0 }
+                )
+            } : [],
+            previousHref: previousHref, nextHref: nextHref, listHref: listHref,
+            editHref: listing.box == .scheduled ? SiteURL.wishes(.edit(id: listing.id.uuidString)).path : nil,
+            notice: notice?.text, noticeIsError: notice?.isError ?? false
+        )
+    }
+}

@@ -1,0 +1,243 @@
+"""Wishes in the browser: compose → preview → Send Options → Scheduled; the lists' infinite
+scroll; the message view's previous/next arrows; swipe-delete and bulk delete in the Inbox;
+search with its history; accessibility and screenshots at 375 px in en, de and en-XA."""
+import datetime
+import time
+import uuid
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
+
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
+from test_accessibility import violations
+
+
+def new_account(name="Jamie Rivera"):
+    email = f"wishes-{uuid.uuid4().hex[:10]}@example.com"
+    status, body = api("POST", "/api/v1/accounts", {"name": name, "email": email, "password": "correct-horse-battery"})
+    assert status == 201, body
+    return {"email": email, "password": "correct-horse-battery", "token": body["token"]}
+
+
+def schedule(account, subject, minutes, recipients, occasion="birthday"):
+    at = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M")
+    status, body = api("POST", "/api/v1/wishes", {
+        "occasion": occasion, "subject": subject, "message": f"All the best! ({subject})", "recipients": recipients,
+        "sendAt": at, "timeZone": "UTC", "channels": ["in-app"], "photo": f"stock:{occasion}-1"}, token=account["token"])
+    assert status == 201, body
+    return body["id"]
+
+
+def inbox_of(recipient, count):
+    """Wishes sent to `recipient` now; waits until the scheduler delivered them all."""
+    sender = new_account("Mia Schmidt")
+    for index in range(count):
+        schedule(sender, f"Greeting {index:02d}", 0, [recipient["email"]], occasion=["birthday", "holiday", "thank-you"][index % 3])
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        status, counts = api("GET", "/api/v1/wishes/counts", token=recipient["token"])
+        if counts["inbox"] == count:
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"the inbox has {counts['inbox']} of {count}")
+
+
+def test_compose_preview_send_options_and_confirm_schedule_a_wish():
+    account = new_account()
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/wishes")
+        driver.find_element(By.ID, "schedule-wish").click()
+        wait(driver).until(EC.presence_of_element_located((By.ID, "compose-form")))
+        subject = driver.find_element(By.ID, "field-subject")
+        next_button = driver.find_element(By.ID, "compose-next")
+        assert subject.get_attribute("value") == "Happy birthday!"
+        assert not next_button.is_enabled(), "Next waits for the message and recipients"
+        # Another occasion brings its subject and its texts; a text goes into the box, to edit.
+        driver.find_element(By.CSS_SELECTOR, ".occasion-holiday").click()
+        assert subject.get_attribute("value") != "Happy birthday!"
+        texts = [t for t in driver.find_elements(By.CSS_SELECTOR, ".stock-text") if t.is_displayed()]
+        assert len(texts) == 3 and all(t.get_attribute("data-occasion") == "holiday" for t in texts)
+        texts[1].click()
+        message = driver.find_element(By.ID, "field-message")
+        assert message.get_attribute("value") == texts[1].text.strip()
+        message.send_keys(" See you soon!")
+        cards = [c for c in driver.find_elements(By.CSS_SELECTOR, ".photo-choice[data-occasion]") if c.is_displayed()]
+        assert len(cards) == 3
+        cards[2].click()
+        driver.find_element(By.ID, "field-recipients").send_keys("sam@example.com, Kim@Example.com")
+        assert next_button.is_enabled()
+        screenshot(driver, "wishes-compose")
+        next_button.click()
+
+        wait(driver).until(EC.presence_of_element_located((By.ID, "preview-submit")))
+        assert "See you soon!" in driver.find_element(By.CSS_SELECTOR, ".wish-message-text").text
+        assert "kim@example.com" in driver.find_element(By.CSS_SELECTOR, ".detail-list").text
+        assert driver.find_element(By.CSS_SELECTOR, ".wish-photo img").get_attribute("src").endswith("/images/wishes/cards/holiday-3.svg")
+        assert not driver.find_element(By.ID, "send-options").is_displayed()
+        driver.find_element(By.ID, "preview-submit").click()
+        options = wait(driver).until(EC.visibility_of_element_located((By.ID, "send-options")))
+        email = options.find_element(By.CSS_SELECTOR, "input[value=email]")
+        assert not email.is_enabled(), "e-mail is not set up on the test server"
+        in_app = options.find_element(By.CSS_SELECTOR, "input[value=in-app]")
+        assert in_app.is_selected()
+        in_app.click()
+        assert not driver.find_element(By.ID, "send-options-confirm").is_enabled(), "at least one channel"
+        in_app.click()
+        screenshot(driver, "wishes-send-options")
+        assert violations(driver) == []
+        driver.find_element(By.ID, "send-options-confirm").click()
+
+        wait(driver).until(EC.url_contains("done=scheduled"))
+        assert driver.current_url.split("?")[0].endswith("/wishes"), "back where the sender started: Home"
+        driver.find_element(By.ID, "box-scheduled").click()
+        cell = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".wish-cell")))
+        assert "sam@example.com" in cell.text
+    finally:
+        driver.quit()
+
+
+def test_cancel_asks_first_and_next_names_every_problem_without_the_script_checks():
+    account = new_account()
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/wishes/new?from=scheduled")
+        driver.find_element(By.ID, "field-recipients").send_keys("x")
+        driver.find_element(By.ID, "compose-cancel").click()
+        dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
+        dialog.find_element(By.CSS_SELECTOR, "button[value=cancel], button:not([value=confirm])").click()
+        assert "/wishes/new" in driver.current_url
+        driver.find_element(By.ID, "compose-cancel").click()
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog"))).find_element(By.ID, "confirm-action").click()
+        wait(driver).until(EC.url_contains("/wishes/scheduled"))
+    finally:
+        driver.quit()
+
+
+def test_scheduled_scrolls_on_to_the_next_page_and_the_arrows_walk_the_list():
+    account = new_account()
+    for index in range(25):
+        schedule(account, f"Wish {index:02d}", 60 * (index + 1), ["sam@example.com"])
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/wishes/scheduled")
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".wish-cell")) == 20
+        link = driver.find_element(By.ID, "load-more")
+        assert "cursor=" in link.get_attribute("href")
+        driver.execute_script("arguments[0].scrollIntoView()", link)
+        wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".wish-cell")) == 25)
+        assert driver.find_elements(By.CSS_SELECTOR, ".list-end")
+        subjects = [c.find_element(By.CSS_SELECTOR, ".wish-cell-subject").text for c in driver.find_elements(By.CSS_SELECTOR, ".wish-cell")]
+        assert subjects == [f"Wish {i:02d}" for i in range(25)], "soonest first, none twice"
+
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.find_elements(By.CSS_SELECTOR, ".wish-cell-link")[0].click()
+        wait(driver).until(EC.presence_of_element_located((By.ID, "wish-subject")))
+        assert driver.find_element(By.ID, "previous-wish").get_attribute("aria-disabled") == "true"
+        driver.find_element(By.ID, "next-wish").click()
+        wait(driver).until(EC.text_to_be_present_in_element((By.ID, "wish-subject"), "Wish 01"))
+        driver.find_element(By.ID, "previous-wish").click()
+        wait(driver).until(EC.text_to_be_present_in_element((By.ID, "wish-subject"), "Wish 00"))
+        assert driver.find_element(By.ID, "edit-wish")
+        screenshot(driver, "wishes-message")
+    finally:
+        driver.quit()
+
+
+def test_inbox_highlights_new_wishes_swipes_to_delete_and_trashes_a_selection():
+    account = new_account()
+    inbox_of(account, 5)
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/wishes/inbox")
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".wish-unread")) == 5
+        screenshot(driver, "wishes-inbox")
+        # Opening one reads it.
+        driver.find_elements(By.CSS_SELECTOR, ".wish-cell-link")[0].click()
+        wait(driver).until(EC.presence_of_element_located((By.ID, "wish-subject")))
+        driver.get(BASE_URL + "/wishes/inbox")
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".wish-unread")) == 4
+
+        # Swipe left past the middle: asked, then gone.
+        content = driver.find_elements(By.CSS_SELECTOR, ".swipe-content")[1]
+        ActionChains(driver).move_to_element_with_offset(content, 60, 0).click_and_hold() \
+            .move_by_offset(-60, 0).move_by_offset(-120, 0).move_by_offset(-60, 0).release().perform()
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog"))).find_element(By.ID, "confirm-action").click()
+        wait(driver).until(EC.url_contains("done=deleted"))
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".wish-cell")) == 4
+
+        # Select mode: two chosen, Trash, asked, gone.
+        driver.find_element(By.ID, "select-toggle").click()
+        boxes = wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".wish-select-box"))
+        assert not driver.find_element(By.ID, "trash-selected").is_enabled()
+        boxes[0].click()
+        boxes[2].click()
+        assert "2" in driver.find_element(By.ID, "select-count").text
+        screenshot(driver, "wishes-select")
+        driver.find_element(By.ID, "trash-selected").click()
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog"))).find_element(By.ID, "confirm-action").click()
+        wait(driver).until(EC.url_contains("done=deleted-2"))
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".wish-cell")) == 2
+        _, counts = api("GET", "/api/v1/wishes/counts", token=account["token"])
+        assert counts["inbox"] == 2
+    finally:
+        driver.quit()
+
+
+def test_search_finds_by_text_and_occasion_and_remembers_the_last_five_phrases():
+    account = new_account()
+    inbox_of(account, 6)
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/wishes/inbox")
+        driver.find_element(By.ID, "open-search").click()
+        for phrase in ["greeting 01", "zzz", "greeting", "mia", "nothing", "GREETING 01"]:
+            field = wait(driver).until(EC.presence_of_element_located((By.ID, "wish-search")))
+            field.clear()
+            field.send_keys(phrase)
+            field.submit()
+            wait(driver).until(EC.url_contains("q="))
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".wish-cell")) == 1
+        chips = [chip.text for chip in driver.find_elements(By.CSS_SELECTOR, ".wishes-history .chip")]
+        assert chips == ["GREETING 01", "nothing", "mia", "greeting", "zzz"]
+        Select(driver.find_element(By.ID, "wish-occasion")).select_by_value("holiday")
+        driver.find_element(By.ID, "wish-search").clear()
+        driver.find_element(By.ID, "wish-search").submit()
+        wait(driver).until(EC.url_contains("occasion=holiday"))
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".wish-cell")) == 2
+        driver.find_elements(By.CSS_SELECTOR, ".wish-cell-link")[0].click()
+        wait(driver).until(EC.presence_of_element_located((By.ID, "wish-subject")))
+        assert driver.find_element(By.ID, "next-wish").get_attribute("href"), "the arrows walk the results"
+        driver.find_element(By.ID, "next-wish").click()
+        wait(driver).until(EC.presence_of_element_located((By.ID, "wish-subject")))
+        assert driver.find_element(By.ID, "next-wish").get_attribute("aria-disabled") == "true"
+    finally:
+        driver.quit()
+
+
+@pytest.mark.parametrize("language", ["en-US", "de-DE", "en-XA"])
+def test_wishes_pages_fit_the_phone_and_have_no_axe_violations(language):
+    account = new_account()
+    inbox_of(account, 3)
+    wish = schedule(account, "Für Sam", 90, ["sam@example.com", "kim@example.com"], occasion="congratulations")
+    driver = make_driver(language)
+    try:
+        log_in(driver, account)
+        for name, path in [("home", "/wishes"), ("scheduled", "/wishes/scheduled"), ("inbox", "/wishes/inbox"),
+                           ("search", "/wishes/inbox?search=1"), ("select", "/wishes/inbox?select=1"),
+                           ("message", f"/wishes/{wish}"), ("compose", "/wishes/new"), ("edit", f"/wishes/{wish}/edit")]:
+            driver.get(BASE_URL + path)
+            wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
+            assert_no_horizontal_overflow(driver, path)
+            assert violations(driver) == [], path
+            screenshot(driver, f"wishes-{name}-{language}")
+    finally:
+        driver.quit()
