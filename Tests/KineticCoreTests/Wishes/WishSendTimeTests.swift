@@ -44,3 +44,14 @@ import Testing
         #expect(WishSendTime(localDateTime: "2027-01-15T09:30:00", timeZone: berlin)?.localDateTime == "2027-01-15T09:30")
     }
 }
+
+@Suite struct WishSendTimeStartTests {
+    @Test func aNewWish_startsAtTheNextWholeHourHalfAnHourAway_onTheSendersClock() {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let at = { (text: String) in ISO8601DateFormatter().date(from: text)! }
+        #expect(WishSendTime.nextWholeHour(after: at("2027-01-15T08:10:00Z"), in: berlin) == "2027-01-15T10:00")
+        #expect(WishSendTime.nextWholeHour(after: at("2027-01-15T08:40:00Z"), in: berlin) == "2027-01-15T11:00")
+        #expect(WishSendTime.nextWholeHour(after: at("2027-01-15T22:45:00Z"), in: berlin) == "2027-01-16T01:00")
+        #expect(WishSendTime.nextWholeHour(after: at("2027-01-15T22:10:00Z"), in: berlin) == "2027-01-16T00:00")
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import KineticCore
+import Testing
+import VaporTesting
+@testable import App
+
+/// The Wishes pages as a browser without the script uses them: every step an ordinary form.
+@Suite struct WishesWebTests {
+    private let when = [("sendDate", "2027-01-15"), ("sendTime", "10:00")]
+
+    @Test func composePreviewAndConfirm_scheduleAWish_andReturnWhereTheSenderStarted() async throws {
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            let form = try await web.get("/wishes/new?from=scheduled")
+            #expect(form.status == .ok)
+            #expect(form.body.string.contains("value=\"Happy birthday!\""), "Birthday and its subject are chosen")
+
+            // A stock text and no words of one's own: the text is the message.
+            let fields = [("occasion", "holiday"), ("subject", "Season's greetings"), ("message", ""), ("stockText", "wishes.stock.holiday.2"),
+                          ("photo", "stock:holiday-3"), ("recipients", "Sam@Example.com, kim@example.com"), ("from", "scheduled")] + when
+            let preview = try await web.post("/wishes/preview", fields: fields, csrfPage: "/wishes/new")
+            #expect(preview.status == .ok)
+            let text = app.stringCatalog.string("wishes.stock.holiday.2", language: .english)
+            #expect(preview.body.string.contains(HTMLEscaping.text(text)))
+            #expect(preview.body.string.contains("/images/wishes/cards/holiday-3.svg"))
+            #expect(preview.body.string.contains("sam@example.com and kim@example.com"))
+
+            // Confirm without a channel, or with one this server lacks: Send Options again, saying why.
+            let carried = fields.filter { $0.0 != "stockText" && $0.0 != "message" } + [("message", text)]
+            let none = try await web.post("/wishes", fields: carried, csrfPage: "/wishes/new")
+            #expect(none.status == .unprocessableEntity && none.body.string.contains("send-options"))
+            let email = try await web.post("/wishes", fields: carried + [("channels[]", "email")], csrfPage: "/wishes/new")
+            #expect(email.status == .unprocessableEntity && email.body.string.contains("not set up on this server"))
+
+            let confirmed = try await web.post("/wishes", fields: carried + [("channels[]", "in-app")], csrfPage: "/wishes/new")
+            #expect(confirmed.status == .seeOther)
+            #expect(confirmed.headers.first(name: .location) == "/wishes/scheduled?done=scheduled")
+            let list = try await app.json(.GET, "/api/v1/wishes?box=scheduled", token: account.token).jsonObject()
+            let wish = try #require((list["items"] as? [[String: Any]])?.first)
+            #expect(wish["subject"] as? String == "Season's greetings" && wish["message"] as? String == text)
+            #expect(wish["occasion"] as? String == "holiday" && wish["channels"] as? [String] == ["in-app"])
+            let page = try await web.get("/wishes/scheduled?done=scheduled")
+            #expect(page.body.string.contains("Your wish is scheduled."))
+            #expect(page.body.string.contains("Season&quot;s greetings") || page.body.string.contains("Season's greetings"))
+        }
+    }
+
+    @Test func aFormWithProblems_comesBackNamingEachOne_andNothingIsScheduled() async throws {
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            let response = try await web.post("/wishes/preview", fields: [
+                ("occasion", "birthday"), ("subject", ""), ("message", "Hi"), ("recipients", "not-an-address"), ("sendDate", "2020-01-01"), ("sendTime", "10:00"),
+            ], csrfPage: "/wishes/new")
+            #expect(response.status == .unprocessableEntity)
+            let html = response.body.string
+            #expect(html.contains("Please check the fields marked below."))
+            #expect(html.components(separatedBy: "class=\"field-error\"").count - 1 == 3, "subject, recipients, send time")
+            #expect(html.contains("value=\"not-an-address\""), "what was typed stays")
+            #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: account.token).jsonObject()["scheduled"] as? Int == 0)
+        }
+    }
+
+    @Test func aCustomPhoto_goesThroughThePreview_andOnlyItsOwnerSeesIt() async throws {
+        let png = try await ImageFixtures.picture(width: 300, height: 200, codec: "png")
+        try await withKinetic { app in
+            let (web, _) = try await app.signedInWebClient()
+            let token = try await web.csrfToken(from: "/wishes/new")
+            let boundary = "kinetic-wish-boundary"
+            var body = Data()
+            for (name, value) in [("_csrf", token), ("occasion", "birthday"), ("subject", "Hi"), ("message", "Hello"), ("photo", ""),
+                                  ("recipients", "sam@example.com"), ("sendDate", "2027-01-15"), ("sendTime", "10:00")] {
+                body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+            }
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photoFile\"; filename=\"me.png\"\r\nContent-Type: image/png\r\n\r\n".utf8) + png
+            body += Data("\r\n--\(boundary)--\r\n".utf8)
+            let preview = try await web.post("/wishes/preview", data: body, contentType: HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": boundary]))
+            #expect(preview.status == .ok, "\(preview.body.string.prefix(300))")
+            let html = preview.body.string
+            let start = try #require(html.range(of: "/wishes/photos/"))
+            let path = "/wishes/photos/" + html[start.upperBound...].prefix(36)
+            #expect(try await web.get(path).status == .ok)
+            #expect(html.contains("value=\"upload:"), "the photo is carried to Confirm")
+            let (other, _) = try await app.signedInWebClient()
+            #expect(try await other.get(path).status == .notFound)
+        }
+    }
+
+    @Test func deleting_asksOnAPageOfItsOwnWithoutTheScript_thenReturnsToTheList() async throws {
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            let wish = try await app.scheduleWish(from: account, to: ["sam@example.com"], channels: [.inApp])
+            let id = wish.id.uuidString
+            let asked = try await web.post("/wishes/delete", fields: [("ids[]", id), ("back", "/wishes/scheduled"), ("confirmed", "")], csrfPage: "/wishes/scheduled")
+            #expect(asked.status == .ok && asked.body.string.contains("Delete this wish?"))
+            #expect(try await web.get("/wishes/\(id)").status == .ok, "nothing deleted before the answer")
+            let done = try await web.post("/wishes/delete", fields: [("ids[]", id), ("back", "https://evil.example/wishes"), ("confirmed", "1")], csrfPage: "/wishes/scheduled")
+            #expect(done.status == .seeOther && done.headers.first(name: .location) == "/wishes?done=deleted", "never back to another site")
+            #expect(try await web.get("/wishes/\(id)").status == .notFound)
+            let deliveries = try await WishesRepository(database: app.db).deliveries(of: wish.id)
+            #expect(deliveries.map(\.state) == ["cancelled"])
+        }
+    }
+
+    @Test func anotherUsersWish_isNotFoundOnAnyPage_andEditingChangesOnlyOnesOwn() async throws {
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            let (eve, eveAccount) = try await app.signedInWebClient()
+            let wish = try await app.scheduleWish(from: account, to: ["sam@example.com"], channels: [.inApp])
+            let id = wish.id.uuidString
+            for path in ["/wishes/\(id)", "/wishes/\(id)/edit"] { #expect(try await eve.get(path).status == .notFound, "\(path)") }
+            let stolen = try await eve.post("/wishes/delete", fields: [("ids[]", id), ("confirmed", "1")], csrfPage: "/wishes")
+            #expect(stolen.status == .notFound)
+            let hijack = try await eve.post("/wishes/\(id)/edit", fields: [("occasion", "birthday"), ("subject", "Mine"), ("message", "x"),
+                                                                          ("recipients", eveAccount.email), ("channels[]", "in-app")] + when, csrfPage: "/wishes")
+            #expect(hijack.status == .notFound)
+
+            let edit = try await web.get("/wishes/\(id)/edit")
+            #expect(edit.status == .ok && edit.body.string.contains("value=\"Happy birthday\""))
+            let saved = try await web.post("/wishes/\(id)/edit", fields: [("occasion", "congratulations"), ("subject", "Well done"), ("message", "Bravo"),
+                                                                        ("recipients", "sam@example.com"), ("channels[]", "in-app")] + when, csrfPage: "/wishes")
+            #expect(saved.status == .seeOther && saved.headers.first(name: .location) == "/wishes/\(id)?done=saved")
+            let page = try await web.get("/wishes/\(id)?done=saved").body.string
+            #expect(page.contains("Well done") && page.contains("Your changes are saved."))
+            let home = try await web.get("/wishes").body.string
+            #expect(home.contains("Schedule a Wish") && !home.contains("coming soon"))
+        }
+    }
+}
