@@ -30,6 +30,7 @@ public enum DemoSeeder {
             for (month, monthGoals) in goals { try await repository.setGoals(monthGoals, for: month) }
             for session in sessions { _ = try await repository.add(session, fitness: fitness) }
             try await seedSteps(for: try user.requireID(), now: clock.now, timeZone: clock.timeZone, on: database)
+            try await WishesDemo.seed(for: try user.requireID(), now: clock.now, timeZone: clock.timeZone, on: database)
         }
         return password
     }

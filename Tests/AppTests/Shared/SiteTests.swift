@@ -49,6 +49,10 @@ import VaporTesting
             #expect(try await DemoSeeder.seedIfEmpty(app) == nil)
             let login = try await app.json(.POST, "/api/v1/login", body: ["email": DemoSeeder.email, "password": "demo-password-1"])
             #expect(login.status == .ok)
+            // Wishes in every list, the newest two received unread.
+            let token = try #require(try login.jsonObject()["token"] as? String)
+            let counts = try await app.json(.GET, "/api/v1/wishes/counts", token: token).jsonObject()
+            #expect(counts["scheduled"] as? Int == 4 && counts["inbox"] as? Int == 5 && counts["unread"] as? Int == 2 && counts["sent"] as? Int == 2)
         }
     }
 }
