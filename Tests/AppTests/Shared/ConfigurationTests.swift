@@ -69,12 +69,13 @@ import Testing
         let loaded = try KineticConfiguration.load(arguments: ["kinetic"], environment: [
             "KINETIC_SMTP_URL": "smtp://wishes:s%40cret@mail.example.com:587?starttls=require", "KINETIC_MAIL_FROM": "Wishes@Example.com",
             "KINETIC_CONNECTIONS_URL": "https://connections.example.com/", "KINETIC_CONNECTIONS_TOKEN": "oauth-token", "KINETIC_WISH_POLL_SECONDS": "0.5",
+            "KINETIC_WISH_LEASE_SECONDS": "20",
         ]).configuration.wishDelivery
         #expect(loaded.smtp?.host == "mail.example.com" && loaded.smtp?.port == 587 && loaded.smtp?.security == .startTLSRequired && loaded.smtp?.password == "s@cret")
         #expect(loaded.mailFrom?.address == "wishes@example.com")
         #expect(loaded.connections?.statusUpdatesURL == "https://connections.example.com/connections/opensocial/oauth/rest/ublog/@me/@all")
         #expect(Set(loaded.availableChannels) == Set(WishChannel.allCases))
-        #expect(loaded.pollInterval == 0.5)
+        #expect(loaded.pollInterval == 0.5 && loaded.lease == 20 && defaults.lease == 300)
     }
 
     @Test(arguments: [
@@ -86,6 +87,7 @@ import Testing
         ["KINETIC_CONNECTIONS_TOKEN": "user:password"],
         ["KINETIC_CONNECTIONS_URL": "ftp://connections.example.com", "KINETIC_CONNECTIONS_TOKEN": "t"],
         ["KINETIC_WISH_POLL_SECONDS": "0"],
+        ["KINETIC_WISH_LEASE_SECONDS": "2"],
     ])
     func wishDelivery_settingsThatCannotBeUsed_stopStartUp(environment: [String: String]) throws {
         #expect(throws: ConfigurationError.self) {

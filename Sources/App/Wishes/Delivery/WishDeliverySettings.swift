@@ -14,6 +14,9 @@ struct WishDeliverySettings: Sendable {
     var connections: ConnectionsSettings?
     /// Seconds between two looks for due deliveries when the last found none (`KINETIC_WISH_POLL_SECONDS`). Default: 5.
     var pollInterval: TimeInterval = 5
+    /// How long a claimed delivery stays this instance's before another may rescue it, in seconds
+    /// (`KINETIC_WISH_LEASE_SECONDS`, 5–3600): longer than one round of sending may take. Default: 300.
+    var lease: TimeInterval = 300
     /// This instance's name on the leases it takes: host, process and a random part, so two
     /// instances on one database never take each other's for their own.
     var instanceID = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8).lowercased())"
@@ -61,6 +64,12 @@ struct WishDeliverySettings: Sendable {
                 throw ConfigurationError(description: "KINETIC_WISH_POLL_SECONDS must be a number of seconds from 0.1 to 3600 (saw \"\(seconds)\")")
             }
             settings.pollInterval = number
+        }
+        if let seconds = value("KINETIC_WISH_LEASE_SECONDS") {
+            guard let number = Int(seconds), (5...3600).contains(number) else {
+                throw ConfigurationError(description: "KINETIC_WISH_LEASE_SECONDS must be a whole number of seconds from 5 to 3600 (saw \"\(seconds)\")")
+            }
+            settings.lease = TimeInterval(number)
         }
         return settings
     }

@@ -61,6 +61,7 @@ extension Application {
     func makeWishDispatcher() -> WishDispatcher {
         let settings = kineticConfiguration.wishDelivery
         var dispatcher = WishDispatcher(database: db, queue: WishDeliveryQueue(database: db, owner: settings.instanceID))
+        dispatcher.lease = settings.lease
         if let smtp = settings.smtp, let from = settings.mailFrom {
             dispatcher.mail = .init(client: SMTPClient(settings: smtp, group: eventLoopGroup), from: from)
         }

@@ -1,0 +1,81 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// `kinetic serve` as its own process (the executable `swift build --build-tests` made), for the
+/// tests that stop a server the hard way or run two at once. Runs from the repository root.
+final class ServerProcess: @unchecked Sendable {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var executable: URL { root.appendingPathComponent(".build/debug/kinetic") }
+
+    let port: Int
+    private let process = Process()
+    let log: URL
+
+    /// Starts a server on a free port with `environment` added to this one's; returns once it
+    /// answers `/healthz`.
+    init(dataDirectory: URL, environment: [String: String]) async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build the server first: swift build --build-tests")
+        port = try Self.freePort()
+        log = dataDirectory.appendingPathComponent("server-\(port).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.executableURL = Self.executable
+        process.currentDirectoryURL = Self.root
+        process.arguments = ["serve", "--no-demo", "--data-dir", dataDirectory.path, "--hostname", "127.0.0.1", "--port", String(port)]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = try FileHandle(forWritingTo: log)
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let (status, _) = try? await request(.GET, "/healthz"), status == 200 { return }
+            guard process.isRunning else { break }
+            try await Task.sleep(nanoseconds: 200_000_000)
+        }
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        process.terminate()
+        Issue.record("the server did not start: \(output.suffix(2000))")
+        throw CancellationError()
+    }
+
+    /// Stops it at once, as a power cut would: nothing it was doing is finished.
+    func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+    /// A JSON request to the server: its status and the parsed body.
+    func request(_ method: HTTPMethod, _ path: String, body: Any? = nil, token: String? = nil) async throws -> (Int, Any?) {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        request.headers.add(name: "Content-Type", value: "application/json")
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let body { request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: body))) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let data = Data(buffer: try await response.body.collect(upTo: 16 << 20))
+        return (Int(response.status.code), data.isEmpty ? nil : try? JSONSerialization.jsonObject(with: data))
+    }
+
+    private static func freePort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
