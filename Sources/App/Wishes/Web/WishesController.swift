@@ -143,7 +143,7 @@ extension WishMessagePage {
             ? [listing.senderName, listing.people.first].compactMap { $0 }.joined(separator: " · ")
             : l.listJoined(listing.people)
         return Model(
-            id: listing.id.uuidString, box: listing.box, occasion: listing.occasion, occasionName: l.t(listing.occasion.nameKey),
+            id: listing.id.uuidString, box: listing.box, occasion: listing.occasion,
             subject: listing.subject, message: listing.message, photoURL: listing.photo.map { WishDTO.url(of: $0, api: false) },
             peopleLabel: peopleLabel, people: people, whenLabel: whenLabel, when: l.dateTime(listing.at, in: timeZone),
             channels: listing.box == .inbox ? nil : l.listJoined(listing.channels.map { l.t($0.nameKey) }),

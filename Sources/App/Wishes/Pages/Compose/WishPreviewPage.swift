@@ -32,14 +32,7 @@ enum WishPreviewPage {
         let action = model.editingID.map { SiteURL.wishes(.edit(id: $0)).path } ?? SiteURL.wishes(.list).path
         let submit = el("a", [.class("top-bar-text-button"), Attr("href", "#send-options"), .id("preview-submit")], [txt(l.t("wishes.preview.submit"))])
         let content: [HTMLNode] = [
-            el("article", [.class("card wish-message"), .aria("labelledby", "wish-subject")], [
-                model.photoURL.map { el("div", [.class("wish-photo")], [voidEl("img", [Attr("src", $0), Attr("alt", l.t("wishes.message.photoAlt", l.t(model.occasion.nameKey)))])]) } ?? .empty,
-                el("div", [.class("wish-message-body")], [
-                    el("p", [.class("wish-message-occasion occasion-\(model.occasion.rawValue)")], [icon(WishesChrome.occasionIcon(model.occasion)), txt(l.t(model.occasion.nameKey))]),
-                    el("h2", [.id("wish-subject"), .class("wish-message-subject")], [txt(model.subject)]),
-                    el("div", [.class("wish-message-text")], model.message.components(separatedBy: "\n").map { $0.isEmpty ? voidEl("br", []) : el("p", [], [txt($0)]) }),
-                ]),
-            ]),
+            WishesChrome.card(occasion: model.occasion, subject: model.subject, message: model.message, photoURL: model.photoURL, l: l),
             el("section", [.class("card")], [
                 el("dl", [.class("detail-list")], [
                     el("div", [.class("detail-row")], [el("dt", [], [txt(l.t("wishes.message.to"))]), el("dd", [], [txt(model.recipients)])]),

@@ -19,7 +19,6 @@ enum WishMessagePage {
         let id: String
         let box: WishBox
         let occasion: Occasion
-        let occasionName: String
         let subject: String
         let message: String
         let photoURL: String?
@@ -45,18 +44,7 @@ enum WishMessagePage {
         ])
         let content: [HTMLNode] = [
             banner(model.notice, isError: model.noticeIsError),
-            el("article", [.class("card wish-message"), .aria("labelledby", "wish-subject")], [
-                model.photoURL.map { url in
-                    el("div", [.class("wish-photo")], [voidEl("img", [Attr("src", url), Attr("alt", l.t("wishes.message.photoAlt", model.occasionName)), Attr("loading", "lazy")])])
-                } ?? .empty,
-                el("div", [.class("wish-message-body")], [
-                    el("p", [.class("wish-message-occasion occasion-\(model.occasion.rawValue)")], [icon(WishesChrome.occasionIcon(model.occasion)), txt(model.occasionName)]),
-                    el("h2", [.id("wish-subject"), .class("wish-message-subject")], [txt(model.subject)]),
-                    el("div", [.class("wish-message-text")], model.message.components(separatedBy: "\n").map { line in
-                        line.isEmpty ? voidEl("br", []) : el("p", [], [txt(line)])
-                    }),
-                ]),
-            ]),
+            WishesChrome.card(occasion: model.occasion, subject: model.subject, message: model.message, photoURL: model.photoURL, l: l),
             el("section", [.class("card")], [
                 el("dl", [.class("detail-list")], [
                     detail(model.peopleLabel, model.people),
