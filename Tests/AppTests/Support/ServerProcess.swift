@@ -9,6 +9,8 @@ import Testing
 final class ServerProcess: @unchecked Sendable {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static var executable: URL { root.appendingPathComponent(".build/debug/kinetic") }
+    /// Whether the tests that start servers run (`KINETIC_PROCESS_TESTS=1`).
+    static let testsEnabled = ProcessInfo.processInfo.environment["KINETIC_PROCESS_TESTS"] == "1"
 
     let port: Int
     private let process = Process()

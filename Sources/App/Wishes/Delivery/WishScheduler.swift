@@ -75,11 +75,24 @@ extension Application {
     }
 
     /// Starts delivering wishes in the background until the application shuts down; `serve` calls it.
+    /// It stops as a lifecycle handler, which Vapor runs before it closes the databases and the
+    /// tool threads (kept in storage, whose shutdown order is not defined): a round under way
+    /// finishes with them still open.
     func startWishScheduler() async {
         guard storage[WishSchedulerKey.self] == nil else { return }
         let scheduler = WishScheduler(dispatcher: makeWishDispatcher(), clock: kineticConfiguration.clock,
                                       pollInterval: kineticConfiguration.wishDelivery.pollInterval, logger: logger)
+        storage[WishSchedulerKey.self] = scheduler
+        lifecycle.use(WishSchedulerLifecycle(scheduler: scheduler))
         scheduler.start()
-        await storage.setWithAsyncShutdown(WishSchedulerKey.self, to: scheduler) { await $0.stop() }
+    }
+}
+
+/// Stops the scheduler first when the application shuts down.
+private struct WishSchedulerLifecycle: LifecycleHandler {
+    let scheduler: WishScheduler
+
+    func shutdownAsync(_ application: Application) async {
+        await scheduler.stop()
     }
 }
