@@ -58,8 +58,9 @@ struct WishComposeController {
     /// Confirm in Send Options: schedules the wish, then back where the sender started.
     func schedule(_ request: Request) async throws -> Response {
         let form = try request.content.decode(WishComposeForm.self)
-        guard let draft = try await checkedForConfirm(request, form: form, editingID: nil) else {
-            return try await answerProblems(request, form: form, editingID: nil)
+        let draft: WishDraft
+        do { draft = try await request.checkedWishDraft(form.input(withChannels: true)) } catch let error as AppError where error.status == .unprocessableEntity {
+            return try await answerProblems(error, request: request, form: form, editingID: nil)
         }
         _ = try await WishesRepository(database: request.db).schedule(draft, from: try request.requireUser().requireID(), now: request.now)
         let target = form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)) : SiteURL.module(.wishes)
@@ -71,8 +72,9 @@ struct WishComposeController {
         let listing = try await request.ownedWish()
         let id = listing.id.uuidString
         let form = try request.content.decode(WishComposeForm.self)
-        guard let draft = try await checkedForConfirm(request, form: form, editingID: id) else {
-            return try await answerProblems(request, form: form, editingID: id)
+        let draft: WishDraft
+        do { draft = try await request.checkedWishDraft(form.input(withChannels: true)) } catch let error as AppError where error.status == .unprocessableEntity {
+            return try await answerProblems(error, request: request, form: form, editingID: id)
         }
         let page = SiteURL.wishes(.wish(id: id))
         do {
@@ -85,24 +87,15 @@ struct WishComposeController {
 
     // MARK: - Steps
 
-    private func checkedForConfirm(_ request: Request, form: WishComposeForm, editingID: String?) async throws -> WishDraft? {
-        try? await request.checkedWishDraft(form.input(withChannels: true))
-    }
-
     /// A refused Confirm: Send Options again when only the channels were wrong, else the form.
-    private func answerProblems(_ request: Request, form: WishComposeForm, editingID: String?) async throws -> Response {
+    private func answerProblems(_ error: AppError, request: Request, form: WishComposeForm, editingID: String?) async throws -> Response {
         let l = request.localizer
-        do {
-            _ = try await request.checkedWishDraft(form.input(withChannels: true))
-            throw AppError.notFound
-        } catch let error as AppError where error.status == .unprocessableEntity {
-            let messages = error.fields.messages
-            if Set(messages.keys) == ["channels"], let draft = try? await request.checkedWishDraft(form.input(withChannels: false)) {
-                let model = previewModel(request, form: form, draft: draft, editingID: editingID, channelError: messages["channels"].map { l.t($0) })
-                return .html(WishPreviewPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
-            }
-            return try await formPage(request, form: form, editingID: editingID, errors: messages.mapValues { l.t($0) }, status: .unprocessableEntity)
+        let messages = error.fields.messages
+        if Set(messages.keys) == ["channels"], let draft = try? await request.checkedWishDraft(form.input(withChannels: false)) {
+            let model = previewModel(request, form: form, draft: draft, editingID: editingID, channelError: messages["channels"].map { l.t($0) })
+            return .html(WishPreviewPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
         }
+        return try await formPage(request, form: form, editingID: editingID, errors: messages.mapValues { l.t($0) }, status: .unprocessableEntity)
     }
 
     private func previewModel(_ request: Request, form: WishComposeForm, draft: WishDraft, editingID: String?, channelError: String?) -> WishPreviewPage.Model {
