@@ -1,3 +1,4 @@
+import KineticCore
 import Plot
 
 /// Every node Kinetic's views produce. Views build elements through ``el(_:_:_:)`` so that
@@ -34,27 +35,6 @@ struct Attr {
         if isFlag { return Attribute(name: name, value: nil, ignoreIfValueIsEmpty: false) }
         guard let value else { return nil }
         return Attribute(name: name, value: HTMLEscaping.attribute(value), ignoreIfValueIsEmpty: false)
-    }
-}
-
-/// Escaping for HTML text and attribute values.
-enum HTMLEscaping {
-    static func text(_ string: String) -> String {
-        var output = ""
-        output.reserveCapacity(string.utf8.count)
-        for character in string {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            default: output.append(character)
-            }
-        }
-        return output
-    }
-
-    static func attribute(_ string: String) -> String {
-        text(string).replacingOccurrences(of: "\"", with: "&quot;")
     }
 }
 
