@@ -22,13 +22,10 @@ let package = Package(
     targets: [
         .target(name: "KineticCore"),
         .systemLibrary(name: "CKineticZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(name: "KineticZip", dependencies: ["CKineticZlib"]),
         .target(
             name: "AppleHealth",
-            dependencies: [
-                "KineticCore",
-                "CKineticZlib",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
+            dependencies: ["KineticCore", "KineticZip"]
         ),
         .target(
             name: "KineticMail",
@@ -45,6 +42,7 @@ let package = Package(
                 "KineticCore",
                 "AppleHealth",
                 "KineticMail",
+                "KineticZip",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
@@ -64,6 +62,11 @@ let package = Package(
         .testTarget(
             name: "AppleHealthTests",
             dependencies: ["AppleHealth", "KineticCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "KineticZipTests",
+            dependencies: ["KineticZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]
         ),
         .testTarget(

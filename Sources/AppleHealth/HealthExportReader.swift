@@ -1,6 +1,5 @@
-import CKineticZlib
 import Foundation
-import ZIPFoundation
+import KineticZip
 
 /// Reads an Apple Health export — the `export.zip` made by the Health app or the `export.xml`
 /// inside it — streaming, so memory stays flat whatever the file's size.
@@ -76,37 +75,26 @@ public enum HealthExportReader {
     }
 
     private static func readZip(_ url: URL, scanner: HealthExportScanner, limits: Limits, progress: ((Int, Int?) -> Void)?) throws {
-        let archive: Archive
+        let archive: ZipArchive
         do {
-            archive = try Archive(url: url, accessMode: .read)
-        } catch {
-            throw HealthExportError(kind: .unreadableArchive("it is incomplete or not a zip file (\(error))"))
+            archive = try ZipArchive(url: url)
+        } catch let error as ZipArchiveError {
+            throw HealthExportError(kind: .unreadableArchive(error.description))
         }
         guard let entry = try exportEntry(in: archive) else { throw HealthExportError(kind: .notAnExport) }
-        let total = Int(entry.uncompressedSize)
-        // The sizes in the archive may lie: the limits are checked on the bytes actually produced.
-        let compressed = max(Int(entry.compressedSize), 1)
-        let (ratioLimit, ratioOverflow) = compressed.multipliedReportingOverflow(by: limits.maximumCompressionRatio)
-        let expansionLimit = ratioOverflow ? Int.max : max(ratioLimit, chunkSize)
+        // Every size is checked by ZipArchive against the file; the limits against what the
+        // entry declares, and extraction never yields more than that.
+        let total = entry.uncompressedSize
+        let (expansionLimit, overflow) = max(entry.compressedSize, 1).multipliedReportingOverflow(by: limits.maximumCompressionRatio)
         if total > limits.maximumXMLBytes { throw tooMuchXML(limits) }
-        if total > expansionLimit { throw zipBomb(entry, limits) }
-        // The checksum is zlib's: ZIPFoundation's own takes longer than reading the XML on Linux.
-        var checksum: UInt = 0
+        if !overflow, total > max(expansionLimit, chunkSize) { throw zipBomb(entry, limits) }
         do {
-            _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true, consumer: { data in
-                guard scanner.bytesRead + data.count <= limits.maximumXMLBytes else { throw tooMuchXML(limits) }
-                guard scanner.bytesRead + data.count <= expansionLimit else { throw zipBomb(entry, limits) }
-                checksum = data.withUnsafeBytes { crc32(checksum, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count)) }
+            try archive.extract(entry, chunkSize: chunkSize) { data in
                 try scanner.feed(data)
                 progress?(scanner.bytesRead, total)
-            })
-        } catch let error as HealthExportError {
-            throw error
-        } catch {
+            }
+        } catch let error as ZipArchiveError {
             throw HealthExportError(kind: .unreadableArchive("\(entry.path) is damaged (\(error))"), byteOffset: scanner.bytesRead)
-        }
-        guard entry.checksum == 0 || UInt32(truncatingIfNeeded: checksum) == entry.checksum else {
-            throw HealthExportError(kind: .unreadableArchive("\(entry.path) is damaged (its checksum does not match)"), byteOffset: scanner.bytesRead)
         }
     }
 
@@ -114,16 +102,16 @@ public enum HealthExportReader {
         HealthExportError(kind: .tooLarge("it holds more than \(limits.maximumXMLBytes >> 20) MiB of XML"))
     }
 
-    private static func zipBomb(_ entry: Entry, _ limits: Limits) -> HealthExportError {
+    private static func zipBomb(_ entry: ZipArchive.Entry, _ limits: Limits) -> HealthExportError {
         HealthExportError(kind: .tooLarge("\(entry.path) expands more than \(limits.maximumCompressionRatio) times its compressed size, which no Health export does"))
     }
 
     /// The archive's Health export: the first XML file, largest first, whose beginning holds `<HealthData`.
-    private static func exportEntry(in archive: Archive) throws -> Entry? {
-        let candidates = archive.filter { $0.type == .file && $0.path.lowercased().hasSuffix(".xml") }
+    private static func exportEntry(in archive: ZipArchive) throws -> ZipArchive.Entry? {
+        let candidates = archive.entries.filter { $0.kind == .file && $0.path.lowercased().hasSuffix(".xml") }
             .sorted { $0.uncompressedSize > $1.uncompressedSize }
             .prefix(maximumCandidates)
-        for entry in candidates where try startsLikeAnExport(entry, in: archive) {
+        for entry in candidates where startsLikeAnExport(entry, in: archive) {
             return entry
         }
         return nil
@@ -131,13 +119,13 @@ public enum HealthExportReader {
 
     private struct EnoughRead: Error {}
 
-    private static func startsLikeAnExport(_ entry: Entry, in archive: Archive) throws -> Bool {
+    private static func startsLikeAnExport(_ entry: ZipArchive.Entry, in archive: ZipArchive) -> Bool {
         var head = Data()
         do {
-            _ = try archive.extract(entry, bufferSize: 16_384, skipCRC32: true, consumer: { data in
+            try archive.extract(entry, chunkSize: 16_384, checksum: false) { data in
                 head.append(data)
                 if head.count >= 65_536 { throw EnoughRead() }
-            })
+            }
         } catch is EnoughRead {
         } catch {
             return false

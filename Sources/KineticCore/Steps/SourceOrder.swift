@@ -17,10 +17,11 @@ public enum SourceOrder {
     }
 
     /// `order` with the name at `index` moved `offset` places (−1 up, +1 down); a move past
-    /// either end leaves the order as it is.
+    /// either end, or from an index the order does not have, leaves the order as it is.
     public static func moving(_ order: [String], at index: Int, by offset: Int) -> [String] {
+        guard order.indices.contains(index), (-1...1).contains(offset) else { return order }
         let target = index + offset
-        guard order.indices.contains(index), order.indices.contains(target) else { return order }
+        guard order.indices.contains(target) else { return order }
         var moved = order
         moved.swapAt(index, target)
         return moved

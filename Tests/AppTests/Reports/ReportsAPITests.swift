@@ -60,6 +60,25 @@ import VaporTesting
         }
     }
 
+    /// Zips whose numbers lie (sizes and offsets near 2^63, a deflate stream that never ends,
+    /// overlapping entries…) are refused whole, with nothing stored and the server answering.
+    @Test func hostileZips_areRefusedWith422_andLeaveNothing() async throws {
+        try await withKinetic { app in
+            let admin = try await app.signUp()
+            try await app.grantAdmin(admin)
+            let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("KineticZipTests/Fixtures/hostile")
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".zip") && !$0.hasPrefix("ok-") }).sorted() {
+                let refused = try await app.importReports(try Data(contentsOf: folder.appendingPathComponent(name)), token: admin.token)
+                #expect(refused.status == .unprocessableEntity, "\(name): \(refused.status)")
+                #expect(try refused.apiError()["code"] as? String == "library_invalid", "\(name)")
+            }
+            #expect(try await ReportsRepository(database: app.db).library() == nil)
+            #expect(app.uploadDirectoryFiles().isEmpty)
+            #expect(app.storedReportFolders().isEmpty)
+        }
+    }
+
     @Test func anyMember_browsesLevelsAndReports() async throws {
         try await withLibrary { app, member in
             let root = try await app.json(.GET, "/api/v1/reports/categories/root", token: member.token)

@@ -47,4 +47,29 @@ import VaporTesting
             #expect(message.contains("expands more than 100 times"))
         }
     }
+
+    /// The audit's 378-byte zip64 export, whose directory claims an entry of 2^63+5 bytes, once
+    /// ended the server; every hostile zip of the reader's fixtures is now a 422 for its uploader
+    /// while the server goes on answering.
+    @Test func hostileZipUploads_areRefusedWith422_andTheServerGoesOn() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("KineticZipTests/Fixtures/hostile")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".zip") && !$0.hasPrefix("ok-") }
+            #expect(names.count >= 15)
+            var headers = HTTPHeaders()
+            headers.bearerAuthorization = BearerAuthorization(token: account.token)
+            headers.contentType = .zip
+            for name in names.sorted() {
+                let body = ByteBuffer(data: try Data(contentsOf: folder.appendingPathComponent(name)))
+                let response = try await app.testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: body)
+                #expect(response.status == .unprocessableEntity, "\(name): \(response.status)")
+                #expect(try response.apiError()["code"] as? String != "internal_error", "\(name)")
+            }
+            let valid = ByteBuffer(data: try Data(contentsOf: folder.appendingPathComponent("ok-zip64-export.zip")))
+            #expect(try await app.testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: valid).status == .ok)
+            #expect(uploadDirectoryFiles(app).isEmpty)
+        }
+    }
 }

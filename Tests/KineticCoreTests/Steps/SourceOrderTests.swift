@@ -39,3 +39,11 @@ import Testing
         #expect(phoneFirst.values.first == 200)
     }
 }
+
+@Suite struct SourceOrderHostileMoveTests {
+    /// `move=down:9223372036854775807` from the form once overflowed `index + 1`.
+    @Test(arguments: [(Int.max, 1), (Int.min, -1), (-1, 1), (3, -1), (0, Int.max), (1, Int.min)])
+    func aMoveFromOutsideTheOrder_leavesItAsItIs(index: Int, offset: Int) {
+        #expect(SourceOrder.moving(["a", "b", "c"], at: index, by: offset) == ["a", "b", "c"])
+    }
+}

@@ -1,36 +1,53 @@
 import Foundation
 import KineticCore
-import ZIPFoundation
+import KineticZip
 
 /// Unpacks an uploaded library zip into a folder, refusing what could escape it or fill the
 /// disk: entries that are links or have unsafe paths, more than ``Limits/entries`` entries,
-/// more than ``Limits/bytes`` in all, or an entry expanding more than
-/// ``Limits/compressionRatio`` times (counted while it is written, not taken from its header).
+/// more than ``Limits/bytes`` in all or ``Limits/totalCompressionRatio`` times the zip's own
+/// size, or an entry expanding more than ``Limits/compressionRatio`` times. Every size is checked before anything is written
+/// (``ZipArchive`` checks the zip's numbers against the file and never extracts more than an
+/// entry declares).
 /// macOS's `__MACOSX/` and `.DS_Store` entries are skipped.
 enum ReportLibraryArchive {
     struct Limits {
         var entries = 60_000
         var bytes = 4 << 30
         var compressionRatio = 200
+        /// The most the whole zip may expand: its entries' sizes together per byte of the zip.
+        var totalCompressionRatio = 20
     }
 
     /// Unpacks `zip` into `folder` and returns the library's folder: `folder` itself when
     /// `library.json` is at the top, else the one folder that holds it.
     static func unpack(_ zip: URL, into folder: URL, limits: Limits = Limits()) throws -> URL {
-        let archive: Archive
-        do { archive = try Archive(url: zip, accessMode: .read) } catch {
+        let archive: ZipArchive
+        do { archive = try ZipArchive(url: zip, limits: ZipArchive.Limits(maximumEntries: limits.entries + 1_000)) } catch {
             throw ReportLibraryProblems([ReportLibraryProblem("zip", "error.reports.zip.unreadable")])
         }
+        let zipBytes = (try? FileManager.default.attributesOfItem(atPath: zip.path)[.size] as? Int) ?? 0
+        let (total, totalOverflow) = max(zipBytes, 1 << 20).multipliedReportingOverflow(by: limits.totalCompressionRatio)
+        let allowedBytes = totalOverflow ? limits.bytes : min(limits.bytes, total)
         var count = 0
-        var written = 0
-        for entry in archive {
+        var declared = 0
+        var entries: [ZipArchive.Entry] = []
+        for entry in archive.entries {
             let path = entry.path.hasSuffix("/") ? String(entry.path.dropLast()) : entry.path
             if path.hasPrefix("__MACOSX/") || path == "__MACOSX" || path.hasSuffix(".DS_Store") { continue }
             count += 1
             guard count <= limits.entries else { throw problem(path, "error.reports.zip.tooManyEntries", [String(limits.entries)]) }
-            guard ReportLibraryManifest.isSafeRelativePath(path), entry.type != .symlink else { throw problem(path, "error.reports.zip.unsafeEntry", []) }
+            guard ReportLibraryManifest.isSafeRelativePath(path), entry.kind != .symbolicLink else { throw problem(path, "error.reports.zip.unsafeEntry", []) }
+            let (allowed, overflow) = max(entry.compressedSize, 1).multipliedReportingOverflow(by: limits.compressionRatio)
+            guard !overflow, entry.uncompressedSize <= allowed, entry.uncompressedSize <= allowedBytes - declared else {
+                throw problem(path, "error.reports.zip.tooLarge", [])
+            }
+            declared += entry.uncompressedSize
+            entries.append(entry)
+        }
+        for entry in entries {
+            let path = entry.path.hasSuffix("/") ? String(entry.path.dropLast()) : entry.path
             let target = folder.appendingPathComponent(path)
-            if entry.type == .directory {
+            if entry.kind == .directory {
                 try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
                 continue
             }
@@ -38,17 +55,8 @@ enum ReportLibraryArchive {
             guard FileManager.default.createFile(atPath: target.path, contents: nil) else { throw problem(path, "error.reports.zip.unsafeEntry", []) }
             let handle = try FileHandle(forWritingTo: target)
             defer { try? handle.close() }
-            let allowed = max(Int(entry.compressedSize), 1) * limits.compressionRatio
-            var entryBytes = 0
             do {
-                _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                    entryBytes += chunk.count
-                    written += chunk.count
-                    guard entryBytes <= allowed, written <= limits.bytes else { throw ExpansionLimit() }
-                    try handle.write(contentsOf: chunk)
-                }
-            } catch is ExpansionLimit {
-                throw problem(path, "error.reports.zip.tooLarge", [])
+                try archive.extract(entry) { chunk in try handle.write(contentsOf: chunk) }
             } catch {
                 throw problem(path, "error.reports.zip.damagedEntry", [])
             }
@@ -62,8 +70,6 @@ enum ReportLibraryArchive {
         }
         return folder
     }
-
-    private struct ExpansionLimit: Error {}
 
     private static func problem(_ path: String, _ key: String, _ arguments: [String]) -> ReportLibraryProblems {
         ReportLibraryProblems([ReportLibraryProblem(path.isEmpty ? "zip" : path, key, arguments)])
