@@ -28,6 +28,7 @@ enum KineticMigrations {
             AddUserAdminRole(),
             CreateReports(),
             CreateWishes(),
+            AddCompletedWorkoutRunID(),
         ]
     }
 }

@@ -52,6 +52,7 @@ public struct SMTPClient: Sendable {
                 var session = SMTPSession(replies: inbound.makeAsyncIterator(), outbound: outbound)
                 try await session.expect("greeting")
                 var features = try await session.hello(settings.clientName)
+                var encrypted = settings.security == .implicitTLS
                 if settings.security == .startTLSIfOffered || settings.security == .startTLSRequired {
                     if features.contains("STARTTLS"), let tls {
                         try await session.command("STARTTLS", step: "STARTTLS")
@@ -59,11 +60,15 @@ public struct SMTPClient: Sendable {
                             try channel.channel.pipeline.syncOperations.addHandler(Self.tlsHandler(tls, host: settings.host), position: .first)
                         }.get()
                         features = try await session.hello(settings.clientName)
+                        encrypted = true
                     } else if settings.security == .startTLSRequired {
                         throw SMTPFailure.startTLSUnavailable
                     }
                 }
                 if let user = settings.user, let password = settings.password {
+                    // A password goes out only encrypted, unless the settings say plain text on
+                    // purpose: a STARTTLS offer stripped on the way must not reveal it.
+                    guard encrypted || settings.security == .plain else { throw SMTPFailure.startTLSUnavailable }
                     try await session.authenticate(user: user, password: password, offered: features)
                 }
                 var outcomes: [[String: MailRecipientOutcome]] = []

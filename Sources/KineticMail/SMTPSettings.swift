@@ -7,7 +7,8 @@ import Foundation
 ///   (`?starttls=require` refuses to go on without it, `?starttls=never` does not try);
 /// - `smtps://` starts with TLS (implicit TLS, port 465 by default);
 /// - user and password (percent-encoded in the URL) are sent with AUTH PLAIN, or LOGIN when
-///   the server offers only that;
+///   the server offers only that, and only over TLS: with them, a server that offers no
+///   STARTTLS is refused unless the URL says `?starttls=never` (``sendsPasswordInClear``);
 /// - `?ca=/path/to/ca.pem` trusts that certificate authority as well as the system's.
 public struct SMTPSettings: Sendable, Equatable {
     public enum Security: String, Sendable {
@@ -40,6 +41,10 @@ public struct SMTPSettings: Sendable, Equatable {
         self.trustedCertificatesFile = trustedCertificatesFile
         self.clientName = clientName
     }
+
+    /// Whether the password goes out unencrypted (`?starttls=never` with a user): allowed, as the
+    /// operator asked for it, and worth a warning at start.
+    public var sendsPasswordInClear: Bool { user != nil && security == .plain }
 
     /// What is wrong with a settings URL, for the start-up message.
     public struct Invalid: Error, CustomStringConvertible, Equatable {

@@ -40,17 +40,33 @@ import Testing
 
     @Test func authentication_usesPlain_andAWrongPasswordIsRefusedForGood() async throws {
         let peer = try SMTPPeer(["--auth", "kinetic:s3cret pass"])
-        let good = try SMTPSettings(url: "smtp://kinetic:s3cret%20pass@127.0.0.1:\(peer.port)")
+        let good = try SMTPSettings(url: "smtp://kinetic:s3cret%20pass@127.0.0.1:\(peer.port)?starttls=never")
         let outcomes = try await SMTPClient(settings: good).send([message("auth", to: ["bob@example.com"])])
         #expect(outcomes == [["bob@example.com": .accepted]])
 
-        let bad = try SMTPSettings(url: "smtp://kinetic:wrong@127.0.0.1:\(peer.port)")
+        let bad = try SMTPSettings(url: "smtp://kinetic:wrong@127.0.0.1:\(peer.port)?starttls=never")
         await #expect {
             try await SMTPClient(settings: bad).send([message("auth-2", to: ["bob@example.com"])])
         } throws: { error in
             guard let failure = error as? SMTPFailure, case .authenticationRefused = failure else { return false }
             return !failure.isTemporary
         }
+        #expect(try peer.received().count == 1)
+    }
+
+    @Test func aPassword_goesOutOnlyOverTLS_unlessPlainTextIsAskedFor() async throws {
+        // The peer offers no STARTTLS, as when a machine in the middle strips the offer.
+        let peer = try SMTPPeer(["--auth", "kinetic:s3cret"])
+        for url in ["smtp://kinetic:s3cret@127.0.0.1:\(peer.port)", "smtp://kinetic:s3cret@127.0.0.1:\(peer.port)?starttls=auto"] {
+            let settings = try SMTPSettings(url: url)
+            #expect(!settings.sendsPasswordInClear)
+            await #expect(throws: SMTPFailure.startTLSUnavailable) { try await SMTPClient(settings: settings).send([message("clear", to: ["bob@example.com"])]) }
+        }
+        #expect(try peer.received().isEmpty)
+
+        let plain = try SMTPSettings(url: "smtp://kinetic:s3cret@127.0.0.1:\(peer.port)?starttls=never")
+        #expect(plain.sendsPasswordInClear)
+        #expect(try await SMTPClient(settings: plain).send([message("asked", to: ["bob@example.com"])]) == [["bob@example.com": .accepted]])
         #expect(try peer.received().count == 1)
     }
 

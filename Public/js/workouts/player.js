@@ -230,7 +230,7 @@ async function finish() {
   audio.pause();
   renderControls();
   // Recorded as finished (for workout goals and tracking), then the Summary says so.
-  const body = new URLSearchParams({ _csrf: labels.csrf });
+  const body = new URLSearchParams({ _csrf: labels.csrf, runId: workout.runId });
   const response = await fetch(workout.completeURL, { method: 'POST', body, credentials: 'same-origin' }).catch(() => null);
   window.location.assign(response && response.ok && response.redirected ? response.url : workout.finishedURL);
 }

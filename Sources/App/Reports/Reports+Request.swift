@@ -65,6 +65,6 @@ extension Request {
         let configuration = application.kineticConfiguration
         let zip = try await receiveUpload(into: configuration.uploadDirectory, maximumBytes: configuration.maximumUploadBytes)
         defer { try? FileManager.default.removeItem(at: zip) }
-        return try await application.importReportLibrary(from: zip)
+        return try await application.importReportLibrary(from: zip, for: .user(try requireUser().requireID()))
     }
 }

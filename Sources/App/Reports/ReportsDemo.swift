@@ -30,12 +30,12 @@ enum ReportsDemo {
         defer { try? FileManager.default.removeItem(at: folder) }
         app.logger.notice("Making the demo report library in the background…")
         do {
-            _ = try await app.toolThreads.runIfActive { try ToolProcess.run(python, ["python3", script, folder.path], timeout: 300) }
+            _ = try await app.tools(for: .server("demo-reports")).run { try ToolProcess.run(python, ["python3", script, folder.path], timeout: 300) }
         } catch {
             app.logger.notice("No demo reports: \(generator) failed (\(error)). Install reportlab with `pip install reportlab`, then restart.")
             return
         }
-        let summary = try await app.importReportLibrary(from: folder)
+        let summary = try await app.importReportLibrary(from: folder, for: .server("demo-reports"))
         app.logger.notice("Demo reports ready: \(summary.reports) reports, \(summary.pages) pages.")
     }
 }

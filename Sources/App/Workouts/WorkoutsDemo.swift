@@ -54,11 +54,11 @@ enum WorkoutsDemo {
         let configuration = app.kineticConfiguration
         let importer = SongImporter(
             database: app.db, userID: userID, files: SongFiles(mediaDirectory: configuration.mediaDirectory),
-            limits: configuration.songLimits, threadPool: app.toolThreads
+            limits: configuration.songLimits, tools: app.tools(for: .user(userID))
         )
         for (pack, folder) in missing {
             let mixed = URL(fileURLWithPath: configuration.uploadDirectory).appendingPathComponent("upload-demo-\(UUID().uuidString).m4a")
-            try await app.toolThreads.runIfActive { try mix(folder, into: mixed) }
+            try await app.tools(for: .user(userID)).run { try mix(folder, into: mixed) }
             var upload = SongImporter.Upload(file: mixed, fileName: nil, attribution: pack.attribution)
             upload.title = title(of: folder)
             upload.artist = pack.artist

@@ -6,25 +6,27 @@ public enum AccountRules {
     /// The longest display name accepted.
     public static let maximumNameLength = 100
 
-    /// The name with surrounding white space removed, or a message key when it is empty or too long.
+    /// The name with surrounding white space removed, or a message key when it is empty, too
+    /// long, or holds a control character (a line break, a tab, NUL…) or a line or paragraph
+    /// separator: a name is shown on one line, in pages and in e-mail headers alike.
     public static func normalizedName(_ name: String) -> Result<String, FieldErrors> {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return .failure(FieldErrors(["name": "error.name.empty"])) }
         if trimmed.count > maximumNameLength { return .failure(FieldErrors(["name": "error.name.tooLong"])) }
+        if trimmed.unicodeScalars.contains(where: isControl) { return .failure(FieldErrors(["name": "error.name.controlCharacter"])) }
         return .success(trimmed)
     }
 
-    /// The address lower-cased and trimmed, or a message key when it does not look like an e-mail address.
-    /// Deliberately simple: one `@`, a non-empty local part, a domain with a dot, no spaces.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
+
+    /// The address lower-cased and trimmed, or a message key when it is not one Kinetic accepts
+    /// (``EmailAddressSyntax``: a dot-atom local part of at most 64 bytes at a host name).
     public static func normalizedEmail(_ email: String) -> Result<String, FieldErrors> {
-        let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
-        let valid = parts.count == 2
-            && !parts[0].isEmpty
-            && parts[1].contains(".")
-            && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
-            && !trimmed.contains(where: \.isWhitespace)
-            && trimmed.count <= 254
-        return valid ? .success(trimmed) : .failure(FieldErrors(["email": "error.email.invalid"]))
+        EmailAddressSyntax.normalized(email).map { .success($0) } ?? .failure(FieldErrors(["email": "error.email.invalid"]))
     }
 }

@@ -99,12 +99,10 @@ public struct WishDraft: Equatable, Sendable {
     }
 
     /// `text` as a normalized e-mail address that can go into `RCPT TO:<…>` and `To:` as it
-    /// is (ASCII, none of the characters that mean something in a header or an SMTP command),
-    /// or nil.
+    /// is, or nil: ``EmailAddressSyntax`` allows only ASCII letters, digits and symbols that mean
+    /// nothing in a header or an SMTP command, and no IP literal or bare host.
     public static func mailSafeAddress(_ text: String) -> String? {
-        guard case .success(let address) = AccountRules.normalizedEmail(text) else { return nil }
-        let isMailSafe = address.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 && $0.value < 127 && !"<>()[]\\,;:\"".unicodeScalars.contains($0) }
-        return isMailSafe ? address : nil
+        EmailAddressSyntax.normalized(text)
     }
 
     private static func collapsed(_ text: String) -> String {

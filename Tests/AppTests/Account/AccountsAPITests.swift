@@ -55,6 +55,22 @@ import VaporTesting
         }
     }
 
+    /// Names with line breaks or NUL (which once cut a name short in storage) and addresses a
+    /// mail server could read as something else are refused, on sign-up and on the profile.
+    @Test func namesWithControlCharacters_andLaxAddresses_are422() async throws {
+        try await withKinetic { app in
+            for (name, email) in [("Evil\u{0}nul", "evil@example.com"), ("Two\r\nLines", "two@example.com"), ("Ann", "a..b@example.com"), ("Ann", "a@127.0.0.1")] {
+                let response = try await app.json(.POST, "/api/v1/accounts", body: ["name": name, "email": email, "password": "long-enough-pw"])
+                #expect(response.status == .unprocessableEntity, "\(name) \(email)")
+            }
+            #expect(try await User.query(on: app.db).count() == 0)
+            let account = try await app.signUp()
+            let renamed = try await app.json(.PUT, "/api/v1/profile", body: ["name": "Bell\u{7}"], token: account.token)
+            #expect(renamed.status == .unprocessableEntity)
+            #expect(try #require(try renamed.apiError()["fields"] as? [String: String])["name"] == "Use a name without line breaks or control characters.")
+        }
+    }
+
     @Test(arguments: ["password1", "Iloveyou1", "qwertyuiop", "nul\u{0}password"])
     func signUp_commonPasswordsAndNULBytes_are422(password: String) async throws {
         try await withKinetic { app in

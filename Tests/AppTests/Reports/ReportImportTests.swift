@@ -9,7 +9,7 @@ import VaporTesting
 /// anything is wrong, and a re-import that updates in place.
 @Suite struct ReportImportTests {
     private func importLibrary(_ fixtures: ReportFixtures, into app: Application) async throws -> ReportLibraryImporter.Summary {
-        try await app.importReportLibrary(from: fixtures.folder)
+        try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
     }
 
     private func problems(_ fixtures: ReportFixtures, into app: Application) async throws -> [ReportLibraryProblem] {

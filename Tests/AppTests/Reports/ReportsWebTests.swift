@@ -10,7 +10,7 @@ import VaporTesting
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
         try await withKinetic { app in
-            _ = try await app.importReportLibrary(from: fixtures.folder)
+            _ = try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
             let (web, _) = try await app.signedInWebClient()
             try await body(app, web)
         }

@@ -19,6 +19,21 @@ import VaporTesting
         }
     }
 
+    /// A path the file system cannot look up once answered 500 (and logged the whole path).
+    @Test func overlongPaths_answer414_andOverlongSegments404_never500() async throws {
+        try await withKinetic { app in
+            let long = try await app.testing().sendRequest(.GET, "/" + String(repeating: "a", count: 4_100))
+            #expect(long.status == .uriTooLong)
+            let api = try await app.testing().sendRequest(.GET, "/api/v1/" + String(repeating: "b", count: 5_000))
+            #expect(api.status == .uriTooLong)
+            #expect(try api.apiError()["code"] as? String == "uri_too_long")
+            for path in ["/" + String(repeating: "c", count: 300), "/css/" + String(repeating: "%41", count: 200), "/js/" + String(repeating: "é", count: 200) + "/x.js"] {
+                #expect(try await app.testing().sendRequest(.GET, path).status == .notFound, "\(path.prefix(20))")
+            }
+            #expect(try await app.testing().sendRequest(.GET, "/css/app.css").status == .ok)
+        }
+    }
+
     @Test func apiAndSignedInPages_areNeverStored_staticFilesMayBe() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()

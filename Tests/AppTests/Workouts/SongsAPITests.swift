@@ -104,6 +104,7 @@ import VaporTesting
             #expect(whole.headers.contentType?.description.hasPrefix("audio/mpeg") == true)
             #expect(whole.body.readableBytes == audio.count)
             #expect(whole.headers.first(name: "Accept-Ranges") == "bytes")
+            #expect(whole.headers.first(name: .cacheControl) == "private, max-age=3600", "a song keeps its own caching, not the API's no-store")
             let part = try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: owner.token, headers: ["Range": "bytes=100-199"])
             #expect(part.status == .partialContent)
             #expect(part.body.readableBytes == 100)

@@ -84,4 +84,38 @@ import VaporTesting
             #expect(try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", token: other).status == .notFound)
         }
     }
+
+    /// A retried "finished" of one run counts once, however late and however many at once; a
+    /// new run of the same workout counts again.
+    @Test func completions_areIdempotentPerRun() async throws {
+        try await withKinetic { app in
+            let token = try await app.signUp().token
+            let workoutID = try await keptWorkout(app, token: token)
+            let run = UUID().uuidString
+            let statuses = try await withThrowingTaskGroup(of: (HTTPStatus, String?).self) { group in
+                for _ in 0..<5 {
+                    group.addTask {
+                        let response = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", body: ["runId": run], token: token)
+                        return (response.status, try? response.jsonObject()["id"] as? String)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0.0 == .created }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0.0 == .ok }.count == 4)
+            #expect(Set(statuses.compactMap(\.1)).count == 1)
+            #expect(try await CompletedWorkoutRecord.query(on: app.db).count() == 1)
+
+            let next = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", body: ["runId": UUID().uuidString], token: token)
+            #expect(next.status == .created)
+            #expect(try await CompletedWorkoutRecord.query(on: app.db).count() == 2)
+
+            let otherWorkout = try await keptWorkout(app, token: token)
+            let reused = try await app.json(.POST, "/api/v1/workouts/\(otherWorkout)/completions", body: ["runId": run], token: token)
+            #expect(reused.status == .conflict)
+            let bad = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", body: ["runId": "not-a-uuid"], token: token)
+            #expect(bad.status == .unprocessableEntity)
+            #expect(try await CompletedWorkoutRecord.query(on: app.db).count() == 2)
+        }
+    }
 }

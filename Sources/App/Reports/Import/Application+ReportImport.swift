@@ -17,8 +17,9 @@ extension Application {
     }
 
     /// Imports the report library from a folder or a zip of one (see ``ReportLibraryImporter``),
-    /// one import at a time on this instance: a second while one runs is a 409.
-    func importReportLibrary(from source: URL) async throws -> ReportLibraryImporter.Summary {
+    /// one import at a time on this instance: a second while one runs is a 409. Its tool work
+    /// runs in `owner`'s turn.
+    func importReportLibrary(from source: URL, for owner: ToolQueue.Owner) async throws -> ReportLibraryImporter.Summary {
         guard PDFTools.isAvailable else { throw AppError.reportToolsMissing }
         let gate = storage.configured(ReportImportGateKey.self, "the report import gate")
         guard gate.withLockedValue({ running in defer { running = true }; return !running }) else {
@@ -30,12 +31,12 @@ extension Application {
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder) else {
             throw ReportLibraryProblems([ReportLibraryProblem(source.lastPathComponent, "error.reports.source.missing")])
         }
-        let importer = ReportLibraryImporter(database: db, files: reportFiles, tools: PDFTools(), threads: toolThreads)
+        let importer = ReportLibraryImporter(database: db, files: reportFiles, tools: PDFTools(), threads: tools(for: owner))
         guard !isFolder.boolValue else { return try await importer.importLibrary(at: source, now: now) }
         let unpacked = URL(fileURLWithPath: kineticConfiguration.uploadDirectory).appendingPathComponent("upload-library-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: unpacked) }
-        let folder = try await toolThreads.runIfActive { try ReportLibraryArchive.unpack(source, into: unpacked) }
+        let folder = try await tools(for: owner).run { try ReportLibraryArchive.unpack(source, into: unpacked) }
         return try await importer.importLibrary(at: folder, now: now)
     }
 }

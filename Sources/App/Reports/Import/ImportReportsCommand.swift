@@ -23,7 +23,7 @@ struct ImportReportsCommand: AsyncCommand {
         let source = URL(fileURLWithPath: signature.source)
         let started = ContinuousClock.now
         do {
-            let summary = try await app.importReportLibrary(from: source)
+            let summary = try await app.importReportLibrary(from: source, for: .server("import-reports"))
             let seconds = started.duration(to: .now) / .seconds(1)
             context.console.print("Imported the report library from \(source.lastPathComponent):")
             context.console.print("  categories:       \(summary.categories)")

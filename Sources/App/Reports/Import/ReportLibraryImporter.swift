@@ -2,7 +2,6 @@ import Crypto
 import Fluent
 import Foundation
 import KineticCore
-import NIOPosix
 
 /// Imports a report library folder (`library.json` and its PDFs) in three steps, so a bad
 /// library stores nothing and a good one replaces the old one at once:
@@ -20,7 +19,8 @@ struct ReportLibraryImporter {
     let database: any Database
     let files: ReportFiles
     let tools: PDFTools
-    let threads: NIOThreadPool
+    /// Where the checks and rendering run, in the importer's turn (``ToolQueue``).
+    let threads: ToolRunner
     var maximumFileBytes = 200 << 20
     /// The viewer's page images and the bubbles' thumbnails, in pixels wide.
     static let pageWidth = 1240
@@ -70,7 +70,7 @@ struct ReportLibraryImporter {
             let file = checked[report.id]!
             if let old = existingByID[report.id], old.sha256 == file.sha256, FileManager.default.fileExists(atPath: files.pdf(in: old.storedFolder).path) { continue }
             do {
-                prepared[report.id] = try await threads.runIfActive { [tools] in try Self.prepare(file, tools: tools, in: staging) }
+                prepared[report.id] = try await threads.run { [tools] in try Self.prepare(file, tools: tools, in: staging) }
             } catch {
                 problems.append(ReportLibraryProblem(report.filePath, "error.reports.file.damaged", [report.file, String(describing: error)]))
             }
@@ -126,7 +126,7 @@ struct ReportLibraryImporter {
                 continue
             }
             do {
-                checked[report.id] = try await threads.runIfActive { [tools, maximumFileBytes] in
+                checked[report.id] = try await threads.run { [tools, maximumFileBytes] in
                     try Self.check(url, named: report.file, at: path, tools: tools, maximumBytes: maximumFileBytes)
                 }
             } catch let problem as ReportLibraryProblem {

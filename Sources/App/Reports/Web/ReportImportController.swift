@@ -45,7 +45,7 @@ struct ReportImportController {
         let zip = URL(fileURLWithPath: configuration.uploadDirectory).appendingPathComponent("upload-\(UUID().uuidString)")
         try Data(file.data.readableBytesView).write(to: zip)
         defer { try? FileManager.default.removeItem(at: zip) }
-        return try await request.application.importReportLibrary(from: zip)
+        return try await request.application.importReportLibrary(from: zip, for: .user(try request.requireUser().requireID()))
     }
 
     private func page(_ request: Request, summary: String?, failure: AppError?, status: HTTPResponseStatus = .ok) async throws -> Response {

@@ -14,6 +14,8 @@ struct AppError: Error, Sendable {
     var retryAfterSeconds: Int?
     /// For a 405: the methods the path does answer, sent as `Allow`.
     var allowedMethods: [String] = []
+    /// Answered before the request's body was read: the connection closes after the answer.
+    var closesConnection = false
 
     static func validation(_ fields: FieldErrors) -> AppError {
         AppError(status: .unprocessableEntity, code: "validation_failed", messageKey: "error.validation", fields: fields)
@@ -28,6 +30,8 @@ struct AppError: Error, Sendable {
     static let invalidJSON = AppError(status: .badRequest, code: "invalid_json", messageKey: "error.json.invalid")
     static let csrfRejected = AppError(status: .forbidden, code: "csrf_rejected", messageKey: "error.csrf")
     static let notFound = AppError(status: .notFound, code: "not_found", messageKey: "error.notFound")
+    /// 414: a request path longer than any of Kinetic's (``PublicFilesMiddleware``).
+    static let uriTooLong = AppError(status: .uriTooLong, code: "uri_too_long", messageKey: "error.uriTooLong")
 
     /// 409: the request crossed another one changing the same thing.
     static func conflict(messageKey: String) -> AppError {
@@ -60,6 +64,14 @@ struct AppError: Error, Sendable {
         AppError(
             status: .payloadTooLarge, code: "upload_too_large", messageKey: "error.upload.tooLarge",
             messageArguments: [localizer.number(maximumBytes >> 20)]
+        )
+    }
+
+    /// 503: too much tool work waits (``ToolQueue``); try again after `seconds`.
+    static func toolsBusy(retryAfter seconds: Int, localizer: Localizer) -> AppError {
+        AppError(
+            status: .serviceUnavailable, code: "busy", messageKey: "error.toolsBusy",
+            messageArguments: [localizer.number(seconds)], retryAfterSeconds: seconds, closesConnection: true
         )
     }
 

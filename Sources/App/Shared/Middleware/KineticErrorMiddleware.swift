@@ -27,6 +27,8 @@ struct KineticErrorMiddleware: AsyncMiddleware {
             return .reportLibrary(library)
         case is DecodingError:
             return .invalidJSON
+        case let full as ToolQueue.Full:
+            return .toolsBusy(retryAfter: full.retryAfterSeconds, localizer: request.localizer)
         case is RouteNotFound:
             let allowed = request.application.routes.allowedMethods(forPath: request.url.path)
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed.map(\.rawValue))
@@ -65,6 +67,10 @@ struct KineticErrorMiddleware: AsyncMiddleware {
         }
         if let seconds = error.retryAfterSeconds {
             response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
+        }
+        if error.closesConnection {
+            // The upload's body is still coming: closing costs less than reading it to discard it.
+            response.headers.replaceOrAdd(name: .connection, value: "close")
         }
         return response
     }

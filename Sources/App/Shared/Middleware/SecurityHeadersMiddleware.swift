@@ -2,7 +2,8 @@ import Vapor
 
 /// Adds the security headers to every response, errors included: the content policy, HSTS over
 /// HTTPS, and `Cache-Control: no-store` on the API and on every page of a signed-in user, so a
-/// shared computer's cache or a proxy never keeps someone's data.
+/// shared computer's cache or a proxy never keeps someone's data. A response that chose its own
+/// caching (a song or a photo, `private, max-age=…`) keeps it.
 struct SecurityHeadersMiddleware: AsyncMiddleware {
     static let contentSecurityPolicy = [
         "default-src 'self'",
@@ -32,7 +33,7 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         if request.isSecure {
             response.headers.replaceOrAdd(name: .strictTransportSecurity, value: "max-age=63072000")
         }
-        if request.url.path.hasPrefix("/api/") || request.auth.has(User.self) {
+        if !response.headers.contains(name: .cacheControl), request.url.path.hasPrefix("/api/") || request.auth.has(User.self) {
             response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         }
         return response

@@ -3,23 +3,60 @@ import Vapor
 
 extension Application {
     private struct ToolThreadsKey: StorageKey { typealias Value = NIOThreadPool }
+    private struct ToolQueueKey: StorageKey { typealias Value = ToolQueue }
 
     /// How many external tools and analyses run at once.
     static let toolThreadCount = 2
 
-    /// Threads for the external tools (ffprobe, ffmpeg, poppler, qpdf), the tempo analysis and
-    /// motion logs' rates, apart from ``threadPool``: SQLite
-    /// sleeps on that pool while it waits for a lock, and a decode of several seconds there
-    /// would keep the writer holding the lock from committing. Two at a time also keeps a burst
-    /// of uploads or a report import from taking every core.
-    var toolThreads: NIOThreadPool {
+    /// Threads for the external tools (ffprobe, ffmpeg, poppler, qpdf, rsvg-convert), the tempo
+    /// analysis and motion logs' rates, apart from ``threadPool``: SQLite sleeps on that pool
+    /// while it waits for a lock, and a decode of several seconds there would keep the writer
+    /// holding the lock from committing. Two at a time also keeps a burst of uploads or a report
+    /// import from taking every core. Work reaches them through ``toolQueue`` only.
+    private var toolThreads: NIOThreadPool {
         storage.configured(ToolThreadsKey.self, "the tool threads")
     }
 
-    /// Starts the tool threads; called once by `configure(_:_:)`, stopped at shutdown.
+    /// The fair line in front of the tool threads (see ``ToolQueue``).
+    var toolQueue: ToolQueue {
+        storage.configured(ToolQueueKey.self, "the tool queue")
+    }
+
+    /// Tool work on behalf of `owner`.
+    func tools(for owner: ToolQueue.Owner) -> ToolRunner {
+        ToolRunner(queue: toolQueue, owner: owner)
+    }
+
+    /// Starts the tool threads and their queue; called once by `configure(_:_:)`, stopped at shutdown.
     func startToolThreads() async {
         let pool = NIOThreadPool(numberOfThreads: Self.toolThreadCount)
         pool.start()
         await storage.setWithAsyncShutdown(ToolThreadsKey.self, to: pool) { try await $0.shutdownGracefully() }
+        storage[ToolQueueKey.self] = ToolQueue(threads: pool, threadCount: Self.toolThreadCount)
+    }
+}
+
+/// Tool work on someone's behalf: each piece waits its owner's turn in the ``ToolQueue``.
+struct ToolRunner: Sendable {
+    let queue: ToolQueue
+    let owner: ToolQueue.Owner
+
+    /// Runs `work` on a tool thread in `owner`'s turn; throws ``ToolQueue/Full`` when too much
+    /// work waits already.
+    func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await queue.run(for: owner, work)
+    }
+
+    /// Throws ``ToolQueue/Full`` when the owner's work could not queue now (see
+    /// ``ToolQueue/checkRoom(for:)``).
+    func checkRoom() async throws {
+        try await queue.checkRoom(for: owner)
+    }
+}
+
+extension Request {
+    /// Tool work for the signed-in user.
+    func userTools() throws -> ToolRunner {
+        application.tools(for: .user(try requireUser().requireID()))
     }
 }

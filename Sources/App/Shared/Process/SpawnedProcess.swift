@@ -76,6 +76,8 @@ struct SpawnedProcess {
             close(errors[0])
             throw CouldNotStart(description: String(cString: strerror(result)))
         }
+        // Below the server's own threads: a decode yields the CPU to requests being answered.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), 10)
         return SpawnedProcess(pid: pid, output: FileHandle(fileDescriptor: output[0], closeOnDealloc: true),
                               errors: FileHandle(fileDescriptor: errors[0], closeOnDealloc: true))
     }

@@ -52,8 +52,10 @@ extension Request {
     /// Receives the body (at most ``WishPhotoCheck/maximumBytes``) and keeps it as the user's photo.
     func importWishPhoto() async throws -> WishPhotoImporter.Stored {
         guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
+        let tools = try userTools()
+        try await tools.checkRoom()
         let file = try await receiveUpload(into: application.kineticConfiguration.uploadDirectory, maximumBytes: WishPhotoCheck.maximumBytes)
-        let importer = WishPhotoImporter(database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, threadPool: application.toolThreads)
+        let importer = WishPhotoImporter(database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, tools: tools)
         return try await importer.importPhoto(file, at: now)
     }
 }

@@ -2,7 +2,6 @@ import Fluent
 import Foundation
 import KineticCore
 import KineticMail
-import NIOPosix
 import SQLKit
 
 /// The picture an e-mail carries inline. A stock card is drawn from its SVG into a PNG with
@@ -17,7 +16,8 @@ struct WishImages: Sendable {
     /// Where the SVG cards are (`Public/images/wishes/cards`).
     let cardsDirectory: URL
     let mediaDirectory: URL
-    let threads: NIOThreadPool
+    /// Where cards are drawn (``ToolQueue``, as the server's own `wish-cards` work).
+    let threads: ToolRunner
 
     /// The inline image for `photo`, or nil when the wish has none or it cannot be had (a card
     /// that cannot be drawn, an upload whose file is gone): the greeting still goes, without it.
@@ -42,7 +42,7 @@ struct WishImages: Sendable {
         let png = directory.appendingPathComponent("\(id).png")
         if let data = FileManager.default.contents(atPath: png.path) { return data }
         let svg = cardsDirectory.appendingPathComponent("\(id).svg")
-        return try await threads.runIfActive {
+        return try await threads.run {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let drawing = directory.appendingPathComponent(".\(id)-\(UUID().uuidString).png")
             _ = try ToolProcess.run(Self.rsvgConvert, ["-w", "\(Self.cardWidth)", "-f", "png", "-o", drawing.path, svg.path], timeout: 30)

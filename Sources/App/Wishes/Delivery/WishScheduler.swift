@@ -70,7 +70,7 @@ extension Application {
         }
         dispatcher.images = WishImages(
             cardsDirectory: URL(fileURLWithPath: directory.publicDirectory).appendingPathComponent("images/wishes/cards"),
-            mediaDirectory: URL(fileURLWithPath: kineticConfiguration.mediaDirectory), threads: toolThreads)
+            mediaDirectory: URL(fileURLWithPath: kineticConfiguration.mediaDirectory), threads: tools(for: .server("wish-cards")))
         return dispatcher
     }
 
@@ -80,6 +80,9 @@ extension Application {
     /// finishes with them still open.
     func startWishScheduler() async {
         guard storage[WishSchedulerKey.self] == nil else { return }
+        if kineticConfiguration.wishDelivery.smtp?.sendsPasswordInClear == true {
+            logger.warning("KINETIC_SMTP_URL says starttls=never: the SMTP password goes to the mail server unencrypted")
+        }
         let scheduler = WishScheduler(dispatcher: makeWishDispatcher(), clock: kineticConfiguration.clock,
                                       pollInterval: kineticConfiguration.wishDelivery.pollInterval, logger: logger)
         storage[WishSchedulerKey.self] = scheduler

@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import KineticCore
-import NIOPosix
 import SQLKit
 import Vapor
 
@@ -17,7 +16,8 @@ struct WishPhotoImporter {
     let database: any Database
     let ownerID: UUID
     let files: WishPhotoFiles
-    let threadPool: NIOThreadPool
+    /// Where the decoding runs, in the uploader's turn (``ToolQueue``).
+    let tools: ToolRunner
 
     /// The stored photo's row.
     struct Stored: Sendable, Equatable {
@@ -34,7 +34,7 @@ struct WishPhotoImporter {
         guard Self.isAvailable else { throw Self.toolsMissing }
         let id = UUID()
         let files = self.files
-        let (header, stored) = try await threadPool.runIfActive { () throws -> (WishPhotoCheck.Header, URL) in
+        let (header, stored) = try await tools.run { () throws -> (WishPhotoCheck.Header, URL) in
             let handle = try FileHandle(forReadingFrom: file)
             let bytes = [UInt8](try handle.read(upToCount: WishPhotoCheck.headerLength) ?? Data())
             try? handle.close()

@@ -150,7 +150,7 @@ extension Request {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = URL(fileURLWithPath: directory).appendingPathComponent("upload-\(UUID().uuidString)")
         try Data(bytes.readableBytesView).write(to: file)
-        let importer = WishPhotoImporter(database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, threadPool: application.toolThreads)
+        let importer = WishPhotoImporter(database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, tools: try userTools())
         return try await importer.importPhoto(file, at: now).id
     }
 }

@@ -9,7 +9,7 @@ import Vapor
 /// motion log) and `…/skip`.
 struct FitnessTestsAPIController {
     func rate(_ request: Request) async throws -> RepRateDTO {
-        _ = try request.requireUser()
+        try await request.userTools().checkRoom()
         let log = try await request.motionLog()
         return RepRateDTO(try await request.estimateRepRate(log))
     }
@@ -82,6 +82,6 @@ extension Request {
     /// The rate of `log`, worked out on the tool threads (a 120 s log takes tens of
     /// milliseconds: not for an event loop).
     func estimateRepRate(_ log: MotionLog) async throws -> RepRateEstimator.Estimate? {
-        try await application.toolThreads.runIfActive { RepRateEstimator.estimate(log) }
+        try await userTools().run { RepRateEstimator.estimate(log) }
     }
 }

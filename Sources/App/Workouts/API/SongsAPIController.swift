@@ -54,8 +54,10 @@ extension Request {
         let configuration = application.kineticConfiguration
         let userID = try requireUser().requireID()
         guard AudioDecoder.isAvailable else { throw SongImporter.toolsMissing }
+        let tools = try userTools()
+        try await tools.checkRoom()
         let file = try await receiveUpload(into: configuration.uploadDirectory, maximumBytes: configuration.maximumSongBytes)
-        let importer = SongImporter(database: db, userID: userID, files: songFiles, limits: configuration.songLimits, threadPool: application.toolThreads)
+        let importer = SongImporter(database: db, userID: userID, files: songFiles, limits: configuration.songLimits, tools: tools)
         return try await importer.importSong(.init(file: file, fileName: fileName), at: now)
     }
 

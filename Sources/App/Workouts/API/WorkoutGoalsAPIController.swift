@@ -32,10 +32,12 @@ struct WorkoutGoalsAPIController {
         return .noContent
     }
 
-    /// `POST /api/v1/workouts/{workoutId}/completions`: the workout was played to the end.
+    /// `POST /api/v1/workouts/{workoutId}/completions`: the workout was played to the end; 201
+    /// when stored, 200 with the stored one when its run was already recorded.
     func complete(_ request: Request) async throws -> Response {
-        let completion = try await request.complete(request.ownedWorkout())
-        return try await request.completedWorkoutDTO(completion).encodeResponse(status: .created, for: request)
+        let workout = try await request.ownedWorkout()
+        let completion = try await request.complete(workout, runID: request.completionRunID())
+        return try await request.completedWorkoutDTO(completion.record).encodeResponse(status: completion.isRepeat ? .ok : .created, for: request)
     }
 }
 

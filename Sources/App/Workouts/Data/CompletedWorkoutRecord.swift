@@ -15,6 +15,9 @@ final class CompletedWorkoutRecord: Model, @unchecked Sendable {
     @Field(key: "muscles") var muscles: String
     @Field(key: "seconds") var seconds: Int
     @Field(key: "completed_at") var completedAt: Date
+    /// The run of the player that finished it (one per playing, made by the client), so a
+    /// retried request is stored once; nil for a client that sends none.
+    @OptionalField(key: "run_id") var runID: UUID?
 
     init() {}
 }

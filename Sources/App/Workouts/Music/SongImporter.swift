@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import KineticCore
-import NIOPosix
 import Vapor
 
 /// Adds an audio file to a user's library: recognises it by its bytes, probes it with
@@ -13,8 +12,8 @@ struct SongImporter {
     let userID: UUID
     let files: SongFiles
     let limits: SongFileCheck.Limits
-    /// Where the blocking work runs (``Application/toolThreads``).
-    let threadPool: NIOThreadPool
+    /// Where the blocking work runs, in the uploader's turn (``ToolQueue``).
+    let tools: ToolRunner
 
     /// A file waiting in the upload directory, and what the uploader said about it.
     struct Upload {
@@ -37,7 +36,7 @@ struct SongImporter {
         guard AudioDecoder.isAvailable else { throw Self.toolsMissing }
         let analysis: Analysis
         do {
-            analysis = try await threadPool.runIfActive { [limits] in try Self.analyse(upload.file, limits: limits) }
+            analysis = try await tools.run { [limits] in try Self.analyse(upload.file, limits: limits) }
         } catch let problem as SongFileCheck.Problem {
             throw Self.refusal(problem, limits: limits)
         }

@@ -4,19 +4,27 @@ import KineticCore
 import Vapor
 
 extension Request {
-    /// How soon a second "finished" of the same workout counts as the same one (a repeated
-    /// request, a reloaded page).
+    /// How soon a second "finished" of the same workout without a run id counts as the same one
+    /// (a repeated request from a client that sends no run id).
     static let repeatedCompletionWindow: TimeInterval = 120
+
+    /// What recording a finished workout did: stored it now, or found it stored by an earlier
+    /// request for the same run.
+    struct Completion {
+        let record: CompletedWorkoutRecord
+        let isRepeat: Bool
+    }
 
     /// Records that `workout` was played to the end, in one transaction: a completed workout
     /// (what workout goals count), a row per exercise it had (so each can be tracked), and no
-    /// more progress. A repeat within ``repeatedCompletionWindow`` answers the first.
-    func complete(_ workout: WorkoutRecord) async throws -> CompletedWorkoutRecord {
+    /// more progress. Idempotent per run: a repeat with the same `runID` (however late, however
+    /// many at once) answers the stored one; without a run id, a repeat within
+    /// ``repeatedCompletionWindow`` does.
+    func complete(_ workout: WorkoutRecord, runID: UUID?) async throws -> Completion {
         let userID = try requireUser().requireID()
         let workoutID = try workout.requireID()
-        if let recent = try await CompletedWorkoutRecord.query(on: db).filter(\.$user.$id == userID).filter(\.$workout.$id == workoutID)
-            .filter(\.$completedAt > now.addingTimeInterval(-Self.repeatedCompletionWindow)).first() {
-            return recent
+        if let stored = try await storedCompletion(userID: userID, workoutID: workoutID, runID: runID) {
+            return try Self.repeated(stored, of: workoutID)
         }
         let plan = try workout.decodedPlan()
         let exercises = plan.steps.compactMap { application.exerciseCatalogue.exercise(id: $0.exerciseID) }
@@ -29,6 +37,46 @@ extension Request {
         completion.muscles = try Self.jsonList(Exercise.Muscle.allCases.filter(worked.muscles.contains).map(\.rawValue))
         completion.seconds = plan.totalSeconds
         completion.completedAt = now
+        completion.runID = runID
+        do {
+            try await store(completion, of: workout, exercises: exercises, userID: userID)
+        } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
+            // Another request of the same run stored it first.
+            guard let stored = try await storedCompletion(userID: userID, workoutID: workoutID, runID: runID) else { throw error }
+            return try Self.repeated(stored, of: workoutID)
+        }
+        return Completion(record: completion, isRepeat: false)
+    }
+
+    /// The stored completion of a repeated request; 409 when its run finished another workout.
+    private static func repeated(_ stored: CompletedWorkoutRecord, of workoutID: UUID) throws -> Completion {
+        guard stored.$workout.id == workoutID else { throw AppError.conflict(messageKey: "error.workouts.runOfAnotherWorkout") }
+        return Completion(record: stored, isRepeat: true)
+    }
+
+    /// The run id a finished workout names: `runId` in a JSON body or a form; nil when absent,
+    /// 422 when it is not a UUID.
+    func completionRunID() throws -> UUID? {
+        let text: String?
+        if let buffer = body.data, buffer.readableBytes > 0, headers.contentType == .json {
+            text = try jsonBody().requiredStrings([], optional: ["runId"]).get()["runId"]
+        } else {
+            text = try? content.get(String.self, at: "runId")
+        }
+        guard let text, !text.isEmpty else { return nil }
+        guard let runID = UUID(uuidString: text) else { throw AppError.validation(FieldErrors(["runId": "error.workouts.runID"])) }
+        return runID
+    }
+
+    private func storedCompletion(userID: UUID, workoutID: UUID, runID: UUID?) async throws -> CompletedWorkoutRecord? {
+        let query = CompletedWorkoutRecord.query(on: db).filter(\.$user.$id == userID)
+        if let runID { return try await query.filter(\.$runID == runID).first() }
+        return try await query.filter(\.$workout.$id == workoutID)
+            .filter(\.$completedAt > now.addingTimeInterval(-Self.repeatedCompletionWindow)).first()
+    }
+
+    private func store(_ completion: CompletedWorkoutRecord, of workout: WorkoutRecord, exercises: [Exercise], userID: UUID) async throws {
+        let now = completion.completedAt
         try await db.transaction { transaction in
             try await completion.create(on: transaction)
             let results = ExerciseResultsRepository(database: transaction, userID: userID)
@@ -41,7 +89,6 @@ extension Request {
             workout.forgetProgress()
             try await workout.save(on: transaction)
         }
-        return completion
     }
 
     /// The user's completed workouts since `start`, on their local days.

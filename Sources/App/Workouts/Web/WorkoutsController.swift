@@ -112,7 +112,7 @@ struct WorkoutsController {
     /// with a Track button per exercise.
     func complete(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
-        _ = try await request.complete(workout)
+        _ = try await request.complete(workout, runID: request.completionRunID())
         return request.redirect(to: SiteURL.workouts(.summary(id: workout.id?.uuidString)).with([("finished", "1")]))
     }
 }

@@ -44,6 +44,8 @@ extension PlayerPage {
         let finishedURL: String
         /// Where the end of the workout is recorded (then the Summary says so).
         let completeURL: String
+        /// This playing of the workout: sent with its end, so a retried request counts once.
+        let runId: String
         let homeURL: String
     }
 
@@ -69,6 +71,7 @@ extension PlayerPage {
             summaryURL: SiteURL.workouts(.summary(id: model.id)).path,
             finishedURL: SiteURL.workouts(.summary(id: model.id)).with([("finished", "1")]),
             completeURL: SiteURL.workouts(.complete(id: model.id)).path,
+            runId: UUID().uuidString.lowercased(),
             homeURL: SiteURL.module(.workouts).path
         )
     }

@@ -1,0 +1,99 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOPosix
+import Testing
+@testable import App
+
+/// The fair line in front of the tool threads, with real threads and jobs that wait for a gate.
+@Suite struct ToolQueueTests {
+    /// A job that records when it started and holds its thread until the gate opens.
+    private final class Gate: Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+        func open(_ count: Int = 1) { for _ in 0..<count { semaphore.signal() } }
+        func wait() { semaphore.wait() }
+    }
+
+    private func withQueue(threads: Int, maximumWaiting: Int = 64, perOwner: Int = 20, _ body: (ToolQueue) async throws -> Void) async throws {
+        let pool = NIOThreadPool(numberOfThreads: threads)
+        pool.start()
+        try await body(ToolQueue(threads: pool, threadCount: threads, maximumWaiting: maximumWaiting, maximumWaitingPerOwner: perOwner))
+        try await pool.shutdownGracefully()
+    }
+
+    private func waitUntil(_ condition: @escaping () async -> Bool) async throws {
+        for _ in 0..<500 where !(await condition()) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await condition())
+    }
+
+    @Test func anOwnerRunsOneJobAtATime_andAnotherOwnersJobTakesTheFreeThread() async throws {
+        try await withQueue(threads: 2) { queue in
+            let flood = ToolQueue.Owner.user(UUID()), other = ToolQueue.Owner.user(UUID())
+            let gate = Gate()
+            let started = NIOLockedValueBox<[String]>([])
+            let floodJobs = (0..<12).map { index in
+                Task { try await queue.run(for: flood) { started.withLockedValue { $0.append("flood-\(index)") }; gate.wait() } }
+            }
+            try await waitUntil { started.withLockedValue { $0.count } == 1 }
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(started.withLockedValue { $0.count } == 1, "one of the flood's twelve runs; the second thread stays free")
+            let answer = try await queue.run(for: other) { started.withLockedValue { $0.append("other") }; return 42 }
+            #expect(answer == 42)
+            gate.open(12)
+            for job in floodJobs { try await job.value }
+            #expect(started.withLockedValue { $0 }.filter { $0.hasPrefix("flood") }.count == 12)
+        }
+    }
+
+    /// With one thread, owners take turns: A's second job waits behind B and C, who came later.
+    @Test func ownersAreServedInTurn() async throws {
+        try await withQueue(threads: 1) { queue in
+            let a = ToolQueue.Owner.user(UUID()), b = ToolQueue.Owner.user(UUID()), c = ToolQueue.Owner.server("wish-cards")
+            let gate = Gate()
+            let order = NIOLockedValueBox<[String]>([])
+            let first = Task { try await queue.run(for: a) { order.withLockedValue { $0.append("a1") }; gate.wait() } }
+            try await waitUntil { order.withLockedValue { $0.count } == 1 }
+            var jobs: [Task<Void, any Error>] = []
+            for (owner, name) in [(a, "a2"), (a, "a3"), (b, "b1"), (c, "c1"), (b, "b2")] {
+                jobs.append(Task { try await queue.run(for: owner) { order.withLockedValue { $0.append(name) }; gate.wait() } })
+                try await waitUntil { await queue.load.waiting == jobs.count }
+            }
+            gate.open(6)
+            try await first.value
+            for job in jobs { try await job.value }
+            #expect(order.withLockedValue { $0 } == ["a1", "b1", "c1", "a2", "b2", "a3"])
+        }
+    }
+
+    @Test func aFullLine_refusesWithRetryAfter_perOwnerAndInAll() async throws {
+        try await withQueue(threads: 1, maximumWaiting: 3, perOwner: 2) { queue in
+            let a = ToolQueue.Owner.user(UUID()), b = ToolQueue.Owner.user(UUID())
+            let gate = Gate()
+            var jobs = [Task { try await queue.run(for: a) { gate.wait() } }]
+            try await waitUntil { await queue.load.running == 1 }
+            for _ in 0..<2 { jobs.append(Task { try await queue.run(for: a) { gate.wait() } }) }
+            try await waitUntil { await queue.load.waiting == 2 }
+            await #expect(throws: ToolQueue.Full.self, "a's third waiting job") { try await queue.run(for: a) {} }
+            jobs.append(Task { try await queue.run(for: b) { gate.wait() } })
+            try await waitUntil { await queue.load.waiting == 3 }
+            do {
+                _ = try await queue.run(for: ToolQueue.Owner.user(UUID())) {}
+                Issue.record("the line holds three at most")
+            } catch let full as ToolQueue.Full {
+                #expect(full.retryAfterSeconds >= 1)
+            }
+            gate.open(4)
+            for job in jobs { try await job.value }
+            #expect(await queue.load == (0, 0))
+        }
+    }
+
+    @Test func aJobsError_reachesItsCaller_andFreesItsThread() async throws {
+        struct Broken: Error {}
+        try await withQueue(threads: 1) { queue in
+            let owner = ToolQueue.Owner.user(UUID())
+            await #expect(throws: Broken.self) { try await queue.run(for: owner) { throw Broken() } }
+            let next = try await queue.run(for: owner) { "next" }
+            #expect(next == "next")
+        }
+    }
+}
