@@ -29,6 +29,7 @@ enum KineticMigrations {
             CreateReports(),
             CreateWishes(),
             AddCompletedWorkoutRunID(),
+            AddAddressOwnership(),
         ]
     }
 }

@@ -16,6 +16,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     try app.loadExerciseCatalogue()
     await app.startToolThreads()
     app.prepareReportImports()
+    app.prepareAccountMailer()
     try app.loadPasswordPolicy()
 
     let encoder = JSONEncoder()

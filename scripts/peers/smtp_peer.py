@@ -51,7 +51,8 @@ class Recorder:
                 "subject": str(parsed.get("Subject") or ""), "to": str(parsed.get("To") or ""), "size": len(raw), "file": name,
                 "parts": [part.get_content_type() for part in parsed.walk()],
                 "text": text.get_content() if text is not None else None,
-                "images": [str(part.get("Content-ID")) for part in parsed.walk() if part.get_content_maintype() == "image"]}
+                "images": [str(part.get("Content-ID")) for part in parsed.walk() if part.get_content_maintype() == "image"],
+                "headers": {name: str(value) for name, value in parsed.items()}}
         with self.lock, open(os.path.join(self.folder, "messages.jsonl"), "a") as log:
             log.write(json.dumps(line) + "\n")
         return "250 Message accepted"

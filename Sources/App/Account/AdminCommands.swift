@@ -1,14 +1,19 @@
 import Fluent
+import KineticCore
 import Vapor
 
-/// `kinetic admin grant <email>`, `kinetic admin revoke <email>` and `kinetic admin list`:
-/// who administers the instance. Only an administrator imports the report library on the web
-/// or through the API; the command line needs no account (it has the database already).
+/// `kinetic admin …`: who administers the instance (`grant`, `revoke`, `list`; only an
+/// administrator imports the report library on the web or through the API), and accounts
+/// where the server cannot confirm addresses by e-mail or sign-up is not open (`verify`,
+/// `invite`, `create-user`). The command line needs no account: it has the database already.
 struct AdminCommands: AsyncCommandGroup {
-    var help: String { "Grants or revokes an account's administrator role, or lists the administrators." }
+    var help: String { "Administers the instance: administrators, confirmed addresses, invitations and accounts." }
 
     var commands: [String: any AnyAsyncCommand] {
-        ["grant": SetAdminCommand(isAdmin: true), "revoke": SetAdminCommand(isAdmin: false), "list": ListAdminsCommand()]
+        [
+            "grant": SetAdminCommand(isAdmin: true), "revoke": SetAdminCommand(isAdmin: false), "list": ListAdminsCommand(),
+            "verify": VerifyAddressCommand(), "invite": InviteCommand(), "create-user": CreateUserCommand(),
+        ]
     }
 }
 
@@ -51,5 +56,99 @@ struct ListAdminsCommand: AsyncCommand {
         try await app.autoMigrate().get()
         let admins = try await User.query(on: app.db).filter(\.$isAdmin == true).sort(\.$email).all()
         context.console.print(admins.isEmpty ? "No administrators." : admins.map(\.email).joined(separator: "\n"))
+    }
+}
+
+/// Confirms an account's address as its own, as opening the link sent there would.
+struct VerifyAddressCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "email", help: "the account's e-mail address")
+        var email: String
+    }
+
+    var help: String { "Confirms that an account owns its e-mail address (for servers that send no e-mail)." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        try await app.autoMigrate().get()
+        let email = signature.email.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let user = try await User.query(on: app.db).filter(\.$email == email).first() else {
+            throw SetAdminCommand.Failed(description: "No account with the e-mail address \(email).")
+        }
+        guard !user.isVerified else {
+            context.console.print("\(email) was confirmed already.")
+            return
+        }
+        user.emailVerifiedAt = app.kineticConfiguration.clock.now
+        try await user.save(on: app.db)
+        try await AccountService.wakeWishesWaiting(for: email, on: app.db, now: app.kineticConfiguration.clock.now)
+        context.console.print("\(email) is confirmed: in-app wishes to it reach this account, and it may send wishes by e-mail.")
+    }
+}
+
+/// Makes an invitation for an address and prints its link (sign-up by invitation).
+struct InviteCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "email", help: "the address invited")
+        var email: String
+    }
+
+    var help: String { "Prints a link that lets one address sign up (14 days, once), for KINETIC_SIGNUP=invite." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        try await app.autoMigrate().get()
+        guard let email = EmailAddressSyntax.normalized(signature.email) else {
+            throw SetAdminCommand.Failed(description: "\(signature.email) is not an e-mail address Kinetic accepts.")
+        }
+        guard try await User.query(on: app.db).filter(\.$email == email).first() == nil else {
+            throw SetAdminCommand.Failed(description: "An account has the address \(email) already.")
+        }
+        let secret = try await AccountTokens(database: app.db, now: app.kineticConfiguration.clock.now)
+            .issue(.invitation, userID: nil, email: email, lifetime: AddressOwnership.invitationLifetime)
+        let path = SiteURL.signUp.with([("invitation", secret)])
+        context.console.print((app.kineticConfiguration.publicURL ?? "") + path)
+        if app.kineticConfiguration.signUpMode != .invite {
+            context.console.print("Sign-up is \(app.kineticConfiguration.signUpMode.rawValue) on this server; the link counts only with KINETIC_SIGNUP=invite.")
+        }
+    }
+}
+
+/// Makes an account with a confirmed address and prints its first password (closed sign-up).
+struct CreateUserCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "email", help: "the new account's e-mail address")
+        var email: String
+        @Option(name: "name", help: "the name shown for it (default: the address's local part)")
+        var name: String?
+    }
+
+    var help: String { "Makes an account with a confirmed address and prints a password to change at first sign-in." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        try await app.autoMigrate().get()
+        let password = SecretToken.generate().prefix(16).description
+        let name = signature.name ?? signature.email.split(separator: "@").first.map(String.init) ?? ""
+        let input: SignUpRequest
+        switch SignUpRequest.validate(name: name, email: signature.email, password: password, policy: app.passwordPolicy) {
+        case .success(let valid): input = valid
+        case .failure(let errors):
+            throw SetAdminCommand.Failed(description: errors.messages.sorted { $0.key < $1.key }.map { "\($0.key): \(app.stringCatalog.string($0.value, language: .english))" }.joined(separator: "; "))
+        }
+        guard try await User.query(on: app.db).filter(\.$email == input.email).first() == nil else {
+            throw SetAdminCommand.Failed(description: "An account has the address \(input.email) already.")
+        }
+        let now = app.kineticConfiguration.clock.now
+        let user = User(name: input.name, email: input.email, passwordHash: try await app.password.async.hash(password))
+        user.createdAt = now
+        user.emailVerifiedAt = now
+        let month = app.goalsClock(for: user).currentMonth
+        try await app.db.transaction { database in
+            try await user.create(on: database)
+            try await GoalsRepository(database: database, userID: try user.requireID())
+                .setGoals(MonthGoals(jumpGoal: user.jumpGoal, calorieGoal: user.calorieGoal), for: month)
+        }
+        context.console.print("Made \(input.email) (\(input.name)), its address confirmed. Its password, to change after signing in: \(password)")
     }
 }

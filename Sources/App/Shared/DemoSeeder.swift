@@ -23,6 +23,8 @@ public enum DemoSeeder {
             let user = User(name: "Alex Morgan", email: email, passwordHash: hash, fitness: fitness)
             // The demo account administers the demo instance, so the report import can be tried.
             user.isAdmin = true
+            // The demo stands for an account that confirmed its address, so every channel can be tried.
+            user.emailVerifiedAt = clock.now
             // The account dates from the first demo month, so its history starts there.
             user.createdAt = goals.keys.min().map { LocalDate(year: $0.year, month: $0.month, day: 1)!.noon(in: clock.timeZone) }
             try await user.create(on: database)

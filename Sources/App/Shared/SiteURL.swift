@@ -15,6 +15,13 @@ enum SiteURL: Hashable, Sendable {
     /// `/settings/tokens/{tokenId}/revoke`; nil registers the route's parameter.
     case revokeToken(id: String?)
     case fitnessSettings
+    /// `/settings/address`: sends the link that confirms the account's address again.
+    case settingsConfirmAddress
+    /// `/address/{token}`: the page of a link that confirms an address; nil registers the parameter.
+    case confirmAddress(token: String?)
+    case forgotPassword
+    /// `/password/reset/{token}`: the page of a link that sets a new password.
+    case resetPassword(token: String?)
     case jumpHistory
     case editGoals
     case stepsImport
@@ -66,7 +73,7 @@ enum SiteURL: Hashable, Sendable {
 
     /// The JSON API's routes, under `/api/v1`.
     enum API: Hashable, Sendable {
-        case accounts, login, logout, profile, password, tokens, jumpSessions, stepsDaily, stepSources, healthSamples, healthImport, exercises
+        case accounts, login, logout, profile, password, tokens, addressConfirmations, confirmedAddresses, passwordResets, passwordResetLinks, jumpSessions, stepsDaily, stepSources, healthSamples, healthImport, exercises
         case songs, themes, workouts, generateWorkout
         /// `/api/v1/songs/{songId}`; nil registers the route's parameter (so for the others).
         case song(id: String?)
@@ -111,6 +118,10 @@ enum SiteURL: Hashable, Sendable {
         case .settingsTokens: ["settings", "tokens"]
         case .revokeToken(let id): ["settings", "tokens", parameter(id, "tokenId"), "revoke"]
         case .fitnessSettings: ["settings", "fitness"]
+        case .settingsConfirmAddress: ["settings", "address"]
+        case .confirmAddress(let token): ["address", parameter(token, "token")]
+        case .forgotPassword: ["password", "forgot"]
+        case .resetPassword(let token): ["password", "reset", parameter(token, "token")]
         case .jumpHistory: ["goals", "history"]
         case .editGoals: ["goals", "edit"]
         case .stepsImport: ["steps", "import"]
@@ -159,6 +170,10 @@ enum SiteURL: Hashable, Sendable {
                 case .profile: ["profile"]
                 case .password: ["password"]
                 case .tokens: ["tokens"]
+                case .addressConfirmations: ["address", "confirmation-links"]
+                case .confirmedAddresses: ["address", "confirmations"]
+                case .passwordResetLinks: ["password", "reset-links"]
+                case .passwordResets: ["password", "resets"]
                 case .token(let id): ["tokens", parameter(id, "tokenId")]
                 case .jumpSessions: ["jump-sessions"]
                 case .stepsDaily: ["steps", "daily"]

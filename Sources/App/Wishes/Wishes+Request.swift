@@ -48,7 +48,8 @@ extension Request {
     }
 
     /// `input` checked as a wish the signed-in user may schedule now: every field's rule, plus
-    /// a photo that is theirs and channels this server has set up. 422 naming every problem.
+    /// a photo that is theirs and channels this server has set up and the user may use (only
+    /// in-app until their address is confirmed). 422 naming every problem.
     func checkedWishDraft(_ input: WishDraftInput, timeZone: TimeZone? = nil, errors known: FieldErrors = FieldErrors()) async throws -> WishDraft {
         var errors = known
         var draft: WishDraft?
@@ -59,7 +60,11 @@ extension Request {
         if let draft {
             if case .uploaded(let id)? = draft.photo, try await !ownsWishPhoto(id) { errors.add("photo", "wishes.error.photo") }
             let delivery = application.kineticConfiguration.wishDelivery
-            if draft.channels.contains(where: { !delivery.isAvailable($0) }) { errors.add("channels", "wishes.error.channels.unavailable") }
+            if draft.channels.contains(where: { !delivery.isAvailable($0) }) {
+                errors.add("channels", "wishes.error.channels.unavailable")
+            } else if let user = auth.get(User.self), draft.channels.contains(where: { !user.mayUse($0) }) {
+                errors.add("channels", "wishes.error.channels.unconfirmed")
+            }
         }
         guard errors.isEmpty, let draft else { throw AppError.validation(errors) }
         return draft
@@ -83,5 +88,13 @@ extension AppError {
         case .beingSent:
             return .conflict(messageKey: "wishes.error.beingSent")
         }
+    }
+}
+
+extension User {
+    /// Whether the account may send on `channel`: in-app always; e-mail and Connections, which
+    /// reach people outside Kinetic under the server's name, once its address is confirmed.
+    func mayUse(_ channel: WishChannel) -> Bool {
+        channel == .inApp || isVerified
     }
 }

@@ -4,6 +4,14 @@
 public enum DeliveryFailure: String, CaseIterable, Sendable {
     /// In-app: no account has the recipient's address.
     case noAccount = "wishes.failure.noAccount"
+    /// In-app: no account has confirmed the address yet; the delivery waits for its owner.
+    case waitingForOwner = "wishes.failure.waitingForOwner"
+    /// In-app: no account confirmed the address within ``InAppWait/longest`` of the send time.
+    case noConfirmedAccount = "wishes.failure.noConfirmedAccount"
+    /// E-mail or Connections: the sender's own address is not confirmed (it changed since).
+    case senderUnconfirmed = "wishes.failure.senderUnconfirmed"
+    /// E-mail: the recipient asked for no more e-mail from Kinetic.
+    case optedOut = "wishes.failure.optedOut"
     case emailUnavailable = "wishes.failure.emailUnavailable"
     case connectionsUnavailable = "wishes.failure.connectionsUnavailable"
     /// Every try failed and none said why.
@@ -17,5 +25,20 @@ public enum DeliveryFailure: String, CaseIterable, Sendable {
     /// The catalog key for a stored reason Kinetic wrote, or nil for a server's own words.
     public static func key(of reason: String) -> String? {
         DeliveryFailure(rawValue: reason)?.rawValue
+    }
+}
+
+/// How an in-app wish waits for the owner of its address: only an account that confirmed the
+/// address receives it (anyone could sign up with an address that is not theirs), so until one
+/// does, the delivery looks again every ``recheck`` (and at once when an address is confirmed),
+/// for at most ``longest`` after its send time; then it fails with a reason the sender can read.
+public enum InAppWait {
+    public static let recheck: Double = 3600
+    public static let longest: Double = 7 * 24 * 3600
+
+    /// When to look again, or nil when the wait is over.
+    public static func nextLook(sendTime: Double, now: Double) -> Double? {
+        guard now < sendTime + longest else { return nil }
+        return min(now + recheck, sendTime + longest)
     }
 }

@@ -62,12 +62,20 @@ import Testing
         }
     }
 
+    @Test func signUpMode_andPublicURL_areRead() throws {
+        let defaults = try KineticConfiguration.load(arguments: ["kinetic"], environment: [:]).configuration
+        #expect(defaults.signUpMode == .open && defaults.publicURL == nil)
+        let loaded = try KineticConfiguration.load(arguments: ["kinetic"], environment: ["KINETIC_SIGNUP": "Invite", "KINETIC_PUBLIC_URL": "https://kinetic.example.com/"]).configuration
+        #expect(loaded.signUpMode == .invite && loaded.publicURL == "https://kinetic.example.com")
+    }
+
     @Test func wishDelivery_offersInAppOnly_untilMailAndConnectionsAreSetUp() throws {
         let defaults = try KineticConfiguration.load(arguments: ["kinetic"], environment: [:]).configuration.wishDelivery
         #expect(defaults.availableChannels == [.inApp])
         #expect(defaults.pollInterval == 5)
         let loaded = try KineticConfiguration.load(arguments: ["kinetic"], environment: [
             "KINETIC_SMTP_URL": "smtp://wishes:s%40cret@mail.example.com:587?starttls=require", "KINETIC_MAIL_FROM": "Wishes@Example.com",
+            "KINETIC_PUBLIC_URL": "https://kinetic.example.com/",
             "KINETIC_CONNECTIONS_URL": "https://connections.example.com/", "KINETIC_CONNECTIONS_TOKEN": "oauth-token", "KINETIC_WISH_POLL_SECONDS": "0.5",
             "KINETIC_WISH_LEASE_SECONDS": "20",
         ]).configuration.wishDelivery
@@ -88,6 +96,10 @@ import Testing
         ["KINETIC_CONNECTIONS_URL": "ftp://connections.example.com", "KINETIC_CONNECTIONS_TOKEN": "t"],
         ["KINETIC_WISH_POLL_SECONDS": "0"],
         ["KINETIC_WISH_LEASE_SECONDS": "2"],
+        ["KINETIC_SMTP_URL": "smtp://mail.example.com", "KINETIC_MAIL_FROM": "wishes@example.com"],
+        ["KINETIC_PUBLIC_URL": "kinetic.example.com"],
+        ["KINETIC_PUBLIC_URL": "https://kinetic.example.com/?x=1"],
+        ["KINETIC_SIGNUP": "sometimes"],
     ])
     func wishDelivery_settingsThatCannotBeUsed_stopStartUp(environment: [String: String]) throws {
         #expect(throws: ConfigurationError.self) {

@@ -27,16 +27,29 @@ extension Application {
         return try await testing().sendRequest(method, path, headers: headers, body: buffer)
     }
 
-    func signUp(name: String = "Test User", email: String? = nil, password: String = "long-enough-pw") async throws -> TestAccount {
+    /// Signs up through the API. The address then counts as confirmed (as `kinetic admin verify`
+    /// would do), since most tests are about something else; `confirmed: false` leaves it as a
+    /// fresh sign-up has it.
+    func signUp(name: String = "Test User", email: String? = nil, password: String = "long-enough-pw", confirmed: Bool = true) async throws -> TestAccount {
         let address = email ?? "user-\(UUID().uuidString.prefix(8).lowercased())@example.com"
         let response = try await json(.POST, "/api/v1/accounts", body: ["name": name, "email": address, "password": password])
         #expect(response.status == .created)
         let object = try response.jsonObject()
-        return TestAccount(
+        let account = TestAccount(
             customerId: try #require(object["customerId"] as? String),
             token: try #require(object["token"] as? String),
             email: address, password: password
         )
+        if confirmed { try await confirmAddress(of: account) }
+        return account
+    }
+
+    /// Marks the account's address confirmed, as `kinetic admin verify` does.
+    func confirmAddress(of account: TestAccount) async throws {
+        let user = try #require(try await User.find(UUID(uuidString: account.customerId), on: db))
+        user.emailVerifiedAt = Date()
+        try await user.save(on: db)
+        signedInTokens.forget(userID: try user.requireID())
     }
 }
 

@@ -78,7 +78,7 @@ import VaporTesting
             for delivery in second.sorted(by: { ($0.recipient ?? "") < ($1.recipient ?? "") }) {
                 outcomes.append(try await InAppDelivery(database: app.db, queue: rescuer).deliver(delivery, of: wish, now: testNow.addingTimeInterval(101)))
             }
-            #expect(outcomes == [.delivered, .noAccount])
+            #expect(outcomes == [.delivered, .waiting], "nobody@ waits for an owner who confirms it")
             let late = try #require(first.first { $0.recipient == "bob@example.com" })
             #expect(try await InAppDelivery(database: app.db, queue: crashed).deliver(late, of: wish, now: testNow.addingTimeInterval(102)) == .leaseLost)
             let items = try await inbox(app)
@@ -86,7 +86,47 @@ import VaporTesting
             #expect(items.first?.recipientID == UUID(uuidString: bob.customerId))
             #expect(items.first?.senderName == "Ann")
             let states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")" }
-            #expect(states == ["bob@example.com delivered ", "nobody@example.com failed wishes.failure.noAccount"])
+            #expect(states == ["bob@example.com delivered ", "nobody@example.com pending wishes.failure.waitingForOwner"])
+        }
+    }
+
+    /// Whoever signs up with an address receives nothing sent to it until they confirm it; the
+    /// wish waits for the owner (looking again hourly, at once on a confirmation), then fails
+    /// after a week with a reason the sender can read. The sender's address shows only once
+    /// the sender confirmed it.
+    @Test func inApp_waitsForTheAddresssConfirmedOwner_andFailsAfterAWeek() async throws {
+        try await withKinetic { app in
+            let unconfirmedSender = try await app.signUp(name: "The CEO", email: "ceo@bigcorp.example", confirmed: false)
+            let squatter = try await app.signUp(name: "Mallory", email: "boss@bigcorp.example", confirmed: false)
+            let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
+            let toSquatter = try await app.scheduleWish(from: bob, to: ["boss@bigcorp.example", "gone@example.com"], channels: [.inApp], inSeconds: 60)
+            let fromUnconfirmed = try await app.scheduleWish(from: unconfirmedSender, to: ["bob@example.com"], channels: [.inApp], inSeconds: 60)
+            let queue = WishDeliveryQueue(database: app.db, owner: "test")
+            let dispatcher = WishDispatcher(database: app.db, queue: queue)
+            #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60)) == 3)
+            let squatterInbox = try await inbox(app).filter { $0.recipientID == UUID(uuidString: squatter.customerId) }
+            #expect(squatterInbox.isEmpty, "an unconfirmed account gets nothing sent to the address it claims")
+            let bobsItem = try #require(try await inbox(app).first { $0.recipientID == UUID(uuidString: bob.customerId) })
+            #expect(bobsItem.senderName == "The CEO" && bobsItem.senderEmail == "", "an unconfirmed sender's address is not shown as theirs")
+            var states = try await WishesRepository(database: app.db).deliveries(of: toSquatter.id).map { "\($0.recipient ?? "") \($0.state) \($0.attempts)" }
+            #expect(states == ["boss@bigcorp.example pending 0", "gone@example.com pending 0"])
+
+            // Nothing is due before the hour is up; the owner confirming wakes theirs at once.
+            #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(120)) == 0)
+            try await app.confirmAddress(of: squatter)
+            try await AccountService.wakeWishesWaiting(for: "boss@bigcorp.example", on: app.db, now: testNow.addingTimeInterval(130))
+            #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(130)) == 1)
+            #expect(try await inbox(app).contains { $0.recipientID == UUID(uuidString: squatter.customerId) })
+
+            // After a week of hourly looks, the other one fails with the reason.
+            var now = testNow.addingTimeInterval(130)
+            for _ in 0..<200 {
+                now = now.addingTimeInterval(InAppWait.recheck)
+                _ = try await dispatcher.runOnce(now: now)
+            }
+            states = try await WishesRepository(database: app.db).deliveries(of: toSquatter.id).map { "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")" }
+            #expect(states == ["boss@bigcorp.example delivered ", "gone@example.com failed wishes.failure.noConfirmedAccount"])
+            _ = fromUnconfirmed
         }
     }
 

@@ -31,7 +31,7 @@ import VaporTesting
             #expect(try await states(app, wish) == [
                 "connections - delivered",
                 "email bob@example.com delivered", "email later-kim@example.com pending", "email refuse-eve@example.com failed",
-                "in-app bob@example.com delivered", "in-app later-kim@example.com failed", "in-app refuse-eve@example.com failed",
+                "in-app bob@example.com delivered", "in-app later-kim@example.com pending", "in-app refuse-eve@example.com pending",
             ])
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: wish.id)
             let later = try #require(deliveries.first { $0.recipient == "later-kim@example.com" && $0.channel == "email" })

@@ -96,10 +96,10 @@ import VaporTesting
             #expect(shown["id"] as? String == wish.id.uuidString)
             let deliveries = try #require(shown["deliveries"] as? [[String: Any]])
             #expect(deliveries.map { "\($0["channel"] as? String ?? "") \($0["recipient"] as? String ?? "") \($0["state"] as? String ?? "")" } == [
-                "email bob@example.com failed", "email nobody@example.com failed", "in-app bob@example.com delivered", "in-app nobody@example.com failed",
+                "email bob@example.com failed", "email nobody@example.com failed", "in-app bob@example.com delivered", "in-app nobody@example.com pending",
             ])
             #expect(deliveries[0]["reason"] as? String == "E-Mail ist auf diesem Server nicht eingerichtet")
-            #expect(deliveries[3]["reason"] as? String == "Kein Kinetic-Konto hat diese Adresse")
+            #expect(deliveries[3]["reason"] as? String == "Wartet: Noch hat kein Kinetic-Konto diese Adresse bestätigt")
             #expect(deliveries[2]["reason"] is NSNull)
 
             // Deleting it from the Inbox leaves the sender's Sent list alone.

@@ -19,6 +19,7 @@ struct WishServerProcessTests {
     private func environment(smtp: PeerProcess, database: String?, poll: String) -> [String: String] {
         [
             "KINETIC_SMTP_URL": "smtp://127.0.0.1:\(smtp.port)?starttls=never", "KINETIC_MAIL_FROM": "wishes@kinetic.test",
+            "KINETIC_PUBLIC_URL": "http://127.0.0.1",
             "KINETIC_WISH_POLL_SECONDS": poll, "KINETIC_WISH_LEASE_SECONDS": "5", "KINETIC_BCRYPT_COST": "4",
             "KINETIC_SIGNUP_BURST_PER_ADDRESS": "1000", "DATABASE_URL": database ?? "", "LOG_LEVEL": "warning",
         ]

@@ -5,7 +5,7 @@ import Vapor
 /// `POST /api/v1/accounts`, `POST /api/v1/login`, `POST /api/v1/logout`.
 struct AccountsAPIController {
     func signUp(_ request: Request) async throws -> Response {
-        let fields = try request.jsonBody().requiredStrings(["name", "email", "password"], optional: ["deviceName", "timeZone"]).get()
+        let fields = try request.jsonBody().requiredStrings(["name", "email", "password"], optional: ["deviceName", "timeZone", "invitation"]).get()
         let label = try fields["deviceName"].map { try APITokenLabel.normalized($0).get() }
         let timeZone = try fields["timeZone"].map { try UserTimeZone.validated($0).get() }
         let input = try SignUpRequest.validate(
@@ -13,7 +13,8 @@ struct AccountsAPIController {
             policy: request.application.passwordPolicy
         ).get()
         let service = AccountService(request: request)
-        let user = try await service.signUp(input, timeZone: timeZone)
+        let user = try await service.signUp(input, timeZone: timeZone, invitation: fields["invitation"])
+        await service.sendConfirmationAfterSignUp(user)
         return try await authResponse(for: user, status: .created, label: label, service: service)
     }
 

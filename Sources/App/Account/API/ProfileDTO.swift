@@ -13,6 +13,10 @@ struct ProfileDTO: Content {
     let customerId: String
     let name: String
     let email: String
+    /// Whether the address is confirmed: until it is, the account reaches no one outside Kinetic.
+    let emailVerified: Bool
+    /// A new address the account asked for, which takes effect when the link sent there is opened.
+    @NullEncoded var pendingEmail: String?
     /// The chosen language code, or null when Kinetic follows the browser.
     @NullEncoded var language: String?
     /// The IANA time zone of the user's "today", or null for the server's.
@@ -24,6 +28,7 @@ struct ProfileDTO: Content {
         customerId = profile.id.uuidString.lowercased()
         name = profile.name
         email = profile.email
+        emailVerified = profile.emailVerified
         language = profile.language
         timeZone = profile.timeZoneIdentifier
         self.fitness = Fitness(

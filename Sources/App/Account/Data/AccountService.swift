@@ -8,8 +8,15 @@ struct AccountService {
 
     /// Creates an account from validated input; 409 when the address is taken. Sign-ups are
     /// throttled per client address (which also slows down probing for taken addresses).
-    func signUp(_ input: SignUpRequest, timeZone: String? = nil) async throws -> User {
+    ///
+    /// As the server's sign-up mode says (``SignUpMode``): open, the address waits for the link
+    /// sent to it (``AccountService/sendAddressConfirmation(to:email:)``, by the caller);
+    /// by invitation, `invitation` must be one for this address, which then counts as confirmed;
+    /// closed, 403.
+    func signUp(_ input: SignUpRequest, timeZone: String? = nil, invitation: String? = nil) async throws -> User {
         let configuration = request.application.kineticConfiguration
+        if configuration.signUpMode == .closed { throw AppError.signUpClosed }
+        if configuration.signUpMode == .invite { _ = try await self.invitation(invitation, for: input.email) }
         if let address = request.remoteAddress?.ipAddress, let wait = try await request.throttle.take([
             ThrottleBucket(key: "signup:" + address, capacity: configuration.signUpBurstPerAddress, refillSeconds: configuration.signUpRefillSeconds),
         ]) {
@@ -23,8 +30,14 @@ struct AccountService {
         user.timeZoneIdentifier = timeZone
         user.createdAt = request.now
         let month = request.application.goalsClock(for: user).currentMonth
+        let tokens = AccountTokens(database: request.db, now: request.now)
         do {
             try await request.db.transaction { transaction in
+                if configuration.signUpMode == .invite {
+                    // Used once: a second sign-up with the same link finds it used.
+                    guard let invitation, try await tokens.redeem(invitation, .invitation, on: transaction) != nil else { throw AppError.linkInvalid }
+                    user.emailVerifiedAt = request.now
+                }
                 try await user.create(on: transaction)
                 let goals = MonthGoals(jumpGoal: user.jumpGoal, calorieGoal: user.calorieGoal)
                 try await GoalsRepository(database: transaction, userID: try user.requireID()).setGoals(goals, for: month)

@@ -27,7 +27,11 @@ struct ProfileUpdater {
         }
         let goalsChanged = fitness.jumpGoal != user.jumpGoal || fitness.calorieGoal != user.calorieGoal
         if let name = patch.name { user.name = name }
-        if let email = patch.email { user.email = email }
+        if let email = patch.email, email != user.email {
+            // A new address is not confirmed until its owner shows it is theirs.
+            user.email = email
+            user.emailVerifiedAt = nil
+        }
         if let language = patch.language { user.language = language?.rawValue }
         if let timeZone = patch.timeZone { user.timeZoneIdentifier = timeZone }
         user.fitness = fitness

@@ -25,6 +25,14 @@ final class User: Model, @unchecked Sendable {
     /// Whether the account administers the instance: imports and uploads the report library.
     /// Granted and revoked only from the command line (`kinetic admin`).
     @Field(key: "is_admin") var isAdmin: Bool
+    /// When the account showed it owns ``email`` (a link sent there was opened, an invitation
+    /// was accepted, or an administrator said so); nil until then. Until then it reaches no one
+    /// outside Kinetic, in-app wishes to the address wait for the owner, and its address is
+    /// shown to no one.
+    @OptionalField(key: "email_verified_at") var emailVerifiedAt: Date?
+
+    /// Whether the account's address is confirmed (see ``emailVerifiedAt``).
+    var isVerified: Bool { emailVerifiedAt != nil }
 
     init() {}
 
@@ -74,11 +82,13 @@ struct AccountProfile: Equatable, Sendable {
     /// The IANA time zone of the user's "today", or nil for the server's.
     let timeZoneIdentifier: String?
     let fitness: FitnessSettings
+    /// Whether the address is confirmed as the account's own.
+    var emailVerified = false
 }
 
 extension User {
     /// The account as a value for pages and DTOs.
     func profile() throws -> AccountProfile {
-        AccountProfile(id: try requireID(), name: name, email: email, language: language, timeZoneIdentifier: timeZoneIdentifier, fitness: fitness)
+        AccountProfile(id: try requireID(), name: name, email: email, language: language, timeZoneIdentifier: timeZoneIdentifier, fitness: fitness, emailVerified: isVerified)
     }
 }

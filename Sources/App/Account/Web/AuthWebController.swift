@@ -14,19 +14,22 @@ struct AuthWebController {
         var password: String?
         /// The browser's time zone, filled in by the page's script.
         var timeZone: String?
+        /// An invitation's token, when sign-up is by invitation.
+        var invitation: String?
     }
 
     func showLogin(_ request: Request) async throws -> Response {
         if request.auth.has(User.self) { return request.redirect(to: SiteURL.profile.path) }
-        let notice = request.query[String.self, at: "signedOut"] != nil ? request.localizer.t("login.signedOut") : nil
-        return .html(LoginPage.render(.init(notice: notice), context: PageContext(request: request)))
+        let notice = request.query[String.self, at: "signedOut"] != nil ? request.localizer.t("login.signedOut")
+            : request.query[String.self, at: "passwordReset"] != nil ? request.localizer.t("password.reset.done") : nil
+        return .html(LoginPage.render(.init(notice: notice, forgotPassword: request.application.accountMailer != nil), context: PageContext(request: request)))
     }
 
     func login(_ request: Request) async throws -> Response {
         let form = try request.content.decode(LoginForm.self)
         let service = AccountService(request: request)
         return try await request.answeringRefusals(with: { refusal in
-            LoginPage.render(.init(email: form.email ?? "", error: refusal.message), context: PageContext(request: request))
+            LoginPage.render(.init(email: form.email ?? "", error: refusal.message, forgotPassword: request.application.accountMailer != nil), context: PageContext(request: request))
         }) {
             let user = try await service.authenticate(email: form.email ?? "", password: form.password ?? "")
             let response = request.redirect(to: SiteURL.profile.path, redirectType: .normal)
@@ -37,23 +40,43 @@ struct AuthWebController {
 
     func showSignUp(_ request: Request) async throws -> Response {
         if request.auth.has(User.self) { return request.redirect(to: SiteURL.profile.path) }
-        return .html(SignUpPage.render(.init(), context: PageContext(request: request)))
+        return .html(try await signUpPage(request, .init()))
+    }
+
+    /// The sign-up page as the server's mode has it: open; by invitation (the link's address,
+    /// or a word that an invitation is needed); closed.
+    private func signUpPage(_ request: Request, _ model: SignUpPage.Model, invitation: String? = nil) async throws -> String {
+        var model = model
+        let token = invitation ?? request.query[String.self, at: "invitation"]
+        switch request.application.kineticConfiguration.signUpMode {
+        case .open: break
+        case .closed: model.mode = .closed
+        case .invite:
+            if let token, let valid = try await AccountTokens(database: request.db, now: request.now).valid(token, .invitation) {
+                model.mode = .invited(token: token, email: valid.email)
+                model.email = valid.email
+            } else {
+                model.mode = .invitationNeeded
+            }
+        }
+        return SignUpPage.render(model, context: PageContext(request: request))
     }
 
     func signUp(_ request: Request) async throws -> Response {
         let form = try request.content.decode(SignUpForm.self)
         return try await request.answeringRefusals(with: { refusal in
-            SignUpPage.render(.init(
+            try await signUpPage(request, .init(
                 name: form.name ?? "", email: form.email ?? "", fieldErrors: refusal.fieldMessages, error: refusal.message
-            ), context: PageContext(request: request))
+            ), invitation: form.invitation)
         }) {
             let policy = request.application.passwordPolicy
             let input = try SignUpRequest.validate(name: form.name ?? "", email: form.email ?? "", password: form.password ?? "", policy: policy).get()
             let service = AccountService(request: request)
             // A time zone the browser names but Kinetic does not know falls back to the server's.
             let timeZone = form.timeZone.flatMap { try? UserTimeZone.validated($0).get() }
-            let user = try await service.signUp(input, timeZone: timeZone)
-            let response = request.redirect(to: SiteURL.fitnessSettings.with([("welcome", "1")]), redirectType: .normal)
+            let user = try await service.signUp(input, timeZone: timeZone, invitation: form.invitation)
+            let sent = await service.sendConfirmationAfterSignUp(user)
+            let response = request.redirect(to: SiteURL.fitnessSettings.with([("welcome", "1"), ("linkSent", sent ? "1" : nil)]), redirectType: .normal)
             try await service.startWebSession(for: user, on: response)
             return response
         }

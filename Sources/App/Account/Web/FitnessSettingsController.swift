@@ -8,7 +8,8 @@ struct FitnessSettingsController {
         let user = try request.requireUser()
         let saved = request.query[String.self, at: "saved"] != nil
         let welcome = request.query[String.self, at: "welcome"] != nil
-        let model = FitnessSettingsPage.Model(fitness: user.fitness, saved: saved, welcomeName: welcome ? user.name : nil)
+        var model = FitnessSettingsPage.Model(fitness: user.fitness, saved: saved, welcomeName: welcome ? user.name : nil)
+        if welcome, request.query[String.self, at: "linkSent"] != nil { model.linkSentTo = user.email }
         return .html(FitnessSettingsPage.render(model, context: PageContext(request: request)))
     }
 

@@ -12,13 +12,23 @@ struct SettingsController {
     }
 
     func show(_ request: Request) async throws -> Response {
-        let user = try request.requireUser()
         let saved = request.query[String.self, at: "saved"].flatMap(SettingsPage.Saved.init(rawValue:))
+        return .html(try await page(request, saved: saved))
+    }
+
+    /// The Settings page of the signed-in user.
+    func page(_ request: Request, saved: SettingsPage.Saved? = nil, addressError: String? = nil) async throws -> String {
+        let user = try request.requireUser()
+        let pending = try await AccountTokens(database: request.db, now: request.now).pendingAddress(of: user.requireID(), currentEmail: user.email)
+        let address = SettingsPage.Address(
+            email: user.email, confirmed: user.isVerified, pending: pending,
+            mailAvailable: request.application.accountMailer != nil, error: addressError
+        )
         let model = SettingsPage.Model(
             language: user.appLanguage, timeZone: user.timeZoneIdentifier,
-            serverTimeZone: request.application.kineticConfiguration.timeZone.identifier, saved: saved
+            serverTimeZone: request.application.kineticConfiguration.timeZone.identifier, saved: saved, address: address
         )
-        return .html(SettingsPage.render(model, context: PageContext(request: request)))
+        return SettingsPage.render(model, context: PageContext(request: request))
     }
 
     func updateLanguage(_ request: Request) async throws -> Response {

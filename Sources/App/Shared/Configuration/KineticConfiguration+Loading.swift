@@ -57,6 +57,7 @@ extension KineticConfiguration {
         }
         try configuration.loadAccountLimits(from: environment)
         configuration.wishDelivery = try WishDeliverySettings.load(from: environment)
+        try configuration.loadAccountOwnership(from: environment)
         let directory = dataDirectory ?? "."
         configuration.uploadDirectory = URL(fileURLWithPath: directory).appendingPathComponent("uploads").path
         configuration.mediaDirectory = environment["KINETIC_MEDIA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
@@ -93,6 +94,26 @@ extension KineticConfiguration {
             result += ["--port", port]
         }
         return result
+    }
+
+    /// Who may sign up and where links in e-mails point (see the README's configuration table).
+    private mutating func loadAccountOwnership(from environment: [String: String]) throws {
+        if let mode = environment["KINETIC_SIGNUP"]?.trimmingCharacters(in: .whitespaces), !mode.isEmpty {
+            guard let value = SignUpMode(rawValue: mode.lowercased()) else {
+                throw ConfigurationError(description: "KINETIC_SIGNUP must be open, invite or closed (saw \"\(mode)\")")
+            }
+            signUpMode = value
+        }
+        if let text = environment["KINETIC_PUBLIC_URL"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                  let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil, url.user == nil else {
+                throw ConfigurationError(description: "KINETIC_PUBLIC_URL must be the http(s) address people open Kinetic at, such as https://kinetic.example.com (saw \"\(text)\")")
+            }
+            publicURL = text.hasSuffix("/") ? String(text.dropLast()) : text
+        }
+        if wishDelivery.smtp != nil, publicURL == nil {
+            throw ConfigurationError(description: "KINETIC_PUBLIC_URL is needed with KINETIC_SMTP_URL: the address people open Kinetic at, such as https://kinetic.example.com, for the links in e-mails")
+        }
     }
 
     /// The session, token and throttle settings (see the README's configuration table).

@@ -26,6 +26,11 @@ public struct KineticConfiguration: Sendable {
     public var loginBurstPerAddress: Int
     /// Seconds for one failed-login allowance to come back. Default: 30.
     public var loginRefillSeconds: Double
+    /// Who may make an account (`KINETIC_SIGNUP`). Default: open.
+    public var signUpMode: SignUpMode = .open
+    /// The address people open Kinetic at, such as `https://kinetic.example.com`
+    /// (`KINETIC_PUBLIC_URL`): links in e-mails start with it. Needed when mail is set up.
+    public var publicURL: String?
     /// Sign-ups allowed in a burst from one client address. Default: 10.
     public var signUpBurstPerAddress: Int = 10
     /// Seconds for one sign-up allowance to come back. Default: 360 (ten an hour).

@@ -53,6 +53,22 @@ struct AppError: Error, Sendable {
 
     static let uploadIncomplete = AppError(status: .badRequest, code: "upload_incomplete", messageKey: "error.upload.incomplete")
 
+    /// 503: this server sends no e-mail (`KINETIC_SMTP_URL` is not set).
+    static let mailUnavailable = AppError(status: .serviceUnavailable, code: "mail_unavailable", messageKey: "error.mail.unavailable")
+    /// 502: the mail server did not take an account's e-mail; nothing else changed.
+    static let mailNotSent = AppError(status: .badGateway, code: "mail_not_sent", messageKey: "error.mail.notSent")
+    /// 410: a link that confirms an address, resets a password or invites expired or was used.
+    static let linkInvalid = AppError(status: .gone, code: "link_invalid", messageKey: "error.link.invalid")
+    /// 403: sign-up is by invitation here, and none valid came with it.
+    static let invitationRequired = AppError(status: .forbidden, code: "invitation_required", messageKey: "error.signUp.invitationRequired")
+    /// 403: the invitation is for another address.
+    static let invitationForAnotherAddress = AppError(
+        status: .forbidden, code: "invitation_for_another_address", messageKey: "error.signUp.invitationForAnotherAddress",
+        fields: FieldErrors(["email": "error.signUp.invitationForAnotherAddress"])
+    )
+    /// 403: nobody signs up here; an administrator makes accounts.
+    static let signUpClosed = AppError(status: .forbidden, code: "signup_closed", messageKey: "error.signUp.closed")
+
     /// 405; `allowed` (the methods the path does answer) goes out as `Allow` when known.
     static func methodNotAllowed(allowed: [String] = []) -> AppError {
         var error = AppError(status: .methodNotAllowed, code: "method_not_allowed", messageKey: "error.methodNotAllowed")

@@ -54,6 +54,13 @@ extension AppError {
     /// Whether the error is about what the user entered or tried (so the form comes back with
     /// it), not about the request as such (a missing page, a bad CSRF token).
     var isRefusedInput: Bool {
-        !fields.isEmpty || [.unprocessableEntity, .unauthorized, .conflict, .tooManyRequests].contains(status)
+        !fields.isEmpty || [.unprocessableEntity, .unauthorized, .conflict, .tooManyRequests, .gone].contains(status)
+            || Self.refusalCodes.contains(code)
     }
+
+    /// Refusals with another status that a form still answers on its page: sign-up's mode,
+    /// e-mail that could not go, tool work that must wait.
+    private static let refusalCodes: Set<String> = [
+        "signup_closed", "invitation_required", "invitation_for_another_address", "mail_unavailable", "mail_not_sent", "busy",
+    ]
 }

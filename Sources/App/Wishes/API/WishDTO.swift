@@ -19,7 +19,8 @@ struct WishDTO: Content {
 
     struct Person: Content {
         let name: String
-        let email: String
+        /// Null when the sender's address was not confirmed when the wish arrived.
+        @NullEncoded var email: String?
     }
 
     struct Delivery: Content {
@@ -57,7 +58,7 @@ struct WishDTO: Content {
         at = listing.at.formatted(.iso8601)
         if let local = listing.localSendAt, let zone = listing.timeZone { sendAt = SendTime(local: local, timeZone: zone) }
         recipients = listing.box == .inbox ? [] : listing.people
-        if listing.box == .inbox, let name = listing.senderName { from = Person(name: name, email: listing.people.first ?? "") }
+        if listing.box == .inbox, let name = listing.senderName { from = Person(name: name, email: listing.people.first) }
         unread = listing.isUnread
         channels = listing.channels.map(\.rawValue)
         deliveries = listing.deliveries.map { delivery in

@@ -19,7 +19,7 @@ struct WishesAPIController {
                     photos: occasion.stockPhotoIDs.map { WishDTO.Photo(id: WishPhoto.stock($0).description, url: WishDTO.url(of: .stock($0), api: true)) }
                 )
             },
-            channels: WishChannel.allCases.map { WishOccasionsDTO.Channel(id: $0.rawValue, name: localizer.t($0.nameKey), available: delivery.isAvailable($0)) }
+            channels: WishChannel.allCases.map { WishOccasionsDTO.Channel(id: $0.rawValue, name: localizer.t($0.nameKey), available: delivery.isAvailable($0) && (request.auth.get(User.self)?.mayUse($0) ?? false)) }
         )
     }
 

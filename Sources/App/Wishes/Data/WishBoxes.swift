@@ -114,7 +114,7 @@ struct WishBoxes {
     private static func listing(_ item: InboxWishRecord) -> WishListing {
         WishListing(
             id: item.id, box: .inbox, occasion: Occasion(rawValue: item.occasion) ?? .birthday, subject: item.subject, message: item.message,
-            photo: item.photo.flatMap(WishPhoto.init), at: Date(timeIntervalSince1970: item.receivedAt), people: [item.senderEmail],
+            photo: item.photo.flatMap(WishPhoto.init), at: Date(timeIntervalSince1970: item.receivedAt), people: item.senderEmail.isEmpty ? [] : [item.senderEmail],
             senderName: item.senderName, isUnread: item.readAt == nil, localSendAt: nil, timeZone: nil, channels: [.inApp], deliveries: []
         )
     }

@@ -68,6 +68,17 @@ struct WishDeliveryQueue {
         }
     }
 
+    /// Puts an in-app delivery back to wait for the owner of its address (an account that has
+    /// confirmed it), due at `at` unless a confirmation wakes it sooner. Waiting is not a failed
+    /// try: the claim's count is taken back.
+    @discardableResult
+    func waitForOwner(_ id: UUID, until at: Date) async throws -> Bool {
+        try await finish(id, on: database) { $0
+            .set("state", to: DeliveryState.pending.rawValue).set("due_at", to: at.timeIntervalSince1970)
+            .set("last_error", to: DeliveryFailure.waitingForOwner.rawValue).set("attempts", to: SQLRaw("attempts - 1"))
+        }
+    }
+
     private func finish(_ id: UUID, on database: any Database, _ change: (SQLUpdateBuilder) -> SQLUpdateBuilder) async throws -> Bool {
         let sql = try database.sql()
         let builder = sql.update(WishDeliveryRecord.schema)

@@ -11,23 +11,35 @@ struct InAppDelivery {
 
     enum Outcome: Equatable {
         case delivered
-        /// No Kinetic account has the address: it will not get one by trying again.
+        /// No Kinetic account confirmed the address in time (or the sender is gone).
         case noAccount
+        /// No account has confirmed the address yet: it waits for its owner.
+        case waiting
         /// Another instance took the delivery over (this one's lease ran out).
         case leaseLost
     }
 
+    /// Delivers to the account that confirmed the recipient's address; while none has, the
+    /// delivery waits for its owner (``InAppWait``), then fails with that reason. The sender's
+    /// address goes along only when the sender confirmed it.
     func deliver(_ delivery: WishDeliveryRecord, of wish: WishRecord, now: Date) async throws -> Outcome {
         let address = delivery.recipient ?? ""
-        guard let recipient = try await User.query(on: database).filter(\.$email == address).first(), let recipientID = recipient.id,
-              let sender = try await User.find(wish.senderID, on: database) else {
+        guard let sender = try await User.find(wish.senderID, on: database) else {
             return try await queue.failed(delivery.id, reason: DeliveryFailure.noAccount.rawValue, now: now) ? .noAccount : .leaseLost
         }
+        guard let recipient = try await User.query(on: database).filter(\.$email == address).filter(\.$emailVerifiedAt != nil).first(),
+              let recipientID = recipient.id else {
+            if let next = InAppWait.nextLook(sendTime: wish.sendAt, now: now.timeIntervalSince1970) {
+                return try await queue.waitForOwner(delivery.id, until: Date(timeIntervalSince1970: next)) ? .waiting : .leaseLost
+            }
+            return try await queue.failed(delivery.id, reason: DeliveryFailure.noConfirmedAccount.rawValue, now: now) ? .noAccount : .leaseLost
+        }
         let item = InboxWishRecord(
-            id: UUID(), recipientID: recipientID, deliveryID: delivery.id, wishID: wish.id, senderName: sender.name, senderEmail: sender.email,
+            id: UUID(), recipientID: recipientID, deliveryID: delivery.id, wishID: wish.id, senderName: sender.name,
+            senderEmail: sender.isVerified ? sender.email : "",
             occasion: wish.occasion, subject: wish.subject, message: wish.message, photo: wish.photo,
             receivedAt: now.timeIntervalSince1970, readAt: nil,
-            searchText: WishSearchText.folded([wish.subject, wish.message, sender.name, sender.email])
+            searchText: WishSearchText.folded([wish.subject, wish.message, sender.name, sender.isVerified ? sender.email : ""])
         )
         return try await database.transaction { database in
             try await database.sql().insert(into: InboxWishRecord.schema).model(item, nilEncodingStrategy: .asNil)

@@ -58,6 +58,10 @@ struct WishDispatcher {
             try await queue.failed(delivery.id, reason: DeliveryFailure.connectionsUnavailable.rawValue, now: now)
             return
         }
+        guard let sender = try await User.find(wish.senderID, on: database), sender.isVerified else {
+            try await queue.failed(delivery.id, reason: DeliveryFailure.senderUnconfirmed.rawValue, now: now)
+            return
+        }
         let recipients = try await WishesRepository(database: database).recipients(of: wish.id)
         let content = wish.subject + "\n\n" + wish.message + "\n\n→ " + recipients.joined(separator: ", ")
         switch await connections.post(content, idempotencyKey: delivery.id.uuidString.lowercased()) {

@@ -112,7 +112,7 @@ struct WishComposeController {
             form: form, editingID: editingID, occasion: draft.occasion, subject: draft.subject, message: draft.message,
             photoURL: draft.photo.map { WishDTO.url(of: $0, api: false) }, recipients: l.listJoined(draft.recipients),
             when: l.dateTime(sendTime.instant, in: sendTime.timeZone) + " (" + sendTime.timeZone.identifier + ")", whenNote: note,
-            channels: WishChannel.allCases.map { WishPreviewPage.Channel(id: $0.rawValue, name: l.t($0.nameKey), available: delivery.isAvailable($0), checked: chosen.contains($0.rawValue)) },
+            channels: WishChannel.allCases.map { WishPreviewPage.Channel(id: $0.rawValue, name: l.t($0.nameKey), available: delivery.isAvailable($0) && (request.auth.get(User.self)?.mayUse($0) ?? false), checked: chosen.contains($0.rawValue)) },
             channelError: channelError
         )
     }

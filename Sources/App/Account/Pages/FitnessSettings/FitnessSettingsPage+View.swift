@@ -9,6 +9,8 @@ enum FitnessSettingsPage {
         var saved = false
         /// The new user's name, right after sign-up: the page opens with a welcome.
         var welcomeName: String? = nil
+        /// Right after sign-up: the address a confirmation link was sent to.
+        var linkSentTo: String? = nil
     }
 
     static func render(_ model: Model, context: PageContext) -> String {
@@ -17,7 +19,7 @@ enum FitnessSettingsPage {
             title: l.t("fitness.title"),
             context: context,
             content: [
-                model.welcomeName.map { welcome(name: $0, l: l) } ?? .empty,
+                model.welcomeName.map { welcome(name: $0, linkSentTo: model.linkSentTo, l: l) } ?? .empty,
                 banner(model.saved ? l.t("fitness.saved") : nil, isError: false),
                 banner(model.fieldErrors.isEmpty ? nil : l.t("error.validation"), isError: true),
                 form(model, context: context),
@@ -28,10 +30,11 @@ enum FitnessSettingsPage {
 
     /// The first thing a new user sees: what Kinetic does, why this page asks, and the way on
     /// to the modules for whoever would rather skip it.
-    static func welcome(name: String, l: Localizer) -> HTMLNode {
+    static func welcome(name: String, linkSentTo: String?, l: Localizer) -> HTMLNode {
         el("section", [.class("card welcome-card"), .aria("labelledby", "welcome-title")], [
             el("h2", [.id("welcome-title")], [txt(l.t("welcome.title", name))]),
             el("p", [], [txt(l.t("welcome.body"))]),
+            linkSentTo.map { el("p", [.class("welcome-link-sent")], [txt(l.t("welcome.linkSent", $0))]) } ?? .empty,
             el("div", [.class("welcome-links")], [
                 el("a", [.class("button button-secondary"), Attr("href", SiteURL.module(.goals).path)], [icon(.goals), txt(l.t("nav.goals"))]),
                 el("a", [.class("button button-secondary"), Attr("href", SiteURL.module(.steps).path)], [icon(.steps), txt(l.t("nav.steps"))]),

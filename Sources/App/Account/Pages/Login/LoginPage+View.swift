@@ -4,6 +4,8 @@ enum LoginPage {
         var email = ""
         var error: String? = nil
         var notice: String? = nil
+        /// Whether the server sends e-mail, so "Forgot your password?" can help.
+        var forgotPassword = false
     }
 
     static func render(_ model: Model, context: PageContext) -> String {
@@ -18,6 +20,9 @@ enum LoginPage {
                     FormField.render(.init(name: "password", label: l.t("field.password"), type: "password", autocomplete: "current-password")),
                     el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("login.submit"))]),
                 ]),
+                model.forgotPassword
+                    ? el("p", [.class("auth-switch")], [el("a", [Attr("href", SiteURL.forgotPassword.path)], [txt(l.t("password.forgot.link"))])])
+                    : .empty,
                 el("p", [.class("auth-switch")], [
                     txt(l.t("login.noAccount") + " "),
                     el("a", [Attr("href", SiteURL.signUp.path)], [txt(l.t("login.signUpLink"))]),

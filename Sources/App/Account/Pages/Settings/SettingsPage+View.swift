@@ -5,6 +5,19 @@ enum SettingsPage {
     /// Which form was just saved.
     enum Saved: String {
         case language, timeZone
+        /// The link that confirms the address went out again.
+        case addressLink
+    }
+
+    /// The account's address and whether it is confirmed.
+    struct Address {
+        var email: String
+        var confirmed: Bool
+        /// A new address the account asked for, waiting for its link.
+        var pending: String?
+        /// Whether this server sends e-mail (else only an administrator confirms addresses).
+        var mailAvailable: Bool
+        var error: String?
     }
 
     struct Model {
@@ -13,13 +26,15 @@ enum SettingsPage {
         var timeZone: String? = nil
         var serverTimeZone = "UTC"
         var saved: Saved? = nil
+        var address: Address? = nil
     }
 
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
         let choices: [AppLanguage?] = [nil] + AppLanguage.allCases.map(Optional.some)
         return Layout.render(.init(title: l.t("settings.title"), stylesheet: AccountModule.stylesheet), context: context, content: [
-            banner(model.saved.map { $0 == .language ? l.t("settings.languageSaved") : l.t("settings.timeZoneSaved") }, isError: false),
+            banner(model.saved.map(\.message).map { l.t($0) }, isError: false),
+            model.address.map { addressCard($0, context: context) } ?? .empty,
             el("nav", [.class("card list-card"), .aria("label", l.t("settings.title"))], [
                 row(href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
                 row(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
@@ -41,6 +56,32 @@ enum SettingsPage {
             ]),
             timeZoneForm(model, context: context),
         ])
+    }
+
+    /// The address, confirmed or not, with the button that sends its link again.
+    static func addressCard(_ address: Address, context: PageContext) -> HTMLNode {
+        let l = context.localizer
+        let status = address.confirmed ? l.t("settings.address.confirmed") : l.t("settings.address.unconfirmed")
+        var nodes: [HTMLNode] = [
+            el("h2", [.class("card-title")], [txt(l.t("settings.address"))]),
+            banner(address.error, isError: true),
+            el("p", [.class("address-line")], [
+                el("strong", [], [txt(address.email)]), txt(" "),
+                el("span", [.class(address.confirmed ? "status-pill status-ok" : "status-pill status-warning")], [txt(status)]),
+            ]),
+        ]
+        if let pending = address.pending {
+            nodes.append(el("p", [.class("form-note")], [txt(l.t("settings.address.pending", pending))]))
+        } else if !address.confirmed {
+            nodes.append(el("p", [.class("form-note")], [txt(l.t(address.mailAvailable ? "settings.address.why" : "settings.address.askAdministrator"))]))
+        }
+        if address.mailAvailable, !address.confirmed || address.pending != nil {
+            nodes.append(el("form", [Attr("method", "post"), Attr("action", SiteURL.settingsConfirmAddress.path)], [
+                CSRFField.render(context.csrfToken),
+                el("button", [.class("button button-secondary button-block"), Attr("type", "submit")], [txt(l.t("settings.address.sendAgain"))]),
+            ]))
+        }
+        return el("section", [.class("card form"), .aria("label", l.t("settings.address"))], nodes)
     }
 
     /// The time zone of "today" and "this month": the user's choice, else the browser's is
@@ -76,5 +117,16 @@ enum SettingsPage {
             ]),
             icon(.chevronRight),
         ])
+    }
+}
+
+extension SettingsPage.Saved {
+    /// The catalog key of the words that say it was saved.
+    var message: String {
+        switch self {
+        case .language: "settings.languageSaved"
+        case .timeZone: "settings.timeZoneSaved"
+        case .addressLink: "settings.address.linkSent"
+        }
     }
 }

@@ -1,0 +1,129 @@
+import Fluent
+import KineticCore
+import SQLKit
+import Vapor
+
+/// Address ownership: links that confirm an address, reset a password or invite someone, and
+/// what an account may do before its address is confirmed (see ``User/emailVerifiedAt``).
+extension AccountService {
+    /// Sends the link that confirms `email` (the account's own address, or a new one it asked
+    /// for, which takes effect when the link is opened). Throttled per account; 503 when this
+    /// server sends no e-mail.
+    func sendAddressConfirmation(to user: User, email: String? = nil) async throws {
+        guard let mailer = request.application.accountMailer else { throw AppError.mailUnavailable }
+        let userID = try user.requireID()
+        let address = email ?? user.email
+        if let wait = try await request.throttle.take([ThrottleBucket(key: "confirm:\(userID.uuidString.lowercased())", capacity: 3, refillSeconds: 600)]) {
+            throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer, messageKey: "error.mail.throttled")
+        }
+        let secret = try await AccountTokens(database: request.db, now: request.now)
+            .issue(.confirmAddress, userID: userID, email: address, lifetime: AddressOwnership.confirmationLifetime)
+        try await send(mailer, .confirmAddress(name: user.name, email: address, isChange: address != user.email), to: address,
+                       link: SiteURL.confirmAddress(token: secret).path, for: user)
+    }
+
+    /// After an open sign-up: sends the link that confirms the new account's address when this
+    /// server sends e-mail. Whether it went; a failure is logged, and the account can ask again.
+    @discardableResult
+    func sendConfirmationAfterSignUp(_ user: User) async -> Bool {
+        guard request.application.accountMailer != nil, !user.isVerified else { return false }
+        do {
+            try await sendAddressConfirmation(to: user)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Opens a confirmation link: the account's address is confirmed, or changes to the new one
+    /// it asked for (409 when another account took that one meanwhile). In-app wishes waiting
+    /// for the address are delivered at once. 410 for a link that expired or was used.
+    @discardableResult
+    func confirmAddress(secret: String) async throws -> User {
+        let tokens = AccountTokens(database: request.db, now: request.now)
+        return try await request.db.transaction { database in
+            guard let token = try await tokens.redeem(secret, .confirmAddress, on: database), let userID = token.userID,
+                  let user = try await User.find(userID, on: database) else { throw AppError.linkInvalid }
+            if token.email != user.email {
+                guard try await User.query(on: database).filter(\.$email == token.email).first() == nil else { throw AppError.emailTaken }
+                user.email = token.email
+            }
+            user.emailVerifiedAt = request.now
+            do { try await user.save(on: database) } catch let error as DatabaseError where error.isConstraintFailure { throw AppError.emailTaken }
+            try await Self.wakeWishesWaiting(for: user.email, on: database, now: request.now)
+            request.application.signedInTokens.forget(userID: userID)
+            return user
+        }
+    }
+
+    /// Forgot password: when an account has `email`, sends it a link that sets a new password
+    /// (one hour, once). The answer is the same whether or not an account has the address;
+    /// throttled per address and per client.
+    func requestPasswordReset(email rawEmail: String) async throws {
+        guard let mailer = request.application.accountMailer else { throw AppError.mailUnavailable }
+        let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var buckets = [ThrottleBucket(key: "reset:" + email, capacity: 3, refillSeconds: 1200)]
+        if let address = request.remoteAddress?.ipAddress { buckets.append(ThrottleBucket(key: "reset-address:" + address, capacity: 10, refillSeconds: 360)) }
+        if let wait = try await request.throttle.take(buckets) {
+            throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer, messageKey: "error.mail.throttled")
+        }
+        guard let user = try await User.query(on: request.db).filter(\.$email == email).first() else { return }
+        let secret = try await AccountTokens(database: request.db, now: request.now)
+            .issue(.resetPassword, userID: try user.requireID(), email: email, lifetime: AddressOwnership.passwordResetLifetime)
+        try await send(mailer, .resetPassword(name: user.name), to: email, link: SiteURL.resetPassword(token: secret).path, for: user)
+    }
+
+    /// Sets a new password with a reset link: the link reached the address, so the address is
+    /// confirmed too, and every session and token of the account ends (whoever signed up with
+    /// someone else's address loses it to its owner). 410 for a link that expired or was used.
+    @discardableResult
+    func resetPassword(secret: String, newPassword: String) async throws -> User {
+        if let problem = request.application.passwordPolicy.problem(newPassword) {
+            throw AppError.validation(FieldErrors(["password": problem]))
+        }
+        let hash = try await request.password.async.hash(newPassword)
+        let tokens = AccountTokens(database: request.db, now: request.now)
+        let user = try await request.db.transaction { database in
+            guard let token = try await tokens.redeem(secret, .resetPassword, on: database), let userID = token.userID,
+                  let user = try await User.find(userID, on: database), user.email == token.email else { throw AppError.linkInvalid }
+            user.passwordHash = hash
+            user.emailVerifiedAt = user.emailVerifiedAt ?? request.now
+            try await user.save(on: database)
+            try await WebSession.query(on: database).filter(\.$user.$id == userID).delete()
+            try await APIToken.query(on: database).filter(\.$user.$id == userID).delete()
+            try await Self.wakeWishesWaiting(for: user.email, on: database, now: request.now)
+            return user
+        }
+        request.application.signedInTokens.forget(userID: try user.requireID())
+        return user
+    }
+
+    /// The invitation for `secret` when it is valid for `email`; 403 otherwise.
+    func invitation(_ secret: String?, for email: String) async throws -> AccountToken {
+        guard let secret, !secret.isEmpty,
+              let token = try await AccountTokens(database: request.db, now: request.now).valid(secret, .invitation) else {
+            throw AppError.invitationRequired
+        }
+        guard token.email == email else { throw AppError.invitationForAnotherAddress }
+        return token
+    }
+
+    /// In-app wishes to `email` that wait for its owner go out in the next round.
+    static func wakeWishesWaiting(for email: String, on database: any Database, now: Date) async throws {
+        try await database.sql().raw("""
+            UPDATE wish_deliveries SET due_at = \(bind: now.timeIntervalSince1970)
+            WHERE recipient = \(bind: email) AND channel = \(bind: WishChannel.inApp.rawValue) AND state = 'pending'
+              AND due_at > \(bind: now.timeIntervalSince1970)
+            """).run()
+    }
+
+    private func send(_ mailer: AccountMailer, _ message: AccountMailer.Message, to address: String, link: String, for user: User) async throws {
+        let localizer = Localizer(language: user.appLanguage ?? request.localizer.language, catalog: request.application.stringCatalog)
+        do {
+            try await mailer.send(message, to: address, link: link, localizer: localizer, now: request.now)
+        } catch let notSent as AccountMailer.NotSent {
+            request.logger.warning("An account e-mail to \(address) was not sent: \(notSent.reason)")
+            throw AppError.mailNotSent
+        }
+    }
+}

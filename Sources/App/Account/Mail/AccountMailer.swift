@@ -1,0 +1,75 @@
+import Foundation
+import KineticCore
+import KineticMail
+import Vapor
+
+/// Sends the e-mails of an account's own: the link that confirms an address and the one that
+/// resets a password, in the account's language, from Kinetic's address (`KINETIC_MAIL_FROM`)
+/// through the mail server wishes use. Present only when mail is set up.
+struct AccountMailer: Sendable {
+    let client: SMTPClient
+    let from: MailAddress
+    /// Where links start (`KINETIC_PUBLIC_URL`).
+    let publicURL: String
+
+    /// The e-mail could not be handed to the mail server; the link it carried was not sent.
+    struct NotSent: Error {
+        let reason: String
+    }
+
+    enum Message {
+        /// The address `email` of an account named `name` is to be confirmed (`isChange`: it is
+        /// a new address the account asked for).
+        case confirmAddress(name: String, email: String, isChange: Bool)
+        case resetPassword(name: String)
+    }
+
+    /// Sends `message` to `address` with the link `path` (under ``publicURL``), in `localizer`'s language.
+    func send(_ message: Message, to address: String, link path: String, localizer l: Localizer, now: Date) async throws {
+        let link = publicURL + path
+        let (subject, lines): (String, [String]) = switch message {
+        case .confirmAddress(let name, let email, let isChange):
+            (l.t(isChange ? "mail.confirmChange.subject" : "mail.confirm.subject"),
+             [l.t("mail.greeting", name), l.t("mail.confirm.body", email), link, l.t("mail.confirm.footer")])
+        case .resetPassword(let name):
+            (l.t("mail.reset.subject"), [l.t("mail.greeting", name), l.t("mail.reset.body"), link, l.t("mail.reset.footer")])
+        }
+        let html = "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,sans-serif;font-size:16px;line-height:1.5;color:#1c1c1e\">"
+            + lines.map { line in
+                line == link
+                    ? "<p><a href=\"\(HTMLEscaping.attribute(link))\">\(HTMLEscaping.text(link))</a></p>"
+                    : "<p>\(HTMLEscaping.text(line))</p>"
+            }.joined() + "</body></html>"
+        let domain = from.address.split(separator: "@").last.map(String.init) ?? "kinetic.invalid"
+        let mail = MailMessage(
+            messageID: "account-\(UUID().uuidString.lowercased())@\(domain)", date: now,
+            from: MailAddress(from.address, name: l.t("app.name")), to: [MailAddress(address)],
+            subject: subject, text: lines.joined(separator: "\n\n"), html: html
+        )
+        do {
+            let outcomes = try await client.send([mail])
+            guard case .accepted = outcomes.first?[address] else {
+                throw NotSent(reason: outcomes.first?[address].map { "\($0)" } ?? "no answer")
+            }
+        } catch let failure as SMTPFailure {
+            throw NotSent(reason: failure.description)
+        }
+    }
+}
+
+extension Application {
+    private struct AccountMailerKey: StorageKey { typealias Value = AccountMailer }
+
+    /// The account e-mails' sender, or nil when mail is not set up (`KINETIC_SMTP_URL`).
+    var accountMailer: AccountMailer? {
+        get { storage[AccountMailerKey.self] }
+        set { storage[AccountMailerKey.self] = newValue }
+    }
+
+    /// Sets up ``accountMailer`` from the configuration; called once by `configure(_:_:)`.
+    func prepareAccountMailer() {
+        let settings = kineticConfiguration.wishDelivery
+        guard let smtp = settings.smtp, let from = settings.mailFrom, let publicURL = kineticConfiguration.publicURL else { return }
+        accountMailer = AccountMailer(client: SMTPClient(settings: smtp, timeout: .seconds(20), group: eventLoopGroup), from: from, publicURL: publicURL)
+    }
+}

@@ -1,0 +1,141 @@
+import Fluent
+import Foundation
+import KineticCore
+import Testing
+import VaporTesting
+@testable import App
+
+/// Address ownership with a real SMTP peer: the link that confirms an address, forgot password,
+/// a changed address, and the sign-up modes.
+@Suite struct AddressOwnershipTests {
+    @Test func signUp_sendsALink_andOnlyOpeningItConfirmsTheAddress() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com", confirmed: false)
+            let profile = try await app.json(.GET, "/api/v1/profile", token: ann.token).jsonObject()
+            #expect(profile["emailVerified"] as? Bool == false)
+            let message = try #require(try mailbox.messages(to: "ann@example.com").first)
+            #expect(message.subject == "Confirm your address for Kinetic")
+            let token = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/address/"))
+
+            // Until then: e-mail and Connections are refused, in-app is not.
+            let email = try await app.json(.POST, "/api/v1/wishes", body: wishBody(channels: ["email"]), token: ann.token)
+            #expect(email.status == .unprocessableEntity)
+            #expect(try (email.apiError()["fields"] as? [String: String])?["channels"] == "Confirm your address first: until then wishes go only to Kinetic inboxes.")
+            #expect(try await app.json(.POST, "/api/v1/wishes", body: wishBody(channels: ["in-app"]), token: ann.token).status == .created)
+
+            // The link's page asks first (a mail scanner opening it confirms nothing).
+            let page = try await app.testing().sendRequest(.GET, "/address/\(token)")
+            #expect(page.status == .ok && page.body.string.contains("Confirm my address"))
+            #expect(try await User.query(on: app.db).filter(\.$email == "ann@example.com").first()?.isVerified == false)
+
+            let confirmed = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": token])
+            #expect(confirmed.status == .ok)
+            #expect(try confirmed.jsonObject()["emailVerified"] as? Bool == true)
+            #expect(try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": token]).status == .gone, "once only")
+            #expect(try await app.testing().sendRequest(.GET, "/address/\(token)").status == .gone)
+            #expect(try await app.json(.POST, "/api/v1/address/confirmation-links", token: ann.token).status == .conflict)
+        }
+    }
+
+    @Test func forgotPassword_saysTheSameForAnyAddress_andItsLinkWorksOnceForAnHour() async throws {
+        let mailbox = try Mailbox()
+        let clock = TestClock(testNow)
+        try await withKinetic(clock: clock, adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com", confirmed: false)
+            let known = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "Ann@Example.com"])
+            let unknown = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "nobody@example.com"])
+            #expect(known.status == .accepted && unknown.status == .accepted)
+            #expect(known.body.string == unknown.body.string)
+            #expect(try mailbox.messages(to: "nobody@example.com").isEmpty)
+            let token = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
+
+            let weak = try await app.json(.POST, "/api/v1/password/resets", body: ["token": token, "password": "short"])
+            #expect(weak.status == .unprocessableEntity)
+            #expect(try await app.json(.POST, "/api/v1/password/resets", body: ["token": token, "password": "a-brand-new-password"]).status == .noContent)
+            #expect(try await app.json(.GET, "/api/v1/profile", token: ann.token).status == .unauthorized, "every token ended")
+            #expect(try await app.json(.POST, "/api/v1/password/resets", body: ["token": token, "password": "another-new-password"]).status == .gone)
+            let login = try await app.json(.POST, "/api/v1/login", body: ["email": "ann@example.com", "password": "a-brand-new-password"])
+            #expect(login.status == .ok)
+            #expect(((try login.jsonObject()["profile"]) as? [String: Any])?["emailVerified"] as? Bool == true, "the link reached the address")
+
+            // A link expires after an hour.
+            _ = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "ann@example.com"])
+            let late = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
+            clock.advance(by: 3_601)
+            #expect(try await app.json(.POST, "/api/v1/password/resets", body: ["token": late, "password": "too-late-password"]).status == .gone)
+            #expect(try await app.testing().sendRequest(.GET, "/password/reset/\(late)").status == .gone)
+
+            // Asking again and again is throttled, for known and unknown addresses alike.
+            var statuses: [HTTPStatus] = []
+            for _ in 0..<4 { statuses.append(try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "nobody@example.com"]).status) }
+            #expect(statuses.last == .tooManyRequests)
+        }
+    }
+
+    @Test func aNewAddress_takesEffectWhenItsLinkIsOpened() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let changed = try await app.json(.PUT, "/api/v1/profile", body: ["email": "ann@new.example", "currentPassword": ann.password], token: ann.token)
+            #expect(changed.status == .ok)
+            let profile = try changed.jsonObject()
+            #expect(profile["email"] as? String == "ann@example.com")
+            #expect(profile["pendingEmail"] as? String == "ann@new.example")
+            #expect(profile["emailVerified"] as? Bool == true)
+            #expect(try mailbox.messages(to: "ann@new.example").first?.subject == "Confirm your new address for Kinetic")
+            let token = try #require(try mailbox.lastToken(to: "ann@new.example", after: "/address/"))
+            let confirmed = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": token]).jsonObject()
+            #expect(confirmed["email"] as? String == "ann@new.example" && confirmed["emailVerified"] as? Bool == true)
+        }
+    }
+
+    @Test func withoutMail_anAddressChangesAtOnce_unconfirmed_andForgotPasswordSaysWhomToAsk() async throws {
+        try await withKinetic { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let changed = try await app.json(.PUT, "/api/v1/profile", body: ["email": "ann@new.example", "currentPassword": ann.password], token: ann.token).jsonObject()
+            #expect(changed["email"] as? String == "ann@new.example" && changed["emailVerified"] as? Bool == false)
+            let forgot = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "ann@new.example"])
+            #expect(forgot.status == .serviceUnavailable)
+            #expect(try forgot.apiError()["code"] as? String == "mail_unavailable")
+            let page = try await app.testing().sendRequest(.GET, "/password/forgot")
+            #expect(page.body.string.contains("This server sends no e-mail"))
+            #expect(try await app.testing().sendRequest(.GET, "/login").body.string.contains("/password/forgot") == false)
+        }
+    }
+
+    @Test func signUpByInvitation_needsALinkForThatAddress_usedOnce() async throws {
+        try await withKinetic(adjust: { $0.signUpMode = .invite }) { app in
+            let body: [String: Any] = ["name": "Ann", "email": "ann@example.com", "password": "long-enough-pw"]
+            let none = try await app.json(.POST, "/api/v1/accounts", body: body)
+            #expect(none.status == .forbidden)
+            #expect(try none.apiError()["code"] as? String == "invitation_required")
+            let invitation = try await AccountTokens(database: app.db, now: testNow)
+                .issue(.invitation, userID: nil, email: "ann@example.com", lifetime: AddressOwnership.invitationLifetime)
+            let elsewhere = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Eve", "email": "eve@example.com", "password": "long-enough-pw", "invitation": invitation])
+            #expect(try elsewhere.apiError()["code"] as? String == "invitation_for_another_address")
+            let page = try await app.testing().sendRequest(.GET, "/signup?invitation=\(invitation)")
+            #expect(page.body.string.contains("You were invited as ann@example.com."))
+            let invited = try await app.json(.POST, "/api/v1/accounts", body: body.merging(["invitation": invitation]) { $1 })
+            #expect(invited.status == .created)
+            #expect(((try invited.jsonObject()["profile"]) as? [String: Any])?["emailVerified"] as? Bool == true)
+            let again = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Ann 2", "email": "ann@example.com", "password": "long-enough-pw", "invitation": invitation])
+            #expect(again.status == .forbidden)
+        }
+    }
+
+    @Test func closedSignUp_refusesEveryone() async throws {
+        try await withKinetic(adjust: { $0.signUpMode = .closed }) { app in
+            let refused = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Ann", "email": "ann@example.com", "password": "long-enough-pw"])
+            #expect(refused.status == .forbidden)
+            #expect(try refused.apiError()["code"] as? String == "signup_closed")
+            #expect(try await app.testing().sendRequest(.GET, "/signup").body.string.contains("Nobody signs up here."))
+            #expect(try await User.query(on: app.db).count() == 0)
+        }
+    }
+
+    private func wishBody(channels: [String]) -> [String: Any] {
+        ["occasion": "birthday", "subject": "Hi", "message": "All the best", "recipients": ["friend@example.com"],
+         "sendAt": "2027-01-16T09:00", "channels": channels]
+    }
+}
