@@ -30,6 +30,7 @@ enum KineticMigrations {
             CreateWishes(),
             AddCompletedWorkoutRunID(),
             AddAddressOwnership(),
+            CreateMailRecipients(),
         ]
     }
 }

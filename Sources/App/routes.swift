@@ -14,6 +14,7 @@ func routes(_ app: Application) throws {
     let api = app.grouped(BearerTokenAuthenticator())
     let modules = ModuleRoutes(
         web: web, signedIn: web.grouped(RequireSignedInMiddleware()),
+        links: app.grouped(WebSessionMiddleware()),
         api: api, apiSignedIn: api.grouped(RequireBearerMiddleware())
     )
     AccountModule.register(on: modules)

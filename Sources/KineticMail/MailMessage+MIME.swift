@@ -14,8 +14,14 @@ extension MailMessage {
             "To: " + to.map(Self.header).joined(separator: ",\r\n "),
             "Subject: " + Self.encodedWords(subject),
             "Message-ID: <\(Self.oneLine(messageID))>",
-            "MIME-Version: 1.0",
         ]
+        if let replyTo { lines.append("Reply-To: " + Self.header(replyTo)) }
+        if let unsubscribe {
+            let targets = ["<\(Self.oneLine(unsubscribe.url))>"] + (unsubscribe.mailto.map { ["<mailto:\(Self.oneLine($0))>"] } ?? [])
+            lines.append("List-Unsubscribe: " + targets.joined(separator: ", "))
+            lines.append("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
+        }
+        lines.append("MIME-Version: 1.0")
         let alternative = [
             "Content-Type: multipart/alternative; boundary=\"\(boundary)-alt\"",
             "",

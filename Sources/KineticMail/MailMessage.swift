@@ -30,6 +30,17 @@ public struct MailMessage: Sendable, Equatable {
     public var text: String
     public var html: String
     public var image: InlineImage?
+    /// Where replies go (`Reply-To:`), when not to ``from``.
+    public var replyTo: MailAddress?
+    /// `List-Unsubscribe:` (RFC 2369): an https URL that stops such mail with one POST (RFC 8058,
+    /// `List-Unsubscribe-Post: List-Unsubscribe=One-Click`), and optionally a mailto.
+    public var unsubscribe: (url: String, mailto: String?)?
+
+    public static func == (lhs: MailMessage, rhs: MailMessage) -> Bool {
+        lhs.messageID == rhs.messageID && lhs.date == rhs.date && lhs.from == rhs.from && lhs.to == rhs.to && lhs.subject == rhs.subject
+            && lhs.text == rhs.text && lhs.html == rhs.html && lhs.image == rhs.image && lhs.replyTo == rhs.replyTo
+            && lhs.unsubscribe?.url == rhs.unsubscribe?.url && lhs.unsubscribe?.mailto == rhs.unsubscribe?.mailto
+    }
 
     public init(messageID: String, date: Date, from: MailAddress, to: [MailAddress], subject: String, text: String, html: String, image: InlineImage? = nil) {
         self.messageID = messageID

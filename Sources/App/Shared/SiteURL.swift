@@ -20,6 +20,8 @@ enum SiteURL: Hashable, Sendable {
     /// `/address/{token}`: the page of a link that confirms an address; nil registers the parameter.
     case confirmAddress(token: String?)
     case forgotPassword
+    /// `/mail/stop/{token}`: an e-mail's link that stops all e-mail from this server to its address.
+    case mailOptOut(token: String?)
     /// `/password/reset/{token}`: the page of a link that sets a new password.
     case resetPassword(token: String?)
     case jumpHistory
@@ -121,6 +123,7 @@ enum SiteURL: Hashable, Sendable {
         case .settingsConfirmAddress: ["settings", "address"]
         case .confirmAddress(let token): ["address", parameter(token, "token")]
         case .forgotPassword: ["password", "forgot"]
+        case .mailOptOut(let token): ["mail", "stop", parameter(token, "token")]
         case .resetPassword(let token): ["password", "reset", parameter(token, "token")]
         case .jumpHistory: ["goals", "history"]
         case .editGoals: ["goals", "edit"]

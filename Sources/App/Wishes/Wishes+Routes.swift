@@ -7,6 +7,9 @@ import Vapor
 enum WishesModule {
     static func register(on routes: ModuleRoutes) {
         registerPages(on: routes.signedIn)
+        let optOut = MailOptOutController()
+        routes.links.get(SiteURL.mailOptOut(token: nil).pathComponents, use: optOut.show)
+        routes.links.post(SiteURL.mailOptOut(token: nil).pathComponents, use: optOut.stop)
         let api = routes.apiSignedIn
         let wishes = WishesAPIController()
         let url = { (path: SiteURL.WishesPath) in SiteURL.api(.wishes(path)).pathComponents }

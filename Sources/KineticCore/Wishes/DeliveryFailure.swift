@@ -10,6 +10,8 @@ public enum DeliveryFailure: String, CaseIterable, Sendable {
     case noConfirmedAccount = "wishes.failure.noConfirmedAccount"
     /// E-mail or Connections: the sender's own address is not confirmed (it changed since).
     case senderUnconfirmed = "wishes.failure.senderUnconfirmed"
+    /// E-mail: the sender reached a sending limit; it goes when there is room (``SendingLimits``).
+    case limitWait = "wishes.failure.limitWait"
     /// E-mail: the recipient asked for no more e-mail from Kinetic.
     case optedOut = "wishes.failure.optedOut"
     case emailUnavailable = "wishes.failure.emailUnavailable"

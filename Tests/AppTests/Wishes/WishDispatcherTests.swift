@@ -23,7 +23,8 @@ import VaporTesting
                                              subject: "Alles Gute, Bob", message: "All the best!\n\n.Cheers")
             let dispatcher = WishDispatcher(
                 database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"),
-                mail: .init(client: SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: smtp.port)), from: MailAddress("wishes@kinetic.test")),
+                mail: .init(client: SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: smtp.port)), from: MailAddress("wishes@kinetic.test"),
+                            publicURL: "https://kinetic.test", catalog: app.stringCatalog),
                 connections: ConnectionsClient(settings: try ConnectionsSettings(url: "http://127.0.0.1:\(connectionsPeer.port)", token: "ann:pw"), http: .shared),
                 random: { 0.5 })
             #expect(try await dispatcher.runOnce(now: testNow) == 0)

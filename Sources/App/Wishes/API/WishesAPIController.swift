@@ -60,7 +60,7 @@ struct WishesAPIController {
     func replace(_ request: Request) async throws -> WishDTO {
         let listing = try await request.ownedWish()
         guard listing.box == .scheduled else { throw AppError.wishChange(.beingSent) }
-        let draft = try await request.wishDraftFromJSON()
+        let draft = try await request.wishDraftFromJSON(replacing: listing.id)
         do {
             guard let updated = try await request.wishBoxes().update(listing.id, to: draft, now: request.now) else { throw AppError.wishChange(.beingSent) }
             return WishDTO(updated, localizer: request.localizer)
@@ -109,9 +109,9 @@ struct WishesAPIController {
 
 extension Request {
     /// The JSON body of a new or changed wish, checked; 422 naming every problem.
-    func wishDraftFromJSON() async throws -> WishDraft {
+    func wishDraftFromJSON(replacing: UUID? = nil) async throws -> WishDraft {
         let members = try JSONMemberReader.object(jsonBody()).mapError(AppError.validation).get().members
         let read = WishDraftInput.read(json: members)
-        return try await checkedWishDraft(read.input, timeZone: read.timeZone, errors: read.errors)
+        return try await checkedWishDraft(read.input, timeZone: read.timeZone, errors: read.errors, replacing: replacing)
     }
 }

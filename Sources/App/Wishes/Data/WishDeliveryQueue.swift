@@ -68,14 +68,14 @@ struct WishDeliveryQueue {
         }
     }
 
-    /// Puts an in-app delivery back to wait for the owner of its address (an account that has
-    /// confirmed it), due at `at` unless a confirmation wakes it sooner. Waiting is not a failed
-    /// try: the claim's count is taken back.
+    /// Puts a delivery back to wait, due at `at`, saying why: an in-app one for the owner of
+    /// its address (a confirmation wakes it sooner), an e-mail for room under its sender's
+    /// limits. Waiting is not a failed try: the claim's count is taken back.
     @discardableResult
-    func waitForOwner(_ id: UUID, until at: Date) async throws -> Bool {
+    func wait(_ id: UUID, until at: Date, because reason: DeliveryFailure) async throws -> Bool {
         try await finish(id, on: database) { $0
             .set("state", to: DeliveryState.pending.rawValue).set("due_at", to: at.timeIntervalSince1970)
-            .set("last_error", to: DeliveryFailure.waitingForOwner.rawValue).set("attempts", to: SQLRaw("attempts - 1"))
+            .set("last_error", to: reason.rawValue).set("attempts", to: SQLRaw("attempts - 1"))
         }
     }
 

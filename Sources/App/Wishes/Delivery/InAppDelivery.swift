@@ -30,7 +30,7 @@ struct InAppDelivery {
         guard let recipient = try await User.query(on: database).filter(\.$email == address).filter(\.$emailVerifiedAt != nil).first(),
               let recipientID = recipient.id else {
             if let next = InAppWait.nextLook(sendTime: wish.sendAt, now: now.timeIntervalSince1970) {
-                return try await queue.waitForOwner(delivery.id, until: Date(timeIntervalSince1970: next)) ? .waiting : .leaseLost
+                return try await queue.wait(delivery.id, until: Date(timeIntervalSince1970: next), because: .waitingForOwner) ? .waiting : .leaseLost
             }
             return try await queue.failed(delivery.id, reason: DeliveryFailure.noConfirmedAccount.rawValue, now: now) ? .noAccount : .leaseLost
         }

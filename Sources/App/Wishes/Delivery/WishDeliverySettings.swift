@@ -10,8 +10,14 @@ struct WishDeliverySettings: Sendable {
     var smtp: SMTPSettings?
     /// The address e-mails come from (`KINETIC_MAIL_FROM`, `wishes@example.com`), in the sender's name.
     var mailFrom: MailAddress?
+    /// Where the e-mails' footer says to report abuse (`KINETIC_ABUSE_ADDRESS`); the from address when unset.
+    var abuseAddress: String?
     /// The Connections server (`KINETIC_CONNECTIONS_URL` and `KINETIC_CONNECTIONS_TOKEN`); nil turns it off.
     var connections: ConnectionsSettings?
+    /// How many e-mail recipients one account may reach (`KINETIC_MAIL_PER_HOUR`, default 20;
+    /// `KINETIC_MAIL_PER_DAY`, default 50; `KINETIC_MAIL_FIRST_DAY`, default 10, both limits in an
+    /// account's first day).
+    var limits = SendingLimits()
     /// Seconds between two looks for due deliveries when the last found none (`KINETIC_WISH_POLL_SECONDS`). Default: 5.
     var pollInterval: TimeInterval = 5
     /// How long a claimed delivery stays this instance's before another may rescue it, in seconds
@@ -52,12 +58,25 @@ struct WishDeliverySettings: Sendable {
             }
             settings.mailFrom = MailAddress(address)
         }
+        if let abuse = value("KINETIC_ABUSE_ADDRESS") {
+            guard let address = WishDraft.mailSafeAddress(abuse) else {
+                throw ConfigurationError(description: "KINETIC_ABUSE_ADDRESS must be an e-mail address such as abuse@example.com (saw \"\(abuse)\")")
+            }
+            settings.abuseAddress = address
+        }
         let connectionsURL = value("KINETIC_CONNECTIONS_URL"), token = value("KINETIC_CONNECTIONS_TOKEN")
         if connectionsURL != nil || token != nil {
             guard let connectionsURL else { throw ConfigurationError(description: "KINETIC_CONNECTIONS_TOKEN is set without KINETIC_CONNECTIONS_URL") }
             do { settings.connections = try ConnectionsSettings(url: connectionsURL, token: token ?? "") } catch {
                 throw ConfigurationError(description: "\(error)")
             }
+        }
+        for (name, path) in [("KINETIC_MAIL_PER_HOUR", \SendingLimits.perHour), ("KINETIC_MAIL_PER_DAY", \.perDay), ("KINETIC_MAIL_FIRST_DAY", \.firstDay)] {
+            guard let text = value(name) else { continue }
+            guard let number = Int(asciiDigits: text), (1...100_000).contains(number) else {
+                throw ConfigurationError(description: "\(name) must be a whole number of recipients from 1 to 100000 (saw \"\(text)\")")
+            }
+            settings.limits[keyPath: path] = number
         }
         if let seconds = value("KINETIC_WISH_POLL_SECONDS") {
             guard let number = Double(seconds), number >= 0.1, number <= 3600 else {

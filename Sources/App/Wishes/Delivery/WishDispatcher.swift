@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import KineticCore
 import KineticMail
+import SQLKit
 
 /// One round of the delivery scheduler: claims the deliveries that are due (or whose lease ran
 /// out) and sends each on its channel, then records the outcome — delivered, another try after
@@ -12,6 +13,14 @@ struct WishDispatcher {
     struct Mail {
         let client: SMTPClient
         let from: MailAddress
+        /// Where links in the footer start (`KINETIC_PUBLIC_URL`).
+        let publicURL: String
+        /// The words of the footer, in the sender's language.
+        let catalog: StringCatalog
+        /// Where abuse is reported (`KINETIC_ABUSE_ADDRESS`, else the from address).
+        var abuseAddress: String?
+        /// How many recipients one sender reaches (``SendingLimits``).
+        var limits = SendingLimits()
     }
 
     let database: any Database
@@ -62,8 +71,7 @@ struct WishDispatcher {
             try await queue.failed(delivery.id, reason: DeliveryFailure.senderUnconfirmed.rawValue, now: now)
             return
         }
-        let recipients = try await WishesRepository(database: database).recipients(of: wish.id)
-        let content = wish.subject + "\n\n" + wish.message + "\n\n→ " + recipients.joined(separator: ", ")
+        let content = ConnectionsPost.content(senderName: sender.name, subject: wish.subject, message: wish.message)
         switch await connections.post(content, idempotencyKey: delivery.id.uuidString.lowercased()) {
         case .posted(let id): try await queue.delivered(delivery.id, externalID: id, now: now)
         case .temporaryFailure(let reason): try await failedTry(delivery, reason: reason, permanent: false, now: now)
@@ -78,12 +86,41 @@ struct WishDispatcher {
             return
         }
         var messages: [MailMessage] = []
+        var sending: [(WishDeliveryRecord, WishRecord)] = []
+        var sentBy: [UUID: [Double]] = [:]
+        let recipients = MailRecipients(database: database)
         for (delivery, wish) in emails {
-            let sender = try await User.find(wish.senderID, on: database)
-            let from = WishMail.Sender(name: sender?.name ?? "Kinetic", email: sender?.email ?? mail.from.address)
+            guard let sender = try await User.find(wish.senderID, on: database), sender.isVerified else {
+                try await queue.failed(delivery.id, reason: DeliveryFailure.senderUnconfirmed.rawValue, now: now)
+                continue
+            }
+            let address = delivery.recipient ?? ""
+            if try await recipients.hasOptedOut(address) {
+                try await queue.failed(delivery.id, reason: DeliveryFailure.optedOut.rawValue, now: now)
+                continue
+            }
+            // Over the sender's limits, it waits for room; it never fails for it.
+            if sentBy[wish.senderID] == nil { sentBy[wish.senderID] = try await deliveredEmails(of: wish.senderID, now: now) }
+            if let reached = mail.limits.check(adding: 1, earlier: sentBy[wish.senderID] ?? [], createdAt: sender.createdAt?.timeIntervalSince1970, now: now.timeIntervalSince1970) {
+                let at = reached.freesAt.map { Date(timeIntervalSince1970: $0) } ?? now.addingTimeInterval(SendingLimits.hour)
+                try await queue.wait(delivery.id, until: at, because: .limitWait)
+                continue
+            }
+            sentBy[wish.senderID, default: []].append(now.timeIntervalSince1970)
             let image = try await images?.inlineImage(for: wish.photo.flatMap(WishPhoto.init), on: database)
-            messages.append(WishMail.message(for: delivery, of: wish, sender: from, from: mail.from, image: image, now: now))
+            let footer = WishMail.Footer(
+                publicURL: mail.publicURL, optOutURL: mail.publicURL + SiteURL.mailOptOut(token: try await recipients.optOutToken(for: address, now: now)).path,
+                abuseAddress: mail.abuseAddress ?? mail.from.address
+            )
+            let localizer = Localizer(language: sender.appLanguage ?? .english, catalog: mail.catalog)
+            messages.append(WishMail.message(
+                for: delivery, of: wish, sender: WishMail.Sender(name: sender.name, email: sender.email), from: mail.from, image: image,
+                footer: footer, localizer: localizer, now: now
+            ))
+            sending.append((delivery, wish))
         }
+        guard !messages.isEmpty else { return }
+        let emails = sending
         do {
             let outcomes = try await mail.client.send(messages)
             for ((delivery, _), outcome) in zip(emails, outcomes) {
@@ -97,6 +134,17 @@ struct WishDispatcher {
         } catch let failure as SMTPFailure {
             for (delivery, _) in emails { try await failedTry(delivery, reason: failure.description, permanent: !failure.isTemporary, now: now) }
         }
+    }
+
+    /// When the sender's e-mails delivered in the last day went (seconds since 1970).
+    private func deliveredEmails(of senderID: UUID, now: Date) async throws -> [Double] {
+        try await database.sql().select().column(SQLColumn("finished_at", table: WishDeliveryRecord.schema)).from(WishDeliveryRecord.schema)
+            .join(WishRecord.schema, on: SQLColumn("wish_id", table: WishDeliveryRecord.schema), .equal, SQLColumn("id", table: WishRecord.schema))
+            .where(SQLColumn("sender_id", table: WishRecord.schema), .equal, SQLBind(senderID))
+            .where(SQLColumn("channel", table: WishDeliveryRecord.schema), .equal, SQLBind(WishChannel.email.rawValue))
+            .where(SQLColumn("state", table: WishDeliveryRecord.schema), .equal, SQLBind(DeliveryState.delivered.rawValue))
+            .where(SQLColumn("finished_at", table: WishDeliveryRecord.schema), .greaterThan, SQLBind(now.timeIntervalSince1970 - SendingLimits.day))
+            .all().map { try $0.decode(column: "finished_at", as: Double.self) }
     }
 
     private func failedTry(_ delivery: WishDeliveryRecord, reason: String, permanent: Bool, now: Date) async throws {

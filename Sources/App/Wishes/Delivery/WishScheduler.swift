@@ -63,7 +63,13 @@ extension Application {
         var dispatcher = WishDispatcher(database: db, queue: WishDeliveryQueue(database: db, owner: settings.instanceID))
         dispatcher.lease = settings.lease
         if let smtp = settings.smtp, let from = settings.mailFrom {
-            dispatcher.mail = .init(client: SMTPClient(settings: smtp, group: eventLoopGroup), from: from)
+            var mail = WishDispatcher.Mail(
+                client: SMTPClient(settings: smtp, group: eventLoopGroup), from: from,
+                publicURL: kineticConfiguration.publicURL ?? "", catalog: stringCatalog
+            )
+            mail.abuseAddress = settings.abuseAddress
+            mail.limits = settings.limits
+            dispatcher.mail = mail
         }
         if let connections = settings.connections {
             dispatcher.connections = ConnectionsClient(settings: connections, http: http.client.shared)

@@ -73,7 +73,7 @@ struct WishComposeController {
         let id = listing.id.uuidString
         let form = try request.content.decode(WishComposeForm.self)
         let draft: WishDraft
-        do { draft = try await request.checkedWishDraft(form.input(withChannels: true)) } catch let error as AppError where error.status == .unprocessableEntity {
+        do { draft = try await request.checkedWishDraft(form.input(withChannels: true), replacing: listing.id) } catch let error as AppError where error.status == .unprocessableEntity {
             return try await answerProblems(error, request: request, form: form, editingID: id)
         }
         let page = SiteURL.wishes(.wish(id: id))
@@ -92,7 +92,7 @@ struct WishComposeController {
         let l = request.localizer
         let messages = error.fields.messages
         if Set(messages.keys) == ["channels"], let draft = try? await request.checkedWishDraft(form.input(withChannels: false)) {
-            let model = previewModel(request, form: form, draft: draft, editingID: editingID, channelError: messages["channels"].map { l.t($0) })
+            let model = previewModel(request, form: form, draft: draft, editingID: editingID, channelError: messages["channels"].map { l.t($0, arguments: error.fieldArguments["channels"] ?? []) })
             return .html(WishPreviewPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
         }
         return try await formPage(request, form: form, editingID: editingID, errors: messages.mapValues { l.t($0) }, status: .unprocessableEntity)

@@ -1,0 +1,151 @@
+import AsyncHTTPClient
+import Foundation
+import KineticCore
+import KineticMail
+import NIOCore
+import Testing
+import VaporTesting
+@testable import App
+
+/// What keeps wishes by e-mail and on Connections from being a relay under the operator's
+/// name: the sender named and replied to, a footer with the way out, an opt-out the server
+/// honours, sending limits when scheduling and when sending, and Connections posts that name
+/// the sender, carry no HTML and no addresses. Against a real SMTP peer and Connections peer.
+@Suite struct WishMailSafetyTests {
+    private func dispatcher(_ app: Application, _ mailbox: Mailbox, limits: SendingLimits = SendingLimits(), connections: PeerProcess? = nil) throws -> WishDispatcher {
+        var mail = WishDispatcher.Mail(
+            client: SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: mailbox.peer.port, security: .plain)),
+            from: MailAddress("wishes@kinetic.test"), publicURL: "http://kinetic.test", catalog: app.stringCatalog
+        )
+        mail.abuseAddress = "abuse@kinetic.test"
+        mail.limits = limits
+        return WishDispatcher(
+            database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"), mail: mail,
+            connections: try connections.map { ConnectionsClient(settings: try ConnectionsSettings(url: "http://127.0.0.1:\($0.port)", token: "service:pw"), http: .shared) },
+            random: { 0.5 }
+        )
+    }
+
+    @Test func theEmail_namesItsSender_repliesToThem_andCarriesTheWayOut() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "PayPal Security Team", email: "ann@example.com")
+            _ = try await app.scheduleWish(from: ann, to: ["friend@outside.example"], channels: [.email], inSeconds: 60)
+            #expect(try await dispatcher(app, mailbox).runOnce(now: testNow.addingTimeInterval(60)) == 1)
+            let message = try #require(try mailbox.messages(to: "friend@outside.example").first)
+            #expect(message.headers["From"] == "PayPal Security Team via Kinetic <wishes@kinetic.test>")
+            #expect(message.headers["Reply-To"] == "PayPal Security Team <ann@example.com>")
+            let unsubscribe = try #require(message.headers["List-Unsubscribe"])
+            #expect(unsubscribe.hasPrefix("<http://kinetic.test/mail/stop/"))
+            #expect(message.headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click")
+            let text = try #require(message.text)
+            #expect(text.contains("PayPal Security Team (ann@example.com) sent you this greeting through Kinetic, http://kinetic.test."))
+            #expect(text.contains("Report abuse to abuse@kinetic.test."))
+            #expect(text.contains("No more e-mail from Kinetic to this address: http://kinetic.test/mail/stop/"))
+        }
+    }
+
+    /// One click (a mail client's POST, no session, no CSRF token) stops e-mail to the address;
+    /// later wishes to it fail with that reason, others go on.
+    @Test func theOptOut_isOneClick_andHonoured() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            _ = try await app.scheduleWish(from: ann, to: ["friend@outside.example"], channels: [.email], inSeconds: 60)
+            let dispatcher = try dispatcher(app, mailbox)
+            _ = try await dispatcher.runOnce(now: testNow.addingTimeInterval(60))
+            let link = try #require(try mailbox.lastToken(to: "friend@outside.example", after: "/mail/stop/"))
+            let page = try await app.testing().sendRequest(.GET, "/mail/stop/\(link)")
+            #expect(page.status == .ok && page.body.string.contains("friend@outside.example"))
+            var headers = HTTPHeaders()
+            headers.contentType = .urlEncodedForm
+            let oneClick = try await app.testing().sendRequest(.POST, "/mail/stop/\(link)", headers: headers, body: ByteBuffer(string: "List-Unsubscribe=One-Click"))
+            #expect(oneClick.status == .ok)
+            #expect(try await app.testing().sendRequest(.POST, "/mail/stop/not-a-token", headers: headers, body: ByteBuffer(string: "List-Unsubscribe=One-Click")).status == .notFound)
+
+            let later = try await app.scheduleWish(from: ann, to: ["friend@outside.example", "other@outside.example"], channels: [.email], inSeconds: 120)
+            _ = try await dispatcher.runOnce(now: testNow.addingTimeInterval(120))
+            let states = try await WishesRepository(database: app.db).deliveries(of: later.id).map { "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")" }
+            #expect(states == ["friend@outside.example failed wishes.failure.optedOut", "other@outside.example delivered "])
+            #expect(try mailbox.messages(to: "friend@outside.example").count == 1)
+        }
+    }
+
+    @Test func schedulingOverTheLimits_is422NamingTheLimitAndWhenItFrees() async throws {
+        let mailbox = try Mailbox()
+        let clock = TestClock(testNow)
+        try await withKinetic(clock: clock, adjust: {
+            mailbox.configure(&$0)
+            $0.wishDelivery.limits = SendingLimits(perHour: 3, perDay: 4, firstDay: 2)
+        }) { app in
+            let fresh = try await app.signUp(name: "New", email: "new@example.com")
+            let body = { (recipients: [String]) -> [String: Any] in
+                ["occasion": "birthday", "subject": "Hi", "message": "All the best", "recipients": recipients, "sendAt": "2027-01-16T09:00", "channels": ["email"]]
+            }
+            let tooMany = try await app.json(.POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example", "c@outside.example"]), token: fresh.token)
+            #expect(tooMany.status == .unprocessableEntity)
+            #expect(try (tooMany.apiError()["fields"] as? [String: String])?["channels"] == "You can e-mail at most 2 recipients an hour: choose fewer.")
+            #expect(try await app.json(.POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example"]), token: fresh.token).status == .created)
+            clock.advance(by: 600)
+            let full = try await app.json(.POST, "/api/v1/wishes", body: body(["c@outside.example"]), token: fresh.token)
+            let fullMessage = try (full.apiError()["fields"] as? [String: String])?["channels"]
+            #expect(fullMessage?.hasPrefix("You can e-mail at most 2 recipients an hour. There is room again from Jan 15, 2027 at 9:00") == true, "an hour after the first two")
+            #expect(try await app.json(.POST, "/api/v1/wishes", body: body(["c@outside.example"]).merging(["channels": ["in-app"]]) { $1 }, token: fresh.token).status == .created)
+            // A day later the account's own limits apply.
+            clock.advance(by: 86_400)
+            #expect(try await app.json(.POST, "/api/v1/wishes", body: body(["c@outside.example", "d@outside.example", "e@outside.example"]), token: fresh.token).status == .created)
+        }
+    }
+
+    /// What passed when scheduled still waits at delivery when the sender's recent e-mails
+    /// fill the window (wishes scheduled long ago for the same hour): deferred, never failed.
+    @Test func sendingOverTheLimits_waitsForRoom() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let wish = try await app.scheduleWish(from: ann, to: ["a@outside.example", "b@outside.example", "c@outside.example"], channels: [.email], inSeconds: 60)
+            let dispatcher = try dispatcher(app, mailbox, limits: SendingLimits(perHour: 2, perDay: 10, firstDay: 10))
+            #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60)) == 3)
+            var states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.state) \($0.lastError ?? "")" }
+            #expect(states == ["delivered ", "delivered ", "pending wishes.failure.limitWait"])
+            #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60 + 3599)) == 0)
+            #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60 + 3600)) == 1)
+            states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.state) \($0.attempts)" }
+            #expect(states == ["delivered 1", "delivered 1", "delivered 1"])
+            #expect(try mailbox.messages().filter { $0.rcpt_tos.allSatisfy { $0.hasSuffix("@outside.example") } }.count == 3)
+        }
+    }
+
+    @Test func connectionsPosts_nameTheSender_withoutHTMLOrAddresses() async throws {
+        let mailbox = try Mailbox()
+        let connections = try PeerProcess("connections_peer.py")
+        try await withKinetic(adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann <b>Example</b>", email: "ann@example.com")
+            _ = try await app.scheduleWish(from: ann, to: ["bob@example.com", "victim@outside.example"], channels: [.connections], inSeconds: 60,
+                                           subject: "<img src=x onerror=alert(1)> Hi", message: "Happy birthday!")
+            #expect(try await dispatcher(app, mailbox, connections: connections).runOnce(now: testNow.addingTimeInterval(60)) == 1)
+            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(connections.port)/__requests"), timeout: .seconds(5))
+            let posts = try JSONDecoder().decode([[String: String?]].self, from: Data(buffer: try await response.body.collect(upTo: 1 << 20)))
+            let content = try #require(posts.first?["content"] ?? nil)
+            #expect(content == "&lt;img src=x onerror=alert(1)&gt; Hi\n\nHappy birthday!\n\n— Ann &lt;b&gt;Example&lt;/b&gt; (via Kinetic)")
+            #expect(!content.contains("@"))
+        }
+    }
+
+    /// An account that has not confirmed its address (or changed it since scheduling) sends
+    /// nothing outside Kinetic.
+    @Test func anUnconfirmedSender_sendsNoEmail() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let wish = try await app.scheduleWish(from: ann, to: ["friend@outside.example"], channels: [.email], inSeconds: 60)
+            _ = try await app.json(.PUT, "/api/v1/profile", body: ["name": "Ann"], token: ann.token)
+            let user = try #require(try await User.find(UUID(uuidString: ann.customerId), on: app.db))
+            user.emailVerifiedAt = nil
+            try await user.save(on: app.db)
+            _ = try await dispatcher(app, mailbox).runOnce(now: testNow.addingTimeInterval(60))
+            #expect(try await WishesRepository(database: app.db).deliveries(of: wish.id).map(\.lastError) == ["wishes.failure.senderUnconfirmed"])
+            #expect(try mailbox.messages(to: "friend@outside.example").isEmpty)
+        }
+    }
+}
