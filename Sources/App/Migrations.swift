@@ -31,6 +31,7 @@ enum KineticMigrations {
             AddCompletedWorkoutRunID(),
             AddAddressOwnership(),
             CreateMailRecipients(),
+            AddStorageQuota(),
         ]
     }
 }

@@ -12,7 +12,7 @@ struct AdminCommands: AsyncCommandGroup {
     var commands: [String: any AnyAsyncCommand] {
         [
             "grant": SetAdminCommand(isAdmin: true), "revoke": SetAdminCommand(isAdmin: false), "list": ListAdminsCommand(),
-            "verify": VerifyAddressCommand(), "invite": InviteCommand(), "create-user": CreateUserCommand(),
+            "verify": VerifyAddressCommand(), "invite": InviteCommand(), "create-user": CreateUserCommand(), "quota": QuotaCommand(),
         ]
     }
 }
@@ -150,5 +150,39 @@ struct CreateUserCommand: AsyncCommand {
                 .setGoals(MonthGoals(jumpGoal: user.jumpGoal, calorieGoal: user.calorieGoal), for: month)
         }
         context.console.print("Made \(input.email) (\(input.name)), its address confirmed. Its password, to change after signing in: \(password)")
+    }
+}
+
+/// Shows an account's storage, or sets its own quota (`default` returns it to the server's).
+struct QuotaCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "email", help: "the account's e-mail address")
+        var email: String
+        @Argument(name: "size", help: "bytes, or with k/m/g (10g); `default` for the server's; `show` to print usage")
+        var size: String
+    }
+
+    var help: String { "Shows an account's storage use, or sets its quota for songs and photos." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        try await app.autoMigrate().get()
+        let email = signature.email.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let user = try await User.query(on: app.db).filter(\.$email == email).first() else {
+            throw SetAdminCommand.Failed(description: "No account with the e-mail address \(email).")
+        }
+        switch signature.size.lowercased() {
+        case "show": break
+        case "default": user.storageQuotaBytes = nil
+        default:
+            guard let bytes = try? KineticConfiguration.parseByteCount(signature.size, name: "size") else {
+                throw SetAdminCommand.Failed(description: "The size must be bytes such as 10737418240, 500m or 10g, or default (saw \(signature.size)).")
+            }
+            user.storageQuotaBytes = Int64(bytes)
+        }
+        try await user.save(on: app.db)
+        let usage = try await StorageUsage.of(user, on: app.db, defaultQuota: app.kineticConfiguration.storageQuotaBytes)
+        let formatted = { (bytes: Int) in Int64(bytes).formatted(.byteCount(style: .file)) }
+        context.console.print("\(email): \(formatted(usage.usedBytes)) of \(formatted(usage.quotaBytes)) used\(user.storageQuotaBytes == nil ? " (the server's default)" : "").")
     }
 }

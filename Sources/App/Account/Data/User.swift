@@ -31,6 +31,10 @@ final class User: Model, @unchecked Sendable {
     /// shown to no one.
     @OptionalField(key: "email_verified_at") var emailVerifiedAt: Date?
 
+    /// An administrator's quota for this account's songs and photos, in bytes; nil for the
+    /// server's default (`KINETIC_STORAGE_QUOTA`).
+    @OptionalField(key: "storage_quota_bytes") var storageQuotaBytes: Int64?
+
     /// Whether the account's address is confirmed (see ``emailVerifiedAt``).
     var isVerified: Bool { emailVerifiedAt != nil }
 

@@ -24,9 +24,11 @@ struct SettingsController {
             email: user.email, confirmed: user.isVerified, pending: pending,
             mailAvailable: request.application.accountMailer != nil, error: addressError
         )
+        let usage = try await request.storageUsage()
         let model = SettingsPage.Model(
             language: user.appLanguage, timeZone: user.timeZoneIdentifier,
-            serverTimeZone: request.application.kineticConfiguration.timeZone.identifier, saved: saved, address: address
+            serverTimeZone: request.application.kineticConfiguration.timeZone.identifier, saved: saved, address: address,
+            storage: (usage.usedBytes, usage.quotaBytes)
         )
         return SettingsPage.render(model, context: PageContext(request: request))
     }

@@ -62,6 +62,7 @@ extension KineticConfiguration {
         configuration.uploadDirectory = URL(fileURLWithPath: directory).appendingPathComponent("uploads").path
         configuration.mediaDirectory = environment["KINETIC_MEDIA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             ?? URL(fileURLWithPath: directory).appendingPathComponent("media").path
+        configuration.storageQuotaBytes = try parseByteCount(environment["KINETIC_STORAGE_QUOTA"], name: "KINETIC_STORAGE_QUOTA") ?? configuration.storageQuotaBytes
         configuration.maximumSongBytes = try parseByteCount(environment["KINETIC_MAX_SONG_BYTES"], name: "KINETIC_MAX_SONG_BYTES") ?? configuration.maximumSongBytes
         if let minutes = environment["KINETIC_MAX_SONG_MINUTES"], !minutes.isEmpty {
             guard let value = Int(minutes), (1...180).contains(value) else {

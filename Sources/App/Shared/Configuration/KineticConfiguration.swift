@@ -60,6 +60,9 @@ public struct KineticConfiguration: Sendable {
     /// Several instances on one PostgreSQL must share it. Default: `media/` in the data
     /// directory (`KINETIC_MEDIA_DIR`).
     public var mediaDirectory: String = "media"
+    /// How much one user may keep in songs and photos, in bytes, unless an administrator set
+    /// another figure for them (`KINETIC_STORAGE_QUOTA`, default 3 GiB).
+    public var storageQuotaBytes = StorageQuota.defaultBytes
     /// The largest song upload, in bytes. Default: 200 MiB, a 20-minute WAV
     /// (`KINETIC_MAX_SONG_BYTES`).
     public var maximumSongBytes: Int = 200 << 20

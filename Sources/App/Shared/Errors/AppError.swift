@@ -83,6 +83,17 @@ struct AppError: Error, Sendable {
         )
     }
 
+    /// 507: the upload would take the user past their storage quota.
+    static func quotaExceeded(used: Int, quota: Int, localizer: Localizer) -> AppError {
+        AppError(
+            status: .insufficientStorage, code: "quota_exceeded", messageKey: "error.storage.quota",
+            messageArguments: [localizer.byteCount(used), localizer.byteCount(quota)], closesConnection: true
+        )
+    }
+
+    /// 507: the server's disk is full; nothing was kept.
+    static let storageFull = AppError(status: .insufficientStorage, code: "storage_full", messageKey: "error.storage.full")
+
     /// 503: too much tool work waits (``ToolQueue``); try again after `seconds`.
     static func toolsBusy(retryAfter seconds: Int, localizer: Localizer) -> AppError {
         AppError(

@@ -30,6 +30,11 @@ struct Localizer: Sendable {
         value.formatted(.number.locale(locale))
     }
 
+    /// A size in bytes as people read it, e.g. "2.5 GB" / "2,5 GB".
+    func byteCount(_ bytes: Int) -> String {
+        Int64(clamping: bytes).formatted(.byteCount(style: .file).locale(locale))
+    }
+
     /// A percentage, e.g. "71%" / "71 %".
     func percent(_ value: Int) -> String {
         (Double(value) / 100).formatted(.percent.precision(.fractionLength(0)).locale(locale))

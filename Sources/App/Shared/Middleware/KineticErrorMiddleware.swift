@@ -29,6 +29,9 @@ struct KineticErrorMiddleware: AsyncMiddleware {
             return .invalidJSON
         case let full as ToolQueue.Full:
             return .toolsBusy(retryAfter: full.retryAfterSeconds, localizer: request.localizer)
+        case let error where OutOfSpace.matches(error):
+            request.logger.error("The disk is full: \(error)")
+            return .storageFull
         case is RouteNotFound:
             let allowed = request.application.routes.allowedMethods(forPath: request.url.path)
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed.map(\.rawValue))

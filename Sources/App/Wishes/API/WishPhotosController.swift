@@ -54,7 +54,9 @@ extension Request {
         guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
         let tools = try userTools()
         try await tools.checkRoom()
+        try await checkDeclaredUploadFitsQuota()
         let file = try await receiveUpload(into: application.kineticConfiguration.uploadDirectory, maximumBytes: WishPhotoCheck.maximumBytes)
+        try await checkUploadFitsQuota(file)
         let importer = WishPhotoImporter(database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, tools: tools)
         return try await importer.importPhoto(file, at: now)
     }

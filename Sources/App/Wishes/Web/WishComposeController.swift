@@ -146,6 +146,7 @@ extension Request {
     func importWishPhoto(_ bytes: ByteBuffer) async throws -> UUID {
         guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
         guard bytes.readableBytes <= WishPhotoCheck.maximumBytes else { throw AppError.uploadTooLarge(maximumBytes: WishPhotoCheck.maximumBytes, localizer: localizer) }
+        try await storageUsage().check(incoming: bytes.readableBytes, localizer: localizer)
         let directory = application.kineticConfiguration.uploadDirectory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = URL(fileURLWithPath: directory).appendingPathComponent("upload-\(UUID().uuidString)")

@@ -56,7 +56,9 @@ extension Request {
         guard AudioDecoder.isAvailable else { throw SongImporter.toolsMissing }
         let tools = try userTools()
         try await tools.checkRoom()
+        try await checkDeclaredUploadFitsQuota()
         let file = try await receiveUpload(into: configuration.uploadDirectory, maximumBytes: configuration.maximumSongBytes)
+        try await checkUploadFitsQuota(file)
         let importer = SongImporter(database: db, userID: userID, files: songFiles, limits: configuration.songLimits, tools: tools)
         return try await importer.importSong(.init(file: file, fileName: fileName), at: now)
     }

@@ -27,6 +27,8 @@ enum SettingsPage {
         var serverTimeZone = "UTC"
         var saved: Saved? = nil
         var address: Address? = nil
+        /// Bytes kept in songs and photos, and the quota.
+        var storage: (used: Int, quota: Int)? = nil
     }
 
     static func render(_ model: Model, context: PageContext) -> String {
@@ -35,6 +37,7 @@ enum SettingsPage {
         return Layout.render(.init(title: l.t("settings.title"), stylesheet: AccountModule.stylesheet), context: context, content: [
             banner(model.saved.map(\.message).map { l.t($0) }, isError: false),
             model.address.map { addressCard($0, context: context) } ?? .empty,
+            model.storage.map { storageCard(used: $0.used, quota: $0.quota, context: context) } ?? .empty,
             el("nav", [.class("card list-card"), .aria("label", l.t("settings.title"))], [
                 row(href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
                 row(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
@@ -82,6 +85,17 @@ enum SettingsPage {
             ]))
         }
         return el("section", [.class("card form"), .aria("label", l.t("settings.address"))], nodes)
+    }
+
+    /// How much of the storage quota songs and photos use, as words and a meter.
+    static func storageCard(used: Int, quota: Int, context: PageContext) -> HTMLNode {
+        let l = context.localizer
+        return el("section", [.class("card form"), .aria("labelledby", "storage-title")], [
+            el("h2", [.class("card-title"), .id("storage-title")], [txt(l.t("settings.storage"))]),
+            el("meter", [.class("storage-meter"), Attr("min", "0"), Attr("max", String(max(quota, 1))), Attr("value", String(min(used, quota))),
+                         .aria("labelledby", "storage-title"), .aria("describedby", "storage-words")], []),
+            el("p", [.class("form-note"), .id("storage-words")], [txt(l.t("settings.storage.used", l.byteCount(used), l.byteCount(quota)))]),
+        ])
     }
 
     /// The time zone of "today" and "this month": the user's choice, else the browser's is

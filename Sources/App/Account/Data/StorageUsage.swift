@@ -1,0 +1,56 @@
+import Fluent
+import Foundation
+import KineticCore
+import SQLKit
+import Vapor
+
+/// What a user keeps (songs and wish photos) against their quota (``StorageQuota``).
+struct StorageUsage: Sendable {
+    let usedBytes: Int
+    let quotaBytes: Int
+
+    /// The user's usage and quota now.
+    static func of(_ user: User, on database: any Database, defaultQuota: Int) async throws -> StorageUsage {
+        let userID = try user.requireID()
+        let sql = try database.sql()
+        var used = 0
+        for (table, owner) in [(SongRecord.schema, "user_id"), ("wish_photos", "owner_id")] {
+            let row = try await sql.select().column(SQLFunction("COALESCE", args: SQLFunction("SUM", args: SQLColumn("byte_count")), SQLLiteral.numeric("0")), as: "total")
+                .from(table).where(SQLColumn(owner), .equal, SQLBind(userID)).first()
+            let total = try row?.decode(column: "total", as: Int.self) ?? 0
+            used = used.addingReportingOverflow(max(0, total)).partialValue
+        }
+        return StorageUsage(usedBytes: used, quotaBytes: user.storageQuotaBytes.map { Int(clamping: $0) } ?? defaultQuota)
+    }
+
+    /// 507 naming usage and quota unless `incoming` more bytes fit.
+    func check(incoming: Int, localizer: Localizer) throws {
+        guard StorageQuota.fits(incoming: incoming, used: usedBytes, quota: quotaBytes) else {
+            throw AppError.quotaExceeded(used: usedBytes, quota: quotaBytes, localizer: localizer)
+        }
+    }
+}
+
+extension Request {
+    /// The signed-in user's storage usage and quota.
+    func storageUsage() async throws -> StorageUsage {
+        try await StorageUsage.of(requireUser(), on: db, defaultQuota: application.kineticConfiguration.storageQuotaBytes)
+    }
+
+    /// Refuses a received upload that does not fit the user's quota, removing its file.
+    func checkUploadFitsQuota(_ file: URL) async throws {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        do {
+            try await storageUsage().check(incoming: size, localizer: localizer)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+    }
+
+    /// Refuses an upload whose `Content-Length` would not fit the user's quota, before it is read.
+    func checkDeclaredUploadFitsQuota() async throws {
+        guard let declared = headers.first(name: .contentLength).flatMap({ Int($0) }) else { return }
+        try await storageUsage().check(incoming: declared, localizer: localizer)
+    }
+}
