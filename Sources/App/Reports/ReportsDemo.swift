@@ -30,7 +30,7 @@ enum ReportsDemo {
         defer { try? FileManager.default.removeItem(at: folder) }
         app.logger.notice("Making the demo report library in the background…")
         do {
-            _ = try await app.tools(for: .server("demo-reports")).run { try ToolProcess.run(python, ["python3", script, folder.path], timeout: 300) }
+            _ = try await app.tools(for: .server("demo-reports")).run { try await ToolProcess.run(python, ["python3", script, folder.path], timeout: 300) }
         } catch {
             app.logger.notice("No demo reports: \(generator) failed (\(error)). Install reportlab with `pip install reportlab`, then restart.")
             return

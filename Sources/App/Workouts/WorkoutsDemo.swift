@@ -58,7 +58,7 @@ enum WorkoutsDemo {
         )
         for (pack, folder) in missing {
             let mixed = URL(fileURLWithPath: configuration.uploadDirectory).appendingPathComponent("upload-demo-\(UUID().uuidString).m4a")
-            try await app.tools(for: .user(userID)).run { try mix(folder, into: mixed) }
+            try await app.tools(for: .user(userID)).run { try await mix(folder, into: mixed) }
             var upload = SongImporter.Upload(file: mixed, fileName: nil, attribution: pack.attribution)
             upload.title = title(of: folder)
             upload.artist = pack.artist
@@ -88,7 +88,7 @@ enum WorkoutsDemo {
     }
 
     /// The backing and guitar tracks summed, as AAC in an M4A.
-    private static func mix(_ folder: URL, into output: URL) throws {
+    private static func mix(_ folder: URL, into output: URL) async throws {
         try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
         var inputs = ["-i", folder.appendingPathComponent("song.ogg").path]
         let guitar = folder.appendingPathComponent("guitar.ogg")
@@ -97,7 +97,7 @@ enum WorkoutsDemo {
         // amix averages the tracks: summing them clips, and clipped transients mislead the
         // tempo detector (Armygeddon reads 113.7 instead of 169.8).
         let filter = hasGuitar ? ["-filter_complex", "amix=inputs=2:duration=longest"] : []
-        _ = try ToolProcess.run(AudioDecoder.ffmpeg, ["-nostdin", "-v", "error", "-y"] + inputs + filter
+        _ = try await ToolProcess.run(AudioDecoder.ffmpeg, ["-nostdin", "-v", "error", "-y"] + inputs + filter
             + ["-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", "-f", "ipod", output.path], timeout: 120)
     }
 

@@ -59,7 +59,7 @@ import VaporTesting
     @Test func everyBadPDFKind_isNamed_andNothingIsStored() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
-        try fixtures.encrypt(1)
+        try await fixtures.encrypt(1)
         try fixtures.truncate(2)
         try Data("<html>not a pdf</html>".utf8).write(to: fixtures.pdf(3))
         try fixtures.editManifest { manifest in

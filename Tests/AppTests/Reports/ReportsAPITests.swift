@@ -38,7 +38,7 @@ import VaporTesting
     @Test func aZipWithProblems_answers422WithEveryProblem_andAnUnsafeEntryIsRefused() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
-        try fixtures.encrypt(2)
+        try await fixtures.encrypt(2)
         try await withKinetic { app in
             let admin = try await app.signUp()
             try await app.grantAdmin(admin)

@@ -3,18 +3,53 @@ import Testing
 @testable import App
 
 @Suite struct ToolProcessTests {
-    @Test func aToolPastItsTimeLimit_isStopped_evenFromAThreadThatBlocksSIGTERM() async throws {
+    /// Killed at its limit: a 30-second sleep ends long before 30 s (waiting for a free slot
+    /// behind other tests' tools does not count towards its limit).
+    @Test func aToolPastItsTimeLimit_isKilled() async throws {
         let started = Date()
-        #expect(throws: ToolProcess.Failed(description: "sleep stopped after 1 s")) {
-            try ToolProcess.run("/bin/sleep", ["30"], timeout: 1)
+        await #expect(throws: ToolProcess.Failed(description: "sleep stopped after 1 s", interruption: .timedOut(seconds: 1))) {
+            try await ToolProcess.run("/bin/sleep", ["30"], timeout: 1)
         }
-        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Date().timeIntervalSince(started) < 25)
     }
 
-    @Test func aToolsOutputAndAcceptedStatus_areReturned() throws {
-        let output = try ToolProcess.run("/bin/sh", ["-c", "printf out; printf err >&2; exit 3"], timeout: 10, acceptedStatuses: [0, 3])
+    @Test func aToolsOutputAndAcceptedStatus_areReturned() async throws {
+        let output = try await ToolProcess.run("/bin/sh", ["-c", "printf out; printf err >&2; exit 3"], timeout: 10, acceptedStatuses: [0, 3])
         #expect(String(decoding: output.standardOutput, as: UTF8.self) == "out")
         #expect(output.messages == "err")
         #expect(output.status == 3)
+    }
+
+    /// Tools never see the server's settings (a DATABASE_URL or KINETIC_SMTP_URL holds a
+    /// password): only PATH, a UTF-8 locale, HOME and TMPDIR, whatever the server has.
+    @Test func aTool_getsAMinimalEnvironment() async throws {
+        #expect(ProcessInfo.processInfo.environment.count > 5, "the test process has more to hide")
+        let output = try await ToolProcess.run("/usr/bin/env", [], timeout: 10)
+        let names = Set(String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
+        #expect(names == ["PATH", "LANG", "LC_ALL", "HOME", "TMPDIR"])
+    }
+
+    /// A tool stopped from outside, past its time limit or flooding its output is reported as
+    /// such, never as a verdict on its input; a tool that crashes on its input is.
+    @Test func interruptions_areToldApartFromVerdicts() async throws {
+        await #expect(throws: ToolProcess.Failed.self) { try await ToolProcess.run("/bin/sh", ["-c", "kill -9 $$"], timeout: 10) }
+        do { _ = try await ToolProcess.run("/bin/sh", ["-c", "kill -9 $$"], timeout: 10) } catch let failure as ToolProcess.Failed {
+            #expect(failure.interruption == .killed(signal: SIGKILL))
+        }
+        do { _ = try await ToolProcess.run("/usr/bin/yes", [], timeout: 10, outputLimit: 1 << 16) } catch let failure as ToolProcess.Failed {
+            #expect(failure.interruption == .outputTooLarge)
+        }
+        do { _ = try await ToolProcess.run("/bin/sleep", ["5"], timeout: 0.5) } catch let failure as ToolProcess.Failed {
+            #expect(failure.interruption == .timedOut(seconds: 0))
+        }
+        do { _ = try await ToolProcess.run("/bin/sh", ["-c", "echo broken >&2; kill -SEGV $$"], timeout: 10) } catch let failure as ToolProcess.Failed {
+            #expect(failure.interruption == nil)
+            #expect(failure.description == "broken")
+        }
+        do { _ = try await ToolProcess.run("/no/such/tool", [], timeout: 10) } catch let failure as ToolProcess.Failed {
+            #expect(failure.interruption == .couldNotStart)
+        }
+        let error = AppError.toolInterrupted(ToolProcess.Failed(description: "ffmpeg stopped after 60 s", interruption: .timedOut(seconds: 60)))
+        #expect(error.status == .serviceUnavailable && error.code == "tool_interrupted" && error.retryAfterSeconds != nil)
     }
 }

@@ -4,13 +4,26 @@ import NIOPosix
 import Testing
 @testable import App
 
-/// The fair line in front of the tool threads, with real threads and jobs that wait for a gate.
+/// The fair line in front of the tool work, with jobs that hold their place until a gate opens.
 @Suite struct ToolQueueTests {
-    /// A job that records when it started and holds its thread until the gate opens.
-    private final class Gate: Sendable {
-        private let semaphore = DispatchSemaphore(value: 0)
-        func open(_ count: Int = 1) { for _ in 0..<count { semaphore.signal() } }
-        func wait() { semaphore.wait() }
+    /// Jobs wait here (without blocking a thread) until the test lets them through.
+    private actor Gate {
+        private var passes = 0
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func open(_ count: Int = 1) {
+            for _ in 0..<count {
+                if waiting.isEmpty { passes += 1 } else { waiting.removeFirst().resume() }
+            }
+        }
+
+        func wait() async {
+            if passes > 0 {
+                passes -= 1
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
     }
 
     private func withQueue(threads: Int, maximumWaiting: Int = 64, perOwner: Int = 20, _ body: (ToolQueue) async throws -> Void) async throws {
@@ -31,14 +44,14 @@ import Testing
             let gate = Gate()
             let started = NIOLockedValueBox<[String]>([])
             let floodJobs = (0..<12).map { index in
-                Task { try await queue.run(for: flood) { started.withLockedValue { $0.append("flood-\(index)") }; gate.wait() } }
+                Task { try await queue.run(for: flood) { started.withLockedValue { $0.append("flood-\(index)") }; await gate.wait() } }
             }
             try await waitUntil { started.withLockedValue { $0.count } == 1 }
             try await Task.sleep(for: .milliseconds(100))
             #expect(started.withLockedValue { $0.count } == 1, "one of the flood's twelve runs; the second thread stays free")
             let answer = try await queue.run(for: other) { started.withLockedValue { $0.append("other") }; return 42 }
             #expect(answer == 42)
-            gate.open(12)
+            await gate.open(12)
             for job in floodJobs { try await job.value }
             #expect(started.withLockedValue { $0 }.filter { $0.hasPrefix("flood") }.count == 12)
         }
@@ -50,14 +63,14 @@ import Testing
             let a = ToolQueue.Owner.user(UUID()), b = ToolQueue.Owner.user(UUID()), c = ToolQueue.Owner.server("wish-cards")
             let gate = Gate()
             let order = NIOLockedValueBox<[String]>([])
-            let first = Task { try await queue.run(for: a) { order.withLockedValue { $0.append("a1") }; gate.wait() } }
+            let first = Task { try await queue.run(for: a) { order.withLockedValue { $0.append("a1") }; await gate.wait() } }
             try await waitUntil { order.withLockedValue { $0.count } == 1 }
             var jobs: [Task<Void, any Error>] = []
             for (owner, name) in [(a, "a2"), (a, "a3"), (b, "b1"), (c, "c1"), (b, "b2")] {
-                jobs.append(Task { try await queue.run(for: owner) { order.withLockedValue { $0.append(name) }; gate.wait() } })
+                jobs.append(Task { try await queue.run(for: owner) { order.withLockedValue { $0.append(name) }; await gate.wait() } })
                 try await waitUntil { await queue.load.waiting == jobs.count }
             }
-            gate.open(6)
+            await gate.open(6)
             try await first.value
             for job in jobs { try await job.value }
             #expect(order.withLockedValue { $0 } == ["a1", "b1", "c1", "a2", "b2", "a3"])
@@ -68,12 +81,12 @@ import Testing
         try await withQueue(threads: 1, maximumWaiting: 3, perOwner: 2) { queue in
             let a = ToolQueue.Owner.user(UUID()), b = ToolQueue.Owner.user(UUID())
             let gate = Gate()
-            var jobs = [Task { try await queue.run(for: a) { gate.wait() } }]
+            var jobs = [Task { try await queue.run(for: a) { await gate.wait() } }]
             try await waitUntil { await queue.load.running == 1 }
-            for _ in 0..<2 { jobs.append(Task { try await queue.run(for: a) { gate.wait() } }) }
+            for _ in 0..<2 { jobs.append(Task { try await queue.run(for: a) { await gate.wait() } }) }
             try await waitUntil { await queue.load.waiting == 2 }
             await #expect(throws: ToolQueue.Full.self, "a's third waiting job") { try await queue.run(for: a) {} }
-            jobs.append(Task { try await queue.run(for: b) { gate.wait() } })
+            jobs.append(Task { try await queue.run(for: b) { await gate.wait() } })
             try await waitUntil { await queue.load.waiting == 3 }
             do {
                 _ = try await queue.run(for: ToolQueue.Owner.user(UUID())) {}
@@ -81,7 +94,7 @@ import Testing
             } catch let full as ToolQueue.Full {
                 #expect(full.retryAfterSeconds >= 1)
             }
-            gate.open(4)
+            await gate.open(4)
             for job in jobs { try await job.value }
             #expect(await queue.load == (0, 0))
         }
@@ -91,7 +104,7 @@ import Testing
         struct Broken: Error {}
         try await withQueue(threads: 1) { queue in
             let owner = ToolQueue.Owner.user(UUID())
-            await #expect(throws: Broken.self) { try await queue.run(for: owner) { throw Broken() } }
+            await #expect(throws: Broken.self) { try await queue.run(for: owner) { () async throws -> Int in throw Broken() } }
             let next = try await queue.run(for: owner) { "next" }
             #expect(next == "next")
         }

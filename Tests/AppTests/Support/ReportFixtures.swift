@@ -37,9 +37,9 @@ struct ReportFixtures {
     }
 
     /// Replaces report `number`'s PDF with a copy needing the password `secret` to open.
-    func encrypt(_ number: Int) throws {
+    func encrypt(_ number: Int) async throws {
         let encrypted = folder.appendingPathComponent("encrypted.tmp")
-        _ = try ToolProcess.run(PDFTools.qpdf, ["--encrypt", "secret", "owner", "256", "--", pdf(number).path, encrypted.path], timeout: 30)
+        _ = try await ToolProcess.run(PDFTools.qpdf, ["--encrypt", "secret", "owner", "256", "--", pdf(number).path, encrypted.path], timeout: 30)
         try FileManager.default.removeItem(at: pdf(number))
         try FileManager.default.moveItem(at: encrypted, to: pdf(number))
     }

@@ -36,7 +36,7 @@ extension Application {
         let unpacked = URL(fileURLWithPath: kineticConfiguration.uploadDirectory).appendingPathComponent("upload-library-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: unpacked) }
-        let folder = try await tools(for: owner).run { try ReportLibraryArchive.unpack(source, into: unpacked) }
+        let folder = try await tools(for: owner).runBlocking { try ReportLibraryArchive.unpack(source, into: unpacked) }
         return try await importer.importLibrary(at: folder, now: now)
     }
 }

@@ -3,7 +3,7 @@ import KineticCore
 
 /// Poppler (`pdfinfo`, `pdftotext`, `pdftoppm`) and `qpdf` on one untrusted PDF: no shell,
 /// each run under `prlimit` (1 GiB of address space, a CPU-time cap) with a timeout, and never
-/// past ``maximumPages``. Blocking: call them on the tool threads.
+/// past ``maximumPages``. Call them in a job of the ``ToolQueue``.
 struct PDFTools: Sendable {
     static let qpdf = "/usr/bin/qpdf"
     static let pdfinfo = "/usr/bin/pdfinfo"
@@ -32,12 +32,12 @@ struct PDFTools: Sendable {
 
     /// Checks `file`: `qpdf --requires-password`, `qpdf --check` (warnings are fine: qpdf
     /// recovered), then `pdfinfo` for the page count and metadata.
-    func inspect(_ file: URL) -> Verdict {
+    func inspect(_ file: URL) async -> Verdict {
         do {
-            let password = try run(Self.qpdf, ["--requires-password", file.path], timeout: 30, accepted: [0, 2, 3])
+            let password = try await run(Self.qpdf, ["--requires-password", file.path], timeout: 30, accepted: [0, 2, 3])
             if password.status == 0 { return .needsPassword }
-            _ = try run(Self.qpdf, ["--check", file.path], timeout: 60, accepted: [0, 3])
-            let output = try run(Self.pdfinfo, ["-enc", "UTF-8", file.path], timeout: 30)
+            _ = try await run(Self.qpdf, ["--check", file.path], timeout: 60, accepted: [0, 3])
+            let output = try await run(Self.pdfinfo, ["-enc", "UTF-8", file.path], timeout: 30)
             guard let info = PDFDocumentInfo(pdfinfoOutput: String(decoding: output.standardOutput, as: UTF8.self)) else {
                 return .damaged("pdfinfo found no page count")
             }
@@ -50,19 +50,19 @@ struct PDFTools: Sendable {
     }
 
     /// The text of the first `pages` pages, pages separated by form feeds.
-    func text(of file: URL, pages: Int) throws -> String {
-        let output = try run(Self.pdftotext, ["-enc", "UTF-8", "-l", String(min(pages, maximumPages)), file.path, "-"], timeout: 120)
+    func text(of file: URL, pages: Int) async throws -> String {
+        let output = try await run(Self.pdftotext, ["-enc", "UTF-8", "-l", String(min(pages, maximumPages)), file.path, "-"], timeout: 120)
         return String(decoding: output.standardOutput, as: UTF8.self)
     }
 
     /// Renders pages 1…`pages` as JPEGs `width` pixels wide into `directory`, named
     /// `page-1.jpg`, `page-2.jpg`…; returns them in page order.
-    func renderPages(of file: URL, pages: Int, width: Int, into directory: URL) throws -> [URL] {
+    func renderPages(of file: URL, pages: Int, width: Int, into directory: URL) async throws -> [URL] {
         let count = min(pages, maximumPages)
         let scratch = directory.appendingPathComponent("rendering-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        _ = try run(Self.pdftoppm, [
+        _ = try await run(Self.pdftoppm, [
             "-jpeg", "-jpegopt", "quality=80", "-scale-to-x", String(width), "-scale-to-y", "-1",
             "-f", "1", "-l", String(count), file.path, scratch.appendingPathComponent("p").path,
         ], timeout: min(600, 20 + 3 * Double(count)))
@@ -82,9 +82,9 @@ struct PDFTools: Sendable {
     }
 
     /// The first page as a JPEG `width` pixels wide, at `target`.
-    func renderThumbnail(of file: URL, width: Int, to target: URL) throws {
+    func renderThumbnail(of file: URL, width: Int, to target: URL) async throws {
         let prefix = target.deletingPathExtension()
-        _ = try run(Self.pdftoppm, [
+        _ = try await run(Self.pdftoppm, [
             "-jpeg", "-jpegopt", "quality=75", "-singlefile", "-scale-to-x", String(width), "-scale-to-y", "-1",
             "-f", "1", "-l", "1", file.path, prefix.path,
         ], timeout: 30)
@@ -95,12 +95,12 @@ struct PDFTools: Sendable {
 
     /// Runs a tool under `prlimit` when it is there: 1 GiB of address space and CPU seconds
     /// no more than the timeout.
-    private func run(_ tool: String, _ arguments: [String], timeout: TimeInterval, accepted: Set<Int32> = [0]) throws -> ToolProcess.Output {
+    private func run(_ tool: String, _ arguments: [String], timeout: TimeInterval, accepted: Set<Int32> = [0]) async throws -> ToolProcess.Output {
         guard FileManager.default.isExecutableFile(atPath: Self.prlimit) else {
-            return try ToolProcess.run(tool, arguments, timeout: timeout, acceptedStatuses: accepted)
+            return try await ToolProcess.run(tool, arguments, timeout: timeout, acceptedStatuses: accepted)
         }
         let limits = ["--as=\(1 << 30)", "--cpu=\(Int(timeout.rounded(.up)))", "--", tool]
-        return try ToolProcess.run(Self.prlimit, limits + arguments, timeout: timeout, acceptedStatuses: accepted)
+        return try await ToolProcess.run(Self.prlimit, limits + arguments, timeout: timeout, acceptedStatuses: accepted)
     }
 
     /// The last line of a tool's complaint without the file's (temporary) path.

@@ -70,7 +70,7 @@ struct ReportLibraryImporter {
             let file = checked[report.id]!
             if let old = existingByID[report.id], old.sha256 == file.sha256, FileManager.default.fileExists(atPath: files.pdf(in: old.storedFolder).path) { continue }
             do {
-                prepared[report.id] = try await threads.run { [tools] in try Self.prepare(file, tools: tools, in: staging) }
+                prepared[report.id] = try await threads.run { [tools] in try await Self.prepare(file, tools: tools, in: staging) }
             } catch {
                 problems.append(ReportLibraryProblem(report.filePath, "error.reports.file.damaged", [report.file, String(describing: error)]))
             }
@@ -126,8 +126,8 @@ struct ReportLibraryImporter {
                 continue
             }
             do {
-                checked[report.id] = try await threads.run { [tools, maximumFileBytes] in
-                    try Self.check(url, named: report.file, at: path, tools: tools, maximumBytes: maximumFileBytes)
+                checked[report.id] = try await threads.run { [tools, threads, maximumFileBytes] in
+                    try await Self.check(url, named: report.file, at: path, tools: tools, threads: threads, maximumBytes: maximumFileBytes)
                 }
             } catch let problem as ReportLibraryProblem {
                 problems.append(problem)
@@ -137,7 +137,7 @@ struct ReportLibraryImporter {
         return checked
     }
 
-    private static func check(_ url: URL, named name: String, at path: String, tools: PDFTools, maximumBytes: Int) throws -> CheckedFile {
+    private static func check(_ url: URL, named name: String, at path: String, tools: PDFTools, threads: ToolRunner, maximumBytes: Int) async throws -> CheckedFile {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
               attributes[.type] as? FileAttributeType == .typeRegular, let size = attributes[.size] as? Int else {
             throw ReportLibraryProblem(path, "error.reports.file.missing", [name])
@@ -147,33 +147,37 @@ struct ReportLibraryImporter {
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 1024)) ?? Data()
         guard head.range(of: Data("%PDF-".utf8)) != nil else { throw ReportLibraryProblem(path, "error.reports.file.notPDF", [name]) }
-        switch tools.inspect(url) {
+        switch await tools.inspect(url) {
         case .needsPassword: throw ReportLibraryProblem(path, "error.reports.file.encrypted", [name])
         case .damaged(let detail): throw ReportLibraryProblem(path, "error.reports.file.damaged", [name, detail])
         case .noPages: throw ReportLibraryProblem(path, "error.reports.file.noPages", [name])
         case .tooManyPages(let pages): throw ReportLibraryProblem(path, "error.reports.file.tooManyPages", [name, String(pages), String(tools.maximumPages)])
         case .readable(let info):
-            try handle.seek(toOffset: 0)
-            var hasher = SHA256()
-            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
-            let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+            // Hashing up to 200 MB is computing: on a tool thread, not the server's.
+            let digest = try await threads.compute {
+                let file = try FileHandle(forReadingFrom: url)
+                defer { try? file.close() }
+                var hasher = SHA256()
+                while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
+                return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+            }
             return CheckedFile(url: url, info: info, sha256: digest, byteCount: size)
         }
     }
 
     // MARK: Prepare
 
-    private static func prepare(_ file: CheckedFile, tools: PDFTools, in staging: URL) throws -> PreparedFile {
+    private static func prepare(_ file: CheckedFile, tools: PDFTools, in staging: URL) async throws -> PreparedFile {
         let storedFolder = UUID().uuidString.lowercased()
         let folder = staging.appendingPathComponent(storedFolder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: file.url, to: folder.appendingPathComponent("report.pdf"))
         // Pages are separated by form feeds; other control characters are noise in a snippet.
-        let text = String(String.UnicodeScalarView(try tools.text(of: file.url, pages: file.info.pages).unicodeScalars.map { scalar in
+        let text = String(String.UnicodeScalarView(try await tools.text(of: file.url, pages: file.info.pages).unicodeScalars.map { scalar in
             scalar.properties.generalCategory == .control && scalar != "\n" ? " " : scalar
         }))
-        _ = try tools.renderPages(of: file.url, pages: file.info.pages, width: pageWidth, into: folder)
-        try tools.renderThumbnail(of: file.url, width: thumbnailWidth, to: folder.appendingPathComponent("thumbnail.jpg"))
+        _ = try await tools.renderPages(of: file.url, pages: file.info.pages, width: pageWidth, into: folder)
+        try await tools.renderThumbnail(of: file.url, width: thumbnailWidth, to: folder.appendingPathComponent("thumbnail.jpg"))
         let ratio = file.info.pageWidth.flatMap { width in file.info.pageHeight.map { $0 / width } } ?? 2_970.0 / 2_100
         return PreparedFile(
             storedFolder: storedFolder, folder: folder, text: text,

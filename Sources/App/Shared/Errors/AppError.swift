@@ -94,6 +94,19 @@ struct AppError: Error, Sendable {
     /// 507: the server's disk is full; nothing was kept.
     static let storageFull = AppError(status: .insufficientStorage, code: "storage_full", messageKey: "error.storage.full")
 
+    /// 503: a tool was stopped before it could judge the file (its time limit, a kill from
+    /// outside, too much output): nothing is wrong with the file as far as Kinetic knows.
+    static func toolInterrupted(_ failure: ToolProcess.Failed) -> AppError {
+        let key = switch failure.interruption {
+        case .timedOut: "error.tool.timedOut"
+        case .outputTooLarge: "error.tool.outputTooLarge"
+        case .killed, .couldNotStart, nil: "error.tool.stopped"
+        }
+        var error = AppError(status: .serviceUnavailable, code: "tool_interrupted", messageKey: key, retryAfterSeconds: 30)
+        if case .timedOut(let seconds) = failure.interruption { error.messageArguments = [String(seconds)] }
+        return error
+    }
+
     /// 503: too much tool work waits (``ToolQueue``); try again after `seconds`.
     static func toolsBusy(retryAfter seconds: Int, localizer: Localizer) -> AppError {
         AppError(

@@ -41,10 +41,20 @@ struct ToolRunner: Sendable {
     let queue: ToolQueue
     let owner: ToolQueue.Owner
 
-    /// Runs `work` on a tool thread in `owner`'s turn; throws ``ToolQueue/Full`` when too much
-    /// work waits already.
-    func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    /// Runs `work` in `owner`'s turn; throws ``ToolQueue/Full`` when too much work waits already.
+    func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
         try await queue.run(for: owner, work)
+    }
+
+    /// Runs blocking work on a tool thread in `owner`'s turn.
+    func runBlocking<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        let queue = queue
+        return try await queue.run(for: owner) { try await queue.compute(work) }
+    }
+
+    /// Blocking work on a tool thread for a job that holds its turn already (``run(_:)``).
+    func compute<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await queue.compute(work)
     }
 
     /// Throws ``ToolQueue/Full`` when the owner's work could not queue now (see

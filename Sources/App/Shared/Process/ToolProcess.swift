@@ -1,16 +1,35 @@
 import Foundation
-import NIOConcurrencyHelpers
+import Subprocess
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
 
-/// Runs a command-line tool on untrusted input (ffmpeg, ffprobe, poppler, qpdf): no shell
-/// (``SpawnedProcess``), a time limit after which it is killed, and both of its outputs read at once so it never blocks on a full
-/// pipe. At most one tool per core runs at once in the whole process (several applications share a
-/// process in the tests), so the tools never starve the server's own threads. Blocking: call it
-/// from a thread pool, not an event loop.
+/// Runs a command-line tool on untrusted input (ffmpeg, ffprobe, poppler, qpdf, rsvg-convert)
+/// through `swiftlang/swift-subprocess`: no shell, an explicit minimal environment (the tools
+/// never see the database's or the mail server's passwords), bounded output, a time limit after
+/// which it is killed, and a niceness below the server's own threads. At most one tool per core
+/// runs at once in the whole process (several applications share a process in the tests).
 enum ToolProcess {
-    private static let slots = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
+    private static let slots = ToolSlots(count: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
+    /// Why a tool gave no answer.
     struct Failed: Error, Equatable, CustomStringConvertible {
+        /// What stopped it when it was not the input: the tool said nothing about the file then.
+        enum Interruption: Equatable {
+            case timedOut(seconds: Int)
+            /// Killed from outside (SIGKILL, SIGTERM: the out-of-memory killer, an operator).
+            case killed(signal: Int32)
+            case outputTooLarge
+            case couldNotStart
+        }
+
         let description: String
+        var interruption: Interruption? = nil
     }
 
     struct Output {
@@ -21,34 +40,100 @@ enum ToolProcess {
         let status: Int32
     }
 
+    /// The environment every tool gets: where programs are, a UTF-8 locale, a home and a place
+    /// for temporary files; nothing else of the server's.
+    static var environment: [Environment.Key: String] {
+        let server = ProcessInfo.processInfo.environment
+        return [
+            "PATH": server["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+            "HOME": FileManager.default.temporaryDirectory.path,
+            "TMPDIR": FileManager.default.temporaryDirectory.path,
+        ]
+    }
+
     /// Runs `executable` with `arguments`; succeeds when it exits in time with one of
-    /// `acceptedStatuses`.
-    static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval, acceptedStatuses: Set<Int32> = [0]) throws -> Output {
-        slots.wait()
-        defer { slots.signal() }
-        let process: SpawnedProcess
-        do { process = try SpawnedProcess.start(executable, arguments) } catch { throw Failed(description: "\(executable) could not start: \(error)") }
-        let timer = DispatchSource.makeTimerSource()
-        timer.schedule(deadline: .now() + timeout)
-        timer.setEventHandler { kill(process.pid, SIGKILL) }
-        timer.resume()
-        let messages = NIOLockedValueBox(Data())
-        let readingErrors = DispatchGroup()
-        readingErrors.enter()
-        Thread {
-            messages.withLockedValue { $0 = process.errors.readDataToEndOfFile() }
-            readingErrors.leave()
-        }.start()
-        let data = process.output.readDataToEndOfFile()
-        readingErrors.wait()
-        let termination = process.wait()
-        timer.cancel()
-        let text = String(decoding: messages.withLockedValue { $0 }.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let name = URL(fileURLWithPath: executable).lastPathComponent
-        guard case .exit(let status) = termination, acceptedStatuses.contains(status) else {
-            if case .signal = termination { throw Failed(description: "\(name) stopped after \(Int(timeout)) s") }
-            throw Failed(description: text.isEmpty ? "\(name) stopped (\(termination))" : text)
+    /// `acceptedStatuses`, having written at most `outputLimit` bytes to standard output.
+    static func run(
+        _ executable: String, _ arguments: [String], timeout: TimeInterval, acceptedStatuses: Set<Int32> = [0], outputLimit: Int = 64 << 20
+    ) async throws -> Output {
+        await slots.acquire()
+        do {
+            let output = try await runAlone(executable, arguments, timeout: timeout, acceptedStatuses: acceptedStatuses, outputLimit: outputLimit)
+            await slots.release()
+            return output
+        } catch {
+            await slots.release()
+            throw error
         }
-        return Output(standardOutput: data, messages: text, status: status)
+    }
+
+    private struct TimeLimit: Error {}
+
+    private static func runAlone(
+        _ executable: String, _ arguments: [String], timeout: TimeInterval, acceptedStatuses: Set<Int32>, outputLimit: Int
+    ) async throws -> Output {
+        let name = URL(fileURLWithPath: executable).lastPathComponent
+        let execution: ExecutionResult<Void, DataOutput, DataOutput>
+        do {
+            execution = try await withThrowingTaskGroup(of: ExecutionResult<Void, DataOutput, DataOutput>?.self) { group in
+                group.addTask {
+                    // Cancelled (the time limit), the tool is killed at once and reaped.
+                    var options = PlatformOptions()
+                    options.teardownSequence = []
+                    return try await Subprocess.run(
+                        .path(FilePath(executable)), arguments: Arguments(arguments), environment: .custom(environment),
+                        platformOptions: options, input: .none, output: .data(limit: outputLimit), error: .data(limit: 64 << 10)
+                    ) { running in
+                        // Below the server's threads: a decode yields the CPU to requests being answered.
+                        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(running.processIdentifier.value), 10)
+                    }
+                }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(timeout))
+                    throw TimeLimit()
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let finished = first else { throw TimeLimit() }
+                return finished
+            }
+        } catch is TimeLimit {
+            throw Failed(description: "\(name) stopped after \(Int(timeout)) s", interruption: .timedOut(seconds: Int(timeout)))
+        } catch let error as SubprocessError where error.code == .outputLimitExceeded {
+            throw Failed(description: "\(name) wrote more than \(outputLimit >> 20) MiB", interruption: .outputTooLarge)
+        } catch let error as SubprocessError where error.code == .executableNotFound || error.code == .spawnFailed {
+            throw Failed(description: "\(executable) could not start: \(error)", interruption: .couldNotStart)
+        }
+        let messages = String(decoding: execution.standardError.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        switch execution.terminationStatus {
+        case .exited(let status) where acceptedStatuses.contains(status):
+            return Output(standardOutput: execution.standardOutput, messages: messages, status: status)
+        case .exited(let status):
+            throw Failed(description: messages.isEmpty ? "\(name) stopped (exit \(status))" : messages)
+        case .signaled(let signal) where signal == SIGKILL || signal == SIGTERM:
+            throw Failed(description: "\(name) was stopped from outside (signal \(signal))", interruption: .killed(signal: signal))
+        case .signaled(let signal):
+            throw Failed(description: messages.isEmpty ? "\(name) crashed (signal \(signal))" : messages)
+        }
+    }
+}
+
+/// At most `count` tools at once in the process; the others wait their turn.
+private actor ToolSlots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) { free = count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
     }
 }

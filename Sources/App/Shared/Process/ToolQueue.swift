@@ -1,9 +1,10 @@
 import Foundation
 import NIOPosix
 
-/// The line in front of the tool threads: every piece of tool work (ffprobe and ffmpeg, the tempo
-/// and motion-log analyses, report rendering, card drawing) waits here for a thread, so that no
-/// one stalls everyone else.
+/// The line in front of the tool work: every piece of it (ffprobe and ffmpeg, the tempo and
+/// motion-log analyses, report rendering, card drawing) waits here for one of ``threadCount``
+/// places, so that no one stalls everyone else. A job's tools run as subprocesses; its
+/// computing in Swift runs on the tool threads (``compute(_:)``), away from the event loops.
 ///
 /// Fair by owner: an owner (a user, or one of the server's own jobs) has at most one job running
 /// at a time, and when a thread frees up it goes to the next owner in turn that has work waiting
@@ -45,19 +46,24 @@ actor ToolQueue {
         self.maximumWaitingPerOwner = maximumWaitingPerOwner
     }
 
-    /// Runs `work` on a tool thread when it is `owner`'s turn, and returns what it returned.
-    func run<Value: Sendable>(for owner: Owner, _ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    /// Runs `work` when it is `owner`'s turn, and returns what it returned.
+    func run<Value: Sendable>(for owner: Owner, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
         try checkRoom(for: owner)
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-            let threads = threads
             let job: @Sendable () async -> Void = {
-                do { continuation.resume(returning: try await threads.runIfActive(work)) } catch { continuation.resume(throwing: error) }
+                do { continuation.resume(returning: try await work()) } catch { continuation.resume(throwing: error) }
             }
             waiting[owner, default: []].append(job)
             waitingCount += 1
             if !running.contains(owner), !turn.contains(owner) { turn.append(owner) }
             startWhatCanRun()
         }
+    }
+
+    /// Runs blocking Swift work (an analysis of samples, a file's unpacking) on a tool thread,
+    /// for a job that holds its place already.
+    nonisolated func compute<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await threads.runIfActive(work)
     }
 
     /// Throws ``Full`` when `owner` could not queue a job now: asked before an upload is read, so

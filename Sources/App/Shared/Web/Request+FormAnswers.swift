@@ -62,6 +62,6 @@ extension AppError {
     /// e-mail that could not go, tool work that must wait.
     private static let refusalCodes: Set<String> = [
         "signup_closed", "invitation_required", "invitation_for_another_address", "mail_unavailable", "mail_not_sent", "busy",
-        "quota_exceeded", "storage_full",
+        "quota_exceeded", "storage_full", "tool_interrupted",
     ]
 }

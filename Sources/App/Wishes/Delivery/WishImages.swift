@@ -45,7 +45,7 @@ struct WishImages: Sendable {
         return try await threads.run {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let drawing = directory.appendingPathComponent(".\(id)-\(UUID().uuidString).png")
-            _ = try ToolProcess.run(Self.rsvgConvert, ["-w", "\(Self.cardWidth)", "-f", "png", "-o", drawing.path, svg.path], timeout: 30)
+            _ = try await ToolProcess.run(Self.rsvgConvert, ["-w", "\(Self.cardWidth)", "-f", "png", "-o", drawing.path, svg.path], timeout: 30)
             guard rename(drawing.path, png.path) == 0 else { throw ToolProcess.Failed(description: "Cannot keep the card at \(png.path)") }
             guard let data = FileManager.default.contents(atPath: png.path) else { throw ToolProcess.Failed(description: "rsvg-convert wrote nothing") }
             return data

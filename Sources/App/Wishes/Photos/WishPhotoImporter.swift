@@ -34,7 +34,7 @@ struct WishPhotoImporter {
         guard Self.isAvailable else { throw Self.toolsMissing }
         let id = UUID()
         let files = self.files
-        let (header, stored) = try await tools.run { () throws -> (WishPhotoCheck.Header, URL) in
+        let (header, stored) = try await tools.run { () async throws -> (WishPhotoCheck.Header, URL) in
             let handle = try FileHandle(forReadingFrom: file)
             let bytes = [UInt8](try handle.read(upToCount: WishPhotoCheck.headerLength) ?? Data())
             try? handle.close()
@@ -43,7 +43,10 @@ struct WishPhotoImporter {
             try FileManager.default.createDirectory(at: files.directory, withIntermediateDirectories: true)
             let stored = files.url(of: "\(id.uuidString.lowercased()).\(format.fileExtension)")
             do {
-                _ = try ToolProcess.run(Self.ffmpeg, Self.arguments(header, input: file, output: stored), timeout: 60)
+                _ = try await ToolProcess.run(Self.ffmpeg, Self.arguments(header, input: file, output: stored), timeout: 60)
+            } catch let failure as ToolProcess.Failed where failure.interruption != nil {
+                try? FileManager.default.removeItem(at: stored)
+                throw AppError.toolInterrupted(failure)
             } catch {
                 try? FileManager.default.removeItem(at: stored)
                 throw Self.refusal(.notAnImage)

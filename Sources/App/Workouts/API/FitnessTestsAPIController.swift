@@ -82,6 +82,6 @@ extension Request {
     /// The rate of `log`, worked out on the tool threads (a 120 s log takes tens of
     /// milliseconds: not for an event loop).
     func estimateRepRate(_ log: MotionLog) async throws -> RepRateEstimator.Estimate? {
-        try await userTools().run { RepRateEstimator.estimate(log) }
+        try await userTools().runBlocking { RepRateEstimator.estimate(log) }
     }
 }

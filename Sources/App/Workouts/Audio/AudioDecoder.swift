@@ -13,22 +13,26 @@ enum AudioDecoder {
     }
 
     /// What ffprobe says about `url`; nil when it cannot read it as media (or is missing:
-    /// check ``isAvailable`` first).
-    static func probe(_ url: URL, timeout: TimeInterval = 20) -> AudioProbe? {
+    /// check ``isAvailable`` first). Throws when ffprobe was stopped before it could say (its
+    /// time limit, a kill from outside): that says nothing about the file.
+    static func probe(_ url: URL, timeout: TimeInterval = 20) async throws -> AudioProbe? {
         let arguments = ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", url.path]
-        guard let output = try? ToolProcess.run(ffprobe, arguments, timeout: timeout) else { return nil }
-        return AudioProbe(json: output.standardOutput)
+        do {
+            return AudioProbe(json: try await ToolProcess.run(ffprobe, arguments, timeout: timeout, outputLimit: 4 << 20).standardOutput)
+        } catch let failure as ToolProcess.Failed where failure.interruption == nil {
+            return nil
+        }
     }
 
     /// Up to `maximumSeconds` of `url` from `startSeconds` on, as mono samples in -1…1 at
     /// `sampleRate`.
     static func monoSamples(
         of url: URL, startSeconds: Double = 0, sampleRate: Int = 22_050, maximumSeconds: Int = 900, timeout: TimeInterval = 120
-    ) throws -> [Float] {
-        let output = try ToolProcess.run(ffmpeg, [
+    ) async throws -> [Float] {
+        let output = try await ToolProcess.run(ffmpeg, [
             "-nostdin", "-v", "error", "-ss", String(format: "%.2f", startSeconds), "-i", url.path, "-vn", "-ac", "1",
             "-ar", String(sampleRate), "-t", String(maximumSeconds), "-f", "s16le", "-acodec", "pcm_s16le", "-",
-        ], timeout: timeout)
+        ], timeout: timeout, outputLimit: 2 * sampleRate * maximumSeconds + (1 << 20))
         return output.standardOutput.withUnsafeBytes { raw in
             raw.bindMemory(to: Int16.self).map { Float(Int16(littleEndian: $0)) / 32_768 }
         }

@@ -14,7 +14,7 @@ struct EstimateTempoCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let started = ContinuousClock.now
-        let samples = try AudioDecoder.monoSamples(of: URL(fileURLWithPath: signature.file))
+        let samples = try await AudioDecoder.monoSamples(of: URL(fileURLWithPath: signature.file))
         let decoded = ContinuousClock.now
         let candidates = TempoEstimator.candidates(samples: samples, sampleRate: 22_050)
         let analysed = ContinuousClock.now

@@ -36,9 +36,11 @@ struct SongImporter {
         guard AudioDecoder.isAvailable else { throw Self.toolsMissing }
         let analysis: Analysis
         do {
-            analysis = try await tools.run { [limits] in try Self.analyse(upload.file, limits: limits) }
+            analysis = try await tools.run { [limits, tools] in try await Self.analyse(upload.file, limits: limits, tools: tools) }
         } catch let problem as SongFileCheck.Problem {
             throw Self.refusal(problem, limits: limits)
+        } catch let failure as ToolProcess.Failed where failure.interruption != nil {
+            throw AppError.toolInterrupted(failure)
         }
         let id = UUID()
         let song = SongRecord()
@@ -77,19 +79,24 @@ struct SongImporter {
     /// upload's samples to about 26 MB.
     static let analysedSeconds = 300
 
-    /// The blocking part, on the thread pool: sniff, probe, check, decode, estimate. Throws a
-    /// ``SongFileCheck/Problem`` for a file that is not a song of a fair length.
-    private static func analyse(_ file: URL, limits: SongFileCheck.Limits) throws -> Analysis {
+    /// The tool work, in the uploader's turn: sniff, probe, check, decode, then estimate on a tool
+    /// thread. Throws a ``SongFileCheck/Problem`` for a file that is not a song of a fair length.
+    private static func analyse(_ file: URL, limits: SongFileCheck.Limits, tools: ToolRunner) async throws -> Analysis {
         let handle = try FileHandle(forReadingFrom: file)
         let header = [UInt8](try handle.read(upToCount: AudioFormat.headerLength) ?? Data())
         try? handle.close()
         let format = try SongFileCheck.format(ofHeader: header).get()
-        guard let probe = AudioDecoder.probe(file) else { throw SongFileCheck.Problem.notAudio }
+        guard let probe = try await AudioDecoder.probe(file) else { throw SongFileCheck.Problem.notAudio }
         let seconds = try SongFileCheck.check(probe, format: format, limits: limits).get()
-        guard let samples = try? AudioDecoder.monoSamples(of: file, maximumSeconds: Self.analysedSeconds) else {
+        let samples: [Float]
+        do {
+            samples = try await AudioDecoder.monoSamples(of: file, maximumSeconds: Self.analysedSeconds)
+        } catch let failure as ToolProcess.Failed where failure.interruption != nil {
+            throw failure
+        } catch {
             throw SongFileCheck.Problem.notAudio
         }
-        let candidates = TempoEstimator.candidates(samples: samples, sampleRate: 22_050).map(\.bpm)
+        let candidates = try await tools.compute { TempoEstimator.candidates(samples: samples, sampleRate: 22_050).map(\.bpm) }
         return Analysis(format: format, probe: probe, seconds: seconds, candidates: candidates)
     }
 
