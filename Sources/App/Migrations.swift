@@ -32,6 +32,7 @@ enum KineticMigrations {
             AddAddressOwnership(),
             CreateMailRecipients(),
             AddStorageQuota(),
+            CreateLoginDevices(),
         ]
     }
 }

@@ -33,6 +33,37 @@ import VaporTesting
         }
     }
 
+    /// OWASP's device cookies: a browser or app that signed in before keeps its own allowance,
+    /// so five wrong passwords from anyone else do not lock the owner out; its own failures
+    /// count against it alone, and a password reset forgets every device.
+    @Test func aDeviceThatSignedInBefore_isNotLockedOutByAGuesser() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let first = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password]).jsonObject()
+            let device = try #require(first["deviceToken"] as? String)
+            for attempt in 0..<6 {
+                _ = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "guess-\(attempt)"])
+            }
+            #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password]).status == .tooManyRequests,
+                    "a stranger's login is throttled")
+            let owner = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceToken": device])
+            #expect(owner.status == .ok, "the owner's device has its own allowance")
+            let next = try #require(try owner.jsonObject()["deviceToken"] as? String)
+            #expect(next != device, "a new secret each time")
+            #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceToken": device]).status == .tooManyRequests,
+                    "the old secret is spent")
+            // Another account's device is no device for this one.
+            let other = try await app.signUp()
+            let otherDevice = try #require(try await app.json(.POST, "/api/v1/login", body: ["email": other.email, "password": other.password]).jsonObject()["deviceToken"] as? String)
+            #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceToken": otherDevice]).status == .tooManyRequests)
+
+            // A browser keeps it in a cookie.
+            let web = WebClient(app: app)
+            try await web.logIn(email: other.email, password: other.password)
+            #expect(web.cookies[LoginDevice.cookie] != nil)
+        }
+    }
+
     @Test func theRealUser_getsInAgainOnceTheAccountsBucketRefills() async throws {
         let clock = TestClock(Date(timeIntervalSince1970: 1_790_000_000))
         try await withKinetic(clock: clock) { app in

@@ -19,11 +19,11 @@ struct AccountsAPIController {
     }
 
     func login(_ request: Request) async throws -> Response {
-        let fields = try request.jsonBody().requiredStrings(["email", "password"], optional: ["deviceName"]).get()
+        let fields = try request.jsonBody().requiredStrings(["email", "password"], optional: ["deviceName", "deviceToken"]).get()
         let label = try fields["deviceName"].map { try APITokenLabel.normalized($0).get() }
         let service = AccountService(request: request)
-        let user = try await service.authenticate(email: fields["email"]!, password: fields["password"]!)
-        return try await authResponse(for: user, status: .ok, label: label, service: service)
+        let (user, device) = try await service.authenticate(email: fields["email"]!, password: fields["password"]!, device: fields["deviceToken"])
+        return try await authResponse(for: user, status: .ok, label: label, service: service, device: device)
     }
 
     func logout(_ request: Request) async throws -> HTTPStatus {
@@ -35,10 +35,10 @@ struct AccountsAPIController {
         return .noContent
     }
 
-    private func authResponse(for user: User, status: HTTPStatus, label: String?, service: AccountService) async throws -> Response {
+    private func authResponse(for user: User, status: HTTPStatus, label: String?, service: AccountService, device: String? = nil) async throws -> Response {
         let token = try await service.issueAPIToken(for: user, label: label)
         let profile = ProfileDTO(try user.profile())
-        let body = AuthResponse(customerId: profile.customerId, token: token, profile: profile)
+        let body = AuthResponse(customerId: profile.customerId, token: token, profile: profile, deviceToken: device)
         let response = Response(status: status)
         try response.content.encode(body)
         return response

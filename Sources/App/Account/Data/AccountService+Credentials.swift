@@ -29,7 +29,7 @@ extension AccountService {
     /// Throws a 422 on `currentPassword` unless `password` is `user`'s (for changes that need
     /// proof it is really them: the password, the e-mail address).
     func confirmPassword(_ password: String, of user: User) async throws {
-        guard try await verifyThrottled(password, of: user, email: user.email) else {
+        guard try await verifyThrottled(password, of: user, buckets: confirmationBuckets(of: user)) else {
             throw AppError.validation(FieldErrors(["currentPassword": "error.password.currentWrong"]))
         }
     }

@@ -91,6 +91,7 @@ extension AccountService {
             try await user.save(on: database)
             try await WebSession.query(on: database).filter(\.$user.$id == userID).delete()
             try await APIToken.query(on: database).filter(\.$user.$id == userID).delete()
+            try await LoginDevices(database: database, now: request.now).forgetAll(of: userID)
             try await Self.wakeWishesWaiting(for: user.email, on: database, now: request.now)
             return user
         }

@@ -48,23 +48,27 @@ struct AccountService {
         return user
     }
 
-    /// The account for these credentials. Attempts are throttled per account and address: each
-    /// takes an allowance before the password is checked, and a correct one gives it back.
-    func authenticate(email rawEmail: String, password: String) async throws -> User {
+    /// The account for these credentials, and the secret that names this browser or app at its
+    /// next login. Attempts are throttled per client address and per account — or, from a
+    /// device that signed in to the account before (`device`: its cookie or `deviceToken`),
+    /// per that device, so someone guessing from elsewhere cannot lock the owner out. Each
+    /// attempt takes an allowance before the password is checked; a correct one gives it back.
+    func authenticate(email rawEmail: String, password: String, device secret: String? = nil) async throws -> (user: User, device: String) {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let user = try await User.query(on: request.db).filter(\.$email == email).first()
-        guard try await verifyThrottled(password, of: user, email: email), let user else {
+        let devices = LoginDevices(database: request.db, now: request.now)
+        let known = try await devices.device(secret, of: user?.id)
+        guard try await verifyThrottled(password, of: user, buckets: loginBuckets(email: email, device: known)), let user else {
             throw AppError.invalidCredentials
         }
-        return user
+        return (user, try await devices.remember(try user.requireID(), replacing: known))
     }
 
     /// Checks a password against `user`'s hash (or a fixed hash when there is no such user, so
-    /// timing does not tell). Every check takes an allowance from the account's and the client
-    /// address's buckets *before* bcrypt runs, and a correct password gives it back, so only
-    /// failures count; 429 when a bucket is empty.
-    func verifyThrottled(_ password: String, of user: User?, email: String) async throws -> Bool {
-        let buckets = loginBuckets(email: email)
+    /// timing does not tell). Every check takes an allowance from `buckets` *before* bcrypt
+    /// runs, and a correct password gives it back, so only failures count; 429 when a bucket
+    /// is empty.
+    func verifyThrottled(_ password: String, of user: User?, buckets: [ThrottleBucket]) async throws -> Bool {
         if let wait = try await request.throttle.take(buckets) {
             throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer)
         }
@@ -74,12 +78,23 @@ struct AccountService {
         return verified && user != nil
     }
 
-    private func loginBuckets(email: String) -> [ThrottleBucket] {
+    /// The buckets a login attempt draws on: the account's shared one, or a known device's own;
+    /// and the client address's.
+    private func loginBuckets(email: String, device: LoginDevice?) -> [ThrottleBucket] {
         let configuration = request.application.kineticConfiguration
         let refill = configuration.loginRefillSeconds
-        let account = ThrottleBucket(key: "account:" + email.lowercased(), capacity: configuration.loginBurstPerAccount, refillSeconds: refill)
-        guard let address = request.remoteAddress?.ipAddress else { return [account] }
-        return [account, ThrottleBucket(key: "address:" + address, capacity: configuration.loginBurstPerAddress, refillSeconds: refill)]
+        let key = device?.id.map { "device:" + $0.uuidString.lowercased() } ?? "account:" + email.lowercased()
+        let own = ThrottleBucket(key: key, capacity: configuration.loginBurstPerAccount, refillSeconds: refill)
+        guard let address = request.remoteAddress?.ipAddress else { return [own] }
+        return [own, ThrottleBucket(key: "address:" + address, capacity: configuration.loginBurstPerAddress, refillSeconds: refill)]
+    }
+
+    /// The buckets of a signed-in user confirming their password (a change of password or
+    /// address): their own, which no one signed out can empty.
+    func confirmationBuckets(of user: User) throws -> [ThrottleBucket] {
+        let configuration = request.application.kineticConfiguration
+        return [ThrottleBucket(key: "confirm-password:" + (try user.requireID()).uuidString.lowercased(), capacity: configuration.loginBurstPerAccount,
+                               refillSeconds: configuration.loginRefillSeconds)]
     }
 
     /// Starts a new browser session (a new id every time) and sets its cookie on `response`.

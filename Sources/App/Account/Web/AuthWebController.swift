@@ -31,9 +31,10 @@ struct AuthWebController {
         return try await request.answeringRefusals(with: { refusal in
             LoginPage.render(.init(email: form.email ?? "", error: refusal.message, forgotPassword: request.application.accountMailer != nil), context: PageContext(request: request))
         }) {
-            let user = try await service.authenticate(email: form.email ?? "", password: form.password ?? "")
+            let (user, device) = try await service.authenticate(email: form.email ?? "", password: form.password ?? "", device: request.cookies[LoginDevice.cookie]?.string)
             let response = request.redirect(to: SiteURL.profile.path, redirectType: .normal)
             try await service.startWebSession(for: user, on: response)
+            response.cookies[LoginDevice.cookie] = request.cookie(value: device, maxAge: Int(LoginDevice.lifetime), sameSite: .strict)
             return response
         }
     }
