@@ -3,6 +3,7 @@ account per test (created through the JSON API), and screenshots under .build/sc
 import json
 import os
 import pathlib
+import time
 import urllib.request
 import uuid
 
@@ -15,6 +16,8 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 BASE_URL = os.environ.get("KINETIC_URL", "http://127.0.0.1:8080")
+# The folder the test server's SMTP peer writes what it receives to (scripts/peers/smtp_peer.py).
+MAILBOX = pathlib.Path(os.environ.get("KINETIC_MAILBOX", "/nonexistent"))
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / ".build" / "screenshots"
 
@@ -87,6 +90,33 @@ def account():
     status, body = api("POST", "/api/v1/accounts", {"name": "Jamie Rivera", "email": email, "password": password})
     assert status == 201, body
     return {"email": email, "password": password, "token": body["token"], "customerId": body["customerId"]}
+
+
+def mails_to(address):
+    """The e-mails the test server sent to `address`, oldest first (the SMTP peer's log)."""
+    log = MAILBOX / "messages.jsonl"
+    if not log.exists():
+        return []
+    return [message for message in map(json.loads, log.read_text().splitlines()) if address in message["rcpt_tos"]]
+
+
+def link_in_mail(address, path_prefix, timeout=15):
+    """The last link to `path_prefix` (`/address/`) e-mailed to `address`, waiting for it."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for message in reversed(mails_to(address)):
+            for word in (message.get("text") or "").split():
+                if word.startswith(BASE_URL + path_prefix):
+                    return word
+        time.sleep(0.2)
+    raise AssertionError(f"no link to {path_prefix} reached {address}")
+
+
+def confirm_address(account):
+    """Opens the link sign-up e-mailed to the account's address, as its owner would."""
+    token = link_in_mail(account["email"], "/address/").rsplit("/", 1)[1]
+    status, body = api("POST", "/api/v1/address/confirmations", {"token": token})
+    assert status == 200 and body["emailVerified"], body
 
 
 def log_in(driver, account):
