@@ -20,8 +20,10 @@ enum WishesModule {
         api.post(url(.list), use: wishes.create)
         api.post(url(.delete), use: wishes.deleteSeveral)
         api.refuseMethodsOtherThanPOST(.api(.wishes(.delete)))
+        for path in [SiteURL.WishesPath.occasions, .counts, .searchHistory] { api.refuseMethods(on: .api(.wishes(path)), allowing: [.GET]) }
         let photos = WishPhotosController()
         api.on(.POST, url(.photos), body: .stream, use: photos.upload)
+        api.refuseMethodsOtherThanPOST(.api(.wishes(.photos)))
         api.get(url(.photo(id: nil)), use: photos.file)
         api.get(url(.wish(id: nil)), use: wishes.show)
         api.put(url(.wish(id: nil)), use: wishes.replace)

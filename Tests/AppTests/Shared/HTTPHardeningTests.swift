@@ -15,6 +15,14 @@ import VaporTesting
             #expect(put.status == .methodNotAllowed)
             #expect(put.headers.first(name: .allow) == "GET, HEAD")
             #expect(try await app.testing().sendRequest(.TRACE, "/api/v1/nowhere").status == .notFound)
+            // Constant paths beside a parameter route are not read as an id by another method.
+            let account = try await app.signUp()
+            for path in ["/api/v1/wishes/counts", "/api/v1/wishes/occasions", "/api/v1/wishes/search-history"] {
+                let put = try await app.json(.PUT, path, body: [:], token: account.token)
+                #expect(put.status == .methodNotAllowed, "\(path)")
+                #expect(put.headers.first(name: .allow) == "GET, HEAD", "\(path)")
+            }
+            #expect(try await app.json(.PUT, "/api/v1/wishes/photos", body: [:], token: account.token).headers.first(name: .allow) == "POST")
             #expect(try await app.testing().sendRequest(.DELETE, "/steps/elsewhere").status == .notFound)
         }
     }

@@ -22,18 +22,24 @@ struct WishServerProcessTests {
             "KINETIC_PUBLIC_URL": "http://127.0.0.1",
             "KINETIC_WISH_POLL_SECONDS": poll, "KINETIC_WISH_LEASE_SECONDS": "5", "KINETIC_BCRYPT_COST": "4",
             "KINETIC_SIGNUP_BURST_PER_ADDRESS": "1000", "DATABASE_URL": database ?? "", "LOG_LEVEL": "warning",
+            // The burst is a test of delivery, not of the sending limits.
+            "KINETIC_MAIL_PER_HOUR": "100000", "KINETIC_MAIL_PER_DAY": "100000", "KINETIC_MAIL_FIRST_DAY": "100000",
         ]
     }
 
-    /// Two accounts and 100 wishes from one to the other, due this minute, on a server that does
-    /// not look for due ones meanwhile (it polls hourly).
-    private func scheduleBurst(on server: ServerProcess) async throws -> Burst {
+    /// Two accounts, each confirming its address with the link the SMTP peer received, and 100
+    /// wishes from one to the other, due this minute, on a server that does not look for due
+    /// ones meanwhile (it polls hourly).
+    private func scheduleBurst(on server: ServerProcess, mailbox: URL) async throws -> Burst {
         var tokens: [String] = []
         let recipientEmail = "recipient-\(UUID().uuidString.prefix(8).lowercased())@kinetic.test"
         for (name, email) in [("Ann", "sender-\(UUID().uuidString.prefix(8).lowercased())@kinetic.test"), ("Bob", recipientEmail)] {
             let (status, body) = try await server.request(.POST, "/api/v1/accounts", body: ["name": name, "email": email, "password": "long-enough-pw"])
             try #require(status == 201, "sign-up: \(status)")
             tokens.append(try #require((body as? [String: Any])?["token"] as? String))
+            let token = try #require(confirmationToken(for: email, in: mailbox))
+            let (confirmed, _) = try await server.request(.POST, "/api/v1/address/confirmations", body: ["token": token])
+            try #require(confirmed == 200, "confirmation: \(confirmed)")
         }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -78,12 +84,22 @@ struct WishServerProcessTests {
         return states
     }
 
-    /// The Message-IDs the SMTP peer received, one per message, in order.
-    private func receivedMessageIDs(_ mailbox: URL) -> [String] {
+    /// What the SMTP peer received, one object per message, in order.
+    private func received(_ mailbox: URL) -> [[String: Any]] {
         let text = (try? String(contentsOf: mailbox.appendingPathComponent("messages.jsonl"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["message_id"] as? String
-        }
+        return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// The Message-IDs the SMTP peer received, in order, but for the accounts' own e-mails
+    /// (the links that confirm their addresses).
+    private func receivedMessageIDs(_ mailbox: URL) -> [String] {
+        received(mailbox).compactMap { $0["message_id"] as? String }.filter { !$0.hasPrefix("<account-") }
+    }
+
+    /// The token of the last address confirmation link e-mailed to `address`.
+    private func confirmationToken(for address: String, in mailbox: URL) -> String? {
+        let text = received(mailbox).last { ($0["rcpt_tos"] as? [String])?.contains(address) == true }?["text"] as? String
+        return text?.split(whereSeparator: \.isWhitespace).first { $0.contains("/address/") }.flatMap { $0.split(separator: "/").last }.map(String.init)
     }
 
     private func inboxCount(_ server: ServerProcess, _ burst: Burst) async throws -> Int? {
@@ -102,7 +118,7 @@ struct WishServerProcessTests {
         if database != nil { try await withKinetic { _ in } }  // a fresh, migrated schema
 
         let quiet = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
-        let burst = try await scheduleBurst(on: quiet)
+        let burst = try await scheduleBurst(on: quiet, mailbox: mailbox)
         quiet.stop()
 
         let doomed = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.2"))
@@ -136,7 +152,7 @@ struct WishServerProcessTests {
         try await withKinetic { _ in }
 
         let quiet = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
-        let burst = try await scheduleBurst(on: quiet)
+        let burst = try await scheduleBurst(on: quiet, mailbox: mailbox)
         quiet.stop()
         let first = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.1"))
         let second = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.1"))

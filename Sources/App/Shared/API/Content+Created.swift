@@ -13,8 +13,15 @@ extension RoutesBuilder {
     /// 405 with `Allow: POST` for the other methods on `path`, a path that answers POST only
     /// (without these, a path like `/workouts/generate` would be read as an id by a route beside it).
     func refuseMethodsOtherThanPOST(_ path: SiteURL) {
-        for method in [HTTPMethod.GET, .PUT, .PATCH, .DELETE] {
-            on(method, path.pathComponents) { _ -> Response in throw AppError.methodNotAllowed(allowed: ["POST"]) }
+        refuseMethods(on: path, allowing: [.POST])
+    }
+
+    /// 405 with `Allow` for the methods `path` does not answer, so a constant path beside a
+    /// parameter route (`/wishes/counts` beside `/wishes/{wishId}`) is never read as an id.
+    func refuseMethods(on path: SiteURL, allowing allowed: [HTTPMethod]) {
+        let names = allowed.map(\.rawValue) + (allowed.contains(.GET) ? ["HEAD"] : [])
+        for method in [HTTPMethod.GET, .POST, .PUT, .PATCH, .DELETE] where !allowed.contains(method) {
+            on(method, path.pathComponents) { _ -> Response in throw AppError.methodNotAllowed(allowed: names) }
                 .refusesMethod = true
         }
     }
