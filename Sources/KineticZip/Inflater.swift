@@ -10,8 +10,8 @@ final class Inflater {
 
     init() throws {
         stream.initialize(to: z_stream())
+        // On failure deinit still runs (every property is set), and frees the stream.
         guard inflateInit2_(stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            stream.deallocate()
             throw ZipArchiveError.unsupported("zlib could not start")
         }
     }

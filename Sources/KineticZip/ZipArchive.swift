@@ -74,8 +74,10 @@ public struct ZipArchive: Sendable {
         for _ in 0..<Int(end.entryCount) {
             entries.append(try Self.entry(from: &reader, directoryOffset: directoryOffset))
         }
-        // No two entries share bytes: overlapping entries are how a small zip claims to hold
-        // much more than it does.
+        // No entry's data starts inside another's header and data: overlapping entries are how a
+        // small zip claims to hold much more than it does. (A header's name and extra field are
+        // not counted here; whatever they could share, the sum of the entries' data stays within
+        // the file.)
         let spans = entries.map { (start: $0.localHeaderOffset, end: $0.localHeaderOffset + 30 + $0.compressedSize) }.sorted { $0.start < $1.start }
         for (previous, next) in zip(spans, spans.dropFirst()) where next.start < previous.end {
             throw ZipArchiveError.damaged("two of its entries overlap")
@@ -103,22 +105,20 @@ public struct ZipArchive: Sendable {
     /// when its fields say so.
     private static func endRecord(in file: ZipFile) throws -> EndRecord {
         let tailLength = min(file.size, 22 + 0xFFFF)
-        let tail = try file.read(at: file.size - tailLength, count: tailLength)
+        let tail = [UInt8](try file.read(at: file.size - tailLength, count: tailLength))
         var found: Int?
         var index = tail.count - 22
+        // One pass over the bytes in place: `PK\5\6`, then a comment that ends within the file.
         while index >= 0 {
-            var reader = ByteReader(tail, at: index)
-            if try reader.uint32() == endSignature {
-                var commentReader = ByteReader(tail, at: index + 20)
-                if index + 22 + Int(try commentReader.uint16()) <= tail.count {
-                    found = index
-                    break
-                }
+            if tail[index] == 0x50, tail[index + 1] == 0x4B, tail[index + 2] == 0x05, tail[index + 3] == 0x06,
+               index + 22 + (Int(tail[index + 20]) | Int(tail[index + 21]) << 8) <= tail.count {
+                found = index
+                break
             }
             index -= 1
         }
         guard let found else { throw ZipArchiveError.notAZip }
-        var reader = ByteReader(tail, at: found + 4)
+        var reader = ByteReader(Array(tail[(found + 4)...]))
         let disk = try reader.uint16(), directoryDisk = try reader.uint16()
         _ = try reader.uint16()
         let count = try reader.uint16()
@@ -200,8 +200,9 @@ public struct ZipArchive: Sendable {
     // MARK: - Extraction
 
     /// Calls `consumer` with the entry's bytes, in chunks of at most `chunkSize`, reading exactly
-    /// its compressed bytes: never more than its declared size comes out, and a stream that
-    /// ends early, runs on, or does not match its checksum is refused as damaged.
+    /// its compressed bytes: never more than its declared size comes out, and a stream that ends
+    /// early, yields more than its declared size, or does not match its checksum is refused as
+    /// damaged.
     public func extract(_ entry: Entry, chunkSize: Int = 1 << 20, checksum: Bool = true, consumer: (Data) throws -> Void) throws {
         if case .unsupported(let what) = entry.method { throw ZipArchiveError.unsupported("\(entry.path) uses \(what)") }
         let file = try ZipFile(url: url)

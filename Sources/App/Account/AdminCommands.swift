@@ -9,10 +9,21 @@ import Vapor
 struct AdminCommands: AsyncCommandGroup {
     var help: String { "Administers the instance: administrators, confirmed addresses, invitations and accounts." }
 
+    /// The account with `address` in the migrated database, and the address as stored; fails
+    /// naming it when there is none.
+    static func account(_ address: String, in app: Application) async throws -> (User, String) {
+        try await app.autoMigrate().get()
+        let email = address.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let user = try await User.query(on: app.db).filter(\.$email == email).first() else {
+            throw SetAdminCommand.Failed(description: "No account with the e-mail address \(email).")
+        }
+        return (user, email)
+    }
+
     var commands: [String: any AnyAsyncCommand] {
         [
             "grant": SetAdminCommand(isAdmin: true), "revoke": SetAdminCommand(isAdmin: false), "list": ListAdminsCommand(),
-            "verify": VerifyAddressCommand(), "invite": InviteCommand(), "create-user": CreateUserCommand(), "quota": QuotaCommand(),
+            "verify": VerifyAddressCommand(), "verify-all": VerifyAllAddressesCommand(), "invite": InviteCommand(), "create-user": CreateUserCommand(), "quota": QuotaCommand(),
         ]
     }
 }
@@ -34,11 +45,7 @@ struct SetAdminCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
-        try await app.autoMigrate().get()
-        let email = signature.email.lowercased()
-        guard let user = try await User.query(on: app.db).filter(\.$email == email).first() else {
-            throw Failed(description: "No account with the e-mail address \(email).")
-        }
+        let (user, email) = try await AdminCommands.account(signature.email, in: app)
         user.isAdmin = isAdmin
         try await user.save(on: app.db)
         context.console.print(isAdmin ? "\(email) is now an administrator." : "\(email) is no longer an administrator.")
@@ -70,11 +77,7 @@ struct VerifyAddressCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
-        try await app.autoMigrate().get()
-        let email = signature.email.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let user = try await User.query(on: app.db).filter(\.$email == email).first() else {
-            throw SetAdminCommand.Failed(description: "No account with the e-mail address \(email).")
-        }
+        let (user, email) = try await AdminCommands.account(signature.email, in: app)
         guard !user.isVerified else {
             context.console.print("\(email) was confirmed already.")
             return
@@ -149,6 +152,7 @@ struct CreateUserCommand: AsyncCommand {
             try await GoalsRepository(database: database, userID: try user.requireID())
                 .setGoals(MonthGoals(jumpGoal: user.jumpGoal, calorieGoal: user.calorieGoal), for: month)
         }
+        try await AccountService.wakeWishesWaiting(for: input.email, on: app.db, now: now)
         context.console.print("Made \(input.email) (\(input.name)), its address confirmed. Its password, to change after signing in: \(password)")
     }
 }
@@ -166,11 +170,7 @@ struct QuotaCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
-        try await app.autoMigrate().get()
-        let email = signature.email.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let user = try await User.query(on: app.db).filter(\.$email == email).first() else {
-            throw SetAdminCommand.Failed(description: "No account with the e-mail address \(email).")
-        }
+        let (user, email) = try await AdminCommands.account(signature.email, in: app)
         switch signature.size.lowercased() {
         case "show": break
         case "default": user.storageQuotaBytes = nil
@@ -184,5 +184,26 @@ struct QuotaCommand: AsyncCommand {
         let usage = try await StorageUsage.of(user, on: app.db, defaultQuota: app.kineticConfiguration.storageQuotaBytes)
         let formatted = { (bytes: Int) in Int64(bytes).formatted(.byteCount(style: .file)) }
         context.console.print("\(email): \(formatted(usage.usedBytes)) of \(formatted(usage.quotaBytes)) used\(user.storageQuotaBytes == nil ? " (the server's default)" : "").")
+    }
+}
+
+/// Confirms every account's address at once: for a server upgraded from a version that did not
+/// confirm addresses, when its operator vouches for the accounts it has (say, its own staff).
+struct VerifyAllAddressesCommand: AsyncCommand {
+    struct Signature: CommandSignature {}
+
+    var help: String { "Confirms the address of every account that has not confirmed one (after an upgrade, for accounts you vouch for)." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        try await app.autoMigrate().get()
+        let now = app.kineticConfiguration.clock.now
+        let users = try await User.query(on: app.db).filter(\.$emailVerifiedAt == nil).all()
+        for user in users {
+            user.emailVerifiedAt = now
+            try await user.save(on: app.db)
+            try await AccountService.wakeWishesWaiting(for: user.email, on: app.db, now: now)
+        }
+        context.console.print("Confirmed \(users.count) addresses.")
     }
 }

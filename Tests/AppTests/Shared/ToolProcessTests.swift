@@ -46,6 +46,11 @@ import Testing
             #expect(failure.interruption == nil)
             #expect(failure.description == "broken")
         }
+        // A tool that complains without end is judged by its exit, not cut off as "too much".
+        do { _ = try await ToolProcess.run("/bin/sh", ["-c", "head -c 1000000 /dev/zero | tr '\\000' x >&2; exit 3"], timeout: 10) } catch let failure as ToolProcess.Failed {
+            #expect(failure.interruption == nil)
+            #expect(failure.description.hasPrefix("xxxx"))
+        }
         do { _ = try await ToolProcess.run("/no/such/tool", [], timeout: 10) } catch let failure as ToolProcess.Failed {
             #expect(failure.interruption == .couldNotStart)
         }

@@ -40,10 +40,17 @@ final class Mailbox: @unchecked Sendable {
         try messages().filter { $0.rcpt_tos.contains(address) }
     }
 
-    /// The token of the last link to `address` whose path starts with `prefix` (`/address/`).
+    /// The token of the last link to `address` whose path starts with `prefix` (`/address/`),
+    /// waiting a few seconds for it (some e-mails go after their request is answered).
     func lastToken(to address: String, after prefix: String) throws -> String? {
-        guard let text = try messages(to: address).last?.text,
-              let range = text.range(of: "http://kinetic.test" + prefix) else { return nil }
-        return String(text[range.upperBound...].prefix { !$0.isWhitespace })
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            if let text = try messages(to: address).last(where: { $0.text?.contains("http://kinetic.test" + prefix) == true })?.text,
+               let range = text.range(of: "http://kinetic.test" + prefix) {
+                return String(text[range.upperBound...].prefix { !$0.isWhitespace })
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < deadline
+        return nil
     }
 }

@@ -26,8 +26,9 @@ struct ProfileAPIController {
                 patch.email = nil
             }
         }
-        try await request.profileUpdater.apply(patch, to: user)
+        // The link first: when it cannot go, nothing of the change is applied.
         if let newAddress { try await AccountService(request: request).sendAddressConfirmation(to: user, email: newAddress) }
+        try await request.profileUpdater.apply(patch, to: user)
         return try await request.profileDTO()
     }
 }

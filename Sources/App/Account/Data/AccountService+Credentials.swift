@@ -22,6 +22,11 @@ extension AccountService {
             let tokens = APIToken.query(on: database).filter(\.$user.$id == userID)
             if let keptToken { tokens.filter(\.$id != keptToken) }
             try await tokens.delete()
+            // Whoever knew the old password keeps no login allowance of their own, and no link
+            // that sets another.
+            try await LoginDevices(database: database, now: request.now).forgetAll(of: userID)
+            try await AccountToken.query(on: database).filter(\.$userID == userID)
+                .filter(\.$purpose == AccountToken.Purpose.resetPassword.rawValue).delete()
         }
         request.application.signedInTokens.forget(userID: userID)
     }

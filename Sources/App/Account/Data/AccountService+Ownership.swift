@@ -13,12 +13,19 @@ extension AccountService {
         guard let mailer = request.application.accountMailer else { throw AppError.mailUnavailable }
         let userID = try user.requireID()
         let address = email ?? user.email
-        if let wait = try await request.throttle.take([ThrottleBucket(key: "confirm:\(userID.uuidString.lowercased())", capacity: 3, refillSeconds: 600)]) {
+        // Per account and per address: no one makes Kinetic mail an address over and over.
+        if let wait = try await request.throttle.take([
+            ThrottleBucket(key: "confirm:\(userID.uuidString.lowercased())", capacity: 3, refillSeconds: 600),
+            ThrottleBucket(key: "confirm-to:" + address, capacity: 3, refillSeconds: 8 * 3600),
+        ]) {
             throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer, messageKey: "error.mail.throttled")
         }
+        // An address that asked for no more e-mail from Kinetic gets none, links included.
+        guard try await !MailRecipients(database: request.db).hasOptedOut(address) else { throw AppError.mailOptedOut }
         let secret = try await AccountTokens(database: request.db, now: request.now)
             .issue(.confirmAddress, userID: userID, email: address, lifetime: AddressOwnership.confirmationLifetime)
-        try await send(mailer, .confirmAddress(name: user.name, email: address, isChange: address != user.email), to: address,
+        // The name is whatever the account typed: not a word of it goes to an address nobody confirmed.
+        try await send(mailer, .confirmAddress(email: address, isChange: address != user.email), to: address,
                        link: SiteURL.confirmAddress(token: secret).path, for: user)
     }
 
@@ -62,15 +69,26 @@ extension AccountService {
     func requestPasswordReset(email rawEmail: String) async throws {
         guard let mailer = request.application.accountMailer else { throw AppError.mailUnavailable }
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        // Longer than any address: answered the same, and never a throttle's key.
+        guard email.utf8.count <= EmailAddressSyntax.maximumLength else { return }
         var buckets = [ThrottleBucket(key: "reset:" + email, capacity: 3, refillSeconds: 1200)]
         if let address = request.remoteAddress?.ipAddress { buckets.append(ThrottleBucket(key: "reset-address:" + address, capacity: 10, refillSeconds: 360)) }
         if let wait = try await request.throttle.take(buckets) {
             throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer, messageKey: "error.mail.throttled")
         }
-        guard let user = try await User.query(on: request.db).filter(\.$email == email).first() else { return }
+        guard let user = try await User.query(on: request.db).filter(\.$email == email).first(),
+              try await !MailRecipients(database: request.db).hasOptedOut(email) else { return }
         let secret = try await AccountTokens(database: request.db, now: request.now)
             .issue(.resetPassword, userID: try user.requireID(), email: email, lifetime: AddressOwnership.passwordResetLifetime)
-        try await send(mailer, .resetPassword(name: user.name), to: email, link: SiteURL.resetPassword(token: secret).path, for: user)
+        // Sent after the answer, so neither its time nor its failure tells that an account has the address.
+        let localizer = Localizer(language: user.appLanguage ?? request.localizer.language, catalog: request.application.stringCatalog)
+        let (logger, now, link) = (request.logger, request.now, SiteURL.resetPassword(token: secret).path)
+        let name = user.isVerified ? user.name : nil
+        Task {
+            do { try await mailer.send(.resetPassword(name: name), to: email, link: link, localizer: localizer, now: now) } catch {
+                logger.warning("A password reset link to \(email) was not sent: \(error)")
+            }
+        }
     }
 
     /// Sets a new password with a reset link: the link reached the address, so the address is

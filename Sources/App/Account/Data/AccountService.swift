@@ -45,6 +45,7 @@ struct AccountService {
         } catch let error as DatabaseError where error.isConstraintFailure {
             throw AppError.emailTaken
         }
+        if user.isVerified { try await Self.wakeWishesWaiting(for: user.email, on: request.db, now: request.now) }
         return user
     }
 

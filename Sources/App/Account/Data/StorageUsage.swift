@@ -15,7 +15,8 @@ struct StorageUsage: Sendable {
         let sql = try database.sql()
         var used = 0
         for (table, owner) in [(SongRecord.schema, "user_id"), ("wish_photos", "owner_id")] {
-            let row = try await sql.select().column(SQLFunction("COALESCE", args: SQLFunction("SUM", args: SQLColumn("byte_count")), SQLLiteral.numeric("0")), as: "total")
+            // PostgreSQL sums a BIGINT as NUMERIC: cast back, on both databases alike.
+            let row = try await sql.select().column(SQLRaw("CAST(COALESCE(SUM(byte_count), 0) AS BIGINT)"), as: "total")
                 .from(table).where(SQLColumn(owner), .equal, SQLBind(userID)).first()
             let total = try row?.decode(column: "total", as: Int.self) ?? 0
             used = used.addingReportingOverflow(max(0, total)).partialValue

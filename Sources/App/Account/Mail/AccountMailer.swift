@@ -18,21 +18,22 @@ struct AccountMailer: Sendable {
     }
 
     enum Message {
-        /// The address `email` of an account named `name` is to be confirmed (`isChange`: it is
-        /// a new address the account asked for).
-        case confirmAddress(name: String, email: String, isChange: Bool)
-        case resetPassword(name: String)
+        /// The address `email` is to be confirmed (`isChange`: it is a new address the account
+        /// asked for). No name: the address has not shown it wants anything of this account.
+        case confirmAddress(email: String, isChange: Bool)
+        /// `name` only when the account confirmed its address.
+        case resetPassword(name: String?)
     }
 
     /// Sends `message` to `address` with the link `path` (under ``publicURL``), in `localizer`'s language.
     func send(_ message: Message, to address: String, link path: String, localizer l: Localizer, now: Date) async throws {
         let link = publicURL + path
         let (subject, lines): (String, [String]) = switch message {
-        case .confirmAddress(let name, let email, let isChange):
+        case .confirmAddress(let email, let isChange):
             (l.t(isChange ? "mail.confirmChange.subject" : "mail.confirm.subject"),
-             [l.t("mail.greeting", name), l.t("mail.confirm.body", email), link, l.t("mail.confirm.footer")])
+             [l.t("mail.hello"), l.t("mail.confirm.body", email), link, l.t("mail.confirm.footer")])
         case .resetPassword(let name):
-            (l.t("mail.reset.subject"), [l.t("mail.greeting", name), l.t("mail.reset.body"), link, l.t("mail.reset.footer")])
+            (l.t("mail.reset.subject"), [name.map { l.t("mail.greeting", $0) } ?? l.t("mail.hello"), l.t("mail.reset.body"), link, l.t("mail.reset.footer")])
         }
         let html = "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,sans-serif;font-size:16px;line-height:1.5;color:#1c1c1e\">"
             + lines.map { line in

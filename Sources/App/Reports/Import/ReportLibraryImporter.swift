@@ -70,7 +70,7 @@ struct ReportLibraryImporter {
             let file = checked[report.id]!
             if let old = existingByID[report.id], old.sha256 == file.sha256, FileManager.default.fileExists(atPath: files.pdf(in: old.storedFolder).path) { continue }
             do {
-                prepared[report.id] = try await threads.run { [tools] in try await Self.prepare(file, tools: tools, in: staging) }
+                prepared[report.id] = try await threads.run { [tools, threads] in try await Self.prepare(file, tools: tools, threads: threads, in: staging) }
             } catch {
                 problems.append(ReportLibraryProblem(report.filePath, "error.reports.file.damaged", [report.file, String(describing: error)]))
             }
@@ -167,15 +167,20 @@ struct ReportLibraryImporter {
 
     // MARK: Prepare
 
-    private static func prepare(_ file: CheckedFile, tools: PDFTools, in staging: URL) async throws -> PreparedFile {
+    private static func prepare(_ file: CheckedFile, tools: PDFTools, threads: ToolRunner, in staging: URL) async throws -> PreparedFile {
         let storedFolder = UUID().uuidString.lowercased()
         let folder = staging.appendingPathComponent(storedFolder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: file.url, to: folder.appendingPathComponent("report.pdf"))
+        try await threads.compute {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: file.url, to: folder.appendingPathComponent("report.pdf"))
+        }
+        let raw = try await tools.text(of: file.url, pages: file.info.pages)
         // Pages are separated by form feeds; other control characters are noise in a snippet.
-        let text = String(String.UnicodeScalarView(try await tools.text(of: file.url, pages: file.info.pages).unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control && scalar != "\n" ? " " : scalar
-        }))
+        let text = try await threads.compute {
+            String(String.UnicodeScalarView(raw.unicodeScalars.map { scalar in
+                scalar.properties.generalCategory == .control && scalar != "\n" ? " " : scalar
+            }))
+        }
         _ = try await tools.renderPages(of: file.url, pages: file.info.pages, width: pageWidth, into: folder)
         try await tools.renderThumbnail(of: file.url, width: thumbnailWidth, to: folder.appendingPathComponent("thumbnail.jpg"))
         let ratio = file.info.pageWidth.flatMap { width in file.info.pageHeight.map { $0 / width } } ?? 2_970.0 / 2_100

@@ -57,6 +57,8 @@ struct AppError: Error, Sendable {
     static let mailUnavailable = AppError(status: .serviceUnavailable, code: "mail_unavailable", messageKey: "error.mail.unavailable")
     /// 502: the mail server did not take an account's e-mail; nothing else changed.
     static let mailNotSent = AppError(status: .badGateway, code: "mail_not_sent", messageKey: "error.mail.notSent")
+    /// 409: the address asked for no more e-mail from Kinetic, so no link goes there.
+    static let mailOptedOut = AppError(status: .conflict, code: "mail_opted_out", messageKey: "error.mail.optedOut")
     /// 410: a link that confirms an address, resets a password or invites expired or was used.
     static let linkInvalid = AppError(status: .gone, code: "link_invalid", messageKey: "error.link.invalid")
     /// 403: sign-up is by invitation here, and none valid came with it.

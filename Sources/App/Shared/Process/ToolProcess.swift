@@ -74,19 +74,26 @@ enum ToolProcess {
         _ executable: String, _ arguments: [String], timeout: TimeInterval, acceptedStatuses: Set<Int32>, outputLimit: Int
     ) async throws -> Output {
         let name = URL(fileURLWithPath: executable).lastPathComponent
-        let execution: ExecutionResult<Void, DataOutput, DataOutput>
+        let execution: ExecutionResult<Data, DataOutput, SequenceOutput>
         do {
-            execution = try await withThrowingTaskGroup(of: ExecutionResult<Void, DataOutput, DataOutput>?.self) { group in
+            execution = try await withThrowingTaskGroup(of: ExecutionResult<Data, DataOutput, SequenceOutput>?.self) { group in
                 group.addTask {
                     // Cancelled (the time limit), the tool is killed at once and reaped.
                     var options = PlatformOptions()
                     options.teardownSequence = []
                     return try await Subprocess.run(
                         .path(FilePath(executable)), arguments: Arguments(arguments), environment: .custom(environment),
-                        platformOptions: options, input: .none, output: .data(limit: outputLimit), error: .data(limit: 64 << 10)
+                        platformOptions: options, input: .none, output: .data(limit: outputLimit), error: .sequence
                     ) { running in
                         // Below the server's threads: a decode yields the CPU to requests being answered.
                         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(running.processIdentifier.value), 10)
+                        // Its complaints, read to the end so it never blocks on them; the first
+                        // 64 KiB are kept (a damaged file can make a tool complain for ever).
+                        var kept = Data()
+                        for try await buffer in running.standardError where kept.count < 64 << 10 {
+                            buffer.withUnsafeBytes { kept.append(contentsOf: $0.prefix((64 << 10) - kept.count)) }
+                        }
+                        return kept
                     }
                 }
                 group.addTask {
@@ -104,7 +111,7 @@ enum ToolProcess {
         } catch let error as SubprocessError where error.code == .executableNotFound || error.code == .spawnFailed {
             throw Failed(description: "\(executable) could not start: \(error)", interruption: .couldNotStart)
         }
-        let messages = String(decoding: execution.standardError.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let messages = String(decoding: execution.closureResult.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         switch execution.terminationStatus {
         case .exited(let status) where acceptedStatuses.contains(status):
             return Output(standardOutput: execution.standardOutput, messages: messages, status: status)

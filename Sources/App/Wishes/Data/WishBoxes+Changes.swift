@@ -56,6 +56,8 @@ extension WishBoxes {
                 .set("local_send_at", to: draft.sendTime.localDateTime).set("time_zone", to: draft.sendTime.timeZone.identifier)
                 .set("channels", to: draft.channels.map(\.rawValue).joined(separator: ","))
                 .set("search_text", to: WishSearchText.folded([draft.subject, draft.message] + draft.recipients))
+                // The sending limits count an edited wish's recipients as scheduled now.
+                .set("created_at", to: now.timeIntervalSince1970)
                 .where("id", .equal, id).where("sender_id", .equal, userID).where("state", .equal, WishRecord.State.scheduled.rawValue)
                 .returning("id").all()
             let left = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from(WishDeliveryRecord.schema)

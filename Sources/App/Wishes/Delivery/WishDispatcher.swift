@@ -88,6 +88,7 @@ struct WishDispatcher {
         var messages: [MailMessage] = []
         var sending: [(WishDeliveryRecord, WishRecord)] = []
         var sentBy: [UUID: [Double]] = [:]
+        var waitingBy: [UUID: Int] = [:]
         let recipients = MailRecipients(database: database)
         for (delivery, wish) in emails {
             guard let sender = try await User.find(wish.senderID, on: database), sender.isVerified else {
@@ -102,8 +103,12 @@ struct WishDispatcher {
             // Over the sender's limits, it waits for room; it never fails for it.
             if sentBy[wish.senderID] == nil { sentBy[wish.senderID] = try await deliveredEmails(of: wish.senderID, now: now) }
             if let reached = mail.limits.check(adding: 1, earlier: sentBy[wish.senderID] ?? [], createdAt: sender.createdAt?.timeIntervalSince1970, now: now.timeIntervalSince1970) {
-                let at = reached.freesAt.map { Date(timeIntervalSince1970: $0) } ?? now.addingTimeInterval(SendingLimits.hour)
-                try await queue.wait(delivery.id, until: at, because: .limitWait)
+                // Spread over the window as the limit allows, so a backlog never comes due at once.
+                let waiting = waitingBy[wish.senderID, default: 0]
+                waitingBy[wish.senderID] = waiting + 1
+                let start = reached.freesAt ?? now.timeIntervalSince1970 + SendingLimits.hour
+                let at = start + Double(waiting) * reached.window / Double(max(1, reached.limit))
+                try await queue.wait(delivery.id, until: Date(timeIntervalSince1970: at), because: .limitWait)
                 continue
             }
             sentBy[wish.senderID, default: []].append(now.timeIntervalSince1970)
@@ -136,15 +141,17 @@ struct WishDispatcher {
         }
     }
 
-    /// When the sender's e-mails delivered in the last day went (seconds since 1970).
+    /// When the sender's e-mails delivered in the last day went (seconds since 1970), and, as
+    /// going now, those another instance is sending.
     private func deliveredEmails(of senderID: UUID, now: Date) async throws -> [Double] {
-        try await database.sql().select().column(SQLColumn("finished_at", table: WishDeliveryRecord.schema)).from(WishDeliveryRecord.schema)
-            .join(WishRecord.schema, on: SQLColumn("wish_id", table: WishDeliveryRecord.schema), .equal, SQLColumn("id", table: WishRecord.schema))
-            .where(SQLColumn("sender_id", table: WishRecord.schema), .equal, SQLBind(senderID))
-            .where(SQLColumn("channel", table: WishDeliveryRecord.schema), .equal, SQLBind(WishChannel.email.rawValue))
-            .where(SQLColumn("state", table: WishDeliveryRecord.schema), .equal, SQLBind(DeliveryState.delivered.rawValue))
-            .where(SQLColumn("finished_at", table: WishDeliveryRecord.schema), .greaterThan, SQLBind(now.timeIntervalSince1970 - SendingLimits.day))
-            .all().map { try $0.decode(column: "finished_at", as: Double.self) }
+        let at = now.timeIntervalSince1970
+        return try await database.sql().raw("""
+            SELECT CASE WHEN d.state = \(bind: DeliveryState.delivered.rawValue) THEN d.finished_at ELSE \(bind: at) END AS sent_at
+            FROM wish_deliveries d JOIN wishes w ON w.id = d.wish_id
+            WHERE w.sender_id = \(bind: senderID) AND d.channel = \(bind: WishChannel.email.rawValue)
+              AND ((d.state = \(bind: DeliveryState.delivered.rawValue) AND d.finished_at > \(bind: at - SendingLimits.day))
+                   OR (d.state = \(bind: DeliveryState.sending.rawValue) AND d.lease_owner <> \(bind: queue.owner)))
+            """).all().map { try $0.decode(column: "sent_at", as: Double.self) }
     }
 
     private func failedTry(_ delivery: WishDeliveryRecord, reason: String, permanent: Bool, now: Date) async throws {
