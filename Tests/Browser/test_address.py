@@ -34,7 +34,7 @@ def test_a_new_address_is_confirmed_by_the_link_it_receives(driver):
     screenshot(driver, "settings-address-unconfirmed-en-375")
 
     driver.get(link_in_mail(email, "/address/"))
-    button = driver.find_element(By.CSS_SELECTOR, "form button[type=submit]")
+    button = driver.find_element(By.CSS_SELECTOR, "form[action^='/address/'] button[type=submit]")
     assert button.text == "Confirm my address"
     screenshot(driver, "address-confirm-en-375")
     button.send_keys(Keys.ENTER)
@@ -83,6 +83,6 @@ def test_an_emailed_wish_carries_a_one_click_way_out(driver, account):
     assert message["headers"]["Reply-To"] == f"Jamie Rivera <{account['email']}>"
     driver.get(stop)
     screenshot(driver, "mail-stop-en-375")
-    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").send_keys(Keys.ENTER)
+    driver.find_element(By.CSS_SELECTOR, "form[action^='/mail/stop/'] button[type=submit]").send_keys(Keys.ENTER)
     wait(driver).until(EC.text_to_be_present_in_element((By.CLASS_NAME, "auth-subtitle"), "sends no more e-mail"))
     screenshot(driver, "mail-stopped-en-375")
