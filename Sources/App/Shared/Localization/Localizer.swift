@@ -30,9 +30,10 @@ struct Localizer: Sendable {
         value.formatted(.number.locale(locale))
     }
 
-    /// A size in bytes as people read it, e.g. "2.5 GB" / "2,5 GB".
+    /// A size in bytes as people read it, in powers of 1,024 as quotas are set: "3 GB",
+    /// "2.5 MB" / "2,5 MB", "0 bytes".
     func byteCount(_ bytes: Int) -> String {
-        Int64(clamping: bytes).formatted(.byteCount(style: .file).locale(locale))
+        Int64(clamping: bytes).formatted(ByteCountFormatStyle(style: .memory, allowedUnits: .all, spellsOutZero: false, includesActualByteCount: false, locale: locale))
     }
 
     /// A percentage, e.g. "71%" / "71 %".

@@ -36,14 +36,16 @@ enum SettingsPage {
         let choices: [AppLanguage?] = [nil] + AppLanguage.allCases.map(Optional.some)
         return Layout.render(.init(title: l.t("settings.title"), stylesheet: AccountModule.stylesheet), context: context, content: [
             banner(model.saved.map(\.message).map { l.t($0) }, isError: false),
-            model.address.map { addressCard($0, context: context) } ?? .empty,
-            model.storage.map { storageCard(used: $0.used, quota: $0.quota, context: context) } ?? .empty,
+            // An address that waits for its link comes first; a confirmed one below the links.
+            model.address.map { $0.confirmed && $0.pending == nil ? .empty : addressCard($0, context: context) } ?? .empty,
             el("nav", [.class("card list-card"), .aria("label", l.t("settings.title"))], [
                 row(href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
                 row(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
                 row(href: SiteURL.settingsPassword.path, title: l.t("password.title"), detail: l.t("settings.passwordDetail")),
                 row(href: SiteURL.settingsTokens.path, title: l.t("tokens.title"), detail: l.t("settings.tokensDetail")),
             ]),
+            model.address.map { $0.confirmed && $0.pending == nil ? addressCard($0, context: context) : .empty } ?? .empty,
+            model.storage.map { storageCard(used: $0.used, quota: $0.quota, context: context) } ?? .empty,
             el("form", [Attr("method", "post"), Attr("action", SiteURL.settingsLanguage.path), .class("card form")], [
                 CSRFField.render(context.csrfToken),
                 el("fieldset", [.class("choice-list")], [
