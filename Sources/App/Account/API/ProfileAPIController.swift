@@ -1,4 +1,3 @@
-import Fluent
 import KineticCore
 import Vapor
 
@@ -14,20 +13,14 @@ struct ProfileAPIController {
     func update(_ request: Request) async throws -> ProfileDTO {
         let user = try request.requireUser()
         var patch = try ProfilePatch.parse(request.jsonBody()).get()
-        var newAddress: String?
         if let email = patch.email, email != user.email {
             guard let password = patch.currentPassword else {
                 throw AppError.validation(FieldErrors(["currentPassword": "error.password.neededForEmail"]))
             }
             try await AccountService(request: request).confirmPassword(password, of: user)
-            if request.application.accountMailer != nil {
-                guard try await User.query(on: request.db).filter(\.$email == email).first() == nil else { throw AppError.emailTaken }
-                newAddress = email
-                patch.email = nil
-            }
+            // Where mail goes, the new address waits for its link; the rest applies now.
+            if try await AccountService(request: request).requestAddressChange(of: user, to: email) { patch.email = nil }
         }
-        // The link first: when it cannot go, nothing of the change is applied.
-        if let newAddress { try await AccountService(request: request).sendAddressConfirmation(to: user, email: newAddress) }
         try await request.profileUpdater.apply(patch, to: user)
         return try await request.profileDTO()
     }

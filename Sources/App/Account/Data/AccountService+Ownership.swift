@@ -29,6 +29,18 @@ extension AccountService {
                        link: SiteURL.confirmAddress(token: secret).path, for: user)
     }
 
+    /// A new address for `user` (its password confirmed): where this server sends e-mail, the
+    /// link goes to it and the address changes when it is opened (true: the caller leaves the
+    /// address as it is); elsewhere nothing happens here (false: it changes at once,
+    /// unconfirmed). 409 when another account has it. The link goes before anything else of
+    /// the change is applied, so a link that cannot go changes nothing.
+    func requestAddressChange(of user: User, to email: String) async throws -> Bool {
+        guard request.application.accountMailer != nil else { return false }
+        guard try await User.query(on: request.db).filter(\.$email == email).first() == nil else { throw AppError.emailTaken }
+        try await sendAddressConfirmation(to: user, email: email)
+        return true
+    }
+
     /// After an open sign-up: sends the link that confirms the new account's address when this
     /// server sends e-mail. Whether it went; a failure is logged, and the account can ask again.
     @discardableResult
@@ -81,7 +93,7 @@ extension AccountService {
         let secret = try await AccountTokens(database: request.db, now: request.now)
             .issue(.resetPassword, userID: try user.requireID(), email: email, lifetime: AddressOwnership.passwordResetLifetime)
         // Sent after the answer, so neither its time nor its failure tells that an account has the address.
-        let localizer = Localizer(language: user.appLanguage ?? request.localizer.language, catalog: request.application.stringCatalog)
+        let localizer = mailLocalizer(for: user)
         let (logger, now, link) = (request.logger, request.now, SiteURL.resetPassword(token: secret).path)
         let name = user.isVerified ? user.name : nil
         Task {
@@ -136,10 +148,14 @@ extension AccountService {
             """).run()
     }
 
+    /// The language of an account's e-mails: its own, else this request's.
+    private func mailLocalizer(for user: User) -> Localizer {
+        Localizer(language: user.appLanguage ?? request.localizer.language, catalog: request.application.stringCatalog)
+    }
+
     private func send(_ mailer: AccountMailer, _ message: AccountMailer.Message, to address: String, link: String, for user: User) async throws {
-        let localizer = Localizer(language: user.appLanguage ?? request.localizer.language, catalog: request.application.stringCatalog)
         do {
-            try await mailer.send(message, to: address, link: link, localizer: localizer, now: request.now)
+            try await mailer.send(message, to: address, link: link, localizer: mailLocalizer(for: user), now: request.now)
         } catch let notSent as AccountMailer.NotSent {
             request.logger.warning("An account e-mail to \(address) was not sent: \(notSent.reason)")
             throw AppError.mailNotSent
