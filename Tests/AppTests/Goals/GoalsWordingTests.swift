@@ -46,14 +46,16 @@ import VaporTesting
         }
     }
 
-    @Test func signingUp_opensAWelcomeThatLeadsToTheModules() async throws {
+    @Test func signingUp_opensAWelcomeThatLeadsToAllFiveModules() async throws {
         try await withKinetic { app in
             let web = WebClient(app: app)
             let response = try await web.post("/signup", form: ["name": "Jo", "email": "jo@example.com", "password": "long-enough-pw"], csrfPage: "/signup")
             #expect(response.headers.first(name: .location) == "/settings/fitness?welcome=1")
             let page = try await web.get("/settings/fitness?welcome=1").body.string
             #expect(page.contains("Welcome to Kinetic, Jo!"))
-            #expect(page.contains("href=\"/goals\"") && page.contains("href=\"/steps\""))
+            for module in ["goals", "steps", "workouts", "reports", "wishes"] {
+                #expect(page.contains("class=\"welcome-module\" href=\"/\(module)\""), "the welcome leads to \(module)")
+            }
             #expect(!(try await web.get("/settings/fitness").body.string.contains("Welcome to Kinetic")))
         }
     }

@@ -29,16 +29,23 @@ enum FitnessSettingsPage {
     }
 
     /// The first thing a new user sees: what Kinetic does, why this page asks, and the way on
-    /// to the modules for whoever would rather skip it.
+    /// to each of the five modules for whoever would rather skip it.
     static func welcome(name: String, linkSentTo: String?, l: Localizer) -> HTMLNode {
         el("section", [.class("card welcome-card"), .aria("labelledby", "welcome-title")], [
             el("h2", [.id("welcome-title")], [txt(l.t("welcome.title", name))]),
-            el("p", [], [txt(l.t("welcome.body"))]),
             linkSentTo.map { el("p", [.class("welcome-link-sent")], [txt(l.t("welcome.linkSent", $0))]) } ?? .empty,
-            el("div", [.class("welcome-links")], [
-                el("a", [.class("button button-secondary"), Attr("href", SiteURL.module(.goals).path)], [icon(.goals), txt(l.t("nav.goals"))]),
-                el("a", [.class("button button-secondary"), Attr("href", SiteURL.module(.steps).path)], [icon(.steps), txt(l.t("nav.steps"))]),
-            ]),
+            el("p", [], [txt(l.t("welcome.body"))]),
+            el("ul", [.class("welcome-modules"), .aria("label", l.t("welcome.modules"))], SideMenu.modules.map { module in
+                el("li", [], [
+                    el("a", [.class("welcome-module"), Attr("href", module.url.path)], [
+                        icon(module.icon),
+                        el("span", [], [
+                            el("strong", [], [txt(l.t(module.titleKey))]),
+                            module.summaryKey.map { el("span", [], [txt(l.t($0))]) } ?? .empty,
+                        ]),
+                    ]),
+                ])
+            }),
         ])
     }
 

@@ -4,14 +4,20 @@ enum SideMenu {
         let icon: Icon
         let titleKey: String
         let url: SiteURL
+        /// What the module is for, in one line (the welcome shows it).
+        var summaryKey: String? = nil
     }
 
-    static let items: [Item] = [
-        Item(icon: .goals, titleKey: "nav.goals", url: .module(.goals)),
-        Item(icon: .steps, titleKey: "nav.steps", url: .module(.steps)),
-        Item(icon: .workouts, titleKey: "nav.workouts", url: .module(.workouts)),
-        Item(icon: .reports, titleKey: "nav.reports", url: .module(.reports)),
-        Item(icon: .wishes, titleKey: "nav.wishes", url: .module(.wishes)),
+    /// The five modules, in the order the menu and the welcome list them.
+    static let modules: [Item] = [
+        Item(icon: .goals, titleKey: "nav.goals", url: .module(.goals), summaryKey: "welcome.goals"),
+        Item(icon: .steps, titleKey: "nav.steps", url: .module(.steps), summaryKey: "welcome.steps"),
+        Item(icon: .workouts, titleKey: "nav.workouts", url: .module(.workouts), summaryKey: "welcome.workouts"),
+        Item(icon: .reports, titleKey: "nav.reports", url: .module(.reports), summaryKey: "welcome.reports"),
+        Item(icon: .wishes, titleKey: "nav.wishes", url: .module(.wishes), summaryKey: "welcome.wishes"),
+    ]
+
+    static let items: [Item] = modules + [
         Item(icon: .profile, titleKey: "nav.profile", url: .profile),
         Item(icon: .settings, titleKey: "nav.settings", url: .settings),
     ]
