@@ -8,6 +8,8 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.kineticConfiguration = configuration
     try await app.useDatabases(configuration.database)
     app.migrations.add(KineticMigrations.all(configuration))
+    // Forty-odd lines of "prepare" at every start say nothing to whoever runs it: `--log debug` shows them.
+    app.fluent.migrationLogLevel = .debug
 
     app.passwords.use(.bcrypt(cost: configuration.bcryptCost))
     app.prepareUnknownAccountHash()
@@ -37,15 +39,24 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
 
 /// What `kinetic serve` does before it listens: migrates, removes uploads an earlier run left
 /// behind (a crash mid-import) and, when configured, creates the demo account on an empty
-/// database and adds the demo songs it lacks and the demo report library when there is none (in the background); starts delivering wishes. Returns the demo account's password when it was created, for the terminal only.
-public func prepareToServe(_ app: Application) async throws -> String? {
+/// database and adds the demo songs it lacks and the demo report library when there is none
+/// (in the background); starts delivering wishes. Returns the banner to print on the terminal
+/// (never the log: it may hold the demo account's new password).
+public func prepareToServe(_ app: Application, arguments: [String]) async throws -> ServeBanner {
     try await app.autoMigrate().get()
     try app.clearUploadDirectory()
     app.reportFiles.clearStaging()
     await app.startWishScheduler()
-    guard app.kineticConfiguration.createsDemoAccount else { return nil }
-    let password = try await DemoSeeder.seedIfEmpty(app)
+    let configuration = app.kineticConfiguration
+    var banner = ServeBanner(
+        address: ServeBanner.address(arguments: arguments), dataDirectory: configuration.dataDirectory,
+        database: configuration.database, demo: .off,
+        mailServer: configuration.wishDelivery.smtp.map { "\($0.host):\($0.port)" },
+        tools: WorkoutsModule.systemTools + ReportsModule.systemTools + WishesModule.systemTools
+    )
+    guard configuration.createsDemoAccount else { return banner }
+    banner.demo = try await DemoSeeder.seedIfEmpty(app).map { .created(password: $0) } ?? .existing
     WorkoutsDemo.prepareInBackground(app)
     ReportsDemo.prepareInBackground(app)
-    return password
+    return banner
 }

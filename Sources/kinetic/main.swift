@@ -3,8 +3,13 @@ import Foundation
 import Logging
 import Vapor
 
-/// `kinetic serve` (the default), `kinetic migrate`, and Vapor's other commands.
-/// Kinetic's own flags (`--data-dir`, `--no-demo`) are read first; the rest go to Vapor.
+/// `kinetic serve` (the default), `kinetic migrate`, and the other commands `kinetic --help`
+/// lists. Help is answered before anything is opened; Kinetic's own flags (`--data-dir`,
+/// `--no-demo`) are read next; the rest go to Vapor.
+if let help = CommandLineHelp.text(for: CommandLine.arguments) {
+    FileHandle(fileDescriptor: help.isError ? 2 : 1).write(Data(help.text.utf8))
+    exit(help.isError ? 64 : 0)
+}
 let loaded: (configuration: KineticConfiguration, remainingArguments: [String])
 do {
     loaded = try KineticConfiguration.load(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
@@ -18,9 +23,10 @@ try LoggingSystem.bootstrap(from: &environment)
 let app = try await Application.make(environment)
 do {
     try await configure(app, loaded.configuration)
-    if loaded.remainingArguments.dropFirst().first == "serve", let password = try await prepareToServe(app) {
+    if loaded.remainingArguments.dropFirst().first == "serve" {
+        let banner = try await prepareToServe(app, arguments: loaded.remainingArguments)
         // On the terminal only: a password never goes to the log.
-        FileHandle.standardOutput.write(Data("Demo account created. Log in with \(DemoSeeder.email) and the password \(password)\n".utf8))
+        FileHandle.standardOutput.write(Data(banner.text.utf8))
     }
     try await app.execute()
 } catch {

@@ -7,7 +7,7 @@ import Vapor
 /// where the server cannot confirm addresses by e-mail or sign-up is not open (`verify`,
 /// `invite`, `create-user`). The command line needs no account: it has the database already.
 struct AdminCommands: AsyncCommandGroup {
-    var help: String { "Administers the instance: administrators, confirmed addresses, invitations and accounts." }
+    var help: String { CommandLineHelp.summary(of: "admin") }
 
     /// The account with `address` in the migrated database, and the address as stored; fails
     /// naming it when there is none.
@@ -41,7 +41,7 @@ struct SetAdminCommand: AsyncCommand {
 
     let isAdmin: Bool
 
-    var help: String { isAdmin ? "Makes an account an administrator." : "Takes an account's administrator role away." }
+    var help: String { CommandLineHelp.summary(ofAdmin: isAdmin ? "grant" : "revoke") }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -56,7 +56,7 @@ struct SetAdminCommand: AsyncCommand {
 struct ListAdminsCommand: AsyncCommand {
     struct Signature: CommandSignature {}
 
-    var help: String { "Lists the administrators." }
+    var help: String { CommandLineHelp.summary(ofAdmin: "list") }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -73,7 +73,7 @@ struct VerifyAddressCommand: AsyncCommand {
         var email: String
     }
 
-    var help: String { "Confirms that an account owns its e-mail address (for servers that send no e-mail)." }
+    var help: String { CommandLineHelp.summary(ofAdmin: "verify") }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -96,7 +96,7 @@ struct InviteCommand: AsyncCommand {
         var email: String
     }
 
-    var help: String { "Prints a link that lets one address sign up (14 days, once), for KINETIC_SIGNUP=invite." }
+    var help: String { CommandLineHelp.summary(ofAdmin: "invite") }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -126,7 +126,7 @@ struct CreateUserCommand: AsyncCommand {
         var name: String?
     }
 
-    var help: String { "Makes an account with a confirmed address and prints a password to change at first sign-in." }
+    var help: String { CommandLineHelp.summary(ofAdmin: "create-user") }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -166,7 +166,7 @@ struct QuotaCommand: AsyncCommand {
         var size: String
     }
 
-    var help: String { "Shows an account's storage use, or sets its quota for songs and photos." }
+    var help: String { CommandLineHelp.summary(ofAdmin: "quota") }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -192,7 +192,7 @@ struct QuotaCommand: AsyncCommand {
 struct VerifyAllAddressesCommand: AsyncCommand {
     struct Signature: CommandSignature {}
 
-    var help: String { "Confirms the address of every account that has not confirmed one (after an upgrade, for accounts you vouch for)." }
+    var help: String { CommandLineHelp.summary(ofAdmin: "verify-all") }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application

@@ -3,6 +3,15 @@ import Vapor
 /// The Reports module: one report library for every signed-in user — categories in levels,
 /// reports as PDFs with rendered pages, full-text search — imported by an administrator.
 enum ReportsModule {
+    /// The library's PDFs are checked and rendered by qpdf and poppler, each under prlimit.
+    static let systemTools = [
+        SystemTool(path: PDFTools.qpdf, debianPackage: "qpdf", neededFor: "importing reports, the demo library"),
+        SystemTool(path: PDFTools.pdfinfo, debianPackage: "poppler-utils", neededFor: "importing reports, the demo library"),
+        SystemTool(path: PDFTools.pdftotext, debianPackage: "poppler-utils", neededFor: "importing reports, the demo library"),
+        SystemTool(path: PDFTools.pdftoppm, debianPackage: "poppler-utils", neededFor: "importing reports, the demo library"),
+        SystemTool(path: PDFTools.prlimit, debianPackage: "util-linux", neededFor: "memory and time limits on the PDF tools"),
+    ]
+
     static func register(on routes: ModuleRoutes) {
         registerPages(on: routes.signedIn)
         let api = routes.apiSignedIn

@@ -5,6 +5,12 @@ import Vapor
 /// own photo, scheduled for a time in the sender's zone and delivered by e-mail, to Connections
 /// and into recipients' Inboxes by the scheduler inside the server (``WishScheduler``).
 enum WishesModule {
+    /// Photos are re-encoded by ffmpeg; stock cards are drawn into e-mails by rsvg-convert.
+    static let systemTools = [
+        SystemTool(path: WishPhotoImporter.ffmpeg, debianPackage: "ffmpeg", neededFor: "photos in wishes"),
+        SystemTool(path: WishImages.rsvgConvert, debianPackage: "librsvg2-bin", neededFor: "cards in wish e-mails"),
+    ]
+
     static func register(on routes: ModuleRoutes) {
         registerPages(on: routes.signedIn)
         let optOut = MailOptOutController()

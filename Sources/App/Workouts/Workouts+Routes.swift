@@ -7,6 +7,12 @@ enum WorkoutsModule {
     /// The module's stylesheet, loaded by its pages after the shared one.
     static let stylesheet = "css/workouts.css"
 
+    /// Songs are probed and decoded by ffmpeg; without it none can be added.
+    static let systemTools = [
+        SystemTool(path: AudioDecoder.ffprobe, debianPackage: "ffmpeg", neededFor: "adding songs, the demo songs"),
+        SystemTool(path: AudioDecoder.ffmpeg, debianPackage: "ffmpeg", neededFor: "adding songs, the demo songs"),
+    ]
+
     static func register(on routes: ModuleRoutes) {
         registerPages(on: routes.signedIn)
         registerFitness(on: routes)

@@ -28,7 +28,7 @@ import VaporTesting
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let stale = (directory as NSString).appendingPathComponent("upload-left-by-a-crash")
             #expect(FileManager.default.createFile(atPath: stale, contents: Data("partial".utf8)))
-            _ = try await prepareToServe(app)
+            _ = try await prepareToServe(app, arguments: ["kinetic", "serve"])
             #expect(!FileManager.default.fileExists(atPath: stale))
         }
     }

@@ -15,7 +15,7 @@ struct ImportReportsCommand: AsyncCommand {
         let description: String
     }
 
-    var help: String { "Imports the report library from a folder (library.json and its PDFs) or a zip of one." }
+    var help: String { CommandLineHelp.summary(of: "import-reports") }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application

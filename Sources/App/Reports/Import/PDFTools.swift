@@ -9,7 +9,7 @@ struct PDFTools: Sendable {
     static let pdfinfo = "/usr/bin/pdfinfo"
     static let pdftotext = "/usr/bin/pdftotext"
     static let pdftoppm = "/usr/bin/pdftoppm"
-    private static let prlimit = "/usr/bin/prlimit"
+    static let prlimit = "/usr/bin/prlimit"
 
     /// Whether the tools are installed (Debian's `poppler-utils` and `qpdf`).
     static var isAvailable: Bool {

@@ -59,6 +59,7 @@ extension KineticConfiguration {
         configuration.wishDelivery = try WishDeliverySettings.load(from: environment)
         try configuration.loadAccountOwnership(from: environment)
         let directory = dataDirectory ?? "."
+        configuration.dataDirectory = URL(fileURLWithPath: directory).standardizedFileURL.path
         configuration.uploadDirectory = URL(fileURLWithPath: directory).appendingPathComponent("uploads").path
         configuration.mediaDirectory = environment["KINETIC_MEDIA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             ?? URL(fileURLWithPath: directory).appendingPathComponent("media").path

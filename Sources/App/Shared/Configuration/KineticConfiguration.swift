@@ -12,6 +12,9 @@ public struct KineticConfiguration: Sendable {
         case postgres(url: String)
     }
 
+    /// Where the SQLite file, uploads and media are kept, as an absolute path (`--data-dir`,
+    /// `KINETIC_DATA_DIR`). Default: the working directory.
+    public var dataDirectory: String = "."
     /// The database. Default: `./kinetic.sqlite` (in `--data-dir`), or `DATABASE_URL` when set.
     public var database: Database
     /// Whether `serve` creates the demo account on an empty database. Default: true; `--no-demo` turns it off.

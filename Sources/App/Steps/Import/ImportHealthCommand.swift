@@ -14,7 +14,7 @@ struct ImportHealthCommand: AsyncCommand {
         var user: String?
     }
 
-    var help: String { "Imports an Apple Health export (export.zip or export.xml) into an account." }
+    var help: String { CommandLineHelp.summary(of: "import-health") }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         guard let email = signature.user?.lowercased() else {

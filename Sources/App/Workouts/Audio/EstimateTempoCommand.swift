@@ -10,7 +10,7 @@ struct EstimateTempoCommand: AsyncCommand {
         var file: String
     }
 
-    var help: String { "Prints the tempo candidates of an audio file, best first." }
+    var help: String { CommandLineHelp.summary(of: "estimate-tempo") }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let started = ContinuousClock.now

@@ -12,7 +12,7 @@ struct RepRateCommand: AsyncCommand {
         var file: String
     }
 
-    var help: String { "Prints the repetition rate of each motion log in a JSON Lines file." }
+    var help: String { CommandLineHelp.summary(of: "rep-rate") }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let text = try String(contentsOfFile: signature.file, encoding: .utf8)

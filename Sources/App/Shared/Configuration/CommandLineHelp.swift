@@ -1,0 +1,189 @@
+/// What `kinetic --help` and `kinetic <command> --help` print: Kinetic's own commands and flags,
+/// answered before anything is configured, so asking for help opens no database and writes
+/// no file. `configure` registers the same commands; a test keeps the two lists equal.
+public enum CommandLineHelp {
+    /// One command: what it does, how it is called and its options.
+    struct Command {
+        let name: String
+        let summary: String
+        let usage: String
+        var options: [(flag: String, meaning: String)] = []
+        /// Settings read from the environment that matter most to this command.
+        var environment: [(name: String, meaning: String)] = []
+        var subcommands: [Command] = []
+    }
+
+    /// The help to print for `arguments` (as `CommandLine.arguments`, the program first), or nil
+    /// when they ask for no help. An unknown command gets the overview, flagged as unknown.
+    public static func text(for arguments: [String]) -> (text: String, isError: Bool)? {
+        let words = Array(arguments.dropFirst())
+        let asksForHelp = words.contains("--help") || words.contains("-h") || words.first == "help"
+        let commandName = words.first { !$0.hasPrefix("-") && $0 != "help" }
+        if let commandName, !commands.contains(where: { $0.name == commandName }) {
+            guard !isFlagValue(commandName, in: words) else { return asksForHelp ? (overview, false) : nil }
+            return ("kinetic: unknown command \"\(commandName)\"\n\n" + overview, true)
+        }
+        guard asksForHelp else { return nil }
+        guard let commandName, let command = commands.first(where: { $0.name == commandName }) else { return (overview, false) }
+        let subcommandName = words.drop { $0 != commandName }.dropFirst().first { !$0.hasPrefix("-") && $0 != "help" }
+        if let subcommandName, let subcommand = command.subcommands.first(where: { $0.name == subcommandName }) {
+            return (describe(subcommand), false)
+        }
+        return (describe(command), false)
+    }
+
+    /// The names of the commands this help describes, for the test that compares them with
+    /// the registered ones.
+    static var commandNames: [String] { commands.map(\.name) }
+
+    /// The subcommands of `admin` this help describes.
+    static var adminSubcommandNames: [String] { commands.first { $0.name == "admin" }?.subcommands.map(\.name) ?? [] }
+
+    /// Whether `word` is the value of a flag that takes one (`--data-dir ./data`), not a command.
+    private static func isFlagValue(_ word: String, in words: [String]) -> Bool {
+        guard let index = words.firstIndex(of: word), index > 0 else { return false }
+        return flagsWithValues.contains(words[index - 1])
+    }
+
+    private static let flagsWithValues: Set<String> = ["--data-dir", "--log", "--env", "-e", "--hostname", "-H", "--port", "-p", "--bind", "-b", "--unix-socket"]
+
+    private static let commonOptions: [(flag: String, meaning: String)] = [
+        ("--data-dir DIR", "where kinetic.sqlite, uploads/ and media/ are kept (KINETIC_DATA_DIR; default: the working directory)"),
+        ("--log LEVEL", "trace, debug, info, notice, warning, error or critical (LOG_LEVEL; default: info)"),
+        ("--env NAME", "development or production (VAPOR_ENV; default: development)"),
+        ("-h, --help", "this help"),
+    ]
+
+    static let commands: [Command] = [
+        Command(
+            name: "serve", summary: "Serves Kinetic over HTTP (what `kinetic` alone does).",
+            usage: "kinetic serve [--hostname HOST] [--port PORT] [--data-dir DIR] [--no-demo]",
+            options: [
+                ("-H, --hostname HOST", "the address to listen on (KINETIC_HOSTNAME; default: 127.0.0.1)"),
+                ("-p, --port PORT", "the port to listen on (KINETIC_PORT; default: 8080)"),
+                ("-b, --bind HOST:PORT", "both at once"),
+                ("--unix-socket PATH", "listen on a Unix socket instead"),
+                ("--no-demo", "no demo account, songs or report library on an empty database (KINETIC_NO_DEMO=true)"),
+            ],
+            environment: [
+                ("DATABASE_URL", "postgres://user:password@host:5432/db to use PostgreSQL instead of SQLite"),
+                ("KINETIC_DEMO_PASSWORD", "the demo account's password (default: random, printed at start)"),
+                ("KINETIC_SMTP_URL, KINETIC_MAIL_FROM, KINETIC_PUBLIC_URL", "send e-mail: address confirmations and wishes"),
+                ("KINETIC_SIGNUP", "open, invite or closed: who may make an account (default: open)"),
+            ]
+        ),
+        Command(
+            name: "migrate", summary: "Brings the database's tables up to date (serve does it by itself).",
+            usage: "kinetic migrate [--revert] [--yes]",
+            options: [("--revert", "undo the last batch of migrations"), ("-y, --yes", "do not ask before changing the database")]
+        ),
+        Command(
+            name: "import-health", summary: "Imports an Apple Health export (export.zip or export.xml) into an account.",
+            usage: "kinetic import-health FILE --user EMAIL",
+            options: [("FILE", "export.zip from the Health app, or the export.xml inside it"), ("--user EMAIL", "the account to import into")]
+        ),
+        Command(
+            name: "import-reports", summary: "Imports the report library from a folder (library.json and its PDFs) or a zip of one.",
+            usage: "kinetic import-reports SOURCE",
+            options: [("SOURCE", "a folder with library.json and its PDFs, or a zip of one; needs qpdf and poppler-utils")]
+        ),
+        Command(
+            name: "admin", summary: "Administers the instance: administrators, confirmed addresses, invitations, accounts and quotas.",
+            usage: "kinetic admin SUBCOMMAND …",
+            subcommands: [
+                Command(name: "grant", summary: "Makes an account an administrator.", usage: "kinetic admin grant EMAIL"),
+                Command(name: "revoke", summary: "Takes an account's administrator role away.", usage: "kinetic admin revoke EMAIL"),
+                Command(name: "list", summary: "Lists the administrators.", usage: "kinetic admin list"),
+                Command(
+                    name: "verify", summary: "Confirms that an account owns its e-mail address (for servers that send no e-mail).",
+                    usage: "kinetic admin verify EMAIL"
+                ),
+                Command(
+                    name: "verify-all",
+                    summary: "Confirms the address of every account that has not confirmed one (after an upgrade, for accounts you vouch for).",
+                    usage: "kinetic admin verify-all"
+                ),
+                Command(
+                    name: "invite", summary: "Prints a link that lets one address sign up (14 days, once), for KINETIC_SIGNUP=invite.",
+                    usage: "kinetic admin invite EMAIL"
+                ),
+                Command(
+                    name: "create-user",
+                    summary: "Makes an account with a confirmed address and prints a password to change at first sign-in.",
+                    usage: "kinetic admin create-user EMAIL [--name NAME]",
+                    options: [("--name NAME", "the name shown for it (default: the address's local part)")]
+                ),
+                Command(
+                    name: "quota", summary: "Shows an account's storage use, or sets its quota for songs and photos.",
+                    usage: "kinetic admin quota EMAIL SIZE|default|show",
+                    options: [("SIZE", "bytes, or with k, m or g (10g); default: the server's quota; show: print the usage")]
+                ),
+            ]
+        ),
+        Command(
+            name: "estimate-tempo", summary: "Prints the tempo candidates of an audio file, best first.",
+            usage: "kinetic estimate-tempo FILE",
+            options: [("FILE", "an audio file (MP3, OGG, WAV, FLAC, M4A); needs ffmpeg")]
+        ),
+        Command(
+            name: "rep-rate", summary: "Prints the repetition rate of each motion log in a JSON Lines file.",
+            usage: "kinetic rep-rate FILE",
+            options: [("FILE", "motion logs, one JSON object per line (the API's format)")]
+        ),
+        Command(name: "routes", summary: "Lists every route the server answers.", usage: "kinetic routes"),
+    ]
+
+    static func summary(of name: String) -> String {
+        commands.first { $0.name == name }?.summary ?? ""
+    }
+
+    static func summary(ofAdmin name: String) -> String {
+        commands.first { $0.name == "admin" }?.subcommands.first { $0.name == name }?.summary ?? ""
+    }
+
+    private static var overview: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        return """
+        Kinetic: Goals, Steps, Workouts, Reports and Wishes in one web application.
+
+        Usage: kinetic [COMMAND] [OPTIONS]     (no command: serve)
+
+        Commands:
+        \(commands.map { "  " + pad($0.name, width) + "  " + $0.summary }.joined(separator: "\n"))
+
+        Options of every command:
+        \(table(commonOptions))
+
+        `kinetic COMMAND --help` tells more about one. Every other setting comes from the
+        environment (DATABASE_URL, KINETIC_SMTP_URL, …): the README's Configuration table lists
+        them all. Run Kinetic from the repository root: it serves Public/ and reads Resources/.
+
+        """
+    }
+
+    private static func describe(_ command: Command) -> String {
+        var parts = [command.summary, "Usage: " + command.usage]
+        if !command.subcommands.isEmpty {
+            let width = command.subcommands.map(\.name.count).max() ?? 0
+            parts.append("Subcommands:\n" + command.subcommands.map { "  " + pad($0.name, width) + "  " + $0.summary }.joined(separator: "\n"))
+        }
+        if !command.options.isEmpty { parts.append("Options:\n" + table(command.options)) }
+        if command.subcommands.isEmpty || command.name == "admin" { parts.append("Options of every command:\n" + table(commonOptions)) }
+        if !command.environment.isEmpty {
+            parts.append("From the environment (the README's Configuration table has every setting):\n"
+                + table(command.environment.map { (flag: $0.name, meaning: $0.meaning) }))
+        }
+        return parts.joined(separator: "\n\n") + "\n"
+    }
+
+    private static func table(_ rows: [(flag: String, meaning: String)]) -> String {
+        let width = min(rows.map(\.flag.count).max() ?? 0, 24)
+        return rows.map { row in
+            row.flag.count > width ? "  \(row.flag)\n  \(pad("", width))  \(row.meaning)" : "  \(pad(row.flag, width))  \(row.meaning)"
+        }.joined(separator: "\n")
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}
