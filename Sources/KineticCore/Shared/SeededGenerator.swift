@@ -1,5 +1,6 @@
-/// A random number generator from a seed (SplitMix64): the same seed gives the same workout,
-/// so a generated workout can be reproduced and tested.
+/// A random number generator from a seed (SplitMix64): the same seed gives the same numbers,
+/// so a generated workout can be reproduced and tested and the demo data looks the same at
+/// every start.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
@@ -12,4 +13,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A number in 0..<1 from the next 53 bits.
+    public mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
