@@ -16,7 +16,8 @@ struct ThrottleBucket: Sendable {
 /// PostgreSQL database counts the same attempts, and a restart forgets nothing.
 ///
 /// Each bucket is one row holding its tokens and when they were counted. Taking a token is one
-/// conditional upsert per bucket — refill for the time passed (``TokenBucket``'s rule, in SQL),
+/// conditional upsert per bucket — refill for the time passed (``TokenBucket``'s rule, in SQL;
+/// `ThrottleAgreementTests` runs both on the same attempts),
 /// spend one only if one is there — inside one transaction for all the buckets of an attempt.
 /// The database serialises concurrent upserts of a row, so fifty simultaneous guesses cannot all
 /// see a full bucket.
@@ -50,7 +51,7 @@ struct Throttle {
             try await sql.raw("""
                 UPDATE throttle_buckets
                 SET tokens = CASE WHEN \(refilled) + 1 > \(bind: Double(bucket.capacity)) THEN \(bind: Double(bucket.capacity)) ELSE \(refilled) + 1 END,
-                    updated_at = \(bind: at)
+                    updated_at = \(latest)
                 WHERE bucket_key = \(bind: bucket.key)
                 """).run()
         }
@@ -70,7 +71,7 @@ struct Throttle {
             INSERT INTO throttle_buckets (bucket_key, tokens, updated_at) VALUES (\(bind: bucket.key), \(bind: capacity - 1), \(bind: at))
             ON CONFLICT (bucket_key) DO UPDATE
             SET tokens = CASE WHEN \(refilled) > \(bind: capacity) THEN \(bind: capacity) ELSE \(refilled) END - 1,
-                updated_at = \(bind: at)
+                updated_at = \(latest)
             WHERE \(refilled) >= 1
             RETURNING tokens
             """).all()
@@ -88,9 +89,18 @@ struct Throttle {
         return max(1, stored.secondsUntilAvailable(at: now))
     }
 
-    /// The bucket's tokens refilled up to now, as SQL over the stored row.
+    /// The bucket's tokens refilled up to now, as SQL over the stored row. An instance whose
+    /// clock is behind the row's adds nothing (``TokenBucket/refilled(at:)``: time never runs back).
     private func refilled(_ bucket: ThrottleBucket) -> SQLQueryString {
-        "(throttle_buckets.tokens + (\(bind: at) - throttle_buckets.updated_at) / \(bind: bucket.refillSeconds))"
+        """
+        (throttle_buckets.tokens + CASE WHEN \(bind: at) > throttle_buckets.updated_at \
+        THEN (\(bind: at) - throttle_buckets.updated_at) / \(bind: bucket.refillSeconds) ELSE 0 END)
+        """
+    }
+
+    /// The later of now and the row's time, as SQL: the row's time never moves back.
+    private var latest: SQLQueryString {
+        "CASE WHEN \(bind: at) > throttle_buckets.updated_at THEN \(bind: at) ELSE throttle_buckets.updated_at END"
     }
 
     private struct Refused: Error {
