@@ -2,21 +2,31 @@ import Foundation
 import KineticCore
 import Vapor
 
-/// Where Kinetic reads the current instant. Every part of the app asks this clock, never
-/// `Date()`, so that tests can pin time and move it forward.
+/// Where Kinetic reads the current instant and waits for time to pass. Every part of the app
+/// asks this clock, never `Date()` or `Task.sleep`, so that tests can pin time and move it
+/// forward by hand: a test clock's sleepers wake when the test advances it, not when seconds
+/// pass (the wish scheduler's poll is such a wait).
 public struct KineticClock: Sendable {
     private let read: @Sendable () -> Date
+    private let wait: @Sendable (TimeInterval) async throws -> Void
 
-    /// A clock that answers `read()` each time it is asked.
-    public init(_ read: @escaping @Sendable () -> Date) {
+    /// A clock that answers `read()` each time it is asked and waits with `sleep`.
+    public init(_ read: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (TimeInterval) async throws -> Void) {
         self.read = read
+        self.wait = sleep
     }
 
-    /// The system's clock.
-    public static let system = KineticClock { Date() }
+    /// The system's clock: the wall clock, and waits of real time.
+    public static let system = KineticClock({ Date() }, sleep: { seconds in try await Task.sleep(for: .seconds(seconds)) })
 
     /// The current instant.
     public var now: Date { read() }
+
+    /// Returns once `seconds` have passed on this clock; throws `CancellationError` when the
+    /// task is cancelled first.
+    public func sleep(for seconds: TimeInterval) async throws {
+        try await wait(seconds)
+    }
 }
 
 /// "Today" and "this month" in a time zone: the user's, or where Kinetic runs (`TZ`).

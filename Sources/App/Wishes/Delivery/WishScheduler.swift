@@ -8,7 +8,8 @@ import Vapor
 /// ``WishDispatcher`` after another, at once while rounds find a full batch, otherwise after
 /// the poll interval. A round that fails (the database went away) is logged and tried again
 /// after the interval; nothing is lost, because what was claimed and not finished is rescued
-/// when its lease runs out. Every instance runs one; their claims never overlap.
+/// when its lease runs out. Every instance runs one; their claims never overlap. It reads the
+/// time and waits on the configured ``KineticClock``, so a test drives it by advancing that.
 final class WishScheduler: Sendable {
     private let dispatcher: WishDispatcher
     private let clock: KineticClock
@@ -36,7 +37,7 @@ final class WishScheduler: Sendable {
                         logger.error("Wish delivery round failed; trying again", metadata: ["error": "\(String(reflecting: error))"])
                     }
                     if claimed < dispatcher.batchSize {
-                        try? await Task.sleep(nanoseconds: UInt64(pollInterval * 1_000_000_000))
+                        try? await clock.sleep(for: pollInterval)
                     }
                 }
             }
