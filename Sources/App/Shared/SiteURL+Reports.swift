@@ -38,9 +38,4 @@ extension SiteURL {
 
     /// The id that names the top level in a category path.
     static let rootCategoryID = "root"
-
-    /// The web page of a level: `/reports` for the root, else `/reports/categories/{id}`.
-    static func reportLevel(_ categoryID: String?) -> String {
-        categoryID.map { SiteURL.reports(.category(id: $0)).path } ?? SiteURL.module(.reports).path
-    }
 }

@@ -29,18 +29,6 @@ public enum JSONValue: Equatable, Sendable {
         guard case .object(let members) = self else { return nil }
         return members
     }
-
-    /// A short, English name of the kind of value, used in developer-facing error messages.
-    public var kindName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "boolean"
-        case .number: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
-    }
 }
 
 extension JSONValue: Codable {

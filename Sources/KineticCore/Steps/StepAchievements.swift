@@ -1,8 +1,6 @@
 /// Achievement badges for a month's steps: one for every 10,000 (seed: "MySteps").
 public enum StepAchievements {
     public static let stepsPerBadge = 10_000
-    /// Badges that have a drawing of their own (10k to 100k); later ones reuse the last design.
-    public static let drawnBadges = 10
     /// The most badges drawn on a page (a million steps in a month); the rest are counted, so a
     /// page never costs more than a very active month's.
     public static let maximumShown = 100

@@ -12,9 +12,6 @@ struct StepImport: Equatable, Sendable {
     let daysUpdated: Int
     /// The first and last day its step samples touch; nil when the export had none.
     let days: ClosedRange<LocalDate>?
-
-    /// The month to open after the import: the one of its latest data.
-    var latestMonth: Month? { days.map { Month($0.upperBound) } }
 }
 
 /// One user's import history.
