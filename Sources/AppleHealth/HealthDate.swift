@@ -11,7 +11,7 @@ enum HealthDate {
         let base = bytes.startIndex
         func digits(_ from: Int, _ count: Int) -> Int? {
             var value = 0
-            for index in base + from ..< base + from + count {
+            for index in base + from..<base + from + count {
                 let byte = bytes[index]
                 guard byte >= 48, byte <= 57 else { return nil }
                 value = value * 10 + Int(byte - 48)
@@ -19,12 +19,13 @@ enum HealthDate {
             return value
         }
         guard bytes[base + 4] == 45, bytes[base + 7] == 45, bytes[base + 10] == 32, bytes[base + 13] == 58, bytes[base + 16] == 58,
-              bytes[base + 19] == 32, let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
-              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
-              hour < 24, minute < 60, second < 61,
-              let date = LocalDate(year: year, month: month, day: day),
-              let offsetHours = digits(21, 2), let offsetMinutes = digits(23, 2),
-              offsetMinutes < 60, offsetHours * 60 + offsetMinutes <= maximumOffsetMinutes else { return nil }
+            bytes[base + 19] == 32, let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
+            let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
+            hour < 24, minute < 60, second < 61,
+            let date = LocalDate(year: year, month: month, day: day),
+            let offsetHours = digits(21, 2), let offsetMinutes = digits(23, 2),
+            offsetMinutes < 60, offsetHours * 60 + offsetMinutes <= maximumOffsetMinutes
+        else { return nil }
         let sign: Int
         switch bytes[base + 20] {
         case 43: sign = 1

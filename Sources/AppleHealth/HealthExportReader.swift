@@ -103,7 +103,9 @@ public enum HealthExportReader {
     }
 
     private static func zipBomb(_ entry: ZipArchive.Entry, _ limits: Limits) -> HealthExportError {
-        HealthExportError(kind: .tooLarge("\(entry.path) expands more than \(limits.maximumCompressionRatio) times its compressed size, which no Health export does"))
+        HealthExportError(
+            kind: .tooLarge(
+                "\(entry.path) expands more than \(limits.maximumCompressionRatio) times its compressed size, which no Health export does"))
     }
 
     /// The archive's Health export: the first XML file, largest first, whose beginning holds `<HealthData`.

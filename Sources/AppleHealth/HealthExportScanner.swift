@@ -153,7 +153,9 @@ public final class HealthExportScanner {
             throw error(.malformed("“<” does not start an element"), at: open)
         }
         if !sawRoot {
-            guard name.elementsEqual(Self.rootName) else { throw HealthExportError(kind: .notAnExport, byteOffset: bufferOffset + open, line: line(at: open)) }
+            guard name.elementsEqual(Self.rootName) else {
+                throw HealthExportError(kind: .notAnExport, byteOffset: bufferOffset + open, line: line(at: open))
+            }
             sawRoot = true
             return close
         }
@@ -181,7 +183,8 @@ public final class HealthExportScanner {
     /// The attributes of a step-count record, or nil for records of other types.
     private func pendingStepRecord(attributes body: ArraySlice<UInt8>, at open: Int) throws -> PendingRecord? {
         var isSteps = false
-        var source: ArraySlice<UInt8>?, device: ArraySlice<UInt8>?, start: ArraySlice<UInt8>?, end: ArraySlice<UInt8>?, value: ArraySlice<UInt8>?
+        var source: ArraySlice<UInt8>?, device: ArraySlice<UInt8>?, start: ArraySlice<UInt8>?, end: ArraySlice<UInt8>?,
+            value: ArraySlice<UInt8>?
         try attributes(body, at: open) { name, raw in
             switch name.count {
             case 4 where name.elementsEqual("type".utf8):
@@ -224,11 +227,12 @@ public final class HealthExportScanner {
     private func emit(_ record: PendingRecord) throws {
         stepRecords += 1
         let source = record.source
-        try onStepRecord(HealthStepRecord(
-            sourceName: source.name, device: source.device, kind: record.wasUserEntered ? .manual : source.kind,
-            start: record.start.seconds, end: record.end, utcOffset: record.start.offset, value: record.value,
-            wasUserEntered: record.wasUserEntered
-        ))
+        try onStepRecord(
+            HealthStepRecord(
+                sourceName: source.name, device: source.device, kind: record.wasUserEntered ? .manual : source.kind,
+                start: record.start.seconds, end: record.end, utcOffset: record.start.offset, value: record.value,
+                wasUserEntered: record.wasUserEntered
+            ))
     }
 
     /// Calls `body` with each attribute's name and raw (undecoded) value, until it returns false.
@@ -244,10 +248,14 @@ public final class HealthExportScanner {
             guard index < text.endIndex, text[index] == 61 else { throw error(.malformed("an attribute has no value"), at: open) }
             index += 1
             while index < text.endIndex, Self.isSpace(text[index]) { index += 1 }
-            guard index < text.endIndex, text[index] == 34 || text[index] == 39 else { throw error(.malformed("an attribute value is not quoted"), at: open) }
+            guard index < text.endIndex, text[index] == 34 || text[index] == 39 else {
+                throw error(.malformed("an attribute value is not quoted"), at: open)
+            }
             let quote = text[index]
             index += 1
-            guard let valueEnd = text[index...].firstIndex(of: quote) else { throw error(.malformed("an attribute value is not closed"), at: open) }
+            guard let valueEnd = text[index...].firstIndex(of: quote) else {
+                throw error(.malformed("an attribute value is not closed"), at: open)
+            }
             guard try body(name, text[index..<valueEnd]) else { return }
             index = valueEnd + 1
         }
@@ -327,5 +335,7 @@ public final class HealthExportScanner {
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 10 || byte == 13 || byte == 9 }
-    private static func isNameStart(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) || byte == 95 || byte == 58 || byte >= 128 }
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (65...90).contains(byte) || (97...122).contains(byte) || byte == 95 || byte == 58 || byte >= 128
+    }
 }

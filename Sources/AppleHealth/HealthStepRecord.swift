@@ -17,11 +17,16 @@ public struct HealthStepRecord: Equatable, Sendable {
 
     public init(sourceName: String, device: String?, start: Double, end: Double, utcOffset: Int, value: Double, wasUserEntered: Bool) {
         let kind = StepSourceKind.classify(sourceName: sourceName, device: device, wasUserEntered: wasUserEntered)
-        self.init(sourceName: sourceName, device: device, kind: kind, start: start, end: end, utcOffset: utcOffset, value: value, wasUserEntered: wasUserEntered)
+        self.init(
+            sourceName: sourceName, device: device, kind: kind, start: start, end: end, utcOffset: utcOffset, value: value,
+            wasUserEntered: wasUserEntered)
     }
 
     /// A record whose source the scanner has already classified.
-    init(sourceName: String, device: String?, kind: StepSourceKind, start: Double, end: Double, utcOffset: Int, value: Double, wasUserEntered: Bool) {
+    init(
+        sourceName: String, device: String?, kind: StepSourceKind, start: Double, end: Double, utcOffset: Int, value: Double,
+        wasUserEntered: Bool
+    ) {
         self.sourceName = sourceName
         self.device = device
         self.kind = kind

@@ -8,7 +8,11 @@ enum XMLText {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
-            guard byte == 38 else { output.append(byte); index += 1; continue }
+            guard byte == 38 else {
+                output.append(byte)
+                index += 1
+                continue
+            }
             guard let semicolon = bytes[index...].firstIndex(of: 59), semicolon - index <= 12 else { return nil }
             let name = bytes[(index + 1)..<semicolon]
             switch Array(name) {

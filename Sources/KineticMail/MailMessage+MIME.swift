@@ -38,20 +38,21 @@ extension MailMessage {
             "--\(boundary)-alt--",
         ]
         if let image {
-            lines += [
-                "Content-Type: multipart/related; type=\"multipart/alternative\"; boundary=\"\(boundary)-rel\"",
-                "",
-                "--\(boundary)-rel",
-            ] + alternative + [
-                "--\(boundary)-rel",
-                "Content-Type: \(Self.oneLine(image.mediaType))",
-                "Content-Transfer-Encoding: base64",
-                "Content-ID: <\(Self.oneLine(image.contentID))>",
-                "Content-Disposition: inline; filename=\"\(Self.quotable(image.fileName))\"",
-                "",
-                Self.base64Lines(image.data),
-                "--\(boundary)-rel--",
-            ]
+            lines +=
+                [
+                    "Content-Type: multipart/related; type=\"multipart/alternative\"; boundary=\"\(boundary)-rel\"",
+                    "",
+                    "--\(boundary)-rel",
+                ] + alternative + [
+                    "--\(boundary)-rel",
+                    "Content-Type: \(Self.oneLine(image.mediaType))",
+                    "Content-Transfer-Encoding: base64",
+                    "Content-ID: <\(Self.oneLine(image.contentID))>",
+                    "Content-Disposition: inline; filename=\"\(Self.quotable(image.fileName))\"",
+                    "",
+                    Self.base64Lines(image.data),
+                    "--\(boundary)-rel--",
+                ]
         } else {
             lines += alternative
         }
@@ -115,6 +116,7 @@ extension MailMessage {
     }
 
     private static func crlf(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n").replacingOccurrences(
+            of: "\n", with: "\r\n")
     }
 }

@@ -42,7 +42,10 @@ public struct MailMessage: Sendable, Equatable {
             && lhs.unsubscribe?.url == rhs.unsubscribe?.url && lhs.unsubscribe?.mailto == rhs.unsubscribe?.mailto
     }
 
-    public init(messageID: String, date: Date, from: MailAddress, to: [MailAddress], subject: String, text: String, html: String, image: InlineImage? = nil) {
+    public init(
+        messageID: String, date: Date, from: MailAddress, to: [MailAddress], subject: String, text: String, html: String,
+        image: InlineImage? = nil
+    ) {
         self.messageID = messageID
         self.date = date
         self.from = from

@@ -14,7 +14,9 @@ public struct SMTPClient: Sendable {
     public let timeout: TimeAmount
     private let group: any EventLoopGroup
 
-    public init(settings: SMTPSettings, timeout: TimeAmount = .seconds(60), group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
+    public init(
+        settings: SMTPSettings, timeout: TimeAmount = .seconds(60), group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) {
         self.settings = settings
         self.timeout = timeout
         self.group = group
@@ -57,7 +59,8 @@ public struct SMTPClient: Sendable {
                     if features.contains("STARTTLS"), let tls {
                         try await session.command("STARTTLS", step: "STARTTLS")
                         try await channel.channel.eventLoop.submit { [settings] in
-                            try channel.channel.pipeline.syncOperations.addHandler(Self.tlsHandler(tls, host: settings.host), position: .first)
+                            try channel.channel.pipeline.syncOperations.addHandler(
+                                Self.tlsHandler(tls, host: settings.host), position: .first)
                         }.get()
                         features = try await session.hello(settings.clientName)
                         encrypted = true

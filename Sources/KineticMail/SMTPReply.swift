@@ -36,7 +36,8 @@ struct SMTPReplyDecoder: ByteToMessageDecoder {
         if line.hasSuffix("\r") { line.removeLast() }
         let bytes = Array(line.utf8)
         guard bytes.count >= 3, bytes[0...2].allSatisfy({ (48...57).contains($0) }), let code = Int(String(line.prefix(3))),
-              bytes.count == 3 || bytes[3] == UInt8(ascii: " ") || bytes[3] == UInt8(ascii: "-") else {
+            bytes.count == 3 || bytes[3] == UInt8(ascii: " ") || bytes[3] == UInt8(ascii: "-")
+        else {
             throw SMTPFailure.malformedReply(String(line.prefix(80)))
         }
         lines.append(bytes.count > 4 ? String(line.dropFirst(4)) : "")

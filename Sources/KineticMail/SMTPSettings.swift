@@ -32,7 +32,10 @@ public struct SMTPSettings: Sendable, Equatable {
     /// The name this client gives in EHLO.
     public var clientName: String
 
-    public init(host: String, port: Int, security: Security = .startTLSIfOffered, user: String? = nil, password: String? = nil, trustedCertificatesFile: String? = nil, clientName: String = "localhost") {
+    public init(
+        host: String, port: Int, security: Security = .startTLSIfOffered, user: String? = nil, password: String? = nil,
+        trustedCertificatesFile: String? = nil, clientName: String = "localhost"
+    ) {
         self.host = host
         self.port = port
         self.security = security
@@ -73,7 +76,8 @@ public struct SMTPSettings: Sendable, Equatable {
         let user = components.percentEncodedUser.flatMap { $0.removingPercentEncoding }
         let password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
         if (user == nil) != (password == nil) { throw Invalid(description: "give both a user and a password, or neither") }
-        self.init(host: host, port: components.port ?? (scheme == "smtps" ? 465 : 25), security: security, user: user, password: password,
-                  trustedCertificatesFile: trusted, clientName: clientName)
+        self.init(
+            host: host, port: components.port ?? (scheme == "smtps" ? 465 : 25), security: security, user: user, password: password,
+            trustedCertificatesFile: trusted, clientName: clientName)
     }
 }

@@ -63,9 +63,13 @@ public struct ZipArchive: Sendable {
         defer { file.close() }
         let end = try Self.endRecord(in: file)
         guard end.entryCount <= UInt64(limits.maximumEntries) else { throw ZipArchiveError.tooManyEntries(limit: limits.maximumEntries) }
-        guard end.directorySize <= UInt64(limits.maximumDirectoryBytes) else { throw ZipArchiveError.damaged("its central directory is too large") }
+        guard end.directorySize <= UInt64(limits.maximumDirectoryBytes) else {
+            throw ZipArchiveError.damaged("its central directory is too large")
+        }
         let (directoryEnd, overflow) = end.directoryOffset.addingReportingOverflow(end.directorySize)
-        guard !overflow, directoryEnd <= UInt64(end.recordOffset) else { throw ZipArchiveError.damaged("its central directory lies outside the file") }
+        guard !overflow, directoryEnd <= UInt64(end.recordOffset) else {
+            throw ZipArchiveError.damaged("its central directory lies outside the file")
+        }
         let directoryOffset = Int(end.directoryOffset)
         let directory = try file.read(at: directoryOffset, count: Int(end.directorySize))
         var reader = ByteReader(directory)
@@ -78,7 +82,9 @@ public struct ZipArchive: Sendable {
         // small zip claims to hold much more than it does. (A header's name and extra field are
         // not counted here; whatever they could share, the sum of the entries' data stays within
         // the file.)
-        let spans = entries.map { (start: $0.localHeaderOffset, end: $0.localHeaderOffset + 30 + $0.compressedSize) }.sorted { $0.start < $1.start }
+        let spans = entries.map { (start: $0.localHeaderOffset, end: $0.localHeaderOffset + 30 + $0.compressedSize) }.sorted {
+            $0.start < $1.start
+        }
         for (previous, next) in zip(spans, spans.dropFirst()) where next.start < previous.end {
             throw ZipArchiveError.damaged("two of its entries overlap")
         }
@@ -111,7 +117,8 @@ public struct ZipArchive: Sendable {
         // One pass over the bytes in place: `PK\5\6`, then a comment that ends within the file.
         while index >= 0 {
             if tail[index] == 0x50, tail[index + 1] == 0x4B, tail[index + 2] == 0x05, tail[index + 3] == 0x06,
-               index + 22 + (Int(tail[index + 20]) | Int(tail[index + 21]) << 8) <= tail.count {
+                index + 22 + (Int(tail[index + 20]) | Int(tail[index + 21]) << 8) <= tail.count
+            {
                 found = index
                 break
             }
@@ -124,15 +131,19 @@ public struct ZipArchive: Sendable {
         let count = try reader.uint16()
         let size = try reader.uint32(), offset = try reader.uint32()
         let recordOffset = file.size - tailLength + found
-        guard disk == 0 || disk == 0xFFFF, directoryDisk == 0 || directoryDisk == 0xFFFF else { throw ZipArchiveError.unsupported("it spans several disks") }
+        guard disk == 0 || disk == 0xFFFF, directoryDisk == 0 || directoryDisk == 0xFFFF else {
+            throw ZipArchiveError.unsupported("it spans several disks")
+        }
         guard count == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF else {
-            return EndRecord(recordOffset: recordOffset, entryCount: UInt64(count), directorySize: UInt64(size), directoryOffset: UInt64(offset))
+            return EndRecord(
+                recordOffset: recordOffset, entryCount: UInt64(count), directorySize: UInt64(size), directoryOffset: UInt64(offset))
         }
         // Zip64: the locator sits right before the end record and names where its record is.
         guard recordOffset >= 20 else { throw ZipArchiveError.damaged("its zip64 records are missing") }
         var locator = ByteReader(try file.read(at: recordOffset - 20, count: 20))
         guard try locator.uint32() == zip64LocatorSignature else {
-            return EndRecord(recordOffset: recordOffset, entryCount: UInt64(count), directorySize: UInt64(size), directoryOffset: UInt64(offset))
+            return EndRecord(
+                recordOffset: recordOffset, entryCount: UInt64(count), directorySize: UInt64(size), directoryOffset: UInt64(offset))
         }
         _ = try locator.uint32()
         let zip64Offset = try locator.uint64()
@@ -144,13 +155,16 @@ public struct ZipArchive: Sendable {
         record.skip(20)
         _ = try record.uint64()
         let zip64Count = try record.uint64(), zip64Size = try record.uint64(), zip64DirectoryOffset = try record.uint64()
-        return EndRecord(recordOffset: Int(zip64Offset), entryCount: zip64Count, directorySize: zip64Size, directoryOffset: zip64DirectoryOffset)
+        return EndRecord(
+            recordOffset: Int(zip64Offset), entryCount: zip64Count, directorySize: zip64Size, directoryOffset: zip64DirectoryOffset)
     }
 
     // MARK: - Central directory records
 
     private static func entry(from reader: inout ByteReader, directoryOffset: Int) throws -> Entry {
-        guard try reader.uint32() == directorySignature else { throw ZipArchiveError.damaged("its central directory ends before the entries it counts") }
+        guard try reader.uint32() == directorySignature else {
+            throw ZipArchiveError.damaged("its central directory ends before the entries it counts")
+        }
         let madeBy = try reader.uint16()
         _ = try reader.uint16()
         let flags = try reader.uint16(), methodNumber = try reader.uint16()
@@ -193,8 +207,11 @@ public struct ZipArchive: Sendable {
             }
         }
         let unixMode = (externalAttributes >> 16) & 0o170000
-        let kind: Entry.Kind = if madeBy >> 8 == 3, unixMode == 0o120000 { .symbolicLink } else if path.hasSuffix("/") { .directory } else { .file }
-        return Entry(path: path, kind: kind, method: method, compressedSize: Int(compressed), uncompressedSize: Int(uncompressed), crc32: crc, localHeaderOffset: Int(localOffset))
+        let kind: Entry.Kind =
+            if madeBy >> 8 == 3, unixMode == 0o120000 { .symbolicLink } else if path.hasSuffix("/") { .directory } else { .file }
+        return Entry(
+            path: path, kind: kind, method: method, compressedSize: Int(compressed), uncompressedSize: Int(uncompressed), crc32: crc,
+            localHeaderOffset: Int(localOffset))
     }
 
     // MARK: - Extraction
@@ -220,8 +237,12 @@ public struct ZipArchive: Sendable {
         func deliver(_ data: Data) throws {
             guard !data.isEmpty else { return }
             produced += data.count
-            guard produced <= entry.uncompressedSize else { throw ZipArchiveError.damaged("\(entry.path) holds more than its declared size") }
-            if checksum { crc = data.withUnsafeBytes { CKineticZlib.crc32(crc, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count)) } }
+            guard produced <= entry.uncompressedSize else {
+                throw ZipArchiveError.damaged("\(entry.path) holds more than its declared size")
+            }
+            if checksum {
+                crc = data.withUnsafeBytes { CKineticZlib.crc32(crc, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count)) }
+            }
             try consumer(data)
         }
         let step = max(1, chunkSize)
@@ -246,7 +267,9 @@ public struct ZipArchive: Sendable {
         case .unsupported: break
         }
         guard produced == entry.uncompressedSize else { throw ZipArchiveError.damaged("\(entry.path) is shorter than its declared size") }
-        guard !checksum || UInt32(truncatingIfNeeded: crc) == entry.crc32 else { throw ZipArchiveError.damaged("\(entry.path) does not match its checksum") }
+        guard !checksum || UInt32(truncatingIfNeeded: crc) == entry.crc32 else {
+            throw ZipArchiveError.damaged("\(entry.path) does not match its checksum")
+        }
     }
 }
 

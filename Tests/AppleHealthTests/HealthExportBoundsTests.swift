@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZIPFoundation
+
 @testable import AppleHealth
 
 /// Hostile exports from the security audit (`Fixtures/`, made with Python's zipfile): each is
@@ -26,7 +27,10 @@ import ZIPFoundation
     /// compression ratio would stop it first; here it is lifted to test the scanner).
     @Test func unclosedCommentFullOfDashes_isRefusedAsDamaged_afterBoundedWork() throws {
         let (error, _) = try refusal("comment-bomb.zip", limits: Self.ratioOff)
-        guard case .malformed(let detail) = error.kind else { Issue.record("\(error)"); return }
+        guard case .malformed(let detail) = error.kind else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(detail.contains("longer than 1 MiB"))
         #expect(error.byteOffset < 2 << 20)
     }
@@ -34,25 +38,37 @@ import ZIPFoundation
     /// 64 MiB of one attribute value that never closes.
     @Test func unclosedAttribute_isRefusedAsDamaged() throws {
         let (error, _) = try refusal("open-attribute.zip", limits: Self.ratioOff)
-        guard case .malformed = error.kind else { Issue.record("\(error)"); return }
+        guard case .malformed = error.kind else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(error.byteOffset < 2 << 20)
     }
 
     @Test func commentBomb_isAlsoCaughtByTheDefaultRatio() throws {
         let (error, _) = try refusal("comment-bomb.zip")
-        guard case .tooLarge = error.kind else { Issue.record("\(error)"); return }
+        guard case .tooLarge = error.kind else {
+            Issue.record("\(error)")
+            return
+        }
     }
 
     /// 100 MiB of spaces in a 100 KB zip (1,000 : 1): a zip bomb, stopped by the ratio.
     @Test func zipBomb_isRefusedByItsCompressionRatio() throws {
         let (error, _) = try refusal("spaces-bomb.zip")
-        guard case .tooLarge(let detail) = error.kind else { Issue.record("\(error)"); return }
+        guard case .tooLarge(let detail) = error.kind else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(detail.contains("expands more than 100 times"))
     }
 
     @Test func exportOverTheXMLLimit_isRefused() throws {
         let (error, _) = try refusal("spaces-bomb.zip", limits: .init(maximumXMLBytes: 1 << 20, maximumCompressionRatio: 100_000))
-        guard case .tooLarge(let detail) = error.kind else { Issue.record("\(error)"); return }
+        guard case .tooLarge(let detail) = error.kind else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(detail.contains("more than 1 MiB of XML"))
     }
 
@@ -63,7 +79,8 @@ import ZIPFoundation
         let archive = try Archive(url: url, accessMode: .create)
         let data = Data("<x/>".utf8)
         for index in 0..<5_000 {
-            try archive.addEntry(with: "e\(index).xml", type: .file, uncompressedSize: Int64(data.count), compressionMethod: .none) { position, size in
+            try archive.addEntry(with: "e\(index).xml", type: .file, uncompressedSize: Int64(data.count), compressionMethod: .none) {
+                position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import KineticCore
 import Testing
 import ZIPFoundation
+
 @testable import AppleHealth
 
 @Suite struct HealthExportReaderTests {
@@ -17,16 +18,21 @@ import ZIPFoundation
 
     /// A zip like the Health app's: the export under a localized name, a malformed
     /// `export_cda.xml` beside it, and other files.
-    private func makeZip(exportName: String = "apple_health_export/Exportieren.xml", compression: CompressionMethod = .deflate) throws -> URL {
+    private func makeZip(
+        exportName: String = "apple_health_export/Exportieren.xml", compression: CompressionMethod = .deflate
+    ) throws -> URL {
         let url = temporaryURL("export.zip")
         let archive = try Archive(url: url, accessMode: .create)
         func add(_ path: String, _ text: String) throws {
             let data = Data(text.utf8)
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: compression) { position, size in
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: compression) {
+                position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
-        try add("apple_health_export/export_cda.xml", "<?xml version=\"1.0\"?><ClinicalDocument><unclosed>" + String(repeating: "x", count: 200_000))
+        try add(
+            "apple_health_export/export_cda.xml",
+            "<?xml version=\"1.0\"?><ClinicalDocument><unclosed>" + String(repeating: "x", count: 200_000))
         try add(exportName, messyExport)
         try add("apple_health_export/workout-routes/route_2021-01-01.gpx", "<gpx></gpx>")
         return url
@@ -60,7 +66,10 @@ import ZIPFoundation
             _ = try read(cut)
             Issue.record("a truncated zip must not read")
         } catch let error as HealthExportError {
-            guard case .unreadableArchive = error.kind else { Issue.record("\(error)"); return }
+            guard case .unreadableArchive = error.kind else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(error.description.contains("cannot be read"))
         }
     }
@@ -79,7 +88,10 @@ import ZIPFoundation
             _ = try read(url)
             Issue.record("a zip whose checksum does not match must not read")
         } catch let error as HealthExportError {
-            guard case .unreadableArchive(let detail) = error.kind else { Issue.record("\(error)"); return }
+            guard case .unreadableArchive(let detail) = error.kind else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(detail.contains("checksum"))
         }
     }

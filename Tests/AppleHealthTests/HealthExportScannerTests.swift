@@ -1,41 +1,42 @@
 import Foundation
 import KineticCore
 import Testing
+
 @testable import AppleHealth
 
 /// A small export with the traps of real ones: a broken internal DTD, entities and non-ASCII
 /// text in attributes, records with children, records inside a Correlation, other record types.
 let messyExport = """
-<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE HealthData [
-<!-- HealthKit Export Version: 11 -->
-<!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout)*)>
-<!ATTLIST Record
-  type CDATA #REQUIRED
-  unit CDATA
-  value CDATA #IMPLIED
->
-<!ATTLIST Record type CDATA #REQUIRED>
-<!ELEMENT Correlation ((MetadataEntry|Record)*)>
-]>
-<HealthData locale="de_DE">
- <ExportDate value="2021-01-02 09:00:00 +0100"/>
- <Me HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
- <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Zoë’s iPhone &amp; Co" sourceVersion="14.2" device="&lt;&lt;HKDevice: 0x2&gt;, name:iPhone, model:iPhone&gt;" unit="count" creationDate="2021-01-01 10:12:00 +0100" startDate="2021-01-01 10:00:00 +0100" endDate="2021-01-01 10:10:00 +0100" value="500"/>
- <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Zoë’s Apple Watch" unit="count/min" startDate="2021-01-01 10:00:00 +0100" endDate="2021-01-01 10:00:00 +0100" value="88">
-  <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="1"/>
- </Record>
- <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Health" unit="count" startDate="2021-01-01 12:00:00 +0100" endDate="2021-01-01 12:00:00 +0100" value="1200">
-  <MetadataEntry key="HKWasUserEntered" value="1"/>
- </Record>
- <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="App" startDate="2021-01-01 13:00:00 +0100" endDate="2021-01-01 13:00:00 +0100">
-  <MetadataEntry key="meal" value="lunch"/>
-  <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Pedometer++" unit="count" startDate="2021-01-01 13:00:00 +0100" endDate="2021-01-01 13:30:00 +0100" value="42.5"/>
- </Correlation>
- <!-- <Record type="HKQuantityTypeIdentifierStepCount" sourceName="commented out" startDate="2021-01-01 13:00:00 +0100" endDate="2021-01-01 13:30:00 +0100" value="9999"/> -->
-</HealthData>
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE HealthData [
+    <!-- HealthKit Export Version: 11 -->
+    <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout)*)>
+    <!ATTLIST Record
+      type CDATA #REQUIRED
+      unit CDATA
+      value CDATA #IMPLIED
+    >
+    <!ATTLIST Record type CDATA #REQUIRED>
+    <!ELEMENT Correlation ((MetadataEntry|Record)*)>
+    ]>
+    <HealthData locale="de_DE">
+     <ExportDate value="2021-01-02 09:00:00 +0100"/>
+     <Me HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
+     <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Zoë’s iPhone &amp; Co" sourceVersion="14.2" device="&lt;&lt;HKDevice: 0x2&gt;, name:iPhone, model:iPhone&gt;" unit="count" creationDate="2021-01-01 10:12:00 +0100" startDate="2021-01-01 10:00:00 +0100" endDate="2021-01-01 10:10:00 +0100" value="500"/>
+     <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Zoë’s Apple Watch" unit="count/min" startDate="2021-01-01 10:00:00 +0100" endDate="2021-01-01 10:00:00 +0100" value="88">
+      <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="1"/>
+     </Record>
+     <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Health" unit="count" startDate="2021-01-01 12:00:00 +0100" endDate="2021-01-01 12:00:00 +0100" value="1200">
+      <MetadataEntry key="HKWasUserEntered" value="1"/>
+     </Record>
+     <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="App" startDate="2021-01-01 13:00:00 +0100" endDate="2021-01-01 13:00:00 +0100">
+      <MetadataEntry key="meal" value="lunch"/>
+      <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Pedometer++" unit="count" startDate="2021-01-01 13:00:00 +0100" endDate="2021-01-01 13:30:00 +0100" value="42.5"/>
+     </Correlation>
+     <!-- <Record type="HKQuantityTypeIdentifierStepCount" sourceName="commented out" startDate="2021-01-01 13:00:00 +0100" endDate="2021-01-01 13:30:00 +0100" value="9999"/> -->
+    </HealthData>
 
-"""
+    """
 
 func scan(_ text: String, chunkSize: Int = 4096) throws -> (records: [HealthStepRecord], scanner: HealthExportScanner) {
     var records: [HealthStepRecord] = []
@@ -86,7 +87,10 @@ func scan(_ text: String, chunkSize: Int = 4096) throws -> (records: [HealthStep
 
     @Test func missingClosingRoot_isTruncated() throws {
         let cut = messyExport.replacingOccurrences(of: "</HealthData>", with: "")
-        #expect(throws: HealthExportError(kind: .truncated, byteOffset: cut.utf8.count, line: cut.split(separator: "\n", omittingEmptySubsequences: false).count)) {
+        #expect(
+            throws: HealthExportError(
+                kind: .truncated, byteOffset: cut.utf8.count, line: cut.split(separator: "\n", omittingEmptySubsequences: false).count)
+        ) {
             try scan(cut)
         }
     }
@@ -97,7 +101,10 @@ func scan(_ text: String, chunkSize: Int = 4096) throws -> (records: [HealthStep
             _ = try scan(broken)
             Issue.record("expected an error")
         } catch let error as HealthExportError {
-            guard case .malformed = error.kind else { Issue.record("\(error)"); return }
+            guard case .malformed = error.kind else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(error.line == 16)
         }
     }

@@ -1,14 +1,16 @@
 import Foundation
 import NIOCore
 import Testing
+
 @testable import KineticMail
 
 @Suite struct SMTPClientTests {
     private func message(_ id: String, to: [String], subject: String = "Happy birthday", text: String = "All the best!") -> MailMessage {
-        MailMessage(messageID: "\(id)@kinetic.test", date: Date(timeIntervalSince1970: 1_800_000_000),
-                    from: MailAddress("wishes@kinetic.test", name: "Ann via Kinetic"), to: to.map { MailAddress($0) },
-                    subject: subject, text: text, html: "<p>\(text)</p><img src=\"cid:card\">",
-                    image: .init(contentID: "card", mediaType: "image/png", fileName: "card.png", data: Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3])))
+        MailMessage(
+            messageID: "\(id)@kinetic.test", date: Date(timeIntervalSince1970: 1_800_000_000),
+            from: MailAddress("wishes@kinetic.test", name: "Ann via Kinetic"), to: to.map { MailAddress($0) },
+            subject: subject, text: text, html: "<p>\(text)</p><img src=\"cid:card\">",
+            image: .init(contentID: "card", mediaType: "image/png", fileName: "card.png", data: Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3])))
     }
 
     @Test func messages_goOutOverOneSession_withOneRcptPerRecipient_andEachRecipientsOutcome() async throws {
@@ -32,7 +34,7 @@ import Testing
         #expect(received.map(\.message_id) == ["<one@kinetic.test>", "<three@kinetic.test>"])
         #expect(received[0].mail_from == "wishes@kinetic.test")
         #expect(received[1].subject == "Alles Gute, Jürgen 🎂")
-        #expect(received[1].text == "Zeile eins\r\n.Zeile mit Punkt\r\n.")  // text parts carry CRLF, their canonical form
+        #expect(received[1].text == "Zeile eins\r\n.Zeile mit Punkt\r\n.") // text parts carry CRLF, their canonical form
         #expect(received[1].parts == ["multipart/related", "multipart/alternative", "text/plain", "text/html", "image/png"])
         #expect(received[1].images == ["<card>"])
         #expect(received[0].to.contains("bob@example.com"))
@@ -60,7 +62,9 @@ import Testing
         for url in ["smtp://kinetic:s3cret@127.0.0.1:\(peer.port)", "smtp://kinetic:s3cret@127.0.0.1:\(peer.port)?starttls=auto"] {
             let settings = try SMTPSettings(url: url)
             #expect(!settings.sendsPasswordInClear)
-            await #expect(throws: SMTPFailure.startTLSUnavailable) { try await SMTPClient(settings: settings).send([message("clear", to: ["bob@example.com"])]) }
+            await #expect(throws: SMTPFailure.startTLSUnavailable) {
+                try await SMTPClient(settings: settings).send([message("clear", to: ["bob@example.com"])])
+            }
         }
         #expect(try peer.received().isEmpty)
 
@@ -78,11 +82,15 @@ import Testing
         #expect(outcomes == [["bob@example.com": .accepted]])
 
         let untrusted = try SMTPSettings(url: "smtp://ann:pw@localhost:\(peer.port)?starttls=require")
-        await #expect(throws: SMTPFailure.self) { try await SMTPClient(settings: untrusted).send([message("tls-2", to: ["bob@example.com"])]) }
+        await #expect(throws: SMTPFailure.self) {
+            try await SMTPClient(settings: untrusted).send([message("tls-2", to: ["bob@example.com"])])
+        }
 
         let plainPeer = try SMTPPeer()
         let demanding = try SMTPSettings(url: "smtp://127.0.0.1:\(plainPeer.port)?starttls=require")
-        await #expect(throws: SMTPFailure.startTLSUnavailable) { try await SMTPClient(settings: demanding).send([message("tls-3", to: ["bob@example.com"])]) }
+        await #expect(throws: SMTPFailure.startTLSUnavailable) {
+            try await SMTPClient(settings: demanding).send([message("tls-3", to: ["bob@example.com"])])
+        }
         #expect(try plainPeer.received().isEmpty)
         #expect(try peer.received().count == 1)
     }
@@ -123,8 +131,10 @@ struct TestCertificate {
         key = folder.appendingPathComponent("key.pem").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
-                             "-addext", "subjectAltName=DNS:localhost", "-keyout", key, "-out", certificate]
+        process.arguments = [
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+            "-addext", "subjectAltName=DNS:localhost", "-keyout", key, "-out", certificate,
+        ]
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZIPFoundation
+
 @testable import KineticZip
 
 @Suite struct ZipArchiveTests {
@@ -66,7 +67,9 @@ import ZIPFoundation
         let url = folder.appendingPathComponent("made.zip")
         let writer = try Archive(url: url, accessMode: .create)
         let big = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 >> 3) })
-        let contents: [(String, Data, CompressionMethod)] = [("a/stored.bin", Data("stored bytes".utf8), .none), ("a/deflated.bin", big, .deflate), ("empty.txt", Data(), .deflate)]
+        let contents: [(String, Data, CompressionMethod)] = [
+            ("a/stored.bin", Data("stored bytes".utf8), .none), ("a/deflated.bin", big, .deflate), ("empty.txt", Data(), .deflate),
+        ]
         try writer.addEntry(with: "a/", type: .directory, uncompressedSize: Int64(0), provider: { _, _ in Data() })
         for (path, data, method) in contents {
             try writer.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: method) { position, size in

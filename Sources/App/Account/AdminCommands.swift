@@ -23,7 +23,8 @@ struct AdminCommands: AsyncCommandGroup {
     var commands: [String: any AnyAsyncCommand] {
         [
             "grant": SetAdminCommand(isAdmin: true), "revoke": SetAdminCommand(isAdmin: false), "list": ListAdminsCommand(),
-            "verify": VerifyAddressCommand(), "verify-all": VerifyAllAddressesCommand(), "invite": InviteCommand(), "create-user": CreateUserCommand(), "quota": QuotaCommand(),
+            "verify": VerifyAddressCommand(), "verify-all": VerifyAllAddressesCommand(), "invite": InviteCommand(),
+            "create-user": CreateUserCommand(), "quota": QuotaCommand(),
         ]
     }
 }
@@ -112,7 +113,9 @@ struct InviteCommand: AsyncCommand {
         let path = SiteURL.signUp.with([("invitation", secret)])
         context.console.print((app.kineticConfiguration.publicURL ?? "") + path)
         if app.kineticConfiguration.signUpMode != .invite {
-            context.console.print("Sign-up is \(app.kineticConfiguration.signUpMode.rawValue) on this server; the link counts only with KINETIC_SIGNUP=invite.")
+            context.console.print(
+                "Sign-up is \(app.kineticConfiguration.signUpMode.rawValue) on this server; the link counts only with KINETIC_SIGNUP=invite."
+            )
         }
     }
 }
@@ -137,7 +140,10 @@ struct CreateUserCommand: AsyncCommand {
         switch SignUpRequest.validate(name: name, email: signature.email, password: password, policy: app.passwordPolicy) {
         case .success(let valid): input = valid
         case .failure(let errors):
-            throw SetAdminCommand.Failed(description: errors.messages.sorted { $0.key < $1.key }.map { "\($0.key): \(app.stringCatalog.string($0.value, language: .english))" }.joined(separator: "; "))
+            throw SetAdminCommand.Failed(
+                description: errors.messages.sorted { $0.key < $1.key }.map {
+                    "\($0.key): \(app.stringCatalog.string($0.value, language: .english))"
+                }.joined(separator: "; "))
         }
         guard try await User.query(on: app.db).filter(\.$email == input.email).first() == nil else {
             throw SetAdminCommand.Failed(description: "An account has the address \(input.email) already.")
@@ -153,7 +159,8 @@ struct CreateUserCommand: AsyncCommand {
                 .setGoals(MonthGoals(jumpGoal: user.jumpGoal, calorieGoal: user.calorieGoal), for: month)
         }
         try await AccountService.wakeWishesWaiting(for: input.email, on: app.db, now: now)
-        context.console.print("Made \(input.email) (\(input.name)), its address confirmed. Its password, to change after signing in: \(password)")
+        context.console.print(
+            "Made \(input.email) (\(input.name)), its address confirmed. Its password, to change after signing in: \(password)")
     }
 }
 
@@ -176,14 +183,17 @@ struct QuotaCommand: AsyncCommand {
         case "default": user.storageQuotaBytes = nil
         default:
             guard let bytes = try? KineticConfiguration.parseByteCount(signature.size, name: "size") else {
-                throw SetAdminCommand.Failed(description: "The size must be bytes such as 10737418240, 500m or 10g, or default (saw \(signature.size)).")
+                throw SetAdminCommand.Failed(
+                    description: "The size must be bytes such as 10737418240, 500m or 10g, or default (saw \(signature.size)).")
             }
             user.storageQuotaBytes = Int64(bytes)
         }
         try await user.save(on: app.db)
         let usage = try await StorageUsage.of(user, on: app.db, defaultQuota: app.kineticConfiguration.storageQuotaBytes)
         let formatted = { (bytes: Int) in Int64(bytes).formatted(.byteCount(style: .file)) }
-        context.console.print("\(email): \(formatted(usage.usedBytes)) of \(formatted(usage.quotaBytes)) used\(user.storageQuotaBytes == nil ? " (the server's default)" : "").")
+        context.console.print(
+            "\(email): \(formatted(usage.usedBytes)) of \(formatted(usage.quotaBytes)) used\(user.storageQuotaBytes == nil ? " (the server's default)" : "")."
+        )
     }
 }
 

@@ -40,11 +40,15 @@ enum DemoGoalsData {
                 let end = TimeOfDay(hour: (start.minutes + minutes) / 60, minute: (start.minutes + minutes) % 60)!
                 // Some parks report calories, the others leave them to Kinetic's estimate.
                 let park = parks[(index + offset + 9) % parks.count]
-                let reported = park == "Plainfield" ? CalorieEstimator.estimate(jumps: jumps, fitness: fitness).map { Int(Double($0) * (0.95 + 0.1 * random.nextUnit())) } : nil
-                sessions.append(JumpSession(
-                    date: LocalDate(year: month.year, month: month.month, day: day)!, numberOfJumps: jumps,
-                    numberOfCalories: reported, parkName: park, startTime: start, endTime: end
-                ))
+                let reported =
+                    park == "Plainfield"
+                    ? CalorieEstimator.estimate(jumps: jumps, fitness: fitness).map { Int(Double($0) * (0.95 + 0.1 * random.nextUnit())) }
+                    : nil
+                sessions.append(
+                    JumpSession(
+                        date: LocalDate(year: month.year, month: month.month, day: day)!, numberOfJumps: jumps,
+                        numberOfCalories: reported, parkName: park, startTime: start, endTime: end
+                    ))
             }
         }
         return sessions

@@ -7,10 +7,11 @@ enum ReportDownloadName {
     /// title percent-encoded (RFC 6266, RFC 5987).
     static func contentDisposition(title: String) -> String {
         let name = String(title.prefix(120)) + ".pdf"
-        let fallback = String(name.unicodeScalars.compactMap { scalar -> Character? in
-            if scalar == "\"" || scalar == "\\" { return nil }
-            return scalar.isASCII && scalar.value >= 0x20 && scalar.value != 0x7F ? Character(scalar) : "_"
-        })
+        let fallback = String(
+            name.unicodeScalars.compactMap { scalar -> Character? in
+                if scalar == "\"" || scalar == "\\" { return nil }
+                return scalar.isASCII && scalar.value >= 0x20 && scalar.value != 0x7F ? Character(scalar) : "_"
+            })
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
         let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? fallback
         return "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"

@@ -56,7 +56,9 @@ extension Request {
 
     /// 403 unless the signed-in user administers the instance.
     func requireAdmin() throws {
-        guard try requireUser().isAdmin else { throw AppError(status: .forbidden, code: "admin_only", messageKey: "error.reports.adminOnly") }
+        guard try requireUser().isAdmin else {
+            throw AppError(status: .forbidden, code: "admin_only", messageKey: "error.reports.adminOnly")
+        }
     }
 
     /// Receives a library zip (administrators only, at most the upload limit) and imports it.

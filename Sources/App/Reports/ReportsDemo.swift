@@ -23,16 +23,22 @@ enum ReportsDemo {
         let python = "/usr/bin/env"
         let script = app.directory.workingDirectory + generator
         guard PDFTools.isAvailable, FileManager.default.fileExists(atPath: script) else {
-            app.logger.notice("No demo reports: install the PDF tools with `apt-get install qpdf poppler-utils` and reportlab with `pip install reportlab`, then restart.")
+            app.logger.notice(
+                "No demo reports: install the PDF tools with `apt-get install qpdf poppler-utils` and reportlab with `pip install reportlab`, then restart."
+            )
             return
         }
-        let folder = URL(fileURLWithPath: app.kineticConfiguration.uploadDirectory).appendingPathComponent("upload-demo-reports-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: app.kineticConfiguration.uploadDirectory).appendingPathComponent(
+            "upload-demo-reports-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         app.logger.notice("Making the demo report library in the background…")
         do {
-            _ = try await app.tools(for: .server("demo-reports")).run { try await ToolProcess.run(python, ["python3", script, folder.path], timeout: 300) }
+            _ = try await app.tools(for: .server("demo-reports")).run {
+                try await ToolProcess.run(python, ["python3", script, folder.path], timeout: 300)
+            }
         } catch {
-            app.logger.notice("No demo reports: \(generator) failed (\(error)). Install reportlab with `pip install reportlab`, then restart.")
+            app.logger.notice(
+                "No demo reports: \(generator) failed (\(error)). Install reportlab with `pip install reportlab`, then restart.")
             return
         }
         let summary = try await app.importReportLibrary(from: folder, for: .server("demo-reports"))

@@ -75,7 +75,8 @@ enum SiteURL: Hashable, Sendable {
 
     /// The JSON API's routes, under `/api/v1`.
     enum API: Hashable, Sendable {
-        case accounts, login, logout, profile, password, tokens, addressConfirmations, confirmedAddresses, passwordResets, passwordResetLinks, jumpSessions, stepsDaily, stepSources, healthSamples, healthImport, exercises
+        case accounts, login, logout, profile, password, tokens, addressConfirmations, confirmedAddresses, passwordResets,
+            passwordResetLinks, jumpSessions, stepsDaily, stepSources, healthSamples, healthImport, exercises
         case songs, themes, workouts, generateWorkout
         /// `/api/v1/songs/{songId}`; nil registers the route's parameter (so for the others).
         case song(id: String?)
@@ -131,33 +132,35 @@ enum SiteURL: Hashable, Sendable {
         case .stepSources: ["steps", "sources"]
         case .module(let module): [.constant(module.rawValue)]
         case .workouts(let page):
-            ["workouts"] + {
-                switch page {
-                case .new: ["new"]
-                case .music: ["music"]
-                case .themes: ["themes"]
-                case .summary(let id): [parameter(id, "workoutId")]
-                case .play(let id): [parameter(id, "workoutId"), "play"]
-                case .save(let id): [parameter(id, "workoutId"), "save"]
-                case .delete(let id): [parameter(id, "workoutId"), "delete"]
-                case .progress(let id): [parameter(id, "workoutId"), "progress"]
-                case .song(let id): ["music", parameter(id, "songId")]
-                case .deleteSong(let id): ["music", parameter(id, "songId"), "delete"]
-                case .songAudio(let id): ["music", parameter(id, "songId"), "audio"]
-                case .deleteTheme(let id): ["themes", parameter(id, "themeId"), "delete"]
-                case .complete(let id): [parameter(id, "workoutId"), "complete"]
-                case .fitness: ["fitness"]
-                case .newFitnessTest: ["fitness", "new"]
-                case .fitnessTest(let id): ["fitness", parameter(id, "testId")]
-                case .fitnessResults(let id): ["fitness", parameter(id, "testId"), "results"]
-                case .fitnessExercise(let test, let exercise): ["fitness", parameter(test, "testId"), parameter(exercise, "exerciseId")]
-                case .track(let exercise): ["tracked", parameter(exercise, "exerciseId")]
-                case .goals: ["goals"]
-                case .newGoal: ["goals", "new"]
-                case .goal(let id): ["goals", parameter(id, "goalId")]
-                case .deleteGoal(let id): ["goals", parameter(id, "goalId"), "delete"]
-                }
-            }()
+            ["workouts"]
+                + {
+                    switch page {
+                    case .new: ["new"]
+                    case .music: ["music"]
+                    case .themes: ["themes"]
+                    case .summary(let id): [parameter(id, "workoutId")]
+                    case .play(let id): [parameter(id, "workoutId"), "play"]
+                    case .save(let id): [parameter(id, "workoutId"), "save"]
+                    case .delete(let id): [parameter(id, "workoutId"), "delete"]
+                    case .progress(let id): [parameter(id, "workoutId"), "progress"]
+                    case .song(let id): ["music", parameter(id, "songId")]
+                    case .deleteSong(let id): ["music", parameter(id, "songId"), "delete"]
+                    case .songAudio(let id): ["music", parameter(id, "songId"), "audio"]
+                    case .deleteTheme(let id): ["themes", parameter(id, "themeId"), "delete"]
+                    case .complete(let id): [parameter(id, "workoutId"), "complete"]
+                    case .fitness: ["fitness"]
+                    case .newFitnessTest: ["fitness", "new"]
+                    case .fitnessTest(let id): ["fitness", parameter(id, "testId")]
+                    case .fitnessResults(let id): ["fitness", parameter(id, "testId"), "results"]
+                    case .fitnessExercise(let test, let exercise):
+                        ["fitness", parameter(test, "testId"), parameter(exercise, "exerciseId")]
+                    case .track(let exercise): ["tracked", parameter(exercise, "exerciseId")]
+                    case .goals: ["goals"]
+                    case .newGoal: ["goals", "new"]
+                    case .goal(let id): ["goals", parameter(id, "goalId")]
+                    case .deleteGoal(let id): ["goals", parameter(id, "goalId"), "delete"]
+                    }
+                }()
         case .reports(let page): ["reports"] + page.pathComponents
         case .wishes(let page): ["wishes"] + page.pathComponents
         case .manifest: ["manifest.webmanifest"]
@@ -165,49 +168,52 @@ enum SiteURL: Hashable, Sendable {
         case .openAPI: ["api", "openapi.yaml"]
         case .reportLibrarySchema: ["api", "report-library.schema.json"]
         case .api(let api):
-            ["api", "v1"] + {
-                switch api {
-                case .accounts: ["accounts"]
-                case .login: ["login"]
-                case .logout: ["logout"]
-                case .profile: ["profile"]
-                case .password: ["password"]
-                case .tokens: ["tokens"]
-                case .addressConfirmations: ["address", "confirmation-links"]
-                case .confirmedAddresses: ["address", "confirmations"]
-                case .passwordResetLinks: ["password", "reset-links"]
-                case .passwordResets: ["password", "resets"]
-                case .token(let id): ["tokens", parameter(id, "tokenId")]
-                case .jumpSessions: ["jump-sessions"]
-                case .stepsDaily: ["steps", "daily"]
-                case .stepSources: ["steps", "sources"]
-                case .healthSamples: ["health", "samples"]
-                case .healthImport: ["health", "import"]
-                case .exercises: ["exercises"]
-                case .songs: ["songs"]
-                case .song(let id): ["songs", parameter(id, "songId")]
-                case .songAudio(let id): ["songs", parameter(id, "songId"), "audio"]
-                case .themes: ["themes"]
-                case .theme(let id): ["themes", parameter(id, "themeId")]
-                case .workouts: ["workouts"]
-                case .generateWorkout: ["workouts", "generate"]
-                case .workout(let id): ["workouts", parameter(id, "workoutId")]
-                case .workoutProgress(let id): ["workouts", parameter(id, "workoutId"), "progress"]
-                case .workoutCompletions(let id): ["workouts", parameter(id, "workoutId"), "completions"]
-                case .fitnessRate: ["fitness-tests", "rate"]
-                case .fitnessTests: ["fitness-tests"]
-                case .fitnessTest(let id): ["fitness-tests", parameter(id, "testId")]
-                case .fitnessTestExercise(let test, let exercise): ["fitness-tests", parameter(test, "testId"), "exercises", parameter(exercise, "exerciseId")]
-                case .fitnessTestSkip(let test, let exercise): ["fitness-tests", parameter(test, "testId"), "exercises", parameter(exercise, "exerciseId"), "skip"]
-                case .trackedExercises: ["tracked-exercises"]
-                case .trackedExercise(let exercise): ["tracked-exercises", parameter(exercise, "exerciseId")]
-                case .workoutGoals: ["workout-goals"]
-                case .workoutGoal(let id): ["workout-goals", parameter(id, "goalId")]
-                case .goals(let id): ["profile", parameter(id, "customerId"), "goals"]
-                case .reports(let path): ["reports"] + path.pathComponents
-                case .wishes(let path): ["wishes"] + path.pathComponents
-                }
-            }()
+            ["api", "v1"]
+                + {
+                    switch api {
+                    case .accounts: ["accounts"]
+                    case .login: ["login"]
+                    case .logout: ["logout"]
+                    case .profile: ["profile"]
+                    case .password: ["password"]
+                    case .tokens: ["tokens"]
+                    case .addressConfirmations: ["address", "confirmation-links"]
+                    case .confirmedAddresses: ["address", "confirmations"]
+                    case .passwordResetLinks: ["password", "reset-links"]
+                    case .passwordResets: ["password", "resets"]
+                    case .token(let id): ["tokens", parameter(id, "tokenId")]
+                    case .jumpSessions: ["jump-sessions"]
+                    case .stepsDaily: ["steps", "daily"]
+                    case .stepSources: ["steps", "sources"]
+                    case .healthSamples: ["health", "samples"]
+                    case .healthImport: ["health", "import"]
+                    case .exercises: ["exercises"]
+                    case .songs: ["songs"]
+                    case .song(let id): ["songs", parameter(id, "songId")]
+                    case .songAudio(let id): ["songs", parameter(id, "songId"), "audio"]
+                    case .themes: ["themes"]
+                    case .theme(let id): ["themes", parameter(id, "themeId")]
+                    case .workouts: ["workouts"]
+                    case .generateWorkout: ["workouts", "generate"]
+                    case .workout(let id): ["workouts", parameter(id, "workoutId")]
+                    case .workoutProgress(let id): ["workouts", parameter(id, "workoutId"), "progress"]
+                    case .workoutCompletions(let id): ["workouts", parameter(id, "workoutId"), "completions"]
+                    case .fitnessRate: ["fitness-tests", "rate"]
+                    case .fitnessTests: ["fitness-tests"]
+                    case .fitnessTest(let id): ["fitness-tests", parameter(id, "testId")]
+                    case .fitnessTestExercise(let test, let exercise):
+                        ["fitness-tests", parameter(test, "testId"), "exercises", parameter(exercise, "exerciseId")]
+                    case .fitnessTestSkip(let test, let exercise):
+                        ["fitness-tests", parameter(test, "testId"), "exercises", parameter(exercise, "exerciseId"), "skip"]
+                    case .trackedExercises: ["tracked-exercises"]
+                    case .trackedExercise(let exercise): ["tracked-exercises", parameter(exercise, "exerciseId")]
+                    case .workoutGoals: ["workout-goals"]
+                    case .workoutGoal(let id): ["workout-goals", parameter(id, "goalId")]
+                    case .goals(let id): ["profile", parameter(id, "customerId"), "goals"]
+                    case .reports(let path): ["reports"] + path.pathComponents
+                    case .wishes(let path): ["wishes"] + path.pathComponents
+                    }
+                }()
         }
     }
 

@@ -35,9 +35,14 @@ enum DemoStepsData {
                     let length = Double(min(5, walk.minutes - chunk) * 60)
                     guard chunkStart + length <= now.timeIntervalSince1970 else { break }
                     let steps = (walk.pace * length / 60 * (0.9 + random.nextUnit() * 0.2)).rounded()
-                    samples.append(StepSample(sourceName: watch, kind: .watch, start: chunkStart, end: chunkStart + length, utcOffset: offset, value: steps))
+                    samples.append(
+                        StepSample(
+                            sourceName: watch, kind: .watch, start: chunkStart, end: chunkStart + length, utcOffset: offset, value: steps))
                     if carriesPhone {
-                        samples.append(StepSample(sourceName: phone, kind: .phone, start: chunkStart, end: chunkStart + length, utcOffset: offset, value: (steps * 0.93).rounded()))
+                        samples.append(
+                            StepSample(
+                                sourceName: phone, kind: .phone, start: chunkStart, end: chunkStart + length, utcOffset: offset,
+                                value: (steps * 0.93).rounded()))
                     }
                 }
             }
@@ -45,7 +50,8 @@ enum DemoStepsData {
         // A treadmill walk typed in by hand in the first month.
         let offset = timeZone.secondsFromGMT(for: LocalDate(daysSince1970: first + 9).noon(in: timeZone))
         let typedIn = Double((first + 9) * 86_400 - offset + 7 * 3_600)
-        samples.append(StepSample(sourceName: "Health", kind: .manual, start: typedIn, end: typedIn + 1_800, utcOffset: offset, value: 3_200))
+        samples.append(
+            StepSample(sourceName: "Health", kind: .manual, start: typedIn, end: typedIn + 1_800, utcOffset: offset, value: 3_200))
         return samples
     }
 }

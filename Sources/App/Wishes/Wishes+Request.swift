@@ -12,7 +12,8 @@ extension Request {
     /// The wish or Inbox item named by the `wishId` parameter, if it is the user's; 404 otherwise.
     func ownedWish() async throws -> WishListing {
         guard let id = parameters.get("wishId").flatMap(UUID.init(uuidString:)),
-              let listing = try await wishBoxes().listing(id) else { throw AppError.notFound }
+            let listing = try await wishBoxes().listing(id)
+        else { throw AppError.notFound }
         return listing
     }
 
@@ -29,7 +30,9 @@ extension Request {
     func requestedWishFilter() throws -> WishListFilter {
         var filter = WishListFilter(phrase: SearchHistory.normalized((try? query.get(String.self, at: "q")) ?? ""))
         if let name = try? query.get(String.self, at: "occasion"), !name.isEmpty {
-            guard let occasion = Occasion(rawValue: name) else { throw AppError.validation(FieldErrors(["occasion": "wishes.error.occasion"])) }
+            guard let occasion = Occasion(rawValue: name) else {
+                throw AppError.validation(FieldErrors(["occasion": "wishes.error.occasion"]))
+            }
             filter.occasion = occasion
         }
         return filter
@@ -51,7 +54,9 @@ extension Request {
     /// a photo that is theirs and channels this server has set up and the user may use (only
     /// in-app until their address is confirmed). 422 naming every problem.
     /// `replacing`: the wish an edit replaces, whose recipients the sending limits do not count twice.
-    func checkedWishDraft(_ input: WishDraftInput, timeZone: TimeZone? = nil, errors known: FieldErrors = FieldErrors(), replacing: UUID? = nil) async throws -> WishDraft {
+    func checkedWishDraft(
+        _ input: WishDraftInput, timeZone: TimeZone? = nil, errors known: FieldErrors = FieldErrors(), replacing: UUID? = nil
+    ) async throws -> WishDraft {
         var errors = known
         var arguments: [String: [String]] = [:]
         var draft: WishDraft?
@@ -66,7 +71,9 @@ extension Request {
                 errors.add("channels", "wishes.error.channels.unavailable")
             } else if let user = auth.get(User.self), draft.channels.contains(where: { !user.mayUse($0) }) {
                 errors.add("channels", "wishes.error.channels.unconfirmed")
-            } else if draft.channels.contains(.email), let reached = try await sendingLimitReached(adding: draft.recipients.count, replacing: replacing) {
+            } else if draft.channels.contains(.email),
+                let reached = try await sendingLimitReached(adding: draft.recipients.count, replacing: replacing)
+            {
                 let (key, values) = limitMessage(reached)
                 errors.add("channels", key)
                 arguments["channels"] = values
@@ -87,7 +94,10 @@ extension Request {
         let user = try requireUser()
         let at = now.timeIntervalSince1970
         var query = try db.sql().select().column(SQLColumn("created_at", table: "wishes")).from(WishDeliveryRecord.schema)
-            .join(WishRecord.schema, on: SQLColumn("wish_id", table: WishDeliveryRecord.schema), .equal, SQLColumn("id", table: WishRecord.schema))
+            .join(
+                WishRecord.schema, on: SQLColumn("wish_id", table: WishDeliveryRecord.schema), .equal,
+                SQLColumn("id", table: WishRecord.schema)
+            )
             .where(SQLColumn("sender_id", table: WishRecord.schema), .equal, SQLBind(try user.requireID()))
             .where(SQLColumn("channel", table: WishDeliveryRecord.schema), .equal, SQLBind(WishChannel.email.rawValue))
             .where(SQLColumn("created_at", table: WishRecord.schema), .greaterThan, SQLBind(at - SendingLimits.day))
@@ -101,7 +111,9 @@ extension Request {
     private func limitMessage(_ reached: SendingLimits.Reached) -> (String, [String]) {
         let perHour = reached.window == SendingLimits.hour
         let limit = localizer.number(reached.limit)
-        guard let frees = reached.freesAt else { return (perHour ? "wishes.error.limit.hourAtOnce" : "wishes.error.limit.dayAtOnce", [limit]) }
+        guard let frees = reached.freesAt else {
+            return (perHour ? "wishes.error.limit.hourAtOnce" : "wishes.error.limit.dayAtOnce", [limit])
+        }
         let when = localizer.dateTime(Date(timeIntervalSince1970: frees), in: senderTimeZone)
         return (perHour ? "wishes.error.limit.hour" : "wishes.error.limit.day", [limit, when])
     }

@@ -35,8 +35,9 @@ extension WorkoutsModule {
         web.post(SiteURL.workouts(.newFitnessTest).pathComponents, use: fitness.start)
         web.get(SiteURL.workouts(.fitnessTest(id: nil)).pathComponents, use: fitness.runner)
         web.get(SiteURL.workouts(.fitnessResults(id: nil)).pathComponents, use: fitness.results)
-        web.on(.POST, SiteURL.workouts(.fitnessExercise(testID: nil, exerciseID: nil)).pathComponents,
-               body: .collect(maxSize: ByteCount(value: Request.largestMotionLog + (64 << 10))), use: fitness.exercise)
+        web.on(
+            .POST, SiteURL.workouts(.fitnessExercise(testID: nil, exerciseID: nil)).pathComponents,
+            body: .collect(maxSize: ByteCount(value: Request.largestMotionLog + (64 << 10))), use: fitness.exercise)
         web.post(SiteURL.workouts(.track(exerciseID: nil)).pathComponents, use: fitness.track)
         web.post(SiteURL.workouts(.complete(id: nil)).pathComponents, use: WorkoutsController().complete)
 

@@ -20,10 +20,12 @@ enum WorkoutsDemo {
     }
 
     static let packs = [
-        Pack(folder: "muldjord", artist: "Muldjord", genre: "Metal",
-             attribution: "Muldjord (El Senator, www.muldjord.com) · CC BY-SA 3.0 · Debian package fretsonfire-songs-muldjord"),
-        Pack(folder: "sectoid", artist: "Sectoid", genre: "Rock",
-             attribution: "Carlos Viola Iborra (Sectoid) · MIT licence · Debian package fretsonfire-songs-sectoid"),
+        Pack(
+            folder: "muldjord", artist: "Muldjord", genre: "Metal",
+            attribution: "Muldjord (El Senator, www.muldjord.com) · CC BY-SA 3.0 · Debian package fretsonfire-songs-muldjord"),
+        Pack(
+            folder: "sectoid", artist: "Sectoid", genre: "Rock",
+            attribution: "Carlos Viola Iborra (Sectoid) · MIT licence · Debian package fretsonfire-songs-sectoid"),
     ]
 
     /// Adds, in the background, the demo songs the demo account lacks, so `serve` starts at
@@ -43,7 +45,9 @@ enum WorkoutsDemo {
         let userID = try user.requireID()
         let folders = packs.flatMap { pack in songFolders(of: pack).map { (pack, $0) } }
         guard AudioDecoder.isAvailable, !folders.isEmpty else {
-            app.logger.notice("No demo songs: install them with `apt-get install ffmpeg fretsonfire-songs-muldjord fretsonfire-songs-sectoid`, then restart.")
+            app.logger.notice(
+                "No demo songs: install them with `apt-get install ffmpeg fretsonfire-songs-muldjord fretsonfire-songs-sectoid`, then restart."
+            )
             return
         }
         let songs = SongsRepository(database: app.db, userID: userID)
@@ -97,8 +101,10 @@ enum WorkoutsDemo {
         // amix averages the tracks: summing them clips, and clipped transients mislead the
         // tempo detector (Armygeddon reads 113.7 instead of 169.8).
         let filter = hasGuitar ? ["-filter_complex", "amix=inputs=2:duration=longest"] : []
-        _ = try await ToolProcess.run(AudioDecoder.ffmpeg, ["-nostdin", "-v", "error", "-y"] + inputs + filter
-            + ["-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", "-f", "ipod", output.path], timeout: 120)
+        _ = try await ToolProcess.run(
+            AudioDecoder.ffmpeg,
+            ["-nostdin", "-v", "error", "-y"] + inputs + filter
+                + ["-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", "-f", "ipod", output.path], timeout: 120)
     }
 
     /// Two themes (a genre and an artist) and, once, a saved 15-minute workout with them.

@@ -29,16 +29,32 @@ public struct FitnessPatch: Equatable, Sendable {
         var patch = FitnessPatch()
         var reader = JSONMemberReader(members, known: ["bodyType", "height", "jumpGoal", "calorieGoal"])
         if let raw = reader.nullableInteger("bodyType") {
-            if let raw, BodyType(rawValue: raw) == nil { reader.fail("bodyType", "error.bodyType.range") } else { patch.bodyType = .some(raw.flatMap(BodyType.init(rawValue:))) }
+            if let raw, BodyType(rawValue: raw) == nil {
+                reader.fail("bodyType", "error.bodyType.range")
+            } else {
+                patch.bodyType = .some(raw.flatMap(BodyType.init(rawValue:)))
+            }
         }
         if let inches = reader.nullableInteger("height") {
-            if let inches, !FitnessSettings.heightRange.contains(inches) { reader.fail("height", "error.height.range") } else { patch.height = .some(inches) }
+            if let inches, !FitnessSettings.heightRange.contains(inches) {
+                reader.fail("height", "error.height.range")
+            } else {
+                patch.height = .some(inches)
+            }
         }
         if let goal = reader.integer("jumpGoal", .optional) {
-            if FitnessSettings.jumpGoalRange.contains(goal) { patch.jumpGoal = goal } else { reader.fail("jumpGoal", "error.jumpGoal.range") }
+            if FitnessSettings.jumpGoalRange.contains(goal) {
+                patch.jumpGoal = goal
+            } else {
+                reader.fail("jumpGoal", "error.jumpGoal.range")
+            }
         }
         if let goal = reader.integer("calorieGoal", .optional) {
-            if FitnessSettings.calorieGoalRange.contains(goal) { patch.calorieGoal = goal } else { reader.fail("calorieGoal", "error.calorieGoal.range") }
+            if FitnessSettings.calorieGoalRange.contains(goal) {
+                patch.calorieGoal = goal
+            } else {
+                reader.fail("calorieGoal", "error.calorieGoal.range")
+            }
         }
         return reader.result(patch)
     }

@@ -43,7 +43,11 @@ public struct ProfilePatch: Equatable, Sendable {
             }
         }
         if let code = reader.nullableString("language") {
-            if let code, AppLanguage(rawValue: code) == nil { reader.fail("language", "error.language.unsupported") } else { patch.language = .some(code.flatMap(AppLanguage.init(rawValue:))) }
+            if let code, AppLanguage(rawValue: code) == nil {
+                reader.fail("language", "error.language.unsupported")
+            } else {
+                patch.language = .some(code.flatMap(AppLanguage.init(rawValue:)))
+            }
         }
         if let string = reader.string("timeZone", .optional) {
             switch UserTimeZone.validated(string) {

@@ -5,7 +5,8 @@ public struct SignUpRequest: Equatable, Sendable {
     public let password: String
 
     /// Validates every field and reports all failures at once.
-    public static func validate(name: String, email: String, password: String, policy: PasswordPolicy) -> Result<SignUpRequest, FieldErrors> {
+    public static func validate(name: String, email: String, password: String, policy: PasswordPolicy) -> Result<SignUpRequest, FieldErrors>
+    {
         var errors = FieldErrors()
         let validName = AccountRules.normalizedName(name)
         let validEmail = AccountRules.normalizedEmail(email)

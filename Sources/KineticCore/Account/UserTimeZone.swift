@@ -7,7 +7,8 @@ public enum UserTimeZone {
     public static func validated(_ identifier: String, field: String = "timeZone") -> Result<String, FieldErrors> {
         let trimmed = identifier.trimmingCharacters(in: .whitespaces)
         guard trimmed.count <= 64, let zone = TimeZone(identifier: trimmed),
-              TimeZone.knownTimeZoneIdentifiers.contains(zone.identifier) else {
+            TimeZone.knownTimeZoneIdentifiers.contains(zone.identifier)
+        else {
             return .failure(FieldErrors([field: "error.timeZone.unknown"]))
         }
         return .success(zone.identifier)

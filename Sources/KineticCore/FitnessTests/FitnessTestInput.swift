@@ -19,14 +19,18 @@ public enum FitnessTestInput {
             return category
         }
         let count = reader.integer("count").flatMap { count -> Int? in
-            guard FitnessTestPlan.counts.contains(count) else { reader.fail("count", "error.fitness.countRange"); return nil }
+            guard FitnessTestPlan.counts.contains(count) else {
+                reader.fail("count", "error.fitness.countRange")
+                return nil
+            }
             return count
         }
         var picked: [Exercise] = []
         if members["exercises"] != nil, let ids = reader.strings("exercises", missingKey: "error.field.arrayExpected") {
             for (index, id) in ids.enumerated() {
                 guard let exercise = catalogue.exercise(id: id), FitnessTestPlan.isTestable(exercise),
-                      category == nil || exercise.category == category else {
+                    category == nil || exercise.category == category
+                else {
                     reader.fail("exercises[\(index)]", "error.fitness.exerciseNotTestable")
                     continue
                 }
@@ -34,9 +38,10 @@ public enum FitnessTestInput {
             }
             if let count, picked.count > count { reader.fail("exercises", "error.fitness.tooManyPicked") }
         }
-        return reader.result({ () -> Validated? in
-            guard let category, let count else { return nil }
-            return Validated(category: category, count: count, picked: picked)
-        }())
+        return reader.result(
+            { () -> Validated? in
+                guard let category, let count else { return nil }
+                return Validated(category: category, count: count, picked: picked)
+            }())
     }
 }

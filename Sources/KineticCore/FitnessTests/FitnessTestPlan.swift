@@ -22,7 +22,9 @@ public enum FitnessTestPlan {
         var chosen: [Exercise] = []
         var ids = Set<String>()
         func add(_ exercise: Exercise) {
-            guard chosen.count < count, exercise.category == category, isTestable(exercise), ids.insert(exercise.id).inserted else { return }
+            guard chosen.count < count, exercise.category == category, isTestable(exercise), ids.insert(exercise.id).inserted else {
+                return
+            }
             chosen.append(exercise)
         }
         picked.forEach(add)

@@ -39,15 +39,22 @@ public enum MotionLogInput {
         }
         if reader.errors.isEmpty {
             let log = MotionLog(samples: samples)
-            if samples.count < 2 || log.duration < shortest { reader.fail("samples", "error.motion.tooShort") }
-            else if log.duration > longest { reader.fail("samples", "error.motion.tooLong") }
-            else if !rates.contains(Double(samples.count - 1) / log.duration) { reader.fail("samples", "error.motion.rate") }
+            if samples.count < 2 || log.duration < shortest {
+                reader.fail("samples", "error.motion.tooShort")
+            } else if log.duration > longest {
+                reader.fail("samples", "error.motion.tooLong")
+            } else if !rates.contains(Double(samples.count - 1) / log.duration) {
+                reader.fail("samples", "error.motion.rate")
+            }
         }
         return reader.result(MotionLog(samples: samples))
     }
 
     private static func sample(_ item: JSONValue, at path: String, reader: inout JSONMemberReader) -> MotionLog.Sample? {
-        guard let members = item.objectValue else { reader.fail(path, "error.field.objectExpected"); return nil }
+        guard let members = item.objectValue else {
+            reader.fail(path, "error.field.objectExpected")
+            return nil
+        }
         func number(_ name: String, required: Bool, limit: Double) -> Double?? {
             switch members[name] {
             case nil where !required: return .some(nil)
@@ -62,14 +69,18 @@ public enum MotionLogInput {
             return nil
         }
         guard let t = number("t", required: true, limit: longest * 10) ?? nil,
-              let ax = number("ax", required: true, limit: largestAcceleration) ?? nil,
-              let ay = number("ay", required: true, limit: largestAcceleration) ?? nil,
-              let az = number("az", required: true, limit: largestAcceleration) ?? nil,
-              let rx = number("rx", required: false, limit: largestRotation),
-              let ry = number("ry", required: false, limit: largestRotation),
-              let rz = number("rz", required: false, limit: largestRotation) else { return nil }
+            let ax = number("ax", required: true, limit: largestAcceleration) ?? nil,
+            let ay = number("ay", required: true, limit: largestAcceleration) ?? nil,
+            let az = number("az", required: true, limit: largestAcceleration) ?? nil,
+            let rx = number("rx", required: false, limit: largestRotation),
+            let ry = number("ry", required: false, limit: largestRotation),
+            let rz = number("rz", required: false, limit: largestRotation)
+        else { return nil }
         let given = [rx, ry, rz].compactMap { $0 }
-        if given.count == 1 || given.count == 2 { reader.fail("\(path).rx", "error.motion.rotationPartial"); return nil }
+        if given.count == 1 || given.count == 2 {
+            reader.fail("\(path).rx", "error.motion.rotationPartial")
+            return nil
+        }
         let rotation: (x: Double, y: Double, z: Double)? = if let rx, let ry, let rz { (rx, ry, rz) } else { nil }
         return MotionLog.Sample(t: t, ax: ax, ay: ay, az: az, rotation: rotation)
     }

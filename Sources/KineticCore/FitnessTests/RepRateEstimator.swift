@@ -69,7 +69,9 @@ public enum RepRateEstimator {
         guard var best = found.max(by: { $0.score < $1.score }), best.score >= minimumPeriodicity else { return nil }
         // A magnitude swings twice per repetition when the motion goes back and forth: when
         // another signal repeats nearly as clearly at twice the period, that is the repetition.
-        let twice = found.filter { abs(Double($0.lag) - 2 * Double(best.lag)) <= 0.1 * 2 * Double(best.lag) && $0.score >= 0.8 * best.score }
+        let twice = found.filter {
+            abs(Double($0.lag) - 2 * Double(best.lag)) <= 0.1 * 2 * Double(best.lag) && $0.score >= 0.8 * best.score
+        }
         if let slower = twice.max(by: { $0.score < $1.score }) { best = slower }
         let periodSeconds = Double(best.lag) / sampleRate
         let duration = Double(best.signal.count) / sampleRate
@@ -85,7 +87,9 @@ public enum RepRateEstimator {
     /// The lag of the highest local maximum from `minimumLag` on, moved to a whole fraction of
     /// itself when a peak there is nearly as high (the harmonic check).
     static func period(in correlation: [Double], from minimumLag: Int) -> Int? {
-        let maxima = (max(minimumLag, 1)..<(correlation.count - 1)).filter { correlation[$0] > correlation[$0 - 1] && correlation[$0] >= correlation[$0 + 1] }
+        let maxima = (max(minimumLag, 1)..<(correlation.count - 1)).filter {
+            correlation[$0] > correlation[$0 - 1] && correlation[$0] >= correlation[$0 + 1]
+        }
         guard var lag = maxima.max(by: { correlation[$0] < correlation[$1] }) else { return nil }
         for divisor in [3, 2] {
             let target = Double(lag) / Double(divisor)

@@ -48,7 +48,10 @@ enum SignalFilter {
             for (index, x) in input.enumerated() {
                 let y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
                 output[index] = y
-                x2 = x1; x1 = x; y2 = y1; y1 = y
+                x2 = x1
+                x1 = x
+                y2 = y1
+                y1 = y
             }
             return output
         }
@@ -62,7 +65,9 @@ enum SignalFilter {
 
     /// Zero-phase band-pass between `low` and `high` Hz.
     static func bandPass(_ signal: [Double], low: Double, high: Double, sampleRate: Double) -> [Double] {
-        let stages = [Biquad(cutoff: low, sampleRate: sampleRate, highPass: true), Biquad(cutoff: high, sampleRate: sampleRate, highPass: false)]
+        let stages = [
+            Biquad(cutoff: low, sampleRate: sampleRate, highPass: true), Biquad(cutoff: high, sampleRate: sampleRate, highPass: false),
+        ]
         var output = signal
         for stage in stages { output = stage.run(output) }
         output.reverse()

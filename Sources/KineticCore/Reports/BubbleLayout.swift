@@ -48,9 +48,10 @@ public struct BubbleLayout: Equatable, Sendable {
     /// The starting layout for `shapes`.
     public static func make(_ shapes: [Shape]) -> BubbleLayout {
         // Bubbles shrink a little for a full level, then the stage grows taller.
-        let area = shapes.reduce(0.0) { total, shape in
-            total + (shape == .circle ? circleSize * circleSize : rectangleSize.width * rectangleSize.height)
-        } + centreSize * centreSize
+        let area =
+            shapes.reduce(0.0) { total, shape in
+                total + (shape == .circle ? circleSize * circleSize : rectangleSize.width * rectangleSize.height)
+            } + centreSize * centreSize
         let scale = min(1, max(0.75, (density * portraitHeight / area).squareRoot()))
         let height = max(portraitHeight, area * scale * scale / density)
         let centre = Bubble(x: 0.5, y: height / 2, width: centreSize * scale, height: centreSize * scale)
@@ -65,13 +66,17 @@ public struct BubbleLayout: Equatable, Sendable {
             let width = size.0 * scale, bubbleHeight = size.1 * scale
             let reachX = 0.5 - width / 2, reachY = height / 2 - bubbleHeight / 2
             if shapes.count <= ringLimit {
-                let angle = -Double.pi / 2 + 2 * Double.pi * Double(index) / count + (shapes.count.isMultiple(of: 2) ? Double.pi / count : 0)
+                let angle =
+                    -Double.pi / 2 + 2 * Double.pi * Double(index) / count + (shapes.count.isMultiple(of: 2) ? Double.pi / count : 0)
                 let radius = 0.74 + (index.isMultiple(of: 2) ? 0.06 : -0.04)
-                return Bubble(x: 0.5 + radius * reachX * cos(angle), y: height / 2 + radius * reachY * 0.82 * sin(angle), width: width, height: bubbleHeight)
+                return Bubble(
+                    x: 0.5 + radius * reachX * cos(angle), y: height / 2 + radius * reachY * 0.82 * sin(angle), width: width,
+                    height: bubbleHeight)
             }
             let fraction = (inner * inner + (1 - inner * inner) * (Double(index) + 0.5) / count).squareRoot()
             let angle = Double(index) * golden - Double.pi / 2
-            return Bubble(x: 0.5 + fraction * reachX * cos(angle), y: height / 2 + fraction * reachY * sin(angle), width: width, height: bubbleHeight)
+            return Bubble(
+                x: 0.5 + fraction * reachX * cos(angle), y: height / 2 + fraction * reachY * sin(angle), width: width, height: bubbleHeight)
         }
         relax(&bubbles, around: centre, stageHeight: height, pinned: nil)
         return BubbleLayout(stageHeight: height, centre: centre, bubbles: bubbles)
@@ -91,8 +96,11 @@ public struct BubbleLayout: Equatable, Sendable {
                     let alongX = overlap.x < overlap.y
                     let amount = alongX ? overlap.x : overlap.y
                     let direction: Double
-                    if alongX { direction = bubbles[i].x == bubbles[j].x ? (i % 2 == 0 ? -1 : 1) : (bubbles[i].x < bubbles[j].x ? -1 : 1) }
-                    else { direction = bubbles[i].y == bubbles[j].y ? (i % 2 == 0 ? -1 : 1) : (bubbles[i].y < bubbles[j].y ? -1 : 1) }
+                    if alongX {
+                        direction = bubbles[i].x == bubbles[j].x ? (i % 2 == 0 ? -1 : 1) : (bubbles[i].x < bubbles[j].x ? -1 : 1)
+                    } else {
+                        direction = bubbles[i].y == bubbles[j].y ? (i % 2 == 0 ? -1 : 1) : (bubbles[i].y < bubbles[j].y ? -1 : 1)
+                    }
                     let share = pinned == i ? (0.0, 1.0) : pinned == j ? (1.0, 0.0) : (0.5, 0.5)
                     if alongX {
                         bubbles[i].x += direction * amount * share.0

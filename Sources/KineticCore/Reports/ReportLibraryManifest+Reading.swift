@@ -68,8 +68,14 @@ struct ManifestReading {
         var definitions: [(id: String, definition: Definition)] = []
         for (index, item) in items.enumerated() {
             let itemPath = "\(path)[\(index)]"
-            guard let members = item.objectValue else { problems.append(ReportLibraryProblem(itemPath, "error.field.objectExpected")); continue }
-            guard let id = identifier(members["id"], at: "\(itemPath).id") else { _ = read(&self, members, index, itemPath); continue }
+            guard let members = item.objectValue else {
+                problems.append(ReportLibraryProblem(itemPath, "error.field.objectExpected"))
+                continue
+            }
+            guard let id = identifier(members["id"], at: "\(itemPath).id") else {
+                _ = read(&self, members, index, itemPath)
+                continue
+            }
             if !seen.insert(id).inserted { problems.append(ReportLibraryProblem("\(itemPath).id", "error.reports.id.duplicate", [id])) }
             if let definition = read(&self, members, index, itemPath) { definitions.append((id, definition)) }
         }
@@ -104,7 +110,8 @@ struct ManifestReading {
         if dateText != nil, date == nil { reader.fail("date", "error.reports.date") }
         merge(reader, at: path, ignoring: ["id"])
         guard let id = members["id"]?.stringValue, let title, let file, ReportLibraryManifest.isSafeRelativePath(file) else { return nil }
-        return DefinedReport(index: index, id: id, title: title, file: file, keywords: ReportKeywords.merged(keywords), summary: summary, date: date)
+        return DefinedReport(
+            index: index, id: id, title: title, file: file, keywords: ReportKeywords.merged(keywords), summary: summary, date: date)
     }
 
     /// A level's `categories` and `reports` lists (each optional, empty when absent).
@@ -124,8 +131,14 @@ struct ManifestReading {
     }
 
     private mutating func identifier(_ value: JSONValue?, at path: String) -> String? {
-        guard let value else { problems.append(ReportLibraryProblem(path, "error.field.required")); return nil }
-        guard let id = value.stringValue else { problems.append(ReportLibraryProblem(path, "error.field.stringExpected")); return nil }
+        guard let value else {
+            problems.append(ReportLibraryProblem(path, "error.field.required"))
+            return nil
+        }
+        guard let id = value.stringValue else {
+            problems.append(ReportLibraryProblem(path, "error.field.stringExpected"))
+            return nil
+        }
         guard ReportLibraryManifest.isValidID(id) else {
             let reserved = ReportLibraryManifest.reservedIDs.contains(id)
             problems.append(ReportLibraryProblem(path, reserved ? "error.reports.id.reserved" : "error.reports.id.invalid", [id]))

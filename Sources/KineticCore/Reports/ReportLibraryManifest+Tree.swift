@@ -14,21 +14,30 @@ extension ManifestReading {
         var parentOf: [String: String?] = [:]
         var listerOf: [String: String?] = [:]
         // The root, then each category's first definition (a repeated id is already a problem).
-        let levels: [(id: String?, path: String, contents: ReportLibrary.Level)] = [(nil, "root", root)]
+        let levels: [(id: String?, path: String, contents: ReportLibrary.Level)] =
+            [(nil, "root", root)]
             + categories.filter { categoryByID[$0.id]?.index == $0.definition.index }
-                .map { ($0.id, "categories[\($0.definition.index)]", $0.definition.contents) }
+            .map { ($0.id, "categories[\($0.definition.index)]", $0.definition.contents) }
         for level in levels {
             for (position, id) in level.contents.categoryIDs.enumerated() {
                 let path = "\(level.path).categories[\(position)]"
-                if categoryByID[id] == nil { problems.append(ReportLibraryProblem(path, "error.reports.category.unknown", [id])) }
-                else if parentOf[id] != nil { problems.append(ReportLibraryProblem(path, "error.reports.category.listedTwice", [id])) }
-                else { parentOf[id] = .some(level.id) }
+                if categoryByID[id] == nil {
+                    problems.append(ReportLibraryProblem(path, "error.reports.category.unknown", [id]))
+                } else if parentOf[id] != nil {
+                    problems.append(ReportLibraryProblem(path, "error.reports.category.listedTwice", [id]))
+                } else {
+                    parentOf[id] = .some(level.id)
+                }
             }
             for (position, id) in level.contents.reportIDs.enumerated() {
                 let path = "\(level.path).reports[\(position)]"
-                if reportByID[id] == nil { problems.append(ReportLibraryProblem(path, "error.reports.report.unknown", [id])) }
-                else if listerOf[id] != nil { problems.append(ReportLibraryProblem(path, "error.reports.report.listedTwice", [id])) }
-                else { listerOf[id] = .some(level.id) }
+                if reportByID[id] == nil {
+                    problems.append(ReportLibraryProblem(path, "error.reports.report.unknown", [id]))
+                } else if listerOf[id] != nil {
+                    problems.append(ReportLibraryProblem(path, "error.reports.report.listedTwice", [id]))
+                } else {
+                    listerOf[id] = .some(level.id)
+                }
             }
         }
 
@@ -38,24 +47,28 @@ extension ManifestReading {
         func place(_ contents: ReportLibrary.Level, in parent: String?, depth: Int) {
             for (position, id) in contents.reportIDs.enumerated() where listerOf[id] == .some(parent) {
                 let report = reportByID[id]!
-                placedReports.append(ReportLibrary.Report(
-                    id: id, title: report.title, file: report.file, keywords: report.keywords, summary: report.summary,
-                    date: report.date, categoryID: parent, position: position, sourceIndex: report.index
-                ))
+                placedReports.append(
+                    ReportLibrary.Report(
+                        id: id, title: report.title, file: report.file, keywords: report.keywords, summary: report.summary,
+                        date: report.date, categoryID: parent, position: position, sourceIndex: report.index
+                    ))
             }
             for (position, id) in contents.categoryIDs.enumerated() where parentOf[id] == .some(parent) {
                 let category = categoryByID[id]!
                 if depth > ReportLibraryManifest.Limits.depth {
                     if !tooDeepReported {
-                        problems.append(ReportLibraryProblem("categories[\(category.index)]", "error.reports.tooDeep", [String(ReportLibraryManifest.Limits.depth)]))
+                        problems.append(
+                            ReportLibraryProblem(
+                                "categories[\(category.index)]", "error.reports.tooDeep", [String(ReportLibraryManifest.Limits.depth)]))
                         tooDeepReported = true
                     }
                     continue
                 }
-                placedCategories.append(ReportLibrary.Category(
-                    id: id, title: category.title, summary: category.summary, parentID: parent,
-                    position: position, depth: depth, contents: category.contents
-                ))
+                placedCategories.append(
+                    ReportLibrary.Category(
+                        id: id, title: category.title, summary: category.summary, parentID: parent,
+                        position: position, depth: depth, contents: category.contents
+                    ))
                 place(category.contents, in: id, depth: depth + 1)
             }
         }
@@ -65,7 +78,9 @@ extension ManifestReading {
         var cyclesReported: Set<String> = []
         for (id, category) in categories where !reached.contains(id) && categoryByID[id]?.index == category.index {
             guard case .some(.some) = parentOf[id] else {
-                if parentOf[id] == nil { problems.append(ReportLibraryProblem("categories[\(category.index)]", "error.reports.category.unlisted", [id])) }
+                if parentOf[id] == nil {
+                    problems.append(ReportLibraryProblem("categories[\(category.index)]", "error.reports.category.unlisted", [id]))
+                }
                 continue
             }
             guard let found = cycle(from: id, parentOf: parentOf), cyclesReported.isDisjoint(with: found) else { continue }
@@ -74,7 +89,9 @@ extension ManifestReading {
             let cycle = Array(found[first...] + found[..<first])
             cyclesReported.formUnion(cycle)
             let names = cycle + [cycle[0]]
-            problems.append(ReportLibraryProblem("categories[\(categoryByID[cycle[0]]!.index)]", "error.reports.category.cycle", [names.joined(separator: " → ")]))
+            problems.append(
+                ReportLibraryProblem(
+                    "categories[\(categoryByID[cycle[0]]!.index)]", "error.reports.category.cycle", [names.joined(separator: " → ")]))
         }
         for (id, report) in reports where listerOf[id] == nil && reportByID[id]?.index == report.index {
             problems.append(ReportLibraryProblem("reports[\(report.index)]", "error.reports.report.unlisted", [id]))

@@ -27,13 +27,20 @@ public struct ReportSearchQuery: Equatable, Sendable {
         var words = 0
         var joinNextAsAlternative = false
         for token in Self.tokens(Substring(text)) {
-            if token.isOr, !required.isEmpty { joinNextAsAlternative = true; continue }
+            if token.isOr, !required.isEmpty {
+                joinNextAsAlternative = true
+                continue
+            }
             let term = token.words.prefix(Self.wordLimit - words).map { String($0.prefix(Self.wordLength)) }
             guard !term.isEmpty else { continue }
             words += term.count
-            if token.isExcluded { excluded.append(term) }
-            else if joinNextAsAlternative { required[required.count - 1].append(term) }
-            else { required.append([term]) }
+            if token.isExcluded {
+                excluded.append(term)
+            } else if joinNextAsAlternative {
+                required[required.count - 1].append(term)
+            } else {
+                required.append([term])
+            }
             joinNextAsAlternative = false
             if words == Self.wordLimit { break }
         }
@@ -71,7 +78,10 @@ public struct ReportSearchQuery: Equatable, Sendable {
         while let start = rest.firstIndex(where: { !$0.isWhitespace }) {
             rest = rest[start...]
             var isExcluded = false
-            if rest.first == "-" { isExcluded = true; rest = rest.dropFirst() }
+            if rest.first == "-" {
+                isExcluded = true
+                rest = rest.dropFirst()
+            }
             let chunk: Substring
             if rest.first == "\"" {
                 let body = rest.dropFirst()

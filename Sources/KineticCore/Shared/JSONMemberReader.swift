@@ -76,7 +76,10 @@ public struct JSONMemberReader {
     /// An array of strings; a missing or non-array member is `missingKey`, each non-string
     /// item `error.field.stringExpected` at `name[index]`.
     public mutating func strings(_ name: String, missingKey: String) -> [String]? {
-        guard case .array(let items)? = members[name] else { fail(name, missingKey); return nil }
+        guard case .array(let items)? = members[name] else {
+            fail(name, missingKey)
+            return nil
+        }
         var strings: [String] = []
         for (index, item) in items.enumerated() {
             if let string = item.stringValue { strings.append(string) } else { fail("\(name)[\(index)]", "error.field.stringExpected") }
@@ -109,7 +112,10 @@ public struct JSONMemberReader {
             fail(name, presence == .required ? "error.field.required" : wrongType)
             return nil
         case let value?:
-            guard let typed = read(value) else { fail(name, wrongType); return nil }
+            guard let typed = read(value) else {
+                fail(name, wrongType)
+                return nil
+            }
             return typed
         }
     }

@@ -13,8 +13,9 @@ public enum JSONValue: Equatable, Sendable {
     /// The value as a whole number, if it is a number without a fractional part.
     public var integerValue: Int? {
         guard case .number(let number) = self,
-              number.rounded() == number,
-              abs(number) < 1e15 else { return nil }
+            number.rounded() == number,
+            abs(number) < 1e15
+        else { return nil }
         return Int(number)
     }
 

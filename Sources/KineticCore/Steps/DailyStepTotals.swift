@@ -63,9 +63,14 @@ public enum DailyStepTotals {
         var runStart = 0 // the first sample with the current start, end, value and offset
         for sample in sorted {
             if let previous = result.last, previous.start == sample.start, previous.end == sample.end,
-               previous.value == sample.value, previous.utcOffset == sample.utcOffset {
+                previous.value == sample.value, previous.utcOffset == sample.utcOffset
+            {
                 // Same time and value: a duplicate only if a kept sample of this run has the same source.
-                if result[runStart...].contains(where: { $0.kind == sample.kind && $0.sourceName.utf8.elementsEqual(sample.sourceName.utf8) }) { continue }
+                if result[runStart...].contains(where: {
+                    $0.kind == sample.kind && $0.sourceName.utf8.elementsEqual(sample.sourceName.utf8)
+                }) {
+                    continue
+                }
             } else {
                 runStart = result.count
             }
@@ -112,7 +117,8 @@ public enum DailyStepTotals {
     /// offset; nil without samples.
     public static func days(touchedBy samples: [StepSample]) -> ClosedRange<Int>? {
         guard let first = samples.lazy.map({ localDay($0.start, offset: $0.utcOffset) }).min(),
-              let last = samples.lazy.map({ localDay($0.end, offset: $0.utcOffset) }).max() else { return nil }
+            let last = samples.lazy.map({ localDay($0.end, offset: $0.utcOffset) }).max()
+        else { return nil }
         return first...last
     }
 

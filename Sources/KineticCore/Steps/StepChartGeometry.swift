@@ -45,10 +45,13 @@ public struct StepChartGeometry: Equatable, Sendable {
         func x(_ day: Int) -> Double { dayCount > 1 ? left + (right - left) * Double(day - 1) / Double(dayCount - 1) : left }
         func y(_ value: Int) -> Double { bottom - (bottom - top) * Double(min(value, scale.maximum)) / Double(scale.maximum) }
         let shownDays = max(0, min(lastDay, dayCount))
-        let points: [Point] = shownDays == 0 ? [] : (1...shownDays).map { day in
-            let value = steps[day] ?? 0
-            return Point(day: day, steps: value, x: x(day), y: y(value))
-        }
+        let points: [Point] =
+            shownDays == 0
+            ? []
+            : (1...shownDays).map { day in
+                let value = steps[day] ?? 0
+                return Point(day: day, steps: value, x: x(day), y: y(value))
+            }
         self.points = points
         ticks = scale.ticks.map { Tick(value: $0, y: y($0)) }
         let labelled = ([1] + stride(from: 5, to: dayCount, by: 5).map { $0 } + [dayCount]).filter { $0 == dayCount || dayCount - $0 >= 3 }
@@ -67,7 +70,8 @@ public struct StepChartGeometry: Equatable, Sendable {
     /// The SVG path of the area under the line, for a soft fill.
     public var areaPath: String {
         guard let first = points.first, let last = points.last else { return "" }
-        return linePath + " L" + Self.format(last.x) + " " + Self.format(plotBottom) + " L" + Self.format(first.x) + " " + Self.format(plotBottom) + " Z"
+        return linePath + " L" + Self.format(last.x) + " " + Self.format(plotBottom) + " L" + Self.format(first.x) + " "
+            + Self.format(plotBottom) + " Z"
     }
 
     static func format(_ value: Double) -> String {

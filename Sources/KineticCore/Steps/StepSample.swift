@@ -1,3 +1,5 @@
+import Foundation
+
 /// One step-count sample from Apple Health: who recorded it, when, and how many steps.
 /// Times are seconds since 1970 (UTC); `utcOffset` is the sample's own offset in seconds,
 /// which decides the local day it belongs to.
@@ -37,9 +39,10 @@ public enum StepSourceKind: Int, Comparable, CaseIterable, Sendable {
         let description = (device ?? "") + " " + sourceName
         if description.range(of: "Watch", options: .caseInsensitive) != nil { return .watch }
         if description.range(of: "iPhone", options: .caseInsensitive) != nil
-            || description.range(of: "iPod", options: .caseInsensitive) != nil { return .phone }
+            || description.range(of: "iPod", options: .caseInsensitive) != nil
+        {
+            return .phone
+        }
         return .other
     }
 }
-
-import Foundation

@@ -14,7 +14,10 @@ public struct WishDraftInput: Equatable, Sendable {
     /// Channel names; nil while the sender has not reached Send Options yet.
     public var channels: [String]?
 
-    public init(occasion: String? = nil, subject: String? = nil, message: String? = nil, photo: String? = nil, recipients: [String] = [], sendAt: String? = nil, channels: [String]? = nil) {
+    public init(
+        occasion: String? = nil, subject: String? = nil, message: String? = nil, photo: String? = nil, recipients: [String] = [],
+        sendAt: String? = nil, channels: [String]? = nil
+    ) {
         self.occasion = occasion
         self.subject = subject
         self.message = message
@@ -76,7 +79,10 @@ public struct WishDraft: Equatable, Sendable {
             if channels.isEmpty { errors.add("channels", "wishes.error.channels.none") }
         }
         guard errors.isEmpty, let occasion, let sendTime else { return .failure(errors) }
-        return .success(WishDraft(occasion: occasion, subject: subject, message: message, photo: photo, recipients: recipients, sendTime: sendTime, channels: channels))
+        return .success(
+            WishDraft(
+                occasion: occasion, subject: subject, message: message, photo: photo, recipients: recipients, sendTime: sendTime,
+                channels: channels))
     }
 
     /// Splits text typed into one field ("ann@example.com, bob@example.com") into addresses.

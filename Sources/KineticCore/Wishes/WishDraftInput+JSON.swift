@@ -2,7 +2,9 @@ import Foundation
 
 extension WishDraftInput {
     /// The members a JSON body of `POST /api/v1/wishes` (and `PUT …/{id}`) may have.
-    public static let jsonMembers: Set<String> = ["occasion", "subject", "message", "photo", "recipients", "sendAt", "timeZone", "channels"]
+    public static let jsonMembers: Set<String> = [
+        "occasion", "subject", "message", "photo", "recipients", "sendAt", "timeZone", "channels",
+    ]
 
     /// Reads a JSON body: `occasion`, `subject`, `message`, `recipients` (an array of addresses),
     /// `sendAt` (`yyyy-MM-ddTHH:mm`), `channels` (an array of names) and optionally `photo`

@@ -17,9 +17,10 @@ public struct WishListCursor: Hashable, Sendable {
     public init?(token: String) {
         let parts = token.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].utf8.count <= 24,
-              parts[0].utf8.allSatisfy({ (48...57).contains($0) || $0 == 46 || $0 == 45 }),
-              let seconds = Double(parts[0]), seconds.isFinite,
-              let id = UUID(uuidString: String(parts[1])) else { return nil }
+            parts[0].utf8.allSatisfy({ (48...57).contains($0) || $0 == 46 || $0 == 45 }),
+            let seconds = Double(parts[0]), seconds.isFinite,
+            let id = UUID(uuidString: String(parts[1]))
+        else { return nil }
         self.init(seconds: seconds, id: id)
     }
 

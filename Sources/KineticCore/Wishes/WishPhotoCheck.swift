@@ -57,7 +57,9 @@ public enum WishPhotoCheck {
     public static func check(header bytes: [UInt8]) -> Result<Header, Problem> {
         guard let header = Self.header(of: bytes) else { return .failure(.notAnImage) }
         if header.width < minimumSide || header.height < minimumSide { return .failure(.tooSmall) }
-        if header.width > maximumSide || header.height > maximumSide || header.width * header.height > maximumPixels { return .failure(.tooLarge) }
+        if header.width > maximumSide || header.height > maximumSide || header.width * header.height > maximumPixels {
+            return .failure(.tooLarge)
+        }
         return .success(header)
     }
 
@@ -105,8 +107,14 @@ public enum WishPhotoCheck {
         while index + 4 <= bytes.count {
             guard bytes[index] == 0xFF else { return nil }
             let marker = bytes[index + 1]
-            if marker == 0xFF { index += 1; continue }
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }
+            if marker == 0xFF {
+                index += 1
+                continue
+            }
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                index += 2
+                continue
+            }
             let length = bigEndian(bytes, index + 2, 2)
             guard length >= 2 else { return nil }
             let segment = index + 4
@@ -116,7 +124,9 @@ public enum WishPhotoCheck {
             let isFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
             if isFrame {
                 guard segment + 5 <= bytes.count else { return nil }
-                return Header(format: .jpeg, width: bigEndian(bytes, segment + 3, 2), height: bigEndian(bytes, segment + 1, 2), orientation: orientation)
+                return Header(
+                    format: .jpeg, width: bigEndian(bytes, segment + 3, 2), height: bigEndian(bytes, segment + 1, 2),
+                    orientation: orientation)
             }
             if marker == 0xDA || marker == 0xD9 { return nil }
             index += 2 + length

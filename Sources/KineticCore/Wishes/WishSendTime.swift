@@ -35,7 +35,8 @@ public struct WishSendTime: Hashable, Sendable {
         // The wall-clock reading as if it were UTC; the instant is that minus the zone's offset.
         let wall = Double(date.daysSince1970) * 86_400 + Double(time.minutes) * 60
         let offsets = Set([-86_400.0, 0, 86_400].map { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall + $0)) })
-        let matching = offsets
+        let matching =
+            offsets
             .map { Date(timeIntervalSince1970: wall - Double($0)) }
             .filter { Double(timeZone.secondsFromGMT(for: $0)) == wall - $0.timeIntervalSince1970 }
             .sorted()

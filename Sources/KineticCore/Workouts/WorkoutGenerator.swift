@@ -26,10 +26,11 @@ public struct WorkoutSelection: Equatable, Sendable {
     /// among its primary muscles), the equipment (or bodyweight), and a level no harder than
     /// the chosen one.
     public func admits(_ exercise: Exercise) -> Bool {
-        let focused: Bool = switch focus {
-        case .categories(let categories): categories.contains(exercise.category)
-        case .muscles(let muscles): !muscles.isDisjoint(with: exercise.primaryMuscles)
-        }
+        let focused: Bool =
+            switch focus {
+            case .categories(let categories): categories.contains(exercise.category)
+            case .muscles(let muscles): !muscles.isDisjoint(with: exercise.primaryMuscles)
+            }
         return focused && (exercise.equipment == .bodyweight || equipment.contains(exercise.equipment)) && exercise.level <= level
     }
 }
@@ -85,7 +86,8 @@ public enum WorkoutGenerator {
         }
     }
 
-    public static func generate(from catalogue: [Exercise], selection: WorkoutSelection, seed: UInt64) -> Result<GeneratedWorkout, Failure> {
+    public static func generate(from catalogue: [Exercise], selection: WorkoutSelection, seed: UInt64) -> Result<GeneratedWorkout, Failure>
+    {
         var random = SeededGenerator(seed: seed)
         let candidates = catalogue.filter(selection.admits).shuffled(using: &random)
         guard !candidates.isEmpty else { return .failure(.noExerciseMatches) }
@@ -115,9 +117,10 @@ public enum WorkoutGenerator {
         guard seconds.allSatisfy({ (15...longestStepSeconds).contains($0) }) else {
             return .failure(.tooFewExercises(available: candidates.count))
         }
-        return .success(GeneratedWorkout(
-            steps: zip(chosen, seconds).map { WorkoutStep(exercise: $0, seconds: $1) }, restSeconds: restSeconds
-        ))
+        return .success(
+            GeneratedWorkout(
+                steps: zip(chosen, seconds).map { WorkoutStep(exercise: $0, seconds: $1) }, restSeconds: restSeconds
+            ))
     }
 
     /// The first exercise in `pool` whose least-used primary muscle is used least of all.
@@ -125,7 +128,10 @@ public enum WorkoutGenerator {
         var best = 0, bestUse = Int.max
         for (index, exercise) in pool.enumerated() {
             let use = exercise.primaryMuscles.map { uses[$0, default: 0] }.max() ?? 0
-            if use < bestUse { best = index; bestUse = use }
+            if use < bestUse {
+                best = index
+                bestUse = use
+            }
             if use == 0 { break }
         }
         return best

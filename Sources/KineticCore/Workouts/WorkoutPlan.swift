@@ -25,12 +25,15 @@ public struct WorkoutPlan: Codable, Equatable, Sendable {
     /// The plan of `workout`: each exercise's songs chosen by ``WorkoutPlaylist`` from
     /// `library` (already narrowed to the chosen themes), the exercise's position as its turn.
     public init(_ workout: GeneratedWorkout, library: [LibrarySong]) {
-        self.init(restSeconds: workout.restSeconds, steps: workout.steps.enumerated().map { index, step in
-            Step(
-                exerciseID: step.exercise.id, seconds: step.seconds,
-                songs: WorkoutPlaylist.songs(targetBPM: step.exercise.tempo.targetBPM, seconds: step.seconds, library: library, turn: index)
-            )
-        })
+        self.init(
+            restSeconds: workout.restSeconds,
+            steps: workout.steps.enumerated().map { index, step in
+                Step(
+                    exerciseID: step.exercise.id, seconds: step.seconds,
+                    songs: WorkoutPlaylist.songs(
+                        targetBPM: step.exercise.tempo.targetBPM, seconds: step.seconds, library: library, turn: index)
+                )
+            })
     }
 
     /// Exercise time plus the rests between exercises.

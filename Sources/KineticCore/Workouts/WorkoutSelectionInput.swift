@@ -13,8 +13,11 @@ public enum WorkoutSelectionInput {
 
     public static func validate(_ members: [String: JSONValue]) -> Result<Validated, FieldErrors> {
         var reader = JSONMemberReader(members, known: ["categories", "muscles", "equipment", "difficulty", "duration", "themes"])
-        let categories = members["categories"] == nil ? nil : reader.names("categories", of: Exercise.Category.self, unknownKey: "error.workout.categoryUnknown")
-        let muscles = members["muscles"] == nil ? nil : reader.names("muscles", of: Exercise.Muscle.self, unknownKey: "error.workout.muscleUnknown")
+        let categories =
+            members["categories"] == nil
+            ? nil : reader.names("categories", of: Exercise.Category.self, unknownKey: "error.workout.categoryUnknown")
+        let muscles =
+            members["muscles"] == nil ? nil : reader.names("muscles", of: Exercise.Muscle.self, unknownKey: "error.workout.muscleUnknown")
         var focus: WorkoutSelection.Focus?
         switch (categories, muscles) {
         case (let categories?, let muscles?) where !categories.isEmpty && !muscles.isEmpty:
@@ -24,22 +27,36 @@ public enum WorkoutSelectionInput {
         case (_, let muscles?) where !muscles.isEmpty: focus = .muscles(muscles)
         default: reader.fail("categories", "error.workout.focusMissing")
         }
-        let equipment = members["equipment"] == nil ? [] : reader.names("equipment", of: Exercise.Equipment.self, unknownKey: "error.workout.equipmentUnknown") ?? []
+        let equipment =
+            members["equipment"] == nil
+            ? [] : reader.names("equipment", of: Exercise.Equipment.self, unknownKey: "error.workout.equipmentUnknown") ?? []
         let level = reader.string("difficulty").flatMap { text -> Exercise.Level? in
-            guard let level = Exercise.Level(rawValue: text) else { reader.fail("difficulty", "error.workout.difficultyUnknown"); return nil }
+            guard let level = Exercise.Level(rawValue: text) else {
+                reader.fail("difficulty", "error.workout.difficultyUnknown")
+                return nil
+            }
             return level
         }
         let minutes = reader.integer("duration").flatMap { minutes -> Int? in
-            guard WorkoutSelection.durations.contains(minutes) else { reader.fail("duration", "error.workout.durationUnknown"); return nil }
+            guard WorkoutSelection.durations.contains(minutes) else {
+                reader.fail("duration", "error.workout.durationUnknown")
+                return nil
+            }
             return minutes
         }
         var themes: [String] = []
         if members["themes"] != nil, let ids = reader.strings("themes", missingKey: "error.workout.themesExpected") {
-            if Set(ids).count > maximumThemes { reader.fail("themes", "error.workout.tooManyThemes") } else { themes = ids.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
+            if Set(ids).count > maximumThemes {
+                reader.fail("themes", "error.workout.tooManyThemes")
+            } else {
+                themes = ids.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            }
         }
-        return reader.result({ () -> Validated? in
-            guard let focus, let level, let minutes else { return nil }
-            return Validated(selection: WorkoutSelection(focus: focus, equipment: equipment, level: level, minutes: minutes), themeIDs: themes)
-        }())
+        return reader.result(
+            { () -> Validated? in
+                guard let focus, let level, let minutes else { return nil }
+                return Validated(
+                    selection: WorkoutSelection(focus: focus, equipment: equipment, level: level, minutes: minutes), themeIDs: themes)
+            }())
     }
 }

@@ -2,12 +2,14 @@ import Fluent
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct AccountsAPITests {
     @Test func signUp_returnsCustomerTokenAndProfileWithFitness() async throws {
         try await withKinetic { app in
-            let response = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Ada", "email": "Ada@Example.com", "password": "analytical-engine"])
+            let response = try await app.json(
+                .POST, "/api/v1/accounts", body: ["name": "Ada", "email": "Ada@Example.com", "password": "analytical-engine"])
             #expect(response.status == .created)
             let body = try response.jsonObject()
             let profile = try #require(body["profile"] as? [String: Any])
@@ -34,7 +36,8 @@ import VaporTesting
     @Test func signUp_duplicateEmail_is409() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let response = try await app.json(.POST, "/api/v1/accounts", body: ["name": "B", "email": account.email.uppercased(), "password": "another-password"])
+            let response = try await app.json(
+                .POST, "/api/v1/accounts", body: ["name": "B", "email": account.email.uppercased(), "password": "another-password"])
             #expect(response.status == .conflict)
             #expect(try response.apiError()["code"] as? String == "email_taken")
             #expect(try await User.query(on: app.db).count() == 1)
@@ -59,22 +62,29 @@ import VaporTesting
     /// mail server could read as something else are refused, on sign-up and on the profile.
     @Test func namesWithControlCharacters_andLaxAddresses_are422() async throws {
         try await withKinetic { app in
-            for (name, email) in [("Evil\u{0}nul", "evil@example.com"), ("Two\r\nLines", "two@example.com"), ("Ann", "a..b@example.com"), ("Ann", "a@127.0.0.1")] {
-                let response = try await app.json(.POST, "/api/v1/accounts", body: ["name": name, "email": email, "password": "long-enough-pw"])
+            for (name, email) in [
+                ("Evil\u{0}nul", "evil@example.com"), ("Two\r\nLines", "two@example.com"), ("Ann", "a..b@example.com"),
+                ("Ann", "a@127.0.0.1"),
+            ] {
+                let response = try await app.json(
+                    .POST, "/api/v1/accounts", body: ["name": name, "email": email, "password": "long-enough-pw"])
                 #expect(response.status == .unprocessableEntity, "\(name) \(email)")
             }
             #expect(try await User.query(on: app.db).count() == 0)
             let account = try await app.signUp()
             let renamed = try await app.json(.PUT, "/api/v1/profile", body: ["name": "Bell\u{7}"], token: account.token)
             #expect(renamed.status == .unprocessableEntity)
-            #expect(try #require(try renamed.apiError()["fields"] as? [String: String])["name"] == "Use a name without line breaks or control characters.")
+            #expect(
+                try #require(try renamed.apiError()["fields"] as? [String: String])["name"]
+                    == "Use a name without line breaks or control characters.")
         }
     }
 
     @Test(arguments: ["password1", "Iloveyou1", "qwertyuiop", "nul\u{0}password"])
     func signUp_commonPasswordsAndNULBytes_are422(password: String) async throws {
         try await withKinetic { app in
-            let response = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Ada", "email": "ada@example.com", "password": password])
+            let response = try await app.json(
+                .POST, "/api/v1/accounts", body: ["name": "Ada", "email": "ada@example.com", "password": password])
             #expect(response.status == .unprocessableEntity)
             let fields = try #require(try response.apiError()["fields"] as? [String: String])
             #expect(fields["password"]?.contains(password.contains("\u{0}") ? "NUL" : "most common") == true)

@@ -3,6 +3,7 @@ import Foundation
 import KineticCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// Address ownership with a real SMTP peer: the link that confirms an address, forgot password,
@@ -21,7 +22,9 @@ import VaporTesting
             // Until then: e-mail and Connections are refused, in-app is not.
             let email = try await app.json(.POST, "/api/v1/wishes", body: wishBody(channels: ["email"]), token: ann.token)
             #expect(email.status == .unprocessableEntity)
-            #expect(try (email.apiError()["fields"] as? [String: String])?["channels"] == "Confirm your address first: until then wishes go only to Kinetic inboxes.")
+            #expect(
+                try (email.apiError()["fields"] as? [String: String])?["channels"]
+                    == "Confirm your address first: until then wishes go only to Kinetic inboxes.")
             #expect(try await app.json(.POST, "/api/v1/wishes", body: wishBody(channels: ["in-app"]), token: ann.token).status == .created)
 
             // The link's page asks first (a mail scanner opening it confirms nothing).
@@ -52,23 +55,32 @@ import VaporTesting
 
             let weak = try await app.json(.POST, "/api/v1/password/resets", body: ["token": token, "password": "short"])
             #expect(weak.status == .unprocessableEntity)
-            #expect(try await app.json(.POST, "/api/v1/password/resets", body: ["token": token, "password": "a-brand-new-password"]).status == .noContent)
+            #expect(
+                try await app.json(.POST, "/api/v1/password/resets", body: ["token": token, "password": "a-brand-new-password"]).status
+                    == .noContent)
             #expect(try await app.json(.GET, "/api/v1/profile", token: ann.token).status == .unauthorized, "every token ended")
-            #expect(try await app.json(.POST, "/api/v1/password/resets", body: ["token": token, "password": "another-new-password"]).status == .gone)
+            #expect(
+                try await app.json(.POST, "/api/v1/password/resets", body: ["token": token, "password": "another-new-password"]).status
+                    == .gone)
             let login = try await app.json(.POST, "/api/v1/login", body: ["email": "ann@example.com", "password": "a-brand-new-password"])
             #expect(login.status == .ok)
-            #expect(((try login.jsonObject()["profile"]) as? [String: Any])?["emailVerified"] as? Bool == true, "the link reached the address")
+            #expect(
+                ((try login.jsonObject()["profile"]) as? [String: Any])?["emailVerified"] as? Bool == true, "the link reached the address")
 
             // A link expires after an hour.
             _ = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "ann@example.com"])
             let late = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
             clock.advance(by: 3_601)
-            #expect(try await app.json(.POST, "/api/v1/password/resets", body: ["token": late, "password": "too-late-password"]).status == .gone)
+            #expect(
+                try await app.json(.POST, "/api/v1/password/resets", body: ["token": late, "password": "too-late-password"]).status == .gone
+            )
             #expect(try await app.testing().sendRequest(.GET, "/password/reset/\(late)").status == .gone)
 
             // Asking again and again is throttled, for known and unknown addresses alike.
             var statuses: [HTTPStatus] = []
-            for _ in 0..<4 { statuses.append(try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "nobody@example.com"]).status) }
+            for _ in 0..<4 {
+                statuses.append(try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "nobody@example.com"]).status)
+            }
             #expect(statuses.last == .tooManyRequests)
         }
     }
@@ -77,7 +89,8 @@ import VaporTesting
         let mailbox = try Mailbox()
         try await withKinetic(adjust: mailbox.configure) { app in
             let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
-            let changed = try await app.json(.PUT, "/api/v1/profile", body: ["email": "ann@new.example", "currentPassword": ann.password], token: ann.token)
+            let changed = try await app.json(
+                .PUT, "/api/v1/profile", body: ["email": "ann@new.example", "currentPassword": ann.password], token: ann.token)
             #expect(changed.status == .ok)
             let profile = try changed.jsonObject()
             #expect(profile["email"] as? String == "ann@example.com")
@@ -93,7 +106,9 @@ import VaporTesting
     @Test func withoutMail_anAddressChangesAtOnce_unconfirmed_andForgotPasswordSaysWhomToAsk() async throws {
         try await withKinetic { app in
             let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
-            let changed = try await app.json(.PUT, "/api/v1/profile", body: ["email": "ann@new.example", "currentPassword": ann.password], token: ann.token).jsonObject()
+            let changed = try await app.json(
+                .PUT, "/api/v1/profile", body: ["email": "ann@new.example", "currentPassword": ann.password], token: ann.token
+            ).jsonObject()
             #expect(changed["email"] as? String == "ann@new.example" && changed["emailVerified"] as? Bool == false)
             let forgot = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "ann@new.example"])
             #expect(forgot.status == .serviceUnavailable)
@@ -112,21 +127,26 @@ import VaporTesting
             #expect(try none.apiError()["code"] as? String == "invitation_required")
             let invitation = try await AccountTokens(database: app.db, now: testNow)
                 .issue(.invitation, userID: nil, email: "ann@example.com", lifetime: AddressOwnership.invitationLifetime)
-            let elsewhere = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Eve", "email": "eve@example.com", "password": "long-enough-pw", "invitation": invitation])
+            let elsewhere = try await app.json(
+                .POST, "/api/v1/accounts",
+                body: ["name": "Eve", "email": "eve@example.com", "password": "long-enough-pw", "invitation": invitation])
             #expect(try elsewhere.apiError()["code"] as? String == "invitation_for_another_address")
             let page = try await app.testing().sendRequest(.GET, "/signup?invitation=\(invitation)")
             #expect(page.body.string.contains("You were invited as ann@example.com."))
             let invited = try await app.json(.POST, "/api/v1/accounts", body: body.merging(["invitation": invitation]) { $1 })
             #expect(invited.status == .created)
             #expect(((try invited.jsonObject()["profile"]) as? [String: Any])?["emailVerified"] as? Bool == true)
-            let again = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Ann 2", "email": "ann@example.com", "password": "long-enough-pw", "invitation": invitation])
+            let again = try await app.json(
+                .POST, "/api/v1/accounts",
+                body: ["name": "Ann 2", "email": "ann@example.com", "password": "long-enough-pw", "invitation": invitation])
             #expect(again.status == .forbidden)
         }
     }
 
     @Test func closedSignUp_refusesEveryone() async throws {
         try await withKinetic(adjust: { $0.signUpMode = .closed }) { app in
-            let refused = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Ann", "email": "ann@example.com", "password": "long-enough-pw"])
+            let refused = try await app.json(
+                .POST, "/api/v1/accounts", body: ["name": "Ann", "email": "ann@example.com", "password": "long-enough-pw"])
             #expect(refused.status == .forbidden)
             #expect(try refused.apiError()["code"] as? String == "signup_closed")
             #expect(try await app.testing().sendRequest(.GET, "/signup").body.string.contains("Nobody signs up here."))
@@ -135,7 +155,9 @@ import VaporTesting
     }
 
     private func wishBody(channels: [String]) -> [String: Any] {
-        ["occasion": "birthday", "subject": "Hi", "message": "All the best", "recipients": ["friend@example.com"],
-         "sendAt": "2027-01-16T09:00", "channels": channels]
+        [
+            "occasion": "birthday", "subject": "Hi", "message": "All the best", "recipients": ["friend@example.com"],
+            "sendAt": "2027-01-16T09:00", "channels": channels,
+        ]
     }
 }

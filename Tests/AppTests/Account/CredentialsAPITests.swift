@@ -2,11 +2,14 @@ import Fluent
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// Changing the password, proving it for a new e-mail address, and the API token list.
 @Suite struct CredentialsAPITests {
-    private func logIn(_ app: Application, _ account: TestAccount, password: String? = nil, deviceName: String? = nil) async throws -> TestingHTTPResponse {
+    private func logIn(
+        _ app: Application, _ account: TestAccount, password: String? = nil, deviceName: String? = nil
+    ) async throws -> TestingHTTPResponse {
         var body = ["email": account.email, "password": password ?? account.password]
         body["deviceName"] = deviceName
         return try await app.json(.POST, "/api/v1/login", body: body)
@@ -19,14 +22,19 @@ import VaporTesting
             let web = WebClient(app: app)
             try await web.logIn(email: account.email, password: account.password)
 
-            let wrong = try await app.json(.PUT, "/api/v1/password", body: ["currentPassword": "not-my-password", "newPassword": "a-new-long-secret"], token: account.token)
+            let wrong = try await app.json(
+                .PUT, "/api/v1/password", body: ["currentPassword": "not-my-password", "newPassword": "a-new-long-secret"],
+                token: account.token)
             #expect(wrong.status == .unprocessableEntity)
             #expect((try wrong.apiError()["fields"] as? [String: String])?["currentPassword"] != nil)
-            let common = try await app.json(.PUT, "/api/v1/password", body: ["currentPassword": account.password, "newPassword": "iloveyou1"], token: account.token)
+            let common = try await app.json(
+                .PUT, "/api/v1/password", body: ["currentPassword": account.password, "newPassword": "iloveyou1"], token: account.token)
             #expect((try common.apiError()["fields"] as? [String: String])?["newPassword"] != nil)
             #expect(try await app.json(.GET, "/api/v1/profile", token: other).status == .ok)
 
-            let changed = try await app.json(.PUT, "/api/v1/password", body: ["currentPassword": account.password, "newPassword": "a-new-long-secret"], token: account.token)
+            let changed = try await app.json(
+                .PUT, "/api/v1/password", body: ["currentPassword": account.password, "newPassword": "a-new-long-secret"],
+                token: account.token)
             #expect(changed.status == .noContent)
             #expect(try await app.json(.GET, "/api/v1/profile", token: account.token).status == .ok)
             #expect(try await app.json(.GET, "/api/v1/profile", token: other).status == .unauthorized)
@@ -53,13 +61,18 @@ import VaporTesting
             let account = try await app.signUp()
             let missing = try await app.json(.PUT, "/api/v1/profile", body: ["email": "new@example.com"], token: account.token)
             #expect(missing.status == .unprocessableEntity)
-            #expect((try missing.apiError()["fields"] as? [String: String])?["currentPassword"] == "Enter your current password to change your e-mail address.")
-            let wrong = try await app.json(.PUT, "/api/v1/profile", body: ["email": "new@example.com", "currentPassword": "not-my-password"], token: account.token)
+            #expect(
+                (try missing.apiError()["fields"] as? [String: String])?["currentPassword"]
+                    == "Enter your current password to change your e-mail address.")
+            let wrong = try await app.json(
+                .PUT, "/api/v1/profile", body: ["email": "new@example.com", "currentPassword": "not-my-password"], token: account.token)
             #expect(wrong.status == .unprocessableEntity)
             #expect(try await User.query(on: app.db).filter(\.$email == "new@example.com").count() == 0)
-            let sameAddress = try await app.json(.PUT, "/api/v1/profile", body: ["email": account.email, "name": "Renamed"], token: account.token)
+            let sameAddress = try await app.json(
+                .PUT, "/api/v1/profile", body: ["email": account.email, "name": "Renamed"], token: account.token)
             #expect(sameAddress.status == .ok)
-            let right = try await app.json(.PUT, "/api/v1/profile", body: ["email": "New@Example.com", "currentPassword": account.password], token: account.token)
+            let right = try await app.json(
+                .PUT, "/api/v1/profile", body: ["email": "New@Example.com", "currentPassword": account.password], token: account.token)
             #expect(right.status == .ok)
             #expect(try right.jsonObject()["email"] as? String == "new@example.com")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The Change Password and Apps and Automations pages, and the sign-up throttle.
@@ -11,14 +12,19 @@ import VaporTesting
             let otherBrowser = WebClient(app: app)
             try await otherBrowser.logIn(email: account.email, password: account.password)
 
-            let wrong = try await web.post("/settings/password", form: ["currentPassword": "not-it-at-all", "newPassword": "a-new-long-secret"], csrfPage: "/settings/password")
+            let wrong = try await web.post(
+                "/settings/password", form: ["currentPassword": "not-it-at-all", "newPassword": "a-new-long-secret"],
+                csrfPage: "/settings/password")
             #expect(wrong.status == .unprocessableEntity)
             #expect(wrong.body.string.contains("This is not your current password."))
 
-            let changed = try await web.post("/settings/password", form: ["currentPassword": account.password, "newPassword": "a-new-long-secret"], csrfPage: "/settings/password")
+            let changed = try await web.post(
+                "/settings/password", form: ["currentPassword": account.password, "newPassword": "a-new-long-secret"],
+                csrfPage: "/settings/password")
             #expect(changed.status == .seeOther)
             #expect(changed.headers.first(name: .location) == "/settings/password?saved=1")
-            #expect(try await web.get("/settings/password?saved=1").body.string.contains("Every other browser and app has been signed out."))
+            #expect(
+                try await web.get("/settings/password?saved=1").body.string.contains("Every other browser and app has been signed out."))
             #expect(try await otherBrowser.get("/profile").status == .seeOther)
             #expect(try await app.json(.GET, "/api/v1/profile", token: account.token).status == .unauthorized)
         }
@@ -28,7 +34,8 @@ import VaporTesting
         try await withKinetic { app in
             let (web, account) = try await app.signedInWebClient()
             let other = try await app.signUp()
-            _ = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceName": "Park kiosk <3>"])
+            _ = try await app.json(
+                .POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceName": "Park kiosk <3>"])
             let page = try await web.get("/settings/tokens").body.string
             #expect(page.contains("Park kiosk &lt;3&gt;"))
             #expect(page.contains("Unnamed app"))
@@ -37,8 +44,11 @@ import VaporTesting
             let revokePaths = page.components(separatedBy: "action=\"" + marker).dropFirst().map { marker + $0.prefix { $0 != "\"" } }
             #expect(revokePaths.count == 2)
 
-            let othersToken = try #require(try await app.json(.GET, "/api/v1/tokens", token: other.token).jsonObject()["tokens"] as? [[String: Any]]).first?["id"] as? String
-            let foreign = try await web.post("/settings/tokens/\(try #require(othersToken))/revoke", form: [:], csrfPage: "/settings/tokens")
+            let othersToken =
+                try #require(try await app.json(.GET, "/api/v1/tokens", token: other.token).jsonObject()["tokens"] as? [[String: Any]])
+                .first?["id"] as? String
+            let foreign = try await web.post(
+                "/settings/tokens/\(try #require(othersToken))/revoke", form: [:], csrfPage: "/settings/tokens")
             #expect(foreign.status == .notFound)
             #expect(try await app.json(.GET, "/api/v1/profile", token: other.token).status == .ok)
 
@@ -56,7 +66,8 @@ import VaporTesting
             var statuses: [HTTPStatus] = []
             for index in 0..<5 {
                 let body = ByteBuffer(string: #"{"name":"N","email":"user\#(index)@example.com","password":"long-enough-pw"}"#)
-                let response = try await app.testing(method: .running(port: 0)).sendRequest(.POST, "/api/v1/accounts", headers: ["Content-Type": "application/json"], body: body)
+                let response = try await app.testing(method: .running(port: 0)).sendRequest(
+                    .POST, "/api/v1/accounts", headers: ["Content-Type": "application/json"], body: body)
                 statuses.append(response.status)
                 if response.status == .tooManyRequests { #expect(response.headers.first(name: .retryAfter) != nil) }
             }

@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct FitnessSettingsWebTests {
@@ -23,10 +24,12 @@ import VaporTesting
     @Test func scriptPost_answersJSON() async throws {
         try await withKinetic { app in
             let (web, _) = try await app.signedInWebClient()
-            let ok = try await web.post("/settings/fitness", form: ["height": "65"], csrfPage: "/settings/fitness", headers: ["Accept": "application/json"])
+            let ok = try await web.post(
+                "/settings/fitness", form: ["height": "65"], csrfPage: "/settings/fitness", headers: ["Accept": "application/json"])
             #expect(ok.status == .ok)
             #expect((try ok.jsonObject()["fitness"] as? [String: Any])?["height"] as? Int == 65)
-            let bad = try await web.post("/settings/fitness", form: ["height": "200"], csrfPage: "/settings/fitness", headers: ["Accept": "application/json"])
+            let bad = try await web.post(
+                "/settings/fitness", form: ["height": "200"], csrfPage: "/settings/fitness", headers: ["Accept": "application/json"])
             #expect(bad.status == .unprocessableEntity)
             #expect((try bad.apiError()["fields"] as? [String: String])?["height"] != nil)
         }

@@ -1,8 +1,9 @@
 import Foundation
-import SQLKit
 import NIOCore
+import SQLKit
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The failed-login throttle holds when guesses arrive all at once.
@@ -13,7 +14,8 @@ import VaporTesting
             let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
                 for attempt in 0..<50 {
                     group.addTask {
-                        try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-guess-\(attempt)"]).status
+                        try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-guess-\(attempt)"])
+                            .status
                     }
                 }
                 return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
@@ -27,9 +29,12 @@ import VaporTesting
         try await withKinetic { app in
             let account = try await app.signUp()
             for _ in 0..<8 {
-                #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password]).status == .ok)
+                #expect(
+                    try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password]).status == .ok)
             }
-            #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-guess"]).status == .unauthorized)
+            #expect(
+                try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-guess"]).status
+                    == .unauthorized)
         }
     }
 
@@ -39,23 +44,35 @@ import VaporTesting
     @Test func aDeviceThatSignedInBefore_isNotLockedOutByAGuesser() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let first = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password]).jsonObject()
+            let first = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password])
+                .jsonObject()
             let device = try #require(first["deviceToken"] as? String)
             for attempt in 0..<6 {
                 _ = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "guess-\(attempt)"])
             }
-            #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password]).status == .tooManyRequests,
-                    "a stranger's login is throttled")
-            let owner = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceToken": device])
+            #expect(
+                try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password]).status
+                    == .tooManyRequests,
+                "a stranger's login is throttled")
+            let owner = try await app.json(
+                .POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceToken": device])
             #expect(owner.status == .ok, "the owner's device has its own allowance")
             let next = try #require(try owner.jsonObject()["deviceToken"] as? String)
             #expect(next != device, "a new secret each time")
-            #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceToken": device]).status == .tooManyRequests,
-                    "the old secret is spent")
+            #expect(
+                try await app.json(
+                    .POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceToken": device]
+                ).status == .tooManyRequests,
+                "the old secret is spent")
             // Another account's device is no device for this one.
             let other = try await app.signUp()
-            let otherDevice = try #require(try await app.json(.POST, "/api/v1/login", body: ["email": other.email, "password": other.password]).jsonObject()["deviceToken"] as? String)
-            #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceToken": otherDevice]).status == .tooManyRequests)
+            let otherDevice = try #require(
+                try await app.json(.POST, "/api/v1/login", body: ["email": other.email, "password": other.password]).jsonObject()[
+                    "deviceToken"] as? String)
+            #expect(
+                try await app.json(
+                    .POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceToken": otherDevice]
+                ).status == .tooManyRequests)
 
             // A browser keeps it in a cookie.
             let web = WebClient(app: app)
@@ -69,7 +86,9 @@ import VaporTesting
         try await withKinetic(clock: clock) { app in
             let account = try await app.signUp()
             for attempt in 0..<5 {
-                #expect(try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-\(attempt)"]).status == .unauthorized)
+                #expect(
+                    try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-\(attempt)"]).status
+                        == .unauthorized)
             }
             let locked = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password])
             #expect(locked.status == .tooManyRequests)
@@ -83,9 +102,10 @@ import VaporTesting
         try await withKinetic { app in
             let account = try await app.signUp()
             _ = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "wrong-guess"])
-            let rows = try await app.db.sql().raw("SELECT tokens FROM throttle_buckets WHERE bucket_key = \(bind: "account:" + account.email)").all()
+            let rows = try await app.db.sql().raw(
+                "SELECT tokens FROM throttle_buckets WHERE bucket_key = \(bind: "account:" + account.email)"
+            ).all()
             #expect(try rows.first?.decode(column: "tokens", as: Double.self) == 4)
         }
     }
 }
-

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct ProfileAPITests {
@@ -13,7 +14,8 @@ import VaporTesting
             let account = try await app.signUp(name: "Sam")
             let first = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["bodyType": 2, "height": 71]], token: account.token)
             #expect(first.status == .ok)
-            let second = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["jumpGoal": 140_000, "calorieGoal": 4_800]], token: account.token)
+            let second = try await app.json(
+                .PUT, "/api/v1/profile", body: ["fitness": ["jumpGoal": 140_000, "calorieGoal": 4_800]], token: account.token)
             #expect(second.status == .ok)
             let shown = try await app.json(.GET, "/api/v1/profile", token: account.token)
             let stored = try fitness(shown)
@@ -62,7 +64,8 @@ import VaporTesting
     @Test func calorieGoal_isAcceptedOnceBodyTypeAndHeightAreSet() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let response = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["bodyType": 0, "height": 60, "calorieGoal": 900]], token: account.token)
+            let response = try await app.json(
+                .PUT, "/api/v1/profile", body: ["fitness": ["bodyType": 0, "height": 60, "calorieGoal": 900]], token: account.token)
             #expect(response.status == .ok)
             #expect(try fitness(response)["calorieGoal"] as? Int == 900)
         }
@@ -72,7 +75,8 @@ import VaporTesting
         try await withKinetic { app in
             let first = try await app.signUp()
             let second = try await app.signUp()
-            let response = try await app.json(.PUT, "/api/v1/profile", body: ["email": first.email, "currentPassword": second.password], token: second.token)
+            let response = try await app.json(
+                .PUT, "/api/v1/profile", body: ["email": first.email, "currentPassword": second.password], token: second.token)
             #expect(response.status == .conflict)
         }
     }

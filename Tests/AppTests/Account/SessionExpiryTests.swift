@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// Web sessions end after 7 idle days or 30 days in all; API tokens after 90 idle days.

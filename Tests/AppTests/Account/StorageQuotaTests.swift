@@ -4,6 +4,7 @@ import KineticCore
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// Each user's songs and photos stay under their quota; a full disk is a clear 507.
@@ -27,7 +28,8 @@ import VaporTesting
             var headers = HTTPHeaders()
             headers.bearerAuthorization = BearerAuthorization(token: ann.token)
             headers.contentType = .jpeg
-            let overPhoto = try await app.testing().sendRequest(.POST, "/api/v1/wishes/photos", headers: headers, body: ByteBuffer(data: photo))
+            let overPhoto = try await app.testing().sendRequest(
+                .POST, "/api/v1/wishes/photos", headers: headers, body: ByteBuffer(data: photo))
             #expect(overPhoto.status == .insufficientStorage)
             #expect(app.uploadDirectoryFiles().isEmpty)
 

@@ -2,6 +2,7 @@ import Foundation
 import KineticCore
 import SQLKit
 import Testing
+
 @testable import App
 
 /// The token-bucket rule exists twice: `TokenBucket` in KineticCore (documented, pure) and the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// "Today" is the user's: a profile setting, from the browser at sign-up, else the server's.
@@ -10,18 +11,23 @@ import VaporTesting
 
     private func signUp(_ app: Application, zone: String) async throws -> TestAccount {
         let email = "tz-\(UUID().uuidString.prefix(8).lowercased())@example.com"
-        let response = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Zoe", "email": email, "password": "long-enough-pw", "timeZone": zone])
+        let response = try await app.json(
+            .POST, "/api/v1/accounts", body: ["name": "Zoe", "email": email, "password": "long-enough-pw", "timeZone": zone])
         #expect(response.status == .created)
         let body = try response.jsonObject()
         #expect((body["profile"] as? [String: Any])?["timeZone"] as? String == zone)
-        return TestAccount(customerId: try #require(body["customerId"] as? String), token: try #require(body["token"] as? String), email: email, password: "long-enough-pw")
+        return TestAccount(
+            customerId: try #require(body["customerId"] as? String), token: try #require(body["token"] as? String), email: email,
+            password: "long-enough-pw")
     }
 
     @Test func aSessionDatedTomorrowInUTC_isTodayForKiritimati_andTheFutureForPagoPago() async throws {
         try await withKinetic(now: noon) { app in
             let east = try await signUp(app, zone: "Pacific/Kiritimati")
             let west = try await signUp(app, zone: "Pacific/Pago_Pago")
-            let session: [String: Any] = ["date": "2026-11-23", "numberOfJumps": 100, "parkName": "Plainfield", "startTime": "01:00", "endTime": "01:30"]
+            let session: [String: Any] = [
+                "date": "2026-11-23", "numberOfJumps": 100, "parkName": "Plainfield", "startTime": "01:00", "endTime": "01:30",
+            ]
             #expect(try await app.json(.POST, "/api/v1/jump-sessions", body: session, token: east.token).status == .created)
             #expect(try await app.json(.POST, "/api/v1/jump-sessions", body: session, token: west.token).status == .unprocessableEntity)
         }
@@ -36,7 +42,9 @@ import VaporTesting
             #expect((try unknown.apiError()["fields"] as? [String: String])?["timeZone"] != nil)
             let set = try await app.json(.PUT, "/api/v1/profile", body: ["timeZone": "Europe/Berlin"], token: account.token)
             #expect(try set.jsonObject()["timeZone"] as? String == "Europe/Berlin")
-            let badSignUp = try await app.json(.POST, "/api/v1/accounts", body: ["name": "Z", "email": "z@example.com", "password": "long-enough-pw", "timeZone": "Nowhere"])
+            let badSignUp = try await app.json(
+                .POST, "/api/v1/accounts",
+                body: ["name": "Z", "email": "z@example.com", "password": "long-enough-pw", "timeZone": "Nowhere"])
             #expect(badSignUp.status == .unprocessableEntity)
         }
     }
@@ -44,16 +52,22 @@ import VaporTesting
     @Test func theWeb_takesTheBrowsersZoneAtSignUp_andSettingsChangeIt() async throws {
         try await withKinetic { app in
             let web = WebClient(app: app)
-            let signedUp = try await web.post("/signup", form: ["name": "Zoe", "email": "zoe@example.com", "password": "long-enough-pw", "timeZone": "Asia/Tokyo"], csrfPage: "/signup")
+            let signedUp = try await web.post(
+                "/signup", form: ["name": "Zoe", "email": "zoe@example.com", "password": "long-enough-pw", "timeZone": "Asia/Tokyo"],
+                csrfPage: "/signup")
             #expect(signedUp.status == .seeOther)
             let settings = try await web.get("/settings").body.string
             #expect(settings.contains(#"<option value="Asia/Tokyo" selected>"#))
             let saved = try await web.post("/settings/time-zone", form: ["timeZone": "America/New_York"], csrfPage: "/settings")
             #expect(saved.headers.first(name: .location) == "/settings?saved=timeZone")
             #expect(try await web.get("/settings?saved=timeZone").body.string.contains("Time zone saved."))
-            #expect(try await web.post("/settings/time-zone", form: ["timeZone": "Atlantis"], csrfPage: "/settings").status == .unprocessableEntity)
+            #expect(
+                try await web.post("/settings/time-zone", form: ["timeZone": "Atlantis"], csrfPage: "/settings").status
+                    == .unprocessableEntity)
             let login = WebClient(app: app)
-            let unknownZone = try await login.post("/signup", form: ["name": "Ann", "email": "ann@example.com", "password": "long-enough-pw", "timeZone": "Nowhere/Else"], csrfPage: "/signup")
+            let unknownZone = try await login.post(
+                "/signup", form: ["name": "Ann", "email": "ann@example.com", "password": "long-enough-pw", "timeZone": "Nowhere/Else"],
+                csrfPage: "/signup")
             #expect(unknownZone.status == .seeOther, "an unknown browser zone falls back to the server's")
         }
     }

@@ -2,13 +2,15 @@ import Fluent
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct WebAuthTests {
     @Test func signUpForm_createsAccountAndSignsIn() async throws {
         try await withKinetic { app in
             let web = WebClient(app: app)
-            let response = try await web.post("/signup", form: ["name": "Web User", "email": "web@example.com", "password": "web-password"])
+            let response = try await web.post(
+                "/signup", form: ["name": "Web User", "email": "web@example.com", "password": "web-password"])
             #expect(response.status == .seeOther)
             #expect(web.cookies[WebSessionMiddleware.sessionCookie] != nil)
             let profile = try await web.get("/profile")
@@ -20,7 +22,8 @@ import VaporTesting
     @Test func signUpForm_invalidInput_rerendersWithMessagesAnd422() async throws {
         try await withKinetic { app in
             let web = WebClient(app: app)
-            let response = try await web.post("/signup", form: ["name": "Kim", "email": "kim@example", "password": "short"], csrfPage: "/signup")
+            let response = try await web.post(
+                "/signup", form: ["name": "Kim", "email": "kim@example", "password": "short"], csrfPage: "/signup")
             #expect(response.status == .unprocessableEntity)
             let html = response.body.string
             #expect(html.contains("Use at least 8 characters for your password."))
@@ -40,7 +43,8 @@ import VaporTesting
             #expect(cookie.contains("SameSite=Lax"))
             #expect(!cookie.contains("Secure"))
             let secureWeb = WebClient(app: app)
-            let secure = try await secureWeb.post("/login", form: ["email": account.email, "password": account.password], headers: ["X-Forwarded-Proto": "https"])
+            let secure = try await secureWeb.post(
+                "/login", form: ["email": account.email, "password": account.password], headers: ["X-Forwarded-Proto": "https"])
             #expect(secure.headers[.setCookie].contains { $0.hasPrefix(WebSessionMiddleware.sessionCookie + "=") && $0.contains("Secure") })
         }
     }
@@ -52,7 +56,8 @@ import VaporTesting
             try await web.logIn(email: account.email, password: account.password)
             let first = try #require(web.cookies[WebSessionMiddleware.sessionCookie])
             let csrf = try await web.csrfToken(from: "/profile")
-            let again = try await web.post("/login", form: ["email": account.email, "password": account.password, "_csrf": csrf], csrf: false)
+            let again = try await web.post(
+                "/login", form: ["email": account.email, "password": account.password, "_csrf": csrf], csrf: false)
             #expect(again.status == .seeOther)
             let second = try #require(web.cookies[WebSessionMiddleware.sessionCookie])
             #expect(first != second)
@@ -106,7 +111,8 @@ import VaporTesting
             let account = try await app.signUp()
             let web = WebClient(app: app)
             try await web.logIn(email: account.email, password: account.password)
-            let response = try await web.post(path, form: ["email": account.email, "password": account.password, "height": "70", "language": "de"], csrf: false)
+            let response = try await web.post(
+                path, form: ["email": account.email, "password": account.password, "height": "70", "language": "de"], csrf: false)
             #expect(response.status == .forbidden)
             let forged = try await web.post(path, form: ["_csrf": "forged", "height": "70"], csrf: false)
             #expect(forged.status == .forbidden)

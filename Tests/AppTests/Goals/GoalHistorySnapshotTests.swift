@@ -4,6 +4,7 @@ import KineticCore
 import SQLKit
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The stored goals array: served while current, never stale after a write, a new month or a
@@ -17,9 +18,11 @@ import VaporTesting
     }
 
     private func addSession(_ app: Application, _ account: TestAccount, date: String, jumps: Int) async throws {
-        let response = try await app.json(.POST, "/api/v1/jump-sessions", body: [
-            "date": date, "numberOfJumps": jumps, "parkName": "Plainfield", "startTime": "13:00", "endTime": "14:00",
-        ], token: account.token)
+        let response = try await app.json(
+            .POST, "/api/v1/jump-sessions",
+            body: [
+                "date": date, "numberOfJumps": jumps, "parkName": "Plainfield", "startTime": "13:00", "endTime": "14:00",
+            ], token: account.token)
         #expect(response.status == .created)
     }
 

@@ -3,12 +3,16 @@ import Foundation
 import KineticCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct GoalsAPITests {
     private func today(_ app: Application) -> LocalDate { app.goalsClock.today }
 
-    private func postSession(_ app: Application, _ account: TestAccount, date: String, jumps: Int, calories: Int? = nil, park: String = "Plainfield", start: String = "13:00", end: String = "14:00") async throws -> TestingHTTPResponse {
+    private func postSession(
+        _ app: Application, _ account: TestAccount, date: String, jumps: Int, calories: Int? = nil, park: String = "Plainfield",
+        start: String = "13:00", end: String = "14:00"
+    ) async throws -> TestingHTTPResponse {
         var body: [String: Any] = ["date": date, "numberOfJumps": jumps, "parkName": park, "startTime": start, "endTime": end]
         if let calories { body["numberOfCalories"] = calories }
         return try await app.json(.POST, "/api/v1/jump-sessions", body: body, token: account.token)
@@ -75,7 +79,9 @@ import VaporTesting
     @Test func goals_matchTheSeedsShape() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            _ = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["bodyType": 0, "height": 71, "jumpGoal": 30_000, "calorieGoal": 4_800]], token: account.token)
+            _ = try await app.json(
+                .PUT, "/api/v1/profile", body: ["fitness": ["bodyType": 0, "height": 71, "jumpGoal": 30_000, "calorieGoal": 4_800]],
+                token: account.token)
             let date = today(app)
             _ = try await postSession(app, account, date: date.description, jumps: 12_577, calories: 2_879, start: "10:00", end: "11:00")
             _ = try await postSession(app, account, date: date.description, jumps: 8_798, calories: 521, start: "13:00", end: "14:00")
@@ -101,9 +107,14 @@ import VaporTesting
             let current = Month(today(app))
             let earlier = current.previous.previous
             // A park reports a visit two months ago; goals set now apply from now on.
-            _ = try await postSession(app, account, date: LocalDate(year: earlier.year, month: earlier.month, day: 3)!.description, jumps: 4_000)
+            _ = try await postSession(
+                app, account, date: LocalDate(year: earlier.year, month: earlier.month, day: 3)!.description, jumps: 4_000)
             _ = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["jumpGoal": 50_000]], token: account.token)
-            let months = try #require(try JSONSerialization.jsonObject(with: Data(try await app.json(.GET, "/api/v1/profile/\(account.customerId)/goals", token: account.token).body.readableBytesView)) as? [[String: Any]])
+            let months = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(
+                        try await app.json(.GET, "/api/v1/profile/\(account.customerId)/goals", token: account.token).body.readableBytesView
+                    )) as? [[String: Any]])
             #expect(months.map { $0["date"] as? String } == [current.description, current.previous.description, earlier.description])
             #expect((months[0]["jump"] as? [String: Int])?["goal"] == 50_000)
             #expect(months[0]["calorie"] == nil)
@@ -134,7 +145,8 @@ import VaporTesting
             let user = try #require(try await User.find(UUID(uuidString: account.customerId), on: app.db))
             let current = Month(today(app))
             // Goals set for an earlier month stay when new ones are saved.
-            try await GoalsRepository(database: app.db, userID: try user.requireID()).setGoals(MonthGoals(jumpGoal: 20_000, calorieGoal: 0), for: current.previous)
+            try await GoalsRepository(database: app.db, userID: try user.requireID()).setGoals(
+                MonthGoals(jumpGoal: 20_000, calorieGoal: 0), for: current.previous)
             _ = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["jumpGoal": 45_000]], token: account.token)
             let set = try await GoalsRepository(database: app.db, userID: try user.requireID()).setGoals()
             #expect(set[current.previous]?.jumpGoal == 20_000)

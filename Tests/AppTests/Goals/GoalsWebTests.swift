@@ -3,6 +3,7 @@ import Foundation
 import KineticCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct GoalsWebTests {
@@ -11,13 +12,19 @@ import VaporTesting
     /// A signed-in user with fitness settings, a calorie goal and sessions this month and two months ago.
     private func setUp(_ app: Application, calorieGoal: Int = 2_000) async throws -> (WebClient, TestAccount) {
         let account = try await app.signUp()
-        _ = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["bodyType": 1, "height": 70, "jumpGoal": 20_000, "calorieGoal": calorieGoal]], token: account.token)
+        _ = try await app.json(
+            .PUT, "/api/v1/profile", body: ["fitness": ["bodyType": 1, "height": 70, "jumpGoal": 20_000, "calorieGoal": calorieGoal]],
+            token: account.token)
         let current = Month(today(app))
         let earlier = current.previous.previous
-        for (date, jumps) in [(today(app).description, 5_000), (LocalDate(year: earlier.year, month: earlier.month, day: 10)!.description, 3_000)] {
-            let response = try await app.json(.POST, "/api/v1/jump-sessions", body: [
-                "date": date, "numberOfJumps": jumps, "parkName": "Plainfield", "startTime": "13:00", "endTime": "14:00",
-            ], token: account.token)
+        for (date, jumps) in [
+            (today(app).description, 5_000), (LocalDate(year: earlier.year, month: earlier.month, day: 10)!.description, 3_000),
+        ] {
+            let response = try await app.json(
+                .POST, "/api/v1/jump-sessions",
+                body: [
+                    "date": date, "numberOfJumps": jumps, "parkName": "Plainfield", "startTime": "13:00", "endTime": "14:00",
+                ], token: account.token)
             #expect(response.status == .created)
         }
         let web = WebClient(app: app)
@@ -85,7 +92,8 @@ import VaporTesting
             _ = try await web.post("/goals/edit", form: ["jumpGoal": "20000", "calorieGoal": "1500"], csrfPage: "/goals")
             let with = try await web.get("/goals?category=calories").body.string
             #expect(with.contains("data-category-tab=\"calories\""))
-            #expect(with.contains("id=\"panel-jumps\" role=\"tabpanel\" aria-labelledby=\"tab-jumps\" data-category-panel=\"jumps\" hidden"))
+            #expect(
+                with.contains("id=\"panel-jumps\" role=\"tabpanel\" aria-labelledby=\"tab-jumps\" data-category-panel=\"jumps\" hidden"))
         }
     }
 
@@ -93,7 +101,10 @@ import VaporTesting
         try await withKinetic { app in
             let (web, _) = try await setUp(app)
             let html = try await web.get("/goals?view=lastSession").body.string
-            #expect(html.contains("ring-arc ring-arc-inner is-active\" cx=\"120\" cy=\"120\" r=\"82\" pathLength=\"360\" stroke-dasharray=\"90 360\" transform=\"rotate(-90 120 120)\" data-arc=\"inner\" data-representation=\"lastSession\""))
+            #expect(
+                html.contains(
+                    "ring-arc ring-arc-inner is-active\" cx=\"120\" cy=\"120\" r=\"82\" pathLength=\"360\" stroke-dasharray=\"90 360\" transform=\"rotate(-90 120 120)\" data-arc=\"inner\" data-representation=\"lastSession\""
+                ))
             #expect(html.contains("data-representation=\"remaining\" data-start=\"90\" data-end=\"360\""))
         }
     }
@@ -101,12 +112,15 @@ import VaporTesting
     @Test func editGoals_savesTheCurrentMonthAndValidates() async throws {
         try await withKinetic { app in
             let (web, account) = try await setUp(app)
-            let saved = try await web.post("/goals/edit", form: ["jumpGoal": "42000", "calorieGoal": "2500"], csrfPage: "/goals", headers: ["Accept": "application/json"])
+            let saved = try await web.post(
+                "/goals/edit", form: ["jumpGoal": "42000", "calorieGoal": "2500"], csrfPage: "/goals",
+                headers: ["Accept": "application/json"])
             #expect(saved.status == .ok)
             let fitness = try await app.json(.GET, "/api/v1/profile", token: account.token).jsonObject()["fitness"] as? [String: Any]
             #expect(fitness?["jumpGoal"] as? Int == 42_000)
             #expect(fitness?["calorieGoal"] as? Int == 2_500)
-            let invalid = try await web.post("/goals/edit", form: ["jumpGoal": "-3"], csrfPage: "/goals", headers: ["Accept": "application/json"])
+            let invalid = try await web.post(
+                "/goals/edit", form: ["jumpGoal": "-3"], csrfPage: "/goals", headers: ["Accept": "application/json"])
             #expect(invalid.status == .unprocessableEntity)
             #expect((try invalid.apiError()["fields"] as? [String: String])?["jumpGoal"] != nil)
         }
@@ -120,7 +134,9 @@ import VaporTesting
             let page = try await web.get("/goals").body.string
             #expect(page.contains("<fieldset class=\"card calorie-section\" id=\"calorie-section\" disabled>"))
             #expect(page.contains("data-open-fitness"))
-            let refused = try await web.post("/goals/edit", form: ["jumpGoal": "10000", "calorieGoal": "900"], csrfPage: "/goals", headers: ["Accept": "application/json"])
+            let refused = try await web.post(
+                "/goals/edit", form: ["jumpGoal": "10000", "calorieGoal": "900"], csrfPage: "/goals",
+                headers: ["Accept": "application/json"])
             #expect(refused.status == .unprocessableEntity)
             #expect((try refused.apiError()["fields"] as? [String: String])?["fitness.calorieGoal"] != nil)
         }
@@ -129,9 +145,12 @@ import VaporTesting
     @Test func jumpHistory_addsSessionsGroupedByMonth() async throws {
         try await withKinetic { app in
             let (web, account) = try await setUp(app)
-            let added = try await web.post("/goals/history", form: [
-                "date": today(app).description, "parkName": "Riverside", "startTime": "09:00", "endTime": "10:15", "numberOfJumps": "1234", "numberOfCalories": "",
-            ], csrfPage: "/goals/history")
+            let added = try await web.post(
+                "/goals/history",
+                form: [
+                    "date": today(app).description, "parkName": "Riverside", "startTime": "09:00", "endTime": "10:15",
+                    "numberOfJumps": "1234", "numberOfCalories": "",
+                ], csrfPage: "/goals/history")
             #expect(added.status == .seeOther)
             let html = try await web.get("/goals/history?added=1").body.string
             #expect(html.contains("Session added."))
@@ -147,9 +166,11 @@ import VaporTesting
     @Test func jumpHistory_invalidForm_rerendersWithMessages() async throws {
         try await withKinetic { app in
             let (web, account) = try await setUp(app)
-            let response = try await web.post("/goals/history", form: [
-                "date": today(app).description, "parkName": "", "startTime": "14:00", "endTime": "13:00", "numberOfJumps": "-1",
-            ], csrfPage: "/goals/history")
+            let response = try await web.post(
+                "/goals/history",
+                form: [
+                    "date": today(app).description, "parkName": "", "startTime": "14:00", "endTime": "13:00", "numberOfJumps": "-1",
+                ], csrfPage: "/goals/history")
             #expect(response.status == .unprocessableEntity)
             let html = response.body.string
             #expect(html.contains("The end must be after the start."))

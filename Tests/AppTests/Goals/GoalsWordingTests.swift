@@ -2,6 +2,7 @@ import Foundation
 import KineticCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// What the Goals and Profile pages say: a goal of 0 is no goal, said once; only the current
@@ -49,7 +50,8 @@ import VaporTesting
     @Test func signingUp_opensAWelcomeThatLeadsToAllFiveModules() async throws {
         try await withKinetic { app in
             let web = WebClient(app: app)
-            let response = try await web.post("/signup", form: ["name": "Jo", "email": "jo@example.com", "password": "long-enough-pw"], csrfPage: "/signup")
+            let response = try await web.post(
+                "/signup", form: ["name": "Jo", "email": "jo@example.com", "password": "long-enough-pw"], csrfPage: "/signup")
             #expect(response.headers.first(name: .location) == "/settings/fitness?welcome=1")
             let page = try await web.get("/settings/fitness?welcome=1").body.string
             #expect(page.contains("Welcome to Kinetic, Jo!"))
@@ -64,11 +66,16 @@ import VaporTesting
         try await withKinetic { app in
             let (web, account) = try await app.signedInWebClient()
             _ = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["jumpGoal": 1_000]], token: account.token)
-            let session: [String: Any] = ["date": app.goalsClock.today.description, "numberOfJumps": 1_500, "parkName": "Plainfield", "startTime": "10:00", "endTime": "11:00"]
+            let session: [String: Any] = [
+                "date": app.goalsClock.today.description, "numberOfJumps": 1_500, "parkName": "Plainfield", "startTime": "10:00",
+                "endTime": "11:00",
+            ]
             #expect(try await app.json(.POST, "/api/v1/jump-sessions", body: session, token: account.token).status == .created)
             let html = try await web.get("/goals").body.string
             #expect(html.contains("150%"))
-            #expect(html.contains(#"stroke-dasharray="none" transform="rotate(-90 120 120)" data-arc="progress""#), "the full first lap is undashed")
+            #expect(
+                html.contains(#"stroke-dasharray="none" transform="rotate(-90 120 120)" data-arc="progress""#),
+                "the full first lap is undashed")
             #expect(html.contains(#"stroke-dasharray="180 360" transform="rotate(-90 120 120)" data-arc="overlap""#))
             #expect(html.contains(#"class="ring-cap" cx="120" cy="226""#), "the cap sits at 6 o'clock")
         }

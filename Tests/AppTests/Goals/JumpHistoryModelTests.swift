@@ -1,19 +1,25 @@
 import Foundation
 import KineticCore
 import Testing
+
 @testable import App
 
 /// Jump History's page model, without HTTP: sessions grouped by month in the order given.
 @Suite struct JumpHistoryModelTests {
     private func stored(_ date: String, jumps: Int, calories: Int?) -> StoredJumpSession {
-        StoredJumpSession(id: UUID(), session: JumpSession(
-            date: LocalDate(date)!, numberOfJumps: jumps, numberOfCalories: calories, parkName: "Plainfield",
-            startTime: TimeOfDay("13:00")!, endTime: TimeOfDay("14:00")!
-        ), caloriesEstimated: calories == nil)
+        StoredJumpSession(
+            id: UUID(),
+            session: JumpSession(
+                date: LocalDate(date)!, numberOfJumps: jumps, numberOfCalories: calories, parkName: "Plainfield",
+                startTime: TimeOfDay("13:00")!, endTime: TimeOfDay("14:00")!
+            ), caloriesEstimated: calories == nil)
     }
 
     @Test func sessionsAreGroupedByMonth_withTheMonthsTotals() {
-        let sessions = [stored("2027-01-12", jumps: 500, calories: 30), stored("2027-01-02", jumps: 1_000, calories: nil), stored("2026-11-30", jumps: 200, calories: 12)]
+        let sessions = [
+            stored("2027-01-12", jumps: 500, calories: 30), stored("2027-01-02", jumps: 1_000, calories: nil),
+            stored("2026-11-30", jumps: 200, calories: 12),
+        ]
         let model = JumpHistoryPage.Model(sessions: sessions, form: .init(), added: false, today: LocalDate("2027-01-15")!)
         #expect(model.groups.map(\.month) == [Month("2027-01")!, Month("2026-11")!])
         #expect(model.groups[0].sessions.count == 2)

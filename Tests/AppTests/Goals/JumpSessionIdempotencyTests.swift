@@ -2,12 +2,16 @@ import Fluent
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// A park that retries a report never stores a visit twice.
 @Suite struct JumpSessionIdempotencyTests {
     private func session(_ app: Application, jumps: Int = 1_200) -> [String: Any] {
-        ["date": app.goalsClock.today.description, "numberOfJumps": jumps, "numberOfCalories": 90, "parkName": "Plainfield", "startTime": "10:00", "endTime": "11:00"]
+        [
+            "date": app.goalsClock.today.description, "numberOfJumps": jumps, "numberOfCalories": 90, "parkName": "Plainfield",
+            "startTime": "10:00", "endTime": "11:00",
+        ]
     }
 
     @Test func twentyIdenticalConcurrentReports_storeOneSession_andTheRestAnswerTheStoredOne() async throws {
@@ -51,7 +55,10 @@ import VaporTesting
     @Test func aDoubleSubmittedWebForm_storesOneSession() async throws {
         try await withKinetic { app in
             let (web, _) = try await app.signedInWebClient()
-            let form = ["date": app.goalsClock.today.description, "numberOfJumps": "800", "numberOfCalories": "", "parkName": "Plainfield", "startTime": "10:00", "endTime": "11:00"]
+            let form = [
+                "date": app.goalsClock.today.description, "numberOfJumps": "800", "numberOfCalories": "", "parkName": "Plainfield",
+                "startTime": "10:00", "endTime": "11:00",
+            ]
             for _ in 0..<2 {
                 #expect(try await web.post("/goals/history", form: form, csrfPage: "/goals/history").status == .seeOther)
             }

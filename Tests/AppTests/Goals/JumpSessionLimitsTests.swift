@@ -1,13 +1,17 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// Jump sessions outside what a visit can be are refused with a message on their field.
 @Suite struct JumpSessionLimitsTests {
     /// A session's JSON with one member replaced by a raw JSON literal.
     private static func session(_ field: String? = nil, _ literal: String? = nil, startTime: String = "10:00") -> String {
-        var members = ["date": #""2026-11-12""#, "numberOfJumps": "1000", "parkName": #""Sky Park""#, "startTime": "\"\(startTime)\"", "endTime": #""11:00""#]
+        var members = [
+            "date": #""2026-11-12""#, "numberOfJumps": "1000", "parkName": #""Sky Park""#, "startTime": "\"\(startTime)\"",
+            "endTime": #""11:00""#,
+        ]
         if let field, let literal { members[field] = literal }
         return "{" + members.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
     }

@@ -4,6 +4,7 @@ import KineticCore
 import SQLKit
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The migration that adds the unique key first removes the copies retried reports stored
@@ -16,7 +17,9 @@ import VaporTesting
             let sql = try app.db.sql()
             try await sql.drop(index: "jump_sessions_natural_key").run()
             let today = app.goalsClock.today
-            let visit = JumpSession(date: today, numberOfJumps: 700, numberOfCalories: 50, parkName: "Plainfield", startTime: TimeOfDay("10:00")!, endTime: TimeOfDay("11:00")!)
+            let visit = JumpSession(
+                date: today, numberOfJumps: 700, numberOfCalories: 50, parkName: "Plainfield", startTime: TimeOfDay("10:00")!,
+                endTime: TimeOfDay("11:00")!)
             var other = visit
             other.startTime = TimeOfDay("12:00")!
             other.endTime = TimeOfDay("13:00")!

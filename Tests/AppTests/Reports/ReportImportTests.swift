@@ -3,6 +3,7 @@ import Foundation
 import KineticCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// Importing the report library from a folder: checked whole first, nothing stored when
@@ -27,7 +28,10 @@ import VaporTesting
         defer { fixtures.remove() }
         try await withKinetic { app in
             let summary = try await importLibrary(fixtures, into: app)
-            #expect(summary == ReportLibraryImporter.Summary(categories: 2, reports: 3, added: 3, updated: 0, removed: 0, rendered: 3, pagesRendered: 6, pages: 6))
+            #expect(
+                summary
+                    == ReportLibraryImporter.Summary(
+                        categories: 2, reports: 3, added: 3, updated: 0, removed: 0, rendered: 3, pagesRendered: 6, pages: 6))
             let repository = ReportsRepository(database: app.db)
             let root = try #require(try await repository.level(nil))
             #expect(root.categories.map(\.id) == ["area-1"])
@@ -42,8 +46,10 @@ import VaporTesting
             #expect(report.summary.date == LocalDate(year: 2025, month: 2, day: 2))
             #expect(report.pageWidth == ReportLibraryImporter.pageWidth)
             #expect(report.pageHeight == 1_754)
-            for file in [app.reportFiles.pdf(in: report.storedFolder), app.reportFiles.page(1, in: report.storedFolder),
-                         app.reportFiles.page(2, in: report.storedFolder), app.reportFiles.thumbnail(in: report.storedFolder)] {
+            for file in [
+                app.reportFiles.pdf(in: report.storedFolder), app.reportFiles.page(1, in: report.storedFolder),
+                app.reportFiles.page(2, in: report.storedFolder), app.reportFiles.thumbnail(in: report.storedFolder),
+            ] {
                 #expect(FileManager.default.fileExists(atPath: file.path), "missing \(file.lastPathComponent)")
             }
             let jpeg = try Data(contentsOf: app.reportFiles.page(1, in: report.storedFolder))
@@ -73,12 +79,13 @@ import VaporTesting
         try await withKinetic { app in
             let found = try await problems(fixtures, into: app)
             let byPath = Dictionary(found.map { ($0.path, $0.messageKey) }, uniquingKeysWith: { first, _ in first })
-            #expect(byPath == [
-                "reports[0].file": "error.reports.file.encrypted",
-                "reports[1].file": "error.reports.file.damaged",
-                "reports[2].file": "error.reports.file.notPDF",
-                "reports[3].file": "error.reports.file.missing",
-            ])
+            #expect(
+                byPath == [
+                    "reports[0].file": "error.reports.file.encrypted",
+                    "reports[1].file": "error.reports.file.damaged",
+                    "reports[2].file": "error.reports.file.notPDF",
+                    "reports[3].file": "error.reports.file.missing",
+                ])
             #expect(found.first { $0.path == "reports[1].file" }?.arguments.first == "pdfs/report-00002.pdf")
             #expect(try await ReportRecord.query(on: app.db).count() == 0)
             #expect(try await ReportCategoryRecord.query(on: app.db).count() == 0)
@@ -136,7 +143,9 @@ import VaporTesting
             let second = try #require(try await repository.report("report-00002"))
             #expect(second.storedFolder != secondFolder)
             #expect(try await repository.report("report-00003") == nil)
-            #expect(app.storedReportFolders() == [firstFolder, second.storedFolder], "first \(firstFolder), second \(secondFolder) → \(second.storedFolder)")
+            #expect(
+                app.storedReportFolders() == [firstFolder, second.storedFolder],
+                "first \(firstFolder), second \(secondFolder) → \(second.storedFolder)")
             #expect(try await repository.level("area-1-unit-1")?.reports.map(\.id) == ["report-00002", "report-00001"])
             // The search follows: the new title, report 2's new text, report 3 gone.
             #expect(try await repository.search("revised").map(\.report.id) == ["report-00001"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The report library over the API: an administrator's zip import, levels, reports, files and
@@ -49,7 +50,8 @@ import VaporTesting
             let fields = try #require(error["fields"] as? [String: String])
             #expect(fields["reports[1].file"] == "pdfs/report-00002.pdf is protected by a password; add it without the password.")
 
-            let escaping = try await app.importReports(try fixtures.zipped(extra: ["../escape.pdf": Data("%PDF-1.4".utf8)]), token: admin.token)
+            let escaping = try await app.importReports(
+                try fixtures.zipped(extra: ["../escape.pdf": Data("%PDF-1.4".utf8)]), token: admin.token)
             #expect(escaping.status == .unprocessableEntity)
             #expect(try (escaping.apiError()["fields"] as? [String: String])?["../escape.pdf"] != nil)
             let notAZip = try await app.importReports(Data("just text".utf8), token: admin.token)
@@ -68,7 +70,9 @@ import VaporTesting
             try await app.grantAdmin(admin)
             let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("KineticZipTests/Fixtures/hostile")
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".zip") && !$0.hasPrefix("ok-") }).sorted() {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({
+                $0.hasSuffix(".zip") && !$0.hasPrefix("ok-")
+            }).sorted() {
                 let refused = try await app.importReports(try Data(contentsOf: folder.appendingPathComponent(name)), token: admin.token)
                 #expect(refused.status == .unprocessableEntity, "\(name): \(refused.status)")
                 #expect(try refused.apiError()["code"] as? String == "library_invalid", "\(name)")
@@ -116,8 +120,12 @@ import VaporTesting
             let pdf = try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00001/pdf", headers: headers)
             #expect(pdf.status == .ok)
             #expect(pdf.headers.contentType == HTTPMediaType(type: "application", subType: "pdf"))
-            #expect(pdf.headers.first(name: .contentDisposition) == #"attachment; filename="Safety report 1.pdf"; filename*=UTF-8''Safety%20report%201.pdf"#)
-            #expect(Data(pdf.body.readableBytesView) == (try Data(contentsOf: ReportFixtures.source.appendingPathComponent("pdfs/report-00001.pdf"))))
+            #expect(
+                pdf.headers.first(name: .contentDisposition)
+                    == #"attachment; filename="Safety report 1.pdf"; filename*=UTF-8''Safety%20report%201.pdf"#)
+            #expect(
+                Data(pdf.body.readableBytesView)
+                    == (try Data(contentsOf: ReportFixtures.source.appendingPathComponent("pdfs/report-00001.pdf"))))
 
             let page = try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00001/pages/2", headers: headers)
             #expect(page.status == .ok)
@@ -125,7 +133,9 @@ import VaporTesting
             #expect(Data(page.body.readableBytesView).prefix(2) == Data([0xFF, 0xD8]))
             let thumbnail = try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00001/thumbnail", headers: headers)
             #expect(thumbnail.status == .ok)
-            for missing in ["/api/v1/reports/report-00001/pages/3", "/api/v1/reports/report-00001/pages/0", "/api/v1/reports/report-00001/pages/x"] {
+            for missing in [
+                "/api/v1/reports/report-00001/pages/3", "/api/v1/reports/report-00001/pages/0", "/api/v1/reports/report-00001/pages/x",
+            ] {
                 #expect(try await app.testing().sendRequest(.GET, missing, headers: headers).status == .notFound, "\(missing)")
             }
         }
@@ -133,8 +143,10 @@ import VaporTesting
 
     @Test func nothing_isServedToASignedOutVisitor() async throws {
         try await withLibrary { app, _ in
-            for path in ["/api/v1/reports/report-00001/pdf", "/api/v1/reports/report-00001/pages/1", "/api/v1/reports/report-00001/thumbnail",
-                         "/api/v1/reports/report-00001", "/api/v1/reports/categories/root", "/api/v1/reports/search?q=safety"] {
+            for path in [
+                "/api/v1/reports/report-00001/pdf", "/api/v1/reports/report-00001/pages/1", "/api/v1/reports/report-00001/thumbnail",
+                "/api/v1/reports/report-00001", "/api/v1/reports/categories/root", "/api/v1/reports/search?q=safety",
+            ] {
                 let response = try await app.testing().sendRequest(.GET, path)
                 #expect(response.status == .unauthorized, "\(path)")
                 #expect(!response.body.string.contains("%PDF"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The Reports pages without script: the start, levels with their bubbles' places, the viewer,
@@ -18,7 +19,9 @@ import VaporTesting
 
     private func multipart(file: Data, csrf: String, boundary: String) -> Data {
         var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(csrf)\r\n".utf8)
-        body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"library\"; filename=\"library.zip\"\r\nContent-Type: application/zip\r\n\r\n".utf8)
+        body += Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"library\"; filename=\"library.zip\"\r\nContent-Type: application/zip\r\n\r\n"
+                .utf8)
         body += file
         body += Data("\r\n--\(boundary)--\r\n".utf8)
         return body
@@ -110,14 +113,16 @@ import VaporTesting
             let type = HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": boundary])
 
             try fixtures.truncate(1)
-            let refused = try await web.post("/reports/import", data: multipart(file: try fixtures.zipped(), csrf: csrf, boundary: boundary), contentType: type)
+            let refused = try await web.post(
+                "/reports/import", data: multipart(file: try fixtures.zipped(), csrf: csrf, boundary: boundary), contentType: type)
             #expect(refused.status == .unprocessableEntity)
             #expect(refused.body.string.contains("<code>reports[0].file</code>: pdfs/report-00001.pdf is damaged"))
             #expect(try await ReportsRepository(database: app.db).library() == nil)
 
             try FileManager.default.removeItem(at: fixtures.pdf(1))
             try FileManager.default.copyItem(at: ReportFixtures.source.appendingPathComponent("pdfs/report-00001.pdf"), to: fixtures.pdf(1))
-            let imported = try await web.post("/reports/import", data: multipart(file: try fixtures.zipped(), csrf: csrf, boundary: boundary), contentType: type)
+            let imported = try await web.post(
+                "/reports/import", data: multipart(file: try fixtures.zipped(), csrf: csrf, boundary: boundary), contentType: type)
             #expect(imported.status == .ok)
             #expect(imported.body.string.contains("Imported 3 reports: 3 added, 0 updated, 0 removed."))
             #expect(try await ReportsRepository(database: app.db).library()?.reportCount == 3)

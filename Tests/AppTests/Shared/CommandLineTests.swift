@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Vapor
+
 @testable import App
 
 /// `kinetic --help` describes exactly the commands `configure` registers and touches nothing;
@@ -25,7 +26,9 @@ import Vapor
 
     @Test func help_forACommand_namesItsOwnFlags() throws {
         let serve = try #require(CommandLineHelp.text(for: ["kinetic", "serve", "--help"])).text
-        for flag in ["--hostname HOST", "--port PORT", "--no-demo", "--data-dir DIR", "DATABASE_URL"] { #expect(serve.contains(flag), "\(flag)") }
+        for flag in ["--hostname HOST", "--port PORT", "--no-demo", "--data-dir DIR", "DATABASE_URL"] {
+            #expect(serve.contains(flag), "\(flag)")
+        }
         let health = try #require(CommandLineHelp.text(for: ["kinetic", "help", "import-health"])).text
         #expect(health.contains("kinetic import-health FILE --user EMAIL"))
         let quota = try #require(CommandLineHelp.text(for: ["kinetic", "admin", "quota", "--help"])).text

@@ -1,6 +1,7 @@
 import Foundation
 import KineticCore
 import Testing
+
 @testable import App
 
 @Suite struct ConfigurationTests {
@@ -28,12 +29,17 @@ import Testing
 
     @Test func accountLimits_areReadFromTheEnvironment() throws {
         let defaults = try KineticConfiguration.load(arguments: ["kinetic"], environment: [:]).configuration
-        #expect(defaults.sessionIdleTimeout == 7 * 86_400 && defaults.sessionLifetime == 30 * 86_400 && defaults.apiTokenLifetime == 90 * 86_400)
-        let loaded = try KineticConfiguration.load(arguments: ["kinetic"], environment: [
-            "KINETIC_SESSION_IDLE_DAYS": "2", "KINETIC_SESSION_MAX_DAYS": "14", "KINETIC_TOKEN_DAYS": "30",
-            "KINETIC_LOGIN_BURST_PER_ACCOUNT": "3", "KINETIC_LOGIN_BURST_PER_ADDRESS": "50",
-            "KINETIC_LOGIN_REFILL_SECONDS": "60", "KINETIC_SIGNUP_BURST_PER_ADDRESS": "4",
-        ]).configuration
+        #expect(
+            defaults.sessionIdleTimeout == 7 * 86_400 && defaults.sessionLifetime == 30 * 86_400 && defaults.apiTokenLifetime == 90 * 86_400
+        )
+        let loaded = try KineticConfiguration.load(
+            arguments: ["kinetic"],
+            environment: [
+                "KINETIC_SESSION_IDLE_DAYS": "2", "KINETIC_SESSION_MAX_DAYS": "14", "KINETIC_TOKEN_DAYS": "30",
+                "KINETIC_LOGIN_BURST_PER_ACCOUNT": "3", "KINETIC_LOGIN_BURST_PER_ADDRESS": "50",
+                "KINETIC_LOGIN_REFILL_SECONDS": "60", "KINETIC_SIGNUP_BURST_PER_ADDRESS": "4",
+            ]
+        ).configuration
         #expect(loaded.sessionIdleTimeout == 2 * 86_400)
         #expect(loaded.sessionLifetime == 14 * 86_400)
         #expect(loaded.apiTokenLifetime == 30 * 86_400)
@@ -42,7 +48,8 @@ import Testing
     }
 
     @Test func databaseURL_selectsPostgreSQL() throws {
-        let loaded = try KineticConfiguration.load(arguments: ["kinetic", "migrate"], environment: ["DATABASE_URL": "postgres://u:p@localhost/kinetic"])
+        let loaded = try KineticConfiguration.load(
+            arguments: ["kinetic", "migrate"], environment: ["DATABASE_URL": "postgres://u:p@localhost/kinetic"])
         #expect(loaded.configuration.database == .postgres(url: "postgres://u:p@localhost/kinetic"))
         #expect(loaded.remainingArguments == ["kinetic", "migrate"])
     }
@@ -65,7 +72,9 @@ import Testing
     @Test func signUpMode_andPublicURL_areRead() throws {
         let defaults = try KineticConfiguration.load(arguments: ["kinetic"], environment: [:]).configuration
         #expect(defaults.signUpMode == .open && defaults.publicURL == nil)
-        let loaded = try KineticConfiguration.load(arguments: ["kinetic"], environment: ["KINETIC_SIGNUP": "Invite", "KINETIC_PUBLIC_URL": "https://kinetic.example.com/"]).configuration
+        let loaded = try KineticConfiguration.load(
+            arguments: ["kinetic"], environment: ["KINETIC_SIGNUP": "Invite", "KINETIC_PUBLIC_URL": "https://kinetic.example.com/"]
+        ).configuration
         #expect(loaded.signUpMode == .invite && loaded.publicURL == "https://kinetic.example.com")
     }
 
@@ -73,13 +82,20 @@ import Testing
         let defaults = try KineticConfiguration.load(arguments: ["kinetic"], environment: [:]).configuration.wishDelivery
         #expect(defaults.availableChannels == [.inApp])
         #expect(defaults.pollInterval == 5)
-        let loaded = try KineticConfiguration.load(arguments: ["kinetic"], environment: [
-            "KINETIC_SMTP_URL": "smtp://wishes:s%40cret@mail.example.com:587?starttls=require", "KINETIC_MAIL_FROM": "Wishes@Example.com",
-            "KINETIC_PUBLIC_URL": "https://kinetic.example.com/",
-            "KINETIC_CONNECTIONS_URL": "https://connections.example.com/", "KINETIC_CONNECTIONS_TOKEN": "oauth-token", "KINETIC_WISH_POLL_SECONDS": "0.5",
-            "KINETIC_WISH_LEASE_SECONDS": "20",
-        ]).configuration.wishDelivery
-        #expect(loaded.smtp?.host == "mail.example.com" && loaded.smtp?.port == 587 && loaded.smtp?.security == .startTLSRequired && loaded.smtp?.password == "s@cret")
+        let loaded = try KineticConfiguration.load(
+            arguments: ["kinetic"],
+            environment: [
+                "KINETIC_SMTP_URL": "smtp://wishes:s%40cret@mail.example.com:587?starttls=require",
+                "KINETIC_MAIL_FROM": "Wishes@Example.com",
+                "KINETIC_PUBLIC_URL": "https://kinetic.example.com/",
+                "KINETIC_CONNECTIONS_URL": "https://connections.example.com/", "KINETIC_CONNECTIONS_TOKEN": "oauth-token",
+                "KINETIC_WISH_POLL_SECONDS": "0.5",
+                "KINETIC_WISH_LEASE_SECONDS": "20",
+            ]
+        ).configuration.wishDelivery
+        #expect(
+            loaded.smtp?.host == "mail.example.com" && loaded.smtp?.port == 587 && loaded.smtp?.security == .startTLSRequired
+                && loaded.smtp?.password == "s@cret")
         #expect(loaded.mailFrom?.address == "wishes@example.com")
         #expect(loaded.connections?.statusUpdatesURL == "https://connections.example.com/connections/opensocial/oauth/rest/ublog/@me/@all")
         #expect(Set(loaded.availableChannels) == Set(WishChannel.allCases))

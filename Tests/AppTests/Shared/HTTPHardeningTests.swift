@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct HTTPHardeningTests {
@@ -22,7 +23,8 @@ import VaporTesting
                 #expect(put.status == .methodNotAllowed, "\(path)")
                 #expect(put.headers.first(name: .allow) == "GET, HEAD", "\(path)")
             }
-            #expect(try await app.json(.PUT, "/api/v1/wishes/photos", body: [:], token: account.token).headers.first(name: .allow) == "POST")
+            #expect(
+                try await app.json(.PUT, "/api/v1/wishes/photos", body: [:], token: account.token).headers.first(name: .allow) == "POST")
             #expect(try await app.testing().sendRequest(.DELETE, "/steps/elsewhere").status == .notFound)
         }
     }
@@ -35,7 +37,10 @@ import VaporTesting
             let api = try await app.testing().sendRequest(.GET, "/api/v1/" + String(repeating: "b", count: 5_000))
             #expect(api.status == .uriTooLong)
             #expect(try api.apiError()["code"] as? String == "uri_too_long")
-            for path in ["/" + String(repeating: "c", count: 300), "/css/" + String(repeating: "%41", count: 200), "/js/" + String(repeating: "é", count: 200) + "/x.js"] {
+            for path in [
+                "/" + String(repeating: "c", count: 300), "/css/" + String(repeating: "%41", count: 200),
+                "/js/" + String(repeating: "é", count: 200) + "/x.js",
+            ] {
                 #expect(try await app.testing().sendRequest(.GET, path).status == .notFound, "\(path.prefix(20))")
             }
             #expect(try await app.testing().sendRequest(.GET, "/css/app.css").status == .ok)

@@ -2,6 +2,7 @@ import Foundation
 import KineticCore
 import NIOCore
 import Testing
+
 @testable import App
 
 /// The goals array's hand-written JSON must say exactly what `JSONEncoder` says for the same values.

@@ -2,10 +2,12 @@ import Foundation
 import KineticCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct StringCatalogCompletenessTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     private func catalog() throws -> StringCatalog {
         try StringCatalog(data: Data(contentsOf: Self.root.appendingPathComponent("Resources/Localizable.xcstrings")))
@@ -16,7 +18,8 @@ import VaporTesting
         let pattern = try NSRegularExpression(pattern: #""([a-zA-Z]+)\.([a-zA-Z][a-zA-Z0-9.]*)""#)
         var keys = Set<String>()
         for directory in ["Sources/App", "Sources/KineticCore"] {
-            let enumerator = FileManager.default.enumerator(at: Self.root.appendingPathComponent(directory), includingPropertiesForKeys: nil)
+            let enumerator = FileManager.default.enumerator(
+                at: Self.root.appendingPathComponent(directory), includingPropertiesForKeys: nil)
             while let url = enumerator?.nextObject() as? URL {
                 guard url.pathExtension == "swift" else { continue }
                 let source = try String(contentsOf: url, encoding: .utf8)

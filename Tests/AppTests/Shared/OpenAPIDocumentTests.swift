@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The OpenAPI document and the registered API routes must describe the same set of operations.
@@ -12,7 +13,10 @@ import VaporTesting
         var inPaths = false
         var currentPath: String?
         for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("paths:") { inPaths = true; continue }
+            if line.hasPrefix("paths:") {
+                inPaths = true
+                continue
+            }
             if inPaths, let first = line.first, !first.isWhitespace, first != "#" { inPaths = false }
             guard inPaths else { continue }
             if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
@@ -33,16 +37,22 @@ import VaporTesting
             #expect(response.status == .ok)
             let documented = documentedOperations(response.body.string)
             // Routes that exist only to answer 405 are not operations.
-            let registered = Set(app.routes.all.filter { !$0.refusesMethod }.compactMap { route -> String? in
-                let path = "/" + route.path.map { component in
-                    if case .parameter(let name) = component { return "{\(name)}" }
-                    return component.description
-                }.joined(separator: "/")
-                return path.hasPrefix("/api/v1/") ? "\(route.method.rawValue) \(path)" : nil
-            })
+            let registered = Set(
+                app.routes.all.filter { !$0.refusesMethod }.compactMap { route -> String? in
+                    let path =
+                        "/"
+                        + route.path.map { component in
+                            if case .parameter(let name) = component { return "{\(name)}" }
+                            return component.description
+                        }.joined(separator: "/")
+                    return path.hasPrefix("/api/v1/") ? "\(route.method.rawValue) \(path)" : nil
+                })
             #expect(!registered.isEmpty)
-            #expect(registered.subtracting(documented).isEmpty, "routes missing from openapi.yaml: \(registered.subtracting(documented).sorted())")
-            #expect(documented.subtracting(registered).isEmpty, "documented but not registered: \(documented.subtracting(registered).sorted())")
+            #expect(
+                registered.subtracting(documented).isEmpty,
+                "routes missing from openapi.yaml: \(registered.subtracting(documented).sorted())")
+            #expect(
+                documented.subtracting(registered).isEmpty, "documented but not registered: \(documented.subtracting(registered).sorted())")
         }
     }
 }

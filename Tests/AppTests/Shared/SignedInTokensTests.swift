@@ -1,8 +1,9 @@
 import Fluent
-import SQLKit
 import Foundation
+import SQLKit
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The few-second cache of signed-in API tokens: changes made through this instance are seen at

@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct SiteTests {
@@ -52,7 +53,9 @@ import VaporTesting
             // Wishes in every list, the newest two received unread.
             let token = try #require(try login.jsonObject()["token"] as? String)
             let counts = try await app.json(.GET, "/api/v1/wishes/counts", token: token).jsonObject()
-            #expect(counts["scheduled"] as? Int == 4 && counts["inbox"] as? Int == 5 && counts["unread"] as? Int == 2 && counts["sent"] as? Int == 2)
+            #expect(
+                counts["scheduled"] as? Int == 4 && counts["inbox"] as? Int == 5 && counts["unread"] as? Int == 2
+                    && counts["sent"] as? Int == 2)
         }
     }
 }

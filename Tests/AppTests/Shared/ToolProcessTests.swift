@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 @Suite struct ToolProcessTests {
@@ -14,7 +15,8 @@ import Testing
     }
 
     @Test func aToolsOutputAndAcceptedStatus_areReturned() async throws {
-        let output = try await ToolProcess.run("/bin/sh", ["-c", "printf out; printf err >&2; exit 3"], timeout: 10, acceptedStatuses: [0, 3])
+        let output = try await ToolProcess.run(
+            "/bin/sh", ["-c", "printf out; printf err >&2; exit 3"], timeout: 10, acceptedStatuses: [0, 3])
         #expect(String(decoding: output.standardOutput, as: UTF8.self) == "out")
         #expect(output.messages == "err")
         #expect(output.status == 3)
@@ -25,7 +27,10 @@ import Testing
     @Test func aTool_getsAMinimalEnvironment() async throws {
         #expect(ProcessInfo.processInfo.environment.count > 5, "the test process has more to hide")
         let output = try await ToolProcess.run("/usr/bin/env", [], timeout: 10)
-        let names = Set(String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
+        let names = Set(
+            String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").compactMap {
+                $0.split(separator: "=").first.map(String.init)
+            })
         #expect(names == ["PATH", "LANG", "LC_ALL", "HOME", "TMPDIR"])
     }
 
@@ -36,25 +41,31 @@ import Testing
         do { _ = try await ToolProcess.run("/bin/sh", ["-c", "kill -9 $$"], timeout: 10) } catch let failure as ToolProcess.Failed {
             #expect(failure.interruption == .killed(signal: SIGKILL))
         }
-        do { _ = try await ToolProcess.run("/usr/bin/yes", [], timeout: 10, outputLimit: 1 << 16) } catch let failure as ToolProcess.Failed {
+        do { _ = try await ToolProcess.run("/usr/bin/yes", [], timeout: 10, outputLimit: 1 << 16) } catch let failure as ToolProcess.Failed
+        {
             #expect(failure.interruption == .outputTooLarge)
         }
         do { _ = try await ToolProcess.run("/bin/sleep", ["5"], timeout: 0.5) } catch let failure as ToolProcess.Failed {
             #expect(failure.interruption == .timedOut(seconds: 0))
         }
-        do { _ = try await ToolProcess.run("/bin/sh", ["-c", "echo broken >&2; kill -SEGV $$"], timeout: 10) } catch let failure as ToolProcess.Failed {
+        do { _ = try await ToolProcess.run("/bin/sh", ["-c", "echo broken >&2; kill -SEGV $$"], timeout: 10) } catch let failure
+            as ToolProcess.Failed
+        {
             #expect(failure.interruption == nil)
             #expect(failure.description == "broken")
         }
         // A tool that complains without end is judged by its exit, not cut off as "too much".
-        do { _ = try await ToolProcess.run("/bin/sh", ["-c", "head -c 1000000 /dev/zero | tr '\\000' x >&2; exit 3"], timeout: 10) } catch let failure as ToolProcess.Failed {
+        do {
+            _ = try await ToolProcess.run("/bin/sh", ["-c", "head -c 1000000 /dev/zero | tr '\\000' x >&2; exit 3"], timeout: 10)
+        } catch let failure as ToolProcess.Failed {
             #expect(failure.interruption == nil)
             #expect(failure.description.hasPrefix("xxxx"))
         }
         do { _ = try await ToolProcess.run("/no/such/tool", [], timeout: 10) } catch let failure as ToolProcess.Failed {
             #expect(failure.interruption == .couldNotStart)
         }
-        let error = AppError.toolInterrupted(ToolProcess.Failed(description: "ffmpeg stopped after 60 s", interruption: .timedOut(seconds: 60)))
+        let error = AppError.toolInterrupted(
+            ToolProcess.Failed(description: "ffmpeg stopped after 60 s", interruption: .timedOut(seconds: 60)))
         #expect(error.status == .serviceUnavailable && error.code == "tool_interrupted" && error.retryAfterSeconds != nil)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOPosix
 import Testing
+
 @testable import App
 
 /// The fair line in front of the tool work, with jobs that hold their place until a gate opens.
@@ -26,7 +27,9 @@ import Testing
         }
     }
 
-    private func withQueue(threads: Int, maximumWaiting: Int = 64, perOwner: Int = 20, _ body: (ToolQueue) async throws -> Void) async throws {
+    private func withQueue(
+        threads: Int, maximumWaiting: Int = 64, perOwner: Int = 20, _ body: (ToolQueue) async throws -> Void
+    ) async throws {
         let pool = NIOThreadPool(numberOfThreads: threads)
         pool.start()
         try await body(ToolQueue(threads: pool, threadCount: threads, maximumWaiting: maximumWaiting, maximumWaitingPerOwner: perOwner))
@@ -44,12 +47,20 @@ import Testing
             let gate = Gate()
             let started = NIOLockedValueBox<[String]>([])
             let floodJobs = (0..<12).map { index in
-                Task { try await queue.run(for: flood) { started.withLockedValue { $0.append("flood-\(index)") }; await gate.wait() } }
+                Task {
+                    try await queue.run(for: flood) {
+                        started.withLockedValue { $0.append("flood-\(index)") }
+                        await gate.wait()
+                    }
+                }
             }
             try await waitUntil { started.withLockedValue { $0.count } == 1 }
             try await Task.sleep(for: .milliseconds(100))
             #expect(started.withLockedValue { $0.count } == 1, "one of the flood's twelve runs; the second thread stays free")
-            let answer = try await queue.run(for: other) { started.withLockedValue { $0.append("other") }; return 42 }
+            let answer = try await queue.run(for: other) {
+                started.withLockedValue { $0.append("other") }
+                return 42
+            }
             #expect(answer == 42)
             await gate.open(12)
             for job in floodJobs { try await job.value }
@@ -63,11 +74,22 @@ import Testing
             let a = ToolQueue.Owner.user(UUID()), b = ToolQueue.Owner.user(UUID()), c = ToolQueue.Owner.server("wish-cards")
             let gate = Gate()
             let order = NIOLockedValueBox<[String]>([])
-            let first = Task { try await queue.run(for: a) { order.withLockedValue { $0.append("a1") }; await gate.wait() } }
+            let first = Task {
+                try await queue.run(for: a) {
+                    order.withLockedValue { $0.append("a1") }
+                    await gate.wait()
+                }
+            }
             try await waitUntil { order.withLockedValue { $0.count } == 1 }
             var jobs: [Task<Void, any Error>] = []
             for (owner, name) in [(a, "a2"), (a, "a3"), (b, "b1"), (c, "c1"), (b, "b2")] {
-                jobs.append(Task { try await queue.run(for: owner) { order.withLockedValue { $0.append(name) }; await gate.wait() } })
+                jobs.append(
+                    Task {
+                        try await queue.run(for: owner) {
+                            order.withLockedValue { $0.append(name) }
+                            await gate.wait()
+                        }
+                    })
                 try await waitUntil { await queue.load.waiting == jobs.count }
             }
             await gate.open(6)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// Steps settings: the order of sources, over the API and the page, and the totals that follow it.
@@ -12,7 +13,10 @@ import VaporTesting
         #expect(response.status == .ok)
         let object = try response.jsonObject()
         let list = try #require(object["sources"] as? [[String: Any]])
-        return (try #require(object["customOrder"] as? Bool), list.compactMap { $0["name"] as? String }, list.compactMap { $0["kind"] as? String })
+        return (
+            try #require(object["customOrder"] as? Bool), list.compactMap { $0["name"] as? String },
+            list.compactMap { $0["kind"] as? String }
+        )
     }
 
     @Test func importedSources_areListedInTheDefaultOrder() async throws {
@@ -34,14 +38,18 @@ import VaporTesting
             #expect(try await app.dailyStepTotals(march, token: account.token)["2021-03-01"] == 500 + 600)
 
             // The iPhone above the watch: its ten minutes count whole, the watch's overlap not at all.
-            let put = try await app.json(.PUT, "/api/v1/steps/sources", body: ["order": ["Ana’s iPhone", "Ana’s Apple Watch"]], token: account.token)
+            let put = try await app.json(
+                .PUT, "/api/v1/steps/sources", body: ["order": ["Ana’s iPhone", "Ana’s Apple Watch"]], token: account.token)
             #expect(put.status == .ok)
             #expect(try put.jsonObject()["customOrder"] as? Bool == true)
             #expect(try await sources(app, token: account.token).names == ["Ana’s iPhone", "Ana’s Apple Watch", "Health"])
             #expect(try await app.dailyStepTotals(march, token: account.token) == ["2021-03-01": 1_000, "2021-03-02": 2_500])
 
             // The same order again changes nothing; the default order stores nothing.
-            #expect(try await app.json(.PUT, "/api/v1/steps/sources", body: ["order": ["Ana’s iPhone", "Ana’s Apple Watch"]], token: account.token).status == .ok)
+            #expect(
+                try await app.json(
+                    .PUT, "/api/v1/steps/sources", body: ["order": ["Ana’s iPhone", "Ana’s Apple Watch"]], token: account.token
+                ).status == .ok)
             #expect(try await app.json(.PUT, "/api/v1/steps/sources", body: ["order": [String]()], token: account.token).status == .ok)
             #expect(try await sources(app, token: account.token).custom == false)
             #expect(try await app.dailyStepTotals(march, token: account.token)["2021-03-01"] == 1_100)
@@ -52,7 +60,8 @@ import VaporTesting
         try await withKinetic { app in
             let account = try await app.signUp()
             #expect(try await app.uploadExport(StepsAPITests.export, token: account.token).status == .ok)
-            let unknown = try await app.json(.PUT, "/api/v1/steps/sources", body: ["order": ["Ana’s iPhone", "Bob’s Watch", "Ana’s iPhone"]], token: account.token)
+            let unknown = try await app.json(
+                .PUT, "/api/v1/steps/sources", body: ["order": ["Ana’s iPhone", "Bob’s Watch", "Ana’s iPhone"]], token: account.token)
             #expect(unknown.status == .unprocessableEntity)
             let fields = try #require(try unknown.apiError()["fields"] as? [String: String])
             #expect(Set(fields.keys) == ["order[1]", "order[2]"])
@@ -71,7 +80,9 @@ import VaporTesting
             let bob = try await app.signUp()
             #expect(try await app.uploadExport(StepsAPITests.export, token: alice.token).status == .ok)
             #expect(try await sources(app, token: bob.token).names.isEmpty)
-            #expect(try await app.json(.PUT, "/api/v1/steps/sources", body: ["order": ["Ana’s iPhone"]], token: bob.token).status == .unprocessableEntity)
+            #expect(
+                try await app.json(.PUT, "/api/v1/steps/sources", body: ["order": ["Ana’s iPhone"]], token: bob.token).status
+                    == .unprocessableEntity)
             #expect(try await app.json(.GET, "/api/v1/steps/sources").status == .unauthorized)
             let (web, _) = try await app.signedInWebClient()
             #expect(!(try await web.get("/steps/sources").body.string.contains("Ana’s iPhone")))
@@ -81,7 +92,13 @@ import VaporTesting
     @Test func pushedSamples_addTheirSource() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let body: [String: Any] = ["data": ["metrics": [["name": "step_count", "data": [["qty": 50, "date": "2021-04-03 09:00:00 +0000", "source": "Pedometer++"]]]]]]
+            let body: [String: Any] = [
+                "data": [
+                    "metrics": [
+                        ["name": "step_count", "data": [["qty": 50, "date": "2021-04-03 09:00:00 +0000", "source": "Pedometer++"]]]
+                    ]
+                ]
+            ]
             #expect(try await app.json(.POST, "/api/v1/health/samples", body: body, token: account.token).status == .ok)
             let listed = try await sources(app, token: account.token)
             #expect(listed.names == ["Pedometer++"])
@@ -107,7 +124,9 @@ import VaporTesting
             #expect(html.contains("value=\"up:1\" aria-label=\"Move Ana’s iPhone up\" data-direction=\"-1\" autofocus"))
             #expect(try await sources(app, token: account.token).custom == false)
 
-            let saved = try await web.post("/steps/sources", fields: [("order[]", "Health"), ("order[]", "Ana’s iPhone"), ("order[]", "Ana’s Apple Watch")], csrfPage: "/steps/sources")
+            let saved = try await web.post(
+                "/steps/sources", fields: [("order[]", "Health"), ("order[]", "Ana’s iPhone"), ("order[]", "Ana’s Apple Watch")],
+                csrfPage: "/steps/sources")
             #expect(saved.status == .seeOther)
             #expect(saved.headers.first(name: .location) == "/steps/sources?saved=1")
             #expect(try await sources(app, token: account.token).names == ["Health", "Ana’s iPhone", "Ana’s Apple Watch"])

@@ -5,24 +5,25 @@ import NIOCore
 import Testing
 import VaporTesting
 import ZIPFoundation
+
 @testable import App
 
 @Suite struct StepsAPITests {
     /// An export with an iPhone and an Apple Watch recording the same walk, and a manual entry.
     static let export = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE HealthData [
-    <!ELEMENT HealthData (Record)*>
-    ]>
-    <HealthData locale="en_US">
-     <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Ana’s iPhone" device="&lt;&lt;HKDevice&gt;, name:iPhone&gt;" unit="count" startDate="2021-03-01 10:00:00 -0800" endDate="2021-03-01 10:10:00 -0800" value="1000"/>
-     <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Ana’s Apple Watch" device="&lt;&lt;HKDevice&gt;, name:Apple Watch&gt;" unit="count" startDate="2021-03-01 10:05:00 -0800" endDate="2021-03-01 10:10:00 -0800" value="600"/>
-     <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Health" unit="count" startDate="2021-03-02 09:00:00 -0800" endDate="2021-03-02 09:00:00 -0800" value="2500">
-      <MetadataEntry key="HKWasUserEntered" value="1"/>
-     </Record>
-    </HealthData>
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE HealthData [
+        <!ELEMENT HealthData (Record)*>
+        ]>
+        <HealthData locale="en_US">
+         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Ana’s iPhone" device="&lt;&lt;HKDevice&gt;, name:iPhone&gt;" unit="count" startDate="2021-03-01 10:00:00 -0800" endDate="2021-03-01 10:10:00 -0800" value="1000"/>
+         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Ana’s Apple Watch" device="&lt;&lt;HKDevice&gt;, name:Apple Watch&gt;" unit="count" startDate="2021-03-01 10:05:00 -0800" endDate="2021-03-01 10:10:00 -0800" value="600"/>
+         <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Health" unit="count" startDate="2021-03-02 09:00:00 -0800" endDate="2021-03-02 09:00:00 -0800" value="2500">
+          <MetadataEntry key="HKWasUserEntered" value="1"/>
+         </Record>
+        </HealthData>
 
-    """
+        """
 
     @Test func importedExport_givesDeduplicatedDailyTotals_andReimportChangesNothing() async throws {
         try await withKinetic { app in
@@ -31,7 +32,9 @@ import ZIPFoundation
             #expect(first.status == .ok)
             #expect(try first.jsonObject()["stepSamples"] as? Int == 3)
             let expected: [String: Int] = ["2021-03-01": 500 + 600, "2021-03-02": 2_500]
-            func totals() async throws -> [String: Int] { try await app.dailyStepTotals("from=2021-03-01&to=2021-03-31", token: account.token) }
+            func totals() async throws -> [String: Int] {
+                try await app.dailyStepTotals("from=2021-03-01&to=2021-03-31", token: account.token)
+            }
             #expect(try await totals() == expected)
             #expect(try await app.uploadExport(Self.export, token: account.token).status == .ok)
             #expect(try await totals() == expected)
@@ -92,14 +95,17 @@ import ZIPFoundation
                 " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Ana’s iPhone\" unit=\"count\" startDate=\"2021-03-01 10:00:00 -0800\" endDate=\"2021-03-01 10:00:\(String(format: "%02d", index % 60)) -0800\" value=\"\(index)\"/>\n"
             }.joined()
             let export = Data(Self.export.replacingOccurrences(of: "</HealthData>", with: records + "</HealthData>").utf8)
-            try archive.addEntry(with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(export.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(
+                with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(export.count), compressionMethod: .deflate
+            ) { position, size in
                 export.subdata(in: Int(position)..<Int(position) + size)
             }
             let zip = try Data(contentsOf: url)
             var headers = HTTPHeaders()
             headers.bearerAuthorization = BearerAuthorization(token: account.token)
             headers.contentType = .zip
-            let response = try await app.testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(data: zip.prefix(zip.count / 2)))
+            let response = try await app.testing().sendRequest(
+                .POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(data: zip.prefix(zip.count / 2)))
             #expect(response.status == .unprocessableEntity)
             let message = try #require(try response.apiError()["message"] as? String)
             #expect(message.contains("Nothing was imported"))
@@ -114,13 +120,22 @@ import ZIPFoundation
         try await withKinetic { app in
             let account = try await app.signUp()
             func push(_ quantity: Int) async throws -> TestingHTTPResponse {
-                try await app.json(.POST, "/api/v1/health/samples", body: ["data": ["metrics": [
-                    ["name": "heart_rate", "units": "count/min", "data": [["qty": 70, "date": "2021-05-01 08:00:00 +0200"]]],
-                    ["name": "step_count", "units": "count", "data": [
-                        ["qty": quantity, "date": "2021-05-01 08:00:00 +0200", "source": "Ana’s iPhone"],
-                        ["qty": 300, "date": "2021-05-01 23:30:00 +0200", "source": "Ana’s iPhone"],
-                    ]],
-                ]]], token: account.token)
+                try await app.json(
+                    .POST, "/api/v1/health/samples",
+                    body: [
+                        "data": [
+                            "metrics": [
+                                ["name": "heart_rate", "units": "count/min", "data": [["qty": 70, "date": "2021-05-01 08:00:00 +0200"]]],
+                                [
+                                    "name": "step_count", "units": "count",
+                                    "data": [
+                                        ["qty": quantity, "date": "2021-05-01 08:00:00 +0200", "source": "Ana’s iPhone"],
+                                        ["qty": 300, "date": "2021-05-01 23:30:00 +0200", "source": "Ana’s iPhone"],
+                                    ],
+                                ],
+                            ]
+                        ]
+                    ], token: account.token)
             }
             #expect(try await push(1_000).status == .ok)
             #expect(try await push(1_000).status == .ok)
@@ -136,19 +151,28 @@ import ZIPFoundation
     @Test func invalidPushesAndRanges_are422() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let badDate = try await app.json(.POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": "step_count", "data": [["qty": 5, "date": "yesterday"]]]]]], token: account.token)
+            let badDate = try await app.json(
+                .POST, "/api/v1/health/samples",
+                body: ["data": ["metrics": [["name": "step_count", "data": [["qty": 5, "date": "yesterday"]]]]]], token: account.token)
             #expect(badDate.status == .unprocessableEntity)
             #expect((try badDate.apiError()["fields"] as? [String: String])?["data.metrics[0].data[0].date"] != nil)
             let badShape = try await app.json(.POST, "/api/v1/health/samples", body: ["metrics": []], token: account.token)
             #expect(badShape.status == .unprocessableEntity)
             // Other metrics are ignored, but must still have the documented shape.
-            let ignoredButMalformed = try await app.json(.POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": "heart_rate", "data": [[1, 2]]]]]], token: account.token)
+            let ignoredButMalformed = try await app.json(
+                .POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": "heart_rate", "data": [[1, 2]]]]]],
+                token: account.token)
             #expect((try ignoredButMalformed.apiError()["fields"] as? [String: String])?["data.metrics[0].data"] != nil)
-            let namelessMetric = try await app.json(.POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": 7, "data": []]]]], token: account.token)
+            let namelessMetric = try await app.json(
+                .POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": 7, "data": []]]]], token: account.token)
             #expect(namelessMetric.status == .unprocessableEntity)
-            let otherMetric = try await app.json(.POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": "heart_rate", "units": "bpm", "data": [["Avg": 61]]]]]], token: account.token)
+            let otherMetric = try await app.json(
+                .POST, "/api/v1/health/samples",
+                body: ["data": ["metrics": [["name": "heart_rate", "units": "bpm", "data": [["Avg": 61]]]]]], token: account.token)
             #expect(otherMetric.status == .ok)
-            #expect(try await app.json(.GET, "/api/v1/steps/daily?from=2021-05-10&to=2021-05-01", token: account.token).status == .unprocessableEntity)
+            #expect(
+                try await app.json(.GET, "/api/v1/steps/daily?from=2021-05-10&to=2021-05-01", token: account.token).status
+                    == .unprocessableEntity)
             #expect(try await app.json(.GET, "/api/v1/steps/daily?from=May", token: account.token).status == .unprocessableEntity)
             #expect(try await StepSampleRecord.query(on: app.db).count() == 0)
         }

@@ -4,6 +4,7 @@ import KineticCore
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// Numbers no request may use to crash the server or make a page expensive (the security audit's
@@ -23,7 +24,9 @@ import VaporTesting
     func pushedImplausibleQuantity_isRefusedWith422_andNothingIsStored(qty: Double) async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let response = try await app.json(.POST, "/api/v1/health/samples", body: Self.push([Self.point(12), Self.point(qty, date: "2026-11-11 10:00:00 +0000")]), token: account.token)
+            let response = try await app.json(
+                .POST, "/api/v1/health/samples", body: Self.push([Self.point(12), Self.point(qty, date: "2026-11-11 10:00:00 +0000")]),
+                token: account.token)
             #expect(response.status == .unprocessableEntity)
             let fields = try #require(try response.apiError()["fields"] as? [String: String])
             #expect(fields["data.metrics[0].data[1].qty"]?.contains("100,000") == true)
@@ -43,7 +46,8 @@ import VaporTesting
     func pushedImplausibleDate_isRefused(date: String) async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let response = try await app.json(.POST, "/api/v1/health/samples", body: Self.push([Self.point(10, date: date)]), token: account.token)
+            let response = try await app.json(
+                .POST, "/api/v1/health/samples", body: Self.push([Self.point(10, date: date)]), token: account.token)
             #expect(response.status == .unprocessableEntity)
             let fields = try #require(try response.apiError()["fields"] as? [String: String])
             #expect(fields["data.metrics[0].data[0].date"] != nil)
@@ -53,7 +57,8 @@ import VaporTesting
     @Test func pushedSourceThatIsNotText_isRefused() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let response = try await app.json(.POST, "/api/v1/health/samples", body: Self.push([Self.point(10, source: 5)]), token: account.token)
+            let response = try await app.json(
+                .POST, "/api/v1/health/samples", body: Self.push([Self.point(10, source: 5)]), token: account.token)
             #expect(response.status == .unprocessableEntity)
             let fields = try #require(try response.apiError()["fields"] as? [String: String])
             #expect(fields["data.metrics[0].data[0].source"] != nil)
@@ -88,17 +93,17 @@ import VaporTesting
                 #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="\#(start)" endDate="\#(end)" value="\#(value)"/>"#
             }
             let export = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <HealthData locale="en_US">
-            \(record("2021-03-01 10:00:00 +0000", "2021-03-01 10:10:00 +0000", "1000"))
-            \(record("2021-03-01 11:00:00 +0000", "2021-03-01 11:10:00 +0000", "1e19"))
-            \(record("2021-03-01 12:00:00 +0000", "2021-03-01 12:10:00 +0000", "100001"))
-            \(record("0001-01-01 00:00:00 +0000", "9999-12-31 23:59:59 +0000", "100"))
-            \(record("1999-12-31 10:00:00 +0000", "1999-12-31 10:10:00 +0000", "100"))
-            \(record("2021-03-02 10:00:00 +0000", "2021-03-04 10:00:00 +0000", "100"))
-            </HealthData>
+                <?xml version="1.0" encoding="UTF-8"?>
+                <HealthData locale="en_US">
+                \(record("2021-03-01 10:00:00 +0000", "2021-03-01 10:10:00 +0000", "1000"))
+                \(record("2021-03-01 11:00:00 +0000", "2021-03-01 11:10:00 +0000", "1e19"))
+                \(record("2021-03-01 12:00:00 +0000", "2021-03-01 12:10:00 +0000", "100001"))
+                \(record("0001-01-01 00:00:00 +0000", "9999-12-31 23:59:59 +0000", "100"))
+                \(record("1999-12-31 10:00:00 +0000", "1999-12-31 10:10:00 +0000", "100"))
+                \(record("2021-03-02 10:00:00 +0000", "2021-03-04 10:00:00 +0000", "100"))
+                </HealthData>
 
-            """
+                """
             let response = try await app.uploadExport(export, token: account.token)
             #expect(response.status == .ok)
             let summary = try response.jsonObject()

@@ -4,6 +4,7 @@ import KineticCore
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct StepsWebTests {
@@ -42,9 +43,18 @@ import VaporTesting
     @Test func badges_oneForEveryTenThousandSteps() async throws {
         try await withKinetic { app in
             let (web, account) = try await app.signedInWebClient()
-            let body: [String: Any] = ["data": ["metrics": [["name": "step_count", "data": [
-                ["qty": 12_000, "date": "2021-04-03 09:00:00 +0000"], ["qty": 13_500, "date": "2021-04-04 09:00:00 +0000"],
-            ]]]]]
+            let body: [String: Any] = [
+                "data": [
+                    "metrics": [
+                        [
+                            "name": "step_count",
+                            "data": [
+                                ["qty": 12_000, "date": "2021-04-03 09:00:00 +0000"], ["qty": 13_500, "date": "2021-04-04 09:00:00 +0000"],
+                            ],
+                        ]
+                    ]
+                ]
+            ]
             #expect(try await app.json(.POST, "/api/v1/health/samples", body: body, token: account.token).status == .ok)
             let html = try await web.get("/steps?month=2021-04").body.string
             #expect(html.components(separatedBy: "class=\"badge\"").count - 1 == 2)
@@ -62,7 +72,8 @@ import VaporTesting
             headers.add(name: "X-CSRF-Token", value: token)
             headers.add(name: .accept, value: "application/json")
             headers.replaceOrAdd(name: .cookie, value: web.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
-            let response = try await app.testing().sendRequest(.POST, "/steps/import", headers: headers, body: ByteBuffer(string: StepsAPITests.export))
+            let response = try await app.testing().sendRequest(
+                .POST, "/steps/import", headers: headers, body: ByteBuffer(string: StepsAPITests.export))
             #expect(response.status == .ok)
             #expect(try response.jsonObject()["daysUpdated"] as? Int == 2)
         }

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// Uploads are bounded, and what they leave on disk goes away.
@@ -36,12 +37,14 @@ import VaporTesting
     @Test func zipBombUpload_isRefusedWith422_andAClearMessage() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
                 .appendingPathComponent("AppleHealthTests/Fixtures/spaces-bomb.zip")
             var headers = HTTPHeaders()
             headers.bearerAuthorization = BearerAuthorization(token: account.token)
             headers.contentType = .zip
-            let response = try await app.testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(data: try Data(contentsOf: fixture)))
+            let response = try await app.testing().sendRequest(
+                .POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(data: try Data(contentsOf: fixture)))
             #expect(response.status == .unprocessableEntity)
             let message = try #require(try response.apiError()["message"] as? String)
             #expect(message.contains("expands more than 100 times"))
@@ -56,7 +59,9 @@ import VaporTesting
             let account = try await app.signUp()
             let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("KineticZipTests/Fixtures/hostile")
-            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".zip") && !$0.hasPrefix("ok-") }
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasSuffix(".zip") && !$0.hasPrefix("ok-")
+            }
             #expect(names.count >= 15)
             var headers = HTTPHeaders()
             headers.bearerAuthorization = BearerAuthorization(token: account.token)

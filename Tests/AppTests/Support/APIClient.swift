@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// A signed-up API user.
@@ -30,7 +31,9 @@ extension Application {
     /// Signs up through the API. The address then counts as confirmed (as `kinetic admin verify`
     /// would do), since most tests are about something else; `confirmed: false` leaves it as a
     /// fresh sign-up has it.
-    func signUp(name: String = "Test User", email: String? = nil, password: String = "long-enough-pw", confirmed: Bool = true) async throws -> TestAccount {
+    func signUp(
+        name: String = "Test User", email: String? = nil, password: String = "long-enough-pw", confirmed: Bool = true
+    ) async throws -> TestAccount {
         let address = email ?? "user-\(UUID().uuidString.prefix(8).lowercased())@example.com"
         let response = try await json(.POST, "/api/v1/accounts", body: ["name": name, "email": address, "password": password])
         #expect(response.status == .created)

@@ -1,5 +1,6 @@
 import Foundation
 import KineticMail
+
 @testable import App
 
 /// A real SMTP peer (`scripts/peers/smtp_peer.py`) and what it received, for tests of the
@@ -46,7 +47,8 @@ final class Mailbox: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(10)
         repeat {
             if let text = try messages(to: address).last(where: { $0.text?.contains("http://kinetic.test" + prefix) == true })?.text,
-               let range = text.range(of: "http://kinetic.test" + prefix) {
+                let range = text.range(of: "http://kinetic.test" + prefix)
+            {
                 return String(text[range.upperBound...].prefix { !$0.isWhitespace })
             }
             Thread.sleep(forTimeInterval: 0.05)

@@ -24,7 +24,9 @@ enum MediaFixtures {
 enum ImageFixtures {
     /// A test pattern `width` × `height` as `codec` (`mjpeg`, `png`, `libwebp`).
     static func picture(width: Int, height: Int, codec: String = "mjpeg") async throws -> Data {
-        try await MediaFixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=\(width)x\(height)", "-frames:v", "1", "-c:v", codec, "-f", "image2"])
+        try await MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=\(width)x\(height)", "-frames:v", "1", "-c:v", codec, "-f", "image2",
+        ])
     }
 
     /// A JPEG as a phone writes it: an EXIF block (orientation `orientation`, camera make

@@ -9,7 +9,8 @@ final class PeerProcess: @unchecked Sendable {
     private let input = Pipe()
 
     init(_ script: String, _ arguments: [String] = []) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", root.appendingPathComponent("scripts/peers/\(script)").path] + arguments
         let output = Pipe()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VaporTesting
 import ZIPFoundation
+
 @testable import App
 
 /// A small real report library to import: `Fixtures/ReportLibrary` (made with
@@ -39,7 +40,8 @@ struct ReportFixtures {
     /// Replaces report `number`'s PDF with a copy needing the password `secret` to open.
     func encrypt(_ number: Int) async throws {
         let encrypted = folder.appendingPathComponent("encrypted.tmp")
-        _ = try await ToolProcess.run(PDFTools.qpdf, ["--encrypt", "secret", "owner", "256", "--", pdf(number).path, encrypted.path], timeout: 30)
+        _ = try await ToolProcess.run(
+            PDFTools.qpdf, ["--encrypt", "secret", "owner", "256", "--", pdf(number).path, encrypted.path], timeout: 30)
         try FileManager.default.removeItem(at: pdf(number))
         try FileManager.default.moveItem(at: encrypted, to: pdf(number))
     }

@@ -7,7 +7,8 @@ import Testing
 /// `kinetic serve` as its own process (the executable `swift build --build-tests` made), for the
 /// tests that stop a server the hard way or run two at once. Runs from the repository root.
 final class ServerProcess: @unchecked Sendable {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static var executable: URL { root.appendingPathComponent(".build/debug/kinetic") }
     /// Whether the tests that start servers run (`KINETIC_PROCESS_TESTS=1`).
     static let testsEnabled = ProcessInfo.processInfo.environment["KINETIC_PROCESS_TESTS"] == "1"
@@ -19,7 +20,8 @@ final class ServerProcess: @unchecked Sendable {
     /// Starts a server on a free port with `environment` added to this one's; returns once it
     /// answers `/healthz`.
     init(dataDirectory: URL, environment: [String: String]) async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build the server first: swift build --build-tests")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.executable.path), "build the server first: swift build --build-tests")
         port = try Self.freePort()
         log = dataDirectory.appendingPathComponent("server-\(port).log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -77,7 +79,9 @@ final class ServerProcess: @unchecked Sendable {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }

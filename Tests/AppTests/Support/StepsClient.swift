@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// Steps API helpers shared by the Steps suites.

@@ -3,6 +3,7 @@ import Foundation
 import SQLKit
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The database the App tests run against: a fresh SQLite file per test, or, when
@@ -37,8 +38,10 @@ func withKinetic(
     configuration.createsDemoAccount = false
     configuration.maximumUploadBytes = maximumUploadBytes
     configuration.clock = (clock ?? TestClock(now)).kineticClock
-    configuration.uploadDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-uploads-\(UUID().uuidString)").path
-    configuration.mediaDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-media-\(UUID().uuidString)").path
+    configuration.uploadDirectory =
+        FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-uploads-\(UUID().uuidString)").path
+    configuration.mediaDirectory =
+        FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-media-\(UUID().uuidString)").path
     configuration.sqliteBusyTimeout = 120
     adjust(&configuration)
     let app = try await Application.make(.testing)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 @testable import App
 
 /// A clock a test moves by hand: pass it to `withKinetic(clock:)`. Its time stands still until

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// A browser-like client for the HTML routes: keeps cookies and reads CSRF tokens from forms.
@@ -18,13 +19,17 @@ final class WebClient {
 
     /// Posts a form; the CSRF token is added unless `csrf` is false.
     @discardableResult
-    func post(_ path: String, form: [String: String], csrf: Bool = true, csrfPage: String = "/login", headers: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
+    func post(
+        _ path: String, form: [String: String], csrf: Bool = true, csrfPage: String = "/login", headers: HTTPHeaders = [:]
+    ) async throws -> TestingHTTPResponse {
         try await post(path, fields: form.map { ($0.key, $0.value) }, csrf: csrf, csrfPage: csrfPage, headers: headers)
     }
 
     /// Posts form fields in order; a name may repeat (`order[]`).
     @discardableResult
-    func post(_ path: String, fields form: [(String, String)], csrf: Bool = true, csrfPage: String = "/login", headers: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
+    func post(
+        _ path: String, fields form: [(String, String)], csrf: Bool = true, csrfPage: String = "/login", headers: HTTPHeaders = [:]
+    ) async throws -> TestingHTTPResponse {
         var fields = form
         if csrf { fields.append(("_csrf", try await csrfToken(from: csrfPage))) }
         let body = fields.map { key, value in
@@ -65,7 +70,9 @@ final class WebClient {
         #expect(response.headers.first(name: .location) == "/profile")
     }
 
-    private func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders, body: ByteBuffer? = nil) async throws -> TestingHTTPResponse {
+    private func send(
+        _ method: HTTPMethod, _ path: String, headers: HTTPHeaders, body: ByteBuffer? = nil
+    ) async throws -> TestingHTTPResponse {
         var allHeaders = headers
         if !cookies.isEmpty {
             allHeaders.replaceOrAdd(name: .cookie, value: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))

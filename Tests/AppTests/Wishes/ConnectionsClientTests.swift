@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import Testing
+
 @testable import App
 
 @Suite struct ConnectionsClientTests {
@@ -21,14 +22,16 @@ import Testing
 
     @Test func aStatusUpdate_isPostedToTheSendersBoard_withBasicOrBearerAuthentication() async throws {
         let peer = try PeerProcess("connections_peer.py")
-        let basic = ConnectionsClient(settings: try ConnectionsSettings(url: "http://127.0.0.1:\(peer.port)/", token: "ann:pass:word"), http: .shared)
+        let basic = ConnectionsClient(
+            settings: try ConnectionsSettings(url: "http://127.0.0.1:\(peer.port)/", token: "ann:pass:word"), http: .shared)
         let outcome = await basic.post(#"Happy birthday, "Bob" 🎂"#, idempotencyKey: "delivery-1")
         guard case .posted(let id) = outcome else {
             Issue.record("not posted: \(outcome)")
             return
         }
         #expect(id?.hasPrefix("urn:lsid:lconn.ibm.com:profiles.note:") == true)
-        let bearer = ConnectionsClient(settings: try ConnectionsSettings(url: "http://127.0.0.1:\(peer.port)", token: "t0ken"), http: .shared)
+        let bearer = ConnectionsClient(
+            settings: try ConnectionsSettings(url: "http://127.0.0.1:\(peer.port)", token: "t0ken"), http: .shared)
         #expect(await bearer.post("Thanks!", idempotencyKey: "delivery-2") != .temporaryFailure(""))
         let received = try await posts(peer)
         #expect(received.count == 2)
@@ -41,7 +44,8 @@ import Testing
 
     @Test func serverErrorsAndTimeouts_areTemporary_andARefusalIsPermanent() async throws {
         let peer = try PeerProcess("connections_peer.py")
-        var client = ConnectionsClient(settings: try ConnectionsSettings(url: "http://127.0.0.1:\(peer.port)", token: "ann:pw"), http: .shared)
+        var client = ConnectionsClient(
+            settings: try ConnectionsSettings(url: "http://127.0.0.1:\(peer.port)", token: "ann:pw"), http: .shared)
         _ = try await control(peer, "/__fail", #"{"status": 503, "count": 1}"#)
         #expect(await client.post("one", idempotencyKey: "d1") == .temporaryFailure("Connections answered 503 Service Unavailable"))
         _ = try await control(peer, "/__fail", #"{"status": 403, "count": 1}"#)
@@ -73,6 +77,8 @@ import Testing
         #expect(throws: ConnectionsSettings.Invalid(description: "KINETIC_CONNECTIONS_TOKEN is needed with KINETIC_CONNECTIONS_URL")) {
             try ConnectionsSettings(url: "https://connections.example.com", token: "")
         }
-        #expect((try? ConnectionsSettings(url: "https://c.example.com/", token: "tok"))?.statusUpdatesURL == "https://c.example.com/connections/opensocial/oauth/rest/ublog/@me/@all")
+        #expect(
+            (try? ConnectionsSettings(url: "https://c.example.com/", token: "tok"))?.statusUpdatesURL
+                == "https://c.example.com/connections/opensocial/oauth/rest/ublog/@me/@all")
     }
 }

@@ -4,6 +4,7 @@ import KineticCore
 import SQLKit
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct WishDeliveryQueueTests {
@@ -14,11 +15,13 @@ import VaporTesting
     @Test func scheduling_writesTheWishAndADeliveryPerRecipientAndChannel_inOneGo() async throws {
         try await withKinetic { app in
             let sender = try await app.signUp()
-            let wish = try await app.scheduleWish(from: sender, to: ["bob@example.com", "ann@example.com"], channels: [.email, .connections, .inApp])
+            let wish = try await app.scheduleWish(
+                from: sender, to: ["bob@example.com", "ann@example.com"], channels: [.email, .connections, .inApp])
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: wish.id)
-            #expect(deliveries.map { "\($0.channel) \($0.recipient ?? "-")" } == [
-                "connections -", "email ann@example.com", "email bob@example.com", "in-app ann@example.com", "in-app bob@example.com",
-            ])
+            #expect(
+                deliveries.map { "\($0.channel) \($0.recipient ?? "-")" } == [
+                    "connections -", "email ann@example.com", "email bob@example.com", "in-app ann@example.com", "in-app bob@example.com",
+                ])
             #expect(deliveries.allSatisfy { $0.state == "pending" && $0.dueAt == wish.sendAt && $0.attempts == 0 })
             #expect(try await WishesRepository(database: app.db).wish(wish.id) == wish)
         }
@@ -67,7 +70,8 @@ import VaporTesting
         try await withKinetic { app in
             let sender = try await app.signUp(name: "Ann")
             let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
-            let wish = try await app.scheduleWish(from: sender, to: ["bob@example.com", "nobody@example.com"], channels: [.inApp], inSeconds: 60)
+            let wish = try await app.scheduleWish(
+                from: sender, to: ["bob@example.com", "nobody@example.com"], channels: [.inApp], inSeconds: 60)
             let crashed = WishDeliveryQueue(database: app.db, owner: "crashed")
             let rescuer = WishDeliveryQueue(database: app.db, owner: "rescuer")
             let first = try await crashed.claim(now: testNow.addingTimeInterval(60), lease: 30, limit: 10)
@@ -76,16 +80,22 @@ import VaporTesting
             #expect(second.count == 2)
             var outcomes: [InAppDelivery.Outcome] = []
             for delivery in second.sorted(by: { ($0.recipient ?? "") < ($1.recipient ?? "") }) {
-                outcomes.append(try await InAppDelivery(database: app.db, queue: rescuer).deliver(delivery, of: wish, now: testNow.addingTimeInterval(101)))
+                outcomes.append(
+                    try await InAppDelivery(database: app.db, queue: rescuer).deliver(
+                        delivery, of: wish, now: testNow.addingTimeInterval(101)))
             }
             #expect(outcomes == [.delivered, .waiting], "nobody@ waits for an owner who confirms it")
             let late = try #require(first.first { $0.recipient == "bob@example.com" })
-            #expect(try await InAppDelivery(database: app.db, queue: crashed).deliver(late, of: wish, now: testNow.addingTimeInterval(102)) == .leaseLost)
+            #expect(
+                try await InAppDelivery(database: app.db, queue: crashed).deliver(late, of: wish, now: testNow.addingTimeInterval(102))
+                    == .leaseLost)
             let items = try await inbox(app)
             #expect(items.count == 1)
             #expect(items.first?.recipientID == UUID(uuidString: bob.customerId))
             #expect(items.first?.senderName == "Ann")
-            let states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")" }
+            let states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map {
+                "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")"
+            }
             #expect(states == ["bob@example.com delivered ", "nobody@example.com pending wishes.failure.waitingForOwner"])
         }
     }
@@ -99,16 +109,21 @@ import VaporTesting
             let unconfirmedSender = try await app.signUp(name: "The CEO", email: "ceo@bigcorp.example", confirmed: false)
             let squatter = try await app.signUp(name: "Mallory", email: "boss@bigcorp.example", confirmed: false)
             let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
-            let toSquatter = try await app.scheduleWish(from: bob, to: ["boss@bigcorp.example", "gone@example.com"], channels: [.inApp], inSeconds: 60)
-            let fromUnconfirmed = try await app.scheduleWish(from: unconfirmedSender, to: ["bob@example.com"], channels: [.inApp], inSeconds: 60)
+            let toSquatter = try await app.scheduleWish(
+                from: bob, to: ["boss@bigcorp.example", "gone@example.com"], channels: [.inApp], inSeconds: 60)
+            let fromUnconfirmed = try await app.scheduleWish(
+                from: unconfirmedSender, to: ["bob@example.com"], channels: [.inApp], inSeconds: 60)
             let queue = WishDeliveryQueue(database: app.db, owner: "test")
             let dispatcher = WishDispatcher(database: app.db, queue: queue)
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60)) == 3)
             let squatterInbox = try await inbox(app).filter { $0.recipientID == UUID(uuidString: squatter.customerId) }
             #expect(squatterInbox.isEmpty, "an unconfirmed account gets nothing sent to the address it claims")
             let bobsItem = try #require(try await inbox(app).first { $0.recipientID == UUID(uuidString: bob.customerId) })
-            #expect(bobsItem.senderName == "The CEO" && bobsItem.senderEmail == "", "an unconfirmed sender's address is not shown as theirs")
-            var states = try await WishesRepository(database: app.db).deliveries(of: toSquatter.id).map { "\($0.recipient ?? "") \($0.state) \($0.attempts)" }
+            #expect(
+                bobsItem.senderName == "The CEO" && bobsItem.senderEmail == "", "an unconfirmed sender's address is not shown as theirs")
+            var states = try await WishesRepository(database: app.db).deliveries(of: toSquatter.id).map {
+                "\($0.recipient ?? "") \($0.state) \($0.attempts)"
+            }
             #expect(states == ["boss@bigcorp.example pending 0", "gone@example.com pending 0"])
 
             // Nothing is due before the hour is up; the owner confirming wakes theirs at once.
@@ -124,7 +139,9 @@ import VaporTesting
                 now = now.addingTimeInterval(InAppWait.recheck)
                 _ = try await dispatcher.runOnce(now: now)
             }
-            states = try await WishesRepository(database: app.db).deliveries(of: toSquatter.id).map { "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")" }
+            states = try await WishesRepository(database: app.db).deliveries(of: toSquatter.id).map {
+                "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")"
+            }
             #expect(states == ["boss@bigcorp.example delivered ", "gone@example.com failed wishes.failure.noConfirmedAccount"])
             _ = fromUnconfirmed
         }

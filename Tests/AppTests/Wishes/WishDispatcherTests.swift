@@ -6,6 +6,7 @@ import KineticMail
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct WishDispatcherTests {
@@ -14,26 +15,33 @@ import VaporTesting
     }
 
     @Test func aDueWish_goesOutOnEveryChannel_andEachRecipientGetsItsOwnOutcome() async throws {
-        let smtp = try PeerProcess("smtp_peer.py", ["--dir", FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-smtp-\(UUID())").path])
+        let smtp = try PeerProcess(
+            "smtp_peer.py", ["--dir", FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-smtp-\(UUID())").path])
         let connectionsPeer = try PeerProcess("connections_peer.py")
         try await withKinetic { app in
             let sender = try await app.signUp(name: "Ann", email: "ann@example.com")
             _ = try await app.signUp(name: "Bob", email: "bob@example.com")
-            let wish = try await app.scheduleWish(from: sender, to: ["bob@example.com", "refuse-eve@example.com", "later-kim@example.com"], channels: [.email, .connections, .inApp],
-                                             subject: "Alles Gute, Bob", message: "All the best!\n\n.Cheers")
+            let wish = try await app.scheduleWish(
+                from: sender, to: ["bob@example.com", "refuse-eve@example.com", "later-kim@example.com"],
+                channels: [.email, .connections, .inApp],
+                subject: "Alles Gute, Bob", message: "All the best!\n\n.Cheers")
             let dispatcher = WishDispatcher(
                 database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"),
-                mail: .init(client: SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: smtp.port)), from: MailAddress("wishes@kinetic.test"),
-                            publicURL: "https://kinetic.test", catalog: app.stringCatalog),
-                connections: ConnectionsClient(settings: try ConnectionsSettings(url: "http://127.0.0.1:\(connectionsPeer.port)", token: "ann:pw"), http: .shared),
+                mail: .init(
+                    client: SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: smtp.port)),
+                    from: MailAddress("wishes@kinetic.test"),
+                    publicURL: "https://kinetic.test", catalog: app.stringCatalog),
+                connections: ConnectionsClient(
+                    settings: try ConnectionsSettings(url: "http://127.0.0.1:\(connectionsPeer.port)", token: "ann:pw"), http: .shared),
                 random: { 0.5 })
             #expect(try await dispatcher.runOnce(now: testNow) == 0)
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(300)) == 7)
-            #expect(try await states(app, wish) == [
-                "connections - delivered",
-                "email bob@example.com delivered", "email later-kim@example.com pending", "email refuse-eve@example.com failed",
-                "in-app bob@example.com delivered", "in-app later-kim@example.com pending", "in-app refuse-eve@example.com pending",
-            ])
+            #expect(
+                try await states(app, wish) == [
+                    "connections - delivered",
+                    "email bob@example.com delivered", "email later-kim@example.com pending", "email refuse-eve@example.com failed",
+                    "in-app bob@example.com delivered", "in-app later-kim@example.com pending", "in-app refuse-eve@example.com pending",
+                ])
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: wish.id)
             let later = try #require(deliveries.first { $0.recipient == "later-kim@example.com" && $0.channel == "email" })
             #expect(later.dueAt == testNow.addingTimeInterval(300 + 30).timeIntervalSince1970)

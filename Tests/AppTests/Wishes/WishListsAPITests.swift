@@ -3,6 +3,7 @@ import Foundation
 import KineticCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct WishListsAPITests {
@@ -29,7 +30,8 @@ import VaporTesting
             // 45 wishes; three share one minute, so the id decides among them.
             for index in 0..<45 {
                 let minutes = index < 3 ? 10 : 60 * (45 - index)
-                let wish = try await app.scheduleWish(from: ann, to: ["bob@example.com"], channels: [.inApp], inSeconds: minutes * 60, subject: "Wish \(index)")
+                let wish = try await app.scheduleWish(
+                    from: ann, to: ["bob@example.com"], channels: [.inApp], inSeconds: minutes * 60, subject: "Wish \(index)")
                 expected.append((wish.sendAt, wish.id))
             }
             let order = expected.sorted { ($0.0, $0.1.uuidString) < ($1.0, $1.1.uuidString) }.map(\.1.uuidString)
@@ -47,8 +49,10 @@ import VaporTesting
     @Test func search_findsByTextAndOccasion_inEachListOnItsOwn_andRemembersTheLastFivePhrases() async throws {
         try await withKinetic { app in
             let ann = try await app.signUp()
-            _ = try await app.scheduleWish(from: ann, to: ["bob@example.com"], channels: [.inApp], subject: "Glückwunsch, Bob", message: "Zum 40. alles Gute")
-            _ = try await app.scheduleWish(from: ann, to: ["kim@example.com"], channels: [.inApp], subject: "Happy birthday Kim", message: "50% more cake")
+            _ = try await app.scheduleWish(
+                from: ann, to: ["bob@example.com"], channels: [.inApp], subject: "Glückwunsch, Bob", message: "Zum 40. alles Gute")
+            _ = try await app.scheduleWish(
+                from: ann, to: ["kim@example.com"], channels: [.inApp], subject: "Happy birthday Kim", message: "50% more cake")
             #expect(try await allPages(app, ann, "box=scheduled&q=gluckwunsch").ids.count == 1)
             #expect(try await allPages(app, ann, "box=scheduled&q=KIM%40EXAMPLE").ids.count == 1)
             #expect(try await allPages(app, ann, "box=scheduled&q=50%25").ids.count == 1)
@@ -66,7 +70,9 @@ import VaporTesting
             let scheduledHistory = try await app.json(.GET, "/api/v1/wishes/search-history?box=scheduled", token: ann.token).jsonObject()
             #expect(scheduledHistory["phrases"] as? [String] == ["_", "%", "50%", "KIM@EXAMPLE", "gluckwunsch"])
             let other = try await app.signUp()
-            #expect(try await app.json(.GET, "/api/v1/wishes/search-history?box=sent", token: other.token).jsonObject()["phrases"] as? [String] == [])
+            #expect(
+                try await app.json(.GET, "/api/v1/wishes/search-history?box=sent", token: other.token).jsonObject()["phrases"] as? [String]
+                    == [])
             #expect(try await app.json(.GET, "/api/v1/wishes/search-history", token: ann.token).status == .unprocessableEntity)
         }
     }
@@ -75,8 +81,10 @@ import VaporTesting
         try await withKinetic { app in
             let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
             let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
-            let wish = try await app.scheduleWish(from: ann, to: ["bob@example.com", "nobody@example.com"], channels: [.email, .inApp], subject: "Für Bob")
-            try await WishDispatcher(database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "t")).runOnce(now: testNow.addingTimeInterval(300))
+            let wish = try await app.scheduleWish(
+                from: ann, to: ["bob@example.com", "nobody@example.com"], channels: [.email, .inApp], subject: "Für Bob")
+            try await WishDispatcher(database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "t")).runOnce(
+                now: testNow.addingTimeInterval(300))
 
             let counts = try await app.json(.GET, "/api/v1/wishes/counts", token: bob.token).jsonObject()
             #expect(counts["inbox"] as? Int == 1 && counts["unread"] as? Int == 1)
@@ -91,13 +99,17 @@ import VaporTesting
             // The sender cannot open the recipient's copy.
             #expect(try await app.json(.GET, "/api/v1/wishes/\(id)", token: ann.token).status == .notFound)
 
-            let sent = try await app.json(.GET, "/api/v1/wishes?box=sent", token: ann.token, headers: ["Accept-Language": "de"]).jsonObject()
+            let sent = try await app.json(.GET, "/api/v1/wishes?box=sent", token: ann.token, headers: ["Accept-Language": "de"])
+                .jsonObject()
             let shown = try #require((sent["items"] as? [[String: Any]])?.first)
             #expect(shown["id"] as? String == wish.id.uuidString)
             let deliveries = try #require(shown["deliveries"] as? [[String: Any]])
-            #expect(deliveries.map { "\($0["channel"] as? String ?? "") \($0["recipient"] as? String ?? "") \($0["state"] as? String ?? "")" } == [
-                "email bob@example.com failed", "email nobody@example.com failed", "in-app bob@example.com delivered", "in-app nobody@example.com pending",
-            ])
+            #expect(
+                deliveries.map { "\($0["channel"] as? String ?? "") \($0["recipient"] as? String ?? "") \($0["state"] as? String ?? "")" }
+                    == [
+                        "email bob@example.com failed", "email nobody@example.com failed", "in-app bob@example.com delivered",
+                        "in-app nobody@example.com pending",
+                    ])
             #expect(deliveries[0]["reason"] as? String == "E-Mail ist auf diesem Server nicht eingerichtet")
             #expect(deliveries[3]["reason"] as? String == "Wartet: Noch hat kein Kinetic-Konto diese Adresse bestätigt")
             #expect(deliveries[2]["reason"] is NSNull)

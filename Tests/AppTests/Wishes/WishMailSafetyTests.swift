@@ -5,6 +5,7 @@ import KineticMail
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// What keeps wishes by e-mail and on Connections from being a relay under the operator's
@@ -12,7 +13,9 @@ import VaporTesting
 /// honours, sending limits when scheduling and when sending, and Connections posts that name
 /// the sender, carry no HTML and no addresses. Against a real SMTP peer and Connections peer.
 @Suite struct WishMailSafetyTests {
-    private func dispatcher(_ app: Application, _ mailbox: Mailbox, limits: SendingLimits = SendingLimits(), connections: PeerProcess? = nil) throws -> WishDispatcher {
+    private func dispatcher(
+        _ app: Application, _ mailbox: Mailbox, limits: SendingLimits = SendingLimits(), connections: PeerProcess? = nil
+    ) throws -> WishDispatcher {
         var mail = WishDispatcher.Mail(
             client: SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: mailbox.peer.port, security: .plain)),
             from: MailAddress("wishes@kinetic.test"), publicURL: "http://kinetic.test", catalog: app.stringCatalog
@@ -21,7 +24,9 @@ import VaporTesting
         mail.limits = limits
         return WishDispatcher(
             database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"), mail: mail,
-            connections: try connections.map { ConnectionsClient(settings: try ConnectionsSettings(url: "http://127.0.0.1:\($0.port)", token: "service:pw"), http: .shared) },
+            connections: try connections.map {
+                ConnectionsClient(settings: try ConnectionsSettings(url: "http://127.0.0.1:\($0.port)", token: "service:pw"), http: .shared)
+            },
             random: { 0.5 }
         )
     }
@@ -59,13 +64,20 @@ import VaporTesting
             #expect(page.status == .ok && page.body.string.contains("friend@outside.example"))
             var headers = HTTPHeaders()
             headers.contentType = .urlEncodedForm
-            let oneClick = try await app.testing().sendRequest(.POST, "/mail/stop/\(link)", headers: headers, body: ByteBuffer(string: "List-Unsubscribe=One-Click"))
+            let oneClick = try await app.testing().sendRequest(
+                .POST, "/mail/stop/\(link)", headers: headers, body: ByteBuffer(string: "List-Unsubscribe=One-Click"))
             #expect(oneClick.status == .ok)
-            #expect(try await app.testing().sendRequest(.POST, "/mail/stop/not-a-token", headers: headers, body: ByteBuffer(string: "List-Unsubscribe=One-Click")).status == .notFound)
+            #expect(
+                try await app.testing().sendRequest(
+                    .POST, "/mail/stop/not-a-token", headers: headers, body: ByteBuffer(string: "List-Unsubscribe=One-Click")
+                ).status == .notFound)
 
-            let later = try await app.scheduleWish(from: ann, to: ["friend@outside.example", "other@outside.example"], channels: [.email], inSeconds: 120)
+            let later = try await app.scheduleWish(
+                from: ann, to: ["friend@outside.example", "other@outside.example"], channels: [.email], inSeconds: 120)
             _ = try await dispatcher.runOnce(now: testNow.addingTimeInterval(120))
-            let states = try await WishesRepository(database: app.db).deliveries(of: later.id).map { "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")" }
+            let states = try await WishesRepository(database: app.db).deliveries(of: later.id).map {
+                "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")"
+            }
             #expect(states == ["friend@outside.example failed wishes.failure.optedOut", "other@outside.example delivered "])
             #expect(try mailbox.messages(to: "friend@outside.example").count == 1)
         }
@@ -74,26 +86,45 @@ import VaporTesting
     @Test func schedulingOverTheLimits_is422NamingTheLimitAndWhenItFrees() async throws {
         let mailbox = try Mailbox()
         let clock = TestClock(testNow)
-        try await withKinetic(clock: clock, adjust: {
-            mailbox.configure(&$0)
-            $0.wishDelivery.limits = SendingLimits(perHour: 3, perDay: 4, firstDay: 2)
-        }) { app in
+        try await withKinetic(
+            clock: clock,
+            adjust: {
+                mailbox.configure(&$0)
+                $0.wishDelivery.limits = SendingLimits(perHour: 3, perDay: 4, firstDay: 2)
+            }
+        ) { app in
             let fresh = try await app.signUp(name: "New", email: "new@example.com")
             let body = { (recipients: [String]) -> [String: Any] in
-                ["occasion": "birthday", "subject": "Hi", "message": "All the best", "recipients": recipients, "sendAt": "2027-01-16T09:00", "channels": ["email"]]
+                [
+                    "occasion": "birthday", "subject": "Hi", "message": "All the best", "recipients": recipients,
+                    "sendAt": "2027-01-16T09:00", "channels": ["email"],
+                ]
             }
-            let tooMany = try await app.json(.POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example", "c@outside.example"]), token: fresh.token)
+            let tooMany = try await app.json(
+                .POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example", "c@outside.example"]), token: fresh.token)
             #expect(tooMany.status == .unprocessableEntity)
-            #expect(try (tooMany.apiError()["fields"] as? [String: String])?["channels"] == "You can e-mail at most 2 recipients an hour: choose fewer.")
-            #expect(try await app.json(.POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example"]), token: fresh.token).status == .created)
+            #expect(
+                try (tooMany.apiError()["fields"] as? [String: String])?["channels"]
+                    == "You can e-mail at most 2 recipients an hour: choose fewer.")
+            #expect(
+                try await app.json(.POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example"]), token: fresh.token)
+                    .status == .created)
             clock.advance(by: 600)
             let full = try await app.json(.POST, "/api/v1/wishes", body: body(["c@outside.example"]), token: fresh.token)
             let fullMessage = try (full.apiError()["fields"] as? [String: String])?["channels"]
-            #expect(fullMessage?.hasPrefix("You can e-mail at most 2 recipients an hour. There is room again from Jan 15, 2027 at 9:00") == true, "an hour after the first two")
-            #expect(try await app.json(.POST, "/api/v1/wishes", body: body(["c@outside.example"]).merging(["channels": ["in-app"]]) { $1 }, token: fresh.token).status == .created)
+            #expect(
+                fullMessage?.hasPrefix("You can e-mail at most 2 recipients an hour. There is room again from Jan 15, 2027 at 9:00")
+                    == true, "an hour after the first two")
+            #expect(
+                try await app.json(
+                    .POST, "/api/v1/wishes", body: body(["c@outside.example"]).merging(["channels": ["in-app"]]) { $1 }, token: fresh.token
+                ).status == .created)
             // A day later the account's own limits apply.
             clock.advance(by: 86_400)
-            #expect(try await app.json(.POST, "/api/v1/wishes", body: body(["c@outside.example", "d@outside.example", "e@outside.example"]), token: fresh.token).status == .created)
+            #expect(
+                try await app.json(
+                    .POST, "/api/v1/wishes", body: body(["c@outside.example", "d@outside.example", "e@outside.example"]), token: fresh.token
+                ).status == .created)
         }
     }
 
@@ -103,11 +134,13 @@ import VaporTesting
         let mailbox = try Mailbox()
         try await withKinetic(adjust: mailbox.configure) { app in
             let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
-            let wish = try await app.scheduleWish(from: ann, to: ["a@outside.example", "b@outside.example", "c@outside.example"], channels: [.email], inSeconds: 60)
+            let wish = try await app.scheduleWish(
+                from: ann, to: ["a@outside.example", "b@outside.example", "c@outside.example"], channels: [.email], inSeconds: 60)
             let dispatcher = try dispatcher(app, mailbox, limits: SendingLimits(perHour: 2, perDay: 10, firstDay: 10))
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60)) == 3)
             var states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.state) \($0.lastError ?? "")" }
-            #expect(states.sorted() == ["delivered ", "delivered ", "pending wishes.failure.limitWait"], "which one waits is the claim's order")
+            #expect(
+                states.sorted() == ["delivered ", "delivered ", "pending wishes.failure.limitWait"], "which one waits is the claim's order")
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60 + 3599)) == 0)
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60 + 3600)) == 1)
             states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.state) \($0.attempts)" }
@@ -121,11 +154,14 @@ import VaporTesting
         let connections = try PeerProcess("connections_peer.py")
         try await withKinetic(adjust: mailbox.configure) { app in
             let ann = try await app.signUp(name: "Ann <b>Example</b>", email: "ann@example.com")
-            _ = try await app.scheduleWish(from: ann, to: ["bob@example.com", "victim@outside.example"], channels: [.connections], inSeconds: 60,
-                                           subject: "<img src=x onerror=alert(1)> Hi", message: "Happy birthday!")
+            _ = try await app.scheduleWish(
+                from: ann, to: ["bob@example.com", "victim@outside.example"], channels: [.connections], inSeconds: 60,
+                subject: "<img src=x onerror=alert(1)> Hi", message: "Happy birthday!")
             #expect(try await dispatcher(app, mailbox, connections: connections).runOnce(now: testNow.addingTimeInterval(60)) == 1)
-            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(connections.port)/__requests"), timeout: .seconds(5))
-            let posts = try JSONDecoder().decode([[String: String?]].self, from: Data(buffer: try await response.body.collect(upTo: 1 << 20)))
+            let response = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: "http://127.0.0.1:\(connections.port)/__requests"), timeout: .seconds(5))
+            let posts = try JSONDecoder().decode(
+                [[String: String?]].self, from: Data(buffer: try await response.body.collect(upTo: 1 << 20)))
             let content = try #require(posts.first?["content"] ?? nil)
             #expect(content == "&lt;img src=x onerror=alert(1)&gt; Hi\n\nHappy birthday!\n\n— Ann &lt;b&gt;Example&lt;/b&gt; (via Kinetic)")
             #expect(!content.contains("@"))
@@ -144,7 +180,10 @@ import VaporTesting
             user.emailVerifiedAt = nil
             try await user.save(on: app.db)
             _ = try await dispatcher(app, mailbox).runOnce(now: testNow.addingTimeInterval(60))
-            #expect(try await WishesRepository(database: app.db).deliveries(of: wish.id).map(\.lastError) == ["wishes.failure.senderUnconfirmed"])
+            #expect(
+                try await WishesRepository(database: app.db).deliveries(of: wish.id).map(\.lastError) == [
+                    "wishes.failure.senderUnconfirmed"
+                ])
             #expect(try mailbox.messages(to: "friend@outside.example").isEmpty)
         }
     }

@@ -3,6 +3,7 @@ import KineticCore
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct WishPhotosAPITests {
@@ -51,15 +52,18 @@ import VaporTesting
         let broken = Data([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0x00, 0x01, 0x00]) + Data(repeating: 0x42, count: 2000)
         try await withKinetic { app in
             let ann = try await app.signUp()
-            for (name, data, key) in [("text", Data("hello".utf8), "invalid_photo"), ("tiny", tiny, "invalid_photo"),
-                                      ("bomb", bomb, "invalid_photo"), ("broken", broken, "invalid_photo")] {
+            for (name, data, key) in [
+                ("text", Data("hello".utf8), "invalid_photo"), ("tiny", tiny, "invalid_photo"),
+                ("bomb", bomb, "invalid_photo"), ("broken", broken, "invalid_photo"),
+            ] {
                 let response = try await upload(app, data, token: ann.token)
                 #expect(response.status == .unprocessableEntity, "\(name)")
                 #expect(try response.apiError()["code"] as? String == key, "\(name)")
             }
             let tooBig = try await upload(app, Data(count: WishPhotoCheck.maximumBytes + 1), token: ann.token)
             #expect(tooBig.status == .payloadTooLarge)
-            let kept = (try? FileManager.default.contentsOfDirectory(atPath: app.kineticConfiguration.mediaDirectory + "/wishes/photos")) ?? []
+            let kept =
+                (try? FileManager.default.contentsOfDirectory(atPath: app.kineticConfiguration.mediaDirectory + "/wishes/photos")) ?? []
             #expect(kept.isEmpty)
             let uploads = (try? FileManager.default.contentsOfDirectory(atPath: app.kineticConfiguration.uploadDirectory)) ?? []
             #expect(uploads.isEmpty)

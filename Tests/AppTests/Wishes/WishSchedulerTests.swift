@@ -5,6 +5,7 @@ import KineticMail
 import SQLKit
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct WishSchedulerTests {
@@ -13,15 +14,19 @@ import VaporTesting
         let clock = TestClock(testNow.addingTimeInterval(-5))
         let mailbox = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-smtp-\(UUID())")
         let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path])
-        try await withKinetic(clock: clock, adjust: {
-            $0.wishDelivery.pollInterval = 1
-            $0.wishDelivery.smtp = SMTPSettings(host: "127.0.0.1", port: smtp.port, security: .plain)
-            $0.wishDelivery.mailFrom = MailAddress("wishes@kinetic.test")
-        }) { app in
+        try await withKinetic(
+            clock: clock,
+            adjust: {
+                $0.wishDelivery.pollInterval = 1
+                $0.wishDelivery.smtp = SMTPSettings(host: "127.0.0.1", port: smtp.port, security: .plain)
+                $0.wishDelivery.mailFrom = MailAddress("wishes@kinetic.test")
+            }
+        ) { app in
             let sender = try await app.signUp(name: "Ann", email: "ann@example.com")
             let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
             // Due at 08:00, five seconds after the clock's 07:59:55.
-            let wish = try await app.scheduleWish(from: sender, to: ["bob@example.com"], channels: [.email, .inApp], inSeconds: 0, photo: "stock:birthday-2")
+            let wish = try await app.scheduleWish(
+                from: sender, to: ["bob@example.com"], channels: [.email, .inApp], inSeconds: 0, photo: "stock:birthday-2")
             await app.startWishScheduler()
             // Its first round found nothing due and it waits for the poll interval to pass.
             await clock.untilSleeps(reach: 1)
@@ -36,11 +41,15 @@ import VaporTesting
             clock.advance(by: 1)
             await clock.untilSleeps(reach: 3)
             #expect(try await repository.deliveries(of: wish.id).allSatisfy { $0.state == DeliveryState.delivered.rawValue })
-            let inbox = try await app.db.sql().select().column("recipient_id").from(InboxWishRecord.schema).where("wish_id", .equal, wish.id).all()
+            let inbox = try await app.db.sql().select().column("recipient_id").from(InboxWishRecord.schema).where(
+                "wish_id", .equal, wish.id
+            ).all()
             #expect(try inbox.map { try $0.decode(column: "recipient_id", as: UUID.self).uuidString } == [bob.customerId.uppercased()])
             let log = try String(contentsOf: mailbox.appendingPathComponent("messages.jsonl"), encoding: .utf8)
             #expect(log.contains("\"<card-birthday-2@kinetic>\""))
-            let card = try Data(contentsOf: URL(fileURLWithPath: app.kineticConfiguration.mediaDirectory).appendingPathComponent("wishes/cards/birthday-2.png"))
+            let card = try Data(
+                contentsOf: URL(fileURLWithPath: app.kineticConfiguration.mediaDirectory).appendingPathComponent(
+                    "wishes/cards/birthday-2.png"))
             #expect(card.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
             let width = card[16..<20].reduce(0) { $0 << 8 | Int($1) }
             #expect(width == WishImages.cardWidth)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import App
 
 /// Delivery with real server processes: one killed with SIGKILL in the middle of a burst, and two
@@ -34,7 +35,8 @@ struct WishServerProcessTests {
         var tokens: [String] = []
         let recipientEmail = "recipient-\(UUID().uuidString.prefix(8).lowercased())@kinetic.test"
         for (name, email) in [("Ann", "sender-\(UUID().uuidString.prefix(8).lowercased())@kinetic.test"), ("Bob", recipientEmail)] {
-            let (status, body) = try await server.request(.POST, "/api/v1/accounts", body: ["name": name, "email": email, "password": "long-enough-pw"])
+            let (status, body) = try await server.request(
+                .POST, "/api/v1/accounts", body: ["name": name, "email": email, "password": "long-enough-pw"])
             try #require(status == 201, "sign-up: \(status)")
             tokens.append(try #require((body as? [String: Any])?["token"] as? String))
             let token = try #require(confirmationToken(for: email, in: mailbox))
@@ -47,10 +49,12 @@ struct WishServerProcessTests {
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
         let now = formatter.string(from: Date())
         for index in 0..<Self.wishCount {
-            let (status, _) = try await server.request(.POST, "/api/v1/wishes", body: [
-                "occasion": "birthday", "subject": "Burst \(index)", "message": "Happy birthday!", "recipients": [recipientEmail],
-                "sendAt": now, "timeZone": "UTC", "channels": ["email", "in-app"],
-            ], token: tokens[0])
+            let (status, _) = try await server.request(
+                .POST, "/api/v1/wishes",
+                body: [
+                    "occasion": "birthday", "subject": "Burst \(index)", "message": "Happy birthday!", "recipients": [recipientEmail],
+                    "sendAt": now, "timeZone": "UTC", "channels": ["email", "in-app"],
+                ], token: tokens[0])
             try #require(status == 201, "wish \(index): \(status)")
         }
         return Burst(sender: tokens[0], recipient: tokens[1], recipientEmail: recipientEmail)
@@ -62,7 +66,8 @@ struct WishServerProcessTests {
         for box in ["scheduled", "sent"] {
             var cursor: String?
             repeat {
-                let (_, body) = try await server.request(.GET, "/api/v1/wishes?box=\(box)" + (cursor.map { "&cursor=\($0)" } ?? ""), token: burst.sender)
+                let (_, body) = try await server.request(
+                    .GET, "/api/v1/wishes?box=\(box)" + (cursor.map { "&cursor=\($0)" } ?? ""), token: burst.sender)
                 let page = body as? [String: Any] ?? [:]
                 for item in page["items"] as? [[String: Any]] ?? [] {
                     states += (item["deliveries"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
@@ -99,7 +104,8 @@ struct WishServerProcessTests {
     /// The token of the last address confirmation link e-mailed to `address`.
     private func confirmationToken(for address: String, in mailbox: URL) -> String? {
         let text = received(mailbox).last { ($0["rcpt_tos"] as? [String])?.contains(address) == true }?["text"] as? String
-        return text?.split(whereSeparator: \.isWhitespace).first { $0.contains("/address/") }.flatMap { $0.split(separator: "/").last }.map(String.init)
+        return text?.split(whereSeparator: \.isWhitespace).first { $0.contains("/address/") }.flatMap { $0.split(separator: "/").last }.map(
+            String.init)
     }
 
     private func inboxCount(_ server: ServerProcess, _ burst: Burst) async throws -> Int? {
@@ -115,20 +121,23 @@ struct WishServerProcessTests {
         // A slow mail server (50 ms a message), so the kill lands mid-session.
         let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path, "--data-delay", "0.05"])
         let database = TestDatabase.postgresURL
-        if database != nil { try await withKinetic { _ in } }  // a fresh, migrated schema
+        if database != nil { try await withKinetic { _ in } } // a fresh, migrated schema
 
-        let quiet = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
+        let quiet = try await ServerProcess(
+            dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
         let burst = try await scheduleBurst(on: quiet, mailbox: mailbox)
         quiet.stop()
 
-        let doomed = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.2"))
+        let doomed = try await ServerProcess(
+            dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.2"))
         let deadline = Date().addingTimeInterval(120)
         while receivedMessageIDs(mailbox).count < 30, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
         doomed.kill9()
         let beforeRestart = receivedMessageIDs(mailbox).count
         #expect(beforeRestart >= 30 && beforeRestart < Self.wishCount, "killed mid-burst: \(beforeRestart) e-mails were out")
 
-        let restarted = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.2"))
+        let restarted = try await ServerProcess(
+            dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.2"))
         defer { restarted.stop() }
         let states = try await waitUntilAllDelivered(restarted, burst)
         #expect(states.count == 2 * Self.wishCount)
@@ -151,16 +160,23 @@ struct WishServerProcessTests {
         let database = TestDatabase.postgresURL
         try await withKinetic { _ in }
 
-        let quiet = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
+        let quiet = try await ServerProcess(
+            dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
         let burst = try await scheduleBurst(on: quiet, mailbox: mailbox)
         quiet.stop()
         let first = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.1"))
-        let second = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.1"))
-        defer { first.stop(); second.stop() }
+        let second = try await ServerProcess(
+            dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.1"))
+        defer {
+            first.stop()
+            second.stop()
+        }
         let states = try await waitUntilAllDelivered(first, burst)
         #expect(states.count == 2 * Self.wishCount && states.allSatisfy { $0 == "delivered" })
         #expect(try await inboxCount(second, burst) == Self.wishCount)
         let ids = receivedMessageIDs(mailbox)
-        #expect(ids.count == Self.wishCount && Set(ids).count == Self.wishCount, "each e-mail sent once: \(ids.count) messages, \(Set(ids).count) distinct")
+        #expect(
+            ids.count == Self.wishCount && Set(ids).count == Self.wishCount,
+            "each e-mail sent once: \(ids.count) messages, \(Set(ids).count) distinct")
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import KineticCore
 import Testing
+
 @testable import App
 
 @Suite struct WishStockTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func everyOccasionChannelStateAndBox_hasItsStrings() throws {
         let catalog = try StringCatalog(data: Data(contentsOf: Self.root.appendingPathComponent("Resources/Localizable.xcstrings")))
@@ -20,7 +22,9 @@ import Testing
             let card = Self.root.appendingPathComponent("Public/images/wishes/cards/\(id).svg")
             let svg = try String(contentsOf: card, encoding: .utf8)
             #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"800\""), "\(id)")
-            #expect(!svg.contains("<text") && !svg.contains("<image") && !svg.contains("href"), "\(id) should be drawn, without words or outside images")
+            #expect(
+                !svg.contains("<text") && !svg.contains("<image") && !svg.contains("href"),
+                "\(id) should be drawn, without words or outside images")
         }
     }
 }

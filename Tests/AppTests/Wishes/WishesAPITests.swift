@@ -3,18 +3,23 @@ import Foundation
 import KineticCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct WishesAPITests {
     /// A wish body due `minutes` after the test clock's now (UTC).
-    private func body(to recipients: [String] = ["bob@example.com"], minutes: Int = 60, channels: [String] = ["in-app"],
-                      subject: String = "Happy birthday", message: String = "All the best!", occasion: String = "birthday") -> [String: Any] {
+    private func body(
+        to recipients: [String] = ["bob@example.com"], minutes: Int = 60, channels: [String] = ["in-app"],
+        subject: String = "Happy birthday", message: String = "All the best!", occasion: String = "birthday"
+    ) -> [String: Any] {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
         formatter.timeZone = TimeZone(identifier: "UTC")
         let local = String(formatter.string(from: testNow.addingTimeInterval(Double(minutes) * 60)).prefix(16))
-        return ["occasion": occasion, "subject": subject, "message": message, "recipients": recipients, "sendAt": local,
-                "timeZone": "UTC", "channels": channels]
+        return [
+            "occasion": occasion, "subject": subject, "message": message, "recipients": recipients, "sendAt": local,
+            "timeZone": "UTC", "channels": channels,
+        ]
     }
 
     private func fields(_ response: TestingHTTPResponse) throws -> [String: String] {
@@ -37,14 +42,18 @@ import VaporTesting
             #expect(photos.first?["id"] as? String == "stock:birthday-1")
             #expect(photos.first?["url"] as? String == "/images/wishes/cards/birthday-1.svg")
             let channels = try #require(object["channels"] as? [[String: Any]])
-            #expect(channels.map { "\($0["id"] as? String ?? "")=\($0["available"] as? Bool ?? false)" } == ["email=false", "connections=false", "in-app=true"])
+            #expect(
+                channels.map { "\($0["id"] as? String ?? "")=\($0["available"] as? Bool ?? false)" } == [
+                    "email=false", "connections=false", "in-app=true",
+                ])
         }
     }
 
     @Test func aWish_isScheduled_shown_changed_andDeleted_withItsDeliveriesCancelled() async throws {
         try await withKinetic { app in
             let ann = try await app.signUp()
-            let created = try await app.json(.POST, "/api/v1/wishes", body: body(to: ["Bob@Example.com", "kim@example.com"]), token: ann.token)
+            let created = try await app.json(
+                .POST, "/api/v1/wishes", body: body(to: ["Bob@Example.com", "kim@example.com"]), token: ann.token)
             #expect(created.status == .created)
             let wish = try created.jsonObject()
             let id = try #require(wish["id"] as? String)
@@ -52,7 +61,8 @@ import VaporTesting
             #expect(wish["box"] as? String == "scheduled")
             #expect(wish["recipients"] as? [String] == ["bob@example.com", "kim@example.com"])
             #expect(wish["at"] as? String == "2027-01-15T09:00:00Z")
-            #expect((wish["sendAt"] as? [String: String]) == ["local": "2027-01-15T09:00", "timeZone": TimeZone(identifier: "UTC")!.identifier])
+            #expect(
+                (wish["sendAt"] as? [String: String]) == ["local": "2027-01-15T09:00", "timeZone": TimeZone(identifier: "UTC")!.identifier])
             #expect((wish["deliveries"] as? [[String: Any]])?.map { $0["state"] as? String } == ["pending", "pending"])
 
             var changed = body(to: ["kim@example.com"], minutes: 90, subject: "Alles Gute")
@@ -64,13 +74,19 @@ import VaporTesting
             #expect((after["photo"] as? [String: String])?["id"] == "stock:birthday-3")
             #expect(after["at"] as? String == "2027-01-15T09:30:00Z")
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: try #require(UUID(uuidString: id)))
-            #expect(deliveries.map { "\($0.recipient ?? "") \($0.dueAt)" } == ["kim@example.com \(testNow.addingTimeInterval(5400).timeIntervalSince1970)"])
+            #expect(
+                deliveries.map { "\($0.recipient ?? "") \($0.dueAt)" } == [
+                    "kim@example.com \(testNow.addingTimeInterval(5400).timeIntervalSince1970)"
+                ])
 
             #expect(try await app.json(.DELETE, "/api/v1/wishes/\(id)", token: ann.token).status == .noContent)
             #expect(try await app.json(.GET, "/api/v1/wishes/\(id)", token: ann.token).status == .notFound)
             let cancelled = try await WishesRepository(database: app.db).deliveries(of: try #require(UUID(uuidString: id)))
             #expect(cancelled.map(\.state) == ["cancelled"])
-            #expect(try await WishDeliveryQueue(database: app.db, owner: "t").claim(now: testNow.addingTimeInterval(86_400), lease: 60, limit: 10).isEmpty)
+            #expect(
+                try await WishDeliveryQueue(database: app.db, owner: "t").claim(
+                    now: testNow.addingTimeInterval(86_400), lease: 60, limit: 10
+                ).isEmpty)
         }
     }
 
@@ -105,7 +121,9 @@ import VaporTesting
             let ann = try await app.signUp(), eve = try await app.signUp()
             let mine = try await app.json(.POST, "/api/v1/wishes", body: body(), token: ann.token).jsonObject()["id"] as? String ?? ""
             let hers = try await app.json(.POST, "/api/v1/wishes", body: body(), token: eve.token).jsonObject()["id"] as? String ?? ""
-            for (method, path) in [(HTTPMethod.GET, "/api/v1/wishes/\(hers)"), (.DELETE, "/api/v1/wishes/\(hers)"), (.GET, "/api/v1/wishes/not-a-uuid")] {
+            for (method, path) in [
+                (HTTPMethod.GET, "/api/v1/wishes/\(hers)"), (.DELETE, "/api/v1/wishes/\(hers)"), (.GET, "/api/v1/wishes/not-a-uuid"),
+            ] {
                 #expect(try await app.json(method, path, token: ann.token).status == .notFound, "\(method) \(path)")
             }
             #expect(try await app.json(.PUT, "/api/v1/wishes/\(hers)", body: body(), token: ann.token).status == .notFound)
@@ -127,15 +145,18 @@ import VaporTesting
     @Test func aWishBeingSent_cannotBeChangedOrDeleted_andSaysSo() async throws {
         try await withKinetic { app in
             let ann = try await app.signUp()
-            let id = try await app.json(.POST, "/api/v1/wishes", body: body(minutes: 1), token: ann.token).jsonObject()["id"] as? String ?? ""
-            let claimed = try await WishDeliveryQueue(database: app.db, owner: "other").claim(now: testNow.addingTimeInterval(60), lease: 300, limit: 10)
+            let id =
+                try await app.json(.POST, "/api/v1/wishes", body: body(minutes: 1), token: ann.token).jsonObject()["id"] as? String ?? ""
+            let claimed = try await WishDeliveryQueue(database: app.db, owner: "other").claim(
+                now: testNow.addingTimeInterval(60), lease: 300, limit: 10)
             #expect(claimed.count == 1)
             let deleting = try await app.json(.DELETE, "/api/v1/wishes/\(id)", token: ann.token)
             #expect(deleting.status == .conflict)
             #expect(try deleting.apiError()["code"] as? String == "conflict")
             #expect(try await app.json(.PUT, "/api/v1/wishes/\(id)", body: body(), token: ann.token).status == .conflict)
             // Nothing changed: the delivery is still the sender's to finish.
-            #expect(try await WishesRepository(database: app.db).deliveries(of: try #require(UUID(uuidString: id))).map(\.state) == ["sending"])
+            #expect(
+                try await WishesRepository(database: app.db).deliveries(of: try #require(UUID(uuidString: id))).map(\.state) == ["sending"])
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import KineticCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The Wishes pages as a browser without the script uses them: every step an ordinary form.
@@ -16,8 +17,11 @@ import VaporTesting
             #expect(form.body.string.contains("value=\"Happy birthday!\""), "Birthday and its subject are chosen")
 
             // A stock text and no words of one's own: the text is the message.
-            let fields = [("occasion", "holiday"), ("subject", "Season's greetings"), ("message", ""), ("stockText", "wishes.stock.holiday.2"),
-                          ("photo", "stock:holiday-3"), ("recipients", "Sam@Example.com, kim@example.com"), ("from", "scheduled")] + when
+            let fields =
+                [
+                    ("occasion", "holiday"), ("subject", "Season's greetings"), ("message", ""), ("stockText", "wishes.stock.holiday.2"),
+                    ("photo", "stock:holiday-3"), ("recipients", "Sam@Example.com, kim@example.com"), ("from", "scheduled"),
+                ] + when
             let preview = try await web.post("/wishes/preview", fields: fields, csrfPage: "/wishes/new")
             #expect(preview.status == .ok)
             let text = app.stringCatalog.string("wishes.stock.holiday.2", language: .english)
@@ -48,9 +52,12 @@ import VaporTesting
     @Test func aFormWithProblems_comesBackNamingEachOne_andNothingIsScheduled() async throws {
         try await withKinetic { app in
             let (web, account) = try await app.signedInWebClient()
-            let response = try await web.post("/wishes/preview", fields: [
-                ("occasion", "birthday"), ("subject", ""), ("message", "Hi"), ("recipients", "not-an-address"), ("sendDate", "2020-01-01"), ("sendTime", "10:00"),
-            ], csrfPage: "/wishes/new")
+            let response = try await web.post(
+                "/wishes/preview",
+                fields: [
+                    ("occasion", "birthday"), ("subject", ""), ("message", "Hi"), ("recipients", "not-an-address"),
+                    ("sendDate", "2020-01-01"), ("sendTime", "10:00"),
+                ], csrfPage: "/wishes/new")
             #expect(response.status == .unprocessableEntity)
             let html = response.body.string
             #expect(html.contains("Please check the fields marked below."))
@@ -67,13 +74,20 @@ import VaporTesting
             let token = try await web.csrfToken(from: "/wishes/new")
             let boundary = "kinetic-wish-boundary"
             var body = Data()
-            for (name, value) in [("_csrf", token), ("occasion", "birthday"), ("subject", "Hi"), ("message", "Hello"), ("photo", ""),
-                                  ("recipients", "sam@example.com"), ("sendDate", "2027-01-15"), ("sendTime", "10:00")] {
+            for (name, value) in [
+                ("_csrf", token), ("occasion", "birthday"), ("subject", "Hi"), ("message", "Hello"), ("photo", ""),
+                ("recipients", "sam@example.com"), ("sendDate", "2027-01-15"), ("sendTime", "10:00"),
+            ] {
                 body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
             }
-            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photoFile\"; filename=\"me.png\"\r\nContent-Type: image/png\r\n\r\n".utf8) + png
+            body +=
+                Data(
+                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"photoFile\"; filename=\"me.png\"\r\nContent-Type: image/png\r\n\r\n"
+                        .utf8) + png
             body += Data("\r\n--\(boundary)--\r\n".utf8)
-            let preview = try await web.post("/wishes/preview", data: body, contentType: HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": boundary]))
+            let preview = try await web.post(
+                "/wishes/preview", data: body,
+                contentType: HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": boundary]))
             #expect(preview.status == .ok, "\(preview.body.string.prefix(300))")
             let html = preview.body.string
             let start = try #require(html.range(of: "/wishes/photos/"))
@@ -90,10 +104,13 @@ import VaporTesting
             let (web, account) = try await app.signedInWebClient()
             let wish = try await app.scheduleWish(from: account, to: ["sam@example.com"], channels: [.inApp])
             let id = wish.id.uuidString
-            let asked = try await web.post("/wishes/delete", fields: [("ids[]", id), ("back", "/wishes/scheduled"), ("confirmed", "")], csrfPage: "/wishes/scheduled")
+            let asked = try await web.post(
+                "/wishes/delete", fields: [("ids[]", id), ("back", "/wishes/scheduled"), ("confirmed", "")], csrfPage: "/wishes/scheduled")
             #expect(asked.status == .ok && asked.body.string.contains("Delete this wish?"))
             #expect(try await web.get("/wishes/\(id)").status == .ok, "nothing deleted before the answer")
-            let done = try await web.post("/wishes/delete", fields: [("ids[]", id), ("back", "https://evil.example/wishes"), ("confirmed", "1")], csrfPage: "/wishes/scheduled")
+            let done = try await web.post(
+                "/wishes/delete", fields: [("ids[]", id), ("back", "https://evil.example/wishes"), ("confirmed", "1")],
+                csrfPage: "/wishes/scheduled")
             #expect(done.status == .seeOther && done.headers.first(name: .location) == "/wishes?done=deleted", "never back to another site")
             #expect(try await web.get("/wishes/\(id)").status == .notFound)
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: wish.id)
@@ -110,14 +127,22 @@ import VaporTesting
             for path in ["/wishes/\(id)", "/wishes/\(id)/edit"] { #expect(try await eve.get(path).status == .notFound, "\(path)") }
             let stolen = try await eve.post("/wishes/delete", fields: [("ids[]", id), ("confirmed", "1")], csrfPage: "/wishes")
             #expect(stolen.status == .notFound)
-            let hijack = try await eve.post("/wishes/\(id)/edit", fields: [("occasion", "birthday"), ("subject", "Mine"), ("message", "x"),
-                                                                          ("recipients", eveAccount.email), ("channels[]", "in-app")] + when, csrfPage: "/wishes")
+            let hijack = try await eve.post(
+                "/wishes/\(id)/edit",
+                fields: [
+                    ("occasion", "birthday"), ("subject", "Mine"), ("message", "x"),
+                    ("recipients", eveAccount.email), ("channels[]", "in-app"),
+                ] + when, csrfPage: "/wishes")
             #expect(hijack.status == .notFound)
 
             let edit = try await web.get("/wishes/\(id)/edit")
             #expect(edit.status == .ok && edit.body.string.contains("value=\"Happy birthday\""))
-            let saved = try await web.post("/wishes/\(id)/edit", fields: [("occasion", "congratulations"), ("subject", "Well done"), ("message", "Bravo"),
-                                                                        ("recipients", "sam@example.com"), ("channels[]", "in-app")] + when, csrfPage: "/wishes")
+            let saved = try await web.post(
+                "/wishes/\(id)/edit",
+                fields: [
+                    ("occasion", "congratulations"), ("subject", "Well done"), ("message", "Bravo"),
+                    ("recipients", "sam@example.com"), ("channels[]", "in-app"),
+                ] + when, csrfPage: "/wishes")
             #expect(saved.status == .seeOther && saved.headers.first(name: .location) == "/wishes/\(id)?done=saved")
             let page = try await web.get("/wishes/\(id)?done=saved").body.string
             #expect(page.contains("Well done") && page.contains("Your changes are saved."))

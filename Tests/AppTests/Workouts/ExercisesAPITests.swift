@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct ExercisesAPITests {
@@ -11,9 +12,12 @@ import VaporTesting
     @Test func theCatalogue_isFilteredByEveryFilterGiven() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let all = try JSONSerialization.jsonObject(with: Data(try await exercises(app, "", token: account.token).body.readableBytesView)) as? [[String: Any]]
+            let all =
+                try JSONSerialization.jsonObject(with: Data(try await exercises(app, "", token: account.token).body.readableBytesView))
+                as? [[String: Any]]
             #expect(all?.count == 873)
-            let response = try await exercises(app, "?category=strength,cardio&muscle=chest&equipment=body%20only&difficulty=beginner", token: account.token)
+            let response = try await exercises(
+                app, "?category=strength,cardio&muscle=chest&equipment=body%20only&difficulty=beginner", token: account.token)
             #expect(response.status == .ok)
             let filtered = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]])
             #expect(!filtered.isEmpty)

@@ -2,22 +2,28 @@ import Foundation
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct FitnessTestsAPITests {
     @Test func theRate_ofAMotionLog() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let response = try await app.json(.POST, "/api/v1/fitness-tests/rate", body: MotionLogs.swinging(repsPerMinute: 48), token: account.token)
+            let response = try await app.json(
+                .POST, "/api/v1/fitness-tests/rate", body: MotionLogs.swinging(repsPerMinute: 48), token: account.token)
             #expect(response.status == .ok, "\(response.body.string)")
             let rate = try response.jsonObject()
             let perMinute = try #require(rate["repsPerMinute"] as? Double)
             #expect(abs(perMinute - 48) < 1.5)
             #expect((23...25).contains(rate["reps"] as? Int ?? 0))
             #expect((rate["confidence"] as? Double ?? 0) > 0.5)
-            let still = try await app.json(.POST, "/api/v1/fitness-tests/rate", body: MotionLogs.swinging(repsPerMinute: 0), token: account.token).jsonObject()
+            let still = try await app.json(
+                .POST, "/api/v1/fitness-tests/rate", body: MotionLogs.swinging(repsPerMinute: 0), token: account.token
+            ).jsonObject()
             #expect(still["repsPerMinute"] is NSNull && still["reps"] as? Int == 0, "\(still)")
-            #expect(try await app.json(.POST, "/api/v1/fitness-tests/rate", body: MotionLogs.swinging(repsPerMinute: 48)).status == .unauthorized)
+            #expect(
+                try await app.json(.POST, "/api/v1/fitness-tests/rate", body: MotionLogs.swinging(repsPerMinute: 48)).status
+                    == .unauthorized)
             #expect(try await app.json(.GET, "/api/v1/fitness-tests/rate", token: account.token).status == .methodNotAllowed)
         }
     }
@@ -30,13 +36,24 @@ import VaporTesting
                 return try #require(try response.apiError()["fields"] as? [String: String])
             }
             let rate = "/api/v1/fitness-tests/rate"
-            #expect(try problem(await app.json(.POST, rate, body: ["samples": []], token: token)) == ["samples": "The recording is too short: send at least 3 seconds of samples."])
+            #expect(
+                try problem(await app.json(.POST, rate, body: ["samples": []], token: token)) == [
+                    "samples": "The recording is too short: send at least 3 seconds of samples."
+                ])
             #expect(try problem(await app.json(.POST, rate, rawBody: "", token: token)).keys.contains("samples"), "an empty body")
-            #expect(try problem(await app.json(.POST, rate, body: MotionLogs.swinging(repsPerMinute: 40, seconds: 0.08), token: token)).keys.contains("samples"), "five samples")
-            #expect(try problem(await app.json(.POST, rate, body: MotionLogs.swinging(repsPerMinute: 40, seconds: 3, rate: 10_000), token: token))["samples"]?.contains("200") == true, "10 kHz")
-            #expect(try problem(await app.json(.POST, rate, rawBody: MotionLogs.withNaN(), token: token)).keys.contains("samples[3].ax"), "NaN")
+            #expect(
+                try problem(await app.json(.POST, rate, body: MotionLogs.swinging(repsPerMinute: 40, seconds: 0.08), token: token)).keys
+                    .contains("samples"), "five samples")
+            #expect(
+                try problem(
+                    await app.json(.POST, rate, body: MotionLogs.swinging(repsPerMinute: 40, seconds: 3, rate: 10_000), token: token))[
+                        "samples"]?.contains("200") == true, "10 kHz")
+            #expect(
+                try problem(await app.json(.POST, rate, rawBody: MotionLogs.withNaN(), token: token)).keys.contains("samples[3].ax"), "NaN")
             let large = "{\"samples\": [" + String(repeating: " ", count: 9 << 20) + "]}"
-            #expect(try problem(await app.json(.POST, rate, rawBody: large, token: token)).keys.contains("body"), "over 8 MB (1 GB declared up front: Tests/Browser/test_fitness.py)")
+            #expect(
+                try problem(await app.json(.POST, rate, rawBody: large, token: token)).keys.contains("body"),
+                "over 8 MB (1 GB declared up front: Tests/Browser/test_fitness.py)")
             #expect(try await app.json(.POST, rate, rawBody: "{\"samples\": [", token: token).status == .badRequest)
         }
     }
@@ -54,38 +71,50 @@ import VaporTesting
             #expect(try await app.json(.GET, "/api/v1/tracked-exercises?category=cardio", token: token).jsonArray().isEmpty)
 
             func start(_ picked: [String]) async throws -> [String: Any] {
-                let response = try await app.json(.POST, "/api/v1/fitness-tests", body: ["category": "plyometrics", "count": 2, "exercises": picked], token: token)
+                let response = try await app.json(
+                    .POST, "/api/v1/fitness-tests", body: ["category": "plyometrics", "count": 2, "exercises": picked], token: token)
                 try #require(response.status == .created, "\(response.body.string)")
                 return try response.jsonObject()
             }
             let first = try await start(["Knee_Tuck_Jump"])
-            let ids = try #require(first["exercises"] as? [[String: Any]]).compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String }
+            let ids = try #require(first["exercises"] as? [[String: Any]]).compactMap {
+                ($0["exercise"] as? [String: Any])?["id"] as? String
+            }
             #expect(ids == ["Knee_Tuck_Jump", "Mountain_Climbers"], "the picked one, then the tracked one")
             #expect(first["nextExerciseId"] as? String == "Knee_Tuck_Jump" && first["complete"] as? Bool == false)
             let testID = try #require(first["id"] as? String)
             clock.advance(by: 60)
             // Knee tuck jumps (plyometrics, beginner: 40 a minute) at 36 a minute: level 6.
-            let afterOne = try await app.json(.POST, "/api/v1/fitness-tests/\(testID)/exercises/Knee_Tuck_Jump", body: MotionLogs.swinging(repsPerMinute: 36), token: token)
+            let afterOne = try await app.json(
+                .POST, "/api/v1/fitness-tests/\(testID)/exercises/Knee_Tuck_Jump", body: MotionLogs.swinging(repsPerMinute: 36),
+                token: token)
             #expect(afterOne.status == .ok, "\(afterOne.body.string)")
             let afterOneBody = try afterOne.jsonObject()
             let firstItem = try #require((afterOneBody["exercises"] as? [[String: Any]])?.first)
             #expect(firstItem["level"] as? Int == 6 && firstItem["levelledUp"] as? Bool == false)
             #expect(afterOneBody["nextExerciseId"] as? String == "Mountain_Climbers")
-            let done = try await app.json(.POST, "/api/v1/fitness-tests/\(testID)/exercises/Mountain_Climbers/skip", token: token).jsonObject()
+            let done = try await app.json(.POST, "/api/v1/fitness-tests/\(testID)/exercises/Mountain_Climbers/skip", token: token)
+                .jsonObject()
             #expect(done["complete"] as? Bool == true && done["overallLevelBefore"] is NSNull && done["overallLevelAfter"] as? Int == 6)
             #expect(done["levelledUp"] as? Bool == false, "a first level is not a level up")
-            #expect(try await app.json(.POST, "/api/v1/fitness-tests/\(testID)/exercises/Rope_Jumping/skip", token: token).status == .notFound)
+            #expect(
+                try await app.json(.POST, "/api/v1/fitness-tests/\(testID)/exercises/Rope_Jumping/skip", token: token).status == .notFound)
 
             clock.advance(by: 86_400)
             let second = try await start(["Knee_Tuck_Jump"])
             let secondID = try #require(second["id"] as? String)
             clock.advance(by: 60)
-            _ = try await app.json(.POST, "/api/v1/fitness-tests/\(secondID)/exercises/Knee_Tuck_Jump", body: MotionLogs.swinging(repsPerMinute: 44), token: token)
-            let result = try await app.json(.POST, "/api/v1/fitness-tests/\(secondID)/exercises/Mountain_Climbers/skip", token: token).jsonObject()
+            _ = try await app.json(
+                .POST, "/api/v1/fitness-tests/\(secondID)/exercises/Knee_Tuck_Jump", body: MotionLogs.swinging(repsPerMinute: 44),
+                token: token)
+            let result = try await app.json(.POST, "/api/v1/fitness-tests/\(secondID)/exercises/Mountain_Climbers/skip", token: token)
+                .jsonObject()
             let item = try #require((result["exercises"] as? [[String: Any]])?.first)
             #expect(item["level"] as? Int == 8 && item["previousLevel"] as? Int == 6 && item["levelledUp"] as? Bool == true)
             #expect((item["previous"] as? [[String: Any]])?.count == 1)
-            #expect(result["overallLevelBefore"] as? Int == 6 && result["overallLevelAfter"] as? Int == 8 && result["levelledUp"] as? Bool == true)
+            #expect(
+                result["overallLevelBefore"] as? Int == 6 && result["overallLevelAfter"] as? Int == 8
+                    && result["levelledUp"] as? Bool == true)
             #expect(try await app.json(.GET, "/api/v1/fitness-tests", token: token).jsonArray().count == 2)
         }
     }
@@ -94,17 +123,27 @@ import VaporTesting
         try await withKinetic { app in
             let owner = try await app.signUp().token, other = try await app.signUp().token
             _ = try await app.json(.PUT, "/api/v1/tracked-exercises/Mountain_Climbers", body: ["tracked": true], token: owner)
-            let test = try await app.json(.POST, "/api/v1/fitness-tests", body: ["category": "plyometrics", "count": 1], token: owner).jsonObject()
+            let test = try await app.json(.POST, "/api/v1/fitness-tests", body: ["category": "plyometrics", "count": 1], token: owner)
+                .jsonObject()
             let id = try #require(test["id"] as? String)
             #expect(try await app.json(.GET, "/api/v1/fitness-tests/\(id)", token: other).status == .notFound)
-            #expect(try await app.json(.POST, "/api/v1/fitness-tests/\(id)/exercises/Mountain_Climbers/skip", token: other).status == .notFound)
-            #expect(try await app.json(.POST, "/api/v1/fitness-tests/\(id)/exercises/Mountain_Climbers", body: MotionLogs.swinging(repsPerMinute: 40), token: other).status == .notFound)
+            #expect(
+                try await app.json(.POST, "/api/v1/fitness-tests/\(id)/exercises/Mountain_Climbers/skip", token: other).status == .notFound)
+            #expect(
+                try await app.json(
+                    .POST, "/api/v1/fitness-tests/\(id)/exercises/Mountain_Climbers", body: MotionLogs.swinging(repsPerMinute: 40),
+                    token: other
+                ).status == .notFound)
             #expect(try await app.json(.GET, "/api/v1/fitness-tests", token: other).jsonArray().isEmpty)
             #expect(try await app.json(.GET, "/api/v1/tracked-exercises", token: other).jsonArray().isEmpty)
             let bad = try await app.json(.POST, "/api/v1/fitness-tests", body: ["category": "stretching", "count": 0], token: owner)
             #expect(bad.status == .unprocessableEntity)
-            #expect(try await app.json(.PUT, "/api/v1/tracked-exercises/No_Such_Exercise", body: ["tracked": true], token: owner).status == .notFound)
-            #expect(try await app.json(.PUT, "/api/v1/tracked-exercises/Mountain_Climbers", body: ["tracked": "yes"], token: owner).status == .unprocessableEntity)
+            #expect(
+                try await app.json(.PUT, "/api/v1/tracked-exercises/No_Such_Exercise", body: ["tracked": true], token: owner).status
+                    == .notFound)
+            #expect(
+                try await app.json(.PUT, "/api/v1/tracked-exercises/Mountain_Climbers", body: ["tracked": "yes"], token: owner).status
+                    == .unprocessableEntity)
         }
     }
 }

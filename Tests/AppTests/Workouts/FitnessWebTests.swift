@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The fitness and workout-goal pages and their forms, as a browser without script uses them,
@@ -9,7 +10,8 @@ import VaporTesting
 @Suite struct FitnessWebTests {
     private func multipart(_ parts: [(name: String, fileName: String?, value: String)], boundary: String) -> String {
         parts.map { part in
-            let disposition = part.fileName.map { "form-data; name=\"\(part.name)\"; filename=\"\($0)\"\r\nContent-Type: application/json" }
+            let disposition =
+                part.fileName.map { "form-data; name=\"\(part.name)\"; filename=\"\($0)\"\r\nContent-Type: application/json" }
                 ?? "form-data; name=\"\(part.name)\""
             return "--\(boundary)\r\nContent-Disposition: \(disposition)\r\n\r\n\(part.value)\r\n"
         }.joined() + "--\(boundary)--\r\n"
@@ -21,9 +23,11 @@ import VaporTesting
             let pick = try await web.get("/workouts/fitness/new?category=plyometrics&count=3")
             #expect(pick.status == .ok && pick.body.string.contains("Mountain Climbers"))
             #expect(try await web.get("/workouts/fitness/new?category=stretching&count=3").status == .seeOther, "no test of stretches")
-            let started = try await web.post("/workouts/fitness/new", fields: [
-                ("category", "plyometrics"), ("count", "3"), ("exercises[]", "Mountain_Climbers"), ("exercises[]", "Knee_Tuck_Jump"),
-            ], csrfPage: "/workouts/fitness")
+            let started = try await web.post(
+                "/workouts/fitness/new",
+                fields: [
+                    ("category", "plyometrics"), ("count", "3"), ("exercises[]", "Mountain_Climbers"), ("exercises[]", "Knee_Tuck_Jump"),
+                ], csrfPage: "/workouts/fitness")
             #expect(started.status == .seeOther)
             let runnerPath = try #require(started.headers.first(name: .location))
             let testID = String(runnerPath.split(separator: "/").last!)
@@ -34,7 +38,8 @@ import VaporTesting
             let token = try await web.csrfToken(from: runnerPath)
             let log = String(decoding: try JSONSerialization.data(withJSONObject: MotionLogs.swinging(repsPerMinute: 42)), as: UTF8.self)
             let boundary = "kinetic-test-boundary"
-            let uploaded = try await web.post("/workouts/fitness/\(testID)/Mountain_Climbers",
+            let uploaded = try await web.post(
+                "/workouts/fitness/\(testID)/Mountain_Climbers",
                 body: multipart([("_csrf", nil, token), ("log", "climbers.json", log)], boundary: boundary),
                 contentType: HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": boundary]))
             #expect(uploaded.status == .seeOther, "\(uploaded.body.string)")
@@ -42,7 +47,8 @@ import VaporTesting
             #expect(afterFirst.body.string.contains("42 a minute") && afterFirst.body.string.contains("Exercise 2 of 3"))
 
             // A bad file comes back with its message and nothing recorded.
-            let bad = try await web.post("/workouts/fitness/\(testID)/Knee_Tuck_Jump",
+            let bad = try await web.post(
+                "/workouts/fitness/\(testID)/Knee_Tuck_Jump",
                 body: multipart([("_csrf", nil, token), ("log", "bad.json", "{\"samples\": []}")], boundary: boundary),
                 contentType: HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": boundary]))
             #expect(bad.status == .unprocessableEntity && bad.body.string.contains("too short"))
@@ -52,10 +58,13 @@ import VaporTesting
             headers.replaceOrAdd(name: "X-CSRF-Token", value: token)
             let recorded = try await web.post("/workouts/fitness/\(testID)/Knee_Tuck_Jump", body: log, contentType: .json, headers: headers)
             #expect(recorded.status == .noContent)
-            let skipped = try await web.post("/workouts/fitness/\(testID)/\(try #require(try await self.third(app, testID, account.token)))",
-                                             form: ["skip": "1"], csrfPage: runnerPath)
+            let skipped = try await web.post(
+                "/workouts/fitness/\(testID)/\(try #require(try await self.third(app, testID, account.token)))",
+                form: ["skip": "1"], csrfPage: runnerPath)
             #expect(skipped.status == .seeOther)
-            #expect(try await web.get(runnerPath).headers.first(name: .location) == "/workouts/fitness/\(testID)/results", "a finished test shows its results")
+            #expect(
+                try await web.get(runnerPath).headers.first(name: .location) == "/workouts/fitness/\(testID)/results",
+                "a finished test shows its results")
             let results = try await web.get("/workouts/fitness/\(testID)/results").body.string
             #expect(results.contains("Skipped") && results.contains("Your first level"))
         }
@@ -69,39 +78,49 @@ import VaporTesting
     @Test func trackingFromAPage_returnsOnlyToThisSite() async throws {
         try await withKinetic { app in
             let (web, account) = try await app.signedInWebClient()
-            let tracked = try await web.post("/workouts/tracked/Mountain_Climbers", form: ["tracked": "1", "return": "/workouts/fitness"], csrfPage: "/workouts/fitness")
+            let tracked = try await web.post(
+                "/workouts/tracked/Mountain_Climbers", form: ["tracked": "1", "return": "/workouts/fitness"], csrfPage: "/workouts/fitness")
             #expect(tracked.headers.first(name: .location) == "/workouts/fitness")
             #expect(try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token).jsonArray().count == 1)
-            let away = try await web.post("/workouts/tracked/Mountain_Climbers", form: ["tracked": "0", "return": "//evil.example/"], csrfPage: "/workouts/fitness")
+            let away = try await web.post(
+                "/workouts/tracked/Mountain_Climbers", form: ["tracked": "0", "return": "//evil.example/"], csrfPage: "/workouts/fitness")
             #expect(away.headers.first(name: .location) == "/workouts/fitness")
             #expect(try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token).jsonArray().isEmpty)
-            #expect(try await web.post("/workouts/tracked/Nothing", form: ["tracked": "1"], csrfPage: "/workouts/fitness").status == .notFound)
+            #expect(
+                try await web.post("/workouts/tracked/Nothing", form: ["tracked": "1"], csrfPage: "/workouts/fitness").status == .notFound)
         }
     }
 
     @Test func goals_areAdded_refusedWithMessages_changed_andRemoved_andNeverAnotherUsers() async throws {
         try await withKinetic { app in
             let (web, _) = try await app.signedInWebClient()
-            let refused = try await web.post("/workouts/goals/new", fields: [("name", ""), ("times", "0"), ("daysPerWeek", "2")], csrfPage: "/workouts/goals/new")
+            let refused = try await web.post(
+                "/workouts/goals/new", fields: [("name", ""), ("times", "0"), ("daysPerWeek", "2")], csrfPage: "/workouts/goals/new")
             #expect(refused.status == .unprocessableEntity)
             #expect(refused.body.string.contains("Choose 1 to 1,000 times."))
-            let added = try await web.post("/workouts/goals/new", fields: [
-                ("name", "Legs"), ("description", "Twice a week"), ("times", "8"), ("muscles[]", "quadriceps"), ("minutes", ""),
-                ("daysPerWeek", "2"), ("reminderDays[]", "monday"),
-            ], csrfPage: "/workouts/goals/new")
+            let added = try await web.post(
+                "/workouts/goals/new",
+                fields: [
+                    ("name", "Legs"), ("description", "Twice a week"), ("times", "8"), ("muscles[]", "quadriceps"), ("minutes", ""),
+                    ("daysPerWeek", "2"), ("reminderDays[]", "monday"),
+                ], csrfPage: "/workouts/goals/new")
             #expect(added.headers.first(name: .location) == "/workouts/goals?done=added")
             let list = try await web.get("/workouts/goals").body.string
             #expect(list.contains("Legs") && list.contains("Twice a week") && list.contains("0 of 8 workouts"))
             let record = try #require(try await WorkoutGoalRecord.query(on: app.db).first())
             let id = try record.requireID().uuidString
-            let changed = try await web.post("/workouts/goals/\(id)", fields: [("name", "Legs!"), ("times", "9"), ("daysPerWeek", "3")], csrfPage: "/workouts/goals/\(id)")
+            let changed = try await web.post(
+                "/workouts/goals/\(id)", fields: [("name", "Legs!"), ("times", "9"), ("daysPerWeek", "3")],
+                csrfPage: "/workouts/goals/\(id)")
             #expect(changed.headers.first(name: .location) == "/workouts/goals?done=saved")
             #expect(try await web.get("/workouts/goals").body.string.contains("0 of 9 workouts"))
 
             let (other, _) = try await app.signedInWebClient()
             #expect(try await other.get("/workouts/goals/\(id)").status == .notFound)
             #expect(try await other.post("/workouts/goals/\(id)/delete", form: [:], csrfPage: "/workouts/goals").status == .notFound)
-            #expect(try await web.post("/workouts/goals/\(id)/delete", form: [:], csrfPage: "/workouts/goals").headers.first(name: .location) == "/workouts/goals?done=removed")
+            #expect(
+                try await web.post("/workouts/goals/\(id)/delete", form: [:], csrfPage: "/workouts/goals").headers.first(name: .location)
+                    == "/workouts/goals?done=removed")
             #expect(try await WorkoutGoalRecord.query(on: app.db).count() == 0)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct MusicThemesAPITests {
@@ -32,15 +33,20 @@ import VaporTesting
         try await withKinetic { app in
             let owner = try await app.signUp(), other = try await app.signUp()
             let song = try await app.uploadSong(bpm: 120, token: owner.token)
-            let bad = try await app.json(.POST, "/api/v1/themes", body: ["name": " ", "kind": "mood", "value": "x", "workouts": 0], token: owner.token)
+            let bad = try await app.json(
+                .POST, "/api/v1/themes", body: ["name": " ", "kind": "mood", "value": "x", "workouts": 0], token: owner.token)
             #expect(bad.status == .unprocessableEntity)
-            #expect(try bad.apiError()["fields"] as? [String: String] == [
-                "name": "This field is required.", "kind": "Choose artist, genre or song.", "workouts": "Enter a number of workouts from 1 to 100.",
-            ])
-            let stolen = try await app.json(.POST, "/api/v1/themes", body: ["name": "Theirs", "kind": "song", "value": song, "workouts": 1], token: other.token)
+            #expect(
+                try bad.apiError()["fields"] as? [String: String] == [
+                    "name": "This field is required.", "kind": "Choose artist, genre or song.",
+                    "workouts": "Enter a number of workouts from 1 to 100.",
+                ])
+            let stolen = try await app.json(
+                .POST, "/api/v1/themes", body: ["name": "Theirs", "kind": "song", "value": song, "workouts": 1], token: other.token)
             #expect(stolen.status == .unprocessableEntity)
             #expect(try stolen.apiError()["fields"] as? [String: String] == ["value": "This song is not in your library."])
-            let theme = try await app.json(.POST, "/api/v1/themes", body: ["name": "Mine", "kind": "genre", "value": "Pop", "workouts": 2], token: owner.token)
+            let theme = try await app.json(
+                .POST, "/api/v1/themes", body: ["name": "Mine", "kind": "genre", "value": "Pop", "workouts": 2], token: owner.token)
             let id = try #require(try theme.jsonObject()["id"] as? String)
             #expect(try await app.json(.GET, "/api/v1/themes", token: other.token).jsonArray().isEmpty)
             #expect(try await app.json(.DELETE, "/api/v1/themes/\(id)", token: other.token).status == .notFound)

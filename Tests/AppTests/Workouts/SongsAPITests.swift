@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// Uploading, reading, correcting, serving and removing songs.
@@ -35,11 +36,13 @@ import VaporTesting
     @Test func withoutATitleTag_theFilesNameIsTheTitle() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let named = try await app.upload(try await AudioFixtures.clickTrack(bpm: 100, format: "ogg"), fileName: "C:\\Music\\Morning Run.ogg", token: account.token)
+            let named = try await app.upload(
+                try await AudioFixtures.clickTrack(bpm: 100, format: "ogg"), fileName: "C:\\Music\\Morning Run.ogg", token: account.token)
             #expect(named.status == .created)
             #expect(try named.jsonObject()["title"] as? String == "Morning Run")
             #expect(try named.jsonObject()["format"] as? String == "ogg")
-            let unnamed = try await app.upload(try await AudioFixtures.clickTrack(bpm: 100, format: "flac"), fileName: nil, token: account.token)
+            let unnamed = try await app.upload(
+                try await AudioFixtures.clickTrack(bpm: 100, format: "flac"), fileName: nil, token: account.token)
             #expect(unnamed.status == .created)
             #expect(try unnamed.jsonObject()["title"] is NSNull)
         }
@@ -88,9 +91,10 @@ import VaporTesting
             #expect(try reset.jsonObject()["correctedBpm"] is NSNull)
             let bad = try await app.json(.PATCH, "/api/v1/songs/\(id)", body: ["bpm": 300, "title": 5, "tempo": 1], token: account.token)
             #expect(bad.status == .unprocessableEntity)
-            #expect(try bad.apiError()["fields"] as? [String: String] == [
-                "bpm": "Enter a tempo from 40 to 250 BPM.", "title": "This must be text.", "tempo": "Kinetic does not know this field.",
-            ])
+            #expect(
+                try bad.apiError()["fields"] as? [String: String] == [
+                    "bpm": "Enter a tempo from 40 to 250 BPM.", "title": "This must be text.", "tempo": "Kinetic does not know this field.",
+                ])
         }
     }
 
@@ -104,14 +108,16 @@ import VaporTesting
             #expect(whole.headers.contentType?.description.hasPrefix("audio/mpeg") == true)
             #expect(whole.body.readableBytes == audio.count)
             #expect(whole.headers.first(name: "Accept-Ranges") == "bytes")
-            #expect(whole.headers.first(name: .cacheControl) == "private, max-age=3600", "a song keeps its own caching, not the API's no-store")
+            #expect(
+                whole.headers.first(name: .cacheControl) == "private, max-age=3600", "a song keeps its own caching, not the API's no-store")
             let part = try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: owner.token, headers: ["Range": "bytes=100-199"])
             #expect(part.status == .partialContent)
             #expect(part.body.readableBytes == 100)
             #expect(Data(part.body.readableBytesView) == audio[100..<200])
             #expect(part.headers.first(name: "Content-Range") == "bytes 100-199/\(audio.count)")
             for (method, path) in [(HTTPMethod.GET, "/audio"), (.PATCH, ""), (.DELETE, "")] {
-                let response = try await app.json(method, "/api/v1/songs/\(id)\(path)", body: method == .PATCH ? ["bpm": 90] : nil, token: other.token)
+                let response = try await app.json(
+                    method, "/api/v1/songs/\(id)\(path)", body: method == .PATCH ? ["bpm": 90] : nil, token: other.token)
                 #expect(response.status == .notFound, "\(method) \(path)")
             }
             #expect(try await app.json(.GET, "/api/v1/songs", token: other.token).jsonArray().isEmpty)
@@ -124,7 +130,8 @@ import VaporTesting
         try await withKinetic { app in
             let account = try await app.signUp()
             let id = try await app.uploadSong(bpm: 120, token: account.token)
-            let theme = try await app.json(.POST, "/api/v1/themes", body: ["name": "That one", "kind": "song", "value": id, "workouts": 3], token: account.token)
+            let theme = try await app.json(
+                .POST, "/api/v1/themes", body: ["name": "That one", "kind": "song", "value": id, "workouts": 3], token: account.token)
             #expect(theme.status == .created)
             #expect(try await app.json(.DELETE, "/api/v1/songs/\(id)", token: account.token).status == .noContent)
             #expect(app.storedSongFiles().isEmpty)
@@ -145,7 +152,9 @@ extension Application {
     }
 
     /// Uploads a click track at `bpm` and answers its id.
-    func uploadSong(bpm: Double, seconds: Int = 20, title: String? = nil, artist: String? = nil, genre: String? = nil, token: String) async throws -> String {
+    func uploadSong(
+        bpm: Double, seconds: Int = 20, title: String? = nil, artist: String? = nil, genre: String? = nil, token: String
+    ) async throws -> String {
         let audio = try await AudioFixtures.clickTrack(bpm: bpm, seconds: seconds, title: title, artist: artist, genre: genre)
         let response = try await upload(audio, fileName: "song.mp3", token: token)
         try #require(response.status == .created, "\(response.body.string)")
@@ -164,6 +173,7 @@ extension Application {
 extension TestingHTTPResponse {
     /// The body parsed as a JSON array of objects.
     func jsonArray() throws -> [[String: Any]] {
-        try #require(try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [[String: Any]], "not a JSON array: \(body.string)")
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [[String: Any]], "not a JSON array: \(body.string)")
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 @Suite struct WorkoutsAPITests {
     /// 56 exercises, each at 40 reps a minute × 3 beats = 120 BPM.
-    private let jumps: [String: Any] = ["categories": ["plyometrics"], "equipment": ["other", "medicine ball"], "difficulty": "beginner", "duration": 20]
+    private let jumps: [String: Any] = [
+        "categories": ["plyometrics"], "equipment": ["other", "medicine ball"], "difficulty": "beginner", "duration": 20,
+    ]
 
     @Test func aGeneratedWorkout_playsOnlyTheChosenThemesSongs_atTheLockingRate() async throws {
         try await withKinetic { app in
@@ -13,7 +16,8 @@ import VaporTesting
             let fitting = try await app.uploadSong(bpm: 124, artist: "Fast", token: account.token)
             let halfTime = try await app.uploadSong(bpm: 61, artist: "Fast", token: account.token)
             _ = try await app.uploadSong(bpm: 118, artist: "Other", token: account.token)
-            let theme = try await app.json(.POST, "/api/v1/themes", body: ["name": "Fast", "kind": "artist", "value": "Fast", "workouts": 3], token: account.token)
+            let theme = try await app.json(
+                .POST, "/api/v1/themes", body: ["name": "Fast", "kind": "artist", "value": "Fast", "workouts": 3], token: account.token)
             let themeID = try #require(try theme.jsonObject()["id"] as? String)
             var selection = jumps
             selection["themes"] = [themeID]
@@ -43,8 +47,9 @@ import VaporTesting
                 }
             }
             let again = try await app.json(.POST, "/api/v1/workouts/generate", body: selection, token: account.token).jsonObject()
-            #expect((again["exercises"] as? [[String: Any]])?.compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String }
-                == exercises.compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String }, "the same seed, the same workout")
+            #expect(
+                (again["exercises"] as? [[String: Any]])?.compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String }
+                    == exercises.compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String }, "the same seed, the same workout")
         }
     }
 
@@ -60,18 +65,23 @@ import VaporTesting
     @Test func badSelections_are422WithAMessagePerField() async throws {
         try await withKinetic { app in
             let account = try await app.signUp(), other = try await app.signUp()
-            let theirs = try await app.json(.POST, "/api/v1/themes", body: ["name": "T", "kind": "genre", "value": "Pop", "workouts": 1], token: other.token)
+            let theirs = try await app.json(
+                .POST, "/api/v1/themes", body: ["name": "T", "kind": "genre", "value": "Pop", "workouts": 1], token: other.token)
             let theirTheme = try #require(try theirs.jsonObject()["id"] as? String)
-            let both = try await app.json(.POST, "/api/v1/workouts/generate", body: [
-                "categories": ["cardio"], "muscles": ["chest"], "equipment": ["spaceship"], "difficulty": "heroic", "duration": 25,
-                "themes": ["a", "b", "c", "d", "e", "f"], "seed": -1,
-            ], token: account.token)
+            let both = try await app.json(
+                .POST, "/api/v1/workouts/generate",
+                body: [
+                    "categories": ["cardio"], "muscles": ["chest"], "equipment": ["spaceship"], "difficulty": "heroic", "duration": 25,
+                    "themes": ["a", "b", "c", "d", "e", "f"], "seed": -1,
+                ], token: account.token)
             #expect(both.status == .unprocessableEntity)
             #expect(Set((try both.apiError()["fields"] as? [String: String])?.keys ?? [:].keys) == ["seed"], "the seed is read first")
-            let many = try await app.json(.POST, "/api/v1/workouts/generate", body: [
-                "categories": ["cardio"], "muscles": ["chest"], "equipment": ["spaceship"], "difficulty": "heroic", "duration": 25,
-                "themes": ["a", "b", "c", "d", "e", "f"],
-            ], token: account.token)
+            let many = try await app.json(
+                .POST, "/api/v1/workouts/generate",
+                body: [
+                    "categories": ["cardio"], "muscles": ["chest"], "equipment": ["spaceship"], "difficulty": "heroic", "duration": 25,
+                    "themes": ["a", "b", "c", "d", "e", "f"],
+                ], token: account.token)
             let fields = try #require(try many.apiError()["fields"] as? [String: String])
             #expect(Set(fields.keys) == ["categories", "muscles", "equipment[0]", "difficulty", "duration", "themes"])
             #expect(fields["categories"] == "Choose categories or muscle groups, not both.")
@@ -79,9 +89,11 @@ import VaporTesting
             stolen["themes"] = [theirTheme]
             let foreign = try await app.json(.POST, "/api/v1/workouts/generate", body: stolen, token: account.token)
             #expect(try foreign.apiError()["fields"] as? [String: String] == ["themes[0]": "This theme is not one of yours."])
-            let narrow = try await app.json(.POST, "/api/v1/workouts/generate", body: [
-                "muscles": ["neck"], "equipment": [], "difficulty": "beginner", "duration": 60,
-            ], token: account.token)
+            let narrow = try await app.json(
+                .POST, "/api/v1/workouts/generate",
+                body: [
+                    "muscles": ["neck"], "equipment": [], "difficulty": "beginner", "duration": 60,
+                ], token: account.token)
             #expect(narrow.status == .unprocessableEntity)
             #expect(try narrow.apiError()["code"] as? String == "workout_impossible")
         }
@@ -98,18 +110,22 @@ import VaporTesting
             let id = try #require(workout["id"] as? String)
             #expect(workout["savedAt"] as? String != nil)
             #expect(created.headers.first(name: .location) == "/api/v1/workouts/\(id)")
-            let draft = try await app.json(.POST, "/api/v1/workouts", body: body.merging(["saved": false]) { $1 }, token: account.token).jsonObject()
+            let draft = try await app.json(.POST, "/api/v1/workouts", body: body.merging(["saved": false]) { $1 }, token: account.token)
+                .jsonObject()
             let draftID = try #require(draft["id"] as? String)
 
             let steps = try #require(workout["exercises"] as? [[String: Any]])
             let seconds = try #require(steps[1]["seconds"] as? Int)
-            let paused = try await app.json(.PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": 1, "secondsLeft": seconds - 3], token: account.token)
+            let paused = try await app.json(
+                .PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": 1, "secondsLeft": seconds - 3], token: account.token)
             #expect(paused.status == .ok)
             let progress = try #require(try paused.jsonObject()["progress"] as? [String: Any])
             #expect(progress["exerciseIndex"] as? Int == 1 && progress["secondsLeft"] as? Int == seconds - 3)
-            let beyond = try await app.json(.PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": steps.count, "secondsLeft": 5], token: account.token)
+            let beyond = try await app.json(
+                .PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": steps.count, "secondsLeft": 5], token: account.token)
             #expect(try beyond.apiError()["fields"] as? [String: String] == ["exerciseIndex": "This workout has no such exercise."])
-            let tooMany = try await app.json(.PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": 1, "secondsLeft": seconds + 1], token: account.token)
+            let tooMany = try await app.json(
+                .PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": 1, "secondsLeft": seconds + 1], token: account.token)
             #expect(tooMany.status == .unprocessableEntity)
 
             var list = try await app.json(.GET, "/api/v1/workouts", token: account.token).jsonObject()
@@ -129,12 +145,15 @@ import VaporTesting
     @Test func anotherUsersWorkout_isNeverFound() async throws {
         try await withKinetic { app in
             let owner = try await app.signUp(), other = try await app.signUp()
-            let id = try #require(try await app.json(.POST, "/api/v1/workouts", body: jumps, token: owner.token).jsonObject()["id"] as? String)
+            let id = try #require(
+                try await app.json(.POST, "/api/v1/workouts", body: jumps, token: owner.token).jsonObject()["id"] as? String)
             for (method, path, body) in [
                 (HTTPMethod.GET, "", nil), (.PATCH, "", ["saved": false]), (.DELETE, "", nil),
                 (.PUT, "/progress", ["exerciseIndex": 0, "secondsLeft": 10]), (.DELETE, "/progress", nil),
             ] as [(HTTPMethod, String, [String: Any]?)] {
-                #expect(try await app.json(method, "/api/v1/workouts/\(id)\(path)", body: body, token: other.token).status == .notFound, "\(method) \(path)")
+                #expect(
+                    try await app.json(method, "/api/v1/workouts/\(id)\(path)", body: body, token: other.token).status == .notFound,
+                    "\(method) \(path)")
             }
             let list = try await app.json(.GET, "/api/v1/workouts", token: other.token).jsonObject()
             #expect((list["saved"] as? [Any])?.isEmpty == true && (list["inProgress"] as? [Any])?.isEmpty == true)

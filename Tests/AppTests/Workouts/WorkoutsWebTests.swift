@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaporTesting
+
 @testable import App
 
 /// The Workouts pages and their forms, as a browser without script uses them.
@@ -32,16 +33,22 @@ import VaporTesting
     @Test func aRefusedSelection_comesBackWithAMessagePerField() async throws {
         try await withKinetic { app in
             let (web, _) = try await app.signedInWebClient()
-            let response = try await web.post("/workouts/new", fields: [
-                ("focus", "muscles"), ("equipment[]", "spaceship"), ("difficulty", "heroic"), ("duration", "7"),
-            ], csrfPage: "/workouts/new")
+            let response = try await web.post(
+                "/workouts/new",
+                fields: [
+                    ("focus", "muscles"), ("equipment[]", "spaceship"), ("difficulty", "heroic"), ("duration", "7"),
+                ], csrfPage: "/workouts/new")
             #expect(response.status == .unprocessableEntity)
             let html = response.body.string
-            for message in ["Choose at least one category or muscle group.", "Kinetic has no such equipment.",
-                            "Choose beginner, intermediate or expert.", "Choose 10, 15, 20, 30, 45 or 60 minutes."] {
+            for message in [
+                "Choose at least one category or muscle group.", "Kinetic has no such equipment.",
+                "Choose beginner, intermediate or expert.", "Choose 10, 15, 20, 30, 45 or 60 minutes.",
+            ] {
                 #expect(html.contains(message), "\(message)")
             }
-            let narrow = try await web.post("/workouts/new", fields: [("focus", "muscles"), ("muscles[]", "neck"), ("difficulty", "beginner"), ("duration", "60")], csrfPage: "/workouts/new")
+            let narrow = try await web.post(
+                "/workouts/new", fields: [("focus", "muscles"), ("muscles[]", "neck"), ("difficulty", "beginner"), ("duration", "60")],
+                csrfPage: "/workouts/new")
             #expect(narrow.status == .unprocessableEntity)
             #expect(narrow.body.string.contains("too few for this duration"))
         }
@@ -50,11 +57,13 @@ import VaporTesting
     @Test func theSummarysSaveAndQuit_andThePlayersProgress() async throws {
         try await withKinetic { app in
             let (web, account) = try await app.signedInWebClient()
-            let location = try #require(try await web.post("/workouts/new", fields: jumps, csrfPage: "/workouts/new").headers.first(name: .location))
+            let location = try #require(
+                try await web.post("/workouts/new", fields: jumps, csrfPage: "/workouts/new").headers.first(name: .location))
             let id = String(location.split(separator: "/").last!)
             let saved = try await web.post("/workouts/\(id)/save", form: [:], csrfPage: location)
             #expect(saved.headers.first(name: .location) == "/workouts/\(id)?saved=1")
-            let paused = try await web.post("/workouts/\(id)/progress", form: ["exerciseIndex": "2", "secondsLeft": "9"], csrfPage: location)
+            let paused = try await web.post(
+                "/workouts/\(id)/progress", form: ["exerciseIndex": "2", "secondsLeft": "9"], csrfPage: location)
             #expect(paused.status == .noContent)
             let home = try await web.get("/workouts").body.string
             #expect(home.contains("/workouts/\(id)/play?exercise=2&amp;left=9"), "the in-progress cell resumes at the second")
@@ -66,11 +75,13 @@ import VaporTesting
             #expect(atExercise.contains("\"startIndex\":2") && atExercise.contains("\"startSecondsLeft\":\(third)"))
             let nonsense = try await web.get("/workouts/\(id)/play?exercise=2&left=9999").body.string
             #expect(nonsense.contains("\"startIndex\":0"), "a place not in the workout starts at the beginning")
-            let beyond = try await web.post("/workouts/\(id)/progress", form: ["exerciseIndex": "99", "secondsLeft": "9"], csrfPage: location)
+            let beyond = try await web.post(
+                "/workouts/\(id)/progress", form: ["exerciseIndex": "99", "secondsLeft": "9"], csrfPage: location)
             #expect(beyond.status == .unprocessableEntity)
             let cleared = try await web.post("/workouts/\(id)/progress", form: ["clear": "1"], csrfPage: location)
             #expect(cleared.status == .noContent)
-            #expect((try await app.json(.GET, "/api/v1/workouts", token: account.token).jsonObject()["inProgress"] as? [Any])?.isEmpty == true)
+            #expect(
+                (try await app.json(.GET, "/api/v1/workouts", token: account.token).jsonObject()["inProgress"] as? [Any])?.isEmpty == true)
             let unsaved = try await web.post("/workouts/\(id)/delete", form: ["from": "saved"], csrfPage: location)
             #expect(unsaved.headers.first(name: .location) == "/workouts?done=unsaved")
             #expect(try await web.get(location).status == .notFound)
@@ -81,14 +92,21 @@ import VaporTesting
         try await withKinetic { app in
             let (owner, ownerAccount) = try await app.signedInWebClient()
             let (other, _) = try await app.signedInWebClient()
-            let location = try #require(try await owner.post("/workouts/new", fields: jumps, csrfPage: "/workouts/new").headers.first(name: .location))
+            let location = try #require(
+                try await owner.post("/workouts/new", fields: jumps, csrfPage: "/workouts/new").headers.first(name: .location))
             let id = String(location.split(separator: "/").last!)
             let song = try await app.uploadSong(bpm: 120, token: ownerAccount.token)
-            let theme = try #require(try await app.json(.POST, "/api/v1/themes", body: ["name": "T", "kind": "song", "value": song, "workouts": 1], token: ownerAccount.token).jsonObject()["id"] as? String)
+            let theme = try #require(
+                try await app.json(
+                    .POST, "/api/v1/themes", body: ["name": "T", "kind": "song", "value": song, "workouts": 1], token: ownerAccount.token
+                ).jsonObject()["id"] as? String)
             for path in ["/workouts/\(id)", "/workouts/\(id)/play", "/workouts/music/\(song)/audio"] {
                 #expect(try await other.get(path).status == .notFound, "\(path)")
             }
-            for path in ["/workouts/\(id)/save", "/workouts/\(id)/delete", "/workouts/music/\(song)", "/workouts/music/\(song)/delete", "/workouts/themes/\(theme)/delete"] {
+            for path in [
+                "/workouts/\(id)/save", "/workouts/\(id)/delete", "/workouts/music/\(song)", "/workouts/music/\(song)/delete",
+                "/workouts/themes/\(theme)/delete",
+            ] {
                 #expect(try await other.post(path, form: ["bpm": "90"], csrfPage: "/workouts").status == .notFound, "\(path)")
             }
             #expect(try await owner.post("/workouts/\(id)/delete", form: [:], csrf: false).status == .forbidden)
@@ -111,9 +129,11 @@ import VaporTesting
             #expect(corrected.headers.first(name: .location) == "/workouts/music?done=edited")
             let songs = try await app.json(.GET, "/api/v1/songs", token: account.token).jsonArray()
             #expect(songs.first?["correctedBpm"] as? Double == 60.5)
-            let themes = try await web.post("/workouts/themes", form: ["name": "Steady ones", "choice": "song:\(song)", "workouts": "3"], csrfPage: "/workouts/themes")
+            let themes = try await web.post(
+                "/workouts/themes", form: ["name": "Steady ones", "choice": "song:\(song)", "workouts": "3"], csrfPage: "/workouts/themes")
             #expect(themes.headers.first(name: .location) == "/workouts/themes?done=added")
-            let badTheme = try await web.post("/workouts/themes", form: ["name": "", "choice": "", "workouts": "x"], csrfPage: "/workouts/themes")
+            let badTheme = try await web.post(
+                "/workouts/themes", form: ["name": "", "choice": "", "workouts": "x"], csrfPage: "/workouts/themes")
             #expect(badTheme.status == .unprocessableEntity)
             #expect(badTheme.body.string.contains("This field is required."))
         }

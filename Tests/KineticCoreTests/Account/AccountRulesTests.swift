@@ -1,20 +1,25 @@
 import Testing
+
 @testable import KineticCore
 
 @Suite struct AccountRulesTests {
     let policy = PasswordPolicy(commonPasswords: ["password1", "iloveyou", "Qwertyuiop"])
 
     @Test func signUp_normalizesNameAndEmail() throws {
-        let input = try SignUpRequest.validate(name: "  Ada Lovelace ", email: " Ada@Example.COM ", password: "analytical", policy: policy).get()
+        let input = try SignUpRequest.validate(name: "  Ada Lovelace ", email: " Ada@Example.COM ", password: "analytical", policy: policy)
+            .get()
         #expect(input.name == "Ada Lovelace")
         #expect(input.email == "ada@example.com")
     }
 
     @Test func signUp_reportsEveryProblem() {
         let result = SignUpRequest.validate(name: "", email: "ada@", password: "short", policy: policy)
-        #expect(result == .failure(FieldErrors([
-            "name": "error.name.empty", "email": "error.email.invalid", "password": "error.password.tooShort",
-        ])))
+        #expect(
+            result
+                == .failure(
+                    FieldErrors([
+                        "name": "error.name.empty", "email": "error.email.invalid", "password": "error.password.tooShort",
+                    ])))
     }
 
     @Test(arguments: ["a@b", "@example.com", "ada@.com", "ada@example.", "a b@example.com", "ada@@example.com", ""])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KineticCore
 
 @Suite struct EmailAddressSyntaxTests {

@@ -38,18 +38,22 @@ import Testing
     @Test func thePlan_startsWithThePicked_thenTracked_thenBodyweight_andIsRepeatable() throws {
         let picked = try #require(catalogue.exercise(id: "Mountain_Climbers"))
         let tracked = [try #require(catalogue.exercise(id: "Knee_Tuck_Jump")), try #require(catalogue.exercise(id: "Bodyweight_Squat"))]
-        let plan = FitnessTestPlan.exercises(category: .plyometrics, count: 4, picked: [picked], tracked: tracked, catalogue: catalogue, seed: 7)
+        let plan = FitnessTestPlan.exercises(
+            category: .plyometrics, count: 4, picked: [picked], tracked: tracked, catalogue: catalogue, seed: 7)
         #expect(plan.count == 4)
         #expect(plan.prefix(2).map(\.id) == ["Mountain_Climbers", "Knee_Tuck_Jump"], "a tracked exercise of another category is left out")
         #expect(plan.allSatisfy { $0.category == .plyometrics && $0.equipment == .bodyweight })
         #expect(Set(plan.map(\.id)).count == 4)
-        let again = FitnessTestPlan.exercises(category: .plyometrics, count: 4, picked: [picked], tracked: tracked, catalogue: catalogue, seed: 7)
+        let again = FitnessTestPlan.exercises(
+            category: .plyometrics, count: 4, picked: [picked], tracked: tracked, catalogue: catalogue, seed: 7)
         #expect(again == plan)
     }
 
     @Test func aPlanOfOne_isThePickedExercise() throws {
         let picked = try #require(catalogue.exercise(id: "Rope_Jumping"))
-        #expect(FitnessTestPlan.exercises(category: .cardio, count: 1, picked: [picked], tracked: [], catalogue: catalogue, seed: 1) == [picked])
+        #expect(
+            FitnessTestPlan.exercises(category: .cardio, count: 1, picked: [picked], tracked: [], catalogue: catalogue, seed: 1) == [picked]
+        )
     }
 
     @Test func stretchingCannotBeTested() {
@@ -61,7 +65,12 @@ import Testing
     }
 
     @Test func theInput_isCheckedField_byField() throws {
-        let good = try FitnessTestInput.validate(["category": .string("plyometrics"), "count": .number(2), "exercises": .array([.string("Mountain_Climbers"), .string("Mountain_Climbers")])], catalogue: catalogue).get()
+        let good = try FitnessTestInput.validate(
+            [
+                "category": .string("plyometrics"), "count": .number(2),
+                "exercises": .array([.string("Mountain_Climbers"), .string("Mountain_Climbers")]),
+            ], catalogue: catalogue
+        ).get()
         #expect(good.category == .plyometrics && good.count == 2 && good.picked.map(\.id) == ["Mountain_Climbers"])
         func problems(_ members: [String: JSONValue]) -> [String: String] {
             if case .failure(let errors) = FitnessTestInput.validate(members, catalogue: catalogue) { return errors.messages }
@@ -69,8 +78,14 @@ import Testing
         }
         #expect(problems(["category": .string("stretching"), "count": .number(2)]) == ["category": "error.fitness.categoryUnknown"])
         #expect(problems(["category": .string("cardio"), "count": .number(11)]) == ["count": "error.fitness.countRange"])
-        #expect(problems(["category": .string("cardio"), "count": .number(1), "exercises": .array([.string("Mountain_Climbers")])]) == ["exercises[0]": "error.fitness.exerciseNotTestable"])
-        #expect(problems(["category": .string("cardio"), "count": .number(1), "exercises": .array([.string("Rope_Jumping"), .string("Skating")])]) == ["exercises": "error.fitness.tooManyPicked"])
+        #expect(
+            problems(["category": .string("cardio"), "count": .number(1), "exercises": .array([.string("Mountain_Climbers")])]) == [
+                "exercises[0]": "error.fitness.exerciseNotTestable"
+            ])
+        #expect(
+            problems([
+                "category": .string("cardio"), "count": .number(1), "exercises": .array([.string("Rope_Jumping"), .string("Skating")]),
+            ]) == ["exercises": "error.fitness.tooManyPicked"])
         #expect(problems(["count": .number(1), "colour": .string("red")])["category"] == "error.field.required")
     }
 }

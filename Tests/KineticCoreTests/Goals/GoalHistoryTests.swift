@@ -1,9 +1,14 @@
 import Testing
+
 @testable import KineticCore
 
 @Suite struct GoalHistoryTests {
-    private func session(_ date: String, _ jumps: Int, calories: Int? = nil, start: String = "13:00", end: String = "14:00", park: String = "Plainfield") -> JumpSession {
-        JumpSession(date: LocalDate(date)!, numberOfJumps: jumps, numberOfCalories: calories, parkName: park, startTime: TimeOfDay(start)!, endTime: TimeOfDay(end)!)
+    private func session(
+        _ date: String, _ jumps: Int, calories: Int? = nil, start: String = "13:00", end: String = "14:00", park: String = "Plainfield"
+    ) -> JumpSession {
+        JumpSession(
+            date: LocalDate(date)!, numberOfJumps: jumps, numberOfCalories: calories, parkName: park, startTime: TimeOfDay(start)!,
+            endTime: TimeOfDay(end)!)
     }
 
     @Test func summaries_coverEveryMonthNewestFirst_withGoalsCarriedForward() {
@@ -12,8 +17,12 @@ import Testing
             session("2015-05-20", 8_798, calories: 521),
             session("2015-05-03", 12_577, calories: 700, start: "10:00", end: "11:00"),
         ]
-        let goals: [Month: MonthGoals] = [Month("2015-03")!: MonthGoals(jumpGoal: 20_000, calorieGoal: 0), Month("2015-05")!: MonthGoals(jumpGoal: 30_000, calorieGoal: 4_800)]
-        let summaries = GoalHistory.summaries(from: Month("2015-03")!, through: Month("2015-05")!, setGoals: goals, totals: GoalHistory.totals(of: sessions))
+        let goals: [Month: MonthGoals] = [
+            Month("2015-03")!: MonthGoals(jumpGoal: 20_000, calorieGoal: 0),
+            Month("2015-05")!: MonthGoals(jumpGoal: 30_000, calorieGoal: 4_800),
+        ]
+        let summaries = GoalHistory.summaries(
+            from: Month("2015-03")!, through: Month("2015-05")!, setGoals: goals, totals: GoalHistory.totals(of: sessions))
         #expect(summaries.map(\.month.description) == ["2015-05", "2015-04", "2015-03"])
         let may = summaries[0]
         #expect(may.jump == .init(goal: 30_000, currentProgress: 21_375))
@@ -27,7 +36,9 @@ import Testing
     }
 
     @Test func monthsBeforeAnyGoal_haveNoGoals() {
-        let summaries = GoalHistory.summaries(from: Month("2020-01")!, through: Month("2020-02")!, setGoals: [Month("2020-02")!: MonthGoals(jumpGoal: 5, calorieGoal: 0)], totals: [:])
+        let summaries = GoalHistory.summaries(
+            from: Month("2020-01")!, through: Month("2020-02")!, setGoals: [Month("2020-02")!: MonthGoals(jumpGoal: 5, calorieGoal: 0)],
+            totals: [:])
         #expect(summaries[1].jump == nil)
         #expect(summaries[0].jump?.goal == 5)
     }
@@ -42,7 +53,9 @@ import Testing
     }
 
     @Test func firstActiveMonth_isTheEarliestOfAccountGoalsAndSessions() {
-        let first = GoalHistory.firstActiveMonth(accountCreated: Month("2021-06")!, setGoals: [Month("2021-06")!: MonthGoals(jumpGoal: 1, calorieGoal: 0)], sessionMonths: [Month("2021-02")!])
+        let first = GoalHistory.firstActiveMonth(
+            accountCreated: Month("2021-06")!, setGoals: [Month("2021-06")!: MonthGoals(jumpGoal: 1, calorieGoal: 0)],
+            sessionMonths: [Month("2021-02")!])
         #expect(first == Month("2021-02"))
     }
 
@@ -101,7 +114,10 @@ import Testing
 
     @Test func missingMembers_areRequired() {
         let result = JumpSessionInput.validate([:], latestDate: today)
-        guard case .failure(let errors) = result else { Issue.record("expected failure"); return }
+        guard case .failure(let errors) = result else {
+            Issue.record("expected failure")
+            return
+        }
         #expect(Set(errors.messages.keys) == ["date", "numberOfJumps", "parkName", "startTime", "endTime"])
     }
 }

@@ -5,7 +5,8 @@ import Testing
     private func overlaps(_ layout: BubbleLayout) -> Int {
         var count = 0
         for (i, a) in layout.bubbles.enumerated() {
-            for b in layout.bubbles[(i + 1)...] where abs(a.x - b.x) < (a.width + b.width) / 2 && abs(a.y - b.y) < (a.height + b.height) / 2 {
+            for b in layout.bubbles[(i + 1)...] where abs(a.x - b.x) < (a.width + b.width) / 2 && abs(a.y - b.y) < (a.height + b.height) / 2
+            {
                 count += 1
             }
         }

@@ -37,14 +37,17 @@ import Testing
             }
             // Every other case drags one bubble, as the browser does.
             let pinned = index.isMultiple(of: 2) ? Int.random(in: 0..<bubbles.count, using: &random) : -1
-            return Case(bubbles: bubbles, centre: centre, stageHeight: stageHeight, pinned: pinned, iterations: index.isMultiple(of: 3) ? 600 : 60)
+            return Case(
+                bubbles: bubbles, centre: centre, stageHeight: stageHeight, pinned: pinned, iterations: index.isMultiple(of: 3) ? 600 : 60)
         }
     }
 
     static func swiftRelaxed(_ test: Case) -> [Box] {
         var bubbles = test.bubbles.map { BubbleLayout.Bubble(x: $0.x, y: $0.y, width: $0.w, height: $0.h) }
         let centre = BubbleLayout.Bubble(x: test.centre.x, y: test.centre.y, width: test.centre.w, height: test.centre.h)
-        BubbleLayout.relax(&bubbles, around: centre, stageHeight: test.stageHeight, pinned: test.pinned < 0 ? nil : test.pinned, iterations: test.iterations)
+        BubbleLayout.relax(
+            &bubbles, around: centre, stageHeight: test.stageHeight, pinned: test.pinned < 0 ? nil : test.pinned,
+            iterations: test.iterations)
         return bubbles.map { Box(x: $0.x, y: $0.y, w: $0.width, h: $0.height) }
     }
 
@@ -68,7 +71,10 @@ import Testing
         node.standardError = errors
         try node.run()
         let encoded = try JSONEncoder().encode(cases)
-        let writer = Thread { input.fileHandleForWriting.write(encoded); try? input.fileHandleForWriting.close() }
+        let writer = Thread {
+            input.fileHandleForWriting.write(encoded)
+            try? input.fileHandleForWriting.close()
+        }
         writer.start()
         let answer = output.fileHandleForReading.readDataToEndOfFile()
         let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -86,7 +92,8 @@ import Testing
             let fromSwift = Self.swiftRelaxed(test)
             try #require(fromSwift.count == fromJavaScript[index].count)
             for (swift, javaScript) in zip(fromSwift, fromJavaScript[index]) {
-                #expect(abs(swift.x - javaScript.x) < 1e-9 && abs(swift.y - javaScript.y) < 1e-9, "case \(index): \(swift) vs \(javaScript)")
+                #expect(
+                    abs(swift.x - javaScript.x) < 1e-9 && abs(swift.y - javaScript.y) < 1e-9, "case \(index): \(swift) vs \(javaScript)")
             }
             if zip(fromSwift, test.bubbles).contains(where: { $0.x != $1.x || $0.y != $1.y }) { moved += 1 }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KineticCore
 
 @Suite struct PDFDocumentInfoTests {
@@ -11,7 +12,8 @@ import Testing
 
     @Test func pdfinfoOutput_isRead() throws {
         let info = try #require(PDFDocumentInfo(pdfinfoOutput: honest))
-        #expect(info == PDFDocumentInfo(pages: 12, title: "Quarterly report", keywords: "sales, Q3", pageWidth: 595.276, pageHeight: 841.89))
+        #expect(
+            info == PDFDocumentInfo(pages: 12, title: "Quarterly report", keywords: "sales, Q3", pageWidth: 595.276, pageHeight: 841.89))
     }
 
     /// A title with line breaks must not pass for the lines pdfinfo computes after it.

@@ -8,28 +8,34 @@ import Testing
     }
 
     private func problems(_ text: String) throws -> [ReportLibraryProblem] {
-        guard case .failure(let failure) = try read(text) else { Issue.record("expected problems"); return [] }
+        guard case .failure(let failure) = try read(text) else {
+            Issue.record("expected problems")
+            return []
+        }
         return failure.problems
     }
 
     private let valid = """
-    {"version": 1, "title": " Kinetic reports ",
-     "root": {"categories": ["fitness", "parks"], "reports": ["welcome"]},
-     "categories": [
-       {"id": "parks", "title": "Parks", "reports": ["visits"]},
-       {"id": "fitness", "title": "Fitness", "summary": "How we move", "categories": ["fitness-2025"]},
-       {"id": "fitness-2025", "title": "2025", "reports": ["q2", "q1"]}
-     ],
-     "reports": [
-       {"id": "q1", "title": "Q1", "file": "pdfs/q1.pdf", "keywords": ["sales", " Sales ", "EMEA"], "date": "2025-04-01"},
-       {"id": "q2", "title": "Q2", "file": "pdfs/q2.pdf"},
-       {"id": "visits", "title": "Visits", "file": "visits.pdf", "summary": "Who came"},
-       {"id": "welcome", "title": "Welcome", "file": "welcome.pdf"}
-     ]}
-    """
+        {"version": 1, "title": " Kinetic reports ",
+         "root": {"categories": ["fitness", "parks"], "reports": ["welcome"]},
+         "categories": [
+           {"id": "parks", "title": "Parks", "reports": ["visits"]},
+           {"id": "fitness", "title": "Fitness", "summary": "How we move", "categories": ["fitness-2025"]},
+           {"id": "fitness-2025", "title": "2025", "reports": ["q2", "q1"]}
+         ],
+         "reports": [
+           {"id": "q1", "title": "Q1", "file": "pdfs/q1.pdf", "keywords": ["sales", " Sales ", "EMEA"], "date": "2025-04-01"},
+           {"id": "q2", "title": "Q2", "file": "pdfs/q2.pdf"},
+           {"id": "visits", "title": "Visits", "file": "visits.pdf", "summary": "Who came"},
+           {"id": "welcome", "title": "Welcome", "file": "welcome.pdf"}
+         ]}
+        """
 
     @Test func validLibrary_placesCategoriesParentsFirstAndReportsInTheirLevelsOrder() throws {
-        guard case .success(let library) = try read(valid) else { Issue.record("expected a library"); return }
+        guard case .success(let library) = try read(valid) else {
+            Issue.record("expected a library")
+            return
+        }
         #expect(library.title == "Kinetic reports")
         #expect(library.categories.map(\.id) == ["fitness", "fitness-2025", "parks"])
         #expect(library.categories.map(\.depth) == [1, 2, 1])
@@ -45,39 +51,43 @@ import Testing
     }
 
     @Test func duplicateIDs_areNamedAtTheirSecondUse() throws {
-        let found = try problems("""
-        {"version": 1, "title": "L", "root": {"categories": ["a"], "reports": ["r"]},
-         "categories": [{"id": "a", "title": "A"}, {"id": "a", "title": "A again"}],
-         "reports": [{"id": "r", "title": "R", "file": "r.pdf"}, {"id": "r", "title": "R2", "file": "r2.pdf"}]}
-        """)
+        let found = try problems(
+            """
+            {"version": 1, "title": "L", "root": {"categories": ["a"], "reports": ["r"]},
+             "categories": [{"id": "a", "title": "A"}, {"id": "a", "title": "A again"}],
+             "reports": [{"id": "r", "title": "R", "file": "r.pdf"}, {"id": "r", "title": "R2", "file": "r2.pdf"}]}
+            """)
         #expect(found.contains(ReportLibraryProblem("categories[1].id", "error.reports.id.duplicate", ["a"])))
         #expect(found.contains(ReportLibraryProblem("reports[1].id", "error.reports.id.duplicate", ["r"])))
     }
 
     @Test func cycle_isNamedOnceWithItsMembers() throws {
-        let found = try problems("""
-        {"version": 1, "title": "L", "root": {"categories": ["a"]},
-         "categories": [{"id": "a", "title": "A"}, {"id": "b", "title": "B", "categories": ["c"]},
-                        {"id": "c", "title": "C", "categories": ["b"]}],
-         "reports": []}
-        """)
+        let found = try problems(
+            """
+            {"version": 1, "title": "L", "root": {"categories": ["a"]},
+             "categories": [{"id": "a", "title": "A"}, {"id": "b", "title": "B", "categories": ["c"]},
+                            {"id": "c", "title": "C", "categories": ["b"]}],
+             "reports": []}
+            """)
         #expect(found == [ReportLibraryProblem("categories[1]", "error.reports.category.cycle", ["b → c → b"])])
     }
 
     @Test func categoryInsideItself_isACycle() throws {
-        let found = try problems("""
-        {"version": 1, "title": "L", "root": {}, "categories": [{"id": "a", "title": "A", "categories": ["a"]}], "reports": []}
-        """)
+        let found = try problems(
+            """
+            {"version": 1, "title": "L", "root": {}, "categories": [{"id": "a", "title": "A", "categories": ["a"]}], "reports": []}
+            """)
         #expect(found == [ReportLibraryProblem("categories[0]", "error.reports.category.cycle", ["a → a"])])
     }
 
     @Test func unknownUnlistedAndTwiceListed_areEachNamed() throws {
-        let found = try problems("""
-        {"version": 1, "title": "L", "root": {"categories": ["a", "ghost"], "reports": ["r", "r", "nope"]},
-         "categories": [{"id": "a", "title": "A", "categories": ["b"]}, {"id": "b", "title": "B", "categories": ["a"]},
-                        {"id": "lonely", "title": "Lonely"}],
-         "reports": [{"id": "r", "title": "R", "file": "r.pdf"}, {"id": "s", "title": "S", "file": "s.pdf"}]}
-        """)
+        let found = try problems(
+            """
+            {"version": 1, "title": "L", "root": {"categories": ["a", "ghost"], "reports": ["r", "r", "nope"]},
+             "categories": [{"id": "a", "title": "A", "categories": ["b"]}, {"id": "b", "title": "B", "categories": ["a"]},
+                            {"id": "lonely", "title": "Lonely"}],
+             "reports": [{"id": "r", "title": "R", "file": "r.pdf"}, {"id": "s", "title": "S", "file": "s.pdf"}]}
+            """)
         #expect(found.contains(ReportLibraryProblem("root.categories[1]", "error.reports.category.unknown", ["ghost"])))
         #expect(found.contains(ReportLibraryProblem("root.reports[1]", "error.reports.report.listedTwice", ["r"])))
         #expect(found.contains(ReportLibraryProblem("root.reports[2]", "error.reports.report.unknown", ["nope"])))
@@ -88,15 +98,18 @@ import Testing
     }
 
     @Test func fieldsOfTheWrongKind_areAllNamed() throws {
-        let found = try problems("""
-        {"version": 2, "title": "", "root": {"categories": "a"}, "extra": true,
-         "categories": [{"id": "Bad Id", "title": "A"}, {"id": "root", "title": "R"}, 7],
-         "reports": [{"id": "r", "title": "R", "file": "../etc/passwd", "date": "2025-02-30", "keywords": [1]},
-                     {"id": "s", "file": "/abs.pdf"}]}
-        """)
+        let found = try problems(
+            """
+            {"version": 2, "title": "", "root": {"categories": "a"}, "extra": true,
+             "categories": [{"id": "Bad Id", "title": "A"}, {"id": "root", "title": "R"}, 7],
+             "reports": [{"id": "r", "title": "R", "file": "../etc/passwd", "date": "2025-02-30", "keywords": [1]},
+                         {"id": "s", "file": "/abs.pdf"}]}
+            """)
         let paths = Set(found.map(\.path))
-        for path in ["version", "title", "extra", "root.categories", "categories[0].id", "categories[1].id", "categories[2]",
-                     "reports[0].file", "reports[0].date", "reports[0].keywords[0]", "reports[1].title", "reports[1].file"] {
+        for path in [
+            "version", "title", "extra", "root.categories", "categories[0].id", "categories[1].id", "categories[2]",
+            "reports[0].file", "reports[0].date", "reports[0].keywords[0]", "reports[1].title", "reports[1].file",
+        ] {
             #expect(paths.contains(path), "no problem at \(path): \(found)")
         }
         #expect(found.first { $0.path == "categories[1].id" }?.messageKey == "error.reports.id.reserved")
@@ -112,8 +125,13 @@ import Testing
         let categories = (1...depth).map { level in
             #"{"id": "c\#(level)", "title": "C\#(level)", "categories": [\#(level < depth ? "\"c\(level + 1)\"" : "")]}"#
         }
-        let found = try problems(#"{"version": 1, "title": "L", "root": {"categories": ["c1"]}, "categories": [\#(categories.joined(separator: ","))], "reports": []}"#)
-        #expect(found == [ReportLibraryProblem("categories[\(depth - 1)]", "error.reports.tooDeep", [String(ReportLibraryManifest.Limits.depth)])])
+        let found = try problems(
+            #"{"version": 1, "title": "L", "root": {"categories": ["c1"]}, "categories": [\#(categories.joined(separator: ","))], "reports": []}"#
+        )
+        #expect(
+            found == [
+                ReportLibraryProblem("categories[\(depth - 1)]", "error.reports.tooDeep", [String(ReportLibraryManifest.Limits.depth)])
+            ])
     }
 
     @Test func ids_andPaths() {

@@ -11,12 +11,16 @@ import Testing
         return (parts.year!, parts.month!, parts.day!)
     }
 
-    @Test(arguments: ["UTC", "Europe/Berlin", "America/Los_Angeles", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kathmandu", "Australia/Lord_Howe"])
+    @Test(arguments: [
+        "UTC", "Europe/Berlin", "America/Los_Angeles", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kathmandu", "Australia/Lord_Howe",
+    ])
     func dateOfAnInstant_agreesWithCalendar(zoneName: String) throws {
         let zone = try #require(TimeZone(identifier: zoneName))
         var generator = SystemRandomNumberGenerator()
         // Random instants from 1950 to 2060, and the minutes around midnight and DST changes.
-        var instants = (0..<2_000).map { _ in Date(timeIntervalSince1970: Double.random(in: -630_000_000...2_840_000_000, using: &generator)) }
+        var instants = (0..<2_000).map { _ in
+            Date(timeIntervalSince1970: Double.random(in: -630_000_000...2_840_000_000, using: &generator))
+        }
         var transition = Date(timeIntervalSince1970: 946_684_800)
         for _ in 0..<40 {
             guard let next = zone.nextDaylightSavingTimeTransition(after: transition) else { break }
@@ -47,8 +51,10 @@ import Testing
         #expect(try #require(LocalDate(text)).description == text)
     }
 
-    @Test(arguments: ["2021-3-07", "2021-03-7", "21-03-07", "2021-03-07-", "-2021-03-07", "2021--03-07", "2021-03-32", "2021-02-29",
-                      "2021-13-01", "+021-03-07", "2021-03-0a", " 2021-03-07", "2021/03/07", "", "2021-03", "٢٠٢١-٠٣-٠٧"])
+    @Test(arguments: [
+        "2021-3-07", "2021-03-7", "21-03-07", "2021-03-07-", "-2021-03-07", "2021--03-07", "2021-03-32", "2021-02-29",
+        "2021-13-01", "+021-03-07", "2021-03-0a", " 2021-03-07", "2021/03/07", "", "2021-03", "٢٠٢١-٠٣-٠٧",
+    ])
     func malformedDates_areRefused(text: String) {
         #expect(LocalDate(text) == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KineticCore
 
 @Suite struct LocalizationTests {
@@ -41,15 +42,15 @@ import Testing
 
     @Test func catalog_readsStringsPluralsAndFallsBack() throws {
         let json = """
-        {"sourceLanguage": "en", "version": "1.0", "strings": {
-          "greeting": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Hello"}},
-                                          "de": {"stringUnit": {"state": "translated", "value": "Hallo"}}}},
-          "onlyEnglish": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Only"}}}},
-          "jumps": {"localizations": {"en": {"variations": {"plural": {
-              "one": {"stringUnit": {"state": "translated", "value": "%lld jump"}},
-              "other": {"stringUnit": {"state": "translated", "value": "%lld jumps"}}}}}}}
-        }}
-        """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "greeting": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Hello"}},
+                                              "de": {"stringUnit": {"state": "translated", "value": "Hallo"}}}},
+              "onlyEnglish": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Only"}}}},
+              "jumps": {"localizations": {"en": {"variations": {"plural": {
+                  "one": {"stringUnit": {"state": "translated", "value": "%lld jump"}},
+                  "other": {"stringUnit": {"state": "translated", "value": "%lld jumps"}}}}}}}
+            }}
+            """
         let catalog = try StringCatalog(data: Data(json.utf8))
         #expect(catalog.string("greeting", language: .german) == "Hallo")
         #expect(catalog.string("onlyEnglish", language: .german) == "Only")

@@ -8,7 +8,8 @@ import Testing
         #expect(MonthNavigation(requested: nil, first: first, current: current).month == current)
         #expect(MonthNavigation(requested: Month(year: 2019, month: 1), first: first, current: current).month == first)
         #expect(MonthNavigation(requested: Month(year: 2030, month: 1), first: first, current: current).month == current)
-        #expect(MonthNavigation(requested: Month(year: 2024, month: 7), first: first, current: current).month == Month(year: 2024, month: 7))
+        #expect(
+            MonthNavigation(requested: Month(year: 2024, month: 7), first: first, current: current).month == Month(year: 2024, month: 7))
     }
 
     @Test func theEnds_haveNoWayFurther() {

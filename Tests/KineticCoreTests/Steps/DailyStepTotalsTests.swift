@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KineticCore
 
 @Suite struct DailyStepTotalsTests {
@@ -6,7 +7,9 @@ import Testing
     let day0 = 1_609_459_200.0
     let hour = 3_600.0
 
-    private func sample(_ source: String, _ kind: StepSourceKind, _ start: Double, _ end: Double, _ value: Double, offset: Int = 0) -> StepSample {
+    private func sample(
+        _ source: String, _ kind: StepSourceKind, _ start: Double, _ end: Double, _ value: Double, offset: Int = 0
+    ) -> StepSample {
         StepSample(sourceName: source, kind: kind, start: day0 + start, end: day0 + end, utcOffset: offset, value: value)
     }
 
@@ -44,7 +47,9 @@ import Testing
     }
 
     @Test func fullyCoveredLowerSample_contributesNothing() {
-        let result = total([sample("Watch", .watch, 0, 1_000, 500), sample("iPhone", .phone, 100, 900, 999), sample("App", .other, 200, 300, 40)])
+        let result = total([
+            sample("Watch", .watch, 0, 1_000, 500), sample("iPhone", .phone, 100, 900, 999), sample("App", .other, 200, 300, 40),
+        ])
         #expect(result == ["2021-01-01": 500])
     }
 
@@ -68,7 +73,10 @@ import Testing
 
     @Test func localDay_followsTheSamplesOwnOffset() {
         // 02:00 UTC is still the previous evening in California, already morning in Berlin.
-        let result = total([sample("iPhone", .phone, 2 * hour, 2 * hour + 60, 10, offset: -8 * 3_600), sample("Other", .other, 5 * hour, 5 * hour + 60, 7, offset: 3_600)])
+        let result = total([
+            sample("iPhone", .phone, 2 * hour, 2 * hour + 60, 10, offset: -8 * 3_600),
+            sample("Other", .other, 5 * hour, 5 * hour + 60, 7, offset: 3_600),
+        ])
         #expect(result == ["2020-12-31": 10, "2021-01-01": 7])
     }
 
@@ -78,7 +86,9 @@ import Testing
     }
 
     @Test func rounding_dropsEmptyDays() {
-        let totals = DailyStepTotals.rounded([LocalDate("2021-01-01")!: 10.4, LocalDate("2021-01-02")!: 0.3, LocalDate("2021-01-03")!: 10.5])
+        let totals = DailyStepTotals.rounded([
+            LocalDate("2021-01-01")!: 10.4, LocalDate("2021-01-02")!: 0.3, LocalDate("2021-01-03")!: 10.5,
+        ])
         #expect(totals == [LocalDate("2021-01-01")!: 10, LocalDate("2021-01-03")!: 11])
     }
 
@@ -94,8 +104,12 @@ import Testing
     @Test func sourceKinds_areClassifiedFromNameDeviceAndMetadata() {
         #expect(StepSourceKind.classify(sourceName: "Health", device: nil, wasUserEntered: false) == .manual)
         #expect(StepSourceKind.classify(sourceName: "Pedometer++", device: nil, wasUserEntered: true) == .manual)
-        #expect(StepSourceKind.classify(sourceName: "Ana’s Apple Watch", device: "<<HKDevice>, name:Apple Watch>", wasUserEntered: false) == .watch)
-        #expect(StepSourceKind.classify(sourceName: "Ana’s phone", device: "<<HKDevice>, name:iPhone, model:iPhone>", wasUserEntered: false) == .phone)
+        #expect(
+            StepSourceKind.classify(sourceName: "Ana’s Apple Watch", device: "<<HKDevice>, name:Apple Watch>", wasUserEntered: false)
+                == .watch)
+        #expect(
+            StepSourceKind.classify(sourceName: "Ana’s phone", device: "<<HKDevice>, name:iPhone, model:iPhone>", wasUserEntered: false)
+                == .phone)
         #expect(StepSourceKind.classify(sourceName: "Fitbit", device: nil, wasUserEntered: false) == .other)
     }
 }

@@ -1,8 +1,11 @@
 import Testing
+
 @testable import KineticCore
 
 @Suite struct SourceOrderTests {
-    let sources: [(name: String, kind: StepSourceKind)] = [("Ana’s iPhone", .phone), ("Pedometer++", .other), ("Ana’s Apple Watch", .watch)]
+    let sources: [(name: String, kind: StepSourceKind)] = [
+        ("Ana’s iPhone", .phone), ("Pedometer++", .other), ("Ana’s Apple Watch", .watch),
+    ]
 
     @Test func validOrder_isAccepted() {
         let order = ["Pedometer++", "Ana’s iPhone"]
@@ -11,7 +14,10 @@ import Testing
 
     @Test func unknownAndRepeatedNames_areFieldErrors() {
         let result = SourceOrder.validate(["Ana’s iPhone", "Somebody’s Watch", "Ana’s iPhone"], known: Set(sources.map(\.name)))
-        guard case .failure(let errors) = result else { Issue.record("must fail"); return }
+        guard case .failure(let errors) = result else {
+            Issue.record("must fail")
+            return
+        }
         #expect(errors.messages == ["order[1]": "error.sources.unknown", "order[2]": "error.sources.duplicate"])
     }
 
@@ -26,7 +32,10 @@ import Testing
 
     @Test func theDefaultOrder_isNotStored() {
         #expect(SourceOrder.stored(["Ana’s Apple Watch", "Ana’s iPhone", "Pedometer++"], sources: sources) == [])
-        #expect(SourceOrder.stored(["Ana’s iPhone", "Ana’s Apple Watch", "Pedometer++"], sources: sources) == ["Ana’s iPhone", "Ana’s Apple Watch", "Pedometer++"])
+        #expect(
+            SourceOrder.stored(["Ana’s iPhone", "Ana’s Apple Watch", "Pedometer++"], sources: sources) == [
+                "Ana’s iPhone", "Ana’s Apple Watch", "Pedometer++",
+            ])
     }
 
     /// The user's order decides overlaps: the phone above the watch gets the shared minutes.
@@ -34,7 +43,8 @@ import Testing
         let phone = StepSample(sourceName: "Ana’s iPhone", kind: .phone, start: 0, end: 600, utcOffset: 0, value: 200)
         let watch = StepSample(sourceName: "Ana’s Apple Watch", kind: .watch, start: 0, end: 600, utcOffset: 0, value: 90)
         let byDefault = DailyStepTotals.compute([phone, watch])
-        let phoneFirst = DailyStepTotals.compute([phone, watch], ranking: SourceRanking(preferredOrder: ["Ana’s iPhone", "Ana’s Apple Watch"]))
+        let phoneFirst = DailyStepTotals.compute(
+            [phone, watch], ranking: SourceRanking(preferredOrder: ["Ana’s iPhone", "Ana’s Apple Watch"]))
         #expect(byDefault.values.first == 90)
         #expect(phoneFirst.values.first == 200)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KineticCore
 
 @Suite struct SendingLimitsTests {
@@ -13,13 +14,19 @@ import Testing
 
     @Test func theHour_freesWhenItsOldestLeaves() {
         let earlier = [now - 3000, now - 1200, now - 60]
-        #expect(limits.check(adding: 1, earlier: earlier, createdAt: oldAccount, now: now) == .init(limit: 3, window: 3600, freesAt: now - 3000 + 3600))
-        #expect(limits.check(adding: 2, earlier: earlier, createdAt: oldAccount, now: now) == .init(limit: 3, window: 3600, freesAt: now - 1200 + 3600))
+        #expect(
+            limits.check(adding: 1, earlier: earlier, createdAt: oldAccount, now: now)
+                == .init(limit: 3, window: 3600, freesAt: now - 3000 + 3600))
+        #expect(
+            limits.check(adding: 2, earlier: earlier, createdAt: oldAccount, now: now)
+                == .init(limit: 3, window: 3600, freesAt: now - 1200 + 3600))
     }
 
     @Test func theDay_countsWhatTheHourForgot() {
         let earlier = [now - 80_000, now - 70_000, now - 60_000, now - 50_000, now - 7200]
-        #expect(limits.check(adding: 1, earlier: earlier, createdAt: oldAccount, now: now) == .init(limit: 5, window: 86_400, freesAt: now - 80_000 + 86_400))
+        #expect(
+            limits.check(adding: 1, earlier: earlier, createdAt: oldAccount, now: now)
+                == .init(limit: 5, window: 86_400, freesAt: now - 80_000 + 86_400))
         #expect(limits.check(adding: 1, earlier: [now - 90_000] + earlier.dropFirst(), createdAt: oldAccount, now: now) == nil)
     }
 
@@ -33,8 +40,10 @@ import Testing
 
 @Suite struct ConnectionsPostTests {
     @Test func thePost_namesTheSender_neutralisesHTML_andHoldsNoAddress() {
-        let post = ConnectionsPost.content(senderName: "Mallory <b>", subject: "<img src=x onerror=alert(1)> Hi", message: "Tom & Jerry's \"party\"")
-        #expect(post == "&lt;img src=x onerror=alert(1)&gt; Hi\n\nTom &amp; Jerry&#39;s &quot;party&quot;\n\n— Mallory &lt;b&gt; (via Kinetic)")
+        let post = ConnectionsPost.content(
+            senderName: "Mallory <b>", subject: "<img src=x onerror=alert(1)> Hi", message: "Tom & Jerry's \"party\"")
+        #expect(
+            post == "&lt;img src=x onerror=alert(1)&gt; Hi\n\nTom &amp; Jerry&#39;s &quot;party&quot;\n\n— Mallory &lt;b&gt; (via Kinetic)")
         #expect(!post.contains("<") && !post.contains("@"))
     }
 }

@@ -7,8 +7,10 @@ import Testing
     let now = try! Date("2027-01-15T08:00:00Z", strategy: .iso8601)
 
     private var complete: WishDraftInput {
-        WishDraftInput(occasion: "birthday", subject: "  Happy   birthday ", message: "All the best!\r\nAnn", photo: "stock:birthday-2",
-                       recipients: ["Bob@Example.com", " ann@example.com", "bob@example.com"], sendAt: "2027-01-15T10:00", channels: ["in-app", "email"])
+        WishDraftInput(
+            occasion: "birthday", subject: "  Happy   birthday ", message: "All the best!\r\nAnn", photo: "stock:birthday-2",
+            recipients: ["Bob@Example.com", " ann@example.com", "bob@example.com"], sendAt: "2027-01-15T10:00",
+            channels: ["in-app", "email"])
     }
 
     @Test func aCompleteDraft_isNormalized() throws {
@@ -27,10 +29,12 @@ import Testing
             Issue.record("an empty draft was accepted")
             return
         }
-        #expect(errors.messages == [
-            "occasion": "wishes.error.occasion", "subject": "wishes.error.subject.empty", "message": "wishes.error.message.empty",
-            "recipients": "wishes.error.recipients.empty", "sendAt": "wishes.error.sendAt.empty", "channels": "wishes.error.channels.none",
-        ])
+        #expect(
+            errors.messages == [
+                "occasion": "wishes.error.occasion", "subject": "wishes.error.subject.empty", "message": "wishes.error.message.empty",
+                "recipients": "wishes.error.recipients.empty", "sendAt": "wishes.error.sendAt.empty",
+                "channels": "wishes.error.channels.none",
+            ])
     }
 
     @Test func badValues_areRefusedWithTheirReason() {
@@ -38,23 +42,24 @@ import Testing
         input.occasion = "wedding"
         input.photo = "stock:wedding-1"
         input.recipients = ["bob@example.com", "not an address", "eve@exa<mple.com"]
-        input.sendAt = "2027-01-15T08:55"  // 07:55 UTC, five minutes ago
+        input.sendAt = "2027-01-15T08:55" // 07:55 UTC, five minutes ago
         input.channels = ["email", "fax"]
         input.subject = String(repeating: "x", count: WishDraft.maximumSubjectLength + 1)
         guard case .failure(let errors) = WishDraft.validate(input, timeZone: zone, now: now) else {
             Issue.record("a bad draft was accepted")
             return
         }
-        #expect(errors.messages == [
-            "occasion": "wishes.error.occasion", "photo": "wishes.error.photo", "recipients": "wishes.error.recipients.invalid",
-            "sendAt": "wishes.error.sendAt.past", "channels": "wishes.error.channels.unknown", "subject": "wishes.error.subject.long",
-        ])
+        #expect(
+            errors.messages == [
+                "occasion": "wishes.error.occasion", "photo": "wishes.error.photo", "recipients": "wishes.error.recipients.invalid",
+                "sendAt": "wishes.error.sendAt.past", "channels": "wishes.error.channels.unknown", "subject": "wishes.error.subject.long",
+            ])
     }
 
     @Test func channels_areOnlyRequiredOnceAsked_andAFewSecondsLateIsNow() throws {
         var input = complete
         input.channels = nil
-        input.sendAt = "2027-01-15T08:59"  // the current minute began a minute ago
+        input.sendAt = "2027-01-15T08:59" // the current minute began a minute ago
         let draft = try WishDraft.validate(input, timeZone: zone, now: now).get()
         #expect(draft.channels.isEmpty)
     }

@@ -20,10 +20,10 @@ import Testing
     @Test func aTimeInTheSpringGap_movesForwardByTheGap() throws {
         // Berlin skips 02:00–03:00 on 28 March 2027.
         let time = try #require(WishSendTime(localDateTime: "2027-03-28T02:30", timeZone: berlin))
-        #expect(time.instant == utc("2027-03-28T01:30:00Z"))  // 03:30 CEST
+        #expect(time.instant == utc("2027-03-28T01:30:00Z")) // 03:30 CEST
         #expect(time.adjustment == .movedForward)
         let newYorkGap = try #require(WishSendTime(localDateTime: "2027-03-14T02:15", timeZone: newYork))
-        #expect(newYorkGap.instant == utc("2027-03-14T07:15:00Z"))  // 03:15 EDT
+        #expect(newYorkGap.instant == utc("2027-03-14T07:15:00Z")) // 03:15 EDT
         #expect(newYorkGap.adjustment == .movedForward)
     }
 
@@ -38,7 +38,9 @@ import Testing
     }
 
     @Test func malformedText_isNotATime() {
-        for text in ["", "2027-01-15", "2027-01-15 09:30", "2027-02-30T09:30", "2027-01-15T24:00", "2027-01-15T09:30:15", "2027-01-15T9:30x"] {
+        for text in [
+            "", "2027-01-15", "2027-01-15 09:30", "2027-02-30T09:30", "2027-01-15T24:00", "2027-01-15T09:30:15", "2027-01-15T9:30x",
+        ] {
             #expect(WishSendTime(localDateTime: text, timeZone: berlin) == nil, "\(text)")
         }
         #expect(WishSendTime(localDateTime: "2027-01-15T09:30:00", timeZone: berlin)?.localDateTime == "2027-01-15T09:30")

@@ -5,7 +5,8 @@ import Testing
 @Suite struct ExerciseCatalogueTests {
     /// The catalogue Kinetic ships.
     static let shipped: ExerciseCatalogue = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Resources/Exercises/exercises.json")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../Resources/Exercises/exercises.json")
         return try! ExerciseCatalogue(json: Data(contentsOf: url))
     }()
 
@@ -39,7 +40,9 @@ import Testing
     }
 
     @Test func aDuplicateID_isRefused() {
-        let json = Data(#"[{"id":"a","name":"A","category":"cardio","level":"beginner","equipment":null,"mechanic":null,"primaryMuscles":["calves"]},{"id":"a","name":"B","category":"cardio","level":"beginner","primaryMuscles":["calves"]}]"#.utf8)
+        let json = Data(
+            #"[{"id":"a","name":"A","category":"cardio","level":"beginner","equipment":null,"mechanic":null,"primaryMuscles":["calves"]},{"id":"a","name":"B","category":"cardio","level":"beginner","primaryMuscles":["calves"]}]"#
+                .utf8)
         #expect(throws: ExerciseCatalogue.CatalogueError.duplicateID("a")) { try ExerciseCatalogue(json: json) }
     }
 }

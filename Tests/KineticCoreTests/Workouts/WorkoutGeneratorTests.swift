@@ -6,7 +6,8 @@ import Testing
 
     /// A random selection: categories or muscles (never both), some equipment, a level and a duration.
     private func randomSelection(_ random: inout SeededGenerator) -> WorkoutSelection {
-        let focus: WorkoutSelection.Focus = Bool.random(using: &random)
+        let focus: WorkoutSelection.Focus =
+            Bool.random(using: &random)
             ? .categories(Set(Exercise.Category.allCases.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random))))
             : .muscles(Set(Exercise.Muscle.allCases.shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random))))
         let equipment = Set(Exercise.Equipment.allCases.shuffled(using: &random).prefix(Int.random(in: 0...5, using: &random)))
@@ -27,13 +28,17 @@ import Testing
                 let exercises = workout.steps.map(\.exercise)
                 #expect(exercises.allSatisfy(selection.admits), "round \(round): an exercise outside the filters")
                 #expect(Set(exercises.map(\.id)).count == exercises.count, "round \(round): an exercise twice")
-                #expect(abs(workout.totalSeconds - selection.minutes * 60) <= 60, "round \(round): \(workout.totalSeconds) s for \(selection.minutes) min")
+                #expect(
+                    abs(workout.totalSeconds - selection.minutes * 60) <= 60,
+                    "round \(round): \(workout.totalSeconds) s for \(selection.minutes) min")
                 #expect(workout.steps.allSatisfy { (15...WorkoutGenerator.longestStepSeconds).contains($0.seconds) })
                 #expect(workout.restSeconds == WorkoutGenerator.restSeconds)
                 if case .muscles(let muscles) = selection.focus {
                     // Muscles take turns: while a chosen muscle that has exercises is left out, no other muscle comes twice.
                     let worked = exercises.flatMap(\.primaryMuscles)
-                    let available = muscles.filter { muscle in catalogue.contains { selection.admits($0) && $0.primaryMuscles.contains(muscle) } }
+                    let available = muscles.filter { muscle in
+                        catalogue.contains { selection.admits($0) && $0.primaryMuscles.contains(muscle) }
+                    }
                     let missing = available.filter { !worked.contains($0) }
                     if !missing.isEmpty { #expect(exercises.count <= available.count, "round \(round): \(missing) left out") }
                 }
@@ -42,8 +47,10 @@ import Testing
             case .failure(.tooFewExercises(let available)):
                 tooNarrow += 1
                 #expect(available == catalogue.filter(selection.admits).count)
-                #expect(available * WorkoutGenerator.longestStepSeconds + (available - 1) * WorkoutGenerator.restSeconds < selection.minutes * 60 + 60 || available < 3,
-                        "round \(round): \(available) exercises could have filled \(selection.minutes) min")
+                #expect(
+                    available * WorkoutGenerator.longestStepSeconds + (available - 1) * WorkoutGenerator.restSeconds < selection.minutes
+                        * 60 + 60 || available < 3,
+                    "round \(round): \(available) exercises could have filled \(selection.minutes) min")
             }
         }
         #expect(generated > 1_300, "most random selections make a workout (\(generated), \(tooNarrow) too narrow)")
@@ -57,7 +64,8 @@ import Testing
     }
 
     @Test func theChosenLevel_comesBeforeEasierOnes() throws {
-        let selection = WorkoutSelection(focus: .categories([.strength]), equipment: Set(Exercise.Equipment.allCases), level: .intermediate, minutes: 15)
+        let selection = WorkoutSelection(
+            focus: .categories([.strength]), equipment: Set(Exercise.Equipment.allCases), level: .intermediate, minutes: 15)
         let workout = try WorkoutGenerator.generate(from: catalogue, selection: selection, seed: 1).get()
         #expect(workout.steps.allSatisfy { $0.exercise.level == .intermediate }, "190 intermediate strength exercises fill 15 minutes")
     }
@@ -65,7 +73,10 @@ import Testing
     @Test func aSelectionNothingMatches_isSaid() {
         let selection = WorkoutSelection(focus: .muscles([.neck]), equipment: [], level: .beginner, minutes: 60)
         let result = WorkoutGenerator.generate(from: catalogue, selection: selection, seed: 1)
-        guard case .failure(let failure) = result else { Issue.record("60 minutes of neck exercises"); return }
+        guard case .failure(let failure) = result else {
+            Issue.record("60 minutes of neck exercises")
+            return
+        }
         #expect([.noExerciseMatches, .tooFewExercises(available: catalogue.filter(selection.admits).count)].contains(failure))
     }
 }

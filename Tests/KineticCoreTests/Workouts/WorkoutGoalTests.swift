@@ -9,7 +9,9 @@ import Testing
 
     private func day(_ text: String) -> LocalDate { LocalDate(text)! }
 
-    private func workout(_ text: String, categories: Set<Exercise.Category> = [.strength], muscles: Set<Exercise.Muscle> = [.biceps], minutes: Int = 20) -> CompletedWorkout {
+    private func workout(
+        _ text: String, categories: Set<Exercise.Category> = [.strength], muscles: Set<Exercise.Muscle> = [.biceps], minutes: Int = 20
+    ) -> CompletedWorkout {
         CompletedWorkout(day: day(text), categories: categories, muscles: muscles, seconds: minutes * 60)
     }
 
@@ -28,7 +30,9 @@ import Testing
         #expect(!arms.counts(workout("2026-11-23", muscles: [.calves])))
         #expect(!arms.counts(workout("2026-11-23", minutes: 19)))
         var any = arms
-        any.categories = []; any.muscles = []; any.minutes = nil
+        any.categories = []
+        any.muscles = []
+        any.minutes = nil
         #expect(any.counts(workout("2026-11-23", categories: [.cardio], muscles: [.calves], minutes: 5)))
     }
 
@@ -41,18 +45,24 @@ import Testing
             workout("2026-11-24", categories: [.cardio]), // does not count
             workout("2026-11-26"), // Thursday, after "today"
         ]
-        let monday = WorkoutGoalProgress(goal: arms, since: day("2026-11-15"), workouts: workouts, today: day("2026-11-23"), firstWeekday: .monday)
+        let monday = WorkoutGoalProgress(
+            goal: arms, since: day("2026-11-15"), workouts: workouts, today: day("2026-11-23"), firstWeekday: .monday)
         #expect(monday.total == 4 && monday.daysThisWeek == 1)
         #expect(!monday.reminderDue, "done today")
-        let fromSunday = WorkoutGoalProgress(goal: arms, since: day("2026-11-15"), workouts: workouts, today: day("2026-11-23"), firstWeekday: .sunday)
+        let fromSunday = WorkoutGoalProgress(
+            goal: arms, since: day("2026-11-15"), workouts: workouts, today: day("2026-11-23"), firstWeekday: .sunday)
         #expect(fromSunday.daysThisWeek == 1)
-        let thursday = WorkoutGoalProgress(goal: arms, since: day("2026-11-15"), workouts: Array(workouts.prefix(5)), today: day("2026-11-26"), firstWeekday: .monday)
+        let thursday = WorkoutGoalProgress(
+            goal: arms, since: day("2026-11-15"), workouts: Array(workouts.prefix(5)), today: day("2026-11-26"), firstWeekday: .monday)
         #expect(thursday.reminderDue, "a reminder day, one of two days done")
-        let wednesday = WorkoutGoalProgress(goal: arms, since: day("2026-11-15"), workouts: [], today: day("2026-11-25"), firstWeekday: .monday)
+        let wednesday = WorkoutGoalProgress(
+            goal: arms, since: day("2026-11-15"), workouts: [], today: day("2026-11-25"), firstWeekday: .monday)
         #expect(!wednesday.reminderDue, "not a reminder day")
         var twice = arms
         twice.times = 2
-        let reached = WorkoutGoalProgress(goal: twice, since: day("2026-11-15"), workouts: [workout("2026-11-20"), workout("2026-11-21")], today: day("2026-11-26"), firstWeekday: .monday)
+        let reached = WorkoutGoalProgress(
+            goal: twice, since: day("2026-11-15"), workouts: [workout("2026-11-20"), workout("2026-11-21")], today: day("2026-11-26"),
+            firstWeekday: .monday)
         #expect(reached.isReached && !reached.reminderDue)
     }
 
@@ -62,7 +72,11 @@ import Testing
             "muscles": .array([.string("biceps")]), "minutes": .number(20), "daysPerWeek": .number(2),
             "reminderDays": .array([.string("monday"), .string("thursday")]),
         ]).get()
-        #expect(goal == WorkoutGoal(name: "Arms", description: "", times: 10, categories: [.strength], muscles: [.biceps], minutes: 20, daysPerWeek: 2, reminderDays: [.monday, .thursday]))
+        #expect(
+            goal
+                == WorkoutGoal(
+                    name: "Arms", description: "", times: 10, categories: [.strength], muscles: [.biceps], minutes: 20, daysPerWeek: 2,
+                    reminderDays: [.monday, .thursday]))
         func problems(_ members: [String: JSONValue]) -> [String: String] {
             if case .failure(let errors) = WorkoutGoalInput.validate(members) { return errors.messages }
             return [:]
@@ -74,8 +88,17 @@ import Testing
         #expect(problems(base.merging(["daysPerWeek": .number(8)]) { $1 }) == ["daysPerWeek": "error.goal.daysPerWeekRange"])
         #expect(problems(base.merging(["minutes": .number(2)]) { $1 }) == ["minutes": "error.goal.minutesRange"])
         #expect(problems(base.merging(["muscles": .array([.string("wings")])]) { $1 }) == ["muscles[0]": "error.workout.muscleUnknown"])
-        #expect(problems(base.merging(["reminderDays": .array([.string("monday"), .string("friday")])]) { $1 }) == ["reminderDays": "error.goal.tooManyReminderDays"])
-        #expect(problems(base.merging(["reminderDays": .array([.string("someday")])]) { $1 }) == ["reminderDays[0]": "error.goal.weekdayUnknown"])
-        #expect(problems(base.merging(["description": .string(String(repeating: "a", count: 501))]) { $1 }) == ["description": "error.goal.descriptionTooLong"])
+        #expect(
+            problems(base.merging(["reminderDays": .array([.string("monday"), .string("friday")])]) { $1 }) == [
+                "reminderDays": "error.goal.tooManyReminderDays"
+            ])
+        #expect(
+            problems(base.merging(["reminderDays": .array([.string("someday")])]) { $1 }) == [
+                "reminderDays[0]": "error.goal.weekdayUnknown"
+            ])
+        #expect(
+            problems(base.merging(["description": .string(String(repeating: "a", count: 501))]) { $1 }) == [
+                "description": "error.goal.descriptionTooLong"
+            ])
     }
 }

@@ -13,12 +13,17 @@ import Testing
             "categories": strings("strength", "olympic weightlifting"), "equipment": strings("dumbbell"),
             "difficulty": .string("intermediate"), "duration": .number(30), "themes": strings("a", "b", "a"),
         ]).get()
-        #expect(validated.selection == WorkoutSelection(focus: .categories([.strength, .olympicWeightlifting]), equipment: [.dumbbell], level: .intermediate, minutes: 30))
+        #expect(
+            validated.selection
+                == WorkoutSelection(
+                    focus: .categories([.strength, .olympicWeightlifting]), equipment: [.dumbbell], level: .intermediate, minutes: 30))
         #expect(validated.themeIDs == ["a", "b"])
     }
 
     @Test func categoriesAndMuscles_areNeverBoth_andOneIsNeeded() {
-        let both = validate(["categories": strings("cardio"), "muscles": strings("calves"), "difficulty": .string("beginner"), "duration": .number(10)])
+        let both = validate([
+            "categories": strings("cardio"), "muscles": strings("calves"), "difficulty": .string("beginner"), "duration": .number(10),
+        ])
         #expect(both.failure?.messages == ["categories": "error.workout.focusBoth", "muscles": "error.workout.focusBoth"])
         let neither = validate(["categories": strings(), "difficulty": .string("beginner"), "duration": .number(10)])
         #expect(neither.failure?.messages == ["categories": "error.workout.focusMissing"])
@@ -29,10 +34,12 @@ import Testing
             "muscles": strings("calves", "wings"), "equipment": .string("barbell"), "difficulty": .string("heroic"),
             "duration": .number(25), "themes": strings("1", "2", "3", "4", "5", "6"), "colour": .string("red"),
         ])
-        #expect(result.failure?.messages == [
-            "muscles[1]": "error.workout.muscleUnknown", "equipment": "error.field.arrayExpected", "difficulty": "error.workout.difficultyUnknown",
-            "duration": "error.workout.durationUnknown", "themes": "error.workout.tooManyThemes", "colour": "error.field.unknown",
-        ])
+        #expect(
+            result.failure?.messages == [
+                "muscles[1]": "error.workout.muscleUnknown", "equipment": "error.field.arrayExpected",
+                "difficulty": "error.workout.difficultyUnknown",
+                "duration": "error.workout.durationUnknown", "themes": "error.workout.tooManyThemes", "colour": "error.field.unknown",
+            ])
     }
 }
 

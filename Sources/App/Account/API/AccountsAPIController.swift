@@ -5,7 +5,9 @@ import Vapor
 /// `POST /api/v1/accounts`, `POST /api/v1/login`, `POST /api/v1/logout`.
 struct AccountsAPIController {
     func signUp(_ request: Request) async throws -> Response {
-        let fields = try request.jsonBody().requiredStrings(["name", "email", "password"], optional: ["deviceName", "timeZone", "invitation"]).get()
+        let fields = try request.jsonBody().requiredStrings(
+            ["name", "email", "password"], optional: ["deviceName", "timeZone", "invitation"]
+        ).get()
         let label = try fields["deviceName"].map { try APITokenLabel.normalized($0).get() }
         let timeZone = try fields["timeZone"].map { try UserTimeZone.validated($0).get() }
         let input = try SignUpRequest.validate(
@@ -22,7 +24,8 @@ struct AccountsAPIController {
         let fields = try request.jsonBody().requiredStrings(["email", "password"], optional: ["deviceName", "deviceToken"]).get()
         let label = try fields["deviceName"].map { try APITokenLabel.normalized($0).get() }
         let service = AccountService(request: request)
-        let (user, device) = try await service.authenticate(email: fields["email"]!, password: fields["password"]!, device: fields["deviceToken"])
+        let (user, device) = try await service.authenticate(
+            email: fields["email"]!, password: fields["password"]!, device: fields["deviceToken"])
         return try await authResponse(for: user, status: .ok, label: label, service: service, device: device)
     }
 
@@ -35,7 +38,9 @@ struct AccountsAPIController {
         return .noContent
     }
 
-    private func authResponse(for user: User, status: HTTPStatus, label: String?, service: AccountService, device: String? = nil) async throws -> Response {
+    private func authResponse(
+        for user: User, status: HTTPStatus, label: String?, service: AccountService, device: String? = nil
+    ) async throws -> Response {
         let token = try await service.issueAPIToken(for: user, label: label)
         let profile = ProfileDTO(try user.profile())
         let body = AuthResponse(customerId: profile.customerId, token: token, profile: profile, deviceToken: device)

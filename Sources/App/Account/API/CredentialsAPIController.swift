@@ -7,7 +7,8 @@ struct CredentialsAPIController {
     func changePassword(_ request: Request) async throws -> HTTPStatus {
         let user = try request.requireUser()
         let fields = try request.jsonBody().requiredStrings(["currentPassword", "newPassword"]).get()
-        try await AccountService(request: request).changePassword(of: user, current: fields["currentPassword"]!, new: fields["newPassword"]!)
+        try await AccountService(request: request).changePassword(
+            of: user, current: fields["currentPassword"]!, new: fields["newPassword"]!)
         return .noContent
     }
 

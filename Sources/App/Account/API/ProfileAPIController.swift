@@ -31,7 +31,8 @@ extension Request {
     func profileDTO() async throws -> ProfileDTO {
         let user = try requireUser()
         var profile = ProfileDTO(try user.profile())
-        profile.pendingEmail = try await AccountTokens(database: db, now: now).pendingAddress(of: user.requireID(), currentEmail: user.email)
+        profile.pendingEmail = try await AccountTokens(database: db, now: now).pendingAddress(
+            of: user.requireID(), currentEmail: user.email)
         return profile
     }
 }

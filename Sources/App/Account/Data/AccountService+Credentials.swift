@@ -52,8 +52,10 @@ extension AccountService {
 
     /// Revokes one of the account's API tokens; 404 when the account has no such token.
     func revokeAPIToken(_ id: UUID, of user: User) async throws {
-        guard let token = try await APIToken.query(on: request.db)
-            .filter(\.$id == id).filter(\.$user.$id == user.requireID()).first() else { throw AppError.notFound }
+        guard
+            let token = try await APIToken.query(on: request.db)
+                .filter(\.$id == id).filter(\.$user.$id == user.requireID()).first()
+        else { throw AppError.notFound }
         try await token.delete(on: request.db)
         request.application.signedInTokens.forget(userID: try user.requireID())
     }

@@ -25,8 +25,9 @@ extension AccountService {
         let secret = try await AccountTokens(database: request.db, now: request.now)
             .issue(.confirmAddress, userID: userID, email: address, lifetime: AddressOwnership.confirmationLifetime)
         // The name is whatever the account typed: not a word of it goes to an address nobody confirmed.
-        try await send(mailer, .confirmAddress(email: address, isChange: address != user.email), to: address,
-                       link: SiteURL.confirmAddress(token: secret).path, for: user)
+        try await send(
+            mailer, .confirmAddress(email: address, isChange: address != user.email), to: address,
+            link: SiteURL.confirmAddress(token: secret).path, for: user)
     }
 
     /// A new address for `user` (its password confirmed): where this server sends e-mail, the
@@ -62,13 +63,16 @@ extension AccountService {
         let tokens = AccountTokens(database: request.db, now: request.now)
         return try await request.db.transaction { database in
             guard let token = try await tokens.redeem(secret, .confirmAddress, on: database), let userID = token.userID,
-                  let user = try await User.find(userID, on: database) else { throw AppError.linkInvalid }
+                let user = try await User.find(userID, on: database)
+            else { throw AppError.linkInvalid }
             if token.email != user.email {
                 guard try await User.query(on: database).filter(\.$email == token.email).first() == nil else { throw AppError.emailTaken }
                 user.email = token.email
             }
             user.emailVerifiedAt = request.now
-            do { try await user.save(on: database) } catch let error as DatabaseError where error.isConstraintFailure { throw AppError.emailTaken }
+            do { try await user.save(on: database) } catch let error as DatabaseError where error.isConstraintFailure {
+                throw AppError.emailTaken
+            }
             try await Self.wakeWishesWaiting(for: user.email, on: database, now: request.now)
             request.application.signedInTokens.forget(userID: userID)
             return user
@@ -84,12 +88,15 @@ extension AccountService {
         // Longer than any address: answered the same, and never a throttle's key.
         guard email.utf8.count <= EmailAddressSyntax.maximumLength else { return }
         var buckets = [ThrottleBucket(key: "reset:" + email, capacity: 3, refillSeconds: 1200)]
-        if let address = request.remoteAddress?.ipAddress { buckets.append(ThrottleBucket(key: "reset-address:" + address, capacity: 10, refillSeconds: 360)) }
+        if let address = request.remoteAddress?.ipAddress {
+            buckets.append(ThrottleBucket(key: "reset-address:" + address, capacity: 10, refillSeconds: 360))
+        }
         if let wait = try await request.throttle.take(buckets) {
             throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer, messageKey: "error.mail.throttled")
         }
         guard let user = try await User.query(on: request.db).filter(\.$email == email).first(),
-              try await !MailRecipients(database: request.db).hasOptedOut(email) else { return }
+            try await !MailRecipients(database: request.db).hasOptedOut(email)
+        else { return }
         let secret = try await AccountTokens(database: request.db, now: request.now)
             .issue(.resetPassword, userID: try user.requireID(), email: email, lifetime: AddressOwnership.passwordResetLifetime)
         // Sent after the answer, so neither its time nor its failure tells that an account has the address.
@@ -115,7 +122,8 @@ extension AccountService {
         let tokens = AccountTokens(database: request.db, now: request.now)
         let user = try await request.db.transaction { database in
             guard let token = try await tokens.redeem(secret, .resetPassword, on: database), let userID = token.userID,
-                  let user = try await User.find(userID, on: database), user.email == token.email else { throw AppError.linkInvalid }
+                let user = try await User.find(userID, on: database), user.email == token.email
+            else { throw AppError.linkInvalid }
             user.passwordHash = hash
             user.emailVerifiedAt = user.emailVerifiedAt ?? request.now
             try await user.save(on: database)
@@ -132,7 +140,8 @@ extension AccountService {
     /// The invitation for `secret` when it is valid for `email`; 403 otherwise.
     func invitation(_ secret: String?, for email: String) async throws -> AccountToken {
         guard let secret, !secret.isEmpty,
-              let token = try await AccountTokens(database: request.db, now: request.now).valid(secret, .invitation) else {
+            let token = try await AccountTokens(database: request.db, now: request.now).valid(secret, .invitation)
+        else {
             throw AppError.invitationRequired
         }
         guard token.email == email else { throw AppError.invitationForAnotherAddress }
@@ -141,11 +150,13 @@ extension AccountService {
 
     /// In-app wishes to `email` that wait for its owner go out in the next round.
     static func wakeWishesWaiting(for email: String, on database: any Database, now: Date) async throws {
-        try await database.sql().raw("""
+        try await database.sql().raw(
+            """
             UPDATE wish_deliveries SET due_at = \(bind: now.timeIntervalSince1970)
             WHERE recipient = \(bind: email) AND channel = \(bind: WishChannel.inApp.rawValue) AND state = 'pending'
               AND due_at > \(bind: now.timeIntervalSince1970)
-            """).run()
+            """
+        ).run()
     }
 
     /// The language of an account's e-mails: its own, else this request's.
@@ -153,7 +164,9 @@ extension AccountService {
         Localizer(language: user.appLanguage ?? request.localizer.language, catalog: request.application.stringCatalog)
     }
 
-    private func send(_ mailer: AccountMailer, _ message: AccountMailer.Message, to address: String, link: String, for user: User) async throws {
+    private func send(
+        _ mailer: AccountMailer, _ message: AccountMailer.Message, to address: String, link: String, for user: User
+    ) async throws {
         do {
             try await mailer.send(message, to: address, link: link, localizer: mailLocalizer(for: user), now: request.now)
         } catch let notSent as AccountMailer.NotSent {

@@ -17,9 +17,13 @@ struct AccountService {
         let configuration = request.application.kineticConfiguration
         if configuration.signUpMode == .closed { throw AppError.signUpClosed }
         if configuration.signUpMode == .invite { _ = try await self.invitation(invitation, for: input.email) }
-        if let address = request.remoteAddress?.ipAddress, let wait = try await request.throttle.take([
-            ThrottleBucket(key: "signup:" + address, capacity: configuration.signUpBurstPerAddress, refillSeconds: configuration.signUpRefillSeconds),
-        ]) {
+        if let address = request.remoteAddress?.ipAddress,
+            let wait = try await request.throttle.take([
+                ThrottleBucket(
+                    key: "signup:" + address, capacity: configuration.signUpBurstPerAddress,
+                    refillSeconds: configuration.signUpRefillSeconds)
+            ])
+        {
             throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer, messageKey: "error.signUp.throttled")
         }
         if try await User.query(on: request.db).filter(\.$email == input.email).first() != nil {
@@ -35,7 +39,9 @@ struct AccountService {
             try await request.db.transaction { transaction in
                 if configuration.signUpMode == .invite {
                     // Used once: a second sign-up with the same link finds it used.
-                    guard let invitation, try await tokens.redeem(invitation, .invitation, on: transaction) != nil else { throw AppError.linkInvalid }
+                    guard let invitation, try await tokens.redeem(invitation, .invitation, on: transaction) != nil else {
+                        throw AppError.linkInvalid
+                    }
                     user.emailVerifiedAt = request.now
                 }
                 try await user.create(on: transaction)
@@ -94,8 +100,11 @@ struct AccountService {
     /// address): their own, which no one signed out can empty.
     func confirmationBuckets(of user: User) throws -> [ThrottleBucket] {
         let configuration = request.application.kineticConfiguration
-        return [ThrottleBucket(key: "confirm-password:" + (try user.requireID()).uuidString.lowercased(), capacity: configuration.loginBurstPerAccount,
-                               refillSeconds: configuration.loginRefillSeconds)]
+        return [
+            ThrottleBucket(
+                key: "confirm-password:" + (try user.requireID()).uuidString.lowercased(), capacity: configuration.loginBurstPerAccount,
+                refillSeconds: configuration.loginRefillSeconds)
+        ]
     }
 
     /// Starts a new browser session (a new id every time) and sets its cookie on `response`.

@@ -10,7 +10,9 @@ struct AccountTokens {
 
     /// Makes a link's secret for `purpose`. Earlier unused links of the same purpose for the same
     /// account (or invitations to the same address) stop working: only the newest counts.
-    func issue(_ purpose: AccountToken.Purpose, userID: UUID?, email: String, lifetime: TimeInterval, createdBy: UUID? = nil) async throws -> String {
+    func issue(
+        _ purpose: AccountToken.Purpose, userID: UUID?, email: String, lifetime: TimeInterval, createdBy: UUID? = nil
+    ) async throws -> String {
         let secret = SecretToken.generate()
         let token = AccountToken(
             purpose: purpose, tokenHash: SecretToken.digest(secret), userID: userID, email: email, createdBy: createdBy,
@@ -37,12 +39,14 @@ struct AccountTokens {
     /// `purpose`, was used already or expired. Two requests with one link: one of them gets it.
     func redeem(_ secret: String, _ purpose: AccountToken.Purpose, on database: (any Database)? = nil) async throws -> AccountToken? {
         let database = database ?? self.database
-        let rows = try await database.sql().raw("""
+        let rows = try await database.sql().raw(
+            """
             UPDATE account_tokens SET used_at = \(bind: now)
             WHERE token_hash = \(bind: SecretToken.digest(secret)) AND purpose = \(bind: purpose.rawValue)
               AND used_at IS NULL AND expires_at > \(bind: now)
             RETURNING id
-            """).all()
+            """
+        ).all()
         guard let row = rows.first else { return nil }
         return try await AccountToken.find(try row.decode(column: "id", as: UUID.self), on: database)
     }

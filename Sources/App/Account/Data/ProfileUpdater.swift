@@ -22,7 +22,8 @@ struct ProfileUpdater {
             }
         }
         if let email = patch.email, email != user.email,
-           try await User.query(on: database).filter(\.$email == email).first() != nil {
+            try await User.query(on: database).filter(\.$email == email).first() != nil
+        {
             throw AppError.emailTaken
         }
         let goalsChanged = fitness.jumpGoal != user.jumpGoal || fitness.calorieGoal != user.calorieGoal

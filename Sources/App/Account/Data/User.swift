@@ -93,6 +93,8 @@ struct AccountProfile: Equatable, Sendable {
 extension User {
     /// The account as a value for pages and DTOs.
     func profile() throws -> AccountProfile {
-        AccountProfile(id: try requireID(), name: name, email: email, language: language, timeZoneIdentifier: timeZoneIdentifier, fitness: fitness, emailVerified: isVerified)
+        AccountProfile(
+            id: try requireID(), name: name, email: email, language: language, timeZoneIdentifier: timeZoneIdentifier, fitness: fitness,
+            emailVerified: isVerified)
     }
 }

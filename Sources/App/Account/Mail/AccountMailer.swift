@@ -28,14 +28,21 @@ struct AccountMailer: Sendable {
     /// Sends `message` to `address` with the link `path` (under ``publicURL``), in `localizer`'s language.
     func send(_ message: Message, to address: String, link path: String, localizer l: Localizer, now: Date) async throws {
         let link = publicURL + path
-        let (subject, lines): (String, [String]) = switch message {
-        case .confirmAddress(let email, let isChange):
-            (l.t(isChange ? "mail.confirmChange.subject" : "mail.confirm.subject"),
-             [l.t("mail.hello"), l.t("mail.confirm.body", email), link, l.t("mail.confirm.footer")])
-        case .resetPassword(let name):
-            (l.t("mail.reset.subject"), [name.map { l.t("mail.greeting", $0) } ?? l.t("mail.hello"), l.t("mail.reset.body"), link, l.t("mail.reset.footer")])
-        }
-        let html = "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,sans-serif;font-size:16px;line-height:1.5;color:#1c1c1e\">"
+        let (subject, lines): (String, [String]) =
+            switch message {
+            case .confirmAddress(let email, let isChange):
+                (
+                    l.t(isChange ? "mail.confirmChange.subject" : "mail.confirm.subject"),
+                    [l.t("mail.hello"), l.t("mail.confirm.body", email), link, l.t("mail.confirm.footer")]
+                )
+            case .resetPassword(let name):
+                (
+                    l.t("mail.reset.subject"),
+                    [name.map { l.t("mail.greeting", $0) } ?? l.t("mail.hello"), l.t("mail.reset.body"), link, l.t("mail.reset.footer")]
+                )
+            }
+        let html =
+            "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,sans-serif;font-size:16px;line-height:1.5;color:#1c1c1e\">"
             + lines.map { line in
                 line == link
                     ? "<p><a href=\"\(HTMLEscaping.attribute(link))\">\(HTMLEscaping.text(link))</a></p>"
@@ -71,6 +78,7 @@ extension Application {
     func prepareAccountMailer() {
         let settings = kineticConfiguration.wishDelivery
         guard let smtp = settings.smtp, let from = settings.mailFrom, let publicURL = kineticConfiguration.publicURL else { return }
-        accountMailer = AccountMailer(client: SMTPClient(settings: smtp, timeout: .seconds(20), group: eventLoopGroup), from: from, publicURL: publicURL)
+        accountMailer = AccountMailer(
+            client: SMTPClient(settings: smtp, timeout: .seconds(20), group: eventLoopGroup), from: from, publicURL: publicURL)
     }
 }

@@ -2,15 +2,26 @@
 enum AuthCard {
     static func render(title: String, subtitle: String, context: PageContext, content: [HTMLNode]) -> HTMLNode {
         let l = context.localizer
-        return el("div", [.class("auth-wrap")], [
-            el("div", [.class("auth-brand")], [
-                voidEl("img", [Attr("src", SiteURL.asset("images/icon.svg")), Attr("alt", ""), Attr("width", "64"), Attr("height", "64"), .class("auth-logo")]),
-                el("p", [.class("auth-wordmark")], [txt(l.t("app.name"))]),
-            ]),
-            el("section", [.class("card auth-card"), .aria("labelledby", "auth-heading")], [
-                el("h1", [.id("auth-heading"), .class("auth-title")], [txt(title)]),
-                el("p", [.class("auth-subtitle")], [txt(subtitle)]),
-            ] + content),
-        ])
+        return el(
+            "div", [.class("auth-wrap")],
+            [
+                el(
+                    "div", [.class("auth-brand")],
+                    [
+                        voidEl(
+                            "img",
+                            [
+                                Attr("src", SiteURL.asset("images/icon.svg")), Attr("alt", ""), Attr("width", "64"), Attr("height", "64"),
+                                .class("auth-logo"),
+                            ]),
+                        el("p", [.class("auth-wordmark")], [txt(l.t("app.name"))]),
+                    ]),
+                el(
+                    "section", [.class("card auth-card"), .aria("labelledby", "auth-heading")],
+                    [
+                        el("h1", [.id("auth-heading"), .class("auth-title")], [txt(title)]),
+                        el("p", [.class("auth-subtitle")], [txt(subtitle)]),
+                    ] + content),
+            ])
     }
 }

@@ -31,7 +31,9 @@ struct AddressController {
         return try await request.answeringRefusals(with: { refusal in
             refusal.status == .gone
                 ? ConfirmAddressPage.render(.invalid, context: PageContext(request: request))
-                : ConfirmAddressPage.render(.ready(token: token, email: ""), error: refusal.message ?? refusal.fieldMessages.values.first, context: PageContext(request: request))
+                : ConfirmAddressPage.render(
+                    .ready(token: token, email: ""), error: refusal.message ?? refusal.fieldMessages.values.first,
+                    context: PageContext(request: request))
         }) {
             let user = try await AccountService(request: request).confirmAddress(secret: token)
             return .html(ConfirmAddressPage.render(.confirmed(email: user.email), context: PageContext(request: request)))
@@ -41,7 +43,8 @@ struct AddressController {
     /// Settings' button: the link goes again (or, with a pending change, to the new address).
     func sendConfirmation(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
-        let pending = try await AccountTokens(database: request.db, now: request.now).pendingAddress(of: user.requireID(), currentEmail: user.email)
+        let pending = try await AccountTokens(database: request.db, now: request.now).pendingAddress(
+            of: user.requireID(), currentEmail: user.email)
         guard !user.isVerified || pending != nil else { return request.redirect(to: SiteURL.settings.path, redirectType: .normal) }
         return try await request.answeringRefusals(with: { refusal in
             try await SettingsController().page(request, addressError: refusal.message)
@@ -59,7 +62,9 @@ struct AddressController {
     func forgotPassword(_ request: Request) async throws -> Response {
         let email = try request.content.decode(EmailForm.self).email?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return try await request.answeringRefusals(with: { refusal in
-            ForgotPasswordPage.render(.init(email: email, error: refusal.message, mailAvailable: request.application.accountMailer != nil), context: PageContext(request: request))
+            ForgotPasswordPage.render(
+                .init(email: email, error: refusal.message, mailAvailable: request.application.accountMailer != nil),
+                context: PageContext(request: request))
         }) {
             try await AccountService(request: request).requestPasswordReset(email: email)
             return .html(ForgotPasswordPage.render(.init(email: email, sent: true), context: PageContext(request: request)))
@@ -69,14 +74,18 @@ struct AddressController {
     func showResetPassword(_ request: Request) async throws -> Response {
         let token = try token(request)
         let valid = try await AccountTokens(database: request.db, now: request.now).valid(token, .resetPassword) != nil
-        return .html(ResetPasswordPage.render(.init(token: valid ? token : nil), context: PageContext(request: request)), status: valid ? .ok : .gone)
+        return .html(
+            ResetPasswordPage.render(.init(token: valid ? token : nil), context: PageContext(request: request)), status: valid ? .ok : .gone
+        )
     }
 
     func resetPassword(_ request: Request) async throws -> Response {
         let token = try token(request)
         let password = try request.content.decode(PasswordForm.self).password ?? ""
         return try await request.answeringRefusals(with: { refusal in
-            ResetPasswordPage.render(.init(token: refusal.status == .gone ? nil : token, fieldErrors: refusal.fieldMessages, error: refusal.message), context: PageContext(request: request))
+            ResetPasswordPage.render(
+                .init(token: refusal.status == .gone ? nil : token, fieldErrors: refusal.fieldMessages, error: refusal.message),
+                context: PageContext(request: request))
         }) {
             try await AccountService(request: request).resetPassword(secret: token, newPassword: password)
             let response = request.redirect(to: SiteURL.login.with([("passwordReset", "1")]), redirectType: .normal)

@@ -20,18 +20,25 @@ struct AuthWebController {
 
     func showLogin(_ request: Request) async throws -> Response {
         if request.auth.has(User.self) { return request.redirect(to: SiteURL.profile.path) }
-        let notice = request.query[String.self, at: "signedOut"] != nil ? request.localizer.t("login.signedOut")
+        let notice =
+            request.query[String.self, at: "signedOut"] != nil
+            ? request.localizer.t("login.signedOut")
             : request.query[String.self, at: "passwordReset"] != nil ? request.localizer.t("password.reset.done") : nil
-        return .html(LoginPage.render(.init(notice: notice, forgotPassword: request.application.accountMailer != nil), context: PageContext(request: request)))
+        return .html(
+            LoginPage.render(
+                .init(notice: notice, forgotPassword: request.application.accountMailer != nil), context: PageContext(request: request)))
     }
 
     func login(_ request: Request) async throws -> Response {
         let form = try request.content.decode(LoginForm.self)
         let service = AccountService(request: request)
         return try await request.answeringRefusals(with: { refusal in
-            LoginPage.render(.init(email: form.email ?? "", error: refusal.message, forgotPassword: request.application.accountMailer != nil), context: PageContext(request: request))
+            LoginPage.render(
+                .init(email: form.email ?? "", error: refusal.message, forgotPassword: request.application.accountMailer != nil),
+                context: PageContext(request: request))
         }) {
-            let (user, device) = try await service.authenticate(email: form.email ?? "", password: form.password ?? "", device: request.cookies[LoginDevice.cookie]?.string)
+            let (user, device) = try await service.authenticate(
+                email: form.email ?? "", password: form.password ?? "", device: request.cookies[LoginDevice.cookie]?.string)
             let response = request.redirect(to: SiteURL.profile.path, redirectType: .normal)
             try await service.startWebSession(for: user, on: response)
             response.cookies[LoginDevice.cookie] = request.cookie(value: device, maxAge: Int(LoginDevice.lifetime), sameSite: .strict)
@@ -66,18 +73,23 @@ struct AuthWebController {
     func signUp(_ request: Request) async throws -> Response {
         let form = try request.content.decode(SignUpForm.self)
         return try await request.answeringRefusals(with: { refusal in
-            try await signUpPage(request, .init(
-                name: form.name ?? "", email: form.email ?? "", fieldErrors: refusal.fieldMessages, error: refusal.message
-            ), invitation: form.invitation)
+            try await signUpPage(
+                request,
+                .init(
+                    name: form.name ?? "", email: form.email ?? "", fieldErrors: refusal.fieldMessages, error: refusal.message
+                ), invitation: form.invitation)
         }) {
             let policy = request.application.passwordPolicy
-            let input = try SignUpRequest.validate(name: form.name ?? "", email: form.email ?? "", password: form.password ?? "", policy: policy).get()
+            let input = try SignUpRequest.validate(
+                name: form.name ?? "", email: form.email ?? "", password: form.password ?? "", policy: policy
+            ).get()
             let service = AccountService(request: request)
             // A time zone the browser names but Kinetic does not know falls back to the server's.
             let timeZone = form.timeZone.flatMap { try? UserTimeZone.validated($0).get() }
             let user = try await service.signUp(input, timeZone: timeZone, invitation: form.invitation)
             let sent = await service.sendConfirmationAfterSignUp(user)
-            let response = request.redirect(to: SiteURL.fitnessSettings.with([("welcome", "1"), ("linkSent", sent ? "1" : nil)]), redirectType: .normal)
+            let response = request.redirect(
+                to: SiteURL.fitnessSettings.with([("welcome", "1"), ("linkSent", sent ? "1" : nil)]), redirectType: .normal)
             try await service.startWebSession(for: user, on: response)
             return response
         }

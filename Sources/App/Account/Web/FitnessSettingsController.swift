@@ -17,7 +17,8 @@ struct FitnessSettingsController {
         let user = try request.requireUser()
         let form = try request.content.decode([String: String].self)
         return try await request.answeringRefusals(with: { refusal in
-            FitnessSettingsPage.render(.init(fitness: user.fitness, fieldErrors: refusal.fieldMessages), context: PageContext(request: request))
+            FitnessSettingsPage.render(
+                .init(fitness: user.fitness, fieldErrors: refusal.fieldMessages), context: PageContext(request: request))
         }) {
             let patch = try FitnessPatch.parse(FormFields.members(form, numbers: ["bodyType", "height"])).get()
             try await request.profileUpdater.apply(ProfilePatch(fitness: patch), to: user)

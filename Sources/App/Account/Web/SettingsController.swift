@@ -19,7 +19,8 @@ struct SettingsController {
     /// The Settings page of the signed-in user.
     func page(_ request: Request, saved: SettingsPage.Saved? = nil, addressError: String? = nil) async throws -> String {
         let user = try request.requireUser()
-        let pending = try await AccountTokens(database: request.db, now: request.now).pendingAddress(of: user.requireID(), currentEmail: user.email)
+        let pending = try await AccountTokens(database: request.db, now: request.now).pendingAddress(
+            of: user.requireID(), currentEmail: user.email)
         let address = SettingsPage.Address(
             email: user.email, confirmed: user.isVerified, pending: pending,
             mailAvailable: request.application.accountMailer != nil, error: addressError

@@ -41,9 +41,15 @@ struct GoalMonthDTO: Content {
 extension GoalMonthDTO: JSONWritable {
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        if let calorie { writer.key("calorie"); calorie.write(to: &writer) }
+        if let calorie {
+            writer.key("calorie")
+            calorie.write(to: &writer)
+        }
         writer.member("date", date)
-        if let jump { writer.key("jump"); jump.write(to: &writer) }
+        if let jump {
+            writer.key("jump")
+            jump.write(to: &writer)
+        }
         if let lastSession {
             writer.key("lastSession")
             writer.beginObject()

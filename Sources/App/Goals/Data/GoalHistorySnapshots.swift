@@ -29,9 +29,13 @@ struct GoalHistorySnapshots {
     }
 
     func read() async throws -> Stored {
-        guard let row = try await database.sql().raw("""
-            SELECT version, month_key, body FROM goal_history_snapshots WHERE user_id = \(bind: userID)
-            """).first() else { return Stored(version: nil, key: nil, body: nil) }
+        guard
+            let row = try await database.sql().raw(
+                """
+                SELECT version, month_key, body FROM goal_history_snapshots WHERE user_id = \(bind: userID)
+                """
+            ).first()
+        else { return Stored(version: nil, key: nil, body: nil) }
         return Stored(
             version: try row.decode(column: "version", as: Int.self),
             key: try row.decode(column: "month_key", as: String?.self),
@@ -43,24 +47,30 @@ struct GoalHistorySnapshots {
     func store(_ body: String, key: String, basedOn stored: Stored) async throws {
         let sql = try database.sql()
         if let version = stored.version {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 UPDATE goal_history_snapshots SET month_key = \(bind: key), body = \(bind: body)
                 WHERE user_id = \(bind: userID) AND version = \(bind: version)
-                """).run()
+                """
+            ).run()
         } else {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 INSERT INTO goal_history_snapshots (user_id, version, month_key, body)
                 VALUES (\(bind: userID), 0, \(bind: key), \(bind: body)) ON CONFLICT (user_id) DO NOTHING
-                """).run()
+                """
+            ).run()
         }
     }
 
     /// Drops the stored array: call it in the transaction of any change to the user's goals or
     /// sessions.
     func invalidate() async throws {
-        try await database.sql().raw("""
+        try await database.sql().raw(
+            """
             INSERT INTO goal_history_snapshots (user_id, version, month_key, body) VALUES (\(bind: userID), 1, NULL, NULL)
             ON CONFLICT (user_id) DO UPDATE SET version = goal_history_snapshots.version + 1, month_key = NULL, body = NULL
-            """).run()
+            """
+        ).run()
     }
 }

@@ -11,7 +11,8 @@ struct GoalsRepository {
     /// Sets the goals of `month`, replacing what that month had; other months keep theirs.
     func setGoals(_ goals: MonthGoals, for month: Month) async throws {
         if let existing = try await MonthlyGoalRecord.query(on: database)
-            .filter(\.$user.$id == userID).filter(\.$month == month.description).first() {
+            .filter(\.$user.$id == userID).filter(\.$month == month.description).first()
+        {
             existing.jumpGoal = goals.jumpGoal
             existing.calorieGoal = goals.calorieGoal
             try await existing.save(on: database)
@@ -24,13 +25,17 @@ struct GoalsRepository {
     /// The goals set, by the month they were set for.
     /// Read as plain rows: this is on the goals endpoint's hot path.
     func setGoals() async throws -> [Month: MonthGoals] {
-        let rows = try await database.sql().raw("""
+        let rows = try await database.sql().raw(
+            """
             SELECT month, jump_goal, calorie_goal FROM monthly_goals WHERE user_id = \(bind: userID)
-            """).all()
+            """
+        ).all()
         var goals: [Month: MonthGoals] = [:]
         for row in rows {
             guard let month = Month(try row.decode(column: "month", as: String.self)), goals[month] == nil else { continue }
-            goals[month] = MonthGoals(jumpGoal: try row.decode(column: "jump_goal", as: Int.self), calorieGoal: try row.decode(column: "calorie_goal", as: Int.self))
+            goals[month] = MonthGoals(
+                jumpGoal: try row.decode(column: "jump_goal", as: Int.self),
+                calorieGoal: try row.decode(column: "calorie_goal", as: Int.self))
         }
         return goals
     }
@@ -39,16 +44,19 @@ struct GoalsRepository {
     /// read as plain rows (this is the goals endpoint's hot path).
     func monthTotals() async throws -> [Month: MonthTotals] {
         let sql = try database.sql()
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT month, jumps, calories, last_date, last_jumps, last_calories, last_park_name, last_start_time, last_end_time
             FROM jump_month_totals WHERE user_id = \(bind: userID)
-            """).all()
+            """
+        ).all()
         var totals: [Month: MonthTotals] = [:]
         for row in rows {
             guard let month = Month(try row.decode(column: "month", as: String.self)),
-                  let date = LocalDate(try row.decode(column: "last_date", as: String.self)),
-                  let start = TimeOfDay(try row.decode(column: "last_start_time", as: String.self)),
-                  let end = TimeOfDay(try row.decode(column: "last_end_time", as: String.self)) else { continue }
+                let date = LocalDate(try row.decode(column: "last_date", as: String.self)),
+                let start = TimeOfDay(try row.decode(column: "last_start_time", as: String.self)),
+                let end = TimeOfDay(try row.decode(column: "last_end_time", as: String.self))
+            else { continue }
             let last = JumpSession(
                 date: date, numberOfJumps: try row.decode(column: "last_jumps", as: Int.self),
                 numberOfCalories: try row.decode(column: "last_calories", as: Int?.self),
@@ -67,13 +75,17 @@ struct GoalsRepository {
     /// adding up (CAST: PostgreSQL's SUM of BIGINT is NUMERIC).
     func refreshMonthTotals(_ month: Month) async throws {
         let sql = try database.sql()
-        let sums = try await sql.raw("""
+        let sums = try await sql.raw(
+            """
             SELECT CAST(SUM(number_of_jumps) AS BIGINT) AS jumps, CAST(SUM(COALESCE(number_of_calories, 0)) AS BIGINT) AS calories
             FROM jump_sessions WHERE user_id = \(bind: userID) AND month = \(bind: month.description)
-            """).first()
+            """
+        ).first()
         guard let last = try await sessionRecords(in: month).first, let sums else { return }
-        let row = try await JumpMonthTotalRecord.query(on: database)
-            .filter(\.$user.$id == userID).filter(\.$month == month.description).first() ?? {
+        let row =
+            try await JumpMonthTotalRecord.query(on: database)
+            .filter(\.$user.$id == userID).filter(\.$month == month.description).first()
+            ?? {
                 let row = JumpMonthTotalRecord()
                 row.$user.id = userID
                 row.month = month.description
@@ -126,7 +138,8 @@ struct GoalsRepository {
             }
         } catch {
             guard (error as? DatabaseError)?.isConstraintFailure == true,
-                  let stored = try await storedSession(matching: reported) else { throw error }
+                let stored = try await storedSession(matching: reported)
+            else { throw error }
             return .existing(stored)
         }
         return .created(StoredJumpSession(id: try record.requireID(), session: session, caloriesEstimated: estimated))

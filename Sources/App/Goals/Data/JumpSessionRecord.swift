@@ -38,7 +38,9 @@ final class JumpSessionRecord: Model, @unchecked Sendable {
     /// The session as a Core value; nil if a stored field no longer parses.
     var session: JumpSession? {
         guard let date = LocalDate(date), let start = TimeOfDay(startTime), let end = TimeOfDay(endTime) else { return nil }
-        return JumpSession(date: date, numberOfJumps: numberOfJumps, numberOfCalories: numberOfCalories, parkName: parkName, startTime: start, endTime: end)
+        return JumpSession(
+            date: date, numberOfJumps: numberOfJumps, numberOfCalories: numberOfCalories, parkName: parkName, startTime: start, endTime: end
+        )
     }
 }
 

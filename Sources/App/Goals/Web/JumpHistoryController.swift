@@ -26,7 +26,9 @@ struct JumpHistoryController {
             // Sending the same session twice (a double tap) stores it once.
             let stored = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
             if case .existing(let existing) = stored, !existing.holds(session) {
-                throw AppError(status: .conflict, code: "session_exists", messageKey: "error.session.exists", fields: FieldErrors(["startTime": "error.session.exists"]))
+                throw AppError(
+                    status: .conflict, code: "session_exists", messageKey: "error.session.exists",
+                    fields: FieldErrors(["startTime": "error.session.exists"]))
             }
             return request.redirect(to: SiteURL.jumpHistory.with([("added", "1")]), redirectType: .normal)
         }

@@ -19,17 +19,17 @@ struct ReportsAPIController {
         ReportDTO(try await request.requestedReport())
     }
 
-
-
     func search(_ request: Request) async throws -> ReportSearchDTO {
         let text = try request.searchText()
         let results = try await request.reports.search(text)
-        return ReportSearchDTO(query: text, results: results.map { result in
-            ReportSearchDTO.Result(
-                report: ReportSummaryDTO(result.report), trail: result.trail.map(ReportCrumbDTO.init),
-                snippet: result.snippet.map { ReportSearchDTO.Result.Part(text: $0.text, hit: $0.isHit) }
-            )
-        })
+        return ReportSearchDTO(
+            query: text,
+            results: results.map { result in
+                ReportSearchDTO.Result(
+                    report: ReportSummaryDTO(result.report), trail: result.trail.map(ReportCrumbDTO.init),
+                    snippet: result.snippet.map { ReportSearchDTO.Result.Part(text: $0.text, hit: $0.isHit) }
+                )
+            })
     }
 
     /// `POST /api/v1/reports/import`: the body is a zip of the library (administrators only).

@@ -33,19 +33,23 @@ enum ReportSearchIndex {
 
     static func create(on sql: any SQLDatabase) async throws {
         if sql.dialect.name == "sqlite" {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 CREATE VIRTUAL TABLE report_search USING fts5(
                     report_id UNINDEXED, title, keywords, body, tokenize = 'unicode61 remove_diacritics 2')
-                """).run()
+                """
+            ).run()
         } else {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 CREATE TABLE report_search (
                     report_id TEXT PRIMARY KEY, title TEXT NOT NULL, keywords TEXT NOT NULL, body TEXT NOT NULL,
                     document tsvector GENERATED ALWAYS AS (
                         setweight(to_tsvector('simple'::regconfig, title), 'A')
                         || setweight(to_tsvector('simple'::regconfig, keywords), 'B')
                         || setweight(to_tsvector('simple'::regconfig, body), 'D')) STORED)
-                """).run()
+                """
+            ).run()
             try await sql.raw("CREATE INDEX report_search_document ON report_search USING GIN (document)").run()
         }
     }
@@ -58,18 +62,22 @@ enum ReportSearchIndex {
     static func put(_ entry: Entry, on sql: any SQLDatabase) async throws {
         try await remove([entry.reportID], on: sql)
         let body = String(entry.body.prefix(bodyLimit))
-        try await sql.raw("""
+        try await sql.raw(
+            """
             INSERT INTO report_search (report_id, title, keywords, body)
             VALUES (\(bind: entry.reportID), \(bind: entry.title), \(bind: entry.keywords.joined(separator: ", ")), \(bind: body))
-            """).run()
+            """
+        ).run()
     }
 
     /// Changes the title and keywords a report is found by, keeping its text.
     static func retitle(_ reportID: String, title: String, keywords: [String], on sql: any SQLDatabase) async throws {
-        try await sql.raw("""
+        try await sql.raw(
+            """
             UPDATE report_search SET title = \(bind: title), keywords = \(bind: keywords.joined(separator: ", "))
             WHERE report_id = \(bind: reportID)
-            """).run()
+            """
+        ).run()
     }
 
     static func remove(_ reportIDs: [String], on sql: any SQLDatabase) async throws {
@@ -85,18 +93,22 @@ enum ReportSearchIndex {
         }
         let rows: [Row]
         if sql.dialect.name == "sqlite" {
-            rows = try await sql.raw("""
+            rows = try await sql.raw(
+                """
                 SELECT report_id, snippet(report_search, -1, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet
                 FROM report_search WHERE report_search MATCH \(bind: query.fts5Expression)
                 ORDER BY bm25(report_search, 0.0, 10.0, 5.0, 1.0), report_id LIMIT \(bind: limit)
-                """).all(decoding: Row.self)
+                """
+            ).all(decoding: Row.self)
         } else {
             let options = "StartSel=\(hitStart), StopSel=\(hitEnd), MaxWords=24, MinWords=10, MaxFragments=1, FragmentDelimiter=…"
-            rows = try await sql.raw("""
+            rows = try await sql.raw(
+                """
                 SELECT report_id, ts_headline('simple'::regconfig, body, q, \(bind: options)) AS snippet
                 FROM report_search, websearch_to_tsquery('simple'::regconfig, \(bind: query.websearchText)) AS q
                 WHERE document @@ q ORDER BY ts_rank(document, q) DESC, report_id LIMIT \(bind: limit)
-                """).all(decoding: Row.self)
+                """
+            ).all(decoding: Row.self)
         }
         return rows.map { Hit(reportID: $0.report_id, snippet: ($0.snippet ?? "").trimmingCharacters(in: .whitespacesAndNewlines)) }
     }

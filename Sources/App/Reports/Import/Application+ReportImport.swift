@@ -22,7 +22,12 @@ extension Application {
     func importReportLibrary(from source: URL, for owner: ToolQueue.Owner) async throws -> ReportLibraryImporter.Summary {
         guard PDFTools.isAvailable else { throw AppError.reportToolsMissing }
         let gate = storage.configured(ReportImportGateKey.self, "the report import gate")
-        guard gate.withLockedValue({ running in defer { running = true }; return !running }) else {
+        guard
+            gate.withLockedValue({ running in
+                defer { running = true }
+                return !running
+            })
+        else {
             throw AppError.conflict(messageKey: "error.reports.importRunning")
         }
         defer { gate.withLockedValue { $0 = false } }
@@ -33,7 +38,8 @@ extension Application {
         }
         let importer = ReportLibraryImporter(database: db, files: reportFiles, tools: PDFTools(), threads: tools(for: owner))
         guard !isFolder.boolValue else { return try await importer.importLibrary(at: source, now: now) }
-        let unpacked = URL(fileURLWithPath: kineticConfiguration.uploadDirectory).appendingPathComponent("upload-library-\(UUID().uuidString)")
+        let unpacked = URL(fileURLWithPath: kineticConfiguration.uploadDirectory).appendingPathComponent(
+            "upload-library-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: unpacked) }
         let folder = try await tools(for: owner).runBlocking { try ReportLibraryArchive.unpack(source, into: unpacked) }

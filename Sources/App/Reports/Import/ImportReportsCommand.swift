@@ -27,13 +27,17 @@ struct ImportReportsCommand: AsyncCommand {
             let seconds = started.duration(to: .now) / .seconds(1)
             context.console.print("Imported the report library from \(source.lastPathComponent):")
             context.console.print("  categories:       \(summary.categories)")
-            context.console.print("  reports:          \(summary.reports) (\(summary.added) added, \(summary.updated) updated, \(summary.removed) removed)")
-            context.console.print("  pages:            \(summary.pages) (\(summary.pagesRendered) rendered from \(summary.rendered) new or changed PDFs)")
+            context.console.print(
+                "  reports:          \(summary.reports) (\(summary.added) added, \(summary.updated) updated, \(summary.removed) removed)")
+            context.console.print(
+                "  pages:            \(summary.pages) (\(summary.pagesRendered) rendered from \(summary.rendered) new or changed PDFs)")
             context.console.print("  time taken:       \(String(format: "%.1f", seconds)) s")
         } catch let failure as ReportLibraryProblems {
             let localizer = Localizer(language: .english, catalog: app.stringCatalog)
             let lines = failure.problems.map { "  \($0.path): \(localizer.t($0.messageKey, arguments: $0.arguments))" }
-            throw Failed(description: "Nothing was imported. The library has \(failure.problems.count) problem(s):\n" + lines.joined(separator: "\n"))
+            throw Failed(
+                description: "Nothing was imported. The library has \(failure.problems.count) problem(s):\n" + lines.joined(separator: "\n")
+            )
         }
     }
 }

@@ -62,10 +62,12 @@ struct PDFTools: Sendable {
         let scratch = directory.appendingPathComponent("rendering-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        _ = try await run(Self.pdftoppm, [
-            "-jpeg", "-jpegopt", "quality=80", "-scale-to-x", String(width), "-scale-to-y", "-1",
-            "-f", "1", "-l", String(count), file.path, scratch.appendingPathComponent("p").path,
-        ], timeout: min(600, 20 + 3 * Double(count)))
+        _ = try await run(
+            Self.pdftoppm,
+            [
+                "-jpeg", "-jpegopt", "quality=80", "-scale-to-x", String(width), "-scale-to-y", "-1",
+                "-f", "1", "-l", String(count), file.path, scratch.appendingPathComponent("p").path,
+            ], timeout: min(600, 20 + 3 * Double(count)))
         // pdftoppm pads the page number to the width of the last one: p-1.jpg or p-01.jpg.
         let rendered = try FileManager.default.contentsOfDirectory(atPath: scratch.path).compactMap { name -> (Int, String)? in
             guard name.hasPrefix("p-"), name.hasSuffix(".jpg"), let page = Int(name.dropFirst(2).dropLast(4)) else { return nil }
@@ -84,10 +86,12 @@ struct PDFTools: Sendable {
     /// The first page as a JPEG `width` pixels wide, at `target`.
     func renderThumbnail(of file: URL, width: Int, to target: URL) async throws {
         let prefix = target.deletingPathExtension()
-        _ = try await run(Self.pdftoppm, [
-            "-jpeg", "-jpegopt", "quality=75", "-singlefile", "-scale-to-x", String(width), "-scale-to-y", "-1",
-            "-f", "1", "-l", "1", file.path, prefix.path,
-        ], timeout: 30)
+        _ = try await run(
+            Self.pdftoppm,
+            [
+                "-jpeg", "-jpegopt", "quality=75", "-singlefile", "-scale-to-x", String(width), "-scale-to-y", "-1",
+                "-f", "1", "-l", "1", file.path, prefix.path,
+            ], timeout: 30)
         if prefix.appendingPathExtension("jpg") != target {
             try FileManager.default.moveItem(at: prefix.appendingPathExtension("jpg"), to: target)
         }
@@ -95,7 +99,9 @@ struct PDFTools: Sendable {
 
     /// Runs a tool under `prlimit` when it is there: 1 GiB of address space and CPU seconds
     /// no more than the timeout.
-    private func run(_ tool: String, _ arguments: [String], timeout: TimeInterval, accepted: Set<Int32> = [0]) async throws -> ToolProcess.Output {
+    private func run(
+        _ tool: String, _ arguments: [String], timeout: TimeInterval, accepted: Set<Int32> = [0]
+    ) async throws -> ToolProcess.Output {
         guard FileManager.default.isExecutableFile(atPath: Self.prlimit) else {
             return try await ToolProcess.run(tool, arguments, timeout: timeout, acceptedStatuses: accepted)
         }

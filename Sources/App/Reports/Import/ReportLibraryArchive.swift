@@ -36,7 +36,9 @@ enum ReportLibraryArchive {
             if path.hasPrefix("__MACOSX/") || path == "__MACOSX" || path.hasSuffix(".DS_Store") { continue }
             count += 1
             guard count <= limits.entries else { throw problem(path, "error.reports.zip.tooManyEntries", [String(limits.entries)]) }
-            guard ReportLibraryManifest.isSafeRelativePath(path), entry.kind != .symbolicLink else { throw problem(path, "error.reports.zip.unsafeEntry", []) }
+            guard ReportLibraryManifest.isSafeRelativePath(path), entry.kind != .symbolicLink else {
+                throw problem(path, "error.reports.zip.unsafeEntry", [])
+            }
             let (allowed, overflow) = max(entry.compressedSize, 1).multipliedReportingOverflow(by: limits.compressionRatio)
             guard !overflow, entry.uncompressedSize <= allowed, entry.uncompressedSize <= allowedBytes - declared else {
                 throw problem(path, "error.reports.zip.tooLarge", [])
@@ -52,7 +54,9 @@ enum ReportLibraryArchive {
                 continue
             }
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: target.path, contents: nil) else { throw problem(path, "error.reports.zip.unsafeEntry", []) }
+            guard FileManager.default.createFile(atPath: target.path, contents: nil) else {
+                throw problem(path, "error.reports.zip.unsafeEntry", [])
+            }
             let handle = try FileHandle(forWritingTo: target)
             defer { try? handle.close() }
             do {

@@ -23,7 +23,8 @@ extension ReportLibraryImporter {
             var added = 0, updated = 0
             let encoder = JSONEncoder()
             let sql = try database.sql()
-            let row = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
+            let row =
+                try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
                 ?? ReportLibraryRecord(title: library.title, importedAt: now, reportCount: 0, pageCount: 0)
             row.title = library.title
             row.importedAt = now

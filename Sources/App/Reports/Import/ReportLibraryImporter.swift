@@ -60,7 +60,8 @@ struct ReportLibraryImporter {
         let library = try Self.readManifest(in: folder)
         let checked = try await check(library, in: folder)
         let existing = try await ReportRecord.query(on: database).all()
-        let existingByID = Dictionary(existing.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
+        let existingByID = Dictionary(
+            existing.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
         let staging = try files.stagingFolder()
         defer { try? FileManager.default.removeItem(at: staging) }
 
@@ -68,11 +69,18 @@ struct ReportLibraryImporter {
         var problems: [ReportLibraryProblem] = []
         for report in library.reports {
             let file = checked[report.id]!
-            if let old = existingByID[report.id], old.sha256 == file.sha256, FileManager.default.fileExists(atPath: files.pdf(in: old.storedFolder).path) { continue }
+            if let old = existingByID[report.id], old.sha256 == file.sha256,
+                FileManager.default.fileExists(atPath: files.pdf(in: old.storedFolder).path)
+            {
+                continue
+            }
             do {
-                prepared[report.id] = try await threads.run { [tools, threads] in try await Self.prepare(file, tools: tools, threads: threads, in: staging) }
+                prepared[report.id] = try await threads.run { [tools, threads] in
+                    try await Self.prepare(file, tools: tools, threads: threads, in: staging)
+                }
             } catch {
-                problems.append(ReportLibraryProblem(report.filePath, "error.reports.file.damaged", [report.file, String(describing: error)]))
+                problems.append(
+                    ReportLibraryProblem(report.filePath, "error.reports.file.damaged", [report.file, String(describing: error)]))
             }
         }
         guard problems.isEmpty else { throw ReportLibraryProblems(problems) }
@@ -101,7 +109,8 @@ struct ReportLibraryImporter {
         let url = folder.appendingPathComponent(ReportLibraryManifest.fileName)
         let name = ReportLibraryManifest.fileName
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              attributes[.type] as? FileAttributeType == .typeRegular else {
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else {
             throw ReportLibraryProblems([ReportLibraryProblem(name, "error.reports.manifest.missing")])
         }
         guard let size = attributes[.size] as? Int, size <= 16 << 20 else {
@@ -137,13 +146,20 @@ struct ReportLibraryImporter {
         return checked
     }
 
-    private static func check(_ url: URL, named name: String, at path: String, tools: PDFTools, threads: ToolRunner, maximumBytes: Int) async throws -> CheckedFile {
+    private static func check(
+        _ url: URL, named name: String, at path: String, tools: PDFTools, threads: ToolRunner, maximumBytes: Int
+    ) async throws -> CheckedFile {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              attributes[.type] as? FileAttributeType == .typeRegular, let size = attributes[.size] as? Int else {
+            attributes[.type] as? FileAttributeType == .typeRegular, let size = attributes[.size] as? Int
+        else {
             throw ReportLibraryProblem(path, "error.reports.file.missing", [name])
         }
-        guard size <= maximumBytes else { throw ReportLibraryProblem(path, "error.reports.file.tooLarge", [name, String(maximumBytes >> 20)]) }
-        guard let handle = try? FileHandle(forReadingFrom: url) else { throw ReportLibraryProblem(path, "error.reports.file.missing", [name]) }
+        guard size <= maximumBytes else {
+            throw ReportLibraryProblem(path, "error.reports.file.tooLarge", [name, String(maximumBytes >> 20)])
+        }
+        guard let handle = try? FileHandle(forReadingFrom: url) else {
+            throw ReportLibraryProblem(path, "error.reports.file.missing", [name])
+        }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 1024)) ?? Data()
         guard head.range(of: Data("%PDF-".utf8)) != nil else { throw ReportLibraryProblem(path, "error.reports.file.notPDF", [name]) }
@@ -151,7 +167,8 @@ struct ReportLibraryImporter {
         case .needsPassword: throw ReportLibraryProblem(path, "error.reports.file.encrypted", [name])
         case .damaged(let detail): throw ReportLibraryProblem(path, "error.reports.file.damaged", [name, detail])
         case .noPages: throw ReportLibraryProblem(path, "error.reports.file.noPages", [name])
-        case .tooManyPages(let pages): throw ReportLibraryProblem(path, "error.reports.file.tooManyPages", [name, String(pages), String(tools.maximumPages)])
+        case .tooManyPages(let pages):
+            throw ReportLibraryProblem(path, "error.reports.file.tooManyPages", [name, String(pages), String(tools.maximumPages)])
         case .readable(let info):
             // Hashing up to 200 MB is computing: on a tool thread, not the server's.
             let digest = try await threads.compute {
@@ -177,9 +194,11 @@ struct ReportLibraryImporter {
         let raw = try await tools.text(of: file.url, pages: file.info.pages)
         // Pages are separated by form feeds; other control characters are noise in a snippet.
         let text = try await threads.compute {
-            String(String.UnicodeScalarView(raw.unicodeScalars.map { scalar in
-                scalar.properties.generalCategory == .control && scalar != "\n" ? " " : scalar
-            }))
+            String(
+                String.UnicodeScalarView(
+                    raw.unicodeScalars.map { scalar in
+                        scalar.properties.generalCategory == .control && scalar != "\n" ? " " : scalar
+                    }))
         }
         _ = try await tools.renderPages(of: file.url, pages: file.info.pages, width: pageWidth, into: folder)
         try await tools.renderThumbnail(of: file.url, width: thumbnailWidth, to: folder.appendingPathComponent("thumbnail.jpg"))

@@ -25,7 +25,9 @@ struct ReportImportController {
             } else {
                 summary = try await request.importUploadedReportLibrary()
             }
-            let text = l.t("reports.import.done", l.plural("reports.count", count: summary.reports), l.number(summary.added), l.number(summary.updated), l.number(summary.removed))
+            let text = l.t(
+                "reports.import.done", l.plural("reports.count", count: summary.reports), l.number(summary.added),
+                l.number(summary.updated), l.number(summary.removed))
             if request.wantsJSON { return try await ReportImportDTO(summary).encodeResponse(for: request) }
             return try await page(request, summary: text, failure: nil)
         } catch let failure as ReportLibraryProblems where !request.wantsJSON {
@@ -51,11 +53,16 @@ struct ReportImportController {
     private func page(_ request: Request, summary: String?, failure: AppError?, status: HTTPResponseStatus = .ok) async throws -> Response {
         let l = request.localizer
         let library = try await request.reports.library().map { library in
-            l.t("reports.import.current", library.title, l.plural("reports.count", count: library.reportCount), l.plural("reports.pages", count: library.pageCount))
+            l.t(
+                "reports.import.current", library.title, l.plural("reports.count", count: library.reportCount),
+                l.plural("reports.pages", count: library.pageCount))
         }
-        let problems = failure.map { error in
-            error.fields.messages.sorted { $0.key < $1.key }.map { (path: $0.key, message: l.t($0.value, arguments: error.fieldArguments[$0.key] ?? [])) }
-        } ?? []
+        let problems =
+            failure.map { error in
+                error.fields.messages.sorted { $0.key < $1.key }.map {
+                    (path: $0.key, message: l.t($0.value, arguments: error.fieldArguments[$0.key] ?? []))
+                }
+            } ?? []
         let model = ReportImportPage.Model(
             library: library, summary: summary, problems: problems,
             error: failure.map { l.t($0.messageKey, arguments: $0.messageArguments) }

@@ -30,7 +30,8 @@ struct ReportsController {
 
     func list(_ request: Request) async throws -> Response {
         let categoryID = try request.requestedCategoryID()
-        guard let level = try await request.reports.level(categoryID), let reports = try await request.reports.reports(under: categoryID) else {
+        guard let level = try await request.reports.level(categoryID), let reports = try await request.reports.reports(under: categoryID)
+        else {
             throw AppError.notFound
         }
         let model = ReportListPage.model(level: level, reports: reports, l: request.localizer)
@@ -47,8 +48,8 @@ struct ReportsController {
         } catch is AppError {
             model = ReportSearchPage.model(query: String(query.prefix(200)), results: [], error: l.t("error.reports.search.tooLong"), l: l)
         }
-        return .html(ReportSearchPage.render(model, context: PageContext(request: request)), status: model.error == nil ? .ok : .unprocessableEntity)
+        return .html(
+            ReportSearchPage.render(model, context: PageContext(request: request)), status: model.error == nil ? .ok : .unprocessableEntity)
     }
-
 
 }

@@ -14,10 +14,24 @@ struct JSONWriter {
         buffer = allocator.buffer(capacity: capacity)
     }
 
-    mutating func beginObject() { startValue(); buffer.writeInteger(UInt8(ascii: "{")); containers.append(false) }
-    mutating func endObject() { containers.removeLast(); buffer.writeInteger(UInt8(ascii: "}")) }
-    mutating func beginArray() { startValue(); buffer.writeInteger(UInt8(ascii: "[")); containers.append(false) }
-    mutating func endArray() { containers.removeLast(); buffer.writeInteger(UInt8(ascii: "]")) }
+    mutating func beginObject() {
+        startValue()
+        buffer.writeInteger(UInt8(ascii: "{"))
+        containers.append(false)
+    }
+    mutating func endObject() {
+        containers.removeLast()
+        buffer.writeInteger(UInt8(ascii: "}"))
+    }
+    mutating func beginArray() {
+        startValue()
+        buffer.writeInteger(UInt8(ascii: "["))
+        containers.append(false)
+    }
+    mutating func endArray() {
+        containers.removeLast()
+        buffer.writeInteger(UInt8(ascii: "]"))
+    }
 
     /// A member's name; its value comes next.
     mutating func key(_ name: String) {
@@ -27,10 +41,22 @@ struct JSONWriter {
         afterKey = true
     }
 
-    mutating func value(_ string: String) { startValue(); writeString(string) }
-    mutating func value(_ number: Int) { startValue(); buffer.writeString(String(number)) }
-    mutating func value(_ flag: Bool) { startValue(); buffer.writeString(flag ? "true" : "false") }
-    mutating func null() { startValue(); buffer.writeString("null") }
+    mutating func value(_ string: String) {
+        startValue()
+        writeString(string)
+    }
+    mutating func value(_ number: Int) {
+        startValue()
+        buffer.writeString(String(number))
+    }
+    mutating func value(_ flag: Bool) {
+        startValue()
+        buffer.writeString(flag ? "true" : "false")
+    }
+    mutating func null() {
+        startValue()
+        buffer.writeString("null")
+    }
 
     /// A member whose value may be missing: `null` then.
     mutating func member(_ name: String, _ number: Int?) {
@@ -38,8 +64,14 @@ struct JSONWriter {
         if let number { value(number) } else { null() }
     }
 
-    mutating func member(_ name: String, _ string: String) { key(name); value(string) }
-    mutating func member(_ name: String, _ number: Int) { key(name); value(number) }
+    mutating func member(_ name: String, _ string: String) {
+        key(name)
+        value(string)
+    }
+    mutating func member(_ name: String, _ number: Int) {
+        key(name)
+        value(number)
+    }
 
     /// The bytes as a `200 OK` JSON response.
     func response() -> Response { .json(.init(buffer: buffer)) }

@@ -17,11 +17,15 @@ struct SignedInToken: Sendable {
     /// The token whose SHA-256 is `digest`, with its user, in one query; nil for an unknown token.
     static func lookUp(_ digest: String, on database: any Database) async throws -> SignedInToken? {
         let sql = try database.sql()
-        guard let row = try await sql.raw("""
-            SELECT users.*, api_tokens.id AS token_id, api_tokens.expires_at AS token_expires_at
-            FROM api_tokens JOIN users ON users.id = api_tokens.user_id
-            WHERE api_tokens.token_hash = \(bind: digest)
-            """).first() else { return nil }
+        guard
+            let row = try await sql.raw(
+                """
+                SELECT users.*, api_tokens.id AS token_id, api_tokens.expires_at AS token_expires_at
+                FROM api_tokens JOIN users ON users.id = api_tokens.user_id
+                WHERE api_tokens.token_hash = \(bind: digest)
+                """
+            ).first()
+        else { return nil }
         return SignedInToken(
             tokenID: try row.decode(column: "token_id", as: UUID.self),
             userID: try row.decode(column: "id", as: UUID.self),

@@ -48,12 +48,14 @@ struct Throttle {
         let sql = try database.sql()
         for bucket in buckets {
             let refilled = refilled(bucket)
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 UPDATE throttle_buckets
                 SET tokens = CASE WHEN \(refilled) + 1 > \(bind: Double(bucket.capacity)) THEN \(bind: Double(bucket.capacity)) ELSE \(refilled) + 1 END,
                     updated_at = \(latest)
                 WHERE bucket_key = \(bind: bucket.key)
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -67,20 +69,24 @@ struct Throttle {
     private func spend(_ bucket: ThrottleBucket, on sql: any SQLDatabase) async throws -> Bool {
         let refilled = refilled(bucket)
         let capacity = Double(bucket.capacity)
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             INSERT INTO throttle_buckets (bucket_key, tokens, updated_at) VALUES (\(bind: bucket.key), \(bind: capacity - 1), \(bind: at))
             ON CONFLICT (bucket_key) DO UPDATE
             SET tokens = CASE WHEN \(refilled) > \(bind: capacity) THEN \(bind: capacity) ELSE \(refilled) END - 1,
                 updated_at = \(latest)
             WHERE \(refilled) >= 1
             RETURNING tokens
-            """).all()
+            """
+        ).all()
         return !rows.isEmpty
     }
 
     private func secondsUntilAvailable(_ bucket: ThrottleBucket, on sql: any SQLDatabase) async throws -> Int {
-        guard let row = try await sql.select().columns("tokens", "updated_at").from(Self.table)
-            .where("bucket_key", .equal, bucket.key).first() else { return 1 }
+        guard
+            let row = try await sql.select().columns("tokens", "updated_at").from(Self.table)
+                .where("bucket_key", .equal, bucket.key).first()
+        else { return 1 }
         let stored = TokenBucket(
             capacity: bucket.capacity, refillPerSecond: 1 / bucket.refillSeconds,
             tokens: try row.decode(column: "tokens", as: Double.self),

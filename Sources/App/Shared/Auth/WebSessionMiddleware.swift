@@ -10,7 +10,8 @@ struct WebSessionMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
         if let secret = request.cookies[Self.sessionCookie]?.string, !secret.isEmpty,
-           let session = try await liveSession(secret: secret, request: request) {
+            let session = try await liveSession(secret: secret, request: request)
+        {
             request.auth.login(session.user)
             request.webSession = session
         } else if let anonymous = request.cookies[Self.csrfCookie]?.string, anonymous.count >= 32 {
@@ -27,12 +28,14 @@ struct WebSessionMiddleware: AsyncMiddleware {
     /// timeout; a use moves the idle timeout ahead (never past the absolute end).
     private func liveSession(secret: String, request: Request) async throws -> WebSession? {
         let now = request.now
-        guard let session = try await WebSession.query(on: request.db)
-            .filter(\.$tokenHash == SecretToken.digest(secret))
-            .filter(\.$expiresAt > now)
-            .with(\.$user)
-            .first(),
-            SlidingExpiry.isAlive(session.idleExpiresAt, at: now) else { return nil }
+        guard
+            let session = try await WebSession.query(on: request.db)
+                .filter(\.$tokenHash == SecretToken.digest(secret))
+                .filter(\.$expiresAt > now)
+                .with(\.$user)
+                .first(),
+            SlidingExpiry.isAlive(session.idleExpiresAt, at: now)
+        else { return nil }
         let idleTimeout = request.application.kineticConfiguration.sessionIdleTimeout
         if let renewed = SlidingExpiry.renewal(of: session.idleExpiresAt, now: now, lifetime: idleTimeout) {
             session.idleExpiresAt = min(renewed, session.expiresAt)

@@ -45,7 +45,9 @@ public enum CommandLineHelp {
         return flagsWithValues.contains(words[index - 1])
     }
 
-    private static let flagsWithValues: Set<String> = ["--data-dir", "--log", "--env", "-e", "--hostname", "-H", "--port", "-p", "--bind", "-b", "--unix-socket"]
+    private static let flagsWithValues: Set<String> = [
+        "--data-dir", "--log", "--env", "-e", "--hostname", "-H", "--port", "-p", "--bind", "-b", "--unix-socket",
+    ]
 
     private static let commonOptions: [(flag: String, meaning: String)] = [
         ("--data-dir DIR", "where kinetic.sqlite, uploads/ and media/ are kept (KINETIC_DATA_DIR; default: the working directory)"),
@@ -80,7 +82,9 @@ public enum CommandLineHelp {
         Command(
             name: "import-health", summary: "Imports an Apple Health export (export.zip or export.xml) into an account.",
             usage: "kinetic import-health FILE --user EMAIL",
-            options: [("FILE", "export.zip from the Health app, or the export.xml inside it"), ("--user EMAIL", "the account to import into")]
+            options: [
+                ("FILE", "export.zip from the Health app, or the export.xml inside it"), ("--user EMAIL", "the account to import into"),
+            ]
         ),
         Command(
             name: "import-reports", summary: "Imports the report library from a folder (library.json and its PDFs) or a zip of one.",
@@ -100,7 +104,8 @@ public enum CommandLineHelp {
                 ),
                 Command(
                     name: "verify-all",
-                    summary: "Confirms the address of every account that has not confirmed one (after an upgrade, for accounts you vouch for).",
+                    summary:
+                        "Confirms the address of every account that has not confirmed one (after an upgrade, for accounts you vouch for).",
                     usage: "kinetic admin verify-all"
                 ),
                 Command(
@@ -144,34 +149,36 @@ public enum CommandLineHelp {
     private static var overview: String {
         let width = commands.map(\.name.count).max() ?? 0
         return """
-        Kinetic: Goals, Steps, Workouts, Reports and Wishes in one web application.
+            Kinetic: Goals, Steps, Workouts, Reports and Wishes in one web application.
 
-        Usage: kinetic [COMMAND] [OPTIONS]     (no command: serve)
+            Usage: kinetic [COMMAND] [OPTIONS]     (no command: serve)
 
-        Commands:
-        \(commands.map { "  " + pad($0.name, width) + "  " + $0.summary }.joined(separator: "\n"))
+            Commands:
+            \(commands.map { "  " + pad($0.name, width) + "  " + $0.summary }.joined(separator: "\n"))
 
-        Options of every command:
-        \(table(commonOptions))
+            Options of every command:
+            \(table(commonOptions))
 
-        `kinetic COMMAND --help` tells more about one. Every other setting comes from the
-        environment (DATABASE_URL, KINETIC_SMTP_URL, …): the README's Configuration table lists
-        them all. Run Kinetic from the repository root: it serves Public/ and reads Resources/.
+            `kinetic COMMAND --help` tells more about one. Every other setting comes from the
+            environment (DATABASE_URL, KINETIC_SMTP_URL, …): the README's Configuration table lists
+            them all. Run Kinetic from the repository root: it serves Public/ and reads Resources/.
 
-        """
+            """
     }
 
     private static func describe(_ command: Command) -> String {
         var parts = [command.summary, "Usage: " + command.usage]
         if !command.subcommands.isEmpty {
             let width = command.subcommands.map(\.name.count).max() ?? 0
-            parts.append("Subcommands:\n" + command.subcommands.map { "  " + pad($0.name, width) + "  " + $0.summary }.joined(separator: "\n"))
+            parts.append(
+                "Subcommands:\n" + command.subcommands.map { "  " + pad($0.name, width) + "  " + $0.summary }.joined(separator: "\n"))
         }
         if !command.options.isEmpty { parts.append("Options:\n" + table(command.options)) }
         if command.subcommands.isEmpty || command.name == "admin" { parts.append("Options of every command:\n" + table(commonOptions)) }
         if !command.environment.isEmpty {
-            parts.append("From the environment (the README's Configuration table has every setting):\n"
-                + table(command.environment.map { (flag: $0.name, meaning: $0.meaning) }))
+            parts.append(
+                "From the environment (the README's Configuration table has every setting):\n"
+                    + table(command.environment.map { (flag: $0.name, meaning: $0.meaning) }))
         }
         return parts.joined(separator: "\n\n") + "\n"
     }

@@ -47,11 +47,16 @@ extension KineticConfiguration {
             }
             configuration.bcryptCost = value
         }
-        configuration.maximumUploadBytes = try parseByteCount(environment["KINETIC_MAX_UPLOAD_BYTES"], name: "KINETIC_MAX_UPLOAD_BYTES") ?? configuration.maximumUploadBytes
-        configuration.exportLimits.maximumXMLBytes = try parseByteCount(environment["KINETIC_MAX_EXPORT_XML_BYTES"], name: "KINETIC_MAX_EXPORT_XML_BYTES") ?? configuration.exportLimits.maximumXMLBytes
+        configuration.maximumUploadBytes =
+            try parseByteCount(environment["KINETIC_MAX_UPLOAD_BYTES"], name: "KINETIC_MAX_UPLOAD_BYTES")
+            ?? configuration.maximumUploadBytes
+        configuration.exportLimits.maximumXMLBytes =
+            try parseByteCount(environment["KINETIC_MAX_EXPORT_XML_BYTES"], name: "KINETIC_MAX_EXPORT_XML_BYTES")
+            ?? configuration.exportLimits.maximumXMLBytes
         if let ratio = environment["KINETIC_MAX_COMPRESSION_RATIO"], !ratio.isEmpty {
             guard let value = Int(ratio), (2...100_000).contains(value) else {
-                throw ConfigurationError(description: "KINETIC_MAX_COMPRESSION_RATIO must be a whole number from 2 to 100000 (saw \"\(ratio)\")")
+                throw ConfigurationError(
+                    description: "KINETIC_MAX_COMPRESSION_RATIO must be a whole number from 2 to 100000 (saw \"\(ratio)\")")
             }
             configuration.exportLimits.maximumCompressionRatio = value
         }
@@ -61,10 +66,13 @@ extension KineticConfiguration {
         let directory = dataDirectory ?? "."
         configuration.dataDirectory = URL(fileURLWithPath: directory).standardizedFileURL.path
         configuration.uploadDirectory = URL(fileURLWithPath: directory).appendingPathComponent("uploads").path
-        configuration.mediaDirectory = environment["KINETIC_MEDIA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.mediaDirectory =
+            environment["KINETIC_MEDIA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             ?? URL(fileURLWithPath: directory).appendingPathComponent("media").path
-        configuration.storageQuotaBytes = try parseByteCount(environment["KINETIC_STORAGE_QUOTA"], name: "KINETIC_STORAGE_QUOTA") ?? configuration.storageQuotaBytes
-        configuration.maximumSongBytes = try parseByteCount(environment["KINETIC_MAX_SONG_BYTES"], name: "KINETIC_MAX_SONG_BYTES") ?? configuration.maximumSongBytes
+        configuration.storageQuotaBytes =
+            try parseByteCount(environment["KINETIC_STORAGE_QUOTA"], name: "KINETIC_STORAGE_QUOTA") ?? configuration.storageQuotaBytes
+        configuration.maximumSongBytes =
+            try parseByteCount(environment["KINETIC_MAX_SONG_BYTES"], name: "KINETIC_MAX_SONG_BYTES") ?? configuration.maximumSongBytes
         if let minutes = environment["KINETIC_MAX_SONG_MINUTES"], !minutes.isEmpty {
             guard let value = Int(minutes), (1...180).contains(value) else {
                 throw ConfigurationError(description: "KINETIC_MAX_SONG_MINUTES must be a whole number from 1 to 180 (saw \"\(minutes)\")")
@@ -108,13 +116,20 @@ extension KineticConfiguration {
         }
         if let text = environment["KINETIC_PUBLIC_URL"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
             guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                  let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil, url.user == nil else {
-                throw ConfigurationError(description: "KINETIC_PUBLIC_URL must be the http(s) address people open Kinetic at, such as https://kinetic.example.com (saw \"\(text)\")")
+                let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil, url.user == nil
+            else {
+                throw ConfigurationError(
+                    description:
+                        "KINETIC_PUBLIC_URL must be the http(s) address people open Kinetic at, such as https://kinetic.example.com (saw \"\(text)\")"
+                )
             }
             publicURL = text.hasSuffix("/") ? String(text.dropLast()) : text
         }
         if wishDelivery.smtp != nil, publicURL == nil {
-            throw ConfigurationError(description: "KINETIC_PUBLIC_URL is needed with KINETIC_SMTP_URL: the address people open Kinetic at, such as https://kinetic.example.com, for the links in e-mails")
+            throw ConfigurationError(
+                description:
+                    "KINETIC_PUBLIC_URL is needed with KINETIC_SMTP_URL: the address people open Kinetic at, such as https://kinetic.example.com, for the links in e-mails"
+            )
         }
     }
 
@@ -137,7 +152,8 @@ extension KineticConfiguration {
     private static func parseWholeNumber(_ value: String?, name: String, range: ClosedRange<Int>) throws -> Int? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         guard let number = Int(asciiDigits: value), range.contains(number) else {
-            throw ConfigurationError(description: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (saw \"\(value)\")")
+            throw ConfigurationError(
+                description: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (saw \"\(value)\")")
         }
         return number
     }

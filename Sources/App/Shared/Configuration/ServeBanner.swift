@@ -37,15 +37,19 @@ public struct ServeBanner {
         case .existing: lines.append(row("sign in", "\(DemoSeeder.email) (its password was printed when it was made)"))
         case .off: lines.append(row("sign in", "no demo account (--no-demo): sign up at \(address)/signup"))
         }
-        lines.append(row("e-mail", mailServer.map { "through \($0)" }
-            ?? "off: wishes go in-app only (KINETIC_SMTP_URL turns it on; `kinetic admin verify EMAIL` confirms addresses)"))
+        lines.append(
+            row(
+                "e-mail",
+                mailServer.map { "through \($0)" }
+                    ?? "off: wishes go in-app only (KINETIC_SMTP_URL turns it on; `kinetic admin verify EMAIL` confirms addresses)"))
         let missing = Dictionary(grouping: tools.filter { !isInstalled($0) }, by: \.debianPackage)
         let present = Set(tools.map(\.debianPackage)).subtracting(missing.keys).sorted()
         if !present.isEmpty { lines.append(row("tools", present.joined(separator: ", "))) }
         if !missing.isEmpty {
             for (package, tools) in missing.sorted(by: { $0.key < $1.key }) {
                 let uses = tools.map(\.neededFor).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-                lines.append(row("missing", "\(package) (\(tools.map(\.name).joined(separator: ", "))): no \(uses.joined(separator: "; no "))"))
+                lines.append(
+                    row("missing", "\(package) (\(tools.map(\.name).joined(separator: ", "))): no \(uses.joined(separator: "; no "))"))
             }
             lines.append(row("", "install with: sudo apt-get install \(missing.keys.sorted().joined(separator: " "))"))
         }

@@ -29,7 +29,8 @@ extension Application {
             // TLS follows the URL's `sslmode` (`disable`, `prefer` — the default —, `require`).
             let postgres = try SQLPostgresConfiguration(url: url)
             databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 4, sqlLogLevel: .debug), as: .psql)
-            databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 1, sqlLogLevel: .debug), as: .imports, isDefault: false)
+            databases.use(
+                .postgres(configuration: postgres, maxConnectionsPerEventLoop: 1, sqlLogLevel: .debug), as: .imports, isDefault: false)
         }
     }
 
@@ -41,7 +42,7 @@ extension Application {
     /// for the whole busy timeout.
     private func reserveSQLiteThreads() {
         let loops = Array(eventLoopGroup.makeIterator()).count
-        let connections = 2 * loops  // one per event loop, for requests and for imports
+        let connections = 2 * loops // one per event loop, for requests and for imports
         threadPool = NIOThreadPool(numberOfThreads: 2 * connections)
     }
 
@@ -53,7 +54,9 @@ extension Application {
         for id in [DatabaseID.sqlite, .imports] {
             for loop in eventLoopGroup.makeIterator() {
                 let database = databases.database(id, logger: logger, on: loop)!
-                try await database.sql().raw("PRAGMA busy_timeout = \(unsafeRaw: String(Int(kineticConfiguration.sqliteBusyTimeout * 1000)))").run()
+                try await database.sql().raw(
+                    "PRAGMA busy_timeout = \(unsafeRaw: String(Int(kineticConfiguration.sqliteBusyTimeout * 1000)))"
+                ).run()
             }
         }
     }

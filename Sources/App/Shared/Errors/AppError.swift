@@ -99,11 +99,12 @@ struct AppError: Error, Sendable {
     /// 503: a tool was stopped before it could judge the file (its time limit, a kill from
     /// outside, too much output): nothing is wrong with the file as far as Kinetic knows.
     static func toolInterrupted(_ failure: ToolProcess.Failed) -> AppError {
-        let key = switch failure.interruption {
-        case .timedOut: "error.tool.timedOut"
-        case .outputTooLarge: "error.tool.outputTooLarge"
-        case .killed, .couldNotStart, nil: "error.tool.stopped"
-        }
+        let key =
+            switch failure.interruption {
+            case .timedOut: "error.tool.timedOut"
+            case .outputTooLarge: "error.tool.outputTooLarge"
+            case .killed, .couldNotStart, nil: "error.tool.stopped"
+            }
         var error = AppError(status: .serviceUnavailable, code: "tool_interrupted", messageKey: key, retryAfterSeconds: 30)
         if case .timedOut(let seconds) = failure.interruption { error.messageArguments = [String(seconds)] }
         return error

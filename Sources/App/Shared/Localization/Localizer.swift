@@ -33,7 +33,8 @@ struct Localizer: Sendable {
     /// A size in bytes as people read it, in powers of 1,024 as quotas are set: "3 GB",
     /// "2.5 MB" / "2,5 MB", "0 bytes".
     func byteCount(_ bytes: Int) -> String {
-        Int64(clamping: bytes).formatted(ByteCountFormatStyle(style: .memory, allowedUnits: .all, spellsOutZero: false, includesActualByteCount: false, locale: locale))
+        Int64(clamping: bytes).formatted(
+            ByteCountFormatStyle(style: .memory, allowedUnits: .all, spellsOutZero: false, includesActualByteCount: false, locale: locale))
     }
 
     /// A percentage, e.g. "71%" / "71 %".

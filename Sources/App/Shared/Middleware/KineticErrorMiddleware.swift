@@ -40,7 +40,8 @@ struct KineticErrorMiddleware: AsyncMiddleware {
             case .notFound: return .notFound
             case .unauthorized: return .unauthenticated
             case .payloadTooLarge: return AppError(status: .payloadTooLarge, code: "payload_too_large", messageKey: "error.payloadTooLarge")
-            case .unsupportedMediaType: return AppError(status: .unsupportedMediaType, code: "unsupported_media_type", messageKey: "error.unsupportedMediaType")
+            case .unsupportedMediaType:
+                return AppError(status: .unsupportedMediaType, code: "unsupported_media_type", messageKey: "error.unsupportedMediaType")
             case .methodNotAllowed: return .methodNotAllowed()
             case .badRequest: return AppError(status: .badRequest, code: "bad_request", messageKey: "error.badRequest")
             default:
@@ -58,7 +59,13 @@ struct KineticErrorMiddleware: AsyncMiddleware {
         let message = localizer.t(error.messageKey, arguments: error.messageArguments)
         let response: Response
         if request.wantsJSON {
-            let fields = error.fields.isEmpty ? nil : Dictionary(uniqueKeysWithValues: error.fields.messages.map { ($0.key, localizer.t($0.value, arguments: error.fieldArguments[$0.key] ?? [])) })
+            let fields =
+                error.fields.isEmpty
+                ? nil
+                : Dictionary(
+                    uniqueKeysWithValues: error.fields.messages.map {
+                        ($0.key, localizer.t($0.value, arguments: error.fieldArguments[$0.key] ?? []))
+                    })
             response = Response(status: error.status)
             try response.content.encode(APIErrorBody(error: .init(code: error.code, message: message, fields: fields)))
         } else {

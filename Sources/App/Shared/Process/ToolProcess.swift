@@ -1,12 +1,13 @@
 import Foundation
 import Subprocess
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 #if canImport(System)
-import System
+    import System
 #else
-import SystemPackage
+    import SystemPackage
 #endif
 
 /// Runs a command-line tool on untrusted input (ffmpeg, ffprobe, poppler, qpdf, rsvg-convert)
@@ -59,7 +60,8 @@ enum ToolProcess {
     ) async throws -> Output {
         await slots.acquire()
         do {
-            let output = try await runAlone(executable, arguments, timeout: timeout, acceptedStatuses: acceptedStatuses, outputLimit: outputLimit)
+            let output = try await runAlone(
+                executable, arguments, timeout: timeout, acceptedStatuses: acceptedStatuses, outputLimit: outputLimit)
             await slots.release()
             return output
         } catch {

@@ -3,7 +3,8 @@ import Vapor
 extension Response {
     /// An HTML page with the given status.
     static func html(_ html: String, status: HTTPResponseStatus = .ok) -> Response {
-        Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"], body: .init(string: html))
+        Response(
+            status: status, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"], body: .init(string: html))
     }
 }
 

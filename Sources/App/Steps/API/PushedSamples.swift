@@ -15,34 +15,55 @@ enum PushedSamples {
         for (metricIndex, metric) in list.enumerated() {
             // Every metric has the documented shape, even the ignored ones: a name, a list of points.
             guard let members = metric.objectValue, let name = members["name"]?.stringValue,
-                  members["units"].map({ $0.stringValue != nil }) ?? true else {
-                errors.add("data.metrics[\(metricIndex)]", "error.push.shape"); continue
+                members["units"].map({ $0.stringValue != nil }) ?? true
+            else {
+                errors.add("data.metrics[\(metricIndex)]", "error.push.shape")
+                continue
             }
-            guard case .array(let points)? = members["data"] else { errors.add("data.metrics[\(metricIndex)].data", "error.push.shape"); continue }
+            guard case .array(let points)? = members["data"] else {
+                errors.add("data.metrics[\(metricIndex)].data", "error.push.shape")
+                continue
+            }
             guard name == "step_count" else {
                 if !points.allSatisfy({ $0.objectValue != nil }) { errors.add("data.metrics[\(metricIndex)].data", "error.push.shape") }
                 continue
             }
             for (pointIndex, point) in points.enumerated() {
                 let path = "data.metrics[\(metricIndex)].data[\(pointIndex)]"
-                guard let fields = point.objectValue else { errors.add(path, "error.push.shape"); continue }
-                guard case .number(let quantity)? = fields["qty"] else { errors.add(path + ".qty", "error.push.quantity"); continue }
-                guard let text = fields["date"]?.stringValue, let date = HealthDateText.parse(text) else { errors.add(path + ".date", "error.push.date"); continue }
+                guard let fields = point.objectValue else {
+                    errors.add(path, "error.push.shape")
+                    continue
+                }
+                guard case .number(let quantity)? = fields["qty"] else {
+                    errors.add(path + ".qty", "error.push.quantity")
+                    continue
+                }
+                guard let text = fields["date"]?.stringValue, let date = HealthDateText.parse(text) else {
+                    errors.add(path + ".date", "error.push.date")
+                    continue
+                }
                 switch limits.violation(start: date.seconds, end: date.seconds, utcOffset: date.offset, steps: quantity) {
-                case .steps?: errors.add(path + ".qty", "error.push.quantity"); continue
-                case .date?, .duration?: errors.add(path + ".date", "error.push.dateRange"); continue
+                case .steps?:
+                    errors.add(path + ".qty", "error.push.quantity")
+                    continue
+                case .date?, .duration?:
+                    errors.add(path + ".date", "error.push.dateRange")
+                    continue
                 case nil: break
                 }
                 let source: String
                 switch fields["source"] {
                 case nil, .null?: source = defaultSource
                 case .string(let name)? where !name.isEmpty && name.count <= maximumSourceLength: source = name
-                case _?: errors.add(path + ".source", "error.push.source"); continue
+                case _?:
+                    errors.add(path + ".source", "error.push.source")
+                    continue
                 }
-                samples.append(StepSample(
-                    sourceName: source, kind: StepSourceKind.classify(sourceName: source, device: nil, wasUserEntered: false),
-                    start: date.seconds, end: date.seconds, utcOffset: date.offset, value: quantity
-                ))
+                samples.append(
+                    StepSample(
+                        sourceName: source, kind: StepSourceKind.classify(sourceName: source, device: nil, wasUserEntered: false),
+                        start: date.seconds, end: date.seconds, utcOffset: date.offset, value: quantity
+                    ))
             }
         }
         return errors.isEmpty ? .success(samples) : .failure(errors)

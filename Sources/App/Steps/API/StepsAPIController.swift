@@ -44,7 +44,9 @@ struct StepsAPIController {
         let user = try request.requireUser()
         var errors = FieldErrors()
         let today = request.goalsClock.today
-        let from = parseDate(request.query[String.self, at: "from"], field: "from", fallback: LocalDate(year: today.year, month: today.month, day: 1)!, errors: &errors)
+        let from = parseDate(
+            request.query[String.self, at: "from"], field: "from", fallback: LocalDate(year: today.year, month: today.month, day: 1)!,
+            errors: &errors)
         let to = parseDate(request.query[String.self, at: "to"], field: "to", fallback: today, errors: &errors)
         if errors.isEmpty, to < from { errors.add("to", "error.steps.rangeOrder") }
         if errors.isEmpty, to.daysSince1970 - from.daysSince1970 > Self.maximumDays { errors.add("to", "error.steps.rangeTooLong") }
@@ -78,13 +80,18 @@ struct StepsAPIController {
             )
             return ImportResult(try await importer.importExport(at: file, recordedAt: request.now))
         } catch let error as HealthExportError {
-            throw AppError(status: .unprocessableEntity, code: "invalid_export", messageKey: "error.export.invalid", messageArguments: [error.description])
+            throw AppError(
+                status: .unprocessableEntity, code: "invalid_export", messageKey: "error.export.invalid",
+                messageArguments: [error.description])
         }
     }
 
     private func parseDate(_ text: String?, field: String, fallback: LocalDate, errors: inout FieldErrors) -> LocalDate {
         guard let text else { return fallback }
-        guard let date = LocalDate(text) else { errors.add(field, "error.session.dateFormat"); return fallback }
+        guard let date = LocalDate(text) else {
+            errors.add(field, "error.session.dateFormat")
+            return fallback
+        }
         return date
     }
 }

@@ -30,9 +30,13 @@ struct StepSourcesRepository {
             insert = insert.values(SQLBind(userID), SQLBind(name), SQLBind(kind.rawValue))
         }
         // A source first seen through hand-entered samples learns its real kind later.
-        try await insert.onConflict(with: ["user_id", "name"], do: { conflict in
-            conflict.set(excludedValueOf: "kind").where(SQLColumn("kind", table: StepSourceRecord.schema), .lessThan, SQLExcludedColumn("kind"))
-        }).run()
+        try await insert.onConflict(
+            with: ["user_id", "name"],
+            do: { conflict in
+                conflict.set(excludedValueOf: "kind").where(
+                    SQLColumn("kind", table: StepSourceRecord.schema), .lessThan, SQLExcludedColumn("kind"))
+            }
+        ).run()
     }
 
     /// The user's sources as Steps settings shows them.

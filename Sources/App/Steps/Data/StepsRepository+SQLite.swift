@@ -1,6 +1,6 @@
 import FluentSQLiteDriver
-import NIOConcurrencyHelpers
 import KineticCore
+import NIOConcurrencyHelpers
 
 /// SQLite paths for an import's hot loops: values are bound as `SQLiteData` directly and rows
 /// read by column, skipping SQLKit's serializer and the Codable coders, which cost more per
@@ -31,14 +31,18 @@ extension StepsRepository {
     /// samples as SQLite yields them, so a dense month never sits in memory twice.
     func samples(startingOn days: ClosedRange<Int>, from sqlite: any SQLiteDatabase) async throws -> [StepSample] {
         let collected = NIOLockedValueBox<(samples: [StepSample], unreadable: Bool)>(([], false))
-        let binds: [SQLiteData] = [try SQLiteDataEncoder().encode(userID), .integer(SQLiteInt64(days.lowerBound)), .integer(SQLiteInt64(days.upperBound))]
+        let binds: [SQLiteData] = [
+            try SQLiteDataEncoder().encode(userID), .integer(SQLiteInt64(days.lowerBound)), .integer(SQLiteInt64(days.upperBound)),
+        ]
         // The connection's own query calls back on its thread; the database-level one schedules
         // an event-loop task per row, which costs more than reading the row.
         try await sqlite.withConnection { connection in
-            try await connection.query("""
+            try await connection.query(
+                """
                 SELECT source_name, source_kind, start_at, end_at, utc_offset, value FROM step_samples
                 WHERE user_id = ?1 AND local_day >= ?2 AND local_day <= ?3
-                """, binds) { row in
+                """, binds
+            ) { row in
                 let sample = Self.sample(row)
                 collected.withLockedValue { collected in
                     if let sample { collected.samples.append(sample) } else { collected.unreadable = true }
@@ -54,9 +58,12 @@ extension StepsRepository {
     private static func sample(_ row: SQLiteRow) -> StepSample? {
         let columns = row.columns
         guard columns.count == 6, let name = columns[0].data.string, let kind = columns[1].data.integer,
-              let start = columns[2].data.double, let end = columns[3].data.double,
-              let offset = columns[4].data.integer, let value = columns[5].data.double else { return nil }
-        return StepSample(sourceName: name, kind: StepSourceKind(rawValue: Int(kind)) ?? .other, start: start, end: end, utcOffset: Int(offset), value: value)
+            let start = columns[2].data.double, let end = columns[3].data.double,
+            let offset = columns[4].data.integer, let value = columns[5].data.double
+        else { return nil }
+        return StepSample(
+            sourceName: name, kind: StepSourceKind(rawValue: Int(kind)) ?? .other, start: start, end: end, utcOffset: Int(offset),
+            value: value)
     }
 
     private static let sqliteFullInsert = sqliteInsertText(rows: rowsPerInsert)

@@ -32,9 +32,10 @@ struct StepsRepository {
             var insert = sql.insert(into: StepSampleRecord.schema)
                 .columns(Self.insertedColumns)
             for sample in samples[start..<min(samples.count, start + Self.rowsPerInsert)] {
-                insert = insert.values(SQLBind(userID), SQLBind(sample.sourceName), SQLBind(sample.kind.rawValue),
-                                       SQLBind(sample.start), SQLBind(sample.end), SQLBind(sample.utcOffset), SQLBind(sample.value),
-                                       SQLBind(DailyStepTotals.localDay(sample.start, offset: sample.utcOffset)))
+                insert = insert.values(
+                    SQLBind(userID), SQLBind(sample.sourceName), SQLBind(sample.kind.rawValue),
+                    SQLBind(sample.start), SQLBind(sample.end), SQLBind(sample.utcOffset), SQLBind(sample.value),
+                    SQLBind(DailyStepTotals.localDay(sample.start, offset: sample.utcOffset)))
             }
             try await insert.ignoringConflicts(with: Self.identityColumns).run()
         }
@@ -60,10 +61,12 @@ struct StepsRepository {
             let periods = samples[start..<min(samples.count, start + Self.rowsPerDelete)].map { sample in
                 SQLGroupExpression([SQLBind(sample.sourceName), SQLBind(sample.start), SQLBind(sample.end)])
             }
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 DELETE FROM step_samples WHERE user_id = \(bind: userID)
                 AND (source_name, start_at, end_at) IN (VALUES \(SQLList(periods)))
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -75,10 +78,12 @@ struct StepsRepository {
     func samples(startingOn days: ClosedRange<Int>) async throws -> [StepSample] {
         if let sqlite = database as? any SQLiteDatabase { return try await samples(startingOn: days, from: sqlite) }
         let sql = try database.sql()
-        return try await sql.raw("""
+        return try await sql.raw(
+            """
             SELECT source_name, source_kind, start_at, end_at, utc_offset, value FROM step_samples
             WHERE user_id = \(bind: userID) AND local_day >= \(bind: days.lowerBound) AND local_day <= \(bind: days.upperBound)
-            """).all().map { row in
+            """
+        ).all().map { row in
             StepSample(
                 sourceName: try row.decode(column: "source_name", as: String.self),
                 kind: StepSourceKind(rawValue: try row.decode(column: "source_kind", as: Int.self)) ?? .other,
@@ -94,10 +99,12 @@ struct StepsRepository {
     func refreshTotals(days: ClosedRange<Int>) async throws -> Int {
         let sql = try database.sql()
         let ranking = try await StepSourcesRepository(database: database, userID: userID).ranking()
-        try await sql.raw("""
+        try await sql.raw(
+            """
             DELETE FROM daily_step_totals WHERE user_id = \(bind: userID)
             AND date >= \(bind: LocalDate(daysSince1970: days.lowerBound).description) AND date <= \(bind: LocalDate(daysSince1970: days.upperBound).description)
-            """).run()
+            """
+        ).run()
         var updated = 0
         var pending: [(date: LocalDate, steps: Int)] = []
         var windowStart = days.lowerBound, windowLength = 7
@@ -137,11 +144,17 @@ struct StepsRepository {
     /// start); nil without samples. Two subqueries, because SQLite reads MIN or MAX alone from
     /// the index's ends but scans every row for both together.
     func storedDays() async throws -> ClosedRange<Int>? {
-        guard let row = try await database.sql().raw("""
-            SELECT (SELECT MIN(local_day) FROM step_samples WHERE user_id = \(bind: userID)) AS first,
-                   (SELECT MAX(local_day) FROM step_samples WHERE user_id = \(bind: userID)) AS last
-            """).first() else { return nil }
-        guard let first = try row.decode(column: "first", as: Int?.self), let last = try row.decode(column: "last", as: Int?.self) else { return nil }
+        guard
+            let row = try await database.sql().raw(
+                """
+                SELECT (SELECT MIN(local_day) FROM step_samples WHERE user_id = \(bind: userID)) AS first,
+                       (SELECT MAX(local_day) FROM step_samples WHERE user_id = \(bind: userID)) AS last
+                """
+            ).first()
+        else { return nil }
+        guard let first = try row.decode(column: "first", as: Int?.self), let last = try row.decode(column: "last", as: Int?.self) else {
+            return nil
+        }
         return first...(last + 1)
     }
 

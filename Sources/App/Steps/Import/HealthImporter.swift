@@ -27,7 +27,9 @@ struct HealthImporter {
 
     /// Reads the export at `url` and stores its samples; on success the import is recorded in
     /// the user's history (``StepImportsRepository``) at `time`, in the same transaction.
-    func importExport(at url: URL, recordedAt time: Date, progress: (@Sendable (_ done: Int, _ total: Int?) -> Void)? = nil) async throws -> StepImport {
+    func importExport(
+        at url: URL, recordedAt time: Date, progress: (@Sendable (_ done: Int, _ total: Int?) -> Void)? = nil
+    ) async throws -> StepImport {
         let channel = SampleChannel()
         let result = ReaderResult()
         let limits = self.limits, exportLimits = self.exportLimits
@@ -35,7 +37,10 @@ struct HealthImporter {
             do {
                 let summary = try HealthExportReader.read(fileAt: url, limits: exportLimits, progress: progress) { record in
                     let sample = record.sample
-                    guard limits.violation(of: sample) == nil else { result.skipped += 1; return }
+                    guard limits.violation(of: sample) == nil else {
+                        result.skipped += 1
+                        return
+                    }
                     try channel.append(sample)
                 }
                 result.summary = summary

@@ -38,14 +38,17 @@ struct ImportHealthCommand: AsyncCommand {
                 limits: StepSampleLimits(today: today), exportLimits: app.kineticConfiguration.exportLimits
             )
             let started = ContinuousClock.now
-            let summary = try await importer.importExport(at: url, recordedAt: app.now, progress: { done, total in reporter.report(done: done, total: total) })
+            let summary = try await importer.importExport(
+                at: url, recordedAt: app.now, progress: { done, total in reporter.report(done: done, total: total) })
             let seconds = started.duration(to: .now) / .seconds(1)
             reporter.clear()
             context.console.print("Imported \(url.lastPathComponent) into \(email):")
             context.console.print("  records read:       \(summary.recordsRead)")
             context.console.print("  step samples kept:  \(summary.stepSamples)")
             if summary.samplesSkipped > 0 {
-                context.console.print("  skipped as implausible (over 100,000 steps or 24 h, or dated before 2000 or after tomorrow): \(summary.samplesSkipped)")
+                context.console.print(
+                    "  skipped as implausible (over 100,000 steps or 24 h, or dated before 2000 or after tomorrow): \(summary.samplesSkipped)"
+                )
             }
             context.console.print("  days updated:       \(summary.daysUpdated)")
             if let days = summary.days {

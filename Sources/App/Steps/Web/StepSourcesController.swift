@@ -15,7 +15,8 @@ struct StepSourcesController {
     func show(_ request: Request) async throws -> Response {
         let repository = try StepSourcesRepository(database: request.db, userID: request.requireUser().requireID())
         let listing = try await repository.listing()
-        let model = StepSourcesPage.Model(sources: listing.sources, isCustomOrder: listing.isCustomOrder, saved: request.query[String.self, at: "saved"] != nil)
+        let model = StepSourcesPage.Model(
+            sources: listing.sources, isCustomOrder: listing.isCustomOrder, saved: request.query[String.self, at: "saved"] != nil)
         return .html(StepSourcesPage.render(model, context: PageContext(request: request)))
     }
 
@@ -25,9 +26,11 @@ struct StepSourcesController {
         let listing = try await repository.listing()
         let posted = form.reset == "true" ? [] : (form.order ?? [])
         return try await request.answeringRefusals(with: { refusal in
-            StepSourcesPage.render(.init(
-                sources: listing.sources, isCustomOrder: listing.isCustomOrder, errorMessage: refusal.fieldMessages.values.sorted().first
-            ), context: PageContext(request: request))
+            StepSourcesPage.render(
+                .init(
+                    sources: listing.sources, isCustomOrder: listing.isCustomOrder,
+                    errorMessage: refusal.fieldMessages.values.sorted().first
+                ), context: PageContext(request: request))
         }) {
             if let move = form.move.flatMap(Move.init) {
                 // Without script: show the moved order; nothing is saved until Save.

@@ -74,7 +74,9 @@ struct WishDTO: Content {
     static func url(of photo: WishPhoto, api: Bool) -> String {
         switch photo {
         case .stock(let id): "/images/wishes/cards/\(id).svg"
-        case .uploaded(let id): (api ? SiteURL.api(.wishes(.photo(id: id.uuidString.lowercased()))) : SiteURL.wishes(.photo(id: id.uuidString.lowercased()))).path
+        case .uploaded(let id):
+            (api ? SiteURL.api(.wishes(.photo(id: id.uuidString.lowercased()))) : SiteURL.wishes(.photo(id: id.uuidString.lowercased())))
+                .path
         }
     }
 }

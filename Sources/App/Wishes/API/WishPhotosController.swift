@@ -16,9 +16,11 @@ struct WishPhotosController {
         guard let id = request.parameters.get("photoId").flatMap(UUID.init(uuidString:)) else { throw AppError.notFound }
         let files = request.wishPhotoFiles
         guard try await files.isVisible(id, to: request.requireUser().requireID(), on: request.db),
-              let stored = try await files.stored(id, on: request.db),
-              FileManager.default.fileExists(atPath: stored.url.path) else { throw AppError.notFound }
-        let response = try await request.fileio.asyncStreamFile(at: stored.url.path, mediaType: HTTPMediaType.fileExtension(stored.url.pathExtension))
+            let stored = try await files.stored(id, on: request.db),
+            FileManager.default.fileExists(atPath: stored.url.path)
+        else { throw AppError.notFound }
+        let response = try await request.fileio.asyncStreamFile(
+            at: stored.url.path, mediaType: HTTPMediaType.fileExtension(stored.url.pathExtension))
         // A stored photo never changes (a new one gets a new id).
         response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=86400")
         return response
@@ -55,7 +57,8 @@ extension Request {
         let tools = try userTools()
         try await tools.checkRoom()
         try await checkDeclaredUploadFitsQuota()
-        let file = try await receiveUpload(into: application.kineticConfiguration.uploadDirectory, maximumBytes: WishPhotoCheck.maximumBytes)
+        let file = try await receiveUpload(
+            into: application.kineticConfiguration.uploadDirectory, maximumBytes: WishPhotoCheck.maximumBytes)
         try await checkUploadFitsQuota(file)
         let importer = WishPhotoImporter(database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, tools: tools)
         return try await importer.importPhoto(file, at: now)

@@ -16,19 +16,27 @@ struct WishesAPIController {
                 WishOccasionsDTO.Occasion(
                     id: occasion.rawValue, name: localizer.t(occasion.nameKey), defaultSubject: localizer.t(occasion.defaultSubjectKey),
                     texts: occasion.stockTextKeys.map { WishOccasionsDTO.Text(id: $0, text: localizer.t($0)) },
-                    photos: occasion.stockPhotoIDs.map { WishDTO.Photo(id: WishPhoto.stock($0).description, url: WishDTO.url(of: .stock($0), api: true)) }
+                    photos: occasion.stockPhotoIDs.map {
+                        WishDTO.Photo(id: WishPhoto.stock($0).description, url: WishDTO.url(of: .stock($0), api: true))
+                    }
                 )
             },
-            channels: WishChannel.allCases.map { WishOccasionsDTO.Channel(id: $0.rawValue, name: localizer.t($0.nameKey), available: delivery.isAvailable($0) && (request.auth.get(User.self)?.mayUse($0) ?? false)) }
+            channels: WishChannel.allCases.map {
+                WishOccasionsDTO.Channel(
+                    id: $0.rawValue, name: localizer.t($0.nameKey),
+                    available: delivery.isAvailable($0) && (request.auth.get(User.self)?.mayUse($0) ?? false))
+            }
         )
     }
 
     /// `POST /api/v1/wishes`: schedules a wish; 201 with it.
     func create(_ request: Request) async throws -> Response {
         let draft = try await request.wishDraftFromJSON()
-        let wish = try await WishesRepository(database: request.db).schedule(draft, from: try request.requireUser().requireID(), now: request.now)
+        let wish = try await WishesRepository(database: request.db).schedule(
+            draft, from: try request.requireUser().requireID(), now: request.now)
         guard let listing = try await request.wishBoxes().listing(wish.id) else { throw AppError.notFound }
-        return try await WishDTO(listing, localizer: request.localizer).created(at: .api(.wishes(.wish(id: wish.id.uuidString))), for: request)
+        return try await WishDTO(listing, localizer: request.localizer).created(
+            at: .api(.wishes(.wish(id: wish.id.uuidString))), for: request)
     }
 
     /// `GET /api/v1/wishes?box=scheduled|inbox|sent&q=&occasion=&cursor=`: a page of a list,
@@ -62,7 +70,9 @@ struct WishesAPIController {
         guard listing.box == .scheduled else { throw AppError.wishChange(.beingSent) }
         let draft = try await request.wishDraftFromJSON(replacing: listing.id)
         do {
-            guard let updated = try await request.wishBoxes().update(listing.id, to: draft, now: request.now) else { throw AppError.wishChange(.beingSent) }
+            guard let updated = try await request.wishBoxes().update(listing.id, to: draft, now: request.now) else {
+                throw AppError.wishChange(.beingSent)
+            }
             return WishDTO(updated, localizer: request.localizer)
         } catch let refusal as WishChangeRefusal {
             throw AppError.wishChange(refusal)
@@ -103,7 +113,9 @@ struct WishesAPIController {
     /// `GET /api/v1/wishes/counts`: how many each list holds, and the unread ones.
     func counts(_ request: Request) async throws -> WishCountsDTO {
         let counts = try await request.wishBoxes().counts()
-        return WishCountsDTO(scheduled: counts.boxes[.scheduled] ?? 0, inbox: counts.boxes[.inbox] ?? 0, sent: counts.boxes[.sent] ?? 0, unread: counts.unread)
+        return WishCountsDTO(
+            scheduled: counts.boxes[.scheduled] ?? 0, inbox: counts.boxes[.inbox] ?? 0, sent: counts.boxes[.sent] ?? 0,
+            unread: counts.unread)
     }
 }
 

@@ -31,8 +31,10 @@ struct MailRecipients {
 
     /// The address of `token`, if any.
     func address(ofToken token: String) async throws -> (address: String, optedOut: Bool)? {
-        guard let row = try await database.sql().select().columns("address", "opted_out_at").from(Self.schema)
-            .where("opt_out_token", .equal, token).first() else { return nil }
+        guard
+            let row = try await database.sql().select().columns("address", "opted_out_at").from(Self.schema)
+                .where("opt_out_token", .equal, token).first()
+        else { return nil }
         return (try row.decode(column: "address", as: String.self), try row.decodeNil(column: "opted_out_at") == false)
     }
 

@@ -19,12 +19,14 @@ extension WishBoxes {
     func delete(_ ids: [UUID], now: Date) async throws {
         let sql = try database.sql()
         let unique = Array(Set(ids))
-        let wishes = Set(try await sql.select().column("id").from(WishRecord.schema)
-            .where("id", .in, unique).where("sender_id", .equal, userID).where("state", .notEqual, WishRecord.State.deleted.rawValue)
-            .all().map { try $0.decode(column: "id", as: UUID.self) })
-        let inbox = Set(try await sql.select().column("id").from(InboxWishRecord.schema)
-            .where("id", .in, unique).where("recipient_id", .equal, userID)
-            .all().map { try $0.decode(column: "id", as: UUID.self) })
+        let wishes = Set(
+            try await sql.select().column("id").from(WishRecord.schema)
+                .where("id", .in, unique).where("sender_id", .equal, userID).where("state", .notEqual, WishRecord.State.deleted.rawValue)
+                .all().map { try $0.decode(column: "id", as: UUID.self) })
+        let inbox = Set(
+            try await sql.select().column("id").from(InboxWishRecord.schema)
+                .where("id", .in, unique).where("recipient_id", .equal, userID)
+                .all().map { try $0.decode(column: "id", as: UUID.self) })
         let missing = ids.indices.filter { !wishes.contains(ids[$0]) && !inbox.contains(ids[$0]) }
         guard missing.isEmpty else { throw WishChangeRefusal.notFound(positions: missing) }
         try await database.transaction { database in
@@ -35,7 +37,8 @@ extension WishBoxes {
                     .where("id", .in, Array(wishes)).where("sender_id", .equal, userID).run()
             }
             if !inbox.isEmpty {
-                try await sql.delete(from: InboxWishRecord.schema).where("id", .in, Array(inbox)).where("recipient_id", .equal, userID).run()
+                try await sql.delete(from: InboxWishRecord.schema).where("id", .in, Array(inbox)).where("recipient_id", .equal, userID)
+                    .run()
             }
         }
     }
@@ -49,7 +52,9 @@ extension WishBoxes {
         try await database.transaction { database in
             let sql = try database.sql()
             // Deliveries first, as a claim takes them: then this and a claim never wait on each other.
-            try await sql.delete(from: WishDeliveryRecord.schema).where("wish_id", .equal, id).where("state", .equal, DeliveryState.pending.rawValue).run()
+            try await sql.delete(from: WishDeliveryRecord.schema).where("wish_id", .equal, id).where(
+                "state", .equal, DeliveryState.pending.rawValue
+            ).run()
             let updated = try await sql.update(WishRecord.schema)
                 .set("occasion", to: draft.occasion.rawValue).set("subject", to: draft.subject).set("message", to: draft.message)
                 .set("photo", to: draft.photo?.description).set("send_at", to: sendAt)
@@ -60,7 +65,8 @@ extension WishBoxes {
                 .set("created_at", to: now.timeIntervalSince1970)
                 .where("id", .equal, id).where("sender_id", .equal, userID).where("state", .equal, WishRecord.State.scheduled.rawValue)
                 .returning("id").all()
-            let left = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from(WishDeliveryRecord.schema)
+            let left =
+                try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from(WishDeliveryRecord.schema)
                 .where("wish_id", .equal, id).first()?.decode(column: "n", as: Int.self) ?? 0
             guard updated.count == 1, left == 0 else { throw WishChangeRefusal.beingSent }
             try await sql.delete(from: WishRecipientRecord.schema).where("wish_id", .equal, id).run()
@@ -78,8 +84,10 @@ extension WishBoxes {
             .set("state", to: DeliveryState.cancelled.rawValue).set("last_error", to: DeliveryFailure.cancelled.rawValue)
             .set("finished_at", to: now.timeIntervalSince1970)
             .where("wish_id", .in, wishes).where("state", .equal, DeliveryState.pending.rawValue).run()
-        let sending = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from(WishDeliveryRecord.schema)
-            .where("wish_id", .in, wishes).where("state", .equal, DeliveryState.sending.rawValue).first()?.decode(column: "n", as: Int.self) ?? 0
+        let sending =
+            try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from(WishDeliveryRecord.schema)
+            .where("wish_id", .in, wishes).where("state", .equal, DeliveryState.sending.rawValue).first()?.decode(column: "n", as: Int.self)
+            ?? 0
         if sending > 0 { throw WishChangeRefusal.beingSent }
     }
 
@@ -89,7 +97,9 @@ extension WishBoxes {
     func searchHistory(_ box: WishBox) async throws -> SearchHistory {
         let row = try await database.sql().select().column("phrases").from("wish_search_histories")
             .where("user_id", .equal, userID).where("box", .equal, box.rawValue).first()
-        let phrases = try row.map { try JSONDecoder().decode([String].self, from: Data(try $0.decode(column: "phrases", as: String.self).utf8)) }
+        let phrases = try row.map {
+            try JSONDecoder().decode([String].self, from: Data(try $0.decode(column: "phrases", as: String.self).utf8))
+        }
         return SearchHistory(phrases ?? [])
     }
 

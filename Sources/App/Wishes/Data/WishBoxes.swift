@@ -11,7 +11,9 @@ struct WishBoxes {
 
     /// The page of `box` after `cursor` (the first page without), narrowed by `filter`, in the
     /// list's order (``WishBox/isNewestFirst``), with the cursor of the next page when there is one.
-    func page(_ box: WishBox, filter: WishListFilter = WishListFilter(), after cursor: WishListCursor? = nil, limit: Int = 20) async throws -> WishListPage {
+    func page(
+        _ box: WishBox, filter: WishListFilter = WishListFilter(), after cursor: WishListCursor? = nil, limit: Int = 20
+    ) async throws -> WishListPage {
         let rows = try await listings(box, filter: filter, from: cursor, forward: true, limit: limit + 1)
         let items = Array(rows.prefix(limit))
         return WishListPage(items: items, next: rows.count > limit ? items.last?.cursor : nil)
@@ -22,7 +24,8 @@ struct WishBoxes {
         let sql = try database.sql()
         if let wish = try await sql.select().column("*").from(WishRecord.schema)
             .where("id", .equal, id).where("sender_id", .equal, userID).where("state", .notEqual, WishRecord.State.deleted.rawValue)
-            .first(decoding: WishRecord.self) {
+            .first(decoding: WishRecord.self)
+        {
             return try await listings(of: [wish]).first
         }
         return try await sql.select().column("*").from(InboxWishRecord.schema)
@@ -42,7 +45,8 @@ struct WishBoxes {
         let sql = try database.sql()
         var boxes: [WishBox: Int] = [:]
         for (box, state) in [(WishBox.scheduled, WishRecord.State.scheduled), (.sent, .sent)] {
-            boxes[box] = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from(WishRecord.schema)
+            boxes[box] =
+                try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from(WishRecord.schema)
                 .where("sender_id", .equal, userID).where("state", .equal, state.rawValue)
                 .first()?.decode(column: "n", as: Int.self) ?? 0
         }
@@ -66,20 +70,28 @@ struct WishBoxes {
 
     /// Up to `limit` listings of `box` strictly after (`forward`) or before `cursor` in the
     /// list's order; backwards they come nearest first.
-    private func listings(_ box: WishBox, filter: WishListFilter, from cursor: WishListCursor?, forward: Bool, limit: Int) async throws -> [WishListing] {
+    private func listings(
+        _ box: WishBox, filter: WishListFilter, from cursor: WishListCursor?, forward: Bool, limit: Int
+    ) async throws -> [WishListing] {
         let sql = try database.sql()
-        let (table, owner, time) = box == .inbox ? (InboxWishRecord.schema, "recipient_id", "received_at") : (WishRecord.schema, "sender_id", "send_at")
+        let (table, owner, time) =
+            box == .inbox ? (InboxWishRecord.schema, "recipient_id", "received_at") : (WishRecord.schema, "sender_id", "send_at")
         var query = sql.select().column("*").from(table).where(SQLColumn(owner), .equal, SQLBind(userID))
-        if box != .inbox { query = query.where("state", .equal, box == .scheduled ? WishRecord.State.scheduled.rawValue : WishRecord.State.sent.rawValue) }
-        if let pattern = WishSearchText.likePattern(for: filter.phrase) { query = query.where(SQLLikeEscaped(column: "search_text", pattern: pattern)) }
+        if box != .inbox {
+            query = query.where("state", .equal, box == .scheduled ? WishRecord.State.scheduled.rawValue : WishRecord.State.sent.rawValue)
+        }
+        if let pattern = WishSearchText.likePattern(for: filter.phrase) {
+            query = query.where(SQLLikeEscaped(column: "search_text", pattern: pattern))
+        }
         if let occasion = filter.occasion { query = query.where("occasion", .equal, occasion.rawValue) }
         // Ascending in the list's own order when reading forward; the other way for the row before.
         let ascending = box.isNewestFirst != forward
         if let cursor {
             let beyond: SQLBinaryOperator = ascending ? .greaterThan : .lessThan
-            query = query.where(group: { $0
-                .where(SQLColumn(time), beyond, SQLBind(cursor.seconds))
-                .orWhere(group: { $0.where(SQLColumn(time), .equal, SQLBind(cursor.seconds)).where("id", beyond, cursor.id) })
+            query = query.where(group: {
+                $0
+                    .where(SQLColumn(time), beyond, SQLBind(cursor.seconds))
+                    .orWhere(group: { $0.where(SQLColumn(time), .equal, SQLBind(cursor.seconds)).where("id", beyond, cursor.id) })
             })
         }
         let direction: SQLDirection = ascending ? .ascending : .descending
@@ -113,8 +125,10 @@ struct WishBoxes {
 
     private static func listing(_ item: InboxWishRecord) -> WishListing {
         WishListing(
-            id: item.id, box: .inbox, occasion: Occasion(rawValue: item.occasion) ?? .birthday, subject: item.subject, message: item.message,
-            photo: item.photo.flatMap(WishPhoto.init), at: Date(timeIntervalSince1970: item.receivedAt), people: item.senderEmail.isEmpty ? [] : [item.senderEmail],
+            id: item.id, box: .inbox, occasion: Occasion(rawValue: item.occasion) ?? .birthday, subject: item.subject,
+            message: item.message,
+            photo: item.photo.flatMap(WishPhoto.init), at: Date(timeIntervalSince1970: item.receivedAt),
+            people: item.senderEmail.isEmpty ? [] : [item.senderEmail],
             senderName: item.senderName, isUnread: item.readAt == nil, localSendAt: nil, timeZone: nil, channels: [.inApp], deliveries: []
         )
     }

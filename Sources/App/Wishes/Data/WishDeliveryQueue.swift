@@ -22,7 +22,8 @@ struct WishDeliveryQueue {
         return try await database.transaction { database in
             let sql = try database.sql()
             let lock: SQLQueryString = sql.dialect.name == "postgresql" ? "FOR UPDATE SKIP LOCKED" : ""
-            let claimed = try await sql.raw("""
+            let claimed = try await sql.raw(
+                """
                 UPDATE wish_deliveries
                 SET state = 'sending', lease_owner = \(bind: owner), lease_until = \(bind: at + lease), attempts = attempts + 1
                 WHERE id IN (
@@ -31,7 +32,8 @@ struct WishDeliveryQueue {
                     ORDER BY due_at LIMIT \(bind: limit) \(lock)
                 )
                 RETURNING *
-                """).all(decoding: WishDeliveryRecord.self)
+                """
+            ).all(decoding: WishDeliveryRecord.self)
             let wishes = Array(Set(claimed.map(\.wishID)))
             if !wishes.isEmpty {
                 try await sql.update(WishRecord.schema)
@@ -46,25 +48,29 @@ struct WishDeliveryQueue {
     /// Marks a delivery delivered; false when this owner no longer holds its lease.
     @discardableResult
     func delivered(_ id: UUID, externalID: String?, now: Date, on database: (any Database)? = nil) async throws -> Bool {
-        try await finish(id, on: database ?? self.database) { $0
-            .set("state", to: DeliveryState.delivered.rawValue).set("finished_at", to: now.timeIntervalSince1970)
-            .set("external_id", to: externalID).set("last_error", to: SQLLiteral.null)
+        try await finish(id, on: database ?? self.database) {
+            $0
+                .set("state", to: DeliveryState.delivered.rawValue).set("finished_at", to: now.timeIntervalSince1970)
+                .set("external_id", to: externalID).set("last_error", to: SQLLiteral.null)
         }
     }
 
     /// Marks a delivery failed for good, with the reason shown to its sender.
     @discardableResult
     func failed(_ id: UUID, reason: String, now: Date) async throws -> Bool {
-        try await finish(id, on: database) { $0
-            .set("state", to: DeliveryState.failed.rawValue).set("finished_at", to: now.timeIntervalSince1970).set("last_error", to: reason)
+        try await finish(id, on: database) {
+            $0
+                .set("state", to: DeliveryState.failed.rawValue).set("finished_at", to: now.timeIntervalSince1970).set(
+                    "last_error", to: reason)
         }
     }
 
     /// Puts a delivery back in the queue, due at `at`, remembering why the last try failed.
     @discardableResult
     func retry(_ id: UUID, at: Date, reason: String) async throws -> Bool {
-        try await finish(id, on: database) { $0
-            .set("state", to: DeliveryState.pending.rawValue).set("due_at", to: at.timeIntervalSince1970).set("last_error", to: reason)
+        try await finish(id, on: database) {
+            $0
+                .set("state", to: DeliveryState.pending.rawValue).set("due_at", to: at.timeIntervalSince1970).set("last_error", to: reason)
         }
     }
 
@@ -73,9 +79,10 @@ struct WishDeliveryQueue {
     /// limits. Waiting is not a failed try: the claim's count is taken back.
     @discardableResult
     func wait(_ id: UUID, until at: Date, because reason: DeliveryFailure) async throws -> Bool {
-        try await finish(id, on: database) { $0
-            .set("state", to: DeliveryState.pending.rawValue).set("due_at", to: at.timeIntervalSince1970)
-            .set("last_error", to: reason.rawValue).set("attempts", to: SQLRaw("attempts - 1"))
+        try await finish(id, on: database) {
+            $0
+                .set("state", to: DeliveryState.pending.rawValue).set("due_at", to: at.timeIntervalSince1970)
+                .set("last_error", to: reason.rawValue).set("attempts", to: SQLRaw("attempts - 1"))
         }
     }
 

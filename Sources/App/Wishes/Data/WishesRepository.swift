@@ -19,7 +19,9 @@ struct WishesRepository {
             searchText: WishSearchText.folded([draft.subject, draft.message] + draft.recipients),
             createdAt: now.timeIntervalSince1970, dispatchedAt: nil
         )
-        let recipients = draft.recipients.enumerated().map { WishRecipientRecord(wishID: wish.id, position: $0.offset, address: $0.element) }
+        let recipients = draft.recipients.enumerated().map {
+            WishRecipientRecord(wishID: wish.id, position: $0.offset, address: $0.element)
+        }
         let deliveries = Self.newDeliveries(for: wish.id, due: wish.sendAt, channels: draft.channels, recipients: draft.recipients)
         try await database.transaction { database in
             let sql = try database.sql()
@@ -54,8 +56,9 @@ struct WishesRepository {
         channels.flatMap { channel -> [WishDeliveryRecord] in
             let addresses: [String?] = channel.isPerRecipient ? recipients : [nil]
             return addresses.map {
-                WishDeliveryRecord(id: UUID(), wishID: wishID, channel: channel.rawValue, recipient: $0, state: DeliveryState.pending.rawValue,
-                                   dueAt: due, attempts: 0, leaseOwner: nil, leaseUntil: nil, lastError: nil, finishedAt: nil, externalID: nil)
+                WishDeliveryRecord(
+                    id: UUID(), wishID: wishID, channel: channel.rawValue, recipient: $0, state: DeliveryState.pending.rawValue,
+                    dueAt: due, attempts: 0, leaseOwner: nil, leaseUntil: nil, lastError: nil, finishedAt: nil, externalID: nil)
             }
         }
     }

@@ -46,7 +46,8 @@ struct ConnectionsClient: Sendable {
 
     private static func entryID(in data: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let entry = object["entry"] as? [String: Any] else { return nil }
+            let entry = object["entry"] as? [String: Any]
+        else { return nil }
         return entry["id"] as? String
     }
 

@@ -20,7 +20,8 @@ struct ConnectionsSettings: Equatable, Sendable {
     /// Reads both settings; throws ``Invalid`` when one is given without the other or the URL is not http(s).
     init(url: String, token: String) throws {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else {
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else {
             throw Invalid(description: "KINETIC_CONNECTIONS_URL must be an http or https URL, not \(url)")
         }
         guard !token.isEmpty else { throw Invalid(description: "KINETIC_CONNECTIONS_TOKEN is needed with KINETIC_CONNECTIONS_URL") }

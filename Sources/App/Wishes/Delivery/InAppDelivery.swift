@@ -28,11 +28,14 @@ struct InAppDelivery {
             return try await queue.failed(delivery.id, reason: DeliveryFailure.noAccount.rawValue, now: now) ? .noAccount : .leaseLost
         }
         guard let recipient = try await User.query(on: database).filter(\.$email == address).filter(\.$emailVerifiedAt != nil).first(),
-              let recipientID = recipient.id else {
+            let recipientID = recipient.id
+        else {
             if let next = InAppWait.nextLook(sendTime: wish.sendAt, now: now.timeIntervalSince1970) {
-                return try await queue.wait(delivery.id, until: Date(timeIntervalSince1970: next), because: .waitingForOwner) ? .waiting : .leaseLost
+                return try await queue.wait(delivery.id, until: Date(timeIntervalSince1970: next), because: .waitingForOwner)
+                    ? .waiting : .leaseLost
             }
-            return try await queue.failed(delivery.id, reason: DeliveryFailure.noConfirmedAccount.rawValue, now: now) ? .noAccount : .leaseLost
+            return try await queue.failed(delivery.id, reason: DeliveryFailure.noConfirmedAccount.rawValue, now: now)
+                ? .noAccount : .leaseLost
         }
         let item = InboxWishRecord(
             id: UUID(), recipientID: recipientID, deliveryID: delivery.id, wishID: wish.id, senderName: sender.name,
@@ -44,7 +47,8 @@ struct InAppDelivery {
         return try await database.transaction { database in
             try await database.sql().insert(into: InboxWishRecord.schema).model(item, nilEncodingStrategy: .asNil)
                 .ignoringConflicts(with: ["delivery_id"]).run()
-            return try await queue.delivered(delivery.id, externalID: item.id.uuidString.lowercased(), now: now, on: database) ? .delivered : .leaseLost
+            return try await queue.delivered(delivery.id, externalID: item.id.uuidString.lowercased(), now: now, on: database)
+                ? .delivered : .leaseLost
         }
     }
 }

@@ -25,7 +25,8 @@ struct WishDeliverySettings: Sendable {
     var lease: TimeInterval = 300
     /// This instance's name on the leases it takes: host, process and a random part, so two
     /// instances on one database never take each other's for their own.
-    var instanceID = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8).lowercased())"
+    var instanceID =
+        "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8).lowercased())"
 
     /// The channels a sender can choose on this server.
     var availableChannels: [WishChannel] {
@@ -51,27 +52,35 @@ struct WishDeliverySettings: Sendable {
                 throw ConfigurationError(description: "KINETIC_SMTP_URL: \(error)")
             }
             guard let from = value("KINETIC_MAIL_FROM") else {
-                throw ConfigurationError(description: "KINETIC_MAIL_FROM is needed with KINETIC_SMTP_URL: the address e-mails come from, e.g. wishes@example.com")
+                throw ConfigurationError(
+                    description: "KINETIC_MAIL_FROM is needed with KINETIC_SMTP_URL: the address e-mails come from, e.g. wishes@example.com"
+                )
             }
             guard let address = WishDraft.mailSafeAddress(from) else {
-                throw ConfigurationError(description: "KINETIC_MAIL_FROM must be an e-mail address such as wishes@example.com (saw \"\(from)\")")
+                throw ConfigurationError(
+                    description: "KINETIC_MAIL_FROM must be an e-mail address such as wishes@example.com (saw \"\(from)\")")
             }
             settings.mailFrom = MailAddress(address)
         }
         if let abuse = value("KINETIC_ABUSE_ADDRESS") {
             guard let address = WishDraft.mailSafeAddress(abuse) else {
-                throw ConfigurationError(description: "KINETIC_ABUSE_ADDRESS must be an e-mail address such as abuse@example.com (saw \"\(abuse)\")")
+                throw ConfigurationError(
+                    description: "KINETIC_ABUSE_ADDRESS must be an e-mail address such as abuse@example.com (saw \"\(abuse)\")")
             }
             settings.abuseAddress = address
         }
         let connectionsURL = value("KINETIC_CONNECTIONS_URL"), token = value("KINETIC_CONNECTIONS_TOKEN")
         if connectionsURL != nil || token != nil {
-            guard let connectionsURL else { throw ConfigurationError(description: "KINETIC_CONNECTIONS_TOKEN is set without KINETIC_CONNECTIONS_URL") }
+            guard let connectionsURL else {
+                throw ConfigurationError(description: "KINETIC_CONNECTIONS_TOKEN is set without KINETIC_CONNECTIONS_URL")
+            }
             do { settings.connections = try ConnectionsSettings(url: connectionsURL, token: token ?? "") } catch {
                 throw ConfigurationError(description: "\(error)")
             }
         }
-        for (name, path) in [("KINETIC_MAIL_PER_HOUR", \SendingLimits.perHour), ("KINETIC_MAIL_PER_DAY", \.perDay), ("KINETIC_MAIL_FIRST_DAY", \.firstDay)] {
+        for (name, path) in [
+            ("KINETIC_MAIL_PER_HOUR", \SendingLimits.perHour), ("KINETIC_MAIL_PER_DAY", \.perDay), ("KINETIC_MAIL_FIRST_DAY", \.firstDay),
+        ] {
             guard let text = value(name) else { continue }
             guard let number = Int(asciiDigits: text), (1...100_000).contains(number) else {
                 throw ConfigurationError(description: "\(name) must be a whole number of recipients from 1 to 100000 (saw \"\(text)\")")
@@ -80,13 +89,15 @@ struct WishDeliverySettings: Sendable {
         }
         if let seconds = value("KINETIC_WISH_POLL_SECONDS") {
             guard let number = Double(seconds), number >= 0.1, number <= 3600 else {
-                throw ConfigurationError(description: "KINETIC_WISH_POLL_SECONDS must be a number of seconds from 0.1 to 3600 (saw \"\(seconds)\")")
+                throw ConfigurationError(
+                    description: "KINETIC_WISH_POLL_SECONDS must be a number of seconds from 0.1 to 3600 (saw \"\(seconds)\")")
             }
             settings.pollInterval = number
         }
         if let seconds = value("KINETIC_WISH_LEASE_SECONDS") {
             guard let number = Int(seconds), (5...3600).contains(number) else {
-                throw ConfigurationError(description: "KINETIC_WISH_LEASE_SECONDS must be a whole number of seconds from 5 to 3600 (saw \"\(seconds)\")")
+                throw ConfigurationError(
+                    description: "KINETIC_WISH_LEASE_SECONDS must be a whole number of seconds from 5 to 3600 (saw \"\(seconds)\")")
             }
             settings.lease = TimeInterval(number)
         }

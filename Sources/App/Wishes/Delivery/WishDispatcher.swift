@@ -102,7 +102,10 @@ struct WishDispatcher {
             }
             // Over the sender's limits, it waits for room; it never fails for it.
             if sentBy[wish.senderID] == nil { sentBy[wish.senderID] = try await deliveredEmails(of: wish.senderID, now: now) }
-            if let reached = mail.limits.check(adding: 1, earlier: sentBy[wish.senderID] ?? [], createdAt: sender.createdAt?.timeIntervalSince1970, now: now.timeIntervalSince1970) {
+            if let reached = mail.limits.check(
+                adding: 1, earlier: sentBy[wish.senderID] ?? [], createdAt: sender.createdAt?.timeIntervalSince1970,
+                now: now.timeIntervalSince1970)
+            {
                 // Spread over the window as the limit allows, so a backlog never comes due at once.
                 let waiting = waitingBy[wish.senderID, default: 0]
                 waitingBy[wish.senderID] = waiting + 1
@@ -114,14 +117,16 @@ struct WishDispatcher {
             sentBy[wish.senderID, default: []].append(now.timeIntervalSince1970)
             let image = try await images?.inlineImage(for: wish.photo.flatMap(WishPhoto.init), on: database)
             let footer = WishMail.Footer(
-                publicURL: mail.publicURL, optOutURL: mail.publicURL + SiteURL.mailOptOut(token: try await recipients.optOutToken(for: address, now: now)).path,
+                publicURL: mail.publicURL,
+                optOutURL: mail.publicURL + SiteURL.mailOptOut(token: try await recipients.optOutToken(for: address, now: now)).path,
                 abuseAddress: mail.abuseAddress ?? mail.from.address
             )
             let localizer = Localizer(language: sender.appLanguage ?? .english, catalog: mail.catalog)
-            messages.append(WishMail.message(
-                for: delivery, of: wish, sender: WishMail.Sender(name: sender.name, email: sender.email), from: mail.from, image: image,
-                footer: footer, localizer: localizer, now: now
-            ))
+            messages.append(
+                WishMail.message(
+                    for: delivery, of: wish, sender: WishMail.Sender(name: sender.name, email: sender.email), from: mail.from, image: image,
+                    footer: footer, localizer: localizer, now: now
+                ))
             sending.append((delivery, wish))
         }
         guard !messages.isEmpty else { return }
@@ -130,14 +135,17 @@ struct WishDispatcher {
             let outcomes = try await mail.client.send(messages)
             for ((delivery, _), outcome) in zip(emails, outcomes) {
                 switch outcome[delivery.recipient ?? ""] {
-                case .accepted: try await queue.delivered(delivery.id, externalID: "<\(WishMail.messageID(of: delivery, from: mail.from))>", now: now)
+                case .accepted:
+                    try await queue.delivered(delivery.id, externalID: "<\(WishMail.messageID(of: delivery, from: mail.from))>", now: now)
                 case .temporaryFailure(let reason): try await failedTry(delivery, reason: reason, permanent: false, now: now)
                 case .permanentFailure(let reason): try await failedTry(delivery, reason: reason, permanent: true, now: now)
                 case nil: try await failedTry(delivery, reason: DeliveryFailure.noReply.rawValue, permanent: false, now: now)
                 }
             }
         } catch let failure as SMTPFailure {
-            for (delivery, _) in emails { try await failedTry(delivery, reason: failure.description, permanent: !failure.isTemporary, now: now) }
+            for (delivery, _) in emails {
+                try await failedTry(delivery, reason: failure.description, permanent: !failure.isTemporary, now: now)
+            }
         }
     }
 
@@ -145,13 +153,15 @@ struct WishDispatcher {
     /// going now, those another instance is sending.
     private func deliveredEmails(of senderID: UUID, now: Date) async throws -> [Double] {
         let at = now.timeIntervalSince1970
-        return try await database.sql().raw("""
+        return try await database.sql().raw(
+            """
             SELECT CASE WHEN d.state = \(bind: DeliveryState.delivered.rawValue) THEN d.finished_at ELSE \(bind: at) END AS sent_at
             FROM wish_deliveries d JOIN wishes w ON w.id = d.wish_id
             WHERE w.sender_id = \(bind: senderID) AND d.channel = \(bind: WishChannel.email.rawValue)
               AND ((d.state = \(bind: DeliveryState.delivered.rawValue) AND d.finished_at > \(bind: at - SendingLimits.day))
                    OR (d.state = \(bind: DeliveryState.sending.rawValue) AND d.lease_owner <> \(bind: queue.owner)))
-            """).all().map { try $0.decode(column: "sent_at", as: Double.self) }
+            """
+        ).all().map { try $0.decode(column: "sent_at", as: Double.self) }
     }
 
     private func failedTry(_ delivery: WishDeliveryRecord, reason: String, permanent: Bool, now: Date) async throws {

@@ -29,8 +29,11 @@ struct WishImages: Sendable {
             return MailMessage.InlineImage(contentID: "card-\(id)@kinetic", mediaType: "image/png", fileName: "\(id).png", data: data)
         case .uploaded(let id):
             guard let stored = try await WishPhotoFiles(mediaDirectory: mediaDirectory.path).stored(id, on: database),
-                  let data = FileManager.default.contents(atPath: stored.url.path) else { return nil }
-            return MailMessage.InlineImage(contentID: "photo-\(id.uuidString.lowercased())@kinetic", mediaType: stored.mediaType, fileName: stored.url.lastPathComponent, data: data)
+                let data = FileManager.default.contents(atPath: stored.url.path)
+            else { return nil }
+            return MailMessage.InlineImage(
+                contentID: "photo-\(id.uuidString.lowercased())@kinetic", mediaType: stored.mediaType,
+                fileName: stored.url.lastPathComponent, data: data)
         }
     }
 
@@ -45,9 +48,12 @@ struct WishImages: Sendable {
         return try await threads.run {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let drawing = directory.appendingPathComponent(".\(id)-\(UUID().uuidString).png")
-            _ = try await ToolProcess.run(Self.rsvgConvert, ["-w", "\(Self.cardWidth)", "-f", "png", "-o", drawing.path, svg.path], timeout: 30)
+            _ = try await ToolProcess.run(
+                Self.rsvgConvert, ["-w", "\(Self.cardWidth)", "-f", "png", "-o", drawing.path, svg.path], timeout: 30)
             guard rename(drawing.path, png.path) == 0 else { throw ToolProcess.Failed(description: "Cannot keep the card at \(png.path)") }
-            guard let data = FileManager.default.contents(atPath: png.path) else { throw ToolProcess.Failed(description: "rsvg-convert wrote nothing") }
+            guard let data = FileManager.default.contents(atPath: png.path) else {
+                throw ToolProcess.Failed(description: "rsvg-convert wrote nothing")
+            }
             return data
         }
     }

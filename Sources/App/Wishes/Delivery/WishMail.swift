@@ -33,16 +33,25 @@ enum WishMail {
             l.t("mail.wish.footer.optOut", footer.optOutURL),
             l.t("mail.wish.footer.abuse", footer.abuseAddress),
         ]
-        let imageTag = image.map { "<p><img src=\"cid:\(HTMLEscaping.attribute($0.contentID))\" alt=\"\" width=\"600\" style=\"max-width:100%;height:auto;border-radius:12px\"></p>" } ?? ""
-        let paragraphs = wish.message.components(separatedBy: "\n\n").map { "<p>" + HTMLEscaping.text($0).replacingOccurrences(of: "\n", with: "<br>") + "</p>" }
-        let footerHTML = "<hr style=\"border:none;border-top:1px solid #e1e4ea;margin:24px 0 12px\"><p style=\"color:#6c6c70;font-size:13px\">"
+        let imageTag =
+            image.map {
+                "<p><img src=\"cid:\(HTMLEscaping.attribute($0.contentID))\" alt=\"\" width=\"600\" style=\"max-width:100%;height:auto;border-radius:12px\"></p>"
+            } ?? ""
+        let paragraphs = wish.message.components(separatedBy: "\n\n").map {
+            "<p>" + HTMLEscaping.text($0).replacingOccurrences(of: "\n", with: "<br>") + "</p>"
+        }
+        let footerHTML =
+            "<hr style=\"border:none;border-top:1px solid #e1e4ea;margin:24px 0 12px\"><p style=\"color:#6c6c70;font-size:13px\">"
             + notes.map(HTMLEscaping.text).joined(separator: "<br>") + "</p>"
-        let html = "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,sans-serif;font-size:16px;line-height:1.5;color:#1c1c1e\">"
-            + imageTag + paragraphs.joined() + "<p style=\"color:#6c6c70\">\(HTMLEscaping.text(signature))</p>" + footerHTML + "</body></html>"
+        let html =
+            "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,sans-serif;font-size:16px;line-height:1.5;color:#1c1c1e\">"
+            + imageTag + paragraphs.joined() + "<p style=\"color:#6c6c70\">\(HTMLEscaping.text(signature))</p>" + footerHTML
+            + "</body></html>"
         var message = MailMessage(
             messageID: messageID(of: delivery, from: from), date: now,
             from: MailAddress(from.address, name: l.t("mail.wish.fromName", sender.name)), to: [MailAddress(delivery.recipient ?? "")],
-            subject: wish.subject, text: wish.message + "\n\n" + signature + "\n\n-- \n" + notes.joined(separator: "\n"), html: html, image: image
+            subject: wish.subject, text: wish.message + "\n\n" + signature + "\n\n-- \n" + notes.joined(separator: "\n"), html: html,
+            image: image
         )
         message.replyTo = MailAddress(sender.email, name: sender.name)
         message.unsubscribe = (url: footer.optOutURL, mailto: nil)

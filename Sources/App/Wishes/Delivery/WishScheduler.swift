@@ -90,8 +90,9 @@ extension Application {
         if kineticConfiguration.wishDelivery.smtp?.sendsPasswordInClear == true {
             logger.warning("KINETIC_SMTP_URL says starttls=never: the SMTP password goes to the mail server unencrypted")
         }
-        let scheduler = WishScheduler(dispatcher: makeWishDispatcher(), clock: kineticConfiguration.clock,
-                                      pollInterval: kineticConfiguration.wishDelivery.pollInterval, logger: logger)
+        let scheduler = WishScheduler(
+            dispatcher: makeWishDispatcher(), clock: kineticConfiguration.clock,
+            pollInterval: kineticConfiguration.wishDelivery.pollInterval, logger: logger)
         storage[WishSchedulerKey.self] = scheduler
         lifecycle.use(WishSchedulerLifecycle(scheduler: scheduler))
         scheduler.start()

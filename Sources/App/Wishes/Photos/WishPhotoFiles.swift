@@ -32,7 +32,8 @@ extension WishPhotoFiles {
     /// Whether `userID` may see the photo `id`: they uploaded it, or a wish with it reached their Inbox.
     func isVisible(_ id: UUID, to userID: UUID, on database: any Database) async throws -> Bool {
         let sql = try database.sql()
-        if try await sql.select().column("id").from("wish_photos").where("id", .equal, id).where("owner_id", .equal, userID).first() != nil {
+        if try await sql.select().column("id").from("wish_photos").where("id", .equal, id).where("owner_id", .equal, userID).first() != nil
+        {
             return true
         }
         return try await sql.select().column("id").from(InboxWishRecord.schema)

@@ -11,7 +11,8 @@ import Vapor
 struct WishPhotoImporter {
     static let ffmpeg = "/usr/bin/ffmpeg"
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: ffmpeg) }
-    static let toolsMissing = AppError(status: .serviceUnavailable, code: "image_tools_missing", messageKey: "wishes.error.photo.toolsMissing")
+    static let toolsMissing = AppError(
+        status: .serviceUnavailable, code: "image_tools_missing", messageKey: "wishes.error.photo.toolsMissing")
 
     let database: any Database
     let ownerID: UUID
@@ -55,12 +56,15 @@ struct WishPhotoImporter {
         }
         let size = WishPhotoCheck.storedSize(of: header)
         let byteCount = (try? FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? Int) ?? 0
-        let row = Stored(id: id, mediaType: header.format.storedFormat.mediaType, width: size.width, height: size.height, byteCount: byteCount)
+        let row = Stored(
+            id: id, mediaType: header.format.storedFormat.mediaType, width: size.width, height: size.height, byteCount: byteCount)
         do {
             try await database.sql().insert(into: "wish_photos")
                 .columns("id", "owner_id", "stored_name", "media_type", "width", "height", "byte_count", "created_at")
-                .values(SQLBind(id), SQLBind(ownerID), SQLBind(stored.lastPathComponent), SQLBind(row.mediaType), SQLBind(row.width),
-                        SQLBind(row.height), SQLBind(row.byteCount), SQLBind(now.timeIntervalSince1970))
+                .values(
+                    SQLBind(id), SQLBind(ownerID), SQLBind(stored.lastPathComponent), SQLBind(row.mediaType), SQLBind(row.width),
+                    SQLBind(row.height), SQLBind(row.byteCount), SQLBind(now.timeIntervalSince1970)
+                )
                 .run()
         } catch {
             try? FileManager.default.removeItem(at: stored)
@@ -75,7 +79,10 @@ struct WishPhotoImporter {
         let size = WishPhotoCheck.storedSize(of: header)
         let filters = WishPhotoCheck.uprightFilters(header.orientation) + ["scale=\(size.width):\(size.height):flags=lanczos"]
         let encoder = header.format.storedFormat == .png ? ["-c:v", "png"] : ["-c:v", "mjpeg", "-q:v", "3", "-pix_fmt", "yuvj420p"]
-        return ["-nostdin", "-v", "error", "-noautorotate", "-i", input.path, "-map_metadata", "-1", "-frames:v", "1", "-vf", filters.joined(separator: ",")]
+        return [
+            "-nostdin", "-v", "error", "-noautorotate", "-i", input.path, "-map_metadata", "-1", "-frames:v", "1", "-vf",
+            filters.joined(separator: ","),
+        ]
             + encoder + ["-f", "image2", "-y", output.path]
     }
 

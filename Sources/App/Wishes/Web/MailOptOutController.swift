@@ -12,13 +12,17 @@ struct MailOptOutController {
     }
 
     func show(_ request: Request) async throws -> Response {
-        guard let found = try await MailRecipients(database: request.db).address(ofToken: try token(request)) else { throw AppError.notFound }
+        guard let found = try await MailRecipients(database: request.db).address(ofToken: try token(request)) else {
+            throw AppError.notFound
+        }
         let state: MailOptOutPage.State = found.optedOut ? .stopped(found.address) : .ask(found.address)
         return .html(MailOptOutPage.render(state, token: try token(request), context: PageContext(request: request)))
     }
 
     func stop(_ request: Request) async throws -> Response {
-        guard let address = try await MailRecipients(database: request.db).optOut(token: try token(request), now: request.now) else { throw AppError.notFound }
+        guard let address = try await MailRecipients(database: request.db).optOut(token: try token(request), now: request.now) else {
+            throw AppError.notFound
+        }
         request.logger.notice("An address opted out of e-mail from Kinetic")
         return .html(MailOptOutPage.render(.stopped(address), token: try token(request), context: PageContext(request: request)))
     }

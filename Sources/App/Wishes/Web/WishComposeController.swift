@@ -9,7 +9,8 @@ import Vapor
 struct WishComposeController {
     func new(_ request: Request) async throws -> Response {
         let l = request.localizer
-        let form = WishComposeForm.new(from: request.query[String.self, at: "from"], now: request.now, timeZone: request.senderTimeZone, l: l)
+        let form = WishComposeForm.new(
+            from: request.query[String.self, at: "from"], now: request.now, timeZone: request.senderTimeZone, l: l)
         return try await formPage(request, form: form, editingID: nil, errors: [:])
     }
 
@@ -40,8 +41,13 @@ struct WishComposeController {
         }
         do {
             let draft = try await request.checkedWishDraft(form.input(withChannels: false))
-            guard errors.isEmpty else { return try await formPage(request, form: form, editingID: editingID, errors: errors, status: .unprocessableEntity) }
-            return .html(WishPreviewPage.render(previewModel(request, form: form, draft: draft, editingID: editingID, channelError: nil), context: PageContext(request: request)))
+            guard errors.isEmpty else {
+                return try await formPage(request, form: form, editingID: editingID, errors: errors, status: .unprocessableEntity)
+            }
+            return .html(
+                WishPreviewPage.render(
+                    previewModel(request, form: form, draft: draft, editingID: editingID, channelError: nil),
+                    context: PageContext(request: request)))
         } catch let error as AppError where error.status == .unprocessableEntity {
             errors.merge(error.fields.messages.mapValues { l.t($0) }) { first, _ in first }
             return try await formPage(request, form: form, editingID: editingID, errors: errors, status: .unprocessableEntity)
@@ -59,7 +65,9 @@ struct WishComposeController {
     func schedule(_ request: Request) async throws -> Response {
         let form = try request.content.decode(WishComposeForm.self)
         let draft: WishDraft
-        do { draft = try await request.checkedWishDraft(form.input(withChannels: true)) } catch let error as AppError where error.status == .unprocessableEntity {
+        do { draft = try await request.checkedWishDraft(form.input(withChannels: true)) } catch let error as AppError
+            where error.status == .unprocessableEntity
+        {
             return try await answerProblems(error, request: request, form: form, editingID: nil)
         }
         _ = try await WishesRepository(database: request.db).schedule(draft, from: try request.requireUser().requireID(), now: request.now)
@@ -73,12 +81,16 @@ struct WishComposeController {
         let id = listing.id.uuidString
         let form = try request.content.decode(WishComposeForm.self)
         let draft: WishDraft
-        do { draft = try await request.checkedWishDraft(form.input(withChannels: true), replacing: listing.id) } catch let error as AppError where error.status == .unprocessableEntity {
+        do { draft = try await request.checkedWishDraft(form.input(withChannels: true), replacing: listing.id) } catch let error as AppError
+            where error.status == .unprocessableEntity
+        {
             return try await answerProblems(error, request: request, form: form, editingID: id)
         }
         let page = SiteURL.wishes(.wish(id: id))
         do {
-            guard try await request.wishBoxes().update(listing.id, to: draft, now: request.now) != nil else { return request.redirect(to: page.with([("done", "busy")])) }
+            guard try await request.wishBoxes().update(listing.id, to: draft, now: request.now) != nil else {
+                return request.redirect(to: page.with([("done", "busy")]))
+            }
         } catch is WishChangeRefusal {
             return request.redirect(to: page.with([("done", "busy")]))
         }
@@ -92,33 +104,48 @@ struct WishComposeController {
         let l = request.localizer
         let messages = error.fields.messages
         if Set(messages.keys) == ["channels"], let draft = try? await request.checkedWishDraft(form.input(withChannels: false)) {
-            let model = previewModel(request, form: form, draft: draft, editingID: editingID, channelError: messages["channels"].map { l.t($0, arguments: error.fieldArguments["channels"] ?? []) })
+            let model = previewModel(
+                request, form: form, draft: draft, editingID: editingID,
+                channelError: messages["channels"].map { l.t($0, arguments: error.fieldArguments["channels"] ?? []) })
             return .html(WishPreviewPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
         }
-        return try await formPage(request, form: form, editingID: editingID, errors: messages.mapValues { l.t($0) }, status: .unprocessableEntity)
+        return try await formPage(
+            request, form: form, editingID: editingID, errors: messages.mapValues { l.t($0) }, status: .unprocessableEntity)
     }
 
-    private func previewModel(_ request: Request, form: WishComposeForm, draft: WishDraft, editingID: String?, channelError: String?) -> WishPreviewPage.Model {
+    private func previewModel(
+        _ request: Request, form: WishComposeForm, draft: WishDraft, editingID: String?, channelError: String?
+    ) -> WishPreviewPage.Model {
         let l = request.localizer
         let delivery = request.application.kineticConfiguration.wishDelivery
         let chosen = Set(form.channels ?? [WishChannel.inApp.rawValue])
         let sendTime = draft.sendTime
-        let note: String? = switch sendTime.adjustment {
-        case .exact: nil
-        case .movedForward: l.t("wishes.preview.movedForward", l.dateTime(sendTime.instant, in: sendTime.timeZone))
-        case .earlierOfTwo: l.t("wishes.preview.earlierOfTwo")
-        }
+        let note: String? =
+            switch sendTime.adjustment {
+            case .exact: nil
+            case .movedForward: l.t("wishes.preview.movedForward", l.dateTime(sendTime.instant, in: sendTime.timeZone))
+            case .earlierOfTwo: l.t("wishes.preview.earlierOfTwo")
+            }
         return WishPreviewPage.Model(
             form: form, editingID: editingID, occasion: draft.occasion, subject: draft.subject, message: draft.message,
             photoURL: draft.photo.map { WishDTO.url(of: $0, api: false) }, recipients: l.listJoined(draft.recipients),
             when: l.dateTime(sendTime.instant, in: sendTime.timeZone) + " (" + sendTime.timeZone.identifier + ")", whenNote: note,
-            channels: WishChannel.allCases.map { WishPreviewPage.Channel(id: $0.rawValue, name: l.t($0.nameKey), available: delivery.isAvailable($0) && (request.auth.get(User.self)?.mayUse($0) ?? false), checked: chosen.contains($0.rawValue)) },
+            channels: WishChannel.allCases.map {
+                WishPreviewPage.Channel(
+                    id: $0.rawValue, name: l.t($0.nameKey),
+                    available: delivery.isAvailable($0) && (request.auth.get(User.self)?.mayUse($0) ?? false),
+                    checked: chosen.contains($0.rawValue))
+            },
             channelError: channelError
         )
     }
 
-    private func formPage(_ request: Request, form: WishComposeForm, editingID: String?, errors: [String: String], status: HTTPStatus = .ok) async throws -> Response {
-        let cancel = editingID.map { SiteURL.wishes(.wish(id: $0)).path } ?? (form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)).path : SiteURL.module(.wishes).path)
+    private func formPage(
+        _ request: Request, form: WishComposeForm, editingID: String?, errors: [String: String], status: HTTPStatus = .ok
+    ) async throws -> Response {
+        let cancel =
+            editingID.map { SiteURL.wishes(.wish(id: $0)).path }
+            ?? (form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)).path : SiteURL.module(.wishes).path)
         let model = WishComposePage.Model(
             form: form, errors: errors, editingID: editingID, timeZoneName: request.senderTimeZone.identifier, cancelHref: cancel,
             uploads: try await request.recentWishPhotos()
@@ -129,7 +156,9 @@ struct WishComposeController {
     /// The wish being edited, when the form says one and it is the user's scheduled wish.
     private func editingID(_ text: String?, _ request: Request) async throws -> String? {
         guard let text, !text.isEmpty else { return nil }
-        guard let id = UUID(uuidString: text), let listing = try await request.wishBoxes().listing(id), listing.box == .scheduled else { throw AppError.notFound }
+        guard let id = UUID(uuidString: text), let listing = try await request.wishBoxes().listing(id), listing.box == .scheduled else {
+            throw AppError.notFound
+        }
         return listing.id.uuidString
     }
 }
@@ -145,13 +174,16 @@ extension Request {
     /// Keeps `bytes` (a form's file) as the user's photo; its id.
     func importWishPhoto(_ bytes: ByteBuffer) async throws -> UUID {
         guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
-        guard bytes.readableBytes <= WishPhotoCheck.maximumBytes else { throw AppError.uploadTooLarge(maximumBytes: WishPhotoCheck.maximumBytes, localizer: localizer) }
+        guard bytes.readableBytes <= WishPhotoCheck.maximumBytes else {
+            throw AppError.uploadTooLarge(maximumBytes: WishPhotoCheck.maximumBytes, localizer: localizer)
+        }
         try await storageUsage().check(incoming: bytes.readableBytes, localizer: localizer)
         let directory = application.kineticConfiguration.uploadDirectory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = URL(fileURLWithPath: directory).appendingPathComponent("upload-\(UUID().uuidString)")
         try Data(bytes.readableBytesView).write(to: file)
-        let importer = WishPhotoImporter(database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, tools: try userTools())
+        let importer = WishPhotoImporter(
+            database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, tools: try userTools())
         return try await importer.importPhoto(file, at: now).id
     }
 }

@@ -24,7 +24,8 @@ struct WishComposeForm: Content, Equatable {
     func filled(_ l: Localizer) -> WishComposeForm {
         var form = self
         if (form.message ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
-           let key = stockText, Occasion.allCases.contains(where: { $0.stockTextKeys.contains(key) }) {
+            let key = stockText, Occasion.allCases.contains(where: { $0.stockTextKeys.contains(key) })
+        {
             form.message = l.t(key)
         }
         return form
@@ -44,8 +45,9 @@ struct WishComposeForm: Content, Equatable {
     /// A new wish: Birthday, its subject, the next whole hour on the sender's clock.
     static func new(from: String?, now: Date, timeZone: TimeZone, l: Localizer) -> WishComposeForm {
         let start = WishSendTime.nextWholeHour(after: now, in: timeZone)
-        return WishComposeForm(occasion: Occasion.default.rawValue, subject: l.t(Occasion.default.defaultSubjectKey), message: "", photo: "",
-                               recipients: "", sendDate: String(start.prefix(10)), sendTime: String(start.suffix(5)), from: from)
+        return WishComposeForm(
+            occasion: Occasion.default.rawValue, subject: l.t(Occasion.default.defaultSubjectKey), message: "", photo: "",
+            recipients: "", sendDate: String(start.prefix(10)), sendTime: String(start.suffix(5)), from: from)
     }
 
     /// A scheduled wish, to edit.
@@ -61,8 +63,10 @@ struct WishComposeForm: Content, Equatable {
         from = "scheduled"
     }
 
-    init(occasion: String? = nil, subject: String? = nil, message: String? = nil, stockText: String? = nil, photo: String? = nil,
-         recipients: String? = nil, sendDate: String? = nil, sendTime: String? = nil, channels: [String]? = nil, from: String? = nil) {
+    init(
+        occasion: String? = nil, subject: String? = nil, message: String? = nil, stockText: String? = nil, photo: String? = nil,
+        recipients: String? = nil, sendDate: String? = nil, sendTime: String? = nil, channels: [String]? = nil, from: String? = nil
+    ) {
         self.occasion = occasion
         self.subject = subject
         self.message = message

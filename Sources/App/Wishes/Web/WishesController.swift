@@ -8,8 +8,9 @@ struct WishesController {
     func home(_ request: Request) async throws -> Response {
         let counts = try await request.wishBoxes().counts()
         let notice = request.query[String.self, at: "done"] == "scheduled" ? request.localizer.t("wishes.compose.scheduledNotice") : nil
-        let model = WishesHomePage.Model(scheduled: counts.boxes[.scheduled] ?? 0, inbox: counts.boxes[.inbox] ?? 0,
-                                         unread: counts.unread, sent: counts.boxes[.sent] ?? 0, notice: notice)
+        let model = WishesHomePage.Model(
+            scheduled: counts.boxes[.scheduled] ?? 0, inbox: counts.boxes[.inbox] ?? 0,
+            unread: counts.unread, sent: counts.boxes[.sent] ?? 0, notice: notice)
         return .html(WishesHomePage.render(model, context: PageContext(request: request)))
     }
 
@@ -37,8 +38,13 @@ struct WishesController {
         let timeZone = request.goalsClock.timeZone
         let model = WishBoxPage.Model(
             box: box,
-            cells: page.items.map { WishesChrome.cell($0, href: SiteURL.wishes(.wish(id: $0.id.uuidString)).with(filterItems), l: l, timeZone: timeZone, now: request.now) },
-            nextHref: page.next.map { SiteURL.wishes(.box(box)).with(filterItems + [("cursor", $0.token)] + (isSelecting ? [("select", "1")] : [])) },
+            cells: page.items.map {
+                WishesChrome.cell(
+                    $0, href: SiteURL.wishes(.wish(id: $0.id.uuidString)).with(filterItems), l: l, timeZone: timeZone, now: request.now)
+            },
+            nextHref: page.next.map {
+                SiteURL.wishes(.box(box)).with(filterItems + [("cursor", $0.token)] + (isSelecting ? [("select", "1")] : []))
+            },
             phrase: filter.phrase, occasion: filter.occasion,
             history: isSearching || !filter.isEmpty ? try await boxes.searchHistory(box).phrases : [],
             isSearching: isSearching, isSelecting: isSelecting,
@@ -108,7 +114,9 @@ struct WishesController {
         case "scheduled": return (l.t("wishes.compose.scheduledNotice"), false)
         case "saved": return (l.t("wishes.compose.savedNotice"), false)
         default:
-            if done.hasPrefix("deleted-"), let count = Int(done.dropFirst(8)) { return (l.t("wishes.delete.doneMany", l.number(count)), false) }
+            if done.hasPrefix("deleted-"), let count = Int(done.dropFirst(8)) {
+                return (l.t("wishes.delete.doneMany", l.number(count)), false)
+            }
             return nil
         }
     }
@@ -120,26 +128,34 @@ struct WishesController {
     /// A path inside Wishes to return to; anything else (another site, another module) is the dashboard.
     static func safeBack(_ back: String?) -> String {
         guard let back, back.hasPrefix(SiteURL.module(.wishes).path), !back.hasPrefix("//"), !back.contains("\\"),
-              back.allSatisfy({ !$0.isWhitespace }) else { return SiteURL.module(.wishes).path }
+            back.allSatisfy({ !$0.isWhitespace })
+        else { return SiteURL.module(.wishes).path }
         return back
     }
 
     static func adding(_ item: (String, String), to path: String) -> String {
         let clean = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
-        let query = path.split(separator: "?", maxSplits: 1).dropFirst().first.map { $0.split(separator: "&").filter { !$0.hasPrefix("done=") }.joined(separator: "&") } ?? ""
+        let query =
+            path.split(separator: "?", maxSplits: 1).dropFirst().first.map {
+                $0.split(separator: "&").filter { !$0.hasPrefix("done=") }.joined(separator: "&")
+            } ?? ""
         return clean + "?" + (query.isEmpty ? "" : query + "&") + item.0 + "=" + item.1
     }
 }
 
 extension WishMessagePage {
-    static func model(_ listing: WishListing, l: Localizer, timeZone: TimeZone, previousHref: String?, nextHref: String?, listHref: String,
-                      notice: (text: String, isError: Bool)?) -> Model {
-        let (peopleLabel, whenLabel): (String, String) = switch listing.box {
-        case .scheduled: (l.t("wishes.message.to"), l.t("wishes.message.sendsAt"))
-        case .sent: (l.t("wishes.message.to"), l.t("wishes.message.sentAt"))
-        case .inbox: (l.t("wishes.message.from"), l.t("wishes.message.receivedAt"))
-        }
-        let people = listing.box == .inbox
+    static func model(
+        _ listing: WishListing, l: Localizer, timeZone: TimeZone, previousHref: String?, nextHref: String?, listHref: String,
+        notice: (text: String, isError: Bool)?
+    ) -> Model {
+        let (peopleLabel, whenLabel): (String, String) =
+            switch listing.box {
+            case .scheduled: (l.t("wishes.message.to"), l.t("wishes.message.sendsAt"))
+            case .sent: (l.t("wishes.message.to"), l.t("wishes.message.sentAt"))
+            case .inbox: (l.t("wishes.message.from"), l.t("wishes.message.receivedAt"))
+            }
+        let people =
+            listing.box == .inbox
             ? [listing.senderName, listing.people.first].compactMap { $0 }.joined(separator: " · ")
             : l.listJoined(listing.people)
         return Model(
@@ -147,14 +163,16 @@ extension WishMessagePage {
             subject: listing.subject, message: listing.message, photoURL: listing.photo.map { WishDTO.url(of: $0, api: false) },
             peopleLabel: peopleLabel, people: people, whenLabel: whenLabel, when: l.dateTime(listing.at, in: timeZone),
             channels: listing.box == .inbox ? nil : l.listJoined(listing.channels.map { l.t($0.nameKey) }),
-            deliveries: listing.box == .sent ? listing.deliveries.map { delivery in
-                Delivery(
-                    channel: WishChannel(rawValue: delivery.channel).map { l.t($0.nameKey) } ?? delivery.channel, recipient: delivery.recipient,
-                    state: DeliveryState(rawValue: delivery.state).map { l.t($0.nameKey) } ?? delivery.state, stateID: delivery.state,
-                    isFailed: delivery.state == DeliveryState.failed.rawValue,
-                    reason: delivery.lastError.map { DeliveryFailure.key(of: $0).map { l.t($0) } ?? $0 }
-                )
-            } : [],
+            deliveries: listing.box == .sent
+                ? listing.deliveries.map { delivery in
+                    Delivery(
+                        channel: WishChannel(rawValue: delivery.channel).map { l.t($0.nameKey) } ?? delivery.channel,
+                        recipient: delivery.recipient,
+                        state: DeliveryState(rawValue: delivery.state).map { l.t($0.nameKey) } ?? delivery.state, stateID: delivery.state,
+                        isFailed: delivery.state == DeliveryState.failed.rawValue,
+                        reason: delivery.lastError.map { DeliveryFailure.key(of: $0).map { l.t($0) } ?? $0 }
+                    )
+                } : [],
             previousHref: previousHref, nextHref: nextHref, listHref: listHref,
             editHref: listing.box == .scheduled ? SiteURL.wishes(.edit(id: listing.id.uuidString)).path : nil,
             notice: notice?.text, noticeIsError: notice?.isError ?? false

@@ -33,7 +33,9 @@ extension Request {
     func addTheme(_ input: MusicThemeInput) async throws -> MusicThemeRecord {
         var theme = input.theme
         if theme.kind == .song {
-            guard let song = try await songs().find(theme.value) else { throw AppError.validation(FieldErrors(["value": "error.theme.songUnknown"])) }
+            guard let song = try await songs().find(theme.value) else {
+                throw AppError.validation(FieldErrors(["value": "error.theme.songUnknown"]))
+            }
             theme = MusicTheme(kind: .song, value: try song.requireID().uuidString)
         }
         return try await themes().add(name: input.name, theme: theme, workouts: input.workouts, at: now)

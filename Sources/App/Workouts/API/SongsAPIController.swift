@@ -82,7 +82,9 @@ extension Request {
     func streamAudio(of song: SongRecord) async throws -> Response {
         let path = songFiles.url(of: song.storedName).path
         guard FileManager.default.fileExists(atPath: path) else { throw AppError.notFound }
-        let response = try await fileio.asyncStreamFile(at: path, mediaType: HTTPMediaType(type: "audio", subType: song.audioFormat.mediaType.replacingOccurrences(of: "audio/", with: "")))
+        let response = try await fileio.asyncStreamFile(
+            at: path,
+            mediaType: HTTPMediaType(type: "audio", subType: song.audioFormat.mediaType.replacingOccurrences(of: "audio/", with: "")))
         response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=3600")
         return response
     }

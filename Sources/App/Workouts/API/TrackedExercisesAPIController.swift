@@ -10,7 +10,9 @@ struct TrackedExercisesAPIController {
     func list(_ request: Request) async throws -> [TrackedExerciseDTO] {
         var category: Exercise.Category?
         if let name = request.query[String.self, at: "category"] {
-            guard let named = Exercise.Category(rawValue: name) else { throw AppError.validation(FieldErrors(["category": "error.workout.categoryUnknown"])) }
+            guard let named = Exercise.Category(rawValue: name) else {
+                throw AppError.validation(FieldErrors(["category": "error.workout.categoryUnknown"]))
+            }
             category = named
         }
         return try await request.trackedExercises(in: category).map { exercise, level in
@@ -19,11 +21,14 @@ struct TrackedExercisesAPIController {
     }
 
     func update(_ request: Request) async throws -> TrackedExerciseDTO {
-        guard let exercise = request.application.exerciseCatalogue.exercise(id: request.parameters.get("exerciseId") ?? "") else { throw AppError.notFound }
+        guard let exercise = request.application.exerciseCatalogue.exercise(id: request.parameters.get("exerciseId") ?? "") else {
+            throw AppError.notFound
+        }
         var reader = try JSONMemberReader.object(request.jsonBody(), known: ["tracked"]).get()
         let tracked = try reader.result(reader.bool("tracked")).get()
         try await request.exerciseResults().setTracked(exercise.id, tracked, at: request.now)
-        return TrackedExerciseDTO(exercise: ExerciseDTO(exercise), tracked: tracked, latestLevel: try await request.exerciseResults().latestLevels()[exercise.id])
+        return TrackedExerciseDTO(
+            exercise: ExerciseDTO(exercise), tracked: tracked, latestLevel: try await request.exerciseResults().latestLevels()[exercise.id])
     }
 }
 

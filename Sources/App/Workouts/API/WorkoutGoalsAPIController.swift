@@ -37,7 +37,8 @@ struct WorkoutGoalsAPIController {
     func complete(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
         let completion = try await request.complete(workout, runID: request.completionRunID())
-        return try await request.completedWorkoutDTO(completion.record).encodeResponse(status: completion.isRepeat ? .ok : .created, for: request)
+        return try await request.completedWorkoutDTO(completion.record).encodeResponse(
+            status: completion.isRepeat ? .ok : .created, for: request)
     }
 }
 
@@ -49,7 +50,9 @@ extension Request {
 
     func completedWorkoutDTO(_ completion: CompletedWorkoutRecord) async throws -> CompletedWorkoutDTO {
         let worked = completion.completed(in: goalsClock.timeZone)
-        let rows = try await ExerciseResultRecord.query(on: db).filter(\.$completedWorkout.$id == completion.requireID()).sort(\.$recordedAt).all()
+        let rows = try await ExerciseResultRecord.query(on: db).filter(\.$completedWorkout.$id == completion.requireID()).sort(
+            \.$recordedAt
+        ).all()
         let levels = try await exerciseResults().latestLevels()
         let tracked = try await exerciseResults().trackedExerciseIDs()
         return CompletedWorkoutDTO(

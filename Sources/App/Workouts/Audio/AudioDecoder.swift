@@ -29,10 +29,12 @@ enum AudioDecoder {
     static func monoSamples(
         of url: URL, startSeconds: Double = 0, sampleRate: Int = 22_050, maximumSeconds: Int = 900, timeout: TimeInterval = 120
     ) async throws -> [Float] {
-        let output = try await ToolProcess.run(ffmpeg, [
-            "-nostdin", "-v", "error", "-ss", String(format: "%.2f", startSeconds), "-i", url.path, "-vn", "-ac", "1",
-            "-ar", String(sampleRate), "-t", String(maximumSeconds), "-f", "s16le", "-acodec", "pcm_s16le", "-",
-        ], timeout: timeout, outputLimit: 2 * sampleRate * maximumSeconds + (1 << 20))
+        let output = try await ToolProcess.run(
+            ffmpeg,
+            [
+                "-nostdin", "-v", "error", "-ss", String(format: "%.2f", startSeconds), "-i", url.path, "-vn", "-ac", "1",
+                "-ar", String(sampleRate), "-t", String(maximumSeconds), "-f", "s16le", "-acodec", "pcm_s16le", "-",
+            ], timeout: timeout, outputLimit: 2 * sampleRate * maximumSeconds + (1 << 20))
         return output.standardOutput.withUnsafeBytes { raw in
             raw.bindMemory(to: Int16.self).map { Float(Int16(littleEndian: $0)) / 32_768 }
         }

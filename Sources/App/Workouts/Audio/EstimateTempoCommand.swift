@@ -19,7 +19,8 @@ struct EstimateTempoCommand: AsyncCommand {
         let candidates = TempoEstimator.candidates(samples: samples, sampleRate: 22_050)
         let analysed = ContinuousClock.now
         let seconds = { (duration: Duration) in String(format: "%.2f", duration / .seconds(1)) }
-        context.console.print(candidates.map { String(format: "%.1f", $0.bpm) }.joined(separator: " ")
-            + "\tdecode \(seconds(decoded - started)) s\tanalyse \(seconds(analysed - decoded)) s\taudio \(samples.count / 22_050) s")
+        context.console.print(
+            candidates.map { String(format: "%.1f", $0.bpm) }.joined(separator: " ")
+                + "\tdecode \(seconds(decoded - started)) s\tanalyse \(seconds(analysed - decoded)) s\taudio \(samples.count / 22_050) s")
     }
 }

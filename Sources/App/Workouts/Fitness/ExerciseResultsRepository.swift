@@ -30,7 +30,8 @@ struct ExerciseResultsRepository {
             if updated > 0 {
                 try await repository.rows.filter(\.$exerciseID == exerciseID).set(\.$tracked, to: tracked).update()
             } else if tracked {
-                try await ExerciseResultRecord(userID: userID, exerciseID: exerciseID, source: .tracking, tracked: true, at: date).create(on: transaction)
+                try await ExerciseResultRecord(userID: userID, exerciseID: exerciseID, source: .tracking, tracked: true, at: date).create(
+                    on: transaction)
             }
         }
     }

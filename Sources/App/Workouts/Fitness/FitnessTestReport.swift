@@ -53,16 +53,19 @@ struct FitnessTestReport {
     var position: Int { items.count - items.filter { !$0.isDone }.count }
     var levelledUp: Bool { isComplete && FitnessLevel.levelledUp(from: overallBefore, to: overallAfter) }
 
-    static func load(_ test: FitnessTestRecord, results: ExerciseResultsRepository, catalogue: ExerciseCatalogue) async throws -> FitnessTestReport {
+    static func load(
+        _ test: FitnessTestRecord, results: ExerciseResultsRepository, catalogue: ExerciseCatalogue
+    ) async throws -> FitnessTestReport {
         let done = try await results.results(of: test.requireID())
         let tracked = try await results.trackedExerciseIDs()
         var items: [Item] = []
         for exercise in test.exercises.compactMap(catalogue.exercise(id:)) {
             let previous = try await results.levelledResults(of: exercise.id, before: test.createdAt, limit: previousShown)
-            items.append(Item(
-                exercise: exercise, result: done[exercise.id].map(Result.init), previous: previous.map(Result.init),
-                tracked: tracked.contains(exercise.id)
-            ))
+            items.append(
+                Item(
+                    exercise: exercise, result: done[exercise.id].map(Result.init), previous: previous.map(Result.init),
+                    tracked: tracked.contains(exercise.id)
+                ))
         }
         return FitnessTestReport(
             id: try test.requireID(), category: Exercise.Category(rawValue: test.category) ?? .strength, createdAt: test.createdAt,

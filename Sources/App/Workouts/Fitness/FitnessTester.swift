@@ -31,7 +31,9 @@ struct FitnessTester {
     /// Records what the motion log of `exerciseID` gave (nil: nothing repeated), replacing an
     /// earlier try of it in this test; 404 when the test has no such exercise.
     @discardableResult
-    func record(_ estimate: RepRateEstimator.Estimate?, exerciseID: String, in test: FitnessTestRecord, at now: Date) async throws -> ExerciseResultRecord {
+    func record(
+        _ estimate: RepRateEstimator.Estimate?, exerciseID: String, in test: FitnessTestRecord, at now: Date
+    ) async throws -> ExerciseResultRecord {
         try await save(exerciseID: exerciseID, in: test, at: now) { row, exercise in
             row.skipped = false
             row.repsPerMinute = estimate?.repsPerMinute

@@ -23,10 +23,15 @@ struct RepRateCommand: AsyncCommand {
             }
             switch MotionLogInput.validate(body) {
             case .failure(let errors):
-                context.console.print("invalid\t" + errors.messages.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
+                context.console.print(
+                    "invalid\t" + errors.messages.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
             case .success(let log):
-                guard let estimate = RepRateEstimator.estimate(log) else { context.console.print("none"); continue }
-                context.console.print(String(format: "%d\t%d\t%.2f\t%.2f", estimate.reps, estimate.peaks, estimate.repsPerMinute, estimate.confidence))
+                guard let estimate = RepRateEstimator.estimate(log) else {
+                    context.console.print("none")
+                    continue
+                }
+                context.console.print(
+                    String(format: "%d\t%d\t%.2f\t%.2f", estimate.reps, estimate.peaks, estimate.repsPerMinute, estimate.confidence))
             }
         }
     }

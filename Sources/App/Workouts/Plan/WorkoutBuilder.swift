@@ -41,7 +41,9 @@ struct WorkoutBuilder {
         case .failure(.noExerciseMatches):
             throw AppError(status: .unprocessableEntity, code: "workout_impossible", messageKey: "error.workout.noExercise")
         case .failure(.tooFewExercises(let available)):
-            throw AppError(status: .unprocessableEntity, code: "workout_impossible", messageKey: "error.workout.tooFewExercises", messageArguments: [String(available)])
+            throw AppError(
+                status: .unprocessableEntity, code: "workout_impossible", messageKey: "error.workout.tooFewExercises",
+                messageArguments: [String(available)])
         }
     }
 
@@ -50,7 +52,8 @@ struct WorkoutBuilder {
         let workout = WorkoutRecord()
         workout.id = UUID()
         workout.$user.id = userID
-        workout.selection = try String(decoding: JSONEncoder.sorted.encode(JSONValue.object(WorkoutSelectionInput.members(of: built.input))), as: UTF8.self)
+        workout.selection = try String(
+            decoding: JSONEncoder.sorted.encode(JSONValue.object(WorkoutSelectionInput.members(of: built.input))), as: UTF8.self)
         workout.seed = Int64(built.seed)
         workout.plan = try String(decoding: JSONEncoder.sorted.encode(built.plan), as: UTF8.self)
         workout.totalSeconds = built.plan.totalSeconds

@@ -40,7 +40,7 @@ extension Request {
         completion.runID = runID
         do {
             try await store(completion, of: workout, exercises: exercises, userID: userID)
-        } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
+        } catch  where (error as? any DatabaseError)?.isConstraintFailure == true {
             // Another request of the same run stored it first.
             guard let stored = try await storedCompletion(userID: userID, workoutID: workoutID, runID: runID) else { throw error }
             return try Self.repeated(stored, of: workoutID)

@@ -27,8 +27,9 @@ struct FitnessController {
     /// `?category=&count=` from the Fitness page; anything else goes back there.
     func pick(_ request: Request) async throws -> Response {
         guard let category = request.query[String.self, at: "category"].flatMap(Exercise.Category.init(rawValue:)),
-              FitnessTestPlan.categories.contains(category),
-              let count = request.query[Int.self, at: "count"], FitnessTestPlan.counts.contains(count) else {
+            FitnessTestPlan.categories.contains(category),
+            let count = request.query[Int.self, at: "count"], FitnessTestPlan.counts.contains(count)
+        else {
             return request.redirect(to: SiteURL.workouts(.fitness).path)
         }
         return .html(try await pickPage(request, category: category, count: count))
@@ -43,15 +44,17 @@ struct FitnessController {
     func start(_ request: Request) async throws -> Response {
         let form = try request.content.decode(StartForm.self)
         var members = FormFields.members(
-            ["category": form.category ?? "", "count": form.count ?? ""], numbers: ["count"], texts: ["category"], keepingEmpty: ["category", "count"]
+            ["category": form.category ?? "", "count": form.count ?? ""], numbers: ["count"], texts: ["category"],
+            keepingEmpty: ["category", "count"]
         )
         members["exercises"] = .array((form.exercises ?? []).map(JSONValue.string))
         return try await request.answeringRefusals(with: { refusal in
             guard let category = form.category.flatMap(Exercise.Category.init(rawValue:)), let count = Int(form.count ?? "") else {
                 throw AppError.notFound
             }
-            return try await pickPage(request, category: category, count: count, picked: Set(form.exercises ?? []),
-                                      error: refusal.message ?? refusal.fieldMessages.sorted { $0.key < $1.key }.first?.value)
+            return try await pickPage(
+                request, category: category, count: count, picked: Set(form.exercises ?? []),
+                error: refusal.message ?? refusal.fieldMessages.sorted { $0.key < $1.key }.first?.value)
         }) {
             let tester = try request.fitnessTester()
             let input = try FitnessTestInput.validate(members, catalogue: tester.catalogue).get()
@@ -60,11 +63,14 @@ struct FitnessController {
         }
     }
 
-    private func pickPage(_ request: Request, category: Exercise.Category, count: Int, picked: Set<String> = [], error: String? = nil) async throws -> String {
+    private func pickPage(
+        _ request: Request, category: Exercise.Category, count: Int, picked: Set<String> = [], error: String? = nil
+    ) async throws -> String {
         let tracked = try await request.trackedExercises(in: category).map(\.0).filter(FitnessTestPlan.isTestable)
         let suggestions = FitnessTestPlan.suggestions(category: category, catalogue: request.application.exerciseCatalogue, limit: 12)
             .filter { exercise in !tracked.contains { $0.id == exercise.id } }
-        let model = FitnessPickPage.Model(category: category, count: count, tracked: tracked, suggestions: suggestions, picked: picked, error: error)
+        let model = FitnessPickPage.Model(
+            category: category, count: count, tracked: tracked, suggestions: suggestions, picked: picked, error: error)
         return FitnessPickPage.render(model, context: PageContext(request: request))
     }
 
@@ -100,18 +106,23 @@ struct FitnessController {
         guard test.exercises.contains(exerciseID) else { throw AppError.notFound }
         let tester = try request.fitnessTester()
         if request.headers.contentType == .json {
-            try await request.recordRate(of: Request.motionLog(from: request.body.data.map { Data($0.readableBytesView) } ?? Data()), exerciseID: exerciseID, in: test)
+            try await request.recordRate(
+                of: Request.motionLog(from: request.body.data.map { Data($0.readableBytesView) } ?? Data()), exerciseID: exerciseID,
+                in: test)
             return Response(status: .noContent)
         }
         let form = try request.content.decode(ExerciseForm.self)
         return try await request.answeringRefusals(with: { refusal in
-            let message = refusal.fieldMessages.sorted { $0.key < $1.key }.first.map { field, message in "\(field): \(message)" } ?? refusal.message
+            let message =
+                refusal.fieldMessages.sorted { $0.key < $1.key }.first.map { field, message in "\(field): \(message)" } ?? refusal.message
             return runnerPage(request, report: try await request.fitnessTestReport(test), error: message)
         }) {
             if form.skip != nil {
                 try await tester.skip(exerciseID: exerciseID, in: test, at: request.now)
             } else {
-                try await request.recordRate(of: Request.motionLog(from: form.log.map { Data($0.data.readableBytesView) } ?? Data()), exerciseID: exerciseID, in: test)
+                try await request.recordRate(
+                    of: Request.motionLog(from: form.log.map { Data($0.data.readableBytesView) } ?? Data()), exerciseID: exerciseID,
+                    in: test)
             }
             return request.redirect(to: SiteURL.workouts(.fitnessTest(id: test.id?.uuidString)).with([("done", exerciseID)]))
         }
@@ -124,7 +135,9 @@ struct FitnessController {
 
     /// Track or untrack, then back where the button was (a path of this site only).
     func track(_ request: Request) async throws -> Response {
-        guard let exercise = request.application.exerciseCatalogue.exercise(id: request.parameters.get("exerciseId") ?? "") else { throw AppError.notFound }
+        guard let exercise = request.application.exerciseCatalogue.exercise(id: request.parameters.get("exerciseId") ?? "") else {
+            throw AppError.notFound
+        }
         let form = try request.content.decode(TrackForm.self)
         let tracked = form.tracked == "1"
         try await request.exerciseResults().setTracked(exercise.id, tracked, at: request.now)

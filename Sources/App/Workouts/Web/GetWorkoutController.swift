@@ -32,7 +32,8 @@ struct GetWorkoutController {
         choices.themes = Set(form.themes ?? [])
         return try await request.answeringRefusals(with: { refusal in
             // `equipment[0]` and the like belong to their list's field.
-            let errors = Dictionary(refusal.fieldMessages.map { (String($0.key.prefix { $0 != "[" }), $0.value) }, uniquingKeysWith: { first, _ in first })
+            let errors = Dictionary(
+                refusal.fieldMessages.map { (String($0.key.prefix { $0 != "[" }), $0.value) }, uniquingKeysWith: { first, _ in first })
             return try await page(GetWorkoutPage.Model(choices: choices, errors: errors, message: refusal.message), request: request)
         }) {
             let builder = try request.workoutBuilder()

@@ -27,7 +27,8 @@ struct MusicController {
         let form = try request.content.decode(EditForm.self)
         var members: [String: JSONValue] = [:]
         if let bpm = form.bpm?.trimmingCharacters(in: .whitespaces) {
-            members["bpm"] = bpm.isEmpty ? .null : Double(bpm.replacingOccurrences(of: ",", with: ".")).map(JSONValue.number) ?? .string(bpm)
+            members["bpm"] =
+                bpm.isEmpty ? .null : Double(bpm.replacingOccurrences(of: ",", with: ".")).map(JSONValue.number) ?? .string(bpm)
         }
         for (name, value) in [("title", form.title), ("artist", form.artist), ("genre", form.genre)] {
             if let value { members[name] = .string(value) }
@@ -58,7 +59,9 @@ struct MusicController {
         }
     }
 
-    private func page(_ request: Request, notice: String? = nil, refusedSong: String? = nil, errors: [String: String] = [:]) async throws -> String {
+    private func page(
+        _ request: Request, notice: String? = nil, refusedSong: String? = nil, errors: [String: String] = [:]
+    ) async throws -> String {
         let model = MusicPage.Model(
             songs: try await request.songs().all(), notice: notice, refusedSong: refusedSong, errors: errors,
             maximumMinutes: Int(request.application.kineticConfiguration.songLimits.maximumSeconds / 60)

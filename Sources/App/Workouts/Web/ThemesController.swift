@@ -7,11 +7,12 @@ import Vapor
 /// of workouts) and remove.
 struct ThemesController {
     func show(_ request: Request) async throws -> Response {
-        let notice: String? = switch request.query[String.self, at: "done"] {
-        case "added": request.localizer.t("workouts.themes.addedNotice")
-        case "removed": request.localizer.t("workouts.themes.removedNotice")
-        default: nil
-        }
+        let notice: String? =
+            switch request.query[String.self, at: "done"] {
+            case "added": request.localizer.t("workouts.themes.addedNotice")
+            case "removed": request.localizer.t("workouts.themes.removedNotice")
+            default: nil
+            }
         return .html(try await page(request, notice: notice))
     }
 
@@ -43,10 +44,14 @@ struct ThemesController {
         return request.redirect(to: SiteURL.workouts(.themes).with([("done", "removed")]))
     }
 
-    private func page(_ request: Request, notice: String? = nil, errors: [String: String] = [:], form: ThemesPage.Form = .init()) async throws -> String {
+    private func page(
+        _ request: Request, notice: String? = nil, errors: [String: String] = [:], form: ThemesPage.Form = .init()
+    ) async throws -> String {
         let songs = try await request.songs().all()
         let library = try songs.map { try $0.librarySong() }
-        let titles = Dictionary(songs.compactMap { song in song.id.map { ($0.uuidString, song.title ?? request.localizer.t("workouts.music.untitled")) } }, uniquingKeysWith: { first, _ in first })
+        let titles = Dictionary(
+            songs.compactMap { song in song.id.map { ($0.uuidString, song.title ?? request.localizer.t("workouts.music.untitled")) } },
+            uniquingKeysWith: { first, _ in first })
         let rows = try await request.themes().all().map { theme in
             ThemesPage.Row(
                 id: try theme.requireID().uuidString, name: theme.name, kind: theme.theme.kind,
@@ -60,7 +65,8 @@ struct ThemesController {
             return result.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         }
         let model = ThemesPage.Model(
-            themes: rows, artists: distinct(songs.map(\.artist)), genres: distinct(songs.flatMap { $0.genre.map(MusicTheme.genres(inTag:)) ?? [] }),
+            themes: rows, artists: distinct(songs.map(\.artist)),
+            genres: distinct(songs.flatMap { $0.genre.map(MusicTheme.genres(inTag:)) ?? [] }),
             songs: songs.compactMap { song in song.id.map { ($0.uuidString, titles[$0.uuidString] ?? "") } },
             notice: notice, errors: errors, form: form
         )

@@ -18,12 +18,13 @@ struct WorkoutGoalsController {
                 reminderDue: status.progress.reminderDue, reached: status.progress.isReached
             )
         }
-        let notice: String? = switch request.query[String.self, at: "done"] {
-        case "added": l.t("workoutGoals.addedNotice")
-        case "saved": l.t("workoutGoals.savedNotice")
-        case "removed": l.t("workoutGoals.removedNotice")
-        default: nil
-        }
+        let notice: String? =
+            switch request.query[String.self, at: "done"] {
+            case "added": l.t("workoutGoals.addedNotice")
+            case "saved": l.t("workoutGoals.savedNotice")
+            case "removed": l.t("workoutGoals.removedNotice")
+            default: nil
+            }
         let model = WorkoutGoalsPage.Model(rows: rows, editing: request.query[String.self, at: "edit"] == "1", notice: notice)
         return .html(WorkoutGoalsPage.render(model, context: PageContext(request: request)))
     }
@@ -73,8 +74,12 @@ struct WorkoutGoalsController {
         typed.daysPerWeek = posted.daysPerWeek ?? ""
         typed.reminderDays = Set(posted.reminderDays ?? [])
         var members = FormFields.members(
-            ["name": typed.name, "description": typed.description, "times": typed.times, "minutes": typed.minutes, "daysPerWeek": typed.daysPerWeek],
-            numbers: ["times", "minutes", "daysPerWeek"], texts: ["name", "description"], keepingEmpty: ["name", "description", "times", "daysPerWeek"]
+            [
+                "name": typed.name, "description": typed.description, "times": typed.times, "minutes": typed.minutes,
+                "daysPerWeek": typed.daysPerWeek,
+            ],
+            numbers: ["times", "minutes", "daysPerWeek"], texts: ["name", "description"],
+            keepingEmpty: ["name", "description", "times", "daysPerWeek"]
         )
         for (name, values) in [("categories", posted.categories), ("muscles", posted.muscles), ("reminderDays", posted.reminderDays)] {
             members[name] = .array((values ?? []).map(JSONValue.string))
@@ -94,6 +99,7 @@ struct WorkoutGoalsController {
     }
 
     private func formPage(_ request: Request, id: String?, form: WorkoutGoalFormPage.Form, errors: [String: String] = [:]) -> String {
-        WorkoutGoalFormPage.render(.init(id: id, form: form, errors: errors, firstWeekday: request.firstWeekday), context: PageContext(request: request))
+        WorkoutGoalFormPage.render(
+            .init(id: id, form: form, errors: errors, firstWeekday: request.firstWeekday), context: PageContext(request: request))
     }
 }

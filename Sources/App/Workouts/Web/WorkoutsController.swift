@@ -7,12 +7,13 @@ import Vapor
 /// quit, and the player's progress.
 struct WorkoutsController {
     func home(_ request: Request) async throws -> Response {
-        let notice: String? = switch request.query[String.self, at: "done"] {
-        case "unsaved": request.localizer.t("workouts.home.unsavedNotice")
-        case "quit": request.localizer.t("workouts.home.quitNotice")
-        case "saved": request.localizer.t("workouts.home.savedNotice")
-        default: nil
-        }
+        let notice: String? =
+            switch request.query[String.self, at: "done"] {
+            case "unsaved": request.localizer.t("workouts.home.unsavedNotice")
+            case "quit": request.localizer.t("workouts.home.quitNotice")
+            case "saved": request.localizer.t("workouts.home.savedNotice")
+            default: nil
+            }
         let loader = WorkoutsHomePage.Loader(
             workouts: try request.workouts(), songs: try request.songs(), catalogue: request.application.exerciseCatalogue,
             timeZone: request.goalsClock.timeZone, l: request.localizer
@@ -48,7 +49,8 @@ struct WorkoutsController {
         let dto = try await request.workoutDTO(workout)
         return try request.savedAnswer(
             json: dto,
-            redirectTo: finished ? SiteURL.module(.workouts).with([("done", "saved")]) : SiteURL.workouts(.summary(id: id)).with([("saved", "1")])
+            redirectTo: finished
+                ? SiteURL.module(.workouts).with([("done", "saved")]) : SiteURL.workouts(.summary(id: id)).with([("saved", "1")])
         )
     }
 

@@ -16,17 +16,23 @@ public enum StringFormatting {
             var cursor = template.index(after: index)
             var digits = ""
             while cursor < template.endIndex, template[cursor].isNumber {
-                digits.append(template[cursor]); cursor = template.index(after: cursor)
+                digits.append(template[cursor])
+                cursor = template.index(after: cursor)
             }
             var position: Int?
             if cursor < template.endIndex, template[cursor] == "$", let number = Int(digits) {
                 position = number - 1
                 cursor = template.index(after: cursor)
             } else if !digits.isEmpty {
-                output.append(character); index = template.index(after: index); continue
+                output.append(character)
+                index = template.index(after: index)
+                continue
             }
             while cursor < template.endIndex, template[cursor] == "l" { cursor = template.index(after: cursor) }
-            guard cursor < template.endIndex else { output.append(character); break }
+            guard cursor < template.endIndex else {
+                output.append(character)
+                break
+            }
             let conversion = template[cursor]
             if conversion == "%" {
                 output.append("%")

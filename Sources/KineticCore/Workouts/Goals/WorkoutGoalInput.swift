@@ -13,7 +13,8 @@ public enum WorkoutGoalInput {
     public static let daysPerWeekRange = 1...7
 
     public static func validate(_ members: [String: JSONValue]) -> Result<WorkoutGoal, FieldErrors> {
-        var reader = JSONMemberReader(members, known: ["name", "description", "times", "categories", "muscles", "minutes", "daysPerWeek", "reminderDays"])
+        var reader = JSONMemberReader(
+            members, known: ["name", "description", "times", "categories", "muscles", "minutes", "daysPerWeek", "reminderDays"])
         let name = reader.string("name")?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let name, name.isEmpty { reader.fail("name", "error.field.required") }
         if let name, name.count > longestName { reader.fail("name", "error.goal.nameTooLong") }
@@ -21,20 +22,27 @@ public enum WorkoutGoalInput {
         if description.count > longestDescription { reader.fail("description", "error.goal.descriptionTooLong") }
         let times = reader.integer("times")
         if let times, !timesRange.contains(times) { reader.fail("times", "error.goal.timesRange") }
-        let categories = members["categories"] == nil ? [] : reader.names("categories", of: Exercise.Category.self, unknownKey: "error.workout.categoryUnknown")
-        let muscles = members["muscles"] == nil ? [] : reader.names("muscles", of: Exercise.Muscle.self, unknownKey: "error.workout.muscleUnknown")
+        let categories =
+            members["categories"] == nil
+            ? [] : reader.names("categories", of: Exercise.Category.self, unknownKey: "error.workout.categoryUnknown")
+        let muscles =
+            members["muscles"] == nil ? [] : reader.names("muscles", of: Exercise.Muscle.self, unknownKey: "error.workout.muscleUnknown")
         let minutes = reader.nullableInteger("minutes") ?? nil
         if let minutes, !minutesRange.contains(minutes) { reader.fail("minutes", "error.goal.minutesRange") }
         let daysPerWeek = reader.integer("daysPerWeek")
         if let daysPerWeek, !daysPerWeekRange.contains(daysPerWeek) { reader.fail("daysPerWeek", "error.goal.daysPerWeekRange") }
-        let reminderDays = members["reminderDays"] == nil ? [] : reader.names("reminderDays", of: Weekday.self, unknownKey: "error.goal.weekdayUnknown")
-        if let reminderDays, let daysPerWeek, reminderDays.count > daysPerWeek { reader.fail("reminderDays", "error.goal.tooManyReminderDays") }
-        return reader.result({ () -> WorkoutGoal? in
-            guard let name, let times, let categories, let muscles, let daysPerWeek, let reminderDays else { return nil }
-            return WorkoutGoal(
-                name: name, description: description, times: times, categories: categories, muscles: muscles,
-                minutes: minutes, daysPerWeek: daysPerWeek, reminderDays: reminderDays
-            )
-        }())
+        let reminderDays =
+            members["reminderDays"] == nil ? [] : reader.names("reminderDays", of: Weekday.self, unknownKey: "error.goal.weekdayUnknown")
+        if let reminderDays, let daysPerWeek, reminderDays.count > daysPerWeek {
+            reader.fail("reminderDays", "error.goal.tooManyReminderDays")
+        }
+        return reader.result(
+            { () -> WorkoutGoal? in
+                guard let name, let times, let categories, let muscles, let daysPerWeek, let reminderDays else { return nil }
+                return WorkoutGoal(
+                    name: name, description: description, times: times, categories: categories, muscles: muscles,
+                    minutes: minutes, daysPerWeek: daysPerWeek, reminderDays: reminderDays
+                )
+            }())
     }
 }

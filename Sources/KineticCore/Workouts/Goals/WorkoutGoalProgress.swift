@@ -20,7 +20,8 @@ public struct WorkoutGoalProgress: Equatable, Sendable {
         total = counting.count
         goalTimes = goal.times
         daysThisWeek = days.count
-        reminderDue = goal.reminderDays.contains(Weekday(today)) && !days.contains(today.daysSince1970)
+        reminderDue =
+            goal.reminderDays.contains(Weekday(today)) && !days.contains(today.daysSince1970)
             && days.count < goal.daysPerWeek && counting.count < goal.times
     }
 }

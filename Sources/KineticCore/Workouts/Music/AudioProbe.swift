@@ -15,7 +15,10 @@ public struct AudioProbe: Equatable, Sendable {
     public let artist: String?
     public let genre: String?
 
-    public init(formatName: String, seconds: Double?, hasAudio: Bool, hasVideo: Bool, title: String? = nil, artist: String? = nil, genre: String? = nil) {
+    public init(
+        formatName: String, seconds: Double?, hasAudio: Bool, hasVideo: Bool, title: String? = nil, artist: String? = nil,
+        genre: String? = nil
+    ) {
         self.formatName = formatName
         self.seconds = seconds
         self.hasAudio = hasAudio

@@ -18,7 +18,10 @@ public struct MusicThemeInput: Equatable, Sendable {
         if let name, name.isEmpty { reader.fail("name", "error.field.required") }
         if let name, name.count > longestName { reader.fail("name", "error.theme.nameTooLong") }
         let kind = reader.string("kind").flatMap { text -> MusicTheme.Kind? in
-            guard let kind = MusicTheme.Kind(rawValue: text) else { reader.fail("kind", "error.theme.kindUnknown"); return nil }
+            guard let kind = MusicTheme.Kind(rawValue: text) else {
+                reader.fail("kind", "error.theme.kindUnknown")
+                return nil
+            }
             return kind
         }
         let value = reader.string("value")?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -26,9 +29,10 @@ public struct MusicThemeInput: Equatable, Sendable {
         if let value, value.count > AudioProbe.longestTag { reader.fail("value", "error.song.tagTooLong") }
         let workouts = reader.integer("workouts")
         if let workouts, !workoutCounts.contains(workouts) { reader.fail("workouts", "error.theme.workoutsRange") }
-        return reader.result({ () -> MusicThemeInput? in
-            guard let name, let kind, let value, let workouts else { return nil }
-            return MusicThemeInput(name: name, theme: MusicTheme(kind: kind, value: value), workouts: workouts)
-        }())
+        return reader.result(
+            { () -> MusicThemeInput? in
+                guard let name, let kind, let value, let workouts else { return nil }
+                return MusicThemeInput(name: name, theme: MusicTheme(kind: kind, value: value), workouts: workouts)
+            }())
     }
 }

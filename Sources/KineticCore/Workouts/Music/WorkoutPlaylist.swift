@@ -33,7 +33,9 @@ public enum WorkoutPlaylist {
         if let targetBPM {
             let ranked = SongMatch.ranked(library.filter { $0.bpm != nil }, bpm: { $0.bpm! }, targetBPM: Double(targetBPM))
             planned = ranked.map { entry in
-                let rate = entry.match.fits ? entry.match.playbackRate : min(max(entry.match.playbackRate, playableRates.lowerBound), playableRates.upperBound)
+                let rate =
+                    entry.match.fits
+                    ? entry.match.playbackRate : min(max(entry.match.playbackRate, playableRates.lowerBound), playableRates.upperBound)
                 return (entry.song, PlannedSong(songID: entry.song.id, playbackRate: rate, fits: entry.match.fits))
             }
         } else {

@@ -22,13 +22,23 @@ import Testing
     }
 
     @Test func theProbe_readsLengthAndTags_whereverTheContainerKeepsThem() throws {
-        let ogg = Data(#"{"streams":[{"codec_type":"audio","duration":"201.5","tags":{"TITLE":" Armygeddon ","ARTIST":"Muldjord","GENRE":""}}],"format":{"format_name":"ogg","duration":"201.527"}}"#.utf8)
+        let ogg = Data(
+            #"{"streams":[{"codec_type":"audio","duration":"201.5","tags":{"TITLE":" Armygeddon ","ARTIST":"Muldjord","GENRE":""}}],"format":{"format_name":"ogg","duration":"201.527"}}"#
+                .utf8)
         let probe = try #require(AudioProbe(json: ogg))
-        #expect(probe == AudioProbe(formatName: "ogg", seconds: 201.527, hasAudio: true, hasVideo: false, title: "Armygeddon", artist: "Muldjord", genre: nil))
-        let mp3 = Data(#"{"streams":[{"codec_type":"audio"},{"codec_type":"video","disposition":{"attached_pic":1}}],"format":{"format_name":"mp3","duration":"60.0","tags":{"title":"Run","genre":"Rock"}}}"#.utf8)
+        #expect(
+            probe
+                == AudioProbe(
+                    formatName: "ogg", seconds: 201.527, hasAudio: true, hasVideo: false, title: "Armygeddon", artist: "Muldjord",
+                    genre: nil))
+        let mp3 = Data(
+            #"{"streams":[{"codec_type":"audio"},{"codec_type":"video","disposition":{"attached_pic":1}}],"format":{"format_name":"mp3","duration":"60.0","tags":{"title":"Run","genre":"Rock"}}}"#
+                .utf8)
         let withCover = try #require(AudioProbe(json: mp3))
         #expect(withCover.hasAudio && !withCover.hasVideo && withCover.title == "Run" && withCover.genre == "Rock")
-        let film = Data(#"{"streams":[{"codec_type":"audio"},{"codec_type":"video"}],"format":{"format_name":"mov,mp4,m4a,3gp,3g2,mj2","duration":"60"}}"#.utf8)
+        let film = Data(
+            #"{"streams":[{"codec_type":"audio"},{"codec_type":"video"}],"format":{"format_name":"mov,mp4,m4a,3gp,3g2,mj2","duration":"60"}}"#
+                .utf8)
         #expect(try #require(AudioProbe(json: film)).hasVideo)
         #expect(AudioProbe(json: Data("not json".utf8)) == nil)
     }

@@ -17,7 +17,9 @@ import Testing
         #expect(MusicTheme.songs(library, selectedBy: [MusicTheme(kind: .artist, value: " muldjord ")]).map(\.id) == ["a"])
         #expect(MusicTheme.songs(library, selectedBy: [MusicTheme(kind: .genre, value: "rock")]).map(\.id) == ["a", "b"])
         #expect(MusicTheme.songs(library, selectedBy: [MusicTheme(kind: .genre, value: "Roc")]).isEmpty)
-        #expect(MusicTheme.songs(library, selectedBy: [MusicTheme(kind: .artist, value: "beyonce"), MusicTheme(kind: .song, value: "b")]).map(\.id) == ["b", "c"])
+        #expect(
+            MusicTheme.songs(library, selectedBy: [MusicTheme(kind: .artist, value: "beyonce"), MusicTheme(kind: .song, value: "b")]).map(
+                \.id) == ["b", "c"])
     }
 
     @Test func aTimedExercise_getsFittingSongsAtTheLockingRate_startingAtADifferentSongEachTurn() {
@@ -61,7 +63,10 @@ import Testing
         #expect(decoded == plan)
         #expect(plan.checkProgress(exerciseIndex: 0, secondsLeft: plan.steps[0].seconds).isEmpty)
         #expect(plan.checkProgress(exerciseIndex: 0, secondsLeft: 0).messages == ["secondsLeft": "error.workout.progressSeconds"])
-        #expect(plan.checkProgress(exerciseIndex: plan.steps.count, secondsLeft: 5).messages == ["exerciseIndex": "error.workout.progressExercise"])
+        #expect(
+            plan.checkProgress(exerciseIndex: plan.steps.count, secondsLeft: 5).messages == [
+                "exerciseIndex": "error.workout.progressExercise"
+            ])
     }
 
     @Test func aSelection_readsBackFromTheMembersItIsKeptAs() throws {

@@ -19,7 +19,8 @@ struct AddAddressOwnership: AsyncMigration {
             .field("created_at", .datetime, .required)
             .unique(on: "token_hash")
             .create()
-        try await database.sql().create(index: "account_tokens_user_purpose").on(AccountToken.schema).column("user_id").column("purpose").run()
+        try await database.sql().create(index: "account_tokens_user_purpose").on(AccountToken.schema).column("user_id").column("purpose")
+            .run()
     }
 
     func revert(on database: Database) async throws {

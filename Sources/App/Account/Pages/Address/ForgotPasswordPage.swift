@@ -17,15 +17,25 @@ enum ForgotPasswordPage {
         } else if model.sent {
             content.append(banner(l.t("password.forgot.sent", model.email), isError: false))
         } else {
-            content.append(el("form", [Attr("method", "post"), Attr("action", SiteURL.forgotPassword.path), .class("form"), .flag("novalidate")], [
-                CSRFField.render(context.csrfToken),
-                FormField.render(.init(name: "email", label: l.t("field.email"), type: "email", value: model.email, autocomplete: "username")),
-                el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("password.forgot.submit"))]),
-            ]))
+            content.append(
+                el(
+                    "form", [Attr("method", "post"), Attr("action", SiteURL.forgotPassword.path), .class("form"), .flag("novalidate")],
+                    [
+                        CSRFField.render(context.csrfToken),
+                        FormField.render(
+                            .init(name: "email", label: l.t("field.email"), type: "email", value: model.email, autocomplete: "username")),
+                        el(
+                            "button", [.class("button button-primary button-block"), Attr("type", "submit")],
+                            [txt(l.t("password.forgot.submit"))]),
+                    ]))
         }
-        content.append(el("p", [.class("auth-switch")], [el("a", [Attr("href", SiteURL.login.path)], [txt(l.t("password.forgot.backToLogin"))])]))
-        return Layout.render(.init(title: l.t("password.forgot.title"), stylesheet: AccountModule.stylesheet, bodyClass: "auth"), context: context, content: [
-            AuthCard.render(title: l.t("password.forgot.heading"), subtitle: l.t("password.forgot.subtitle"), context: context, content: content),
-        ])
+        content.append(
+            el("p", [.class("auth-switch")], [el("a", [Attr("href", SiteURL.login.path)], [txt(l.t("password.forgot.backToLogin"))])]))
+        return Layout.render(
+            .init(title: l.t("password.forgot.title"), stylesheet: AccountModule.stylesheet, bodyClass: "auth"), context: context,
+            content: [
+                AuthCard.render(
+                    title: l.t("password.forgot.heading"), subtitle: l.t("password.forgot.subtitle"), context: context, content: content)
+            ])
     }
 }

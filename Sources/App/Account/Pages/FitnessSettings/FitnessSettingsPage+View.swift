@@ -31,50 +31,70 @@ enum FitnessSettingsPage {
     /// The first thing a new user sees: what Kinetic does, why this page asks, and the way on
     /// to each of the five modules for whoever would rather skip it.
     static func welcome(name: String, linkSentTo: String?, l: Localizer) -> HTMLNode {
-        el("section", [.class("card welcome-card"), .aria("labelledby", "welcome-title")], [
-            el("h2", [.id("welcome-title")], [txt(l.t("welcome.title", name))]),
-            linkSentTo.map { el("p", [.class("welcome-link-sent")], [txt(l.t("welcome.linkSent", $0))]) } ?? .empty,
-            el("p", [], [txt(l.t("welcome.body"))]),
-            el("ul", [.class("welcome-modules"), .aria("label", l.t("welcome.modules"))], SideMenu.modules.map { module in
-                el("li", [], [
-                    el("a", [.class("welcome-module"), Attr("href", module.url.path)], [
-                        icon(module.icon),
-                        el("span", [], [
-                            el("strong", [], [txt(l.t(module.titleKey))]),
-                            module.summaryKey.map { el("span", [], [txt(l.t($0))]) } ?? .empty,
-                        ]),
-                    ]),
-                ])
-            }),
-        ])
+        el(
+            "section", [.class("card welcome-card"), .aria("labelledby", "welcome-title")],
+            [
+                el("h2", [.id("welcome-title")], [txt(l.t("welcome.title", name))]),
+                linkSentTo.map { el("p", [.class("welcome-link-sent")], [txt(l.t("welcome.linkSent", $0))]) } ?? .empty,
+                el("p", [], [txt(l.t("welcome.body"))]),
+                el(
+                    "ul", [.class("welcome-modules"), .aria("label", l.t("welcome.modules"))],
+                    SideMenu.modules.map { module in
+                        el(
+                            "li", [],
+                            [
+                                el(
+                                    "a", [.class("welcome-module"), Attr("href", module.url.path)],
+                                    [
+                                        icon(module.icon),
+                                        el(
+                                            "span", [],
+                                            [
+                                                el("strong", [], [txt(l.t(module.titleKey))]),
+                                                module.summaryKey.map { el("span", [], [txt(l.t($0))]) } ?? .empty,
+                                            ]),
+                                    ])
+                            ])
+                    }),
+            ])
     }
 
     /// The form alone, so that other pages (the Goals dialog) can embed it.
     static func form(_ model: Model, context: PageContext, guardsUnsavedChanges: Bool = true) -> HTMLNode {
         let l = context.localizer
         let heightError = model.fieldErrors["height"]
-        return el("form", [
-            Attr("method", "post"), Attr("action", SiteURL.fitnessSettings.path), .class("form fitness-form"), .flag("novalidate"),
-            .id(guardsUnsavedChanges ? "fitness-form" : "fitness-form-embedded"),
-            guardsUnsavedChanges ? .data("guard-unsaved", "") : nil, .data("ajax", ""), .data("saved-message", l.t("fitness.saved")),
-        ], [
-            CSRFField.render(context.csrfToken),
-            el("section", [.class("card")], [
-                BodyTypePicker.render(selected: model.fitness.bodyType, l: l),
-                model.fieldErrors["bodyType"].map { el("p", [.class("field-error")], [txt($0)]) } ?? .empty,
-            ]),
-            el("section", [.class("card")], [
-                Ruler.render(.init(
-                    name: "height", label: l.t("fitness.height.label"), value: model.fitness.height,
-                    range: FitnessSettings.heightRange, majorEvery: l.language.usesImperialHeight ? 12 : 4,
-                    format: l.language.usesImperialHeight ? .heightImperial : .heightMetric, initial: 66
-                ), l: l),
-                heightError.map { el("p", [.class("field-error"), Attr("role", "alert")], [txt($0)]) } ?? .empty,
-            ]),
-            el("p", [.class("form-note")], [txt(l.t("fitness.why"))]),
-            el("div", [.class("form-actions")], [
-                el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("action.save"))]),
-            ]),
-        ])
+        return el(
+            "form",
+            [
+                Attr("method", "post"), Attr("action", SiteURL.fitnessSettings.path), .class("form fitness-form"), .flag("novalidate"),
+                .id(guardsUnsavedChanges ? "fitness-form" : "fitness-form-embedded"),
+                guardsUnsavedChanges ? .data("guard-unsaved", "") : nil, .data("ajax", ""), .data("saved-message", l.t("fitness.saved")),
+            ],
+            [
+                CSRFField.render(context.csrfToken),
+                el(
+                    "section", [.class("card")],
+                    [
+                        BodyTypePicker.render(selected: model.fitness.bodyType, l: l),
+                        model.fieldErrors["bodyType"].map { el("p", [.class("field-error")], [txt($0)]) } ?? .empty,
+                    ]),
+                el(
+                    "section", [.class("card")],
+                    [
+                        Ruler.render(
+                            .init(
+                                name: "height", label: l.t("fitness.height.label"), value: model.fitness.height,
+                                range: FitnessSettings.heightRange, majorEvery: l.language.usesImperialHeight ? 12 : 4,
+                                format: l.language.usesImperialHeight ? .heightImperial : .heightMetric, initial: 66
+                            ), l: l),
+                        heightError.map { el("p", [.class("field-error"), Attr("role", "alert")], [txt($0)]) } ?? .empty,
+                    ]),
+                el("p", [.class("form-note")], [txt(l.t("fitness.why"))]),
+                el(
+                    "div", [.class("form-actions")],
+                    [
+                        el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("action.save"))])
+                    ]),
+            ])
     }
 }

@@ -34,33 +34,51 @@ enum SettingsPage {
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
         let choices: [AppLanguage?] = [nil] + AppLanguage.allCases.map(Optional.some)
-        return Layout.render(.init(title: l.t("settings.title"), stylesheet: AccountModule.stylesheet), context: context, content: [
-            banner(model.saved.map(\.message).map { l.t($0) }, isError: false),
-            // An address that waits for its link comes first; a confirmed one below the links.
-            model.address.map { $0.confirmed && $0.pending == nil ? .empty : addressCard($0, context: context) } ?? .empty,
-            el("nav", [.class("card list-card"), .aria("label", l.t("settings.title"))], [
-                row(href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
-                row(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
-                row(href: SiteURL.settingsPassword.path, title: l.t("password.title"), detail: l.t("settings.passwordDetail")),
-                row(href: SiteURL.settingsTokens.path, title: l.t("tokens.title"), detail: l.t("settings.tokensDetail")),
-            ]),
-            model.address.map { $0.confirmed && $0.pending == nil ? addressCard($0, context: context) : .empty } ?? .empty,
-            model.storage.map { storageCard(used: $0.used, quota: $0.quota, context: context) } ?? .empty,
-            el("form", [Attr("method", "post"), Attr("action", SiteURL.settingsLanguage.path), .class("card form")], [
-                CSRFField.render(context.csrfToken),
-                el("fieldset", [.class("choice-list")], [
-                    el("legend", [.class("card-title")], [txt(l.t("settings.language"))]),
-                ] + choices.map { language in
-                    let value = language?.rawValue ?? "auto"
-                    return el("label", [.class("choice-row")], [
-                        voidEl("input", [Attr("type", "radio"), Attr("name", "language"), Attr("value", value), .flag("checked", language == model.language)]),
-                        el("span", [], [txt(l.languageName(language))]),
-                    ])
-                }),
-                el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("settings.saveLanguage"))]),
-            ]),
-            timeZoneForm(model, context: context),
-        ])
+        return Layout.render(
+            .init(title: l.t("settings.title"), stylesheet: AccountModule.stylesheet), context: context,
+            content: [
+                banner(model.saved.map(\.message).map { l.t($0) }, isError: false),
+                // An address that waits for its link comes first; a confirmed one below the links.
+                model.address.map { $0.confirmed && $0.pending == nil ? .empty : addressCard($0, context: context) } ?? .empty,
+                el(
+                    "nav", [.class("card list-card"), .aria("label", l.t("settings.title"))],
+                    [
+                        row(href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
+                        row(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
+                        row(href: SiteURL.settingsPassword.path, title: l.t("password.title"), detail: l.t("settings.passwordDetail")),
+                        row(href: SiteURL.settingsTokens.path, title: l.t("tokens.title"), detail: l.t("settings.tokensDetail")),
+                    ]),
+                model.address.map { $0.confirmed && $0.pending == nil ? addressCard($0, context: context) : .empty } ?? .empty,
+                model.storage.map { storageCard(used: $0.used, quota: $0.quota, context: context) } ?? .empty,
+                el(
+                    "form", [Attr("method", "post"), Attr("action", SiteURL.settingsLanguage.path), .class("card form")],
+                    [
+                        CSRFField.render(context.csrfToken),
+                        el(
+                            "fieldset", [.class("choice-list")],
+                            [
+                                el("legend", [.class("card-title")], [txt(l.t("settings.language"))])
+                            ]
+                                + choices.map { language in
+                                    let value = language?.rawValue ?? "auto"
+                                    return el(
+                                        "label", [.class("choice-row")],
+                                        [
+                                            voidEl(
+                                                "input",
+                                                [
+                                                    Attr("type", "radio"), Attr("name", "language"), Attr("value", value),
+                                                    .flag("checked", language == model.language),
+                                                ]),
+                                            el("span", [], [txt(l.languageName(language))]),
+                                        ])
+                                }),
+                        el(
+                            "button", [.class("button button-primary button-block"), Attr("type", "submit")],
+                            [txt(l.t("settings.saveLanguage"))]),
+                    ]),
+                timeZoneForm(model, context: context),
+            ])
     }
 
     /// The address, confirmed or not, with the button that sends its link again.
@@ -70,21 +88,31 @@ enum SettingsPage {
         var nodes: [HTMLNode] = [
             el("h2", [.class("card-title")], [txt(l.t("settings.address"))]),
             banner(address.error, isError: true),
-            el("p", [.class("address-line")], [
-                el("strong", [], [txt(address.email)]), txt(" "),
-                el("span", [.class(address.confirmed ? "status-pill status-ok" : "status-pill status-warning")], [txt(status)]),
-            ]),
+            el(
+                "p", [.class("address-line")],
+                [
+                    el("strong", [], [txt(address.email)]), txt(" "),
+                    el("span", [.class(address.confirmed ? "status-pill status-ok" : "status-pill status-warning")], [txt(status)]),
+                ]),
         ]
         if let pending = address.pending {
             nodes.append(el("p", [.class("form-note")], [txt(l.t("settings.address.pending", pending))]))
         } else if !address.confirmed {
-            nodes.append(el("p", [.class("form-note")], [txt(l.t(address.mailAvailable ? "settings.address.why" : "settings.address.askAdministrator"))]))
+            nodes.append(
+                el(
+                    "p", [.class("form-note")],
+                    [txt(l.t(address.mailAvailable ? "settings.address.why" : "settings.address.askAdministrator"))]))
         }
         if address.mailAvailable, !address.confirmed || address.pending != nil {
-            nodes.append(el("form", [Attr("method", "post"), Attr("action", SiteURL.settingsConfirmAddress.path)], [
-                CSRFField.render(context.csrfToken),
-                el("button", [.class("button button-secondary button-block"), Attr("type", "submit")], [txt(l.t("settings.address.sendAgain"))]),
-            ]))
+            nodes.append(
+                el(
+                    "form", [Attr("method", "post"), Attr("action", SiteURL.settingsConfirmAddress.path)],
+                    [
+                        CSRFField.render(context.csrfToken),
+                        el(
+                            "button", [.class("button button-secondary button-block"), Attr("type", "submit")],
+                            [txt(l.t("settings.address.sendAgain"))]),
+                    ]))
         }
         return el("section", [.class("card form"), .aria("label", l.t("settings.address"))], nodes)
     }
@@ -92,12 +120,21 @@ enum SettingsPage {
     /// How much of the storage quota songs and photos use, as words and a meter.
     static func storageCard(used: Int, quota: Int, context: PageContext) -> HTMLNode {
         let l = context.localizer
-        return el("section", [.class("card form"), .aria("labelledby", "storage-title")], [
-            el("h2", [.class("card-title"), .id("storage-title")], [txt(l.t("settings.storage"))]),
-            el("meter", [.class("storage-meter"), Attr("min", "0"), Attr("max", String(max(quota, 1))), Attr("value", String(min(used, quota))),
-                         .aria("labelledby", "storage-title"), .aria("describedby", "storage-words")], []),
-            el("p", [.class("form-note"), .id("storage-words")], [txt(l.t("settings.storage.used", l.byteCount(used), l.byteCount(quota)))]),
-        ])
+        return el(
+            "section", [.class("card form"), .aria("labelledby", "storage-title")],
+            [
+                el("h2", [.class("card-title"), .id("storage-title")], [txt(l.t("settings.storage"))]),
+                el(
+                    "meter",
+                    [
+                        .class("storage-meter"), Attr("min", "0"), Attr("max", String(max(quota, 1))),
+                        Attr("value", String(min(used, quota))),
+                        .aria("labelledby", "storage-title"), .aria("describedby", "storage-words"),
+                    ], []),
+                el(
+                    "p", [.class("form-note"), .id("storage-words")],
+                    [txt(l.t("settings.storage.used", l.byteCount(used), l.byteCount(quota)))]),
+            ])
     }
 
     /// The time zone of "today" and "this month": the user's choice, else the browser's is
@@ -105,34 +142,48 @@ enum SettingsPage {
     static func timeZoneForm(_ model: Model, context: PageContext) -> HTMLNode {
         let l = context.localizer
         let selected = model.timeZone ?? model.serverTimeZone
-        return el("form", [Attr("method", "post"), Attr("action", SiteURL.settingsTimeZone.path), .class("card form")], [
-            CSRFField.render(context.csrfToken),
-            el("label", [.class("card-title"), Attr("for", "field-timeZone")], [txt(l.t("settings.timeZone"))]),
-            el("p", [.class("form-note"), .id("field-timeZone-hint")], [txt(l.t("settings.timeZoneHint"))]),
-            el("select", [
-                .id("field-timeZone"), Attr("name", "timeZone"), .class("field-input select"), .aria("describedby", "field-timeZone-hint"),
-                model.timeZone == nil ? .data("browser-default", "") : nil,
-            ], UserTimeZone.choices.map { zone in
-                el("option", [Attr("value", zone), .flag("selected", zone == selected)], [txt(zone.replacingOccurrences(of: "_", with: " "))])
-            }),
-            el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("settings.saveTimeZone"))]),
-        ])
+        return el(
+            "form", [Attr("method", "post"), Attr("action", SiteURL.settingsTimeZone.path), .class("card form")],
+            [
+                CSRFField.render(context.csrfToken),
+                el("label", [.class("card-title"), Attr("for", "field-timeZone")], [txt(l.t("settings.timeZone"))]),
+                el("p", [.class("form-note"), .id("field-timeZone-hint")], [txt(l.t("settings.timeZoneHint"))]),
+                el(
+                    "select",
+                    [
+                        .id("field-timeZone"), Attr("name", "timeZone"), .class("field-input select"),
+                        .aria("describedby", "field-timeZone-hint"),
+                        model.timeZone == nil ? .data("browser-default", "") : nil,
+                    ],
+                    UserTimeZone.choices.map { zone in
+                        el(
+                            "option", [Attr("value", zone), .flag("selected", zone == selected)],
+                            [txt(zone.replacingOccurrences(of: "_", with: " "))])
+                    }),
+                el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("settings.saveTimeZone"))]),
+            ])
     }
 
     /// A page one level below Settings: its title, and a back link to Settings.
     static func subpage(title: String, context: PageContext, content: [HTMLNode]) -> String {
-        Layout.render(.init(title: title, backLink: (SiteURL.settings.path, context.localizer.t("shell.back")), stylesheet: AccountModule.stylesheet), context: context, content: content)
+        Layout.render(
+            .init(title: title, backLink: (SiteURL.settings.path, context.localizer.t("shell.back")), stylesheet: AccountModule.stylesheet),
+            context: context, content: content)
     }
 
     /// A row that opens another settings page: its title, a line on what it holds, a chevron.
     static func row(href: String, title: String, detail: String) -> HTMLNode {
-        el("a", [.class("list-row"), Attr("href", href)], [
-            el("span", [.class("list-row-text")], [
-                el("strong", [], [txt(title)]),
-                el("span", [], [txt(detail)]),
-            ]),
-            icon(.chevronRight),
-        ])
+        el(
+            "a", [.class("list-row"), Attr("href", href)],
+            [
+                el(
+                    "span", [.class("list-row-text")],
+                    [
+                        el("strong", [], [txt(title)]),
+                        el("span", [], [txt(detail)]),
+                    ]),
+                icon(.chevronRight),
+            ])
     }
 }
 

@@ -40,15 +40,21 @@ enum TokensPage {
             token.lastUsed.map { l.t("tokens.lastUsed", l.date($0)) },
             token.expires.map { l.t("tokens.expires", l.date($0)) },
         ].compactMap { $0 }
-        return el("li", [.class("list-row token-row")], [
-            el("span", [.class("list-row-text")], [el("strong", [], [txt(name)])] + details.map { el("span", [], [txt($0)]) }),
-            el("form", [Attr("method", "post"), Attr("action", SiteURL.revokeToken(id: token.id).path)], [
-                CSRFField.render(context.csrfToken),
-                el("button", [
-                    .class("button button-secondary button-small"), Attr("type", "submit"),
-                    .aria("label", l.t("tokens.revokeNamed", name)),
-                ], [txt(l.t("tokens.revoke"))]),
-            ]),
-        ])
+        return el(
+            "li", [.class("list-row token-row")],
+            [
+                el("span", [.class("list-row-text")], [el("strong", [], [txt(name)])] + details.map { el("span", [], [txt($0)]) }),
+                el(
+                    "form", [Attr("method", "post"), Attr("action", SiteURL.revokeToken(id: token.id).path)],
+                    [
+                        CSRFField.render(context.csrfToken),
+                        el(
+                            "button",
+                            [
+                                .class("button button-secondary button-small"), Attr("type", "submit"),
+                                .aria("label", l.t("tokens.revokeNamed", name)),
+                            ], [txt(l.t("tokens.revoke"))]),
+                    ]),
+            ])
     }
 }

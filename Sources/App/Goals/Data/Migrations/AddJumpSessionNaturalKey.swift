@@ -1,5 +1,5 @@
-import Foundation
 import Fluent
+import Foundation
 import KineticCore
 import SQLKit
 

@@ -16,7 +16,8 @@ struct CreateJumpSessions: AsyncMigration {
             .field("end_time", .string, .required)
             .field("created_at", .datetime)
             .create()
-        try await database.sql().create(index: "jump_sessions_user_month").on(JumpSessionRecord.schema).column("user_id").column("month").run()
+        try await database.sql().create(index: "jump_sessions_user_month").on(JumpSessionRecord.schema).column("user_id").column("month")
+            .run()
     }
 
     func revert(on database: Database) async throws {

@@ -27,7 +27,8 @@ extension GoalsPage {
             self.lastSessionAmount = amount
             var rings: [RingRepresentation: RingGeometry] = [:]
             for representation in RingRepresentation.allCases {
-                rings[representation] = RingGeometry.make(goal: goal, progress: progress, lastSession: amount, representation: representation)
+                rings[representation] = RingGeometry.make(
+                    goal: goal, progress: progress, lastSession: amount, representation: representation)
             }
             self.rings = rings
         }
@@ -48,11 +49,15 @@ extension GoalsPage {
         init(history: GoalHistoryLoader.History, month requested: Month?, category: Category?, fitness: FitnessSettings) {
             navigation = MonthNavigation(requested: requested, first: history.first, current: history.current)
             let summary = history.summary(for: navigation.month)
-            var categories = [CategoryModel(
-                category: .jumps, goal: summary?.jump?.goal, progress: summary?.totalJumps ?? 0, lastSession: summary?.lastSession
-            )]
+            var categories = [
+                CategoryModel(
+                    category: .jumps, goal: summary?.jump?.goal, progress: summary?.totalJumps ?? 0, lastSession: summary?.lastSession
+                )
+            ]
             if let calorie = summary?.calorie {
-                categories.append(CategoryModel(category: .calories, goal: calorie.goal, progress: calorie.currentProgress, lastSession: summary?.lastSession))
+                categories.append(
+                    CategoryModel(
+                        category: .calories, goal: calorie.goal, progress: calorie.currentProgress, lastSession: summary?.lastSession))
             }
             self.categories = categories
             selected = categories.contains { $0.category == category } ? category! : .jumps

@@ -6,25 +6,36 @@ enum GoalsPage {
     static func render(_ model: Model, view: RingRepresentation, context: PageContext) -> String {
         let l = context.localizer
         // Goals are edited for the current month; a past month keeps the goals it had.
-        let editButton = model.isCurrentMonth ? el("button", [
-            .class("top-bar-text-button"), Attr("type", "button"), .id("edit-goals-button"),
-            .aria("haspopup", "dialog"), .aria("controls", "edit-goals"),
-        ], [txt(l.t("goals.edit"))]) : nil
+        let editButton =
+            model.isCurrentMonth
+            ? el(
+                "button",
+                [
+                    .class("top-bar-text-button"), Attr("type", "button"), .id("edit-goals-button"),
+                    .aria("haspopup", "dialog"), .aria("controls", "edit-goals"),
+                ], [txt(l.t("goals.edit"))]) : nil
         let kept = keptQuery(model, view: view)
-        return Layout.render(.init(title: l.t("nav.goals"), topBarAction: editButton, stylesheet: GoalsModule.stylesheet, scripts: ["js/goals/goals.js"], bodyClass: "goals-body"), context: context, content: [
-            // Another month keeps the chosen category and ring view (the script keeps these links current).
-            MonthBar.render(.init(
-                navigation: model.navigation, action: SiteURL.module(.goals).path, kept: kept,
-                link: { SiteURL.module(.goals).with([("month", $0.description)] + kept) }
-            ), l: l),
-            categorySwitch(model, view: view, l: l),
-            el("div", [.class("goal-panels")], model.categories.map { panel($0, model: model, view: view, l: l) }),
-            el("a", [.class("button button-secondary button-block history-link"), Attr("href", SiteURL.jumpHistory.path)], [
-                txt(l.t("history.title")), icon(.chevronRight),
-            ]),
-            model.isCurrentMonth ? EditGoalsDialog.render(model.editGoals, context: context) : .empty,
-            model.isCurrentMonth ? UnsavedChangesDialog.render(l) : .empty,
-        ])
+        return Layout.render(
+            .init(
+                title: l.t("nav.goals"), topBarAction: editButton, stylesheet: GoalsModule.stylesheet, scripts: ["js/goals/goals.js"],
+                bodyClass: "goals-body"), context: context,
+            content: [
+                // Another month keeps the chosen category and ring view (the script keeps these links current).
+                MonthBar.render(
+                    .init(
+                        navigation: model.navigation, action: SiteURL.module(.goals).path, kept: kept,
+                        link: { SiteURL.module(.goals).with([("month", $0.description)] + kept) }
+                    ), l: l),
+                categorySwitch(model, view: view, l: l),
+                el("div", [.class("goal-panels")], model.categories.map { panel($0, model: model, view: view, l: l) }),
+                el(
+                    "a", [.class("button button-secondary button-block history-link"), Attr("href", SiteURL.jumpHistory.path)],
+                    [
+                        txt(l.t("history.title")), icon(.chevronRight),
+                    ]),
+                model.isCurrentMonth ? EditGoalsDialog.render(model.editGoals, context: context) : .empty,
+                model.isCurrentMonth ? UnsavedChangesDialog.render(l) : .empty,
+            ])
     }
 
     /// The category and ring view another month keeps; the defaults are left out of addresses.
@@ -35,14 +46,22 @@ enum GoalsPage {
     private static func categorySwitch(_ model: Model, view: RingRepresentation, l: Localizer) -> HTMLNode {
         let tabs = model.categories.map { category -> HTMLNode in
             let selected = category.category == model.selected
-            return el("a", [
-                .class("category-tab" + (selected ? " is-selected" : "")), Attr("role", "tab"), .id("tab-\(category.category.rawValue)"),
-                .aria("selected", selected ? "true" : "false"), .aria("controls", "panel-\(category.category.rawValue)"),
-                Attr("tabindex", selected ? "0" : "-1"), .data("category-tab", category.category.rawValue),
-                Attr("href", SiteURL.goals(month: model.month.description, category: category.category.rawValue)),
-            ], [txt(title(category.category, l: l))])
+            return el(
+                "a",
+                [
+                    .class("category-tab" + (selected ? " is-selected" : "")), Attr("role", "tab"),
+                    .id("tab-\(category.category.rawValue)"),
+                    .aria("selected", selected ? "true" : "false"), .aria("controls", "panel-\(category.category.rawValue)"),
+                    Attr("tabindex", selected ? "0" : "-1"), .data("category-tab", category.category.rawValue),
+                    Attr("href", SiteURL.goals(month: model.month.description, category: category.category.rawValue)),
+                ], [txt(title(category.category, l: l))])
         }
-        return el("div", [.class("category-switch" + (model.categories.count == 1 ? " is-single" : "")), Attr("role", "tablist"), .aria("label", l.t("goals.category.label"))], tabs)
+        return el(
+            "div",
+            [
+                .class("category-switch" + (model.categories.count == 1 ? " is-single" : "")), Attr("role", "tablist"),
+                .aria("label", l.t("goals.category.label")),
+            ], tabs)
     }
 
     private static func panel(_ category: CategoryModel, model: Model, view: RingRepresentation, l: Localizer) -> HTMLNode {
@@ -50,43 +69,79 @@ enum GoalsPage {
         let ring = category.rings[view]!
         let amount = amountText(category.progress, category: category.category, l: l)
         let hasData = category.lastSession != nil
-        let center: [HTMLNode] = hasData
-            ? [el("strong", [.class("ring-amount")], [txt(l.t(category.category == .jumps ? "goals.center.jumps" : "goals.center.calories", l.number(category.progress)))]),
-               ring.percentage.map { el("span", [.class("ring-percent")], [txt(l.percent($0))]) } ?? .empty]
-            : [el("span", [.class("ring-empty")], [txt(monthText(category.category == .jumps ? "goals.empty.jumps" : "goals.empty.calories", model: model, l: l))])]
+        let center: [HTMLNode] =
+            hasData
+            ? [
+                el(
+                    "strong", [.class("ring-amount")],
+                    [txt(l.t(category.category == .jumps ? "goals.center.jumps" : "goals.center.calories", l.number(category.progress)))]),
+                ring.percentage.map { el("span", [.class("ring-percent")], [txt(l.percent($0))]) } ?? .empty,
+            ]
+            : [
+                el(
+                    "span", [.class("ring-empty")],
+                    [txt(monthText(category.category == .jumps ? "goals.empty.jumps" : "goals.empty.calories", model: model, l: l))])
+            ]
         let views = RingRepresentation.allCases
-        return el("section", [
-            .class("goal-panel"), .id("panel-\(name)"), Attr("role", "tabpanel"), .aria("labelledby", "tab-\(name)"),
-            .data("category-panel", name), .flag("hidden", category.category != model.selected),
-        ], [
-            el("p", [.class("current-goal")], [txt(category.goal.map { l.t("goals.currentGoal", amountText($0, category: category.category, l: l)) } ?? monthText("goals.noGoal", model: model, l: l))]),
-            el("div", [
-                .class("ring"), .data("ring", ""), Attr("tabindex", "0"), Attr("role", "group"),
-                .aria("roledescription", l.t("goals.ring.roleDescription")),
-                .aria("label", l.t("goals.ring.label", title(category.category, l: l), amount)),
-                .aria("describedby", "ring-hint-\(name)"), .data("view", view.rawValue),
-            ], [
-                RingGraph.render(category, active: view),
-                el("div", [.class("ring-center")], center),
-            ]),
-            el("p", [.class("visually-hidden"), .id("ring-hint-\(name)")], [txt(l.t("goals.ring.hint"))]),
-            el("div", [.class("ring-pager")], [
-                el("button", [.class("ring-step ring-prev"), Attr("type", "button"), .aria("label", l.t("goals.view.previous"))], [icon(.back)]),
-                el("div", [.class("ring-dots")], views.map { representation in
-                    el("button", [
-                        .class("ring-dot"), Attr("type", "button"), .data("view", representation.rawValue),
-                        .aria("pressed", representation == view ? "true" : "false"), .aria("label", viewName(representation, l: l)),
-                    ])
-                }),
-                el("button", [.class("ring-step ring-next"), Attr("type", "button"), .aria("label", l.t("goals.view.next"))], [icon(.chevronRight)]),
-            ]),
-            el("div", [.class("ring-captions"), .aria("live", "polite")], views.map { representation in
-                el("p", [.class("ring-caption"), .data("view", representation.rawValue), .flag("hidden", representation != view)], [
-                    el("strong", [], [txt(viewName(representation, l: l))]),
-                    txt(" · " + caption(representation, category: category, model: model, l: l)),
-                ])
-            }),
-        ])
+        return el(
+            "section",
+            [
+                .class("goal-panel"), .id("panel-\(name)"), Attr("role", "tabpanel"), .aria("labelledby", "tab-\(name)"),
+                .data("category-panel", name), .flag("hidden", category.category != model.selected),
+            ],
+            [
+                el(
+                    "p", [.class("current-goal")],
+                    [
+                        txt(
+                            category.goal.map { l.t("goals.currentGoal", amountText($0, category: category.category, l: l)) }
+                                ?? monthText("goals.noGoal", model: model, l: l))
+                    ]),
+                el(
+                    "div",
+                    [
+                        .class("ring"), .data("ring", ""), Attr("tabindex", "0"), Attr("role", "group"),
+                        .aria("roledescription", l.t("goals.ring.roleDescription")),
+                        .aria("label", l.t("goals.ring.label", title(category.category, l: l), amount)),
+                        .aria("describedby", "ring-hint-\(name)"), .data("view", view.rawValue),
+                    ],
+                    [
+                        RingGraph.render(category, active: view),
+                        el("div", [.class("ring-center")], center),
+                    ]),
+                el("p", [.class("visually-hidden"), .id("ring-hint-\(name)")], [txt(l.t("goals.ring.hint"))]),
+                el(
+                    "div", [.class("ring-pager")],
+                    [
+                        el(
+                            "button", [.class("ring-step ring-prev"), Attr("type", "button"), .aria("label", l.t("goals.view.previous"))],
+                            [icon(.back)]),
+                        el(
+                            "div", [.class("ring-dots")],
+                            views.map { representation in
+                                el(
+                                    "button",
+                                    [
+                                        .class("ring-dot"), Attr("type", "button"), .data("view", representation.rawValue),
+                                        .aria("pressed", representation == view ? "true" : "false"),
+                                        .aria("label", viewName(representation, l: l)),
+                                    ])
+                            }),
+                        el(
+                            "button", [.class("ring-step ring-next"), Attr("type", "button"), .aria("label", l.t("goals.view.next"))],
+                            [icon(.chevronRight)]),
+                    ]),
+                el(
+                    "div", [.class("ring-captions"), .aria("live", "polite")],
+                    views.map { representation in
+                        el(
+                            "p", [.class("ring-caption"), .data("view", representation.rawValue), .flag("hidden", representation != view)],
+                            [
+                                el("strong", [], [txt(viewName(representation, l: l))]),
+                                txt(" · " + caption(representation, category: category, model: model, l: l)),
+                            ])
+                    }),
+            ])
     }
 
     static func title(_ category: Category, l: Localizer) -> String {
@@ -116,13 +171,18 @@ enum GoalsPage {
         switch view {
         case .progress:
             guard let goal = category.goal, goal > 0 else { return amountText(category.progress, category: kind, l: l) }
-            return l.t("goals.caption.progress", amountText(category.progress, category: kind, l: l), amountText(goal, category: kind, l: l))
+            return l.t(
+                "goals.caption.progress", amountText(category.progress, category: kind, l: l), amountText(goal, category: kind, l: l))
         case .lastSession:
-            guard let session = category.lastSession, let amount = category.lastSessionAmount else { return monthText("goals.caption.noSession", model: model, l: l) }
+            guard let session = category.lastSession, let amount = category.lastSessionAmount else {
+                return monthText("goals.caption.noSession", model: model, l: l)
+            }
             return l.t("goals.caption.lastSession", amountText(amount, category: kind, l: l), l.date(session.date), session.parkName)
         case .remaining:
             // The goal line above already says there is none; here, what to do about it.
-            guard let goal = category.goal else { return l.t(model.isCurrentMonth ? "goals.caption.setGoal" : "goals.caption.nothingToCountDown") }
+            guard let goal = category.goal else {
+                return l.t(model.isCurrentMonth ? "goals.caption.setGoal" : "goals.caption.nothingToCountDown")
+            }
             if ring.isComplete { return l.t("goals.caption.complete") }
             return l.t("goals.caption.remaining", amountText(goal - category.progress, category: kind, l: l))
         }

@@ -26,51 +26,74 @@ enum RingGraph {
         }
         for representation in RingRepresentation.allCases {
             let isActive = representation == active
-            arcs.append(arc(
-                model.rings[representation]!.inner, radius: innerRadius,
-                className: "ring-arc ring-arc-inner" + (isActive ? " is-active" : ""),
-                role: "inner", representation: representation
-            ))
+            arcs.append(
+                arc(
+                    model.rings[representation]!.inner, radius: innerRadius,
+                    className: "ring-arc ring-arc-inner" + (isActive ? " is-active" : ""),
+                    role: "inner", representation: representation
+                ))
         }
-        return el("svg", [
-            .class("ring-svg"), Attr("viewBox", "0 0 \(Int(size)) \(Int(size))"), Attr("width", "\(Int(size))"),
-            Attr("height", "\(Int(size))"), .aria("hidden", "true"), Attr("focusable", "false"),
-        ], arcs)
+        return el(
+            "svg",
+            [
+                .class("ring-svg"), Attr("viewBox", "0 0 \(Int(size)) \(Int(size))"), Attr("width", "\(Int(size))"),
+                Attr("height", "\(Int(size))"), .aria("hidden", "true"), Attr("focusable", "false"),
+            ], arcs)
     }
 
     private static func track(radius: Double, className: String) -> HTMLNode {
-        el("circle", [.class(className), Attr("cx", SVGNumber.format(size / 2)), Attr("cy", SVGNumber.format(size / 2)), Attr("r", SVGNumber.format(radius))])
+        el(
+            "circle",
+            [
+                .class(className), Attr("cx", SVGNumber.format(size / 2)), Attr("cy", SVGNumber.format(size / 2)),
+                Attr("r", SVGNumber.format(radius)),
+            ])
     }
 
-    private static func arc(_ arc: RingArc?, radius: Double, className: String, role: String, representation: RingRepresentation? = nil) -> HTMLNode {
+    private static func arc(
+        _ arc: RingArc?, radius: Double, className: String, role: String, representation: RingRepresentation? = nil
+    ) -> HTMLNode {
         let start = arc?.start ?? 0
         let end = arc?.end ?? 0
         let center = SVGNumber.format(size / 2)
         let dash = end - start >= 360 ? "none" : "\(SVGNumber.format(end - start)) 360"
-        return el("circle", [
-            .class(className), Attr("cx", center), Attr("cy", center), Attr("r", SVGNumber.format(radius)),
-            Attr("pathLength", "360"), Attr("stroke-dasharray", dash), arc == nil ? .data("empty", "") : nil,
-            Attr("transform", "rotate(\(SVGNumber.format(start - 90)) \(center) \(center))"),
-            .data("arc", role), representation.map { .data("representation", $0.rawValue) },
-            .data("start", SVGNumber.format(start)), .data("end", SVGNumber.format(end)),
-        ])
+        return el(
+            "circle",
+            [
+                .class(className), Attr("cx", center), Attr("cy", center), Attr("r", SVGNumber.format(radius)),
+                Attr("pathLength", "360"), Attr("stroke-dasharray", dash), arc == nil ? .data("empty", "") : nil,
+                Attr("transform", "rotate(\(SVGNumber.format(start - 90)) \(center) \(center))"),
+                .data("arc", role), representation.map { .data("representation", $0.rawValue) },
+                .data("start", SVGNumber.format(start)), .data("end", SVGNumber.format(end)),
+            ])
     }
 
     /// The second lap's end cap, drawn again on top with a shadow cast ahead of it, in the
     /// direction the lap travels, so the lap reads as passing over the first.
     private static func cap(at angle: Double, radius: Double, id: String) -> [HTMLNode] {
         let radians = angle * .pi / 180
-        let shadow = el("defs", [], [
-            el("filter", [.id(id), Attr("x", "-1"), Attr("y", "-1"), Attr("width", "3"), Attr("height", "3")], [
-                el("feDropShadow", [
-                    Attr("dx", SVGNumber.format(2.5 * cos(radians))), Attr("dy", SVGNumber.format(2.5 * sin(radians))),
-                    Attr("stdDeviation", "2"), Attr("flood-color", "#0a143c"), Attr("flood-opacity", "0.6"),
+        let shadow = el(
+            "defs", [],
+            [
+                el(
+                    "filter", [.id(id), Attr("x", "-1"), Attr("y", "-1"), Attr("width", "3"), Attr("height", "3")],
+                    [
+                        el(
+                            "feDropShadow",
+                            [
+                                Attr("dx", SVGNumber.format(2.5 * cos(radians))), Attr("dy", SVGNumber.format(2.5 * sin(radians))),
+                                Attr("stdDeviation", "2"), Attr("flood-color", "#0a143c"), Attr("flood-opacity", "0.6"),
+                            ])
+                    ])
+            ])
+        return [
+            shadow,
+            el(
+                "circle",
+                [
+                    .class("ring-cap"), Attr("cx", SVGNumber.format(size / 2 + radius * sin(radians))),
+                    Attr("cy", SVGNumber.format(size / 2 - radius * cos(radians))), Attr("r", "9"), Attr("filter", "url(#\(id))"),
                 ]),
-            ]),
-        ])
-        return [shadow, el("circle", [
-            .class("ring-cap"), Attr("cx", SVGNumber.format(size / 2 + radius * sin(radians))),
-            Attr("cy", SVGNumber.format(size / 2 - radius * cos(radians))), Attr("r", "9"), Attr("filter", "url(#\(id))"),
-        ])]
+        ]
     }
 }

@@ -21,7 +21,9 @@ struct CreateReports: AsyncMigration {
             .field("position", .int, .required)
             .field("depth", .int, .required)
             .create()
-        try await database.sql().create(index: "report_categories_parent").on(ReportCategoryRecord.schema).column("parent_id").column("position").run()
+        try await database.sql().create(index: "report_categories_parent").on(ReportCategoryRecord.schema).column("parent_id").column(
+            "position"
+        ).run()
         try await database.schema(ReportRecord.schema)
             .field("id", .string, .identifier(auto: false))
             .field("title", .string, .required)

@@ -47,28 +47,36 @@ extension ReportsLevelPage {
         _ level: ReportLevel, library: ReportLibraryInfo?, isStart: Bool, keyword: String?, isAdmin: Bool, l: Localizer
     ) -> Model {
         let keywordKey = keyword.map { $0.lowercased() }
-        let reports = level.reports.filter { report in keywordKey.map { key in report.keywords.contains { $0.lowercased() == key } } ?? true }
+        let reports = level.reports.filter { report in keywordKey.map { key in report.keywords.contains { $0.lowercased() == key } } ?? true
+        }
         let shapes = level.categories.map { _ in BubbleLayout.Shape.circle } + reports.map { _ in .rectangle }
         let layout = BubbleLayout.make(isStart ? [] : shapes)
         let categoryBubbles = zip(level.categories, layout.bubbles).map { category, place in
-            Bubble(kind: .category, id: category.id, title: category.title, meta: l.plural("reports.count", count: category.reportCount),
-                   href: SiteURL.reports(.category(id: category.id)).path, place: place)
+            Bubble(
+                kind: .category, id: category.id, title: category.title, meta: l.plural("reports.count", count: category.reportCount),
+                href: SiteURL.reports(.category(id: category.id)).path, place: place)
         }
         let reportBubbles = zip(reports, layout.bubbles.dropFirst(level.categories.count)).map { report, place in
-            Bubble(kind: .report, id: report.id, title: report.title, meta: l.plural("reports.pages", count: report.pageCount),
-                   href: SiteURL.reports(.report(id: report.id)).path, place: place)
+            Bubble(
+                kind: .report, id: report.id, title: report.title, meta: l.plural("reports.pages", count: report.pageCount),
+                href: SiteURL.reports(.report(id: report.id)).path, place: place)
         }
         var counts: [String: (keyword: String, count: Int)] = [:]
         for keyword in level.reports.flatMap(\.keywords) { counts[keyword.lowercased(), default: (keyword, 0)].count += 1 }
         let keywords = counts.values.sorted { ($1.count, $0.keyword.lowercased()) < ($0.count, $1.keyword.lowercased()) }.map(\.keyword)
         let title = level.category?.title ?? (level.libraryTitle.isEmpty ? l.t("reports.title") : level.libraryTitle)
-        let parentHref = level.category == nil ? SiteURL.module(.reports).path
+        let parentHref =
+            level.category == nil
+            ? SiteURL.module(.reports).path
             : ReportsChrome.levelHref(level.trail.last?.id)
-        let centreMeta = level.category.map { category in
-            category.categoryCount > 0
-                ? l.t("reports.centre.categoriesAndReports", l.plural("reports.categories", count: category.categoryCount), l.plural("reports.count", count: category.reportCount))
-                : l.plural("reports.count", count: category.reportCount)
-        } ?? (isStart ? l.t("reports.centre.tapToBegin") : l.plural("reports.count", count: library?.reportCount ?? 0))
+        let centreMeta =
+            level.category.map { category in
+                category.categoryCount > 0
+                    ? l.t(
+                        "reports.centre.categoriesAndReports", l.plural("reports.categories", count: category.categoryCount),
+                        l.plural("reports.count", count: category.reportCount))
+                    : l.plural("reports.count", count: category.reportCount)
+            } ?? (isStart ? l.t("reports.centre.tapToBegin") : l.plural("reports.count", count: library?.reportCount ?? 0))
         return Model(
             title: title, categoryID: level.category?.id,
             trail: ReportsChrome.trail(level.trail, current: level.category.map { ReportCrumb(id: $0.id, title: $0.title) }, l: l),

@@ -5,13 +5,22 @@ extension ReportsLevelPage {
         let l = context.localizer
         var content: [HTMLNode] = [ReportsChrome.trailNav(model.trail, l: l)]
         if model.isEmpty {
-            content.append(EmptyState.render(icon: .reports, title: l.t("reports.empty.title"), message: l.t(model.isAdmin ? "reports.empty.admin" : "reports.empty.message"), more: [
-                model.isAdmin ? el("a", [.class("button button-primary"), Attr("href", SiteURL.reports(.importLibrary).path)], [txt(l.t("reports.import.title"))]) : .empty,
-            ]))
+            content.append(
+                EmptyState.render(
+                    icon: .reports, title: l.t("reports.empty.title"),
+                    message: l.t(model.isAdmin ? "reports.empty.admin" : "reports.empty.message"),
+                    more: [
+                        model.isAdmin
+                            ? el(
+                                "a", [.class("button button-primary"), Attr("href", SiteURL.reports(.importLibrary).path)],
+                                [txt(l.t("reports.import.title"))]) : .empty
+                    ]))
         } else {
             content += [stage(model, l: l), filterNotice(model, l: l)]
         }
-        content += [ReportsChrome.toolbar(model.toolbar), ReportsChrome.dock(level: model.categoryID, hasFilter: !model.keywords.isEmpty, l: l)]
+        content += [
+            ReportsChrome.toolbar(model.toolbar), ReportsChrome.dock(level: model.categoryID, hasFilter: !model.keywords.isEmpty, l: l),
+        ]
         if !model.keywords.isEmpty { content.append(filterDialog(model, l: l)) }
         content.append(el("p", [.class("visually-hidden"), .id("reports-status"), .aria("live", "polite")]))
         let back = model.isStart ? nil : (href: model.parentHref, label: l.t("reports.back"))
@@ -29,72 +38,115 @@ extension ReportsLevelPage {
     /// script the bubbles flow; the script places them from `data-x`… (stage units).
     private static func stage(_ model: Model, l: Localizer) -> HTMLNode {
         let centreHref = model.isStart ? ReportsChrome.levelHref(nil) : model.parentHref
-        let centre = el("a", [
-            .class("bubble bubble-centre"), .id("bubble-centre"), Attr("href", centreHref),
-            model.isStart ? .aria("label", l.t("reports.centre.open", model.title)) : .aria("label", l.t("reports.centre.up", model.title)),
-        ] + placement(model.centre), [
-            el("span", [.class("bubble-title")], [txt(model.title)]),
-            el("span", [.class("bubble-meta")], [txt(model.centreMeta)]),
-        ])
-        let items = model.bubbles.map { bubble in
-            el("li", [.class("bubble-item")], [
-                el("a", [
-                    .class("bubble bubble-\(bubble.kind.rawValue)"), Attr("href", bubble.href),
-                    .data("kind", bubble.kind.rawValue), .data("id", bubble.id),
-                ] + placement(bubble.place), [
-                    bubble.kind == .report
-                        ? voidEl("img", [.class("bubble-thumbnail"), Attr("src", SiteURL.reports(.thumbnail(id: bubble.id)).path), Attr("alt", ""), Attr("loading", "lazy"), Attr("width", "36"), Attr("height", "51")])
-                        : .empty,
-                    el("span", [.class("bubble-text")], [
-                        el("span", [.class("bubble-title")], [txt(bubble.title)]),
-                        el("span", [.class("bubble-meta")], [txt(bubble.meta)]),
-                    ]),
-                ]),
+        let centre = el(
+            "a",
+            [
+                .class("bubble bubble-centre"), .id("bubble-centre"), Attr("href", centreHref),
+                model.isStart
+                    ? .aria("label", l.t("reports.centre.open", model.title)) : .aria("label", l.t("reports.centre.up", model.title)),
+            ] + placement(model.centre),
+            [
+                el("span", [.class("bubble-title")], [txt(model.title)]),
+                el("span", [.class("bubble-meta")], [txt(model.centreMeta)]),
             ])
+        let items = model.bubbles.map { bubble in
+            el(
+                "li", [.class("bubble-item")],
+                [
+                    el(
+                        "a",
+                        [
+                            .class("bubble bubble-\(bubble.kind.rawValue)"), Attr("href", bubble.href),
+                            .data("kind", bubble.kind.rawValue), .data("id", bubble.id),
+                        ] + placement(bubble.place),
+                        [
+                            bubble.kind == .report
+                                ? voidEl(
+                                    "img",
+                                    [
+                                        .class("bubble-thumbnail"), Attr("src", SiteURL.reports(.thumbnail(id: bubble.id)).path),
+                                        Attr("alt", ""), Attr("loading", "lazy"), Attr("width", "36"), Attr("height", "51"),
+                                    ])
+                                : .empty,
+                            el(
+                                "span", [.class("bubble-text")],
+                                [
+                                    el("span", [.class("bubble-title")], [txt(bubble.title)]),
+                                    el("span", [.class("bubble-meta")], [txt(bubble.meta)]),
+                                ]),
+                        ])
+                ])
         }
-        return el("section", [
-            .class(model.isStart ? "bubble-stage bubble-stage-start" : "bubble-stage"), .id("bubble-stage"),
-            .aria("label", l.t("reports.stage.label", model.title)),
-            .data("stage-height", SVGNumber.format(model.stageHeight)), .data("level", model.categoryID ?? SiteURL.rootCategoryID),
-            .data("start", model.isStart ? "true" : "false"), .data("parent", model.parentHref),
-            .data("hint-hold", l.t("reports.stage.holdHint")),
-        ], [
-            centre,
-            model.isStart ? el("p", [.class("bubble-hint")], [txt(l.t("reports.stage.startHint"))]) : .empty,
-            el("ul", [.class("bubble-list"), .aria("label", l.t("reports.stage.contents", model.title))], items),
-        ])
+        return el(
+            "section",
+            [
+                .class(model.isStart ? "bubble-stage bubble-stage-start" : "bubble-stage"), .id("bubble-stage"),
+                .aria("label", l.t("reports.stage.label", model.title)),
+                .data("stage-height", SVGNumber.format(model.stageHeight)), .data("level", model.categoryID ?? SiteURL.rootCategoryID),
+                .data("start", model.isStart ? "true" : "false"), .data("parent", model.parentHref),
+                .data("hint-hold", l.t("reports.stage.holdHint")),
+            ],
+            [
+                centre,
+                model.isStart ? el("p", [.class("bubble-hint")], [txt(l.t("reports.stage.startHint"))]) : .empty,
+                el("ul", [.class("bubble-list"), .aria("label", l.t("reports.stage.contents", model.title))], items),
+            ])
     }
 
     private static func placement(_ place: BubbleLayout.Bubble) -> [Attr?] {
-        [.data("x", SVGNumber.format(place.x)), .data("y", SVGNumber.format(place.y)), .data("w", SVGNumber.format(place.width)), .data("h", SVGNumber.format(place.height))]
+        [
+            .data("x", SVGNumber.format(place.x)), .data("y", SVGNumber.format(place.y)), .data("w", SVGNumber.format(place.width)),
+            .data("h", SVGNumber.format(place.height)),
+        ]
     }
 
     private static func filterNotice(_ model: Model, l: Localizer) -> HTMLNode {
         guard let keyword = model.keyword else { return .empty }
-        return el("p", [.class("report-filter-notice"), .id("report-filter-notice")], [
-            txt(l.t("reports.filter.active", keyword, l.plural("reports.hidden", count: model.filteredOut)) + " "),
-            el("a", [Attr("href", ReportsChrome.levelHref(model.categoryID))], [txt(l.t("reports.filter.clear"))]),
-        ])
+        return el(
+            "p", [.class("report-filter-notice"), .id("report-filter-notice")],
+            [
+                txt(l.t("reports.filter.active", keyword, l.plural("reports.hidden", count: model.filteredOut)) + " "),
+                el("a", [Attr("href", ReportsChrome.levelHref(model.categoryID))], [txt(l.t("reports.filter.clear"))]),
+            ])
     }
 
     /// Filter the level by keyword (beyond the seed): a plain GET form, so it works without script.
     private static func filterDialog(_ model: Model, l: Localizer) -> HTMLNode {
-        el("dialog", [.class("sheet report-filter"), .id("report-filter"), .aria("labelledby", "report-filter-title")], [
-            el("form", [Attr("method", "get"), Attr("action", ReportsChrome.levelHref(model.categoryID)), .class("sheet-body")], [
-                el("h2", [.id("report-filter-title")], [txt(l.t("reports.filter.title"))]),
-                el("fieldset", [.class("chip-group")], [
-                    el("legend", [.class("visually-hidden")], [txt(l.t("reports.filter.title"))]),
-                ] + model.keywords.map { keyword in
-                    el("label", [.class("chip")], [
-                        voidEl("input", [Attr("type", "radio"), Attr("name", "keyword"), Attr("value", keyword), .flag("checked", keyword.lowercased() == model.keyword?.lowercased())]),
-                        el("span", [], [txt(keyword)]),
+        el(
+            "dialog", [.class("sheet report-filter"), .id("report-filter"), .aria("labelledby", "report-filter-title")],
+            [
+                el(
+                    "form", [Attr("method", "get"), Attr("action", ReportsChrome.levelHref(model.categoryID)), .class("sheet-body")],
+                    [
+                        el("h2", [.id("report-filter-title")], [txt(l.t("reports.filter.title"))]),
+                        el(
+                            "fieldset", [.class("chip-group")],
+                            [
+                                el("legend", [.class("visually-hidden")], [txt(l.t("reports.filter.title"))])
+                            ]
+                                + model.keywords.map { keyword in
+                                    el(
+                                        "label", [.class("chip")],
+                                        [
+                                            voidEl(
+                                                "input",
+                                                [
+                                                    Attr("type", "radio"), Attr("name", "keyword"), Attr("value", keyword),
+                                                    .flag("checked", keyword.lowercased() == model.keyword?.lowercased()),
+                                                ]),
+                                            el("span", [], [txt(keyword)]),
+                                        ])
+                                }),
+                        el(
+                            "div", [.class("sheet-actions")],
+                            [
+                                el(
+                                    "a", [.class("button"), Attr("href", ReportsChrome.levelHref(model.categoryID))],
+                                    [txt(l.t("reports.filter.clear"))]),
+                                el(
+                                    "button", [.class("button button-primary"), Attr("type", "submit")], [txt(l.t("reports.filter.apply"))]),
+                            ]),
                     ])
-                }),
-                el("div", [.class("sheet-actions")], [
-                    el("a", [.class("button"), Attr("href", ReportsChrome.levelHref(model.categoryID))], [txt(l.t("reports.filter.clear"))]),
-                    el("button", [.class("button button-primary"), Attr("type", "submit")], [txt(l.t("reports.filter.apply"))]),
-                ]),
-            ]),
-        ])
+            ])
     }
 }

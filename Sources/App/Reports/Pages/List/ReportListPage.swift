@@ -36,34 +36,58 @@ enum ReportListPage {
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
         return Layout.render(
-            .init(title: model.title, backLink: (model.levelHref, l.t("reports.back")), stylesheet: ReportsChrome.stylesheet, scripts: ["js/reports/bubbles.js"], bodyClass: "reports-page"),
+            .init(
+                title: model.title, backLink: (model.levelHref, l.t("reports.back")), stylesheet: ReportsChrome.stylesheet,
+                scripts: ["js/reports/bubbles.js"], bodyClass: "reports-page"),
             context: context, content: [content(model, l: l)]
         )
     }
 
     static func content(_ model: Model, l: Localizer) -> HTMLNode {
         guard !model.rows.isEmpty else {
-            return el("div", [.id("report-list-content")], [EmptyState.render(icon: .reports, title: l.t("reports.list.empty"), message: "")])
+            return el(
+                "div", [.id("report-list-content")], [EmptyState.render(icon: .reports, title: l.t("reports.list.empty"), message: "")])
         }
-        return el("div", [.class("card report-table-card"), .id("report-list-content")], [
-            el("table", [.class("report-table")], [
-                el("caption", [.class("visually-hidden")], [txt(model.title)]),
-                el("thead", [], [el("tr", [], [
-                    el("th", [Attr("scope", "col")], [txt(l.t("reports.list.report"))]),
-                    el("th", [Attr("scope", "col"), .class("report-table-date")], [txt(l.t("reports.list.date"))]),
-                    el("th", [Attr("scope", "col"), .class("report-table-pages")], [txt(l.t("reports.list.pages"))]),
-                ])]),
-                el("tbody", [], model.rows.map { row in
-                    el("tr", [], [
-                        el("td", [], [
-                            el("a", [.class("report-table-link"), Attr("href", SiteURL.reports(.report(id: row.id)).path), .data("report", row.id)], [txt(row.title)]),
-                            el("span", [.class("report-table-place")], [txt(row.place)]),
-                        ]),
-                        el("td", [.class("report-table-date")], [txt(row.date)]),
-                        el("td", [.class("report-table-pages")], [txt(row.pages)]),
+        return el(
+            "div", [.class("card report-table-card"), .id("report-list-content")],
+            [
+                el(
+                    "table", [.class("report-table")],
+                    [
+                        el("caption", [.class("visually-hidden")], [txt(model.title)]),
+                        el(
+                            "thead", [],
+                            [
+                                el(
+                                    "tr", [],
+                                    [
+                                        el("th", [Attr("scope", "col")], [txt(l.t("reports.list.report"))]),
+                                        el("th", [Attr("scope", "col"), .class("report-table-date")], [txt(l.t("reports.list.date"))]),
+                                        el("th", [Attr("scope", "col"), .class("report-table-pages")], [txt(l.t("reports.list.pages"))]),
+                                    ])
+                            ]),
+                        el(
+                            "tbody", [],
+                            model.rows.map { row in
+                                el(
+                                    "tr", [],
+                                    [
+                                        el(
+                                            "td", [],
+                                            [
+                                                el(
+                                                    "a",
+                                                    [
+                                                        .class("report-table-link"),
+                                                        Attr("href", SiteURL.reports(.report(id: row.id)).path), .data("report", row.id),
+                                                    ], [txt(row.title)]),
+                                                el("span", [.class("report-table-place")], [txt(row.place)]),
+                                            ]),
+                                        el("td", [.class("report-table-date")], [txt(row.date)]),
+                                        el("td", [.class("report-table-pages")], [txt(row.pages)]),
+                                    ])
+                            }),
                     ])
-                }),
-            ]),
-        ])
+            ])
     }
 }

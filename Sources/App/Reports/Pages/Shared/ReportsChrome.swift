@@ -19,9 +19,12 @@ enum ReportsChrome {
 
         init(library: ReportLibraryInfo?, l: Localizer) {
             title = library?.title ?? l.t("reports.title")
-            detail = library.map { library in
-                l.t("reports.toolbar.detail", l.plural("reports.count", count: library.reportCount), l.plural("reports.pages", count: library.pageCount))
-            } ?? l.t("reports.empty.title")
+            detail =
+                library.map { library in
+                    l.t(
+                        "reports.toolbar.detail", l.plural("reports.count", count: library.reportCount),
+                        l.plural("reports.pages", count: library.pageCount))
+                } ?? l.t("reports.empty.title")
         }
     }
 
@@ -43,47 +46,66 @@ enum ReportsChrome {
     }
 
     static func trailNav(_ trail: [Crumb], l: Localizer) -> HTMLNode {
-        el("nav", [.class("report-trail"), .id("report-trail"), .aria("label", l.t("reports.trail.label"))], [
-            el("ol", [], trail.map { crumb in
-                el("li", [], [
-                    crumb.href.map { el("a", [Attr("href", $0)], [txt(crumb.title)]) }
-                        ?? el("span", [.aria("current", "page")], [txt(crumb.title)]),
-                ])
-            }),
-        ])
+        el(
+            "nav", [.class("report-trail"), .id("report-trail"), .aria("label", l.t("reports.trail.label"))],
+            [
+                el(
+                    "ol", [],
+                    trail.map { crumb in
+                        el(
+                            "li", [],
+                            [
+                                crumb.href.map { el("a", [Attr("href", $0)], [txt(crumb.title)]) }
+                                    ?? el("span", [.aria("current", "page")], [txt(crumb.title)])
+                            ])
+                    })
+            ])
     }
 
     static func toolbar(_ toolbar: Toolbar) -> HTMLNode {
-        el("div", [.class("reports-toolbar"), .id("reports-toolbar")], [
-            el("strong", [], [txt(toolbar.title)]),
-            el("span", [], [txt(toolbar.detail)]),
-        ])
+        el(
+            "div", [.class("reports-toolbar"), .id("reports-toolbar")],
+            [
+                el("strong", [], [txt(toolbar.title)]),
+                el("span", [], [txt(toolbar.detail)]),
+            ])
     }
 
     /// The bottom navigation; `level` is the category whose list and filter it opens (nil: root).
     static func dock(level: String?, hasFilter: Bool, l: Localizer) -> HTMLNode {
         func button(_ id: String, _ symbol: Icon, _ key: String, href: String) -> HTMLNode {
-            el("a", [.class("dock-button"), .id(id), Attr("href", href), Attr("title", l.t(key)), .aria("label", l.t(key))], [
-                icon(symbol), el("span", [.class("dock-label"), .aria("hidden", "true")], [txt(l.t(key + "Short"))]),
-            ])
+            el(
+                "a", [.class("dock-button"), .id(id), Attr("href", href), Attr("title", l.t(key)), .aria("label", l.t(key))],
+                [
+                    icon(symbol), el("span", [.class("dock-label"), .aria("hidden", "true")], [txt(l.t(key + "Short"))]),
+                ])
         }
         let levelID = level ?? SiteURL.rootCategoryID
-        return el("nav", [.class("reports-dock"), .aria("label", l.t("reports.dock.label"))], [
-            el("div", [.class("dock-side")], [
-                button("dock-top", .levelTop, "reports.dock.top", href: levelHref(nil)),
-                button("dock-recentre", .recentre, "reports.dock.recentre", href: levelHref(level) + "#recentre"),
-            ]),
-            el("div", [.class("dock-side")], [
-                button("dock-list", .list, "reports.dock.list", href: SiteURL.reports(.categoryReports(id: levelID)).path),
-                hasFilter ? button("dock-filter", .filter, "reports.dock.filter", href: levelHref(level) + "#report-filter") : .empty,
-            ]),
-        ])
+        return el(
+            "nav", [.class("reports-dock"), .aria("label", l.t("reports.dock.label"))],
+            [
+                el(
+                    "div", [.class("dock-side")],
+                    [
+                        button("dock-top", .levelTop, "reports.dock.top", href: levelHref(nil)),
+                        button("dock-recentre", .recentre, "reports.dock.recentre", href: levelHref(level) + "#recentre"),
+                    ]),
+                el(
+                    "div", [.class("dock-side")],
+                    [
+                        button("dock-list", .list, "reports.dock.list", href: SiteURL.reports(.categoryReports(id: levelID)).path),
+                        hasFilter
+                            ? button("dock-filter", .filter, "reports.dock.filter", href: levelHref(level) + "#report-filter") : .empty,
+                    ]),
+            ])
     }
 
     /// The top bar's search button.
     static func searchButton(l: Localizer) -> HTMLNode {
-        el("a", [.class("icon-button"), .id("reports-search-button"), Attr("href", SiteURL.reports(.search).path)], [
-            icon(.search, label: l.t("reports.search.title")),
-        ])
+        el(
+            "a", [.class("icon-button"), .id("reports-search-button"), Attr("href", SiteURL.reports(.search).path)],
+            [
+                icon(.search, label: l.t("reports.search.title"))
+            ])
     }
 }

@@ -50,25 +50,45 @@ enum ReportViewerPage {
 
     /// The viewer's content, the same on its own page and in the overlay.
     static func content(_ model: Model, l: Localizer) -> HTMLNode {
-        el("article", [.class("report-viewer"), .id("report-viewer-content"), .data("report", model.id), .data("back", model.backHref), .aria("labelledby", "report-viewer-title")], [
-            el("header", [.class("report-viewer-header")], [
-                el("h2", [.class("report-viewer-title"), .id("report-viewer-title")], [txt(model.title)]),
-                el("p", [.class("report-viewer-subtitle")], [txt(model.subtitle)]),
-                model.summary.map { el("p", [.class("report-viewer-summary")], [txt($0)]) } ?? .empty,
-                el("a", [.class("button report-download"), .id("report-download"), Attr("href", model.pdfURL), Attr("download", "")], [icon(.download), txt(" " + model.downloadLabel)]),
-            ]),
-            el("ol", [.class("report-pages"), .aria("label", l.t("reports.viewer.pages"))], model.pageURLs.enumerated().map { index, url in
-                el("li", [.class("report-page")], [
-                    voidEl("img", [
-                        Attr("src", url), Attr("alt", l.t("reports.viewer.pageAlt", l.number(index + 1), l.number(model.pageURLs.count))),
-                        Attr("width", String(model.pageWidth)), Attr("height", String(model.pageHeight)),
-                        Attr("loading", index == 0 ? "eager" : "lazy"), Attr("decoding", "async"),
+        el(
+            "article",
+            [
+                .class("report-viewer"), .id("report-viewer-content"), .data("report", model.id), .data("back", model.backHref),
+                .aria("labelledby", "report-viewer-title"),
+            ],
+            [
+                el(
+                    "header", [.class("report-viewer-header")],
+                    [
+                        el("h2", [.class("report-viewer-title"), .id("report-viewer-title")], [txt(model.title)]),
+                        el("p", [.class("report-viewer-subtitle")], [txt(model.subtitle)]),
+                        model.summary.map { el("p", [.class("report-viewer-summary")], [txt($0)]) } ?? .empty,
+                        el(
+                            "a",
+                            [.class("button report-download"), .id("report-download"), Attr("href", model.pdfURL), Attr("download", "")],
+                            [icon(.download), txt(" " + model.downloadLabel)]),
                     ]),
-                ])
-            }),
-            el("footer", [.class("report-keywords"), .aria("label", l.t("reports.viewer.keywords"))], model.keywords.isEmpty
-                ? [el("span", [.class("report-keywords-none")], [txt(l.t("reports.viewer.noKeywords"))])]
-                : [el("ul", [], model.keywords.map { el("li", [.class("keyword")], [txt($0)]) })]),
-        ])
+                el(
+                    "ol", [.class("report-pages"), .aria("label", l.t("reports.viewer.pages"))],
+                    model.pageURLs.enumerated().map { index, url in
+                        el(
+                            "li", [.class("report-page")],
+                            [
+                                voidEl(
+                                    "img",
+                                    [
+                                        Attr("src", url),
+                                        Attr("alt", l.t("reports.viewer.pageAlt", l.number(index + 1), l.number(model.pageURLs.count))),
+                                        Attr("width", String(model.pageWidth)), Attr("height", String(model.pageHeight)),
+                                        Attr("loading", index == 0 ? "eager" : "lazy"), Attr("decoding", "async"),
+                                    ])
+                            ])
+                    }),
+                el(
+                    "footer", [.class("report-keywords"), .aria("label", l.t("reports.viewer.keywords"))],
+                    model.keywords.isEmpty
+                        ? [el("span", [.class("report-keywords-none")], [txt(l.t("reports.viewer.noKeywords"))])]
+                        : [el("ul", [], model.keywords.map { el("li", [.class("keyword")], [txt($0)]) })]),
+            ])
     }
 }

@@ -1,6 +1,7 @@
 /// The line icons of the app shell, drawn on a 24×24 grid with a 2 px stroke.
 enum Icon: String, CaseIterable {
-    case menu, close, goals, steps, workouts, reports, wishes, profile, settings, logout, chevronRight, chevronDown, back, plus, arrowUp, arrowDown, watch, phone, hand, app, grip
+    case menu, close, goals, steps, workouts, reports, wishes, profile, settings, logout, chevronRight, chevronDown, back, plus, arrowUp,
+        arrowDown, watch, phone, hand, app, grip
     case search, levelTop, recentre, list, filter, download
     case cake, rings, star, party, flower, trash, pencil, check, inbox, send
 
@@ -15,7 +16,8 @@ enum Icon: String, CaseIterable {
         case .reports: "M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6"
         case .wishes: "M4 10h16v10H4zM3 7h18v3H3zM12 7v13M12 7c-2-4-6-4-6-1s6 1 6 1c2-4 6-4 6-1s-6 1-6 1"
         case .profile: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1-4 4-6 8-6s7 2 8 6"
-        case .settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1"
+        case .settings:
+            "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1"
         case .logout: "M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10"
         case .chevronRight: "M9 6l6 6-6 6"
         case .chevronDown: "M6 9l6 6 6-6"
@@ -25,7 +27,8 @@ enum Icon: String, CaseIterable {
         case .arrowDown: "M12 5v14M6 13l6 6 6-6"
         case .watch: "M8 7h8v10H8zM9 7l1-4h4l1 4M9 17l1 4h4l1-4"
         case .phone: "M8 2h8a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1zM11 19h2"
-        case .hand: "M8 13V5a1.5 1.5 0 0 1 3 0v6M11 11V4a1.5 1.5 0 0 1 3 0v7M14 11V5a1.5 1.5 0 0 1 3 0v8c0 5-3 8-7 8-3 0-5-2-6-5l-1-3a1.5 1.5 0 0 1 3-1l1 2"
+        case .hand:
+            "M8 13V5a1.5 1.5 0 0 1 3 0v6M11 11V4a1.5 1.5 0 0 1 3 0v7M14 11V5a1.5 1.5 0 0 1 3 0v8c0 5-3 8-7 8-3 0-5-2-6-5l-1-3a1.5 1.5 0 0 1 3-1l1 2"
         case .app: "M5 5h6v6H5zM13 5h6v6h-6zM5 13h6v6H5zM13 13h6v6h-6z"
         case .grip: "M5 8h14M5 12h14M5 16h14"
         case .search: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4"
@@ -38,7 +41,8 @@ enum Icon: String, CaseIterable {
         case .rings: "M9 20a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM15 20a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM10 4l2 3 2-3"
         case .star: "M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z"
         case .party: "M4 20l5-13 8 8zM14 4v2M18 6l-1.5 1.5M20 10h-2M15 9l3-3"
-        case .flower: "M12 14v7M12 18c-2-2-4-2-5-1M12 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM12 10c-1-3 0-6 0-6s1 3 0 6zM14 12c3-1 6 0 6 0s-3 1-6 0zM10 12c-3 1-6 0-6 0s3-1 6 0z"
+        case .flower:
+            "M12 14v7M12 18c-2-2-4-2-5-1M12 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM12 10c-1-3 0-6 0-6s1 3 0 6zM14 12c3-1 6 0 6 0s-3 1-6 0zM10 12c-3 1-6 0-6 0s3-1 6 0z"
         case .trash: "M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6"
         case .pencil: "M4 20l1-4L16 5l3 3L8 19zM14 7l3 3"
         case .check: "M5 12l5 5 9-10"
@@ -50,11 +54,13 @@ enum Icon: String, CaseIterable {
 
 /// An inline SVG icon; decorative unless a label is given.
 func icon(_ icon: Icon, label: String? = nil, className: String = "icon") -> HTMLNode {
-    el("svg", [
-        Attr("class", className), Attr("viewBox", "0 0 24 24"), Attr("width", "24"), Attr("height", "24"),
-        Attr("fill", "none"), Attr("stroke", "currentColor"), Attr("stroke-width", "2"),
-        Attr("stroke-linecap", "round"), Attr("stroke-linejoin", "round"),
-        label == nil ? Attr("aria-hidden", "true") : Attr("role", "img"),
-        label.map { Attr("aria-label", $0) },
-    ], [el("path", [Attr("d", icon.pathData)])])
+    el(
+        "svg",
+        [
+            Attr("class", className), Attr("viewBox", "0 0 24 24"), Attr("width", "24"), Attr("height", "24"),
+            Attr("fill", "none"), Attr("stroke", "currentColor"), Attr("stroke-width", "2"),
+            Attr("stroke-linecap", "round"), Attr("stroke-linejoin", "round"),
+            label == nil ? Attr("aria-hidden", "true") : Attr("role", "img"),
+            label.map { Attr("aria-label", $0) },
+        ], [el("path", [Attr("d", icon.pathData)])])
 }

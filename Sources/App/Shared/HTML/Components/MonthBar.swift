@@ -22,18 +22,24 @@ enum MonthBar {
             guard let target else {
                 return el("span", [.class("month-step \(className) is-disabled"), .aria("hidden", "true")], [icon(kind)])
             }
-            return el("a", [
-                .class("month-step \(className)"), Attr("href", model.link(target)), .data("keeps-query", ""),
-                .aria("label", label + ": " + l.month(target)), Attr("rel", rel),
-            ], [icon(kind)])
+            return el(
+                "a",
+                [
+                    .class("month-step \(className)"), Attr("href", model.link(target)), .data("keeps-query", ""),
+                    .aria("label", label + ": " + l.month(target)), Attr("rel", rel),
+                ], [icon(kind)])
         }
         let hasChoice = model.navigation.months.lowerBound < model.navigation.months.upperBound
-        let title = el("h2", [.class("month-title" + (hasChoice ? " visually-hidden" : "")), .data("month", model.navigation.month.description)], [txt(l.month(model.navigation.month))])
-        return el("nav", [.class("month-bar"), .aria("label", l.t("goals.monthBar"))], [
-            step(model.navigation.previous, icon: .back, label: l.t("goals.month.previous"), className: "month-previous", rel: "prev"),
-            hasChoice ? picker(model, title: title, l: l) : title,
-            step(model.navigation.next, icon: .chevronRight, label: l.t("goals.month.next"), className: "month-next", rel: "next"),
-        ])
+        let title = el(
+            "h2", [.class("month-title" + (hasChoice ? " visually-hidden" : "")), .data("month", model.navigation.month.description)],
+            [txt(l.month(model.navigation.month))])
+        return el(
+            "nav", [.class("month-bar"), .aria("label", l.t("goals.monthBar"))],
+            [
+                step(model.navigation.previous, icon: .back, label: l.t("goals.month.previous"), className: "month-previous", rel: "prev"),
+                hasChoice ? picker(model, title: title, l: l) : title,
+                step(model.navigation.next, icon: .chevronRight, label: l.t("goals.month.next"), className: "month-next", rel: "next"),
+            ])
     }
 
     /// The month as a drop-down of every month, newest first, grouped by year.
@@ -45,22 +51,32 @@ enum MonthBar {
             month = month.previous
         }
         let groups = years.map { group in
-            el("optgroup", [Attr("label", String(group.year))], group.months.map { option in
-                el("option", [Attr("value", option.description), .flag("selected", option == model.navigation.month)], [txt(l.month(option))])
-            })
+            el(
+                "optgroup", [Attr("label", String(group.year))],
+                group.months.map { option in
+                    el(
+                        "option", [Attr("value", option.description), .flag("selected", option == model.navigation.month)],
+                        [txt(l.month(option))])
+                })
         }
         let kept = model.kept.compactMap { item in
-            item.value.map { voidEl("input", [Attr("type", "hidden"), Attr("name", item.name), Attr("value", $0), .data("keeps-query", "")]) }
+            item.value.map {
+                voidEl("input", [Attr("type", "hidden"), Attr("name", item.name), Attr("value", $0), .data("keeps-query", "")])
+            }
         }
-        return el("form", [.class("month-picker"), Attr("method", "get"), Attr("action", model.action), .data("month-picker", "")], [
-            title,
-            el("label", [.class("visually-hidden"), Attr("for", "month-select")], [txt(l.t("monthPicker.label"))]),
-            el("span", [.class("month-select-box")], [
-                el("select", [.class("month-select"), .id("month-select"), Attr("name", "month")], groups),
-                icon(.chevronDown),
-            ]),
-        ] + kept + [
-            el("button", [.class("month-go"), Attr("type", "submit")], [txt(l.t("monthPicker.show"))]),
-        ])
+        return el(
+            "form", [.class("month-picker"), Attr("method", "get"), Attr("action", model.action), .data("month-picker", "")],
+            [
+                title,
+                el("label", [.class("visually-hidden"), Attr("for", "month-select")], [txt(l.t("monthPicker.label"))]),
+                el(
+                    "span", [.class("month-select-box")],
+                    [
+                        el("select", [.class("month-select"), .id("month-select"), Attr("name", "month")], groups),
+                        icon(.chevronDown),
+                    ]),
+            ] + kept + [
+                el("button", [.class("month-go"), Attr("type", "submit")], [txt(l.t("monthPicker.show"))])
+            ])
     }
 }

@@ -8,7 +8,10 @@ enum SVGNumber {
         var fraction = thousandths % 1000
         guard fraction != 0 else { return sign + String(thousandths / 1000) }
         var digits = 3
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
         let padded = String(fraction)
         return sign + String(thousandths / 1000) + "." + String(repeating: "0", count: digits - padded.count) + padded
     }

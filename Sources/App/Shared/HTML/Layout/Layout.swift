@@ -32,27 +32,35 @@ enum Layout {
             shell = [el("main", [.id("main"), .class("page page-signed-out")], content)]
         }
         let body = el("body", [.class(page.bodyClass)], shell + [loadingOverlay(l), alertDialog(l), confirmDialog(l)])
-        let html = el("html", [Attr("lang", l.language.rawValue), .data("format-locale", l.locale.identifier.replacingOccurrences(of: "_", with: "-")), .data("network-error", l.t("error.network"))], [
-            head(page, context: context), body,
-        ])
+        let html = el(
+            "html",
+            [
+                Attr("lang", l.language.rawValue), .data("format-locale", l.locale.identifier.replacingOccurrences(of: "_", with: "-")),
+                .data("network-error", l.t("error.network")),
+            ],
+            [
+                head(page, context: context), body,
+            ])
         return "<!DOCTYPE html>\n" + html.render()
     }
 
     private static func head(_ page: Page, context: PageContext) -> HTMLNode {
         let l = context.localizer
         let scripts = ["js/shared/app.js"] + page.scripts
-        return el("head", [], [
-            voidEl("meta", [Attr("charset", "utf-8")]),
-            voidEl("meta", [Attr("name", "viewport"), Attr("content", "width=device-width, initial-scale=1, viewport-fit=cover")]),
-            voidEl("meta", [Attr("name", "theme-color"), Attr("content", "#1f6bff")]),
-            voidEl("meta", [Attr("name", "mobile-web-app-capable"), Attr("content", "yes")]),
-            el("title", [], [txt(page.title + " · " + l.t("app.name"))]),
-            voidEl("link", [Attr("rel", "manifest"), Attr("href", SiteURL.manifest.path)]),
-            voidEl("link", [Attr("rel", "icon"), Attr("href", SiteURL.asset("images/icon.svg")), Attr("type", "image/svg+xml")]),
-            voidEl("link", [Attr("rel", "apple-touch-icon"), Attr("href", SiteURL.asset("images/icon-192.png"))]),
-            voidEl("link", [Attr("rel", "stylesheet"), Attr("href", SiteURL.asset("css/app.css"))]),
-            page.stylesheet.map { voidEl("link", [Attr("rel", "stylesheet"), Attr("href", SiteURL.asset($0))]) } ?? .empty,
-        ] + scripts.map { el("script", [Attr("type", "module"), Attr("src", SiteURL.asset($0))]) })
+        return el(
+            "head", [],
+            [
+                voidEl("meta", [Attr("charset", "utf-8")]),
+                voidEl("meta", [Attr("name", "viewport"), Attr("content", "width=device-width, initial-scale=1, viewport-fit=cover")]),
+                voidEl("meta", [Attr("name", "theme-color"), Attr("content", "#1f6bff")]),
+                voidEl("meta", [Attr("name", "mobile-web-app-capable"), Attr("content", "yes")]),
+                el("title", [], [txt(page.title + " · " + l.t("app.name"))]),
+                voidEl("link", [Attr("rel", "manifest"), Attr("href", SiteURL.manifest.path)]),
+                voidEl("link", [Attr("rel", "icon"), Attr("href", SiteURL.asset("images/icon.svg")), Attr("type", "image/svg+xml")]),
+                voidEl("link", [Attr("rel", "apple-touch-icon"), Attr("href", SiteURL.asset("images/icon-192.png"))]),
+                voidEl("link", [Attr("rel", "stylesheet"), Attr("href", SiteURL.asset("css/app.css"))]),
+                page.stylesheet.map { voidEl("link", [Attr("rel", "stylesheet"), Attr("href", SiteURL.asset($0))]) } ?? .empty,
+            ] + scripts.map { el("script", [Attr("type", "module"), Attr("src", SiteURL.asset($0))]) })
     }
 
     private static func topBar(_ page: Page, context: PageContext) -> HTMLNode {
@@ -61,48 +69,66 @@ enum Layout {
         if let back = page.backLink {
             leading = el("a", [.class("icon-button"), Attr("href", back.href), .aria("label", back.label)], [icon(.back)])
         } else {
-            leading = el("a", [
-                .class("icon-button"), .id("menu-button"), Attr("href", "#side-menu"), Attr("role", "button"),
-                .aria("controls", "side-menu"), .aria("expanded", "false"), .aria("label", l.t("shell.openMenu")),
-            ], [icon(.menu)])
+            leading = el(
+                "a",
+                [
+                    .class("icon-button"), .id("menu-button"), Attr("href", "#side-menu"), Attr("role", "button"),
+                    .aria("controls", "side-menu"), .aria("expanded", "false"), .aria("label", l.t("shell.openMenu")),
+                ], [icon(.menu)])
         }
-        return el("header", [.class("top-bar")], [
-            leading,
-            el("h1", [.class("top-bar-title")], [txt(page.title)]),
-            el("div", [.class("top-bar-action")], page.topBarAction.map { [$0] } ?? []),
-        ])
+        return el(
+            "header", [.class("top-bar")],
+            [
+                leading,
+                el("h1", [.class("top-bar-title")], [txt(page.title)]),
+                el("div", [.class("top-bar-action")], page.topBarAction.map { [$0] } ?? []),
+            ])
     }
 
     /// A modal dialog, so it stacks above any open sheet (the top layer) and nothing under it
     /// can be tapped again while it shows.
     private static func loadingOverlay(_ l: Localizer) -> HTMLNode {
-        el("dialog", [.id("loading-overlay"), .class("loading-overlay"), .aria("live", "polite")], [
-            el("div", [.class("loading-card")], [
-                el("div", [.class("spinner"), .aria("hidden", "true")]),
-                el("span", [.class("loading-label")], [txt(l.t("shell.loading"))]),
-            ]),
-        ])
+        el(
+            "dialog", [.id("loading-overlay"), .class("loading-overlay"), .aria("live", "polite")],
+            [
+                el(
+                    "div", [.class("loading-card")],
+                    [
+                        el("div", [.class("spinner"), .aria("hidden", "true")]),
+                        el("span", [.class("loading-label")], [txt(l.t("shell.loading"))]),
+                    ])
+            ])
     }
 
     /// The question before a destructive form (`data-confirm` on the form): its message and
     /// the form's own button label come from the form.
     private static func confirmDialog(_ l: Localizer) -> HTMLNode {
-        el("dialog", [.id("confirm-dialog"), .class("alert"), .aria("labelledby", "confirm-message")], [
-            el("p", [.id("confirm-message"), .class("alert-message alert-message-only")]),
-            el("form", [Attr("method", "dialog"), .class("alert-actions")], [
-                el("button", [.class("alert-button"), Attr("value", "")], [txt(l.t("alert.cancel"))]),
-                el("button", [.class("alert-button alert-button-destructive"), Attr("value", "confirm"), .id("confirm-action")], [txt(l.t("alert.ok"))]),
-            ]),
-        ])
+        el(
+            "dialog", [.id("confirm-dialog"), .class("alert"), .aria("labelledby", "confirm-message")],
+            [
+                el("p", [.id("confirm-message"), .class("alert-message alert-message-only")]),
+                el(
+                    "form", [Attr("method", "dialog"), .class("alert-actions")],
+                    [
+                        el("button", [.class("alert-button"), Attr("value", "")], [txt(l.t("alert.cancel"))]),
+                        el(
+                            "button", [.class("alert-button alert-button-destructive"), Attr("value", "confirm"), .id("confirm-action")],
+                            [txt(l.t("alert.ok"))]),
+                    ]),
+            ])
     }
 
     private static func alertDialog(_ l: Localizer) -> HTMLNode {
-        el("dialog", [.id("alert-dialog"), .class("alert"), .aria("labelledby", "alert-title"), .aria("describedby", "alert-message")], [
-            el("h2", [.id("alert-title"), .class("alert-title")], [txt(l.t("alert.errorTitle"))]),
-            el("p", [.id("alert-message"), .class("alert-message")]),
-            el("form", [Attr("method", "dialog"), .class("alert-actions")], [
-                el("button", [.class("alert-button alert-button-primary"), Attr("value", "ok")], [txt(l.t("alert.ok"))]),
-            ]),
-        ])
+        el(
+            "dialog", [.id("alert-dialog"), .class("alert"), .aria("labelledby", "alert-title"), .aria("describedby", "alert-message")],
+            [
+                el("h2", [.id("alert-title"), .class("alert-title")], [txt(l.t("alert.errorTitle"))]),
+                el("p", [.id("alert-message"), .class("alert-message")]),
+                el(
+                    "form", [Attr("method", "dialog"), .class("alert-actions")],
+                    [
+                        el("button", [.class("alert-button alert-button-primary"), Attr("value", "ok")], [txt(l.t("alert.ok"))])
+                    ]),
+            ])
     }
 }

@@ -17,40 +17,62 @@ enum SideMenu {
         Item(icon: .wishes, titleKey: "nav.wishes", url: .module(.wishes), summaryKey: "welcome.wishes"),
     ]
 
-    static let items: [Item] = modules + [
-        Item(icon: .profile, titleKey: "nav.profile", url: .profile),
-        Item(icon: .settings, titleKey: "nav.settings", url: .settings),
-    ]
+    static let items: [Item] =
+        modules + [
+            Item(icon: .profile, titleKey: "nav.profile", url: .profile),
+            Item(icon: .settings, titleKey: "nav.settings", url: .settings),
+        ]
 
     static func render(context: PageContext) -> HTMLNode {
         let l = context.localizer
         let user = context.user
         let links = items.map { item -> HTMLNode in
             let current = context.currentPath == item.url.path || context.currentPath.hasPrefix(item.url.path + "/")
-            return el("li", [], [
-                el("a", [.class("side-menu-link"), Attr("href", item.url.path), current ? .aria("current", "page") : nil], [
-                    icon(item.icon), el("span", [], [txt(l.t(item.titleKey))]),
-                ]),
-            ])
+            return el(
+                "li", [],
+                [
+                    el(
+                        "a", [.class("side-menu-link"), Attr("href", item.url.path), current ? .aria("current", "page") : nil],
+                        [
+                            icon(item.icon), el("span", [], [txt(l.t(item.titleKey))]),
+                        ])
+                ])
         }
-        return el("div", [.class("side-menu-container")], [
-            el("div", [.class("scrim"), .id("side-menu-scrim"), .aria("hidden", "true")]),
-            el("nav", [.id("side-menu"), .class("side-menu"), .aria("label", l.t("shell.mainMenu"))], [
-                el("div", [.class("side-menu-header")], [
-                    el("span", [.class("avatar"), .aria("hidden", "true")], [txt(initials(user?.name ?? ""))]),
-                    el("div", [.class("side-menu-identity")], [
-                        el("strong", [], [txt(user?.name ?? "")]),
-                        el("span", [], [txt(user?.email ?? "")]),
+        return el(
+            "div", [.class("side-menu-container")],
+            [
+                el("div", [.class("scrim"), .id("side-menu-scrim"), .aria("hidden", "true")]),
+                el(
+                    "nav", [.id("side-menu"), .class("side-menu"), .aria("label", l.t("shell.mainMenu"))],
+                    [
+                        el(
+                            "div", [.class("side-menu-header")],
+                            [
+                                el("span", [.class("avatar"), .aria("hidden", "true")], [txt(initials(user?.name ?? ""))]),
+                                el(
+                                    "div", [.class("side-menu-identity")],
+                                    [
+                                        el("strong", [], [txt(user?.name ?? "")]),
+                                        el("span", [], [txt(user?.email ?? "")]),
+                                    ]),
+                                el(
+                                    "a",
+                                    [
+                                        .class("icon-button side-menu-close"), Attr("href", "#"), Attr("role", "button"),
+                                        .aria("label", l.t("shell.closeMenu")),
+                                    ], [icon(.close)]),
+                            ]),
+                        el("ul", [.class("side-menu-list")], links),
+                        el(
+                            "form", [Attr("method", "post"), Attr("action", SiteURL.logout.path), .class("side-menu-logout")],
+                            [
+                                CSRFField.render(context.csrfToken),
+                                el(
+                                    "button", [.class("side-menu-link"), Attr("type", "submit")],
+                                    [icon(.logout), el("span", [], [txt(l.t("nav.logout"))])]),
+                            ]),
                     ]),
-                    el("a", [.class("icon-button side-menu-close"), Attr("href", "#"), Attr("role", "button"), .aria("label", l.t("shell.closeMenu"))], [icon(.close)]),
-                ]),
-                el("ul", [.class("side-menu-list")], links),
-                el("form", [Attr("method", "post"), Attr("action", SiteURL.logout.path), .class("side-menu-logout")], [
-                    CSRFField.render(context.csrfToken),
-                    el("button", [.class("side-menu-link"), Attr("type", "submit")], [icon(.logout), el("span", [], [txt(l.t("nav.logout"))])]),
-                ]),
-            ]),
-        ])
+            ])
     }
 
     /// Up to two initials of a name, for the avatar.

@@ -15,7 +15,8 @@ struct CreateStepImports: AsyncMigration {
             .field("first_day", .string)
             .field("last_day", .string)
             .create()
-        try await database.sql().create(index: "step_imports_user_time").on(StepImportRecord.schema).column("user_id").column("imported_at").run()
+        try await database.sql().create(index: "step_imports_user_time").on(StepImportRecord.schema).column("user_id").column("imported_at")
+            .run()
     }
 
     func revert(on database: Database) async throws {

@@ -16,7 +16,8 @@ struct CreateStepSamples: AsyncMigration {
             // The same sample imported again (or pushed twice) is stored once.
             .unique(on: "user_id", "source_name", "start_at", "end_at", "value", name: "step_samples_identity")
             .create()
-        try await database.sql().create(index: "step_samples_user_day").on(StepSampleRecord.schema).column("user_id").column("local_day").run()
+        try await database.sql().create(index: "step_samples_user_day").on(StepSampleRecord.schema).column("user_id").column("local_day")
+            .run()
     }
 
     func revert(on database: Database) async throws {

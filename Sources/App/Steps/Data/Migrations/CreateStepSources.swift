@@ -12,10 +12,12 @@ struct CreateStepSources: AsyncMigration {
             .field("position", .int)
             .unique(on: "user_id", "name", name: "step_sources_user_name")
             .create()
-        try await database.sql().raw("""
+        try await database.sql().raw(
+            """
             INSERT INTO step_sources (user_id, name, kind)
             SELECT user_id, source_name, MAX(source_kind) FROM step_samples GROUP BY user_id, source_name
-            """).run()
+            """
+        ).run()
     }
 
     func revert(on database: Database) async throws {

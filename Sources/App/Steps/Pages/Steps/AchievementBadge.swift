@@ -1,3 +1,5 @@
+import Foundation
+
 /// An achievement badge: a medal whose colour and emblem change with each 10,000 steps
 /// (ten drawn designs; later levels keep the last one). The medal shows the thousands alone,
 /// sized to fit its disc; the words ("10,000 steps") are the caption under it, where they
@@ -16,30 +18,46 @@ enum AchievementBadge {
         let gradient = "badge-gradient-\(level)"
         let shape = shapes[design - 1]
         let label = l.t("steps.badge.label", l.number(threshold))
-        return el("figure", [.class("badge"), .data("threshold", String(threshold))], [
-            el("svg", [Attr("viewBox", "0 0 100 100"), Attr("width", "88"), Attr("height", "88"), Attr("role", "img"), .aria("label", label)], [
-                el("defs", [], [
-                    el("linearGradient", [.id(gradient), Attr("x1", "0"), Attr("y1", "0"), Attr("x2", "1"), Attr("y2", "1")], [
-                        el("stop", [Attr("offset", "0"), Attr("stop-color", light)]),
-                        el("stop", [Attr("offset", "1"), Attr("stop-color", dark)]),
+        return el(
+            "figure", [.class("badge"), .data("threshold", String(threshold))],
+            [
+                el(
+                    "svg",
+                    [
+                        Attr("viewBox", "0 0 100 100"), Attr("width", "88"), Attr("height", "88"), Attr("role", "img"),
+                        .aria("label", label),
+                    ],
+                    [
+                        el(
+                            "defs", [],
+                            [
+                                el(
+                                    "linearGradient", [.id(gradient), Attr("x1", "0"), Attr("y1", "0"), Attr("x2", "1"), Attr("y2", "1")],
+                                    [
+                                        el("stop", [Attr("offset", "0"), Attr("stop-color", light)]),
+                                        el("stop", [Attr("offset", "1"), Attr("stop-color", dark)]),
+                                    ])
+                            ]),
+                        el("polygon", [Attr("points", shape), Attr("fill", "url(#\(gradient))")]),
+                        el(
+                            "circle",
+                            [Attr("cx", "50"), Attr("cy", "50"), Attr("r", "28"), Attr("fill", "#ffffff"), Attr("fill-opacity", "0.92")]),
+                        badgeNumber(l.number(threshold / 1_000), color: dark),
                     ]),
-                ]),
-                el("polygon", [Attr("points", shape), Attr("fill", "url(#\(gradient))")]),
-                el("circle", [Attr("cx", "50"), Attr("cy", "50"), Attr("r", "28"), Attr("fill", "#ffffff"), Attr("fill-opacity", "0.92")]),
-                badgeNumber(l.number(threshold / 1_000), color: dark),
-            ]),
-            el("figcaption", [.class("badge-caption")], [txt(l.t("steps.badge.caption", l.number(threshold)))]),
-        ])
+                el("figcaption", [.class("badge-caption")], [txt(l.t("steps.badge.caption", l.number(threshold)))]),
+            ])
     }
 
     /// The thousands in the disc (radius 28): up to three digits at full size, longer numbers
     /// squeezed to the disc's width so they never touch the rim.
     private static func badgeNumber(_ text: String, color: String) -> HTMLNode {
         let fits = text.count <= 3
-        return el("text", [
-            Attr("x", "50"), Attr("y", "59"), Attr("text-anchor", "middle"), .class("badge-number"), Attr("fill", color),
-            fits ? nil : Attr("textLength", "44"), fits ? nil : Attr("lengthAdjust", "spacingAndGlyphs"),
-        ], [txt(text)])
+        return el(
+            "text",
+            [
+                Attr("x", "50"), Attr("y", "59"), Attr("text-anchor", "middle"), .class("badge-number"), Attr("fill", color),
+                fits ? nil : Attr("textLength", "44"), fits ? nil : Attr("lengthAdjust", "spacingAndGlyphs"),
+            ], [txt(text)])
     }
 
     /// The outlines of the ten designs, drawn once.
@@ -56,5 +74,3 @@ enum AchievementBadge {
         }.joined(separator: " ")
     }
 }
-
-import Foundation

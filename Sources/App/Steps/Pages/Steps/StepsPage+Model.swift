@@ -35,7 +35,8 @@ extension StepsPage {
             let repository = StepsRepository(database: database, userID: userID)
             let current = clock.currentMonth
             let firstDay = try await repository.storedDays()?.lowerBound
-            let navigation = MonthNavigation(requested: requested, first: firstDay.map { Month(LocalDate(daysSince1970: $0)) } ?? current, current: current)
+            let navigation = MonthNavigation(
+                requested: requested, first: firstDay.map { Month(LocalDate(daysSince1970: $0)) } ?? current, current: current)
             let month = navigation.month
             let monthStart = LocalDate(year: month.year, month: month.month, day: 1)!
             let monthEnd = LocalDate(year: month.year, month: month.month, day: month.dayCount)!
@@ -52,7 +53,9 @@ extension StepsPage {
             let today = clock.today
             return Model(
                 navigation: navigation,
-                chart: StepChartGeometry(dayCount: month.dayCount, steps: steps, lastDay: isCurrent ? today.day : month.dayCount, today: isCurrent ? today.day : nil),
+                chart: StepChartGeometry(
+                    dayCount: month.dayCount, steps: steps, lastDay: isCurrent ? today.day : month.dayCount,
+                    today: isCurrent ? today.day : nil),
                 monthTotal: monthTotal,
                 badges: StepAchievements.earned(monthTotal: monthTotal),
                 badgeCount: StepAchievements.count(monthTotal: monthTotal),

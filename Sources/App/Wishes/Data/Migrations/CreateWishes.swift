@@ -32,7 +32,8 @@ struct CreateWishes: AsyncMigration {
             .field("created_at", double, .required)
             .field("dispatched_at", double)
             .create()
-        try await sql.create(index: "wishes_box").on(WishRecord.schema).column("sender_id").column("state").column("send_at").column("id").run()
+        try await sql.create(index: "wishes_box").on(WishRecord.schema).column("sender_id").column("state").column("send_at").column("id")
+            .run()
         try await database.schema(WishRecipientRecord.schema)
             .field("wish_id", .uuid, .required, .references(WishRecord.schema, "id", onDelete: .cascade))
             .field("position", .int, .required)
@@ -71,7 +72,8 @@ struct CreateWishes: AsyncMigration {
             .field("search_text", .string, .required)
             .unique(on: "delivery_id")
             .create()
-        try await sql.create(index: "wish_inbox_list").on(InboxWishRecord.schema).column("recipient_id").column("received_at").column("id").run()
+        try await sql.create(index: "wish_inbox_list").on(InboxWishRecord.schema).column("recipient_id").column("received_at").column("id")
+            .run()
         try await database.schema("wish_photos")
             .field("id", .uuid, .identifier(auto: false))
             .field("owner_id", .uuid, .required, .references(User.schema, "id", onDelete: .cascade))
@@ -91,7 +93,10 @@ struct CreateWishes: AsyncMigration {
     }
 
     func revert(on database: Database) async throws {
-        for table in ["wish_search_histories", "wish_photos", InboxWishRecord.schema, WishDeliveryRecord.schema, WishRecipientRecord.schema, WishRecord.schema] {
+        for table in [
+            "wish_search_histories", "wish_photos", InboxWishRecord.schema, WishDeliveryRecord.schema, WishRecipientRecord.schema,
+            WishRecord.schema,
+        ] {
             try await database.schema(table).delete()
         }
     }

@@ -20,29 +20,56 @@ enum WishesHomePage {
         ]
         let content: [HTMLNode] = [
             banner(model.notice, isError: false),
-            el("section", [.class("wishes-hero")], [
-                WishesChrome.occasionStrip(l),
-                el("p", [.class("wishes-hero-text")], [txt(l.t("wishes.home.intro"))]),
-            ]),
-            el("nav", [.class("card wishes-boxes"), .aria("label", l.t("wishes.home.lists"))], [
-                el("ul", [], rows.map { box, symbol, count, note in
-                    el("li", [], [
-                        el("a", [.class("wishes-box-link"), Attr("href", SiteURL.wishes(.box(box)).path), .id("box-\(box.rawValue)")], [
-                            el("span", [.class("wishes-box-icon wishes-box-\(box.rawValue)")], [icon(symbol)]),
-                            el("span", [.class("wishes-box-text")], [
-                                el("strong", [], [txt(l.t(box.titleKey))]),
-                                note.map { el("span", [.class("wishes-box-note")], [txt($0)]) } ?? .empty,
-                            ]),
-                            el("span", [.class("wishes-box-count"), .aria("label", l.plural("wishes.home.count", count: count))], [txt(l.number(count))]),
-                            icon(.chevronRight),
-                        ]),
-                    ])
-                }),
-            ]),
-            el("a", [.class("button button-primary button-block wishes-compose-button"), Attr("href", SiteURL.wishes(.compose).with([("from", "home")])), .id("schedule-wish")], [
-                icon(.plus), txt(l.t("wishes.home.schedule")),
-            ]),
+            el(
+                "section", [.class("wishes-hero")],
+                [
+                    WishesChrome.occasionStrip(l),
+                    el("p", [.class("wishes-hero-text")], [txt(l.t("wishes.home.intro"))]),
+                ]),
+            el(
+                "nav", [.class("card wishes-boxes"), .aria("label", l.t("wishes.home.lists"))],
+                [
+                    el(
+                        "ul", [],
+                        rows.map { box, symbol, count, note in
+                            el(
+                                "li", [],
+                                [
+                                    el(
+                                        "a",
+                                        [
+                                            .class("wishes-box-link"), Attr("href", SiteURL.wishes(.box(box)).path),
+                                            .id("box-\(box.rawValue)"),
+                                        ],
+                                        [
+                                            el("span", [.class("wishes-box-icon wishes-box-\(box.rawValue)")], [icon(symbol)]),
+                                            el(
+                                                "span", [.class("wishes-box-text")],
+                                                [
+                                                    el("strong", [], [txt(l.t(box.titleKey))]),
+                                                    note.map { el("span", [.class("wishes-box-note")], [txt($0)]) } ?? .empty,
+                                                ]),
+                                            el(
+                                                "span",
+                                                [.class("wishes-box-count"), .aria("label", l.plural("wishes.home.count", count: count))],
+                                                [txt(l.number(count))]),
+                                            icon(.chevronRight),
+                                        ])
+                                ])
+                        })
+                ]),
+            el(
+                "a",
+                [
+                    .class("button button-primary button-block wishes-compose-button"),
+                    Attr("href", SiteURL.wishes(.compose).with([("from", "home")])), .id("schedule-wish"),
+                ],
+                [
+                    icon(.plus), txt(l.t("wishes.home.schedule")),
+                ]),
         ]
-        return Layout.render(.init(title: l.t("nav.wishes"), stylesheet: WishesChrome.stylesheet, bodyClass: "wishes-page"), context: context, content: content)
+        return Layout.render(
+            .init(title: l.t("nav.wishes"), stylesheet: WishesChrome.stylesheet, bodyClass: "wishes-page"), context: context,
+            content: content)
     }
 }

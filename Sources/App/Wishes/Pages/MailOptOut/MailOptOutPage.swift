@@ -12,14 +12,21 @@ enum MailOptOutPage {
         switch state {
         case .ask(let address):
             subtitle = l.t("mailOptOut.ask", address)
-            content.append(el("form", [Attr("method", "post"), Attr("action", SiteURL.mailOptOut(token: token).path), .class("form")], [
-                el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("mailOptOut.submit"))]),
-            ]))
+            content.append(
+                el(
+                    "form", [Attr("method", "post"), Attr("action", SiteURL.mailOptOut(token: token).path), .class("form")],
+                    [
+                        el(
+                            "button", [.class("button button-primary button-block"), Attr("type", "submit")],
+                            [txt(l.t("mailOptOut.submit"))])
+                    ]))
         case .stopped(let address):
             subtitle = l.t("mailOptOut.done", address)
         }
-        return Layout.render(.init(title: l.t("mailOptOut.title"), stylesheet: AccountModule.stylesheet, bodyClass: "auth"), context: context, content: [
-            AuthCard.render(title: l.t("mailOptOut.title"), subtitle: subtitle, context: context, content: content),
-        ])
+        return Layout.render(
+            .init(title: l.t("mailOptOut.title"), stylesheet: AccountModule.stylesheet, bodyClass: "auth"), context: context,
+            content: [
+                AuthCard.render(title: l.t("mailOptOut.title"), subtitle: subtitle, context: context, content: content)
+            ])
     }
 }

@@ -38,55 +38,91 @@ enum WishMessagePage {
 
     static func render(_ model: Model, context: PageContext) -> String {
         let l = context.localizer
-        let arrows = el("div", [.class("wish-arrows")], [
-            arrow(model.previousHref, symbol: .arrowUp, label: l.t("wishes.message.previous"), id: "previous-wish"),
-            arrow(model.nextHref, symbol: .arrowDown, label: l.t("wishes.message.next"), id: "next-wish"),
-        ])
+        let arrows = el(
+            "div", [.class("wish-arrows")],
+            [
+                arrow(model.previousHref, symbol: .arrowUp, label: l.t("wishes.message.previous"), id: "previous-wish"),
+                arrow(model.nextHref, symbol: .arrowDown, label: l.t("wishes.message.next"), id: "next-wish"),
+            ])
         let content: [HTMLNode] = [
             banner(model.notice, isError: model.noticeIsError),
             WishesChrome.card(occasion: model.occasion, subject: model.subject, message: model.message, photoURL: model.photoURL, l: l),
-            el("section", [.class("card")], [
-                el("dl", [.class("detail-list")], [
-                    detail(model.peopleLabel, model.people),
-                    detail(model.whenLabel, model.when),
-                    model.channels.map { detail(l.t("wishes.message.channels"), $0) } ?? .empty,
+            el(
+                "section", [.class("card")],
+                [
+                    el(
+                        "dl", [.class("detail-list")],
+                        [
+                            detail(model.peopleLabel, model.people),
+                            detail(model.whenLabel, model.when),
+                            model.channels.map { detail(l.t("wishes.message.channels"), $0) } ?? .empty,
+                        ])
                 ]),
-            ]),
-            model.deliveries.isEmpty ? .empty : el("section", [.class("card wish-deliveries"), .aria("labelledby", "deliveries-title")], [
-                el("h2", [.class("card-title"), .id("deliveries-title")], [txt(l.t("wishes.message.deliveries"))]),
-                el("ul", [], model.deliveries.map { delivery in
-                    el("li", [.class(delivery.isFailed ? "wish-delivery wish-delivery-failed" : "wish-delivery")], [
-                        el("span", [.class("wish-delivery-what")], [
-                            el("strong", [], [txt(delivery.channel)]),
-                            delivery.recipient.map { el("span", [], [txt($0)]) } ?? .empty,
+            model.deliveries.isEmpty
+                ? .empty
+                : el(
+                    "section", [.class("card wish-deliveries"), .aria("labelledby", "deliveries-title")],
+                    [
+                        el("h2", [.class("card-title"), .id("deliveries-title")], [txt(l.t("wishes.message.deliveries"))]),
+                        el(
+                            "ul", [],
+                            model.deliveries.map { delivery in
+                                el(
+                                    "li", [.class(delivery.isFailed ? "wish-delivery wish-delivery-failed" : "wish-delivery")],
+                                    [
+                                        el(
+                                            "span", [.class("wish-delivery-what")],
+                                            [
+                                                el("strong", [], [txt(delivery.channel)]),
+                                                delivery.recipient.map { el("span", [], [txt($0)]) } ?? .empty,
+                                            ]),
+                                        el("span", [.class("wish-delivery-state state-\(delivery.stateID)")], [txt(delivery.state)]),
+                                        delivery.reason.map { el("span", [.class("wish-delivery-reason")], [txt($0)]) } ?? .empty,
+                                    ])
+                            }),
+                    ]),
+            el(
+                "div", [.class("wish-actions")],
+                [
+                    model.editHref.map {
+                        el(
+                            "a", [.class("button button-secondary"), Attr("href", $0), .id("edit-wish")],
+                            [icon(.pencil), txt(l.t("wishes.message.edit"))])
+                    } ?? .empty,
+                    el(
+                        "form",
+                        [
+                            Attr("method", "post"), Attr("action", SiteURL.wishes(.delete).path), .class("wish-delete-form"),
+                            .data("confirm", l.t("wishes.delete.confirmOne")),
+                        ],
+                        [
+                            CSRFField.render(context.csrfToken),
+                            voidEl("input", [Attr("type", "hidden"), Attr("name", "ids[]"), Attr("value", model.id)]),
+                            voidEl("input", [Attr("type", "hidden"), Attr("name", "back"), Attr("value", model.listHref)]),
+                            voidEl(
+                                "input", [Attr("type", "hidden"), Attr("name", "confirmed"), Attr("value", ""), .class("confirmed-field")]),
+                            el(
+                                "button", [.class("button button-destructive"), Attr("type", "submit"), .id("delete-wish")],
+                                [icon(.trash), txt(l.t("wishes.delete.action"))]),
                         ]),
-                        el("span", [.class("wish-delivery-state state-\(delivery.stateID)")], [txt(delivery.state)]),
-                        delivery.reason.map { el("span", [.class("wish-delivery-reason")], [txt($0)]) } ?? .empty,
-                    ])
-                }),
-            ]),
-            el("div", [.class("wish-actions")], [
-                model.editHref.map { el("a", [.class("button button-secondary"), Attr("href", $0), .id("edit-wish")], [icon(.pencil), txt(l.t("wishes.message.edit"))]) } ?? .empty,
-                el("form", [Attr("method", "post"), Attr("action", SiteURL.wishes(.delete).path), .class("wish-delete-form"),
-                            .data("confirm", l.t("wishes.delete.confirmOne"))], [
-                    CSRFField.render(context.csrfToken),
-                    voidEl("input", [Attr("type", "hidden"), Attr("name", "ids[]"), Attr("value", model.id)]),
-                    voidEl("input", [Attr("type", "hidden"), Attr("name", "back"), Attr("value", model.listHref)]),
-                    voidEl("input", [Attr("type", "hidden"), Attr("name", "confirmed"), Attr("value", ""), .class("confirmed-field")]),
-                    el("button", [.class("button button-destructive"), Attr("type", "submit"), .id("delete-wish")], [icon(.trash), txt(l.t("wishes.delete.action"))]),
                 ]),
-            ]),
         ]
         return Layout.render(
-            .init(title: l.t(model.box.titleKey), topBarAction: arrows, backLink: (model.listHref, l.t(model.box.titleKey)),
-                  stylesheet: WishesChrome.stylesheet, scripts: ["js/wishes/message.js"], bodyClass: "wishes-page"),
+            .init(
+                title: l.t(model.box.titleKey), topBarAction: arrows, backLink: (model.listHref, l.t(model.box.titleKey)),
+                stylesheet: WishesChrome.stylesheet, scripts: ["js/wishes/message.js"], bodyClass: "wishes-page"),
             context: context, content: content
         )
     }
 
     private static func arrow(_ href: String?, symbol: Icon, label: String, id: String) -> HTMLNode {
         guard let href else {
-            return el("span", [.class("icon-button icon-button-disabled"), .id(id), Attr("role", "link"), .aria("disabled", "true"), .aria("label", label)], [icon(symbol)])
+            return el(
+                "span",
+                [
+                    .class("icon-button icon-button-disabled"), .id(id), Attr("role", "link"), .aria("disabled", "true"),
+                    .aria("label", label),
+                ], [icon(symbol)])
         }
         return el("a", [.class("icon-button"), Attr("href", href), .id(id), .aria("label", label)], [icon(symbol)])
     }

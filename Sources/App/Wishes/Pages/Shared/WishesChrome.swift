@@ -18,28 +18,42 @@ enum WishesChrome {
 
     /// The five occasion icons in a row (the seed's header; decoration).
     static func occasionStrip(_ l: Localizer) -> HTMLNode {
-        el("ul", [.class("occasion-strip"), .aria("label", l.t("wishes.home.occasions"))], Occasion.allCases.map { occasion in
-            el("li", [.class("occasion-badge occasion-\(occasion.rawValue)")], [
-                icon(occasionIcon(occasion), label: l.t(occasion.nameKey)),
-            ])
-        })
+        el(
+            "ul", [.class("occasion-strip"), .aria("label", l.t("wishes.home.occasions"))],
+            Occasion.allCases.map { occasion in
+                el(
+                    "li", [.class("occasion-badge occasion-\(occasion.rawValue)")],
+                    [
+                        icon(occasionIcon(occasion), label: l.t(occasion.nameKey))
+                    ])
+            })
     }
 
     /// A wish as its recipients see it: the card or photo, the occasion, subject and message.
     static func card(occasion: Occasion, subject: String, message: String, photoURL: String?, l: Localizer) -> HTMLNode {
         let occasionName = l.t(occasion.nameKey)
-        return el("article", [.class("card wish-message"), .aria("labelledby", "wish-subject")], [
-            photoURL.map { url in
-                el("div", [.class("wish-photo")], [voidEl("img", [Attr("src", url), Attr("alt", l.t("wishes.message.photoAlt", occasionName))])])
-            } ?? .empty,
-            el("div", [.class("wish-message-body")], [
-                el("p", [.class("wish-message-occasion occasion-\(occasion.rawValue)")], [icon(occasionIcon(occasion)), txt(occasionName)]),
-                el("h2", [.id("wish-subject"), .class("wish-message-subject")], [txt(subject)]),
-                el("div", [.class("wish-message-text")], message.components(separatedBy: "\n").map { line in
-                    line.isEmpty ? voidEl("br", []) : el("p", [], [txt(line)])
-                }),
-            ]),
-        ])
+        return el(
+            "article", [.class("card wish-message"), .aria("labelledby", "wish-subject")],
+            [
+                photoURL.map { url in
+                    el(
+                        "div", [.class("wish-photo")],
+                        [voidEl("img", [Attr("src", url), Attr("alt", l.t("wishes.message.photoAlt", occasionName))])])
+                } ?? .empty,
+                el(
+                    "div", [.class("wish-message-body")],
+                    [
+                        el(
+                            "p", [.class("wish-message-occasion occasion-\(occasion.rawValue)")],
+                            [icon(occasionIcon(occasion)), txt(occasionName)]),
+                        el("h2", [.id("wish-subject"), .class("wish-message-subject")], [txt(subject)]),
+                        el(
+                            "div", [.class("wish-message-text")],
+                            message.components(separatedBy: "\n").map { line in
+                                line.isEmpty ? voidEl("br", []) : el("p", [], [txt(line)])
+                            }),
+                    ]),
+            ])
     }
 
     /// A wish's cell as the lists show it.

@@ -41,8 +41,12 @@ struct CreateFitnessTests: AsyncMigration {
             .create()
         let sql = try database.sql()
         try await sql.create(index: "fitness_tests_user_time").on(FitnessTestRecord.schema).column("user_id").column("created_at").run()
-        try await sql.create(index: "completed_workouts_user_time").on(CompletedWorkoutRecord.schema).column("user_id").column("completed_at").run()
-        try await sql.create(index: "exercise_results_user_exercise").on(ExerciseResultRecord.schema).column("user_id").column("exercise_id").column("recorded_at").run()
+        try await sql.create(index: "completed_workouts_user_time").on(CompletedWorkoutRecord.schema).column("user_id").column(
+            "completed_at"
+        ).run()
+        try await sql.create(index: "exercise_results_user_exercise").on(ExerciseResultRecord.schema).column("user_id").column(
+            "exercise_id"
+        ).column("recorded_at").run()
     }
 
     func revert(on database: Database) async throws {

@@ -12,7 +12,9 @@ struct CreateWorkoutGoals: AsyncMigration {
             .field("created_at", .datetime, .required)
             .field("updated_at", .datetime, .required)
             .create()
-        try await database.sql().create(index: "workout_goals_user_time").on(WorkoutGoalRecord.schema).column("user_id").column("created_at").run()
+        try await database.sql().create(index: "workout_goals_user_time").on(WorkoutGoalRecord.schema).column("user_id").column(
+            "created_at"
+        ).run()
     }
 
     func revert(on database: Database) async throws {

@@ -31,85 +31,129 @@ enum FitnessPage {
             trackedList(model, context: context),
             model.tests.isEmpty ? .empty : pastTests(model.tests, l: l),
         ]
-        return Layout.render(.init(title: l.t("fitness.pageTitle"), stylesheet: WorkoutsModule.stylesheet), context: context, content: content)
+        return Layout.render(
+            .init(title: l.t("fitness.pageTitle"), stylesheet: WorkoutsModule.stylesheet), context: context, content: content)
     }
 
     private static func levelCard(_ overall: Int?, l: Localizer) -> HTMLNode {
-        el("section", [.class("card fitness-level-card"), .aria("labelledby", "overall-level")], [
-            el("h2", [.class("fitness-level-title"), .id("overall-level")], [txt(l.t("fitness.overall"))]),
-            overall.map { LevelMeter.render(level: $0, l: l, large: true) }
-                ?? el("p", [.class("fitness-level-none")], [txt(l.t("fitness.noLevelYet"))]),
-        ])
+        el(
+            "section", [.class("card fitness-level-card"), .aria("labelledby", "overall-level")],
+            [
+                el("h2", [.class("fitness-level-title"), .id("overall-level")], [txt(l.t("fitness.overall"))]),
+                overall.map { LevelMeter.render(level: $0, l: l, large: true) }
+                    ?? el("p", [.class("fitness-level-none")], [txt(l.t("fitness.noLevelYet"))]),
+            ])
     }
 
     /// Step 1 and 2 of the seed: the category, then how many exercises (a GET to the picker).
     private static func startForm(_ l: Localizer) -> HTMLNode {
-        el("form", [Attr("method", "get"), Attr("action", SiteURL.workouts(.newFitnessTest).path), .class("form"), .id("fitness-start")], [
-            el("h2", [.class("section-title")], [txt(l.t("fitness.start.title"))]),
-            ChoiceFields.segmented(
-                name: "category", legend: l.t("fitness.start.category"),
-                options: FitnessTestPlan.categories.map { ($0.rawValue, l.category($0)) }, chosen: Exercise.Category.plyometrics.rawValue,
-                hint: l.t("fitness.start.categoryHint"), error: nil
-            ),
-            ChoiceFields.segmented(
-                name: "count", legend: l.t("fitness.start.count"),
-                options: (1...5).map { (String($0), l.number($0)) }, chosen: "3", hint: nil, error: nil
-            ),
-            el("button", [.class("button button-primary button-block"), Attr("type", "submit"), .id("fitness-start-button")], [txt(l.t("fitness.start.next"))]),
-        ])
+        el(
+            "form", [Attr("method", "get"), Attr("action", SiteURL.workouts(.newFitnessTest).path), .class("form"), .id("fitness-start")],
+            [
+                el("h2", [.class("section-title")], [txt(l.t("fitness.start.title"))]),
+                ChoiceFields.segmented(
+                    name: "category", legend: l.t("fitness.start.category"),
+                    options: FitnessTestPlan.categories.map { ($0.rawValue, l.category($0)) },
+                    chosen: Exercise.Category.plyometrics.rawValue,
+                    hint: l.t("fitness.start.categoryHint"), error: nil
+                ),
+                ChoiceFields.segmented(
+                    name: "count", legend: l.t("fitness.start.count"),
+                    options: (1...5).map { (String($0), l.number($0)) }, chosen: "3", hint: nil, error: nil
+                ),
+                el(
+                    "button", [.class("button button-primary button-block"), Attr("type", "submit"), .id("fitness-start-button")],
+                    [txt(l.t("fitness.start.next"))]),
+            ])
     }
 
     private static func trackedList(_ model: Model, context: PageContext) -> HTMLNode {
         let l = context.localizer
         guard !model.tracked.isEmpty else {
-            return el("section", [.class("card"), .id("tracked")], [
-                el("h2", [.class("card-title")], [txt(l.t("fitness.tracked.title"))]),
-                el("p", [.class("field-hint")], [txt(l.t("fitness.tracked.empty"))]),
-            ])
-        }
-        return el("section", [.class("card"), .id("tracked"), .aria("labelledby", "tracked-title")], [
-            el("h2", [.class("card-title"), .id("tracked-title")], [txt(l.t("fitness.tracked.title"))]),
-            el("ul", [.class("tracked-list")], model.tracked.map { item in
-                el("li", [.class("tracked-row"), .data("exercise", item.exercise.id)], [
-                    el("span", [.class("list-row-text")], [
-                        el("strong", [], [txt(item.exercise.name)]),
-                        el("span", [], [txt(l.category(item.exercise.category) + " · " + (item.level.map { l.t("fitness.levelN", l.number($0)) } ?? l.t("fitness.notTested")))]),
-                    ]),
-                    TrackButton.render(exercise: item.exercise, tracked: true, returnTo: SiteURL.workouts(.fitness).path, context: context),
+            return el(
+                "section", [.class("card"), .id("tracked")],
+                [
+                    el("h2", [.class("card-title")], [txt(l.t("fitness.tracked.title"))]),
+                    el("p", [.class("field-hint")], [txt(l.t("fitness.tracked.empty"))]),
                 ])
-            }),
-        ])
+        }
+        return el(
+            "section", [.class("card"), .id("tracked"), .aria("labelledby", "tracked-title")],
+            [
+                el("h2", [.class("card-title"), .id("tracked-title")], [txt(l.t("fitness.tracked.title"))]),
+                el(
+                    "ul", [.class("tracked-list")],
+                    model.tracked.map { item in
+                        el(
+                            "li", [.class("tracked-row"), .data("exercise", item.exercise.id)],
+                            [
+                                el(
+                                    "span", [.class("list-row-text")],
+                                    [
+                                        el("strong", [], [txt(item.exercise.name)]),
+                                        el(
+                                            "span", [],
+                                            [
+                                                txt(
+                                                    l.category(item.exercise.category) + " · "
+                                                        + (item.level.map { l.t("fitness.levelN", l.number($0)) }
+                                                            ?? l.t("fitness.notTested")))
+                                            ]),
+                                    ]),
+                                TrackButton.render(
+                                    exercise: item.exercise, tracked: true, returnTo: SiteURL.workouts(.fitness).path, context: context),
+                            ])
+                    }),
+            ])
     }
 
     private static func pastTests(_ tests: [PastTest], l: Localizer) -> HTMLNode {
-        el("section", [.class("card"), .id("past-tests"), .aria("labelledby", "past-tests-title")], [
-            el("h2", [.class("card-title"), .id("past-tests-title")], [txt(l.t("fitness.past.title"))]),
-            el("ul", [.class("link-list")], tests.map { test in
-                let href = test.complete ? SiteURL.workouts(.fitnessResults(id: test.id)).path : SiteURL.workouts(.fitnessTest(id: test.id)).path
-                let detail = [
-                    l.category(test.category), l.plural("fitness.exerciseCount", count: test.exercises),
-                    test.complete ? test.level.map { l.t("fitness.levelN", l.number($0)) } : l.t("fitness.past.unfinished"),
-                ].compactMap { $0 }.joined(separator: " · ")
-                return el("li", [], [
-                    el("a", [Attr("href", href), .class("link-row")], [
-                        el("span", [.class("list-row-text")], [el("strong", [], [txt(test.date)]), el("span", [], [txt(detail)])]),
-                        icon(.chevronRight),
-                    ]),
-                ])
-            }),
-        ])
+        el(
+            "section", [.class("card"), .id("past-tests"), .aria("labelledby", "past-tests-title")],
+            [
+                el("h2", [.class("card-title"), .id("past-tests-title")], [txt(l.t("fitness.past.title"))]),
+                el(
+                    "ul", [.class("link-list")],
+                    tests.map { test in
+                        let href =
+                            test.complete
+                            ? SiteURL.workouts(.fitnessResults(id: test.id)).path : SiteURL.workouts(.fitnessTest(id: test.id)).path
+                        let detail = [
+                            l.category(test.category), l.plural("fitness.exerciseCount", count: test.exercises),
+                            test.complete ? test.level.map { l.t("fitness.levelN", l.number($0)) } : l.t("fitness.past.unfinished"),
+                        ].compactMap { $0 }.joined(separator: " · ")
+                        return el(
+                            "li", [],
+                            [
+                                el(
+                                    "a", [Attr("href", href), .class("link-row")],
+                                    [
+                                        el(
+                                            "span", [.class("list-row-text")],
+                                            [el("strong", [], [txt(test.date)]), el("span", [], [txt(detail)])]),
+                                        icon(.chevronRight),
+                                    ])
+                            ])
+                    }),
+            ])
     }
 }
 
 /// A level 1–10 as a labelled meter of ten steps.
 enum LevelMeter {
     static func render(level: Int, l: Localizer, large: Bool = false) -> HTMLNode {
-        el("div", [.class(large ? "level-meter level-meter-large" : "level-meter")], [
-            el("span", [.class("level-meter-value")], [txt(l.t("fitness.levelN", l.number(level)))]),
-            el("span", [.class("level-meter-bar"), Attr("role", "meter"), .aria("valuemin", "1"), .aria("valuemax", "10"),
-                        .aria("valuenow", String(level)), .aria("label", l.t("fitness.levelOf", l.number(level), l.number(10)))],
-               (1...10).map { step in el("span", [.class(step <= level ? "level-step level-step-on" : "level-step")], []) }),
-        ])
+        el(
+            "div", [.class(large ? "level-meter level-meter-large" : "level-meter")],
+            [
+                el("span", [.class("level-meter-value")], [txt(l.t("fitness.levelN", l.number(level)))]),
+                el(
+                    "span",
+                    [
+                        .class("level-meter-bar"), Attr("role", "meter"), .aria("valuemin", "1"), .aria("valuemax", "10"),
+                        .aria("valuenow", String(level)), .aria("label", l.t("fitness.levelOf", l.number(level), l.number(10))),
+                    ],
+                    (1...10).map { step in el("span", [.class(step <= level ? "level-step level-step-on" : "level-step")], []) }),
+            ])
     }
 }
 
@@ -118,14 +162,22 @@ enum LevelMeter {
 enum TrackButton {
     static func render(exercise: Exercise, tracked: Bool, returnTo: String, context: PageContext) -> HTMLNode {
         let l = context.localizer
-        return el("form", [Attr("method", "post"), Attr("action", SiteURL.workouts(.track(exerciseID: exercise.id)).path), .class("track-form")], [
-            CSRFField.render(context.csrfToken),
-            voidEl("input", [Attr("type", "hidden"), Attr("name", "tracked"), Attr("value", tracked ? "0" : "1")]),
-            voidEl("input", [Attr("type", "hidden"), Attr("name", "return"), Attr("value", returnTo)]),
-            el("button", [.class(tracked ? "button button-small button-quiet track-button" : "button button-small button-secondary track-button"),
-                          Attr("type", "submit"), .aria("label", l.t(tracked ? "fitness.untrackNamed" : "fitness.trackNamed", exercise.name))], [
-                txt(l.t(tracked ? "fitness.untrack" : "fitness.track")),
-            ]),
-        ])
+        return el(
+            "form", [Attr("method", "post"), Attr("action", SiteURL.workouts(.track(exerciseID: exercise.id)).path), .class("track-form")],
+            [
+                CSRFField.render(context.csrfToken),
+                voidEl("input", [Attr("type", "hidden"), Attr("name", "tracked"), Attr("value", tracked ? "0" : "1")]),
+                voidEl("input", [Attr("type", "hidden"), Attr("name", "return"), Attr("value", returnTo)]),
+                el(
+                    "button",
+                    [
+                        .class(
+                            tracked ? "button button-small button-quiet track-button" : "button button-small button-secondary track-button"),
+                        Attr("type", "submit"), .aria("label", l.t(tracked ? "fitness.untrackNamed" : "fitness.trackNamed", exercise.name)),
+                    ],
+                    [
+                        txt(l.t(tracked ? "fitness.untrack" : "fitness.track"))
+                    ]),
+            ])
     }
 }

@@ -8,25 +8,36 @@ enum FitnessResultsPage {
         let l = context.localizer
         let testID = report.id.uuidString
         let returnTo = SiteURL.workouts(.fitnessResults(id: testID)).path
-        let headline: String = switch (report.overallBefore, report.overallAfter) {
-        case (_, nil): l.t("fitness.results.noLevel")
-        case (nil, _?): l.t("fitness.results.firstLevel")
-        case (let before?, let after?) where after > before: l.t("fitness.results.levelledUp", l.number(before))
-        case (let before?, let after?) where after < before: l.t("fitness.results.levelDown", l.number(before))
-        default: l.t("fitness.results.levelSame")
-        }
+        let headline: String =
+            switch (report.overallBefore, report.overallAfter) {
+            case (_, nil): l.t("fitness.results.noLevel")
+            case (nil, _?): l.t("fitness.results.firstLevel")
+            case (let before?, let after?) where after > before: l.t("fitness.results.levelledUp", l.number(before))
+            case (let before?, let after?) where after < before: l.t("fitness.results.levelDown", l.number(before))
+            default: l.t("fitness.results.levelSame")
+            }
         var content: [HTMLNode] = [
-            el("section", [.class(report.levelledUp ? "card fitness-level-card fitness-levelled-up" : "card fitness-level-card"), .id("overall"),
-                           .aria("labelledby", "overall-title")], [
-                el("h2", [.class("fitness-level-title"), .id("overall-title")], [txt(l.t("fitness.overall"))]),
-                report.overallAfter.map { LevelMeter.render(level: $0, l: l, large: true) } ?? .empty,
-                el("p", [.class("fitness-headline"), .id("overall-headline")], [txt(headline)]),
-            ]),
+            el(
+                "section",
+                [
+                    .class(report.levelledUp ? "card fitness-level-card fitness-levelled-up" : "card fitness-level-card"), .id("overall"),
+                    .aria("labelledby", "overall-title"),
+                ],
+                [
+                    el("h2", [.class("fitness-level-title"), .id("overall-title")], [txt(l.t("fitness.overall"))]),
+                    report.overallAfter.map { LevelMeter.render(level: $0, l: l, large: true) } ?? .empty,
+                    el("p", [.class("fitness-headline"), .id("overall-headline")], [txt(headline)]),
+                ])
         ]
         content += report.items.map { FitnessResultCard.render($0, returnTo: returnTo, timeZone: timeZone, context: context) }
-        content.append(el("a", [.class("button button-primary button-block"), Attr("href", SiteURL.workouts(.fitness).path)], [txt(l.t("fitness.results.done"))]))
+        content.append(
+            el(
+                "a", [.class("button button-primary button-block"), Attr("href", SiteURL.workouts(.fitness).path)],
+                [txt(l.t("fitness.results.done"))]))
         return Layout.render(
-            .init(title: l.t("fitness.results.title"), backLink: (SiteURL.workouts(.fitness).path, l.t("workouts.tab.fitness")), stylesheet: WorkoutsModule.stylesheet),
+            .init(
+                title: l.t("fitness.results.title"), backLink: (SiteURL.workouts(.fitness).path, l.t("workouts.tab.fitness")),
+                stylesheet: WorkoutsModule.stylesheet),
             context: context, content: content
         )
     }

@@ -23,58 +23,104 @@ enum FitnessRunnerPage {
         let testID = report.id.uuidString
         var content: [HTMLNode] = [banner(model.error, isError: true)]
         if let done = model.justDone {
-            content.append(FitnessResultCard.render(done, returnTo: SiteURL.workouts(.fitnessTest(id: testID)).with([("done", done.exercise.id)]), timeZone: model.timeZone, context: context, compact: true))
+            content.append(
+                FitnessResultCard.render(
+                    done, returnTo: SiteURL.workouts(.fitnessTest(id: testID)).with([("done", done.exercise.id)]), timeZone: model.timeZone,
+                    context: context, compact: true))
         }
         if let item = report.next {
             content.append(exerciseCard(item, position: report.position + 1, of: report.items.count, testID: testID, context: context))
         }
         return Layout.render(
-            .init(title: l.t("fitness.runner.title"), backLink: (SiteURL.workouts(.fitness).path, l.t("workouts.tab.fitness")),
-                  stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/fitness.js"]),
+            .init(
+                title: l.t("fitness.runner.title"), backLink: (SiteURL.workouts(.fitness).path, l.t("workouts.tab.fitness")),
+                stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/fitness.js"]),
             context: context, content: content
         )
     }
 
-    private static func exerciseCard(_ item: FitnessTestReport.Item, position: Int, of count: Int, testID: String, context: PageContext) -> HTMLNode {
+    private static func exerciseCard(
+        _ item: FitnessTestReport.Item, position: Int, of count: Int, testID: String, context: PageContext
+    ) -> HTMLNode {
         let l = context.localizer
         let exercise = item.exercise
         let formURL = SiteURL.workouts(.fitnessExercise(testID: testID, exerciseID: exercise.id)).path
-        return el("section", [.class("card fitness-runner"), .id("fitness-runner"), .aria("labelledby", "exercise-name"),
-                              .data("url", formURL), .data("done-url", SiteURL.workouts(.fitnessTest(id: testID)).with([("done", exercise.id)])),
-                              .data("seconds", String(recordingSeconds)), .data("csrf", context.csrfToken),
-                              .data("label-recording", l.t("fitness.runner.recording")), .data("label-sending", l.t("fitness.runner.sending")),
-                              .data("label-denied", l.t("fitness.runner.denied")), .data("label-no-motion", l.t("fitness.runner.noMotion")),
-                              .data("label-seconds-left", l.t("fitness.runner.secondsLeft"))], [
-            el("p", [.class("fitness-position")], [txt(l.t("fitness.runner.position", l.number(position), l.number(count)))]),
-            el("h2", [.class("fitness-exercise-name"), .id("exercise-name")], [txt(exercise.name)]),
-            el("p", [.class("fitness-tempo")], [txt(l.t("fitness.runner.tempo", l.number(exercise.tempo.repsPerMinute ?? 0)))]),
-            exercise.instructions.isEmpty ? .empty : el("details", [.class("fitness-howto")], [
-                el("summary", [], [txt(l.t("fitness.runner.howTo"))]),
-                el("ol", [], exercise.instructions.map { el("li", [], [txt($0)]) }),
-            ]),
-            el("div", [.class("fitness-countdown"), .id("fitness-countdown"), .flag("hidden")], [
-                el("span", [.class("fitness-countdown-number"), .id("fitness-seconds"), .aria("hidden", "true")], [txt(l.number(recordingSeconds))]),
-                el("span", [.class("visually-hidden"), .id("fitness-status"), Attr("role", "status"), .aria("live", "polite")], []),
-            ]),
-            el("p", [.class("field-hint"), .id("fitness-hold")], [txt(l.t("fitness.runner.hold", l.number(recordingSeconds)))]),
-            el("p", [.class("banner banner-error"), .id("fitness-motion-note"), .flag("hidden")], [txt(l.t("fitness.runner.secureContext"))]),
-            el("noscript", [], [el("p", [.class("form-note")], [txt(l.t("fitness.runner.needsScript"))])]),
-            el("div", [.class("form-actions fitness-actions")], [
-                el("button", [.class("button button-primary button-block"), Attr("type", "button"), .id("fitness-begin"), .flag("disabled")], [txt(l.t("fitness.runner.begin"))]),
-                el("form", [Attr("method", "post"), Attr("action", formURL)], [
-                    CSRFField.render(context.csrfToken),
-                    voidEl("input", [Attr("type", "hidden"), Attr("name", "skip"), Attr("value", "1")]),
-                    el("button", [.class("button button-secondary button-block"), Attr("type", "submit"), .id("fitness-skip")], [txt(l.t("fitness.runner.skip"))]),
-                ]),
-            ]),
-            el("form", [Attr("method", "post"), Attr("action", formURL), Attr("enctype", "multipart/form-data"), .class("fitness-upload"), .id("fitness-upload")], [
-                CSRFField.render(context.csrfToken),
-                el("label", [.class("field-label"), Attr("for", "motion-log")], [txt(l.t("fitness.runner.uploadLabel"))]),
-                el("p", [.class("field-hint"), .id("motion-log-hint")], [txt(l.t("fitness.runner.uploadHint"))]),
-                voidEl("input", [Attr("type", "file"), .id("motion-log"), Attr("name", "log"), Attr("accept", "application/json,.json"),
-                                 .flag("required"), .aria("describedby", "motion-log-hint"), .class("field-input")]),
-                el("button", [.class("button button-secondary"), Attr("type", "submit"), .id("fitness-upload-button")], [txt(l.t("fitness.runner.upload"))]),
-            ]),
-        ])
+        return el(
+            "section",
+            [
+                .class("card fitness-runner"), .id("fitness-runner"), .aria("labelledby", "exercise-name"),
+                .data("url", formURL), .data("done-url", SiteURL.workouts(.fitnessTest(id: testID)).with([("done", exercise.id)])),
+                .data("seconds", String(recordingSeconds)), .data("csrf", context.csrfToken),
+                .data("label-recording", l.t("fitness.runner.recording")), .data("label-sending", l.t("fitness.runner.sending")),
+                .data("label-denied", l.t("fitness.runner.denied")), .data("label-no-motion", l.t("fitness.runner.noMotion")),
+                .data("label-seconds-left", l.t("fitness.runner.secondsLeft")),
+            ],
+            [
+                el("p", [.class("fitness-position")], [txt(l.t("fitness.runner.position", l.number(position), l.number(count)))]),
+                el("h2", [.class("fitness-exercise-name"), .id("exercise-name")], [txt(exercise.name)]),
+                el("p", [.class("fitness-tempo")], [txt(l.t("fitness.runner.tempo", l.number(exercise.tempo.repsPerMinute ?? 0)))]),
+                exercise.instructions.isEmpty
+                    ? .empty
+                    : el(
+                        "details", [.class("fitness-howto")],
+                        [
+                            el("summary", [], [txt(l.t("fitness.runner.howTo"))]),
+                            el("ol", [], exercise.instructions.map { el("li", [], [txt($0)]) }),
+                        ]),
+                el(
+                    "div", [.class("fitness-countdown"), .id("fitness-countdown"), .flag("hidden")],
+                    [
+                        el(
+                            "span", [.class("fitness-countdown-number"), .id("fitness-seconds"), .aria("hidden", "true")],
+                            [txt(l.number(recordingSeconds))]),
+                        el(
+                            "span", [.class("visually-hidden"), .id("fitness-status"), Attr("role", "status"), .aria("live", "polite")], []),
+                    ]),
+                el("p", [.class("field-hint"), .id("fitness-hold")], [txt(l.t("fitness.runner.hold", l.number(recordingSeconds)))]),
+                el(
+                    "p", [.class("banner banner-error"), .id("fitness-motion-note"), .flag("hidden")],
+                    [txt(l.t("fitness.runner.secureContext"))]),
+                el("noscript", [], [el("p", [.class("form-note")], [txt(l.t("fitness.runner.needsScript"))])]),
+                el(
+                    "div", [.class("form-actions fitness-actions")],
+                    [
+                        el(
+                            "button",
+                            [
+                                .class("button button-primary button-block"), Attr("type", "button"), .id("fitness-begin"),
+                                .flag("disabled"),
+                            ], [txt(l.t("fitness.runner.begin"))]),
+                        el(
+                            "form", [Attr("method", "post"), Attr("action", formURL)],
+                            [
+                                CSRFField.render(context.csrfToken),
+                                voidEl("input", [Attr("type", "hidden"), Attr("name", "skip"), Attr("value", "1")]),
+                                el(
+                                    "button",
+                                    [.class("button button-secondary button-block"), Attr("type", "submit"), .id("fitness-skip")],
+                                    [txt(l.t("fitness.runner.skip"))]),
+                            ]),
+                    ]),
+                el(
+                    "form",
+                    [
+                        Attr("method", "post"), Attr("action", formURL), Attr("enctype", "multipart/form-data"), .class("fitness-upload"),
+                        .id("fitness-upload"),
+                    ],
+                    [
+                        CSRFField.render(context.csrfToken),
+                        el("label", [.class("field-label"), Attr("for", "motion-log")], [txt(l.t("fitness.runner.uploadLabel"))]),
+                        el("p", [.class("field-hint"), .id("motion-log-hint")], [txt(l.t("fitness.runner.uploadHint"))]),
+                        voidEl(
+                            "input",
+                            [
+                                Attr("type", "file"), .id("motion-log"), Attr("name", "log"), Attr("accept", "application/json,.json"),
+                                .flag("required"), .aria("describedby", "motion-log-hint"), .class("field-input"),
+                            ]),
+                        el(
+                            "button", [.class("button button-secondary"), Attr("type", "submit"), .id("fitness-upload-button")],
+                            [txt(l.t("fitness.runner.upload"))]),
+                    ]),
+            ])
     }
 }

@@ -19,8 +19,11 @@ extension GetWorkoutPage {
                 "difficulty": .string(difficulty), "duration": .number(Double(duration)),
                 "themes": .array(themes.sorted().map(JSONValue.string)),
             ]
-            if focus == "muscles" { members["muscles"] = .array(muscles.sorted().map(JSONValue.string)) }
-            else { members["categories"] = .array(categories.sorted().map(JSONValue.string)) }
+            if focus == "muscles" {
+                members["muscles"] = .array(muscles.sorted().map(JSONValue.string))
+            } else {
+                members["categories"] = .array(categories.sorted().map(JSONValue.string))
+            }
             return members
         }
     }

@@ -3,10 +3,12 @@
 enum GoalReminders {
     static func render(_ reminders: [String], l: Localizer) -> HTMLNode {
         guard !reminders.isEmpty else { return .empty }
-        return el("section", [.class("card goal-reminders"), .id("goal-reminders"), .aria("labelledby", "goal-reminders-title")], [
-            el("h2", [.class("card-title"), .id("goal-reminders-title")], [txt(l.t("workoutGoals.reminderToday"))]),
-            el("ul", [], reminders.map { el("li", [], [txt($0)]) }),
-            el("a", [Attr("href", SiteURL.workouts(.goals).path)], [txt(l.t("workoutGoals.seeGoals"))]),
-        ])
+        return el(
+            "section", [.class("card goal-reminders"), .id("goal-reminders"), .aria("labelledby", "goal-reminders-title")],
+            [
+                el("h2", [.class("card-title"), .id("goal-reminders-title")], [txt(l.t("workoutGoals.reminderToday"))]),
+                el("ul", [], reminders.map { el("li", [], [txt($0)]) }),
+                el("a", [Attr("href", SiteURL.workouts(.goals).path)], [txt(l.t("workoutGoals.seeGoals"))]),
+            ])
     }
 }

@@ -41,10 +41,11 @@ extension Localizer {
     /// A workout's name from what it was made of: its categories or muscle groups, e.g.
     /// "Plyometrics, Cardio".
     func workoutName(_ selection: WorkoutSelection) -> String {
-        let names: [String] = switch selection.focus {
-        case .categories(let categories): Exercise.Category.allCases.filter(categories.contains).map(category)
-        case .muscles(let muscles): Exercise.Muscle.allCases.filter(muscles.contains).map(muscle)
-        }
+        let names: [String] =
+            switch selection.focus {
+            case .categories(let categories): Exercise.Category.allCases.filter(categories.contains).map(category)
+            case .muscles(let muscles): Exercise.Muscle.allCases.filter(muscles.contains).map(muscle)
+            }
         return listJoined(names)
     }
 

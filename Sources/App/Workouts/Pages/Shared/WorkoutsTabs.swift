@@ -11,12 +11,20 @@ enum WorkoutsTabs {
             (.music, SiteURL.workouts(.music).path, l.t("workouts.tab.music")),
             (.themes, SiteURL.workouts(.themes).path, l.t("workouts.tab.themes")),
         ]
-        return el("nav", [.class("module-tabs"), .aria("label", l.t("workouts.tab.label"))], [
-            el("ul", [], tabs.map { tab, href, title in
-                el("li", [], [
-                    el("a", [.class("module-tab"), Attr("href", href), tab == current ? .aria("current", "page") : nil], [txt(title)]),
-                ])
-            }),
-        ])
+        return el(
+            "nav", [.class("module-tabs"), .aria("label", l.t("workouts.tab.label"))],
+            [
+                el(
+                    "ul", [],
+                    tabs.map { tab, href, title in
+                        el(
+                            "li", [],
+                            [
+                                el(
+                                    "a", [.class("module-tab"), Attr("href", href), tab == current ? .aria("current", "page") : nil],
+                                    [txt(title)])
+                            ])
+                    })
+            ])
     }
 }

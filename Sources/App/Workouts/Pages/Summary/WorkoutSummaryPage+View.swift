@@ -9,33 +9,52 @@ enum WorkoutSummaryPage {
         let plan = model.details.plan
         var content: [HTMLNode] = [banner(model.notice, isError: false)]
         if model.justFinished {
-            content.append(el("section", [.class("card finished-card"), Attr("role", "status"), Attr("tabindex", "-1"), .id("finished")], [
-                el("h2", [], [txt(l.t("workouts.summary.finishedTitle"))]),
-                el("p", [], [txt(l.t(model.isSaved ? "workouts.summary.finishedSaved" : "workouts.summary.finishedMessage"))]),
-            ]))
+            content.append(
+                el(
+                    "section", [.class("card finished-card"), Attr("role", "status"), Attr("tabindex", "-1"), .id("finished")],
+                    [
+                        el("h2", [], [txt(l.t("workouts.summary.finishedTitle"))]),
+                        el("p", [], [txt(l.t(model.isSaved ? "workouts.summary.finishedSaved" : "workouts.summary.finishedMessage"))]),
+                    ]))
         }
         content += [
-            el("section", [.class("card summary-card"), .aria("labelledby", "summary-name")], [
-                el("h2", [.id("summary-name"), .class("summary-name")], [txt(model.name)]),
-                el("dl", [.class("summary-stats")], [
-                    stat(l.t("workouts.summary.exercises"), l.number(model.details.steps.count)),
-                    stat(l.t("workouts.summary.duration"), l.minutes(seconds: plan.totalSeconds)),
-                    stat(l.t("workouts.summary.rest"), l.t("workouts.seconds", l.number(plan.restSeconds))),
+            el(
+                "section", [.class("card summary-card"), .aria("labelledby", "summary-name")],
+                [
+                    el("h2", [.id("summary-name"), .class("summary-name")], [txt(model.name)]),
+                    el(
+                        "dl", [.class("summary-stats")],
+                        [
+                            stat(l.t("workouts.summary.exercises"), l.number(model.details.steps.count)),
+                            stat(l.t("workouts.summary.duration"), l.minutes(seconds: plan.totalSeconds)),
+                            stat(l.t("workouts.summary.rest"), l.t("workouts.seconds", l.number(plan.restSeconds))),
+                        ]),
+                    el(
+                        "p", [.class("summary-themes")],
+                        [
+                            txt(
+                                model.themeNames.isEmpty
+                                    ? l.t("workouts.summary.allMusic") : l.t("workouts.summary.themes", l.listJoined(model.themeNames)))
+                        ]),
                 ]),
-                el("p", [.class("summary-themes")], [txt(model.themeNames.isEmpty ? l.t("workouts.summary.allMusic") : l.t("workouts.summary.themes", l.listJoined(model.themeNames)))]),
-            ]),
             el("h2", [.class("section-title")], [txt(l.t("workouts.summary.exercisesTitle"))]),
-            el("ol", [.class("exercise-list")], model.details.steps.map { step in
-                exerciseCell(step, l: l, trailing: model.justFinished ? TrackButton.render(
-                    exercise: step.exercise, tracked: model.tracked.contains(step.exercise.id),
-                    returnTo: SiteURL.workouts(.summary(id: model.id)).with([("finished", "1")]), context: context
-                ) : .empty)
-            }),
+            el(
+                "ol", [.class("exercise-list")],
+                model.details.steps.map { step in
+                    exerciseCell(
+                        step, l: l,
+                        trailing: model.justFinished
+                            ? TrackButton.render(
+                                exercise: step.exercise, tracked: model.tracked.contains(step.exercise.id),
+                                returnTo: SiteURL.workouts(.summary(id: model.id)).with([("finished", "1")]), context: context
+                            ) : .empty)
+                }),
             actions(model, context: context),
         ]
         return Layout.render(
-            .init(title: l.t("workouts.summary.title"), backLink: (SiteURL.module(.workouts).path, l.t("nav.workouts")),
-                  stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/summary.js"]),
+            .init(
+                title: l.t("workouts.summary.title"), backLink: (SiteURL.module(.workouts).path, l.t("nav.workouts")),
+                stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/summary.js"]),
             context: context, content: content
         )
     }
@@ -46,34 +65,53 @@ enum WorkoutSummaryPage {
 
     /// One exercise: what it is, what it needs, how fast, how long, and its music.
     static func exerciseCell(_ step: WorkoutDetails.Step, l: Localizer, trailing: HTMLNode = .empty) -> HTMLNode {
-        el("li", [.class("card exercise-cell")], [
-            el("div", [.class("exercise-cell-head")], [
-                el("span", [.class("exercise-number"), .aria("hidden", "true")], [txt(l.number(step.index + 1))]),
-                el("h3", [.class("exercise-name")], [txt(step.exercise.name)]),
-                el("span", [.class("exercise-duration")], [
-                    el("span", [.class("visually-hidden")], [txt(l.t("workouts.summary.durationLabel") + " ")]),
-                    txt(l.clock(seconds: step.seconds)),
-                ]),
-            ]),
-            el("ul", [.class("exercise-facts")], (l.exerciseFacts(step.exercise) + [l.level(step.exercise.level)]).map { el("li", [], [txt($0)]) }),
-            songs(step, l: l),
-            trailing,
-        ])
+        el(
+            "li", [.class("card exercise-cell")],
+            [
+                el(
+                    "div", [.class("exercise-cell-head")],
+                    [
+                        el("span", [.class("exercise-number"), .aria("hidden", "true")], [txt(l.number(step.index + 1))]),
+                        el("h3", [.class("exercise-name")], [txt(step.exercise.name)]),
+                        el(
+                            "span", [.class("exercise-duration")],
+                            [
+                                el("span", [.class("visually-hidden")], [txt(l.t("workouts.summary.durationLabel") + " ")]),
+                                txt(l.clock(seconds: step.seconds)),
+                            ]),
+                    ]),
+                el(
+                    "ul", [.class("exercise-facts")],
+                    (l.exerciseFacts(step.exercise) + [l.level(step.exercise.level)]).map { el("li", [], [txt($0)]) }),
+                songs(step, l: l),
+                trailing,
+            ])
     }
 
     private static func songs(_ step: WorkoutDetails.Step, l: Localizer) -> HTMLNode {
         let note = l.musicNote(step).map { el("p", [.class("music-note music-note-warning")], [txt($0)]) } ?? .empty
         guard !step.songs.isEmpty else { return note }
-        return el("div", [.class("exercise-music")], [note, el("ul", [.class("song-lines"), .aria("label", l.t("workouts.summary.songs"))], step.songs.map { song in
-            el("li", [], [
-                el("span", [.class("song-glyph"), .aria("hidden", "true")], [txt("♪")]),
-                el("span", [], [
-                    txt(song.record.title ?? l.t("workouts.music.untitled")),
-                    song.record.artist.map { el("span", [.class("song-artist")], [txt(" · " + $0)]) } ?? .empty,
-                ]),
-                el("span", [.class("song-rate")], [txt(l.percent(Int((song.playbackRate * 100).rounded())))]),
+        return el(
+            "div", [.class("exercise-music")],
+            [
+                note,
+                el(
+                    "ul", [.class("song-lines"), .aria("label", l.t("workouts.summary.songs"))],
+                    step.songs.map { song in
+                        el(
+                            "li", [],
+                            [
+                                el("span", [.class("song-glyph"), .aria("hidden", "true")], [txt("♪")]),
+                                el(
+                                    "span", [],
+                                    [
+                                        txt(song.record.title ?? l.t("workouts.music.untitled")),
+                                        song.record.artist.map { el("span", [.class("song-artist")], [txt(" · " + $0)]) } ?? .empty,
+                                    ]),
+                                el("span", [.class("song-rate")], [txt(l.percent(Int((song.playbackRate * 100).rounded())))]),
+                            ])
+                    }),
             ])
-        })])
     }
 
     private static func actions(_ model: Model, context: PageContext) -> HTMLNode {
@@ -81,28 +119,41 @@ enum WorkoutSummaryPage {
         let play = SiteURL.workouts(.play(id: model.id)).path
         var secondary: [HTMLNode] = []
         if !model.isSaved {
-            secondary.append(postButton(SiteURL.workouts(.save(id: model.id)).path, label: l.t("workouts.summary.save"), id: "save-workout",
-                                        className: "button button-secondary", hidden: model.justFinished ? [("finished", "1")] : [], context: context))
-            secondary.append(postButton(SiteURL.workouts(.delete(id: model.id)).path, label: l.t("workouts.summary.quit"), id: "quit-workout",
-                                        className: "button button-quiet", context: context))
+            secondary.append(
+                postButton(
+                    SiteURL.workouts(.save(id: model.id)).path, label: l.t("workouts.summary.save"), id: "save-workout",
+                    className: "button button-secondary", hidden: model.justFinished ? [("finished", "1")] : [], context: context))
+            secondary.append(
+                postButton(
+                    SiteURL.workouts(.delete(id: model.id)).path, label: l.t("workouts.summary.quit"), id: "quit-workout",
+                    className: "button button-quiet", context: context))
         } else if model.justFinished {
-            secondary.append(el("a", [.class("button button-secondary"), Attr("href", SiteURL.module(.workouts).path), .id("done-workout")], [txt(l.t("workouts.summary.done"))]))
+            secondary.append(
+                el(
+                    "a", [.class("button button-secondary"), Attr("href", SiteURL.module(.workouts).path), .id("done-workout")],
+                    [txt(l.t("workouts.summary.done"))]))
         }
-        return el("div", [.class("form-actions summary-actions")], [
-            el("a", [.class("button button-primary button-block"), Attr("href", play), .id("start-workout")], [
-                txt(l.t(model.justFinished ? "workouts.summary.startAgain" : "workouts.summary.start")),
-            ]),
-            secondary.isEmpty ? .empty : el("div", [.class("summary-secondary")], secondary),
-        ])
+        return el(
+            "div", [.class("form-actions summary-actions")],
+            [
+                el(
+                    "a", [.class("button button-primary button-block"), Attr("href", play), .id("start-workout")],
+                    [
+                        txt(l.t(model.justFinished ? "workouts.summary.startAgain" : "workouts.summary.start"))
+                    ]),
+                secondary.isEmpty ? .empty : el("div", [.class("summary-secondary")], secondary),
+            ])
     }
 
     private static func postButton(
         _ action: String, label: String, id: String, className: String, hidden: [(String, String)] = [], context: PageContext
     ) -> HTMLNode {
-        el("form", [Attr("method", "post"), Attr("action", action)], [
-            CSRFField.render(context.csrfToken),
-        ] + hidden.map { name, value in voidEl("input", [Attr("type", "hidden"), Attr("name", name), Attr("value", value)]) } + [
-            el("button", [.class(className), Attr("type", "submit"), .id(id)], [txt(label)]),
-        ])
+        el(
+            "form", [Attr("method", "post"), Attr("action", action)],
+            [
+                CSRFField.render(context.csrfToken)
+            ] + hidden.map { name, value in voidEl("input", [Attr("type", "hidden"), Attr("name", name), Attr("value", value)]) } + [
+                el("button", [.class(className), Attr("type", "submit"), .id(id)], [txt(label)])
+            ])
     }
 }
