@@ -107,16 +107,18 @@ import ZIPFoundation
         #expect(throws: HealthExportError(kind: .notAnExport)) { try read(url) }
     }
 
-    /// The shared generator writes a realistic export and its true daily totals.
+    /// scripts/make-health-export writes a realistic export and, from the day it simulates, the
+    /// true daily totals (each credited part a whole number, so no rounding question arises).
     @Test func generatedExport_matchesTheTrueDailyTotals() throws {
         let generator = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("../shared/tools/gen_health_export.py").standardized
-        try #require(FileManager.default.fileExists(atPath: generator.path), "needs ../shared/tools/gen_health_export.py")
+            .appendingPathComponent("scripts/make-health-export")
+        try #require(FileManager.default.fileExists(atPath: generator.path), "needs scripts/make-health-export")
         let url = temporaryURL("generated.xml")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", generator.path, url.path, "--days", "40", "--seed", "7"]
+        process.standardOutput = FileHandle.nullDevice // its one-line summary
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -128,10 +130,24 @@ import ZIPFoundation
         let totals = DailyStepTotals.rounded(DailyStepTotals.compute(records.map(\.sample)))
         let truth = try String(contentsOfFile: url.path + ".truth.csv", encoding: .utf8)
             .split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
-        #expect(truth.count == 40)
+        // One row per generated day, in order from the default first day.
+        let first = try #require(LocalDate("2021-02-23"))
+        #expect(truth.map { String($0[0]) } == (0..<40).map { LocalDate(daysSince1970: first.daysSince1970 + $0).description })
         for row in truth {
             let date = LocalDate(String(row[0]))!
             #expect(totals[date] ?? 0 == Int(row[1])!, "\(date)")
         }
+        // The traps are all in these 40 days.
+        let samples = records.map(\.sample)
+        func localDay(_ time: Double, _ record: HealthStepRecord) -> Int { DailyStepTotals.localDay(time, offset: record.utcOffset) }
+        #expect(Set(records.map(\.kind)) == Set(StepSourceKind.allCases), "hand-entered, Watch, iPhone and app records")
+        #expect(Set(samples).count < samples.count, "exact duplicates")
+        #expect(records.contains { $0.start == $0.end }, "zero-length records")
+        #expect(records.contains { localDay($0.start, $0) != localDay($0.end, $0) }, "records across local midnight")
+        #expect(Set(records.map(\.utcOffset)).count >= 3, "daylight saving time and a trip to another zone")
+        #expect(
+            records.contains { typed in
+                typed.wasUserEntered && records.contains { $0.kind != .manual && $0.start < typed.end && typed.start < $0.end }
+            }, "a walk entered by hand over device records")
     }
 }

@@ -15,16 +15,17 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import BASE_URL, ROOT, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
 
-GENERATOR = ROOT.parent / "shared" / "tools" / "gen_health_export.py"
+GENERATOR = ROOT / "scripts" / "make-health-export"
 
 
 @pytest.fixture(scope="module")
 def export_zip(tmp_path_factory):
-    """A 60-day export from the shared generator, zipped as the Health app does, with
-    export_cda.xml beside it."""
+    """A 60-day export from scripts/make-health-export, from 1 January 2021, zipped as the
+    Health app does with a broken export_cda.xml beside it."""
     folder = tmp_path_factory.mktemp("export")
     xml = folder / "export.xml"
-    subprocess.run(["python3", str(GENERATOR), str(xml), "--days", "60", "--seed", "11"], check=True)
+    subprocess.run(["python3", str(GENERATOR), str(xml), "--days", "60", "--seed", "11", "--start", "2021-01-01"],
+                   check=True, stdout=subprocess.DEVNULL)
     archive = folder / "export.zip"
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
         bundle.write(xml, "apple_health_export/export.xml")
