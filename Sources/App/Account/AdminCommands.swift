@@ -152,7 +152,7 @@ struct CreateUserCommand: AsyncCommand {
         let user = User(name: input.name, email: input.email, passwordHash: try await app.password.async.hash(password))
         user.createdAt = now
         user.emailVerifiedAt = now
-        let month = app.goalsClock(for: user).currentMonth
+        let month = app.userCalendar(for: user).currentMonth
         try await app.db.transaction { database in
             try await user.create(on: database)
             try await GoalsRepository(database: database, userID: try user.requireID())

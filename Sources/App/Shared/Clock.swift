@@ -29,8 +29,9 @@ public struct KineticClock: Sendable {
     }
 }
 
-/// "Today" and "this month" in a time zone: the user's, or where Kinetic runs (`TZ`).
-struct GoalsClock: Sendable {
+/// A user's calendar at an instant: "today" and "this month" in their time zone (or, for
+/// whoever chose none, where Kinetic runs: `TZ`). Every module's "today" comes from here.
+struct UserCalendar: Sendable {
     let timeZone: TimeZone
     let now: Date
 
@@ -43,13 +44,13 @@ extension Application {
     var now: Date { kineticConfiguration.clock.now }
 
     /// "Today" and "this month" at this instant, in the server's time zone.
-    var goalsClock: GoalsClock {
-        GoalsClock(timeZone: kineticConfiguration.timeZone, now: now)
+    var userCalendar: UserCalendar {
+        UserCalendar(timeZone: kineticConfiguration.timeZone, now: now)
     }
 
     /// "Today" and "this month" at this instant for `user`: in their time zone, else the server's.
-    func goalsClock(for user: User?) -> GoalsClock {
-        GoalsClock(timeZone: user?.timeZone ?? kineticConfiguration.timeZone, now: now)
+    func userCalendar(for user: User?) -> UserCalendar {
+        UserCalendar(timeZone: user?.timeZone ?? kineticConfiguration.timeZone, now: now)
     }
 }
 
@@ -58,5 +59,5 @@ extension Request {
     var now: Date { application.now }
 
     /// "Today" and "this month" for the signed-in user (their time zone), else the server's.
-    var goalsClock: GoalsClock { application.goalsClock(for: auth.get(User.self)) }
+    var userCalendar: UserCalendar { application.userCalendar(for: auth.get(User.self)) }
 }

@@ -14,7 +14,7 @@ public enum DemoSeeder {
         guard try await User.query(on: app.db).count() == 0 else { return nil }
         let password = app.kineticConfiguration.demoPassword ?? SecretToken.generate().prefix(12).description
         let hash = try await app.password.async.hash(password)
-        let clock = app.goalsClock
+        let clock = app.userCalendar
         let goals = DemoGoalsData.goals(current: clock.currentMonth)
         let current = MonthGoals.inForce(in: clock.currentMonth, setGoals: goals)!
         let fitness = FitnessSettings(bodyType: .medium, height: 70, jumpGoal: current.jumpGoal, calorieGoal: current.calorieGoal)

@@ -67,7 +67,7 @@ enum WorkoutsDemo {
             upload.title = title(of: folder)
             upload.artist = pack.artist
             upload.genre = pack.genre
-            _ = try await importer.importSong(upload, at: app.goalsClock.now)
+            _ = try await importer.importSong(upload, at: app.userCalendar.now)
         }
         try await addThemesAndWorkout(app, userID: userID)
         app.logger.notice("Demo songs ready.")
@@ -115,13 +115,13 @@ enum WorkoutsDemo {
         for (name, theme, count) in [
             ("Metal mornings", MusicTheme(kind: .genre, value: "Metal"), 10), ("Sectoid", MusicTheme(kind: .artist, value: "Sectoid"), 5),
         ] {
-            ids.append(try await themes.add(name: name, theme: theme, workouts: count, at: app.goalsClock.now).requireID().uuidString)
+            ids.append(try await themes.add(name: name, theme: theme, workouts: count, at: app.userCalendar.now).requireID().uuidString)
         }
         let builder = WorkoutBuilder(database: app.db, userID: userID, catalogue: app.exerciseCatalogue)
         let selection: [String: JSONValue] = [
             "categories": .array([.string("plyometrics")]), "equipment": .array([.string("other"), .string("medicine ball")]),
             "difficulty": .string("beginner"), "duration": .number(15), "themes": .array(ids.map(JSONValue.string)),
         ]
-        _ = try await builder.keep(builder.build(selection, seed: 2_027), saved: true, now: app.goalsClock.now)
+        _ = try await builder.keep(builder.build(selection, seed: 2_027), saved: true, now: app.userCalendar.now)
     }
 }

@@ -7,7 +7,7 @@ import VaporTesting
 @testable import App
 
 @Suite struct GoalsAPITests {
-    private func today(_ app: Application) -> LocalDate { app.goalsClock.today }
+    private func today(_ app: Application) -> LocalDate { app.userCalendar.today }
 
     private func postSession(
         _ app: Application, _ account: TestAccount, date: String, jumps: Int, calories: Int? = nil, park: String = "Plainfield",

@@ -7,7 +7,7 @@ import VaporTesting
 @testable import App
 
 @Suite struct GoalsWebTests {
-    private func today(_ app: Application) -> LocalDate { app.goalsClock.today }
+    private func today(_ app: Application) -> LocalDate { app.userCalendar.today }
 
     /// A signed-in user with fitness settings, a calorie goal and sessions this month and two months ago.
     private func setUp(_ app: Application, calorieGoal: Int = 2_000) async throws -> (WebClient, TestAccount) {

@@ -67,7 +67,7 @@ import VaporTesting
             let (web, account) = try await app.signedInWebClient()
             _ = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["jumpGoal": 1_000]], token: account.token)
             let session: [String: Any] = [
-                "date": app.goalsClock.today.description, "numberOfJumps": 1_500, "parkName": "Plainfield", "startTime": "10:00",
+                "date": app.userCalendar.today.description, "numberOfJumps": 1_500, "parkName": "Plainfield", "startTime": "10:00",
                 "endTime": "11:00",
             ]
             #expect(try await app.json(.POST, "/api/v1/jump-sessions", body: session, token: account.token).status == .created)

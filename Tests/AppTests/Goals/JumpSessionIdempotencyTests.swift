@@ -9,7 +9,7 @@ import VaporTesting
 @Suite struct JumpSessionIdempotencyTests {
     private func session(_ app: Application, jumps: Int = 1_200) -> [String: Any] {
         [
-            "date": app.goalsClock.today.description, "numberOfJumps": jumps, "numberOfCalories": 90, "parkName": "Plainfield",
+            "date": app.userCalendar.today.description, "numberOfJumps": jumps, "numberOfCalories": 90, "parkName": "Plainfield",
             "startTime": "10:00", "endTime": "11:00",
         ]
     }
@@ -56,7 +56,7 @@ import VaporTesting
         try await withKinetic { app in
             let (web, _) = try await app.signedInWebClient()
             let form = [
-                "date": app.goalsClock.today.description, "numberOfJumps": "800", "numberOfCalories": "", "parkName": "Plainfield",
+                "date": app.userCalendar.today.description, "numberOfJumps": "800", "numberOfCalories": "", "parkName": "Plainfield",
                 "startTime": "10:00", "endTime": "11:00",
             ]
             for _ in 0..<2 {

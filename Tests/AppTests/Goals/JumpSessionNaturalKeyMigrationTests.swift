@@ -16,7 +16,7 @@ import VaporTesting
             let userID = try #require(UUID(uuidString: account.customerId))
             let sql = try app.db.sql()
             try await sql.drop(index: "jump_sessions_natural_key").run()
-            let today = app.goalsClock.today
+            let today = app.userCalendar.today
             let visit = JumpSession(
                 date: today, numberOfJumps: 700, numberOfCalories: 50, parkName: "Plainfield", startTime: TimeOfDay("10:00")!,
                 endTime: TimeOfDay("11:00")!)

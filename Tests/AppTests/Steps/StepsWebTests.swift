@@ -142,7 +142,7 @@ import VaporTesting
             let account = try await app.signUp()
             try await importExport(app, token: account.token)
             let userID = try #require(UUID(uuidString: account.customerId))
-            let loader = StepsPage.Loader(database: app.db, userID: userID, clock: app.goalsClock)
+            let loader = StepsPage.Loader(database: app.db, userID: userID, clock: app.userCalendar)
             let early = try await loader.load(month: Month("2019-01"))
             #expect(early.month == Month("2021-03"))
             #expect(early.navigation.previous == nil)

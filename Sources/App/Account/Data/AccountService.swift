@@ -33,7 +33,7 @@ struct AccountService {
         let user = User(name: input.name, email: input.email, passwordHash: hash)
         user.timeZoneIdentifier = timeZone
         user.createdAt = request.now
-        let month = request.application.goalsClock(for: user).currentMonth
+        let month = request.application.userCalendar(for: user).currentMonth
         let tokens = AccountTokens(database: request.db, now: request.now)
         do {
             try await request.db.transaction { transaction in

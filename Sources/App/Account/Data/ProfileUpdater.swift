@@ -55,6 +55,6 @@ struct ProfileUpdater {
 extension Request {
     /// A profile updater for the signed-in user's changes in this request.
     var profileUpdater: ProfileUpdater {
-        ProfileUpdater(database: db, currentMonth: goalsClock.currentMonth, signedInTokens: application.signedInTokens)
+        ProfileUpdater(database: db, currentMonth: userCalendar.currentMonth, signedInTokens: application.signedInTokens)
     }
 }

@@ -33,7 +33,7 @@ struct CredentialsController {
 
     func showTokens(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
-        let timeZone = request.goalsClock.timeZone
+        let timeZone = request.userCalendar.timeZone
         let tokens = try await AccountService(request: request).apiTokens(of: user).map { token in
             TokensPage.Token(
                 id: token.id.uuidString.lowercased(), label: token.label,

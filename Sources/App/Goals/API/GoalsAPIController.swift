@@ -8,7 +8,7 @@ struct GoalsAPIController {
     func addSession(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         let members = try JSONMemberReader.object(request.jsonBody()).get().members
-        let session = try JumpSessionInput.validate(members, latestDate: request.goalsClock.today).get()
+        let session = try JumpSessionInput.validate(members, latestDate: request.userCalendar.today).get()
         let stored = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
         if case .existing(let existing) = stored, !existing.holds(session) {
             throw AppError(status: .conflict, code: "session_exists", messageKey: "error.session.exists")
@@ -36,7 +36,7 @@ struct GoalsAPIController {
         guard let text = request.parameters.get("customerId"), let id = UUID(uuidString: text), id == user.id else {
             throw AppError.notFound
         }
-        let clock = request.goalsClock
+        let clock = request.userCalendar
         let key = clock.currentMonth.description + " " + clock.timeZone.identifier
         let snapshots = GoalHistorySnapshots(database: request.db, userID: id)
         let stored = try await snapshots.read()

@@ -5,7 +5,7 @@ import KineticCore
 /// Loads a user's goal history: every month from their first active month to the current one.
 struct GoalHistoryLoader {
     let database: Database
-    let clock: GoalsClock
+    let clock: UserCalendar
 
     struct History {
         let first: Month

@@ -43,7 +43,7 @@ struct StepsAPIController {
     func daily(_ request: Request) async throws -> [DailySteps] {
         let user = try request.requireUser()
         var errors = FieldErrors()
-        let today = request.goalsClock.today
+        let today = request.userCalendar.today
         let from = parseDate(
             request.query[String.self, at: "from"], field: "from", fallback: LocalDate(year: today.year, month: today.month, day: 1)!,
             errors: &errors)
@@ -57,7 +57,7 @@ struct StepsAPIController {
 
     func push(_ request: Request) async throws -> PushResult {
         let user = try request.requireUser()
-        let limits = StepSampleLimits(today: request.goalsClock.today)
+        let limits = StepSampleLimits(today: request.userCalendar.today)
         let samples = try PushedSamples.parse(request.jsonBody(), limits: limits).get()
         let userID = try user.requireID()
         let updated: Int = try await request.db.transaction { transaction in
@@ -76,7 +76,7 @@ struct StepsAPIController {
         do {
             let importer = HealthImporter(
                 database: request.importDatabase, userID: try user.requireID(),
-                limits: StepSampleLimits(today: request.goalsClock.today), exportLimits: configuration.exportLimits
+                limits: StepSampleLimits(today: request.userCalendar.today), exportLimits: configuration.exportLimits
             )
             return ImportResult(try await importer.importExport(at: file, recordedAt: request.now))
         } catch let error as HealthExportError {

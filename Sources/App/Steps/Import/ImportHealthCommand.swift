@@ -32,7 +32,7 @@ struct ImportHealthCommand: AsyncCommand {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let reporter = ProgressReporter(isTerminal: isTerminal)
         do {
-            let today = app.goalsClock(for: user).today
+            let today = app.userCalendar(for: user).today
             let importer = HealthImporter(
                 database: app.importDatabase, userID: try user.requireID(),
                 limits: StepSampleLimits(today: today), exportLimits: app.kineticConfiguration.exportLimits

@@ -8,7 +8,7 @@ import Vapor
 struct StepsController {
     func show(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
-        let loader = StepsPage.Loader(database: request.db, userID: try user.requireID(), clock: request.goalsClock)
+        let loader = StepsPage.Loader(database: request.db, userID: try user.requireID(), clock: request.userCalendar)
         let model = try await loader.load(
             month: request.query[String.self, at: "month"].flatMap(Month.init),
             importID: request.query[String.self, at: "imported"].flatMap(UUID.init(uuidString:))

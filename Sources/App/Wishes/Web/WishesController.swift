@@ -35,7 +35,7 @@ struct WishesController {
         let isSearching = request.query[String.self, at: "search"] == "1"
         let isSelecting = request.query[String.self, at: "select"] == "1" && box != .scheduled
         let filterItems = WishesController.filterItems(filter)
-        let timeZone = request.goalsClock.timeZone
+        let timeZone = request.userCalendar.timeZone
         let model = WishBoxPage.Model(
             box: box,
             cells: page.items.map {
@@ -64,7 +64,7 @@ struct WishesController {
         let neighbours = try await boxes.neighbours(of: listing, filter: filter)
         let items = WishesController.filterItems(filter)
         let model = WishMessagePage.model(
-            listing, l: request.localizer, timeZone: request.goalsClock.timeZone,
+            listing, l: request.localizer, timeZone: request.userCalendar.timeZone,
             previousHref: neighbours.previous.map { SiteURL.wishes(.wish(id: $0.uuidString)).with(items) },
             nextHref: neighbours.next.map { SiteURL.wishes(.wish(id: $0.uuidString)).with(items) },
             listHref: SiteURL.wishes(.box(listing.box)).with(items), notice: WishesController.notice(request)

@@ -49,7 +49,7 @@ extension Request {
     }
 
     func completedWorkoutDTO(_ completion: CompletedWorkoutRecord) async throws -> CompletedWorkoutDTO {
-        let worked = completion.completed(in: goalsClock.timeZone)
+        let worked = completion.completed(in: userCalendar.timeZone)
         let rows = try await ExerciseResultRecord.query(on: db).filter(\.$completedWorkout.$id == completion.requireID()).sort(
             \.$recordedAt
         ).all()

@@ -31,7 +31,7 @@ extension Request {
     /// `records` with their progress this week and in all, from the completed workouts.
     func statuses(of records: [WorkoutGoalRecord]) async throws -> [WorkoutGoalStatus] {
         guard let earliest = records.map(\.createdAt).min() else { return [] }
-        let clock = goalsClock
+        let clock = userCalendar
         // A day early: the goal counts from the start of its local day (Core filters by day).
         let workouts = try await completedWorkouts(since: earliest.addingTimeInterval(-86_400))
         return try records.map { record in

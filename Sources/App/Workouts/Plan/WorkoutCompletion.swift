@@ -93,7 +93,7 @@ extension Request {
 
     /// The user's completed workouts since `start`, on their local days.
     func completedWorkouts(since start: Date) async throws -> [CompletedWorkout] {
-        let timeZone = goalsClock.timeZone
+        let timeZone = userCalendar.timeZone
         return try await CompletedWorkoutRecord.query(on: db).filter(\.$user.$id == requireUser().requireID())
             .filter(\.$completedAt >= start).all().map { $0.completed(in: timeZone) }
     }

@@ -8,7 +8,7 @@ import Vapor
 struct FitnessController {
     func home(_ request: Request) async throws -> Response {
         let l = request.localizer
-        let timeZone = request.goalsClock.timeZone
+        let timeZone = request.userCalendar.timeZone
         let tests = try await request.fitnessTests().recent(limit: 20).map { test in
             FitnessPage.PastTest(
                 id: try test.requireID().uuidString, date: l.fullDate(test.createdAt, in: timeZone),
@@ -83,14 +83,14 @@ struct FitnessController {
 
     private func runnerPage(_ request: Request, report: FitnessTestReport, error: String? = nil) -> String {
         let done = request.query[String.self, at: "done"].flatMap { id in report.items.first { $0.exercise.id == id && $0.isDone } }
-        let model = FitnessRunnerPage.Model(report: report, justDone: done, timeZone: request.goalsClock.timeZone, error: error)
+        let model = FitnessRunnerPage.Model(report: report, justDone: done, timeZone: request.userCalendar.timeZone, error: error)
         return FitnessRunnerPage.render(model, context: PageContext(request: request))
     }
 
     func results(_ request: Request) async throws -> Response {
         let report = try await request.fitnessTestReport(request.ownedFitnessTest())
         guard report.isComplete else { return request.redirect(to: SiteURL.workouts(.fitnessTest(id: report.id.uuidString)).path) }
-        return .html(FitnessResultsPage.render(report, timeZone: request.goalsClock.timeZone, context: PageContext(request: request)))
+        return .html(FitnessResultsPage.render(report, timeZone: request.userCalendar.timeZone, context: PageContext(request: request)))
     }
 
     private struct ExerciseForm: Content {

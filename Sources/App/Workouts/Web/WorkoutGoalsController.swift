@@ -8,7 +8,7 @@ import Vapor
 struct WorkoutGoalsController {
     func list(_ request: Request) async throws -> Response {
         let l = request.localizer
-        let timeZone = request.goalsClock.timeZone
+        let timeZone = request.userCalendar.timeZone
         let rows = try await request.statuses(of: request.workoutGoals().all()).map { status in
             WorkoutGoalsPage.Row(
                 id: try status.record.requireID().uuidString, name: status.goal.name,

@@ -16,7 +16,7 @@ struct WorkoutsController {
             }
         let loader = WorkoutsHomePage.Loader(
             workouts: try request.workouts(), songs: try request.songs(), catalogue: request.application.exerciseCatalogue,
-            timeZone: request.goalsClock.timeZone, l: request.localizer
+            timeZone: request.userCalendar.timeZone, l: request.localizer
         )
         var model = try await loader.load(notice: notice)
         model.reminders = try await request.goalReminders()

@@ -27,7 +27,7 @@ extension StepsPage {
     struct Loader {
         let database: Database
         let userID: UUID
-        let clock: GoalsClock
+        let clock: UserCalendar
 
         /// The page of `requested` (clamped to the months with data, up to now); `importID`
         /// names the import the user has just finished, if any.
