@@ -1,38 +1,11 @@
 import Fluent
 
-/// Every migration, in the one order they run. Landed migrations never change: a change to the
-/// schema is a new migration at the end.
+/// Every migration, in the one order they run: the shared tables, then each module's (in the
+/// order of ``KineticModules``). Landed migrations never change: a change to the schema is a new
+/// migration at the end of its module's list. A module's tables may refer to the accounts'
+/// (Account runs first), never to another module's.
 enum KineticMigrations {
     static func all(_ configuration: KineticConfiguration) -> [any Migration] {
-        [
-            CreateUsers(),
-            CreateAPITokens(),
-            CreateWebSessions(),
-            CreateJumpSessions(),
-            CreateMonthlyGoals(),
-            CreateStepSamples(),
-            CreateDailyStepTotals(),
-            CreateJumpMonthTotals(),
-            CreateStepSources(),
-            CreateThrottleBuckets(),
-            AddJumpSessionNaturalKey(),
-            AddSessionAndTokenExpiry(clock: configuration.clock, apiTokenLifetime: configuration.apiTokenLifetime),
-            AddUserTimeZone(),
-            CreateStepImports(),
-            CreateGoalHistorySnapshots(),
-            CreateSongs(),
-            CreateMusicThemes(),
-            CreateWorkouts(),
-            CreateFitnessTests(),
-            CreateWorkoutGoals(),
-            AddUserAdminRole(),
-            CreateReports(),
-            CreateWishes(),
-            AddCompletedWorkoutRunID(),
-            AddAddressOwnership(),
-            CreateMailRecipients(),
-            AddStorageQuota(),
-            CreateLoginDevices(),
-        ]
+        [CreateThrottleBuckets()] + KineticModules.all.flatMap { $0.migrations(configuration) }
     }
 }

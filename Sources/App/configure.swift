@@ -29,34 +29,33 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(KineticErrorMiddleware())
     app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
-    app.asyncCommands.use(ImportHealthCommand(), as: "import-health")
-    app.asyncCommands.use(EstimateTempoCommand(), as: "estimate-tempo")
-    app.asyncCommands.use(RepRateCommand(), as: "rep-rate")
-    app.asyncCommands.use(AdminCommands(), as: "admin")
-    app.asyncCommands.use(ImportReportsCommand(), as: "import-reports")
+    for module in KineticModules.all {
+        for (name, command) in module.commands { app.asyncCommands.use(command, as: name) }
+    }
     try routes(app)
 }
 
 /// What `kinetic serve` does before it listens: migrates, removes uploads an earlier run left
-/// behind (a crash mid-import) and, when configured, creates the demo account on an empty
-/// database and adds the demo songs it lacks and the demo report library when there is none
-/// (in the background); starts delivering wishes. Returns the banner to print on the terminal
-/// (never the log: it may hold the demo account's new password).
+/// behind (a crash mid-import), creates the demo account on an empty database when configured,
+/// and lets each module start its own work (delivering wishes; the demo's songs and report
+/// library in the background). Returns the banner to print on the terminal (never the log: it
+/// may hold the demo account's new password).
 public func prepareToServe(_ app: Application, arguments: [String]) async throws -> ServeBanner {
     try await app.autoMigrate().get()
     try app.clearUploadDirectory()
     app.reportFiles.clearStaging()
-    await app.startWishScheduler()
     let configuration = app.kineticConfiguration
     var banner = ServeBanner(
         address: ServeBanner.address(arguments: arguments), dataDirectory: configuration.dataDirectory,
         database: configuration.database, demo: .off,
-        mailServer: configuration.wishDelivery.smtp.map { "\($0.host):\($0.port)" },
-        tools: WorkoutsModule.systemTools + ReportsModule.systemTools + WishesModule.systemTools
+        mailServer: configuration.mail.smtp.map { "\($0.host):\($0.port)" },
+        tools: KineticModules.systemTools
     )
-    guard configuration.createsDemoAccount else { return banner }
-    banner.demo = try await DemoSeeder.seedIfEmpty(app).map { .created(password: $0) } ?? .existing
-    WorkoutsDemo.prepareInBackground(app)
-    ReportsDemo.prepareInBackground(app)
+    if configuration.createsDemoAccount {
+        banner.demo =
+            try await DemoSeeder.seedIfEmpty(app).map { .created(email: DemoSeeder.email, password: $0) }
+            ?? .existing(email: DemoSeeder.email)
+    }
+    for module in KineticModules.all { try await module.prepareToServe(app, demo: configuration.createsDemoAccount) }
     return banner
 }

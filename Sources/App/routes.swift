@@ -1,7 +1,7 @@
 import Vapor
 
-/// Registers every route: the site's own, then each module's on the shared groups — web pages
-/// (session cookie + CSRF) and the JSON API (bearer token).
+/// Registers every route: the site's own, then each module's (``KineticModules``) on the shared
+/// groups — web pages (session cookie + CSRF) and the JSON API (bearer token).
 func routes(_ app: Application) throws {
     let site = SiteController()
     app.get(SiteURL.healthz.pathComponents, use: site.healthz)
@@ -17,10 +17,5 @@ func routes(_ app: Application) throws {
         links: app.grouped(WebSessionMiddleware()),
         api: api, apiSignedIn: api.grouped(RequireBearerMiddleware())
     )
-    AccountModule.register(on: modules)
-    GoalsModule.register(on: modules)
-    StepsModule.register(on: modules)
-    WorkoutsModule.register(on: modules)
-    ReportsModule.register(on: modules)
-    WishesModule.register(on: modules)
+    for module in KineticModules.all { module.register(on: modules) }
 }

@@ -1,7 +1,7 @@
 import Vapor
 
 /// The Account module: sign-up, login, profile, settings, password and API tokens.
-enum AccountModule {
+enum AccountModule: KineticModule {
     /// The module's stylesheet, loaded by its pages after the shared one.
     static let stylesheet = "css/account.css"
 

@@ -1,7 +1,7 @@
 import Vapor
 
 /// The Goals module: the monthly rings, the goals sheet, jump history and the parks' API.
-enum GoalsModule {
+enum GoalsModule: KineticModule {
     /// The module's stylesheet, loaded by its pages after the shared one.
     static let stylesheet = "css/goals.css"
 

@@ -1,7 +1,7 @@
 import Vapor
 
 /// The Steps module: the month chart and badges, Apple Health imports, pushes and sources.
-enum StepsModule {
+enum StepsModule: KineticModule {
     /// The module's stylesheet, loaded by its pages after the shared one.
     static let stylesheet = "css/steps.css"
 

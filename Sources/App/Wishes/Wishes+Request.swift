@@ -66,8 +66,8 @@ extension Request {
         }
         if let draft {
             if case .uploaded(let id)? = draft.photo, try await !ownsWishPhoto(id) { errors.add("photo", "wishes.error.photo") }
-            let delivery = application.kineticConfiguration.wishDelivery
-            if draft.channels.contains(where: { !delivery.isAvailable($0) }) {
+            let configuration = application.kineticConfiguration
+            if draft.channels.contains(where: { !configuration.offersWishChannel($0) }) {
                 errors.add("channels", "wishes.error.channels.unavailable")
             } else if let user = auth.get(User.self), draft.channels.contains(where: { !user.mayUse($0) }) {
                 errors.add("channels", "wishes.error.channels.unconfirmed")

@@ -4,7 +4,7 @@ import Vapor
 /// The Wishes module: greetings for an occasion, composed with stock texts and cards or one's
 /// own photo, scheduled for a time in the sender's zone and delivered by e-mail, to Connections
 /// and into recipients' Inboxes by the scheduler inside the server (``WishScheduler``).
-enum WishesModule {
+enum WishesModule: KineticModule {
     /// Photos are re-encoded by ffmpeg; stock cards are drawn into e-mails by rsvg-convert.
     static let systemTools = [
         SystemTool(path: WishPhotoImporter.ffmpeg, debianPackage: "ffmpeg", neededFor: "photos in wishes"),

@@ -3,7 +3,7 @@ import Vapor
 /// The Workouts module: the exercise catalogue, each user's song library and music themes,
 /// generated workouts and where they were paused; its pages: View Workouts, Get Workout, the
 /// Summary, the player, Music and Themes.
-enum WorkoutsModule {
+enum WorkoutsModule: KineticModule {
     /// The module's stylesheet, loaded by its pages after the shared one.
     static let stylesheet = "css/workouts.css"
 

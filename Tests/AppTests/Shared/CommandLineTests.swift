@@ -76,7 +76,8 @@ import Vapor
         let qpdf = SystemTool(path: "/usr/bin/qpdf", debianPackage: "qpdf", neededFor: "importing reports")
         var banner = ServeBanner(
             address: "http://127.0.0.1:8080", dataDirectory: "/srv/kinetic", database: .sqlite(path: "/srv/kinetic/kinetic.sqlite"),
-            demo: .created(password: "pw-1234"), mailServer: nil, tools: [ffmpeg, rsvg, qpdf], isInstalled: { $0 == qpdf }
+            demo: .created(email: "demo@kinetic.app", password: "pw-1234"), mailServer: nil, tools: [ffmpeg, rsvg, qpdf],
+            isInstalled: { $0 == qpdf }
         )
         let text = banner.text
         #expect(text.hasPrefix("Kinetic serves http://127.0.0.1:8080\n"))
@@ -90,7 +91,7 @@ import Vapor
         #expect(text.split(separator: "\n").count <= 10, "a short banner")
 
         banner.database = .postgres(url: "postgres://kinetic:secret@db.example.com:5432/kinetic")
-        banner.demo = .existing
+        banner.demo = .existing(email: "demo@kinetic.app")
         banner.mailServer = "smtp.example.com:587"
         banner.isInstalled = { _ in true }
         #expect(banner.text.contains("PostgreSQL at db.example.com:5432/kinetic") && !banner.text.contains("secret"))

@@ -79,9 +79,9 @@ import Testing
     }
 
     @Test func wishDelivery_offersInAppOnly_untilMailAndConnectionsAreSetUp() throws {
-        let defaults = try KineticConfiguration.load(arguments: ["kinetic"], environment: [:]).configuration.wishDelivery
-        #expect(defaults.availableChannels == [.inApp])
-        #expect(defaults.pollInterval == 5)
+        let defaults = try KineticConfiguration.load(arguments: ["kinetic"], environment: [:]).configuration
+        #expect(WishChannel.allCases.filter(defaults.offersWishChannel) == [.inApp])
+        #expect(defaults.wishDelivery.pollInterval == 5)
         let loaded = try KineticConfiguration.load(
             arguments: ["kinetic"],
             environment: [
@@ -92,14 +92,15 @@ import Testing
                 "KINETIC_WISH_POLL_SECONDS": "0.5",
                 "KINETIC_WISH_LEASE_SECONDS": "20",
             ]
-        ).configuration.wishDelivery
+        ).configuration
+        let smtp = loaded.mail.smtp
+        #expect(smtp?.host == "mail.example.com" && smtp?.port == 587 && smtp?.security == .startTLSRequired && smtp?.password == "s@cret")
+        #expect(loaded.mail.from?.address == "wishes@example.com")
+        let delivery = loaded.wishDelivery
         #expect(
-            loaded.smtp?.host == "mail.example.com" && loaded.smtp?.port == 587 && loaded.smtp?.security == .startTLSRequired
-                && loaded.smtp?.password == "s@cret")
-        #expect(loaded.mailFrom?.address == "wishes@example.com")
-        #expect(loaded.connections?.statusUpdatesURL == "https://connections.example.com/connections/opensocial/oauth/rest/ublog/@me/@all")
-        #expect(Set(loaded.availableChannels) == Set(WishChannel.allCases))
-        #expect(loaded.pollInterval == 0.5 && loaded.lease == 20 && defaults.lease == 300)
+            delivery.connections?.statusUpdatesURL == "https://connections.example.com/connections/opensocial/oauth/rest/ublog/@me/@all")
+        #expect(WishChannel.allCases.filter(loaded.offersWishChannel) == WishChannel.allCases)
+        #expect(delivery.pollInterval == 0.5 && delivery.lease == 20 && defaults.wishDelivery.lease == 300)
     }
 
     @Test(arguments: [

@@ -25,8 +25,8 @@ final class Mailbox: @unchecked Sendable {
 
     /// Sets a configuration up to send through this peer, with links under `http://kinetic.test`.
     func configure(_ configuration: inout KineticConfiguration) {
-        configuration.wishDelivery.smtp = SMTPSettings(host: "127.0.0.1", port: peer.port, security: .plain)
-        configuration.wishDelivery.mailFrom = MailAddress("wishes@kinetic.test")
+        configuration.mail.smtp = SMTPSettings(host: "127.0.0.1", port: peer.port, security: .plain)
+        configuration.mail.from = MailAddress("wishes@kinetic.test")
         configuration.publicURL = "http://kinetic.test"
     }
 

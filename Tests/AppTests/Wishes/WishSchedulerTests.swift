@@ -18,8 +18,8 @@ import VaporTesting
             clock: clock,
             adjust: {
                 $0.wishDelivery.pollInterval = 1
-                $0.wishDelivery.smtp = SMTPSettings(host: "127.0.0.1", port: smtp.port, security: .plain)
-                $0.wishDelivery.mailFrom = MailAddress("wishes@kinetic.test")
+                $0.mail.smtp = SMTPSettings(host: "127.0.0.1", port: smtp.port, security: .plain)
+                $0.mail.from = MailAddress("wishes@kinetic.test")
             }
         ) { app in
             let sender = try await app.signUp(name: "Ann", email: "ann@example.com")

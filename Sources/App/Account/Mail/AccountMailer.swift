@@ -76,8 +76,8 @@ extension Application {
 
     /// Sets up ``accountMailer`` from the configuration; called once by `configure(_:_:)`.
     func prepareAccountMailer() {
-        let settings = kineticConfiguration.wishDelivery
-        guard let smtp = settings.smtp, let from = settings.mailFrom, let publicURL = kineticConfiguration.publicURL else { return }
+        let mail = kineticConfiguration.mail
+        guard let smtp = mail.smtp, let from = mail.from, let publicURL = kineticConfiguration.publicURL else { return }
         accountMailer = AccountMailer(
             client: SMTPClient(settings: smtp, timeout: .seconds(20), group: eventLoopGroup), from: from, publicURL: publicURL)
     }

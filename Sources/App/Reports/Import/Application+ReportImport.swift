@@ -20,7 +20,7 @@ extension Application {
     /// one import at a time on this instance: a second while one runs is a 409. Its tool work
     /// runs in `owner`'s turn.
     func importReportLibrary(from source: URL, for owner: ToolQueue.Owner) async throws -> ReportLibraryImporter.Summary {
-        guard PDFTools.isAvailable else { throw AppError.reportToolsMissing }
+        guard PDFTools.isAvailable else { throw PDFTools.toolsMissing }
         let gate = storage.configured(ReportImportGateKey.self, "the report import gate")
         guard
             gate.withLockedValue({ running in

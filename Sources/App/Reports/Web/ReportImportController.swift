@@ -31,7 +31,7 @@ struct ReportImportController {
             if request.wantsJSON { return try await ReportImportDTO(summary).encodeResponse(for: request) }
             return try await page(request, summary: text, failure: nil)
         } catch let failure as ReportLibraryProblems where !request.wantsJSON {
-            return try await page(request, summary: nil, failure: .reportLibrary(failure), status: .unprocessableEntity)
+            return try await page(request, summary: nil, failure: failure.appError, status: .unprocessableEntity)
         } catch let error as AppError where !request.wantsJSON {
             return try await page(request, summary: nil, failure: error, status: error.status)
         }

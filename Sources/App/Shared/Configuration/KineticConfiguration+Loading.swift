@@ -50,18 +50,9 @@ extension KineticConfiguration {
         configuration.maximumUploadBytes =
             try parseByteCount(environment["KINETIC_MAX_UPLOAD_BYTES"], name: "KINETIC_MAX_UPLOAD_BYTES")
             ?? configuration.maximumUploadBytes
-        configuration.exportLimits.maximumXMLBytes =
-            try parseByteCount(environment["KINETIC_MAX_EXPORT_XML_BYTES"], name: "KINETIC_MAX_EXPORT_XML_BYTES")
-            ?? configuration.exportLimits.maximumXMLBytes
-        if let ratio = environment["KINETIC_MAX_COMPRESSION_RATIO"], !ratio.isEmpty {
-            guard let value = Int(ratio), (2...100_000).contains(value) else {
-                throw ConfigurationError(
-                    description: "KINETIC_MAX_COMPRESSION_RATIO must be a whole number from 2 to 100000 (saw \"\(ratio)\")")
-            }
-            configuration.exportLimits.maximumCompressionRatio = value
-        }
         try configuration.loadAccountLimits(from: environment)
-        configuration.wishDelivery = try WishDeliverySettings.load(from: environment)
+        configuration.mail = try MailSettings.load(from: environment)
+        for module in KineticModules.all { try module.loadSettings(from: environment, into: &configuration.moduleSettings) }
         try configuration.loadAccountOwnership(from: environment)
         let directory = dataDirectory ?? "."
         configuration.dataDirectory = URL(fileURLWithPath: directory).standardizedFileURL.path
@@ -71,14 +62,6 @@ extension KineticConfiguration {
             ?? URL(fileURLWithPath: directory).appendingPathComponent("media").path
         configuration.storageQuotaBytes =
             try parseByteCount(environment["KINETIC_STORAGE_QUOTA"], name: "KINETIC_STORAGE_QUOTA") ?? configuration.storageQuotaBytes
-        configuration.maximumSongBytes =
-            try parseByteCount(environment["KINETIC_MAX_SONG_BYTES"], name: "KINETIC_MAX_SONG_BYTES") ?? configuration.maximumSongBytes
-        if let minutes = environment["KINETIC_MAX_SONG_MINUTES"], !minutes.isEmpty {
-            guard let value = Int(minutes), (1...180).contains(value) else {
-                throw ConfigurationError(description: "KINETIC_MAX_SONG_MINUTES must be a whole number from 1 to 180 (saw \"\(minutes)\")")
-            }
-            configuration.songLimits.maximumSeconds = Double(value * 60)
-        }
         if let url = environment["DATABASE_URL"], !url.isEmpty {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw ConfigurationError(description: "DATABASE_URL must be a postgres:// URL (saw \"\(url.prefix(16))…\")")
@@ -125,7 +108,7 @@ extension KineticConfiguration {
             }
             publicURL = text.hasSuffix("/") ? String(text.dropLast()) : text
         }
-        if wishDelivery.smtp != nil, publicURL == nil {
+        if mail.smtp != nil, publicURL == nil {
             throw ConfigurationError(
                 description:
                     "KINETIC_PUBLIC_URL is needed with KINETIC_SMTP_URL: the address people open Kinetic at, such as https://kinetic.example.com, for the links in e-mails"

@@ -1,4 +1,3 @@
-import AppleHealth
 import Foundation
 import KineticCore
 
@@ -53,9 +52,6 @@ public struct KineticConfiguration: Sendable {
     public var timeZone: TimeZone
     /// The largest upload accepted, in bytes. Default: 2 GiB (`KINETIC_MAX_UPLOAD_BYTES`).
     public var maximumUploadBytes: Int
-    /// How much XML an export may hold and how far a zip entry may expand
-    /// (`KINETIC_MAX_EXPORT_XML_BYTES`, default 16 GiB; `KINETIC_MAX_COMPRESSION_RATIO`, default 100).
-    public var exportLimits: HealthExportReader.Limits
     /// Where uploads wait while they are read; emptied at start, so a crash leaves nothing
     /// behind for long. Default: `uploads/` in the data directory.
     public var uploadDirectory: String
@@ -66,19 +62,14 @@ public struct KineticConfiguration: Sendable {
     /// How much one user may keep in songs and photos, in bytes, unless an administrator set
     /// another figure for them (`KINETIC_STORAGE_QUOTA`, default 3 GiB).
     public var storageQuotaBytes = StorageQuota.defaultBytes
-    /// The largest song upload, in bytes. Default: 200 MiB, a 20-minute WAV
-    /// (`KINETIC_MAX_SONG_BYTES`).
-    public var maximumSongBytes: Int = 200 << 20
-    /// The shortest and longest song accepted. Default: 5 s to 20 minutes
-    /// (`KINETIC_MAX_SONG_MINUTES` moves the longest).
-    public var songLimits = SongFileCheck.Limits()
     /// How long a SQLite connection waits for another's write lock before giving up, in
     /// seconds. Default: 30. The test suite, which runs dozens of apps on two cores at once,
     /// allows more: a starved lock holder there is slow, not stuck.
     public var sqliteBusyTimeout: TimeInterval = 30
-    /// The channels wishes go out on and how often the scheduler looks for due ones (see
-    /// ``WishDeliverySettings``). Default: in-app only, every 5 seconds.
-    var wishDelivery = WishDeliverySettings()
+    /// The server's mail (``MailSettings``). Default: none, so no e-mail is sent.
+    public var mail = MailSettings()
+    /// Each module's own settings (``ModuleSettings``), read by the module.
+    public var moduleSettings = ModuleSettings()
     /// Where the current instant comes from. Default: the system clock; tests pin it.
     public var clock: KineticClock = .system
 
@@ -93,7 +84,6 @@ public struct KineticConfiguration: Sendable {
         sessionLifetime: TimeInterval = 30 * 24 * 3600,
         timeZone: TimeZone = .current,
         maximumUploadBytes: Int = 2 << 30,
-        exportLimits: HealthExportReader.Limits = HealthExportReader.Limits(),
         uploadDirectory: String = "uploads"
     ) {
         self.database = database
@@ -106,7 +96,6 @@ public struct KineticConfiguration: Sendable {
         self.sessionLifetime = sessionLifetime
         self.timeZone = timeZone
         self.maximumUploadBytes = maximumUploadBytes
-        self.exportLimits = exportLimits
         self.uploadDirectory = uploadDirectory
     }
 }

@@ -7,9 +7,9 @@ public struct ServeBanner {
     /// What became of the demo account at this start.
     public enum Demo: Equatable {
         /// Made now, with this password.
-        case created(password: String)
+        case created(email: String, password: String)
         /// Made at an earlier start (its password was printed then).
-        case existing
+        case existing(email: String)
         /// `--no-demo`.
         case off
     }
@@ -33,8 +33,8 @@ public struct ServeBanner {
             lines.append(row("database", "PostgreSQL at \(Self.redacted(url))"))
         }
         switch demo {
-        case .created(let password): lines.append(row("sign in", "\(DemoSeeder.email) with the password \(password)"))
-        case .existing: lines.append(row("sign in", "\(DemoSeeder.email) (its password was printed when it was made)"))
+        case .created(let email, let password): lines.append(row("sign in", "\(email) with the password \(password)"))
+        case .existing(let email): lines.append(row("sign in", "\(email) (its password was printed when it was made)"))
         case .off: lines.append(row("sign in", "no demo account (--no-demo): sign up at \(address)/signup"))
         }
         lines.append(

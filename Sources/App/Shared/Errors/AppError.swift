@@ -38,19 +38,6 @@ struct AppError: Error, Sendable {
         AppError(status: .conflict, code: "conflict", messageKey: messageKey)
     }
 
-    /// 422 for a report library with problems: each at its path (`reports[3].file`).
-    static func reportLibrary(_ failure: ReportLibraryProblems) -> AppError {
-        var error = AppError(status: .unprocessableEntity, code: "library_invalid", messageKey: "error.reports.libraryInvalid")
-        for problem in failure.problems where error.fields.messages[problem.path] == nil {
-            error.fields.add(problem.path, problem.messageKey)
-            error.fieldArguments[problem.path] = problem.arguments
-        }
-        return error
-    }
-
-    /// 503: the PDF tools (`qpdf`, `poppler-utils`) are not installed.
-    static let reportToolsMissing = AppError(status: .serviceUnavailable, code: "tools_missing", messageKey: "error.reports.toolsMissing")
-
     static let uploadIncomplete = AppError(status: .badRequest, code: "upload_incomplete", messageKey: "error.upload.incomplete")
 
     /// 503: this server sends no e-mail (`KINETIC_SMTP_URL` is not set).
@@ -125,4 +112,10 @@ struct AppError: Error, Sendable {
             messageArguments: [localizer.number(seconds)], retryAfterSeconds: seconds
         )
     }
+}
+
+/// An error of a module's own that knows how it is answered: the error middleware answers it
+/// as its ``appError``, so `Shared` needs to know no module's errors.
+protocol AppErrorConvertible: Error {
+    var appError: AppError { get }
 }

@@ -23,8 +23,8 @@ struct KineticErrorMiddleware: AsyncMiddleware {
             return appError
         case let fields as FieldErrors:
             return .validation(fields)
-        case let library as ReportLibraryProblems:
-            return .reportLibrary(library)
+        case let convertible as any AppErrorConvertible:
+            return convertible.appError
         case is DecodingError:
             return .invalidJSON
         case let full as ToolQueue.Full:

@@ -9,7 +9,7 @@ struct WishesAPIController {
     /// caller's language, and which channels this server can send on.
     func occasions(_ request: Request) async throws -> WishOccasionsDTO {
         let localizer = request.localizer
-        let delivery = request.application.kineticConfiguration.wishDelivery
+        let configuration = request.application.kineticConfiguration
         return WishOccasionsDTO(
             defaultOccasion: Occasion.default.rawValue,
             occasions: Occasion.allCases.map { occasion in
@@ -24,7 +24,7 @@ struct WishesAPIController {
             channels: WishChannel.allCases.map {
                 WishOccasionsDTO.Channel(
                     id: $0.rawValue, name: localizer.t($0.nameKey),
-                    available: delivery.isAvailable($0) && (request.auth.get(User.self)?.mayUse($0) ?? false))
+                    available: configuration.offersWishChannel($0) && (request.auth.get(User.self)?.mayUse($0) ?? false))
             }
         )
     }

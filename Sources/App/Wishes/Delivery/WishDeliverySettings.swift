@@ -2,16 +2,10 @@ import Foundation
 import KineticCore
 import KineticMail
 
-/// How this server delivers wishes: which channels are set up and how often the scheduler looks
-/// for due deliveries. A channel without settings is shown as unavailable; wishes already
-/// scheduled on it fail with that reason.
-struct WishDeliverySettings: Sendable {
-    /// The mail server (`KINETIC_SMTP_URL`); nil turns e-mail off.
-    var smtp: SMTPSettings?
-    /// The address e-mails come from (`KINETIC_MAIL_FROM`, `wishes@example.com`), in the sender's name.
-    var mailFrom: MailAddress?
-    /// Where the e-mails' footer says to report abuse (`KINETIC_ABUSE_ADDRESS`); the from address when unset.
-    var abuseAddress: String?
+/// How this server delivers wishes: Connections, the e-mail limits, and how often the scheduler
+/// looks for due deliveries; e-mail itself is the server's (``MailSettings``). A channel without
+/// settings is shown as unavailable; wishes already scheduled on it fail with that reason.
+struct WishDeliverySettings: Sendable, ModuleSetting {
     /// The Connections server (`KINETIC_CONNECTIONS_URL` and `KINETIC_CONNECTIONS_TOKEN`); nil turns it off.
     var connections: ConnectionsSettings?
     /// How many e-mail recipients one account may reach (`KINETIC_MAIL_PER_HOUR`, default 20;
@@ -28,46 +22,11 @@ struct WishDeliverySettings: Sendable {
     var instanceID =
         "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8).lowercased())"
 
-    /// The channels a sender can choose on this server.
-    var availableChannels: [WishChannel] {
-        WishChannel.allCases.filter { isAvailable($0) }
-    }
-
-    func isAvailable(_ channel: WishChannel) -> Bool {
-        switch channel {
-        case .inApp: true
-        case .email: smtp != nil && mailFrom != nil
-        case .connections: connections != nil
-        }
-    }
-
     /// Reads the settings named above; a setting present but unusable stops start-up with its reason.
     static func load(from environment: [String: String]) throws -> WishDeliverySettings {
         var settings = WishDeliverySettings()
         let value = { (name: String) -> String? in
             environment[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
-        }
-        if let url = value("KINETIC_SMTP_URL") {
-            do { settings.smtp = try SMTPSettings(url: url, clientName: ProcessInfo.processInfo.hostName) } catch {
-                throw ConfigurationError(description: "KINETIC_SMTP_URL: \(error)")
-            }
-            guard let from = value("KINETIC_MAIL_FROM") else {
-                throw ConfigurationError(
-                    description: "KINETIC_MAIL_FROM is needed with KINETIC_SMTP_URL: the address e-mails come from, e.g. wishes@example.com"
-                )
-            }
-            guard let address = WishDraft.mailSafeAddress(from) else {
-                throw ConfigurationError(
-                    description: "KINETIC_MAIL_FROM must be an e-mail address such as wishes@example.com (saw \"\(from)\")")
-            }
-            settings.mailFrom = MailAddress(address)
-        }
-        if let abuse = value("KINETIC_ABUSE_ADDRESS") {
-            guard let address = WishDraft.mailSafeAddress(abuse) else {
-                throw ConfigurationError(
-                    description: "KINETIC_ABUSE_ADDRESS must be an e-mail address such as abuse@example.com (saw \"\(abuse)\")")
-            }
-            settings.abuseAddress = address
         }
         let connectionsURL = value("KINETIC_CONNECTIONS_URL"), token = value("KINETIC_CONNECTIONS_TOKEN")
         if connectionsURL != nil || token != nil {
@@ -102,5 +61,23 @@ struct WishDeliverySettings: Sendable {
             settings.lease = TimeInterval(number)
         }
         return settings
+    }
+}
+
+extension KineticConfiguration {
+    /// The Wishes module's settings (``WishDeliverySettings``).
+    var wishDelivery: WishDeliverySettings {
+        get { moduleSettings[WishDeliverySettings.self] }
+        set { moduleSettings[WishDeliverySettings.self] = newValue }
+    }
+
+    /// Whether senders can choose `channel` on this server: in-app always, e-mail when the
+    /// server's mail is set up, Connections when it is.
+    func offersWishChannel(_ channel: WishChannel) -> Bool {
+        switch channel {
+        case .inApp: true
+        case .email: mail.isConfigured
+        case .connections: wishDelivery.connections != nil
+        }
     }
 }

@@ -63,12 +63,12 @@ extension Application {
         let settings = kineticConfiguration.wishDelivery
         var dispatcher = WishDispatcher(database: db, queue: WishDeliveryQueue(database: db, owner: settings.instanceID))
         dispatcher.lease = settings.lease
-        if let smtp = settings.smtp, let from = settings.mailFrom {
+        if let smtp = kineticConfiguration.mail.smtp, let from = kineticConfiguration.mail.from {
             var mail = WishDispatcher.Mail(
                 client: SMTPClient(settings: smtp, group: eventLoopGroup), from: from,
                 publicURL: kineticConfiguration.publicURL ?? "", catalog: stringCatalog
             )
-            mail.abuseAddress = settings.abuseAddress
+            mail.abuseAddress = kineticConfiguration.mail.abuseAddress
             mail.limits = settings.limits
             dispatcher.mail = mail
         }
@@ -87,7 +87,7 @@ extension Application {
     /// finishes with them still open.
     func startWishScheduler() async {
         guard storage[WishSchedulerKey.self] == nil else { return }
-        if kineticConfiguration.wishDelivery.smtp?.sendsPasswordInClear == true {
+        if kineticConfiguration.mail.smtp?.sendsPasswordInClear == true {
             logger.warning("KINETIC_SMTP_URL says starttls=never: the SMTP password goes to the mail server unencrypted")
         }
         let scheduler = WishScheduler(

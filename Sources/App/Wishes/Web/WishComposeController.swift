@@ -117,7 +117,7 @@ struct WishComposeController {
         _ request: Request, form: WishComposeForm, draft: WishDraft, editingID: String?, channelError: String?
     ) -> WishPreviewPage.Model {
         let l = request.localizer
-        let delivery = request.application.kineticConfiguration.wishDelivery
+        let configuration = request.application.kineticConfiguration
         let chosen = Set(form.channels ?? [WishChannel.inApp.rawValue])
         let sendTime = draft.sendTime
         let note: String? =
@@ -133,7 +133,7 @@ struct WishComposeController {
             channels: WishChannel.allCases.map {
                 WishPreviewPage.Channel(
                     id: $0.rawValue, name: l.t($0.nameKey),
-                    available: delivery.isAvailable($0) && (request.auth.get(User.self)?.mayUse($0) ?? false),
+                    available: configuration.offersWishChannel($0) && (request.auth.get(User.self)?.mayUse($0) ?? false),
                     checked: chosen.contains($0.rawValue))
             },
             channelError: channelError

@@ -1,6 +1,6 @@
 /// The side navigation menu that slides in from the left.
 enum SideMenu {
-    struct Item {
+    struct Item: Sendable {
         let icon: Icon
         let titleKey: String
         let url: SiteURL
@@ -8,14 +8,8 @@ enum SideMenu {
         var summaryKey: String? = nil
     }
 
-    /// The five modules, in the order the menu and the welcome list them.
-    static let modules: [Item] = [
-        Item(icon: .goals, titleKey: "nav.goals", url: .module(.goals), summaryKey: "welcome.goals"),
-        Item(icon: .steps, titleKey: "nav.steps", url: .module(.steps), summaryKey: "welcome.steps"),
-        Item(icon: .workouts, titleKey: "nav.workouts", url: .module(.workouts), summaryKey: "welcome.workouts"),
-        Item(icon: .reports, titleKey: "nav.reports", url: .module(.reports), summaryKey: "welcome.reports"),
-        Item(icon: .wishes, titleKey: "nav.wishes", url: .module(.wishes), summaryKey: "welcome.wishes"),
-    ]
+    /// The modules' entries, in the order the menu and the welcome list them.
+    static let modules: [Item] = KineticModules.all.compactMap { $0.menuItem }
 
     static let items: [Item] =
         modules + [

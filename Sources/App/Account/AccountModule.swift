@@ -1,0 +1,20 @@
+import Fluent
+import Vapor
+
+extension AccountModule {
+    static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
+        [
+            CreateUsers(),
+            CreateAPITokens(),
+            CreateWebSessions(),
+            AddSessionAndTokenExpiry(clock: configuration.clock, apiTokenLifetime: configuration.apiTokenLifetime),
+            AddUserTimeZone(),
+            AddUserAdminRole(),
+            AddAddressOwnership(),
+            AddStorageQuota(),
+            CreateLoginDevices(),
+        ]
+    }
+
+    static var commands: [String: any AnyAsyncCommand] { ["admin": AdminCommands()] }
+}

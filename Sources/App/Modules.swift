@@ -1,0 +1,10 @@
+/// Kinetic's modules, in the order their migrations run and the menu lists them: the one place
+/// that names them all (``KineticModule``).
+enum KineticModules {
+    static let all: [any KineticModule.Type] = [
+        AccountModule.self, GoalsModule.self, StepsModule.self, WorkoutsModule.self, ReportsModule.self, WishesModule.self,
+    ]
+
+    /// Every module's system programs, for the banner `serve` prints.
+    static var systemTools: [SystemTool] { all.flatMap { $0.systemTools } }
+}

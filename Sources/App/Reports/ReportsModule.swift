@@ -1,0 +1,16 @@
+import Fluent
+import Vapor
+
+extension ReportsModule {
+    static func migrations(_ configuration: KineticConfiguration) -> [any Migration] { [CreateReports()] }
+
+    static var commands: [String: any AnyAsyncCommand] { ["import-reports": ImportReportsCommand()] }
+
+    static let menuItem: SideMenu.Item? = SideMenu.Item(
+        icon: .reports, titleKey: "nav.reports", url: .module(.reports), summaryKey: "welcome.reports")
+
+    /// The demo library is generated and imported in the background when there is none.
+    static func prepareToServe(_ app: Application, demo: Bool) async throws {
+        if demo { ReportsDemo.prepareInBackground(app) }
+    }
+}

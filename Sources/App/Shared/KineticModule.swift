@@ -1,0 +1,49 @@
+import Fluent
+import Vapor
+
+/// What a product module brings to Kinetic: its tables, routes, commands, settings, menu entry,
+/// demo data and the programs it uses. The application reaches its modules only through the
+/// list in `Modules.swift` (``KineticModules``), so nothing in `Shared` names a module and a new
+/// module is a folder plus one line there.
+protocol KineticModule {
+    /// Its migrations, in the order they run; the modules' run in the order of the list.
+    static func migrations(_ configuration: KineticConfiguration) -> [any Migration]
+
+    /// Registers its pages and API routes on the shared groups.
+    static func register(on routes: ModuleRoutes)
+
+    /// Its commands, `kinetic <name>` (each also described by ``CommandLineHelp``).
+    static var commands: [String: any AnyAsyncCommand] { get }
+
+    /// Reads its settings (``ModuleSetting``) into `settings`.
+    static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws
+
+    /// Its entry in the side menu and the welcome; nil for none.
+    static var menuItem: SideMenu.Item? { get }
+
+    /// The system programs it uses when they are installed; `serve` names the missing ones.
+    static var systemTools: [SystemTool] { get }
+
+    /// Adds its share of the demo account's data, in the transaction that creates the account.
+    static func seedDemo(for account: DemoAccount, on database: any Database) async throws
+
+    /// What it starts when `serve` starts, after the migrations and the demo account: background
+    /// work such as delivering wishes or preparing the demo's songs.
+    static func prepareToServe(_ app: Application, demo: Bool) async throws
+}
+
+extension KineticModule {
+    static var commands: [String: any AnyAsyncCommand] { [:] }
+    static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {}
+    static var menuItem: SideMenu.Item? { nil }
+    static var systemTools: [SystemTool] { [] }
+    static func seedDemo(for account: DemoAccount, on database: any Database) async throws {}
+    static func prepareToServe(_ app: Application, demo: Bool) async throws {}
+}
+
+/// The demo account as the modules see it while they add their data.
+struct DemoAccount: Sendable {
+    let userID: UUID
+    /// Its calendar at the moment it is made (its "today" and "this month").
+    let calendar: UserCalendar
+}

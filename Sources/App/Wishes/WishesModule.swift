@@ -1,0 +1,22 @@
+import Fluent
+import Vapor
+
+extension WishesModule {
+    static func migrations(_ configuration: KineticConfiguration) -> [any Migration] { [CreateWishes(), CreateMailRecipients()] }
+
+    static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {
+        try settings.load(WishDeliverySettings.self, from: environment)
+    }
+
+    static let menuItem: SideMenu.Item? = SideMenu.Item(
+        icon: .wishes, titleKey: "nav.wishes", url: .module(.wishes), summaryKey: "welcome.wishes")
+
+    static func seedDemo(for account: DemoAccount, on database: any Database) async throws {
+        try await WishesDemo.seed(for: account.userID, now: account.calendar.now, timeZone: account.calendar.timeZone, on: database)
+    }
+
+    /// Every instance delivers due wishes from the start.
+    static func prepareToServe(_ app: Application, demo: Bool) async throws {
+        await app.startWishScheduler()
+    }
+}

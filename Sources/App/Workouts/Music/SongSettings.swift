@@ -1,0 +1,38 @@
+import Foundation
+import KineticCore
+
+/// How large and how long a song may be: the largest upload (`KINETIC_MAX_SONG_BYTES`, default
+/// 200 MiB, a 20-minute WAV) and the longest song (`KINETIC_MAX_SONG_MINUTES`, 1–180, default
+/// 20; the shortest is 5 s).
+struct SongSettings: ModuleSetting {
+    var maximumBytes: Int = 200 << 20
+    var limits = SongFileCheck.Limits()
+
+    static func load(from environment: [String: String]) throws -> SongSettings {
+        var settings = SongSettings()
+        if let bytes = try KineticConfiguration.parseByteCount(environment["KINETIC_MAX_SONG_BYTES"], name: "KINETIC_MAX_SONG_BYTES") {
+            settings.maximumBytes = bytes
+        }
+        if let minutes = environment["KINETIC_MAX_SONG_MINUTES"], !minutes.isEmpty {
+            guard let value = Int(minutes), (1...180).contains(value) else {
+                throw ConfigurationError(description: "KINETIC_MAX_SONG_MINUTES must be a whole number from 1 to 180 (saw \"\(minutes)\")")
+            }
+            settings.limits.maximumSeconds = Double(value * 60)
+        }
+        return settings
+    }
+}
+
+extension KineticConfiguration {
+    /// The largest song upload, in bytes (``SongSettings``).
+    var maximumSongBytes: Int {
+        get { moduleSettings[SongSettings.self].maximumBytes }
+        set { moduleSettings[SongSettings.self].maximumBytes = newValue }
+    }
+
+    /// The shortest and longest song accepted (``SongSettings``).
+    var songLimits: SongFileCheck.Limits {
+        get { moduleSettings[SongSettings.self].limits }
+        set { moduleSettings[SongSettings.self].limits = newValue }
+    }
+}

@@ -1,0 +1,24 @@
+import Fluent
+import Vapor
+
+extension WorkoutsModule {
+    static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
+        [CreateSongs(), CreateMusicThemes(), CreateWorkouts(), CreateFitnessTests(), CreateWorkoutGoals(), AddCompletedWorkoutRunID()]
+    }
+
+    static var commands: [String: any AnyAsyncCommand] {
+        ["estimate-tempo": EstimateTempoCommand(), "rep-rate": RepRateCommand()]
+    }
+
+    static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {
+        try settings.load(SongSettings.self, from: environment)
+    }
+
+    static let menuItem: SideMenu.Item? = SideMenu.Item(
+        icon: .workouts, titleKey: "nav.workouts", url: .module(.workouts), summaryKey: "welcome.workouts")
+
+    /// The demo account's songs are mixed from Debian's packages in the background.
+    static func prepareToServe(_ app: Application, demo: Bool) async throws {
+        if demo { WorkoutsDemo.prepareInBackground(app) }
+    }
+}
