@@ -7,7 +7,7 @@ protocol ModuleSetting: Sendable {
     static func load(from environment: [String: String]) throws -> Self
 }
 
-/// The modules' settings by type: `configuration.moduleSettings[WishDeliverySettings.self]`,
+/// The modules' settings by type: `configuration.moduleSettings[Settings.self]`,
 /// which a module wraps in a property of its own. A type never stored reads as its defaults.
 public struct ModuleSettings: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]

@@ -39,14 +39,14 @@ public struct MailSettings: Sendable {
                     description: "KINETIC_MAIL_FROM is needed with KINETIC_SMTP_URL: the address e-mails come from, e.g. wishes@example.com"
                 )
             }
-            guard let address = WishDraft.mailSafeAddress(from) else {
+            guard let address = EmailAddressSyntax.normalized(from) else {
                 throw ConfigurationError(
                     description: "KINETIC_MAIL_FROM must be an e-mail address such as wishes@example.com (saw \"\(from)\")")
             }
             settings.from = MailAddress(address)
         }
         if let abuse = value("KINETIC_ABUSE_ADDRESS") {
-            guard let address = WishDraft.mailSafeAddress(abuse) else {
+            guard let address = EmailAddressSyntax.normalized(abuse) else {
                 throw ConfigurationError(
                     description: "KINETIC_ABUSE_ADDRESS must be an e-mail address such as abuse@example.com (saw \"\(abuse)\")")
             }

@@ -2,6 +2,12 @@ import KineticCore
 import Vapor
 
 extension SiteURL {
+    /// A Wishes page under `/wishes`.
+    static func wishes(_ page: WishesPath) -> SiteURL { SiteURL(["wishes"] + page.pathComponents) }
+
+    /// `/mail/stop/{token}`: an e-mail's link that stops all e-mail from this server to its address.
+    static func mailOptOut(token: String?) -> SiteURL { SiteURL(["mail", "stop", parameter(token, "token")]) }
+
     /// The Wishes module's paths under `/wishes` (pages) and `/api/v1/wishes` (JSON); an id of
     /// nil registers the route's parameter. Some are pages only, some API only.
     enum WishesPath: Hashable, Sendable {
@@ -51,4 +57,13 @@ extension SiteURL {
             value.map { .constant($0) } ?? .parameter(name)
         }
     }
+}
+
+extension SiteURL.Module {
+    static let wishes = Self("wishes")
+}
+
+extension SiteURL.API {
+    /// Wishes under `/api/v1/wishes`.
+    static func wishes(_ path: SiteURL.WishesPath) -> Self { Self(["wishes"] + path.pathComponents) }
 }

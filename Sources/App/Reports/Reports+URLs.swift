@@ -1,6 +1,12 @@
 import Vapor
 
 extension SiteURL {
+    /// A Reports page or file under `/reports`.
+    static func reports(_ page: ReportsPath) -> SiteURL { SiteURL(["reports"] + page.pathComponents) }
+
+    /// The JSON Schema of a report library's `library.json`.
+    static let reportLibrarySchema = SiteURL(["api", "report-library.schema.json"])
+
     /// The report library's paths, the same under `/reports` (pages, and files for signed-in
     /// browsers) and `/api/v1/reports` (JSON and files for tokens); an id of nil registers
     /// the route's parameter.
@@ -38,4 +44,13 @@ extension SiteURL {
 
     /// The id that names the top level in a category path.
     static let rootCategoryID = "root"
+}
+
+extension SiteURL.Module {
+    static let reports = Self("reports")
+}
+
+extension SiteURL.API {
+    /// The report library under `/api/v1/reports`.
+    static func reports(_ path: SiteURL.ReportsPath) -> Self { Self(["reports"] + path.pathComponents) }
 }

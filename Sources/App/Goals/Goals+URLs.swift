@@ -1,0 +1,22 @@
+import Vapor
+
+/// The Goals module's paths.
+extension SiteURL {
+    static let jumpHistory = SiteURL(["goals", "history"])
+    static let editGoals = SiteURL(["goals", "edit"])
+
+    /// The Goals page of a month and category, e.g. `/goals?month=2015-05&category=calories`.
+    static func goals(month: String?, category: String? = nil, view: String? = nil) -> String {
+        SiteURL.module(.goals).path + query([("month", month), ("category", category), ("view", view)])
+    }
+}
+
+extension SiteURL.Module {
+    static let goals = Self("goals")
+}
+
+extension SiteURL.API {
+    static let jumpSessions = Self(["jump-sessions"])
+    /// `/api/v1/profile/{customerId}/goals`; nil registers the route's parameter.
+    static func goals(customerId: String?) -> Self { Self(["profile", SiteURL.parameter(customerId, "customerId"), "goals"]) }
+}
