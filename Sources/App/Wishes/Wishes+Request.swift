@@ -1,21 +1,12 @@
 import Foundation
 import KineticCore
-import SQLKit
 import Vapor
 
+/// What a Wishes request asks for, read from its path and query (the operations are
+/// ``WishesService``'s).
 extension Request {
-    /// The signed-in user's lists.
-    func wishBoxes() throws -> WishBoxes {
-        WishBoxes(database: db, userID: try requireUser().requireID())
-    }
-
-    /// The wish or Inbox item named by the `wishId` parameter, if it is the user's; 404 otherwise.
-    func ownedWish() async throws -> WishListing {
-        guard let id = parameters.get("wishId").flatMap(UUID.init(uuidString:)),
-            let listing = try await wishBoxes().listing(id)
-        else { throw AppError.notFound }
-        return listing
-    }
+    /// The wish named by the `wishId` parameter; nil when it is not an id.
+    var requestedWishID: UUID? { parameters.get("wishId").flatMap(UUID.init(uuidString:)) }
 
     /// The list named by `?box=` (`default` when absent); 422 for an unknown one.
     func requestedWishBox(default: WishBox? = nil) throws -> WishBox {
@@ -45,83 +36,6 @@ extension Request {
         return cursor
     }
 
-    /// The sender's time zone: their setting, else the server's.
-    var senderTimeZone: TimeZone {
-        auth.get(User.self)?.timeZone ?? application.kineticConfiguration.timeZone
-    }
-
-    /// `input` checked as a wish the signed-in user may schedule now: every field's rule, plus
-    /// a photo that is theirs and channels this server has set up and the user may use (only
-    /// in-app until their address is confirmed). 422 naming every problem.
-    /// `replacing`: the wish an edit replaces, whose recipients the sending limits do not count twice.
-    func checkedWishDraft(
-        _ input: WishDraftInput, timeZone: TimeZone? = nil, errors known: FieldErrors = FieldErrors(), replacing: UUID? = nil
-    ) async throws -> WishDraft {
-        var errors = known
-        var arguments: [String: [String]] = [:]
-        var draft: WishDraft?
-        switch WishDraft.validate(input, timeZone: timeZone ?? senderTimeZone, now: now) {
-        case .success(let checked): draft = checked
-        case .failure(let failures): errors.merge(failures, prefix: nil)
-        }
-        if let draft {
-            if case .uploaded(let id)? = draft.photo, try await !ownsWishPhoto(id) { errors.add("photo", "wishes.error.photo") }
-            let configuration = application.kineticConfiguration
-            if draft.channels.contains(where: { !configuration.offersWishChannel($0) }) {
-                errors.add("channels", "wishes.error.channels.unavailable")
-            } else if let user = auth.get(User.self), draft.channels.contains(where: { !user.mayUse($0) }) {
-                errors.add("channels", "wishes.error.channels.unconfirmed")
-            } else if draft.channels.contains(.email),
-                let reached = try await sendingLimitReached(adding: draft.recipients.count, replacing: replacing)
-            {
-                let (key, values) = limitMessage(reached)
-                errors.add("channels", key)
-                arguments["channels"] = values
-            }
-        }
-        guard errors.isEmpty, let draft else {
-            var error = AppError.validation(errors)
-            error.fieldArguments = arguments
-            throw error
-        }
-        return draft
-    }
-
-    /// Whether `count` more e-mail recipients, scheduled now, pass the signed-in user's sending
-    /// limits (``SendingLimits``), counting the recipients of the e-mails they scheduled in the
-    /// last day (deleted wishes too: deleting gives nothing back).
-    private func sendingLimitReached(adding count: Int, replacing: UUID?) async throws -> SendingLimits.Reached? {
-        let user = try requireUser()
-        let at = now.timeIntervalSince1970
-        var query = try db.sql().select().column(SQLColumn("created_at", table: "wishes")).from(WishDeliveryRecord.schema)
-            .join(
-                WishRecord.schema, on: SQLColumn("wish_id", table: WishDeliveryRecord.schema), .equal,
-                SQLColumn("id", table: WishRecord.schema)
-            )
-            .where(SQLColumn("sender_id", table: WishRecord.schema), .equal, SQLBind(try user.requireID()))
-            .where(SQLColumn("channel", table: WishDeliveryRecord.schema), .equal, SQLBind(WishChannel.email.rawValue))
-            .where(SQLColumn("created_at", table: WishRecord.schema), .greaterThan, SQLBind(at - SendingLimits.day))
-        if let replacing { query = query.where(SQLColumn("id", table: WishRecord.schema), .notEqual, SQLBind(replacing)) }
-        let earlier = try await query.all().map { try $0.decode(column: "created_at", as: Double.self) }
-        return application.kineticConfiguration.wishDelivery.limits
-            .check(adding: count, earlier: earlier, createdAt: user.createdAt?.timeIntervalSince1970, now: at)
-    }
-
-    /// The message of a sending limit reached, and what fills it.
-    private func limitMessage(_ reached: SendingLimits.Reached) -> (String, [String]) {
-        let perHour = reached.window == SendingLimits.hour
-        let limit = localizer.number(reached.limit)
-        guard let frees = reached.freesAt else {
-            return (perHour ? "wishes.error.limit.hourAtOnce" : "wishes.error.limit.dayAtOnce", [limit])
-        }
-        let when = localizer.dateTime(Date(timeIntervalSince1970: frees), in: senderTimeZone)
-        return (perHour ? "wishes.error.limit.hour" : "wishes.error.limit.day", [limit, when])
-    }
-
-    private func ownsWishPhoto(_ id: UUID) async throws -> Bool {
-        try await db.sql().select().column("id").from("wish_photos")
-            .where("id", .equal, id).where("owner_id", .equal, try requireUser().requireID()).first() != nil
-    }
 }
 
 extension AppError {

@@ -8,13 +8,19 @@ import Vapor
 struct WishPhotosController {
     /// The body is the picture; 201 with what was kept.
     func upload(_ request: Request) async throws -> Response {
-        let stored = try await request.importWishPhoto()
+        let wishes = try request.wishes()
+        guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
+        try await wishes.tools.checkRoom()
+        try await request.checkDeclaredUploadFitsQuota()
+        let file = try await request.receiveUpload(into: wishes.configuration.uploadDirectory, maximumBytes: WishPhotoCheck.maximumBytes)
+        try await request.checkUploadFitsQuota(file)
+        let stored = try await wishes.importPhoto(file)
         return try await WishPhotoDTO(stored).created(at: .api(.wishes(.photo(id: stored.id.uuidString.lowercased()))), for: request)
     }
 
     func file(_ request: Request) async throws -> Response {
         guard let id = request.parameters.get("photoId").flatMap(UUID.init(uuidString:)) else { throw AppError.notFound }
-        let files = request.wishPhotoFiles
+        let files = try request.wishes().photoFiles
         guard try await files.isVisible(id, to: request.requireUser().requireID(), on: request.db),
             let stored = try await files.stored(id, on: request.db),
             FileManager.default.fileExists(atPath: stored.url.path)
@@ -45,22 +51,5 @@ struct WishPhotoDTO: Content {
         width = stored.width
         height = stored.height
         byteCount = stored.byteCount
-    }
-}
-
-extension Request {
-    var wishPhotoFiles: WishPhotoFiles { WishPhotoFiles(mediaDirectory: application.kineticConfiguration.mediaDirectory) }
-
-    /// Receives the body (at most ``WishPhotoCheck/maximumBytes``) and keeps it as the user's photo.
-    func importWishPhoto() async throws -> WishPhotoImporter.Stored {
-        guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
-        let tools = try userTools()
-        try await tools.checkRoom()
-        try await checkDeclaredUploadFitsQuota()
-        let file = try await receiveUpload(
-            into: application.kineticConfiguration.uploadDirectory, maximumBytes: WishPhotoCheck.maximumBytes)
-        try await checkUploadFitsQuota(file)
-        let importer = WishPhotoImporter(database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, tools: tools)
-        return try await importer.importPhoto(file, at: now)
     }
 }

@@ -31,12 +31,10 @@ struct WishesAPIController {
 
     /// `POST /api/v1/wishes`: schedules a wish; 201 with it.
     func create(_ request: Request) async throws -> Response {
-        let draft = try await request.wishDraftFromJSON()
-        let wish = try await WishesRepository(database: request.db).schedule(
-            draft, from: try request.requireUser().requireID(), now: request.now)
-        guard let listing = try await request.wishBoxes().listing(wish.id) else { throw AppError.notFound }
+        let wishes = try request.wishes()
+        let listing = try await wishes.schedule(try await draft(in: request, for: wishes))
         return try await WishDTO(listing, localizer: request.localizer).created(
-            at: .api(.wishes(.wish(id: wish.id.uuidString))), for: request)
+            at: .api(.wishes(.wish(id: listing.id.uuidString))), for: request)
     }
 
     /// `GET /api/v1/wishes?box=scheduled|inbox|sent&q=&occasion=&cursor=`: a page of a list,
@@ -46,7 +44,7 @@ struct WishesAPIController {
         let box = try request.requestedWishBox(default: .scheduled)
         let filter = try request.requestedWishFilter()
         let cursor = try request.requestedWishCursor()
-        let boxes = try request.wishBoxes()
+        let boxes = try request.wishes().boxes
         if cursor == nil, !filter.phrase.isEmpty { try await boxes.recordSearch(filter.phrase, in: box) }
         let page = try await boxes.page(box, filter: filter, after: cursor)
         let localizer = request.localizer
@@ -55,10 +53,11 @@ struct WishesAPIController {
 
     /// `GET /api/v1/wishes/{wishId}`: one wish; opening an Inbox wish marks it read.
     func show(_ request: Request) async throws -> WishDTO {
-        var listing = try await request.ownedWish()
+        let wishes = try request.wishes()
+        var listing = try await wishes.wish(request.requestedWishID)
         if listing.isUnread {
-            try await request.wishBoxes().markRead(listing.id, now: request.now)
-            listing = try await request.ownedWish()
+            try await wishes.boxes.markRead(listing.id, now: wishes.now)
+            listing = try await wishes.wish(listing.id)
         }
         return WishDTO(listing, localizer: request.localizer)
     }
@@ -66,11 +65,12 @@ struct WishesAPIController {
     /// `PUT /api/v1/wishes/{wishId}`: replaces a scheduled wish (the members of POST); 409 once
     /// it is being sent, 404 for a wish that is not scheduled.
     func replace(_ request: Request) async throws -> WishDTO {
-        let listing = try await request.ownedWish()
+        let wishes = try request.wishes()
+        let listing = try await wishes.wish(request.requestedWishID)
         guard listing.box == .scheduled else { throw AppError.wishChange(.beingSent) }
-        let draft = try await request.wishDraftFromJSON(replacing: listing.id)
+        let draft = try await draft(in: request, for: wishes, replacing: listing.id)
         do {
-            guard let updated = try await request.wishBoxes().update(listing.id, to: draft, now: request.now) else {
+            guard let updated = try await wishes.boxes.update(listing.id, to: draft, now: wishes.now) else {
                 throw AppError.wishChange(.beingSent)
             }
             return WishDTO(updated, localizer: request.localizer)
@@ -81,8 +81,9 @@ struct WishesAPIController {
 
     /// `DELETE /api/v1/wishes/{wishId}`: 204; a scheduled wish's deliveries are cancelled with it.
     func delete(_ request: Request) async throws -> HTTPStatus {
-        let listing = try await request.ownedWish()
-        do { try await request.wishBoxes().delete([listing.id], now: request.now) } catch let refusal as WishChangeRefusal {
+        let wishes = try request.wishes()
+        let listing = try await wishes.wish(request.requestedWishID)
+        do { try await wishes.boxes.delete([listing.id], now: wishes.now) } catch let refusal as WishChangeRefusal {
             throw AppError.wishChange(refusal, field: "id")
         }
         return .noContent
@@ -98,7 +99,8 @@ struct WishesAPIController {
         let ids = texts.map { UUID(uuidString: $0) }
         for (index, id) in ids.enumerated() where id == nil { reader.fail("ids[\(index)]", "error.notFound") }
         let checked = try reader.result(ids.compactMap { $0 }).mapError(AppError.validation).get()
-        do { try await request.wishBoxes().delete(checked, now: request.now) } catch let refusal as WishChangeRefusal {
+        let wishes = try request.wishes()
+        do { try await wishes.boxes.delete(checked, now: wishes.now) } catch let refusal as WishChangeRefusal {
             throw AppError.wishChange(refusal)
         }
         return .noContent
@@ -107,23 +109,21 @@ struct WishesAPIController {
     /// `GET /api/v1/wishes/search-history?box=…`: the list's last searched phrases, newest first.
     func searchHistory(_ request: Request) async throws -> WishSearchHistoryDTO {
         let box = try request.requestedWishBox()
-        return WishSearchHistoryDTO(box: box.rawValue, phrases: try await request.wishBoxes().searchHistory(box).phrases)
+        return WishSearchHistoryDTO(box: box.rawValue, phrases: try await request.wishes().boxes.searchHistory(box).phrases)
     }
 
     /// `GET /api/v1/wishes/counts`: how many each list holds, and the unread ones.
     func counts(_ request: Request) async throws -> WishCountsDTO {
-        let counts = try await request.wishBoxes().counts()
+        let counts = try await request.wishes().boxes.counts()
         return WishCountsDTO(
             scheduled: counts.boxes[.scheduled] ?? 0, inbox: counts.boxes[.inbox] ?? 0, sent: counts.boxes[.sent] ?? 0,
             unread: counts.unread)
     }
-}
 
-extension Request {
     /// The JSON body of a new or changed wish, checked; 422 naming every problem.
-    func wishDraftFromJSON(replacing: UUID? = nil) async throws -> WishDraft {
-        let members = try JSONMemberReader.object(jsonBody()).mapError(AppError.validation).get().members
+    private func draft(in request: Request, for wishes: WishesService, replacing: UUID? = nil) async throws -> WishDraft {
+        let members = try JSONMemberReader.object(request.jsonBody()).mapError(AppError.validation).get().members
         let read = WishDraftInput.read(json: members)
-        return try await checkedWishDraft(read.input, timeZone: read.timeZone, errors: read.errors, replacing: replacing)
+        return try await wishes.check(read.input, timeZone: read.timeZone, errors: read.errors, replacing: replacing)
     }
 }

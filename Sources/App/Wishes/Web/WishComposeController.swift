@@ -10,12 +10,12 @@ struct WishComposeController {
     func new(_ request: Request) async throws -> Response {
         let l = request.localizer
         let form = WishComposeForm.new(
-            from: request.query[String.self, at: "from"], now: request.now, timeZone: request.senderTimeZone, l: l)
+            from: request.query[String.self, at: "from"], now: request.now, timeZone: try request.wishes().timeZone, l: l)
         return try await formPage(request, form: form, editingID: nil, errors: [:])
     }
 
     func edit(_ request: Request) async throws -> Response {
-        let listing = try await request.ownedWish()
+        let listing = try await request.wishes().wish(request.requestedWishID)
         guard listing.box == .scheduled else { return request.redirect(to: SiteURL.wishes(.wish(id: listing.id.uuidString)).path) }
         return try await formPage(request, form: WishComposeForm(listing), editingID: listing.id.uuidString, errors: [:])
     }
@@ -34,13 +34,13 @@ struct WishComposeController {
         var errors: [String: String] = [:]
         if let file = posted.photoFile, file.data.readableBytes > 0 {
             do {
-                form.photo = WishPhoto.uploaded(try await request.importWishPhoto(file.data)).description
+                form.photo = WishPhoto.uploaded(try await importPhoto(file.data, request)).description
             } catch let error as AppError {
                 errors["photo"] = l.t(error.messageKey)
             }
         }
         do {
-            let draft = try await request.checkedWishDraft(form.input(withChannels: false))
+            let draft = try await request.wishes().check(form.input(withChannels: false))
             guard errors.isEmpty else {
                 return try await formPage(request, form: form, editingID: editingID, errors: errors, status: .unprocessableEntity)
             }
@@ -65,30 +65,32 @@ struct WishComposeController {
     func schedule(_ request: Request) async throws -> Response {
         let form = try request.content.decode(WishComposeForm.self)
         let draft: WishDraft
-        do { draft = try await request.checkedWishDraft(form.input(withChannels: true)) } catch let error as AppError
+        let wishes = try request.wishes()
+        do { draft = try await wishes.check(form.input(withChannels: true)) } catch let error as AppError
             where error.status == .unprocessableEntity
         {
             return try await answerProblems(error, request: request, form: form, editingID: nil)
         }
-        _ = try await WishesRepository(database: request.db).schedule(draft, from: try request.requireUser().requireID(), now: request.now)
+        try await wishes.schedule(draft)
         let target = form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)) : SiteURL.module(.wishes)
         return request.redirect(to: target.with([("done", "scheduled")]))
     }
 
     /// Confirm when editing: saves the change, then the wish's page.
     func update(_ request: Request) async throws -> Response {
-        let listing = try await request.ownedWish()
+        let wishes = try request.wishes()
+        let listing = try await wishes.wish(request.requestedWishID)
         let id = listing.id.uuidString
         let form = try request.content.decode(WishComposeForm.self)
         let draft: WishDraft
-        do { draft = try await request.checkedWishDraft(form.input(withChannels: true), replacing: listing.id) } catch let error as AppError
+        do { draft = try await wishes.check(form.input(withChannels: true), replacing: listing.id) } catch let error as AppError
             where error.status == .unprocessableEntity
         {
             return try await answerProblems(error, request: request, form: form, editingID: id)
         }
         let page = SiteURL.wishes(.wish(id: id))
         do {
-            guard try await request.wishBoxes().update(listing.id, to: draft, now: request.now) != nil else {
+            guard try await wishes.boxes.update(listing.id, to: draft, now: wishes.now) != nil else {
                 return request.redirect(to: page.with([("done", "busy")]))
             }
         } catch is WishChangeRefusal {
@@ -103,7 +105,7 @@ struct WishComposeController {
     private func answerProblems(_ error: AppError, request: Request, form: WishComposeForm, editingID: String?) async throws -> Response {
         let l = request.localizer
         let messages = error.fields.messages
-        if Set(messages.keys) == ["channels"], let draft = try? await request.checkedWishDraft(form.input(withChannels: false)) {
+        if Set(messages.keys) == ["channels"], let draft = try? await request.wishes().check(form.input(withChannels: false)) {
             let model = previewModel(
                 request, form: form, draft: draft, editingID: editingID,
                 channelError: messages["channels"].map { l.t($0, arguments: error.fieldArguments["channels"] ?? []) })
@@ -146,9 +148,10 @@ struct WishComposeController {
         let cancel =
             editingID.map { SiteURL.wishes(.wish(id: $0)).path }
             ?? (form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)).path : SiteURL.module(.wishes).path)
+        let wishes = try request.wishes()
         let model = WishComposePage.Model(
-            form: form, errors: errors, editingID: editingID, timeZoneName: request.senderTimeZone.identifier, cancelHref: cancel,
-            uploads: try await request.recentWishPhotos()
+            form: form, errors: errors, editingID: editingID, timeZoneName: wishes.timeZone.identifier, cancelHref: cancel,
+            uploads: try await wishes.recentPhotos()
         )
         return .html(WishComposePage.render(model, context: PageContext(request: request)), status: status)
     }
@@ -156,34 +159,25 @@ struct WishComposeController {
     /// The wish being edited, when the form says one and it is the user's scheduled wish.
     private func editingID(_ text: String?, _ request: Request) async throws -> String? {
         guard let text, !text.isEmpty else { return nil }
-        guard let id = UUID(uuidString: text), let listing = try await request.wishBoxes().listing(id), listing.box == .scheduled else {
+        guard let id = UUID(uuidString: text), let listing = try await request.wishes().boxes.listing(id), listing.box == .scheduled else {
             throw AppError.notFound
         }
         return listing.id.uuidString
     }
-}
 
-extension Request {
-    /// The user's last uploaded photos, newest first, as `upload:<uuid>`.
-    func recentWishPhotos(limit: Int = 6) async throws -> [String] {
-        try await db.sql().select().column("id").from("wish_photos").where("owner_id", .equal, try requireUser().requireID())
-            .orderBy("created_at", .descending).limit(limit).all()
-            .map { WishPhoto.uploaded(try $0.decode(column: "id", as: UUID.self)).description }
-    }
-
-    /// Keeps `bytes` (a form's file) as the user's photo; its id.
-    func importWishPhoto(_ bytes: ByteBuffer) async throws -> UUID {
+    /// Keeps `bytes` (the form's file) as the user's photo, within the size limit and their
+    /// storage quota; its id.
+    private func importPhoto(_ bytes: ByteBuffer, _ request: Request) async throws -> UUID {
+        let wishes = try request.wishes()
         guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
         guard bytes.readableBytes <= WishPhotoCheck.maximumBytes else {
-            throw AppError.uploadTooLarge(maximumBytes: WishPhotoCheck.maximumBytes, localizer: localizer)
+            throw AppError.uploadTooLarge(maximumBytes: WishPhotoCheck.maximumBytes, localizer: request.localizer)
         }
-        try await storageUsage().check(incoming: bytes.readableBytes, localizer: localizer)
-        let directory = application.kineticConfiguration.uploadDirectory
+        try await request.storageUsage().check(incoming: bytes.readableBytes, localizer: request.localizer)
+        let directory = wishes.configuration.uploadDirectory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = URL(fileURLWithPath: directory).appendingPathComponent("upload-\(UUID().uuidString)")
         try Data(bytes.readableBytesView).write(to: file)
-        let importer = WishPhotoImporter(
-            database: db, ownerID: try requireUser().requireID(), files: wishPhotoFiles, tools: try userTools())
-        return try await importer.importPhoto(file, at: now).id
+        return try await wishes.importPhoto(file).id
     }
 }

@@ -6,7 +6,7 @@ import Vapor
 /// deleting one or several.
 struct WishesController {
     func home(_ request: Request) async throws -> Response {
-        let counts = try await request.wishBoxes().counts()
+        let counts = try await request.wishes().boxes.counts()
         let notice = request.query[String.self, at: "done"] == "scheduled" ? request.localizer.t("wishes.compose.scheduledNotice") : nil
         let model = WishesHomePage.Model(
             scheduled: counts.boxes[.scheduled] ?? 0, inbox: counts.boxes[.inbox] ?? 0,
@@ -20,7 +20,7 @@ struct WishesController {
 
     private func listPage(_ request: Request, box: WishBox) async throws -> Response {
         let l = request.localizer
-        let boxes = try request.wishBoxes()
+        let boxes = try request.wishes().boxes
         var filter = WishListFilter()
         var notice = WishesController.notice(request)
         var cursor: WishListCursor?
@@ -54,11 +54,12 @@ struct WishesController {
     }
 
     func message(_ request: Request) async throws -> Response {
-        var listing = try await request.ownedWish()
-        let boxes = try request.wishBoxes()
+        let wishes = try request.wishes()
+        var listing = try await wishes.wish(request.requestedWishID)
+        let boxes = wishes.boxes
         if listing.isUnread {
             try await boxes.markRead(listing.id, now: request.now)
-            listing = try await request.ownedWish()
+            listing = try await wishes.wish(listing.id)
         }
         let filter = (try? request.requestedWishFilter()) ?? WishListFilter()
         let neighbours = try await boxes.neighbours(of: listing, filter: filter)
@@ -91,7 +92,7 @@ struct WishesController {
         let ids = texts.compactMap(UUID.init(uuidString:))
         guard ids.count == texts.count, ids.count <= 500 else { throw AppError.notFound }
         do {
-            try await request.wishBoxes().delete(ids, now: request.now)
+            try await request.wishes().boxes.delete(ids, now: request.now)
         } catch WishChangeRefusal.beingSent {
             return request.redirect(to: WishesController.adding(("done", "busy"), to: back))
         } catch WishChangeRefusal.notFound {

@@ -1,0 +1,139 @@
+import Fluent
+import Foundation
+import KineticCore
+import SQLKit
+import Vapor
+
+/// The Wishes module's operations for one signed-in user: their lists, checking and scheduling a
+/// wish, their photos. Made once per request (`request.wishes()`) from the database, the clock,
+/// the configuration, the user's tool line and language; the web and API controllers both call
+/// it and only read their input and shape their answer.
+struct WishesService {
+    let database: any Database
+    let user: User
+    let userID: UUID
+    let now: Date
+    let configuration: KineticConfiguration
+    /// For the messages of refusals that name a time or a number.
+    let localizer: Localizer
+    /// The user's line for tool work (photos are re-encoded by ffmpeg).
+    let tools: ToolRunner
+
+    /// The sender's time zone: their setting, else the server's.
+    var timeZone: TimeZone { user.timeZone ?? configuration.timeZone }
+
+    /// The user's lists: Scheduled, Inbox and Sent.
+    var boxes: WishBoxes { WishBoxes(database: database, userID: userID) }
+
+    var photoFiles: WishPhotoFiles { WishPhotoFiles(mediaDirectory: configuration.mediaDirectory) }
+
+    /// The wish or Inbox item `id`, if it is the user's; 404 otherwise.
+    func wish(_ id: UUID?) async throws -> WishListing {
+        guard let id, let listing = try await boxes.listing(id) else { throw AppError.notFound }
+        return listing
+    }
+
+    /// `input` checked as a wish the user may schedule now: every field's rule (``WishDraft``),
+    /// plus a photo that is theirs, channels this server has set up and the user may use (only
+    /// in-app until their address is confirmed), and e-mail recipients within the sending
+    /// limits. 422 naming every problem, with `known` problems of the input's shape among them.
+    /// `replacing`: the wish an edit replaces, whose recipients the limits do not count twice.
+    func check(
+        _ input: WishDraftInput, timeZone: TimeZone? = nil, errors known: FieldErrors = FieldErrors(), replacing: UUID? = nil
+    ) async throws -> WishDraft {
+        var errors = known
+        var arguments: [String: [String]] = [:]
+        var draft: WishDraft?
+        switch WishDraft.validate(input, timeZone: timeZone ?? self.timeZone, now: now) {
+        case .success(let checked): draft = checked
+        case .failure(let failures): errors.merge(failures, prefix: nil)
+        }
+        if let draft {
+            if case .uploaded(let id)? = draft.photo, try await !ownsPhoto(id) { errors.add("photo", "wishes.error.photo") }
+            if draft.channels.contains(where: { !configuration.offersWishChannel($0) }) {
+                errors.add("channels", "wishes.error.channels.unavailable")
+            } else if draft.channels.contains(where: { !user.mayUse($0) }) {
+                errors.add("channels", "wishes.error.channels.unconfirmed")
+            } else if draft.channels.contains(.email),
+                let reached = try await sendingLimitReached(adding: draft.recipients.count, replacing: replacing)
+            {
+                let (key, values) = limitMessage(reached)
+                errors.add("channels", key)
+                arguments["channels"] = values
+            }
+        }
+        guard errors.isEmpty, let draft else {
+            var error = AppError.validation(errors)
+            error.fieldArguments = arguments
+            throw error
+        }
+        return draft
+    }
+
+    /// Schedules a checked wish: the wish, its recipients and deliveries in one transaction.
+    @discardableResult
+    func schedule(_ draft: WishDraft) async throws -> WishListing {
+        let wish = try await WishesRepository(database: database).schedule(draft, from: userID, now: now)
+        return try await self.wish(wish.id)
+    }
+
+    /// The user's last uploaded photos, newest first, as `upload:<uuid>`.
+    func recentPhotos(limit: Int = 6) async throws -> [String] {
+        try await database.sql().select().column("id").from("wish_photos").where("owner_id", .equal, userID)
+            .orderBy("created_at", .descending).limit(limit).all()
+            .map { WishPhoto.uploaded(try $0.decode(column: "id", as: UUID.self)).description }
+    }
+
+    /// Keeps a received upload (`file`, at most ``WishPhotoCheck/maximumBytes``) as the user's
+    /// photo: checked, re-encoded and stored; the file is consumed.
+    func importPhoto(_ file: URL) async throws -> WishPhotoImporter.Stored {
+        guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
+        let importer = WishPhotoImporter(database: database, ownerID: userID, files: photoFiles, tools: tools)
+        return try await importer.importPhoto(file, at: now)
+    }
+
+    /// Whether `count` more e-mail recipients, scheduled now, pass the user's sending limits
+    /// (``SendingLimits``), counting the recipients of the e-mails they scheduled in the last
+    /// day (deleted wishes too: deleting gives nothing back).
+    private func sendingLimitReached(adding count: Int, replacing: UUID?) async throws -> SendingLimits.Reached? {
+        let at = now.timeIntervalSince1970
+        var query = try database.sql().select().column(SQLColumn("created_at", table: "wishes")).from(WishDeliveryRecord.schema)
+            .join(
+                WishRecord.schema, on: SQLColumn("wish_id", table: WishDeliveryRecord.schema), .equal,
+                SQLColumn("id", table: WishRecord.schema)
+            )
+            .where(SQLColumn("sender_id", table: WishRecord.schema), .equal, SQLBind(userID))
+            .where(SQLColumn("channel", table: WishDeliveryRecord.schema), .equal, SQLBind(WishChannel.email.rawValue))
+            .where(SQLColumn("created_at", table: WishRecord.schema), .greaterThan, SQLBind(at - SendingLimits.day))
+        if let replacing { query = query.where(SQLColumn("id", table: WishRecord.schema), .notEqual, SQLBind(replacing)) }
+        let earlier = try await query.all().map { try $0.decode(column: "created_at", as: Double.self) }
+        return configuration.wishDelivery.limits.check(
+            adding: count, earlier: earlier, createdAt: user.createdAt?.timeIntervalSince1970, now: at)
+    }
+
+    /// The message of a sending limit reached, and what fills it.
+    private func limitMessage(_ reached: SendingLimits.Reached) -> (String, [String]) {
+        let perHour = reached.window == SendingLimits.hour
+        let limit = localizer.number(reached.limit)
+        guard let frees = reached.freesAt else {
+            return (perHour ? "wishes.error.limit.hourAtOnce" : "wishes.error.limit.dayAtOnce", [limit])
+        }
+        let when = localizer.dateTime(Date(timeIntervalSince1970: frees), in: timeZone)
+        return (perHour ? "wishes.error.limit.hour" : "wishes.error.limit.day", [limit, when])
+    }
+
+    private func ownsPhoto(_ id: UUID) async throws -> Bool {
+        try await database.sql().select().column("id").from("wish_photos")
+            .where("id", .equal, id).where("owner_id", .equal, userID).first() != nil
+    }
+}
+
+extension Request {
+    /// The Wishes module's operations for the signed-in user.
+    func wishes() throws -> WishesService {
+        let user = try requireUser()
+        return WishesService(
+            database: db, user: user, userID: try user.requireID(), now: now, configuration: application.kineticConfiguration,
+            localizer: localizer, tools: try userTools())
+    }
+}
