@@ -18,7 +18,7 @@ struct StepsController {
 
     /// The import form's upload: the export as the request body (sent by `js/steps/steps.js` with its
     /// progress bar), answered in JSON.
-    func upload(_ request: Request) async throws -> StepsAPIController.ImportResult {
-        try await StepsAPIController().upload(request)
+    func upload(_ request: Request) async throws -> StepImportDTO {
+        try await request.steps().importExport(at: try await request.receiveHealthExport())
     }
 }

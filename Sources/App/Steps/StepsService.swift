@@ -1,0 +1,68 @@
+import AppleHealth
+import Fluent
+import Foundation
+import KineticCore
+import Vapor
+
+/// The Steps module's operations for one signed-in user: daily totals, pushed samples and
+/// Apple Health imports. Made once per request (`request.steps()`); the web and API controllers
+/// both call it.
+struct StepsService {
+    let database: any Database
+    /// The database imports write on (their own connections, so other users' requests go on).
+    let importDatabase: any Database
+    let userID: UUID
+    let calendar: UserCalendar
+    let configuration: KineticConfiguration
+
+    /// What a sample may hold today in the user's time zone (``StepSampleLimits``).
+    var sampleLimits: StepSampleLimits { StepSampleLimits(today: calendar.today) }
+
+    var repository: StepsRepository { StepsRepository(database: database, userID: userID) }
+
+    /// The deduplicated totals of each day from `from` to `to`.
+    func dailyTotals(from: LocalDate, to: LocalDate) async throws -> [(date: LocalDate, steps: Int)] {
+        try await repository.dailyTotals(from: from, to: to).map { ($0.date, $0.steps) }
+    }
+
+    /// Stores pushed samples, each replacing a stored one of the same source and interval; the
+    /// number of days whose totals changed.
+    func replaceSamples(with samples: [StepSample]) async throws -> Int {
+        try await database.transaction { transaction in
+            let repository = StepsRepository(database: transaction, userID: userID)
+            try await repository.deleteSamples(matching: samples)
+            return try await repository.add(samples)
+        }
+    }
+
+    /// Imports the export at `file` (removed afterwards): 422 `invalid_export` naming what is
+    /// wrong with it.
+    func importExport(at file: URL) async throws -> StepImportDTO {
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            let importer = HealthImporter(
+                database: importDatabase, userID: userID, limits: sampleLimits, exportLimits: configuration.exportLimits)
+            return StepImportDTO(try await importer.importExport(at: file, recordedAt: calendar.now))
+        } catch let error as HealthExportError {
+            throw AppError(
+                status: .unprocessableEntity, code: "invalid_export", messageKey: "error.export.invalid",
+                messageArguments: [error.description])
+        }
+    }
+}
+
+extension Request {
+    /// The Steps module's operations for the signed-in user.
+    func steps() throws -> StepsService {
+        StepsService(
+            database: db, importDatabase: importDatabase, userID: try requireUser().requireID(), calendar: userCalendar,
+            configuration: application.kineticConfiguration)
+    }
+
+    /// The Apple Health export sent as the body, kept in the upload directory (at most the
+    /// server's largest upload).
+    func receiveHealthExport() async throws -> URL {
+        let configuration = application.kineticConfiguration
+        return try await receiveUpload(into: configuration.uploadDirectory, maximumBytes: configuration.maximumUploadBytes)
+    }
+}
