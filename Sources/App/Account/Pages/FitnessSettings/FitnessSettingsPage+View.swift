@@ -22,7 +22,7 @@ enum FitnessSettingsPage {
                 model.welcomeName.map { welcome(name: $0, linkSentTo: model.linkSentTo, l: l) } ?? .empty,
                 banner(model.saved ? l.t("fitness.saved") : nil, isError: false),
                 banner(model.fieldErrors.isEmpty ? nil : l.t("error.validation"), isError: true),
-                form(model, context: context),
+                FitnessForm.render(fitness: model.fitness, fieldErrors: model.fieldErrors, context: context),
                 UnsavedChangesDialog.render(l),
             ]
         )
@@ -56,45 +56,6 @@ enum FitnessSettingsPage {
                                     ])
                             ])
                     }),
-            ])
-    }
-
-    /// The form alone, so that other pages (the Goals dialog) can embed it.
-    static func form(_ model: Model, context: PageContext, guardsUnsavedChanges: Bool = true) -> HTMLNode {
-        let l = context.localizer
-        let heightError = model.fieldErrors["height"]
-        return el(
-            "form",
-            [
-                Attr("method", "post"), Attr("action", SiteURL.fitnessSettings.path), .class("form fitness-form"), .flag("novalidate"),
-                .id(guardsUnsavedChanges ? "fitness-form" : "fitness-form-embedded"),
-                guardsUnsavedChanges ? .data("guard-unsaved", "") : nil, .data("ajax", ""), .data("saved-message", l.t("fitness.saved")),
-            ],
-            [
-                CSRFField.render(context.csrfToken),
-                el(
-                    "section", [.class("card")],
-                    [
-                        BodyTypePicker.render(selected: model.fitness.bodyType, l: l),
-                        model.fieldErrors["bodyType"].map { el("p", [.class("field-error")], [txt($0)]) } ?? .empty,
-                    ]),
-                el(
-                    "section", [.class("card")],
-                    [
-                        Ruler.render(
-                            .init(
-                                name: "height", label: l.t("fitness.height.label"), value: model.fitness.height,
-                                range: FitnessSettings.heightRange, majorEvery: l.language.usesImperialHeight ? 12 : 4,
-                                format: l.language.usesImperialHeight ? .heightImperial : .heightMetric, initial: 66
-                            ), l: l),
-                        heightError.map { el("p", [.class("field-error"), Attr("role", "alert")], [txt($0)]) } ?? .empty,
-                    ]),
-                el("p", [.class("form-note")], [txt(l.t("fitness.why"))]),
-                el(
-                    "div", [.class("form-actions")],
-                    [
-                        el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("action.save"))])
-                    ]),
             ])
     }
 }

@@ -43,10 +43,12 @@ enum SettingsPage {
                 el(
                     "nav", [.class("card list-card"), .aria("label", l.t("settings.title"))],
                     [
-                        row(href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
-                        row(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
-                        row(href: SiteURL.settingsPassword.path, title: l.t("password.title"), detail: l.t("settings.passwordDetail")),
-                        row(href: SiteURL.settingsTokens.path, title: l.t("tokens.title"), detail: l.t("settings.tokensDetail")),
+                        ListRow.render(
+                            href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
+                        ListRow.render(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
+                        ListRow.render(
+                            href: SiteURL.settingsPassword.path, title: l.t("password.title"), detail: l.t("settings.passwordDetail")),
+                        ListRow.render(href: SiteURL.settingsTokens.path, title: l.t("tokens.title"), detail: l.t("settings.tokensDetail")),
                     ]),
                 model.address.map { $0.confirmed && $0.pending == nil ? addressCard($0, context: context) : .empty } ?? .empty,
                 model.storage.map { storageCard(used: $0.used, quota: $0.quota, context: context) } ?? .empty,
@@ -169,21 +171,6 @@ enum SettingsPage {
         Layout.render(
             .init(title: title, backLink: (SiteURL.settings.path, context.localizer.t("shell.back")), stylesheet: AccountModule.stylesheet),
             context: context, content: content)
-    }
-
-    /// A row that opens another settings page: its title, a line on what it holds, a chevron.
-    static func row(href: String, title: String, detail: String) -> HTMLNode {
-        el(
-            "a", [.class("list-row"), Attr("href", href)],
-            [
-                el(
-                    "span", [.class("list-row-text")],
-                    [
-                        el("strong", [], [txt(title)]),
-                        el("span", [], [txt(detail)]),
-                    ]),
-                icon(.chevronRight),
-            ])
     }
 }
 

@@ -63,7 +63,7 @@ enum EditGoalsDialog {
                         el("button", [.class("button button-primary button-block"), Attr("type", "submit")], [txt(l.t("action.save"))])
                     ]),
             ])
-        let fitnessForm = FitnessSettingsPage.form(.init(fitness: model.fitness), context: context, guardsUnsavedChanges: false)
+        let fitnessForm = FitnessForm.render(fitness: model.fitness, context: context, guardsUnsavedChanges: false)
         return el(
             "dialog",
             [.id("edit-goals"), .class("sheet"), .aria("labelledby", "edit-goals-title"), .aria("describedby", "edit-goals-month")],

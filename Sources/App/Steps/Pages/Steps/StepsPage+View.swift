@@ -85,7 +85,7 @@ enum StepsPage {
         el(
             "nav", [.class("card list-card"), .aria("label", l.t("steps.sourcesLink"))],
             [
-                SettingsPage.row(href: SiteURL.stepSources.path, title: l.t("steps.sourcesLink"), detail: l.t("steps.sourcesDetail"))
+                ListRow.render(href: SiteURL.stepSources.path, title: l.t("steps.sourcesLink"), detail: l.t("steps.sourcesDetail"))
             ])
     }
 
