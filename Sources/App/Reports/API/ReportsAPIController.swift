@@ -6,22 +6,24 @@ import Vapor
 /// pages and thumbnails (``ReportFilesController``), search; and the administrator's import.
 struct ReportsAPIController {
     func level(_ request: Request) async throws -> ReportLevelDTO {
-        guard let level = try await request.reports.level(request.requestedCategoryID()) else { throw AppError.notFound }
+        guard let level = try await request.reports().library.level(request.requestedCategoryID()) else { throw AppError.notFound }
         return ReportLevelDTO(level)
     }
 
     func levelReports(_ request: Request) async throws -> [ReportSummaryDTO] {
-        guard let reports = try await request.reports.reports(under: request.requestedCategoryID()) else { throw AppError.notFound }
+        guard let reports = try await request.reports().library.reports(under: request.requestedCategoryID()) else {
+            throw AppError.notFound
+        }
         return reports.map { ReportSummaryDTO($0.report) }
     }
 
     func report(_ request: Request) async throws -> ReportDTO {
-        ReportDTO(try await request.requestedReport())
+        ReportDTO(try await request.reports().report(request.requestedReportID))
     }
 
     func search(_ request: Request) async throws -> ReportSearchDTO {
         let text = try request.searchText()
-        let results = try await request.reports.search(text)
+        let results = try await request.reports().library.search(text)
         return ReportSearchDTO(
             query: text,
             results: results.map { result in
@@ -34,6 +36,7 @@ struct ReportsAPIController {
 
     /// `POST /api/v1/reports/import`: the body is a zip of the library (administrators only).
     func importLibrary(_ request: Request) async throws -> ReportImportDTO {
-        ReportImportDTO(try await request.importUploadedReportLibrary())
+        let reports = try request.reports()
+        return ReportImportDTO(try await reports.importLibrary(zip: try await request.receiveReportLibrary(for: reports)))
     }
 }

@@ -7,7 +7,7 @@ import Vapor
 /// token in a header instead, so a library of any size up to the upload limit streams to disk.
 struct ReportImportController {
     func show(_ request: Request) async throws -> Response {
-        try request.requireAdmin()
+        try request.reports().requireAdmin()
         return try await page(request, summary: nil, failure: nil)
     }
 
@@ -16,14 +16,15 @@ struct ReportImportController {
     }
 
     func upload(_ request: Request) async throws -> Response {
-        try request.requireAdmin()
+        let reports = try request.reports()
+        try reports.requireAdmin()
         let l = request.localizer
         do {
             let summary: ReportLibraryImporter.Summary
             if request.headers.contentType?.type == "multipart" {
-                summary = try await importForm(request)
+                summary = try await reports.importLibrary(zip: try formFile(request))
             } else {
-                summary = try await request.importUploadedReportLibrary()
+                summary = try await reports.importLibrary(zip: try await request.receiveReportLibrary(for: reports))
             }
             let text = l.t(
                 "reports.import.done", l.plural("reports.count", count: summary.reports), l.number(summary.added),
@@ -37,8 +38,8 @@ struct ReportImportController {
         }
     }
 
-    /// The multipart form's file, written to the upload directory and imported.
-    private func importForm(_ request: Request) async throws -> ReportLibraryImporter.Summary {
+    /// The multipart form's file, written to the upload directory.
+    private func formFile(_ request: Request) throws -> URL {
         guard let file = try request.content.decode(UploadForm.self).library, file.data.readableBytes > 0 else {
             throw AppError.validation(FieldErrors(["library": "error.field.required"]))
         }
@@ -46,13 +47,12 @@ struct ReportImportController {
         try FileManager.default.createDirectory(atPath: configuration.uploadDirectory, withIntermediateDirectories: true)
         let zip = URL(fileURLWithPath: configuration.uploadDirectory).appendingPathComponent("upload-\(UUID().uuidString)")
         try Data(file.data.readableBytesView).write(to: zip)
-        defer { try? FileManager.default.removeItem(at: zip) }
-        return try await request.application.importReportLibrary(from: zip, for: .user(try request.requireUser().requireID()))
+        return zip
     }
 
     private func page(_ request: Request, summary: String?, failure: AppError?, status: HTTPResponseStatus = .ok) async throws -> Response {
         let l = request.localizer
-        let library = try await request.reports.library().map { library in
+        let library = try await request.reports().library.library().map { library in
             l.t(
                 "reports.import.current", library.title, l.plural("reports.count", count: library.reportCount),
                 l.plural("reports.pages", count: library.pageCount))

@@ -14,9 +14,9 @@ struct ReportsController {
     }
 
     private func levelPage(_ request: Request, categoryID: String?, isStart: Bool) async throws -> Response {
-        guard let level = try await request.reports.level(categoryID) else { throw AppError.notFound }
+        guard let level = try await request.reports().library.level(categoryID) else { throw AppError.notFound }
         let keyword = request.query[String.self, at: "keyword"].flatMap { $0.isEmpty ? nil : String($0.prefix(100)) }
-        let library = try await request.reports.library()
+        let library = try await request.reports().library.library()
         let model = ReportsLevelPage.model(
             level, library: library, isStart: isStart, keyword: keyword, isAdmin: try request.requireUser().isAdmin, l: request.localizer
         )
@@ -24,13 +24,14 @@ struct ReportsController {
     }
 
     func report(_ request: Request) async throws -> Response {
-        let model = ReportViewerPage.model(try await request.requestedReport(), l: request.localizer)
+        let model = ReportViewerPage.model(try await request.reports().report(request.requestedReportID), l: request.localizer)
         return .html(ReportViewerPage.render(model, context: PageContext(request: request)))
     }
 
     func list(_ request: Request) async throws -> Response {
         let categoryID = try request.requestedCategoryID()
-        guard let level = try await request.reports.level(categoryID), let reports = try await request.reports.reports(under: categoryID)
+        let library = try request.reports().library
+        guard let level = try await library.level(categoryID), let reports = try await library.reports(under: categoryID)
         else {
             throw AppError.notFound
         }
@@ -44,7 +45,7 @@ struct ReportsController {
         let model: ReportSearchPage.Model
         do {
             let text = try request.searchText()
-            model = ReportSearchPage.model(query: text, results: try await request.reports.search(text), error: nil, l: l)
+            model = ReportSearchPage.model(query: text, results: try await request.reports().library.search(text), error: nil, l: l)
         } catch is AppError {
             model = ReportSearchPage.model(query: String(query.prefix(200)), results: [], error: l.t("error.reports.search.tooLong"), l: l)
         }
