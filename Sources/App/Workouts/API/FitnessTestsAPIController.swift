@@ -11,13 +11,13 @@ struct FitnessTestsAPIController {
     func rate(_ request: Request) async throws -> RepRateDTO {
         try await request.userTools().checkRoom()
         let log = try await request.motionLog()
-        return RepRateDTO(try await request.estimateRepRate(log))
+        return RepRateDTO(try await request.workouts().estimateRepRate(log))
     }
 
     func list(_ request: Request) async throws -> [FitnessTestDTO] {
-        let tester = try request.fitnessTester()
+        let tester = try request.workouts().fitnessTester
         var tests: [FitnessTestDTO] = []
-        for test in try await request.fitnessTests().recent(limit: 50) {
+        for test in try await request.workouts().fitnessTests.recent(limit: 50) {
             tests.append(try FitnessTestDTO(await FitnessTestReport.load(test, results: tester.results, catalogue: tester.catalogue)))
         }
         return tests
@@ -27,52 +27,34 @@ struct FitnessTestsAPIController {
     /// the order to test them.
     func create(_ request: Request) async throws -> Response {
         let body = try JSONMemberReader.object(request.jsonBody()).get()
-        let tester = try request.fitnessTester()
+        let tester = try request.workouts().fitnessTester
         let input = try FitnessTestInput.validate(body.members, catalogue: tester.catalogue).get()
         let test = try await tester.start(input, at: request.now)
-        return try await request.fitnessTestDTO(test).created(at: .api(.fitnessTest(id: test.id?.uuidString)), for: request)
+        return try await request.workouts().fitnessTestDTO(test).created(at: .api(.fitnessTest(id: test.id?.uuidString)), for: request)
     }
 
     func show(_ request: Request) async throws -> FitnessTestDTO {
-        try await request.fitnessTestDTO(request.ownedFitnessTest())
+        try await request.workouts().fitnessTestDTO(request.ownedFitnessTest())
     }
 
     func record(_ request: Request) async throws -> FitnessTestDTO {
         let test = try await request.ownedFitnessTest()
         let exerciseID = request.parameters.get("exerciseId") ?? ""
         guard test.exercises.contains(exerciseID) else { throw AppError.notFound }
-        try await request.recordRate(of: request.motionLog(), exerciseID: exerciseID, in: test)
-        return try await request.fitnessTestDTO(test)
+        try await request.workouts().recordRate(of: request.motionLog(), exerciseID: exerciseID, in: test)
+        return try await request.workouts().fitnessTestDTO(test)
     }
 
     func skip(_ request: Request) async throws -> FitnessTestDTO {
         let test = try await request.ownedFitnessTest()
-        try await request.fitnessTester().skip(exerciseID: request.parameters.get("exerciseId") ?? "", in: test, at: request.now)
-        return try await request.fitnessTestDTO(test)
+        try await request.workouts().fitnessTester.skip(exerciseID: request.parameters.get("exerciseId") ?? "", in: test, at: request.now)
+        return try await request.workouts().fitnessTestDTO(test)
     }
 }
 
-extension Request {
-    func fitnessTests() throws -> FitnessTestsRepository {
-        FitnessTestsRepository(database: db, userID: try requireUser().requireID())
-    }
-
-    func fitnessTester() throws -> FitnessTester {
-        FitnessTester(database: db, userID: try requireUser().requireID(), catalogue: application.exerciseCatalogue)
-    }
-
-    func exerciseResults() throws -> ExerciseResultsRepository {
-        ExerciseResultsRepository(database: db, userID: try requireUser().requireID())
-    }
-
-    /// The test named by the `testId` parameter, if it is the user's; 404 otherwise.
-    func ownedFitnessTest() async throws -> FitnessTestRecord {
-        guard let test = try await fitnessTests().find(parameters.get("testId") ?? "") else { throw AppError.notFound }
-        return test
-    }
-
+extension WorkoutsService {
     func fitnessTestReport(_ test: FitnessTestRecord) async throws -> FitnessTestReport {
-        try await FitnessTestReport.load(test, results: exerciseResults(), catalogue: application.exerciseCatalogue)
+        try await FitnessTestReport.load(test, results: exerciseResults, catalogue: catalogue)
     }
 
     func fitnessTestDTO(_ test: FitnessTestRecord) async throws -> FitnessTestDTO {
@@ -82,6 +64,6 @@ extension Request {
     /// The rate of `log`, worked out on the tool threads (a 120 s log takes tens of
     /// milliseconds: not for an event loop).
     func estimateRepRate(_ log: MotionLog) async throws -> RepRateEstimator.Estimate? {
-        try await userTools().runBlocking { RepRateEstimator.estimate(log) }
+        try await tools.runBlocking { RepRateEstimator.estimate(log) }
     }
 }

@@ -6,38 +6,34 @@ import Vapor
 /// `GET|POST /api/v1/themes`, `DELETE /api/v1/themes/{themeId}`.
 struct MusicThemesAPIController {
     func list(_ request: Request) async throws -> [MusicThemeDTO] {
-        let library = try await request.songs().library()
-        return try await request.themes().all().map { try MusicThemeDTO($0, songCount: $0.theme.songCount(in: library)) }
+        let library = try await request.workouts().songs.library()
+        return try await request.workouts().themes.all().map { try MusicThemeDTO($0, songCount: $0.theme.songCount(in: library)) }
     }
 
     func create(_ request: Request) async throws -> Response {
         let body = try JSONMemberReader.object(request.jsonBody()).get()
-        let theme = try await request.addTheme(MusicThemeInput.validate(body.members).get())
-        let dto = try MusicThemeDTO(theme, songCount: theme.theme.songCount(in: try await request.songs().library()))
+        let theme = try await request.workouts().addTheme(MusicThemeInput.validate(body.members).get())
+        let dto = try MusicThemeDTO(theme, songCount: theme.theme.songCount(in: try await request.workouts().songs.library()))
         return try await dto.encodeResponse(status: .created, for: request)
     }
 
     func delete(_ request: Request) async throws -> HTTPStatus {
-        guard let theme = try await request.themes().find(request.parameters.get("themeId") ?? "") else { throw AppError.notFound }
+        guard let theme = try await request.workouts().themes.find(request.parameters.get("themeId") ?? "") else { throw AppError.notFound }
         try await theme.delete(on: request.db)
         return .noContent
     }
 }
 
-extension Request {
-    func themes() throws -> MusicThemesRepository {
-        MusicThemesRepository(database: db, userID: try requireUser().requireID())
-    }
-
+extension WorkoutsService {
     /// Adds a theme; a song theme must name one of the user's songs (422 on `value`).
     func addTheme(_ input: MusicThemeInput) async throws -> MusicThemeRecord {
         var theme = input.theme
         if theme.kind == .song {
-            guard let song = try await songs().find(theme.value) else {
+            guard let song = try await songs.find(theme.value) else {
                 throw AppError.validation(FieldErrors(["value": "error.theme.songUnknown"]))
             }
             theme = MusicTheme(kind: .song, value: try song.requireID().uuidString)
         }
-        return try await themes().add(name: input.name, theme: theme, workouts: input.workouts, at: now)
+        return try await themes.add(name: input.name, theme: theme, workouts: input.workouts, at: now)
     }
 }

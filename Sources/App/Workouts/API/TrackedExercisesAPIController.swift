@@ -15,7 +15,7 @@ struct TrackedExercisesAPIController {
             }
             category = named
         }
-        return try await request.trackedExercises(in: category).map { exercise, level in
+        return try await request.workouts().trackedExercises(in: category).map { exercise, level in
             TrackedExerciseDTO(exercise: ExerciseDTO(exercise), tracked: true, latestLevel: level)
         }
     }
@@ -26,18 +26,19 @@ struct TrackedExercisesAPIController {
         }
         var reader = try JSONMemberReader.object(request.jsonBody(), known: ["tracked"]).get()
         let tracked = try reader.result(reader.bool("tracked")).get()
-        try await request.exerciseResults().setTracked(exercise.id, tracked, at: request.now)
+        try await request.workouts().exerciseResults.setTracked(exercise.id, tracked, at: request.now)
         return TrackedExerciseDTO(
-            exercise: ExerciseDTO(exercise), tracked: tracked, latestLevel: try await request.exerciseResults().latestLevels()[exercise.id])
+            exercise: ExerciseDTO(exercise), tracked: tracked,
+            latestLevel: try await request.workouts().exerciseResults.latestLevels()[exercise.id])
     }
 }
 
-extension Request {
+extension WorkoutsService {
     /// The user's tracked exercises (of `category` when given) by name, with their latest level.
     func trackedExercises(in category: Exercise.Category? = nil) async throws -> [(Exercise, Int?)] {
-        let results = try exerciseResults()
+        let results = try exerciseResults
         let levels = try await results.latestLevels()
-        return try await results.trackedExerciseIDs().compactMap(application.exerciseCatalogue.exercise(id:))
+        return try await results.trackedExerciseIDs().compactMap(catalogue.exercise(id:))
             .filter { category == nil || $0.category == category }
             .sorted { $0.name < $1.name }
             .map { ($0, levels[$0.id]) }

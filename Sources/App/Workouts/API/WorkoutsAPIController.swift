@@ -12,10 +12,10 @@ struct WorkoutsAPIController {
     func generate(_ request: Request) async throws -> WorkoutDTO {
         var body = try JSONMemberReader.object(request.jsonBody()).get().members
         let seed = try Self.seed(from: &body)
-        let built = try await request.workoutBuilder().build(body, seed: seed)
+        let built = try await request.workouts().workoutBuilder.build(body, seed: seed)
         let details = try await WorkoutDetails.load(
             plan: built.plan, selection: built.input, seed: built.seed,
-            catalogue: request.application.exerciseCatalogue, songs: request.songs()
+            catalogue: request.application.exerciseCatalogue, songs: request.workouts().songs
         )
         return try WorkoutDTO(details)
     }
@@ -30,21 +30,21 @@ struct WorkoutsAPIController {
             guard case .bool(let flag) = value else { throw AppError.validation(FieldErrors(["saved": "error.field.booleanExpected"])) }
             saved = flag
         }
-        let builder = try request.workoutBuilder()
+        let builder = try request.workouts().workoutBuilder
         let workout = try await builder.keep(builder.build(body, seed: seed), saved: saved, now: request.now)
-        return try await request.workoutDTO(workout).created(at: .api(.workout(id: workout.id?.uuidString)), for: request)
+        return try await request.workouts().workoutDTO(workout).created(at: .api(.workout(id: workout.id?.uuidString)), for: request)
     }
 
     func list(_ request: Request) async throws -> WorkoutListDTO {
-        let repository = try request.workouts()
+        let repository = try request.workouts().workouts
         var inProgress: [WorkoutDTO] = [], saved: [WorkoutDTO] = []
-        for workout in try await repository.inProgress() { inProgress.append(try await request.workoutDTO(workout)) }
-        for workout in try await repository.saved() { saved.append(try await request.workoutDTO(workout)) }
+        for workout in try await repository.inProgress() { inProgress.append(try await request.workouts().workoutDTO(workout)) }
+        for workout in try await repository.saved() { saved.append(try await request.workouts().workoutDTO(workout)) }
         return WorkoutListDTO(inProgress: inProgress, saved: saved)
     }
 
     func show(_ request: Request) async throws -> WorkoutDTO {
-        try await request.workoutDTO(request.ownedWorkout())
+        try await request.workouts().workoutDTO(request.ownedWorkout())
     }
 
     /// `{"saved": true|false}`.
@@ -52,8 +52,8 @@ struct WorkoutsAPIController {
         let workout = try await request.ownedWorkout()
         var reader = try JSONMemberReader.object(request.jsonBody(), known: ["saved"]).get()
         let flag = reader.bool("saved")
-        try await request.setSaved(workout, reader.result(flag).get())
-        return try await request.workoutDTO(workout)
+        try await request.workouts().setSaved(workout, reader.result(flag).get())
+        return try await request.workouts().workoutDTO(workout)
     }
 
     func delete(_ request: Request) async throws -> HTTPStatus {
@@ -67,14 +67,14 @@ struct WorkoutsAPIController {
         var reader = try JSONMemberReader.object(request.jsonBody(), known: ["exerciseIndex", "secondsLeft"]).get()
         let index = reader.integer("exerciseIndex"), left = reader.integer("secondsLeft")
         guard let index, let left else { throw AppError.validation(reader.errors) }
-        try await request.pause(workout, at: index, secondsLeft: left)
-        return try await request.workoutDTO(workout)
+        try await request.workouts().pause(workout, at: index, secondsLeft: left)
+        return try await request.workouts().workoutDTO(workout)
     }
 
     /// Finished or started over: no longer in progress.
     func clearProgress(_ request: Request) async throws -> HTTPStatus {
         let workout = try await request.ownedWorkout()
-        try await request.clearProgress(of: workout)
+        try await request.workouts().clearProgress(of: workout)
         return .noContent
     }
 
@@ -88,30 +88,16 @@ struct WorkoutsAPIController {
     }
 }
 
-extension Request {
-    func workouts() throws -> WorkoutsRepository {
-        WorkoutsRepository(database: db, userID: try requireUser().requireID())
-    }
-
-    func workoutBuilder() throws -> WorkoutBuilder {
-        WorkoutBuilder(database: db, userID: try requireUser().requireID(), catalogue: application.exerciseCatalogue)
-    }
-
-    /// The workout named by the `workoutId` parameter, if it is the user's; 404 otherwise.
-    func ownedWorkout() async throws -> WorkoutRecord {
-        guard let workout = try await workouts().find(parameters.get("workoutId") ?? "") else { throw AppError.notFound }
-        return workout
-    }
-
+extension WorkoutsService {
     func workoutDTO(_ workout: WorkoutRecord) async throws -> WorkoutDTO {
-        try WorkoutDTO(await WorkoutDetails.load(workout, catalogue: application.exerciseCatalogue, songs: songs()), record: workout)
+        try WorkoutDTO(await WorkoutDetails.load(workout, catalogue: catalogue, songs: songs), record: workout)
     }
 
     /// Saves `workout` (keeping the first time it was saved) or unsaves it, keeping it as a draft.
     func setSaved(_ workout: WorkoutRecord, _ saved: Bool) async throws {
         guard saved != (workout.savedAt != nil) else { return }
         workout.savedAt = saved ? now : nil
-        try await workout.save(on: db)
+        try await workout.save(on: database)
     }
 
     /// Records where `workout` was paused; 422 when that is not a place in its plan.
@@ -121,11 +107,11 @@ extension Request {
         workout.progressExercise = index
         workout.progressSecondsLeft = secondsLeft
         workout.progressUpdatedAt = now
-        try await workout.save(on: db)
+        try await workout.save(on: database)
     }
 
     func clearProgress(of workout: WorkoutRecord) async throws {
         workout.forgetProgress()
-        try await workout.save(on: db)
+        try await workout.save(on: database)
     }
 }

@@ -2,6 +2,13 @@ import Foundation
 import KineticCore
 import Vapor
 
+extension WorkoutsService {
+    /// Works out the rate of `log` and records it as `exerciseID`'s result in `test`.
+    func recordRate(of log: MotionLog, exerciseID: String, in test: FitnessTestRecord) async throws {
+        try await fitnessTester.record(estimateRepRate(log), exerciseID: exerciseID, in: test, at: now)
+    }
+}
+
 extension Request {
     /// The largest motion log body read: 120 s at 200 Hz with every number written out is about
     /// 4 MB, so twice that leaves room for whitespace.
@@ -40,10 +47,5 @@ extension Request {
             json = read
         }
         return try MotionLogInput.validate(json).mapError(AppError.validation).get()
-    }
-
-    /// Works out the rate of `log` and records it as `exerciseID`'s result in `test`.
-    func recordRate(of log: MotionLog, exerciseID: String, in test: FitnessTestRecord) async throws {
-        try await fitnessTester().record(estimateRepRate(log), exerciseID: exerciseID, in: test, at: now)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import KineticCore
 import Vapor
 
-extension Request {
+extension WorkoutsService {
     /// How soon a second "finished" of the same workout without a run id counts as the same one
     /// (a repeated request from a client that sends no run id).
     static let repeatedCompletionWindow: TimeInterval = 120
@@ -21,13 +21,12 @@ extension Request {
     /// many at once) answers the stored one; without a run id, a repeat within
     /// ``repeatedCompletionWindow`` does.
     func complete(_ workout: WorkoutRecord, runID: UUID?) async throws -> Completion {
-        let userID = try requireUser().requireID()
         let workoutID = try workout.requireID()
         if let stored = try await storedCompletion(userID: userID, workoutID: workoutID, runID: runID) {
             return try Self.repeated(stored, of: workoutID)
         }
         let plan = try workout.decodedPlan()
-        let exercises = plan.steps.compactMap { application.exerciseCatalogue.exercise(id: $0.exerciseID) }
+        let exercises = plan.steps.compactMap { catalogue.exercise(id: $0.exerciseID) }
         let worked = CompletedWorkout.worked(by: exercises)
         let now = now
         let completion = CompletedWorkoutRecord()
@@ -54,22 +53,8 @@ extension Request {
         return Completion(record: stored, isRepeat: true)
     }
 
-    /// The run id a finished workout names: `runId` in a JSON body or a form; nil when absent,
-    /// 422 when it is not a UUID.
-    func completionRunID() throws -> UUID? {
-        let text: String?
-        if let buffer = body.data, buffer.readableBytes > 0, headers.contentType == .json {
-            text = try jsonBody().requiredStrings([], optional: ["runId"]).get()["runId"]
-        } else {
-            text = try? content.get(String.self, at: "runId")
-        }
-        guard let text, !text.isEmpty else { return nil }
-        guard let runID = UUID(uuidString: text) else { throw AppError.validation(FieldErrors(["runId": "error.workouts.runID"])) }
-        return runID
-    }
-
     private func storedCompletion(userID: UUID, workoutID: UUID, runID: UUID?) async throws -> CompletedWorkoutRecord? {
-        let query = CompletedWorkoutRecord.query(on: db).filter(\.$user.$id == userID)
+        let query = CompletedWorkoutRecord.query(on: database).filter(\.$user.$id == userID)
         if let runID { return try await query.filter(\.$runID == runID).first() }
         return try await query.filter(\.$workout.$id == workoutID)
             .filter(\.$completedAt > now.addingTimeInterval(-Self.repeatedCompletionWindow)).first()
@@ -77,7 +62,7 @@ extension Request {
 
     private func store(_ completion: CompletedWorkoutRecord, of workout: WorkoutRecord, exercises: [Exercise], userID: UUID) async throws {
         let now = completion.completedAt
-        try await db.transaction { transaction in
+        try await database.transaction { transaction in
             try await completion.create(on: transaction)
             let results = ExerciseResultsRepository(database: transaction, userID: userID)
             var seen = Set<String>()
@@ -93,13 +78,29 @@ extension Request {
 
     /// The user's completed workouts since `start`, on their local days.
     func completedWorkouts(since start: Date) async throws -> [CompletedWorkout] {
-        let timeZone = userCalendar.timeZone
-        return try await CompletedWorkoutRecord.query(on: db).filter(\.$user.$id == requireUser().requireID())
+        let timeZone = calendar.timeZone
+        return try await CompletedWorkoutRecord.query(on: database).filter(\.$user.$id == userID)
             .filter(\.$completedAt >= start).all().map { $0.completed(in: timeZone) }
     }
 
     private static func jsonList(_ names: [String]) throws -> String {
         String(decoding: try JSONEncoder.sorted.encode(names), as: UTF8.self)
+    }
+}
+
+extension Request {
+    /// The run id a finished workout names: `runId` in a JSON body or a form; nil when absent,
+    /// 422 when it is not a UUID.
+    func completionRunID() throws -> UUID? {
+        let text: String?
+        if let buffer = body.data, buffer.readableBytes > 0, headers.contentType == .json {
+            text = try jsonBody().requiredStrings([], optional: ["runId"]).get()["runId"]
+        } else {
+            text = try? content.get(String.self, at: "runId")
+        }
+        guard let text, !text.isEmpty else { return nil }
+        guard let runID = UUID(uuidString: text) else { throw AppError.validation(FieldErrors(["runId": "error.workouts.runID"])) }
+        return runID
     }
 }
 

@@ -9,7 +9,7 @@ struct FitnessController {
     func home(_ request: Request) async throws -> Response {
         let l = request.localizer
         let timeZone = request.userCalendar.timeZone
-        let tests = try await request.fitnessTests().recent(limit: 20).map { test in
+        let tests = try await request.workouts().fitnessTests.recent(limit: 20).map { test in
             FitnessPage.PastTest(
                 id: try test.requireID().uuidString, date: l.fullDate(test.createdAt, in: timeZone),
                 category: Exercise.Category(rawValue: test.category) ?? .strength, exercises: test.exercises.count,
@@ -17,8 +17,8 @@ struct FitnessController {
             )
         }
         let model = FitnessPage.Model(
-            overall: try await request.exerciseResults().overallLevel(),
-            tracked: try await request.trackedExercises(), tests: tests,
+            overall: try await request.workouts().exerciseResults.overallLevel(),
+            tracked: try await request.workouts().trackedExercises(), tests: tests,
             notice: request.query[String.self, at: "done"] == "untracked" ? l.t("fitness.untrackedNotice") : nil
         )
         return .html(FitnessPage.render(model, context: PageContext(request: request)))
@@ -56,7 +56,7 @@ struct FitnessController {
                 request, category: category, count: count, picked: Set(form.exercises ?? []),
                 error: refusal.message ?? refusal.fieldMessages.sorted { $0.key < $1.key }.first?.value)
         }) {
-            let tester = try request.fitnessTester()
+            let tester = try request.workouts().fitnessTester
             let input = try FitnessTestInput.validate(members, catalogue: tester.catalogue).get()
             let test = try await tester.start(input, at: request.now)
             return request.redirect(to: SiteURL.workouts(.fitnessTest(id: test.id?.uuidString)).path)
@@ -66,7 +66,7 @@ struct FitnessController {
     private func pickPage(
         _ request: Request, category: Exercise.Category, count: Int, picked: Set<String> = [], error: String? = nil
     ) async throws -> String {
-        let tracked = try await request.trackedExercises(in: category).map(\.0).filter(FitnessTestPlan.isTestable)
+        let tracked = try await request.workouts().trackedExercises(in: category).map(\.0).filter(FitnessTestPlan.isTestable)
         let suggestions = FitnessTestPlan.suggestions(category: category, catalogue: request.application.exerciseCatalogue, limit: 12)
             .filter { exercise in !tracked.contains { $0.id == exercise.id } }
         let model = FitnessPickPage.Model(
@@ -76,7 +76,7 @@ struct FitnessController {
 
     /// The runner; a finished test goes to its results.
     func runner(_ request: Request) async throws -> Response {
-        let report = try await request.fitnessTestReport(request.ownedFitnessTest())
+        let report = try await request.workouts().fitnessTestReport(request.ownedFitnessTest())
         if report.isComplete { return request.redirect(to: SiteURL.workouts(.fitnessResults(id: report.id.uuidString)).path) }
         return .html(runnerPage(request, report: report))
     }
@@ -88,7 +88,7 @@ struct FitnessController {
     }
 
     func results(_ request: Request) async throws -> Response {
-        let report = try await request.fitnessTestReport(request.ownedFitnessTest())
+        let report = try await request.workouts().fitnessTestReport(request.ownedFitnessTest())
         guard report.isComplete else { return request.redirect(to: SiteURL.workouts(.fitnessTest(id: report.id.uuidString)).path) }
         return .html(FitnessResultsPage.render(report, timeZone: request.userCalendar.timeZone, context: PageContext(request: request)))
     }
@@ -104,9 +104,9 @@ struct FitnessController {
         let test = try await request.ownedFitnessTest()
         let exerciseID = request.parameters.get("exerciseId") ?? ""
         guard test.exercises.contains(exerciseID) else { throw AppError.notFound }
-        let tester = try request.fitnessTester()
+        let tester = try request.workouts().fitnessTester
         if request.headers.contentType == .json {
-            try await request.recordRate(
+            try await request.workouts().recordRate(
                 of: Request.motionLog(from: request.body.data.map { Data($0.readableBytesView) } ?? Data()), exerciseID: exerciseID,
                 in: test)
             return Response(status: .noContent)
@@ -115,12 +115,12 @@ struct FitnessController {
         return try await request.answeringRefusals(with: { refusal in
             let message =
                 refusal.fieldMessages.sorted { $0.key < $1.key }.first.map { field, message in "\(field): \(message)" } ?? refusal.message
-            return runnerPage(request, report: try await request.fitnessTestReport(test), error: message)
+            return runnerPage(request, report: try await request.workouts().fitnessTestReport(test), error: message)
         }) {
             if form.skip != nil {
                 try await tester.skip(exerciseID: exerciseID, in: test, at: request.now)
             } else {
-                try await request.recordRate(
+                try await request.workouts().recordRate(
                     of: Request.motionLog(from: form.log.map { Data($0.data.readableBytesView) } ?? Data()), exerciseID: exerciseID,
                     in: test)
             }
@@ -140,7 +140,7 @@ struct FitnessController {
         }
         let form = try request.content.decode(TrackForm.self)
         let tracked = form.tracked == "1"
-        try await request.exerciseResults().setTracked(exercise.id, tracked, at: request.now)
+        try await request.workouts().exerciseResults.setTracked(exercise.id, tracked, at: request.now)
         let back = form.return.flatMap { path in path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") ? path : nil }
         return request.redirect(to: back ?? SiteURL.workouts(.fitness).path)
     }

@@ -36,9 +36,9 @@ struct GetWorkoutController {
                 refusal.fieldMessages.map { (String($0.key.prefix { $0 != "[" }), $0.value) }, uniquingKeysWith: { first, _ in first })
             return try await page(GetWorkoutPage.Model(choices: choices, errors: errors, message: refusal.message), request: request)
         }) {
-            let builder = try request.workoutBuilder()
+            let builder = try request.workouts().workoutBuilder
             let workout = try await builder.keep(builder.build(choices.members, seed: nil), saved: false, now: request.now)
-            try await request.workouts().removeStaleDrafts(now: request.now)
+            try await request.workouts().workouts.removeStaleDrafts(now: request.now)
             return request.redirect(to: SiteURL.workouts(.summary(id: try workout.requireID().uuidString)).path)
         }
     }
@@ -46,8 +46,8 @@ struct GetWorkoutController {
     private func page(_ model: GetWorkoutPage.Model, request: Request) async throws -> String {
         var model = model
         let l = request.localizer
-        let library = try await request.songs().library()
-        model.themes = try await request.themes().all().map { theme in
+        let library = try await request.workouts().songs.library()
+        model.themes = try await request.workouts().themes.all().map { theme in
             GetWorkoutPage.ThemeOption(
                 id: try theme.requireID().uuidString, name: theme.name,
                 detail: l.plural("workouts.themes.songCount", count: theme.theme.songCount(in: library))

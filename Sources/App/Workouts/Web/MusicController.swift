@@ -11,7 +11,9 @@ struct MusicController {
     }
 
     func upload(_ request: Request) async throws -> Response {
-        let song = try await request.importSong(fileName: request.query[String.self, at: "filename"])
+        let workouts = try request.workouts()
+        let song = try await workouts.importSong(
+            try await request.receiveSong(for: workouts), fileName: request.query[String.self, at: "filename"])
         return try await SongDTO(song).encodeResponse(status: .created, for: request)
     }
 
@@ -36,13 +38,13 @@ struct MusicController {
         return try await request.answeringRefusals(with: { refusal in
             try await page(request, refusedSong: song.id?.uuidString, errors: refusal.fieldMessages)
         }) {
-            try await request.apply(SongEdit.validate(members).get(), to: song)
+            try await request.workouts().apply(SongEdit.validate(members).get(), to: song)
             return request.redirect(to: SiteURL.workouts(.music).with([("done", "edited")]))
         }
     }
 
     func delete(_ request: Request) async throws -> Response {
-        try await request.deleteSong(request.ownedSong())
+        try await request.workouts().deleteSong(request.ownedSong())
         return request.redirect(to: SiteURL.workouts(.music).with([("done", "deleted")]))
     }
 
@@ -63,7 +65,7 @@ struct MusicController {
         _ request: Request, notice: String? = nil, refusedSong: String? = nil, errors: [String: String] = [:]
     ) async throws -> String {
         let model = MusicPage.Model(
-            songs: try await request.songs().all(), notice: notice, refusedSong: refusedSong, errors: errors,
+            songs: try await request.workouts().songs.all(), notice: notice, refusedSong: refusedSong, errors: errors,
             maximumMinutes: Int(request.application.kineticConfiguration.songLimits.maximumSeconds / 60)
         )
         return MusicPage.render(model, context: PageContext(request: request))

@@ -33,13 +33,13 @@ struct ThemesController {
         return try await request.answeringRefusals(with: { refusal in
             try await page(request, errors: refusal.fieldMessages, form: typed)
         }) {
-            _ = try await request.addTheme(MusicThemeInput.validate(members).get())
+            _ = try await request.workouts().addTheme(MusicThemeInput.validate(members).get())
             return request.redirect(to: SiteURL.workouts(.themes).with([("done", "added")]))
         }
     }
 
     func delete(_ request: Request) async throws -> Response {
-        guard let theme = try await request.themes().find(request.parameters.get("themeId") ?? "") else { throw AppError.notFound }
+        guard let theme = try await request.workouts().themes.find(request.parameters.get("themeId") ?? "") else { throw AppError.notFound }
         try await theme.delete(on: request.db)
         return request.redirect(to: SiteURL.workouts(.themes).with([("done", "removed")]))
     }
@@ -47,12 +47,12 @@ struct ThemesController {
     private func page(
         _ request: Request, notice: String? = nil, errors: [String: String] = [:], form: ThemesPage.Form = .init()
     ) async throws -> String {
-        let songs = try await request.songs().all()
+        let songs = try await request.workouts().songs.all()
         let library = try songs.map { try $0.librarySong() }
         let titles = Dictionary(
             songs.compactMap { song in song.id.map { ($0.uuidString, song.title ?? request.localizer.t("workouts.music.untitled")) } },
             uniquingKeysWith: { first, _ in first })
-        let rows = try await request.themes().all().map { theme in
+        let rows = try await request.workouts().themes.all().map { theme in
             ThemesPage.Row(
                 id: try theme.requireID().uuidString, name: theme.name, kind: theme.theme.kind,
                 value: theme.theme.kind == .song ? titles[theme.value] ?? "" : theme.value,

@@ -9,7 +9,7 @@ struct WorkoutGoalsController {
     func list(_ request: Request) async throws -> Response {
         let l = request.localizer
         let timeZone = request.userCalendar.timeZone
-        let rows = try await request.statuses(of: request.workoutGoals().all()).map { status in
+        let rows = try await request.workouts().statuses(of: request.workouts().workoutGoals.all()).map { status in
             WorkoutGoalsPage.Row(
                 id: try status.record.requireID().uuidString, name: status.goal.name,
                 created: l.fullDate(status.record.createdAt, in: timeZone), description: status.goal.description,
@@ -90,16 +90,16 @@ struct WorkoutGoalsController {
         }) {
             let goal = try WorkoutGoalInput.validate(members).get()
             if let record {
-                try await request.workoutGoals().update(record, to: goal, at: request.now)
+                try await request.workouts().workoutGoals.update(record, to: goal, at: request.now)
                 return request.redirect(to: SiteURL.workouts(.goals).with([("done", "saved")]))
             }
-            _ = try await request.workoutGoals().add(goal, at: request.now)
+            _ = try await request.workouts().workoutGoals.add(goal, at: request.now)
             return request.redirect(to: SiteURL.workouts(.goals).with([("done", "added")]))
         }
     }
 
     private func formPage(_ request: Request, id: String?, form: WorkoutGoalFormPage.Form, errors: [String: String] = [:]) -> String {
         WorkoutGoalFormPage.render(
-            .init(id: id, form: form, errors: errors, firstWeekday: request.firstWeekday), context: PageContext(request: request))
+            .init(id: id, form: form, errors: errors, firstWeekday: request.localizer.firstWeekday), context: PageContext(request: request))
     }
 }

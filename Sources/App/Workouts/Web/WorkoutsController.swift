@@ -15,23 +15,25 @@ struct WorkoutsController {
             default: nil
             }
         let loader = WorkoutsHomePage.Loader(
-            workouts: try request.workouts(), songs: try request.songs(), catalogue: request.application.exerciseCatalogue,
+            workouts: try request.workouts().workouts, songs: try request.workouts().songs,
+            catalogue: request.application.exerciseCatalogue,
             timeZone: request.userCalendar.timeZone, l: request.localizer
         )
         var model = try await loader.load(notice: notice)
-        model.reminders = try await request.goalReminders()
+        model.reminders = try await request.workouts().goalReminders()
         return .html(WorkoutsHomePage.render(model, context: PageContext(request: request)))
     }
 
     func summary(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
-        let details = try await WorkoutDetails.load(workout, catalogue: request.application.exerciseCatalogue, songs: request.songs())
-        let themes = try await request.themes().themes(details.selection.themeIDs)
+        let details = try await WorkoutDetails.load(
+            workout, catalogue: request.application.exerciseCatalogue, songs: request.workouts().songs)
+        let themes = try await request.workouts().themes.themes(details.selection.themeIDs)
         let model = WorkoutSummaryPage.Model(
             id: try workout.requireID().uuidString, details: details, name: request.localizer.workoutName(details.selection.selection),
             isSaved: workout.savedAt != nil, themeNames: themes.map(\.name),
             justFinished: request.query[String.self, at: "finished"] != nil,
-            tracked: try await request.exerciseResults().trackedExerciseIDs(),
+            tracked: try await request.workouts().exerciseResults.trackedExerciseIDs(),
             notice: request.query[String.self, at: "saved"] != nil ? request.localizer.t("workouts.summary.savedNotice") : nil
         )
         return .html(WorkoutSummaryPage.render(model, context: PageContext(request: request)))
@@ -43,10 +45,10 @@ struct WorkoutsController {
 
     func save(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
-        try await request.setSaved(workout, true)
+        try await request.workouts().setSaved(workout, true)
         let id = try workout.requireID().uuidString
         let finished = (try? request.content.decode(SaveForm.self))?.finished != nil
-        let dto = try await request.workoutDTO(workout)
+        let dto = try await request.workouts().workoutDTO(workout)
         return try request.savedAnswer(
             json: dto,
             redirectTo: finished
@@ -70,7 +72,8 @@ struct WorkoutsController {
 
     func play(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
-        let details = try await WorkoutDetails.load(workout, catalogue: request.application.exerciseCatalogue, songs: request.songs())
+        let details = try await WorkoutDetails.load(
+            workout, catalogue: request.application.exerciseCatalogue, songs: request.workouts().songs)
         guard !details.steps.isEmpty else { throw AppError.notFound }
         // The paused place asked for, if it is one; otherwise the start.
         let plan = details.plan
@@ -100,12 +103,12 @@ struct WorkoutsController {
         let workout = try await request.ownedWorkout()
         let form = try request.content.decode(ProgressForm.self)
         if form.clear != nil {
-            try await request.clearProgress(of: workout)
+            try await request.workouts().clearProgress(of: workout)
         } else {
             guard let index = form.exerciseIndex, let left = form.secondsLeft else {
                 throw AppError.validation(FieldErrors(["exerciseIndex": "error.field.required"]))
             }
-            try await request.pause(workout, at: index, secondsLeft: left)
+            try await request.workouts().pause(workout, at: index, secondsLeft: left)
         }
         return Response(status: .noContent)
     }
@@ -114,7 +117,7 @@ struct WorkoutsController {
     /// with a Track button per exercise.
     func complete(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
-        _ = try await request.complete(workout, runID: request.completionRunID())
+        _ = try await request.workouts().complete(workout, runID: request.completionRunID())
         return request.redirect(to: SiteURL.workouts(.summary(id: workout.id?.uuidString)).with([("finished", "1")]))
     }
 }
