@@ -5,7 +5,7 @@ import Vapor
 struct GoalsController {
     func show(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
-        let history = try await GoalHistoryLoader(database: request.db, clock: request.userCalendar).load(for: user)
+        let history = try await request.goals().history()
         let month = request.query[String.self, at: "month"].flatMap(Month.init)
         let category = request.query[String.self, at: "category"].flatMap(GoalsPage.Category.init(rawValue:))
         let view = request.query[String.self, at: "view"].flatMap(RingRepresentation.init(rawValue:)) ?? .progress

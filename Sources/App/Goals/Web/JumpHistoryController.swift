@@ -22,20 +22,14 @@ struct JumpHistoryController {
             values.errors = refusal.fieldMessages
             return try await page(for: user, request: request, form: values, added: false)
         }) {
-            let session = try JumpSessionInput.validate(members, latestDate: request.userCalendar.today).get()
             // Sending the same session twice (a double tap) stores it once.
-            let stored = try await GoalsRepository(database: request.db, userID: try user.requireID()).add(session, fitness: user.fitness)
-            if case .existing(let existing) = stored, !existing.holds(session) {
-                throw AppError(
-                    status: .conflict, code: "session_exists", messageKey: "error.session.exists",
-                    fields: FieldErrors(["startTime": "error.session.exists"]))
-            }
+            _ = try await request.goals().addSession(members)
             return request.redirect(to: SiteURL.jumpHistory.with([("added", "1")]), redirectType: .normal)
         }
     }
 
     private func page(for user: User, request: Request, form: JumpHistoryPage.FormValues, added: Bool) async throws -> String {
-        let sessions = try await GoalsRepository(database: request.db, userID: try user.requireID()).sessions()
+        let sessions = try await request.goals().sessions()
         let model = JumpHistoryPage.Model(sessions: sessions, form: form, added: added, today: request.userCalendar.today)
         return JumpHistoryPage.render(model, context: PageContext(request: request))
     }
