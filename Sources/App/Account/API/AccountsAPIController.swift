@@ -14,7 +14,7 @@ struct AccountsAPIController {
             name: fields["name"]!, email: fields["email"]!, password: fields["password"]!,
             policy: request.application.passwordPolicy
         ).get()
-        let service = AccountService(request: request)
+        let service = request.account()
         let user = try await service.signUp(input, timeZone: timeZone, invitation: fields["invitation"])
         await service.sendConfirmationAfterSignUp(user)
         return try await authResponse(for: user, status: .created, label: label, service: service)
@@ -23,7 +23,7 @@ struct AccountsAPIController {
     func login(_ request: Request) async throws -> Response {
         let fields = try request.jsonBody().requiredStrings(["email", "password"], optional: ["deviceName", "deviceToken"]).get()
         let label = try fields["deviceName"].map { try APITokenLabel.normalized($0).get() }
-        let service = AccountService(request: request)
+        let service = request.account()
         let (user, device) = try await service.authenticate(
             email: fields["email"]!, password: fields["password"]!, device: fields["deviceToken"])
         return try await authResponse(for: user, status: .ok, label: label, service: service, device: device)

@@ -10,21 +10,21 @@ struct AddressAPIController {
     func sendConfirmation(_ request: Request) async throws -> HTTPStatus {
         let user = try request.requireUser()
         guard !user.isVerified else { throw AppError.conflict(messageKey: "error.address.alreadyConfirmed") }
-        try await AccountService(request: request).sendAddressConfirmation(to: user)
+        try await request.account().sendAddressConfirmation(to: user)
         return .accepted
     }
 
     /// `POST /api/v1/address/confirmations` with `{"token": …}` from the link.
     func confirm(_ request: Request) async throws -> ProfileDTO {
         let fields = try request.jsonBody().requiredStrings(["token"]).get()
-        let user = try await AccountService(request: request).confirmAddress(secret: fields["token"]!)
+        let user = try await request.account().confirmAddress(secret: fields["token"]!)
         return ProfileDTO(try user.profile())
     }
 
     /// `POST /api/v1/password/reset-links` with `{"email": …}`: 202 whether or not an account has it.
     func sendPasswordReset(_ request: Request) async throws -> HTTPStatus {
         let fields = try request.jsonBody().requiredStrings(["email"]).get()
-        try await AccountService(request: request).requestPasswordReset(email: fields["email"]!)
+        try await request.account().requestPasswordReset(email: fields["email"]!)
         return .accepted
     }
 
@@ -32,7 +32,7 @@ struct AddressAPIController {
     /// and token of the account has ended, so the client signs in again.
     func resetPassword(_ request: Request) async throws -> HTTPStatus {
         let fields = try request.jsonBody().requiredStrings(["token", "password"]).get()
-        try await AccountService(request: request).resetPassword(secret: fields["token"]!, newPassword: fields["password"]!)
+        try await request.account().resetPassword(secret: fields["token"]!, newPassword: fields["password"]!)
         return .noContent
     }
 }

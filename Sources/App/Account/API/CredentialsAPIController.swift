@@ -7,20 +7,20 @@ struct CredentialsAPIController {
     func changePassword(_ request: Request) async throws -> HTTPStatus {
         let user = try request.requireUser()
         let fields = try request.jsonBody().requiredStrings(["currentPassword", "newPassword"]).get()
-        try await AccountService(request: request).changePassword(
+        try await request.account().changePassword(
             of: user, current: fields["currentPassword"]!, new: fields["newPassword"]!)
         return .noContent
     }
 
     func tokens(_ request: Request) async throws -> APITokenListDTO {
-        let tokens = try await AccountService(request: request).apiTokens(of: request.requireUser())
+        let tokens = try await request.account().apiTokens(of: request.requireUser())
         return APITokenListDTO(tokens: tokens.map(APITokenDTO.init))
     }
 
     func revoke(_ request: Request) async throws -> HTTPStatus {
         let user = try request.requireUser()
         guard let id = request.parameters.get("tokenId").flatMap(UUID.init(uuidString:)) else { throw AppError.notFound }
-        try await AccountService(request: request).revokeAPIToken(id, of: user)
+        try await request.account().revokeAPIToken(id, of: user)
         return .noContent
     }
 }

@@ -7,7 +7,7 @@ import Vapor
 /// unconfirmed.
 struct ProfileAPIController {
     func show(_ request: Request) async throws -> ProfileDTO {
-        try await request.profileDTO()
+        try await request.account().profile(of: request.requireUser())
     }
 
     func update(_ request: Request) async throws -> ProfileDTO {
@@ -17,22 +17,11 @@ struct ProfileAPIController {
             guard let password = patch.currentPassword else {
                 throw AppError.validation(FieldErrors(["currentPassword": "error.password.neededForEmail"]))
             }
-            try await AccountService(request: request).confirmPassword(password, of: user)
+            try await request.account().confirmPassword(password, of: user)
             // Where mail goes, the new address waits for its link; the rest applies now.
-            if try await AccountService(request: request).requestAddressChange(of: user, to: email) { patch.email = nil }
+            if try await request.account().requestAddressChange(of: user, to: email) { patch.email = nil }
         }
-        try await request.profileUpdater.apply(patch, to: user)
-        return try await request.profileDTO()
-    }
-}
-
-extension Request {
-    /// The signed-in user's profile, with the address change waiting for its link.
-    func profileDTO() async throws -> ProfileDTO {
-        let user = try requireUser()
-        var profile = ProfileDTO(try user.profile())
-        profile.pendingEmail = try await AccountTokens(database: db, now: now).pendingAddress(
-            of: user.requireID(), currentEmail: user.email)
-        return profile
+        try await request.account().apply(patch, to: user)
+        return try await request.account().profile(of: request.requireUser())
     }
 }

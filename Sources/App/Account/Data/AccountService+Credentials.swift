@@ -7,14 +7,14 @@ extension AccountService {
     /// Every other web session and every other API token of the account ends in the same
     /// transaction; only the session or token making this request keeps working.
     func changePassword(of user: User, current: String, new: String) async throws {
-        if let problem = request.application.passwordPolicy.problem(new) {
+        if let problem = passwordPolicy.problem(new) {
             throw AppError.validation(FieldErrors(["newPassword": problem]))
         }
         try await confirmPassword(current, of: user)
-        user.passwordHash = try await request.password.async.hash(new)
+        user.passwordHash = try await passwords.hash(new)
         let userID = try user.requireID()
-        let keptSession = request.webSession?.id, keptToken = request.apiTokenID
-        try await request.db.transaction { database in
+        let keptSession = client.webSessionID, keptToken = client.apiTokenID
+        try await database.transaction { database in
             try await user.save(on: database)
             let sessions = WebSession.query(on: database).filter(\.$user.$id == userID)
             if let keptSession { sessions.filter(\.$id != keptSession) }
@@ -24,11 +24,11 @@ extension AccountService {
             try await tokens.delete()
             // Whoever knew the old password keeps no login allowance of their own, and no link
             // that sets another.
-            try await LoginDevices(database: database, now: request.now).forgetAll(of: userID)
+            try await LoginDevices(database: database, now: now).forgetAll(of: userID)
             try await AccountToken.query(on: database).filter(\.$userID == userID)
                 .filter(\.$purpose == AccountToken.Purpose.resetPassword.rawValue).delete()
         }
-        request.application.signedInTokens.forget(userID: userID)
+        signedInTokens.forget(userID: userID)
     }
 
     /// Throws a 422 on `currentPassword` unless `password` is `user`'s (for changes that need
@@ -41,23 +41,22 @@ extension AccountService {
 
     /// The account's API tokens that still work, most recently used first.
     func apiTokens(of user: User) async throws -> [APITokenSummary] {
-        let now = request.now
-        return try await APIToken.query(on: request.db)
+        return try await APIToken.query(on: database)
             .filter(\.$user.$id == user.requireID())
             .sort(\.$lastUsedAt, .descending)
             .all()
             .filter { SlidingExpiry.isAlive($0.expiresAt, at: now) }
-            .map { try APITokenSummary($0, current: $0.id == request.apiTokenID) }
+            .map { try APITokenSummary($0, current: $0.id == client.apiTokenID) }
     }
 
     /// Revokes one of the account's API tokens; 404 when the account has no such token.
     func revokeAPIToken(_ id: UUID, of user: User) async throws {
         guard
-            let token = try await APIToken.query(on: request.db)
+            let token = try await APIToken.query(on: database)
                 .filter(\.$id == id).filter(\.$user.$id == user.requireID()).first()
         else { throw AppError.notFound }
-        try await token.delete(on: request.db)
-        request.application.signedInTokens.forget(userID: try user.requireID())
+        try await token.delete(on: database)
+        signedInTokens.forget(userID: try user.requireID())
     }
 }
 

@@ -10,19 +10,19 @@ extension AccountService {
     /// for, which takes effect when the link is opened). Throttled per account; 503 when this
     /// server sends no e-mail.
     func sendAddressConfirmation(to user: User, email: String? = nil) async throws {
-        guard let mailer = request.application.accountMailer else { throw AppError.mailUnavailable }
+        guard let mailer = mailer else { throw AppError.mailUnavailable }
         let userID = try user.requireID()
         let address = email ?? user.email
         // Per account and per address: no one makes Kinetic mail an address over and over.
-        if let wait = try await request.throttle.take([
+        if let wait = try await throttle.take([
             ThrottleBucket(key: "confirm:\(userID.uuidString.lowercased())", capacity: 3, refillSeconds: 600),
             ThrottleBucket(key: "confirm-to:" + address, capacity: 3, refillSeconds: 8 * 3600),
         ]) {
-            throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer, messageKey: "error.mail.throttled")
+            throw AppError.tooManyAttempts(retryAfter: wait, localizer: localizer, messageKey: "error.mail.throttled")
         }
         // An address that asked for no more e-mail from Kinetic gets none, links included.
-        guard try await !MailRecipients(database: request.db).hasOptedOut(address) else { throw AppError.mailOptedOut }
-        let secret = try await AccountTokens(database: request.db, now: request.now)
+        guard try await !MailRecipients(database: database).hasOptedOut(address) else { throw AppError.mailOptedOut }
+        let secret = try await AccountTokens(database: database, now: now)
             .issue(.confirmAddress, userID: userID, email: address, lifetime: AddressOwnership.confirmationLifetime)
         // The name is whatever the account typed: not a word of it goes to an address nobody confirmed.
         try await send(
@@ -36,8 +36,8 @@ extension AccountService {
     /// unconfirmed). 409 when another account has it. The link goes before anything else of
     /// the change is applied, so a link that cannot go changes nothing.
     func requestAddressChange(of user: User, to email: String) async throws -> Bool {
-        guard request.application.accountMailer != nil else { return false }
-        guard try await User.query(on: request.db).filter(\.$email == email).first() == nil else { throw AppError.emailTaken }
+        guard mailer != nil else { return false }
+        guard try await User.query(on: database).filter(\.$email == email).first() == nil else { throw AppError.emailTaken }
         try await sendAddressConfirmation(to: user, email: email)
         return true
     }
@@ -46,7 +46,7 @@ extension AccountService {
     /// server sends e-mail. Whether it went; a failure is logged, and the account can ask again.
     @discardableResult
     func sendConfirmationAfterSignUp(_ user: User) async -> Bool {
-        guard request.application.accountMailer != nil, !user.isVerified else { return false }
+        guard mailer != nil, !user.isVerified else { return false }
         do {
             try await sendAddressConfirmation(to: user)
             return true
@@ -60,8 +60,8 @@ extension AccountService {
     /// for the address are delivered at once. 410 for a link that expired or was used.
     @discardableResult
     func confirmAddress(secret: String) async throws -> User {
-        let tokens = AccountTokens(database: request.db, now: request.now)
-        return try await request.db.transaction { database in
+        let tokens = AccountTokens(database: database, now: now)
+        return try await database.transaction { database in
             guard let token = try await tokens.redeem(secret, .confirmAddress, on: database), let userID = token.userID,
                 let user = try await User.find(userID, on: database)
             else { throw AppError.linkInvalid }
@@ -69,12 +69,12 @@ extension AccountService {
                 guard try await User.query(on: database).filter(\.$email == token.email).first() == nil else { throw AppError.emailTaken }
                 user.email = token.email
             }
-            user.emailVerifiedAt = request.now
+            user.emailVerifiedAt = now
             do { try await user.save(on: database) } catch let error as DatabaseError where error.isConstraintFailure {
                 throw AppError.emailTaken
             }
-            try await Self.wakeWishesWaiting(for: user.email, on: database, now: request.now)
-            request.application.signedInTokens.forget(userID: userID)
+            try await Self.wakeWishesWaiting(for: user.email, on: database, now: now)
+            signedInTokens.forget(userID: userID)
             return user
         }
     }
@@ -83,25 +83,25 @@ extension AccountService {
     /// (one hour, once). The answer is the same whether or not an account has the address;
     /// throttled per address and per client.
     func requestPasswordReset(email rawEmail: String) async throws {
-        guard let mailer = request.application.accountMailer else { throw AppError.mailUnavailable }
+        guard let mailer = mailer else { throw AppError.mailUnavailable }
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         // Longer than any address: answered the same, and never a throttle's key.
         guard email.utf8.count <= EmailAddressSyntax.maximumLength else { return }
         var buckets = [ThrottleBucket(key: "reset:" + email, capacity: 3, refillSeconds: 1200)]
-        if let address = request.remoteAddress?.ipAddress {
+        if let address = client.address {
             buckets.append(ThrottleBucket(key: "reset-address:" + address, capacity: 10, refillSeconds: 360))
         }
-        if let wait = try await request.throttle.take(buckets) {
-            throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer, messageKey: "error.mail.throttled")
+        if let wait = try await throttle.take(buckets) {
+            throw AppError.tooManyAttempts(retryAfter: wait, localizer: localizer, messageKey: "error.mail.throttled")
         }
-        guard let user = try await User.query(on: request.db).filter(\.$email == email).first(),
-            try await !MailRecipients(database: request.db).hasOptedOut(email)
+        guard let user = try await User.query(on: database).filter(\.$email == email).first(),
+            try await !MailRecipients(database: database).hasOptedOut(email)
         else { return }
-        let secret = try await AccountTokens(database: request.db, now: request.now)
+        let secret = try await AccountTokens(database: database, now: now)
             .issue(.resetPassword, userID: try user.requireID(), email: email, lifetime: AddressOwnership.passwordResetLifetime)
         // Sent after the answer, so neither its time nor its failure tells that an account has the address.
         let localizer = mailLocalizer(for: user)
-        let (logger, now, link) = (request.logger, request.now, SiteURL.resetPassword(token: secret).path)
+        let link = SiteURL.resetPassword(token: secret).path
         let name = user.isVerified ? user.name : nil
         Task {
             do { try await mailer.send(.resetPassword(name: name), to: email, link: link, localizer: localizer, now: now) } catch {
@@ -115,32 +115,32 @@ extension AccountService {
     /// someone else's address loses it to its owner). 410 for a link that expired or was used.
     @discardableResult
     func resetPassword(secret: String, newPassword: String) async throws -> User {
-        if let problem = request.application.passwordPolicy.problem(newPassword) {
+        if let problem = passwordPolicy.problem(newPassword) {
             throw AppError.validation(FieldErrors(["password": problem]))
         }
-        let hash = try await request.password.async.hash(newPassword)
-        let tokens = AccountTokens(database: request.db, now: request.now)
-        let user = try await request.db.transaction { database in
+        let hash = try await passwords.hash(newPassword)
+        let tokens = AccountTokens(database: database, now: now)
+        let user = try await database.transaction { database in
             guard let token = try await tokens.redeem(secret, .resetPassword, on: database), let userID = token.userID,
                 let user = try await User.find(userID, on: database), user.email == token.email
             else { throw AppError.linkInvalid }
             user.passwordHash = hash
-            user.emailVerifiedAt = user.emailVerifiedAt ?? request.now
+            user.emailVerifiedAt = user.emailVerifiedAt ?? now
             try await user.save(on: database)
             try await WebSession.query(on: database).filter(\.$user.$id == userID).delete()
             try await APIToken.query(on: database).filter(\.$user.$id == userID).delete()
-            try await LoginDevices(database: database, now: request.now).forgetAll(of: userID)
-            try await Self.wakeWishesWaiting(for: user.email, on: database, now: request.now)
+            try await LoginDevices(database: database, now: now).forgetAll(of: userID)
+            try await Self.wakeWishesWaiting(for: user.email, on: database, now: now)
             return user
         }
-        request.application.signedInTokens.forget(userID: try user.requireID())
+        signedInTokens.forget(userID: try user.requireID())
         return user
     }
 
     /// The invitation for `secret` when it is valid for `email`; 403 otherwise.
     func invitation(_ secret: String?, for email: String) async throws -> AccountToken {
         guard let secret, !secret.isEmpty,
-            let token = try await AccountTokens(database: request.db, now: request.now).valid(secret, .invitation)
+            let token = try await AccountTokens(database: database, now: now).valid(secret, .invitation)
         else {
             throw AppError.invitationRequired
         }
@@ -161,16 +161,16 @@ extension AccountService {
 
     /// The language of an account's e-mails: its own, else this request's.
     private func mailLocalizer(for user: User) -> Localizer {
-        Localizer(language: user.appLanguage ?? request.localizer.language, catalog: request.application.stringCatalog)
+        Localizer(language: user.appLanguage ?? localizer.language, catalog: catalog)
     }
 
     private func send(
         _ mailer: AccountMailer, _ message: AccountMailer.Message, to address: String, link: String, for user: User
     ) async throws {
         do {
-            try await mailer.send(message, to: address, link: link, localizer: mailLocalizer(for: user), now: request.now)
+            try await mailer.send(message, to: address, link: link, localizer: mailLocalizer(for: user), now: now)
         } catch let notSent as AccountMailer.NotSent {
-            request.logger.warning("An account e-mail to \(address) was not sent: \(notSent.reason)")
+            logger.warning("An account e-mail to \(address) was not sent: \(notSent.reason)")
             throw AppError.mailNotSent
         }
     }

@@ -2,9 +2,37 @@ import Fluent
 import KineticCore
 import Vapor
 
-/// Sign-up, sign-in and sign-out, shared by the web forms and the API.
+/// The Account module's operations: signing up and in, passwords, API tokens, confirming
+/// addresses and resetting passwords. Made once per request (`request.account()`) from the
+/// database, the clock, the configuration and the clients it needs (the password hasher, the
+/// throttle, the mailer); the web forms and the API both call it. Sessions and cookies are the
+/// web controllers' (`Request.startWebSession(for:on:)`).
 struct AccountService {
-    let request: Request
+    /// Who is asking: the client's address (throttling) and the session or token it came with.
+    struct Client: Sendable {
+        var address: String?
+        var userAgent: String?
+        var webSessionID: UUID?
+        var apiTokenID: UUID?
+    }
+
+    let database: any Database
+    let now: Date
+    let configuration: KineticConfiguration
+    /// The request's language, for messages and for e-mails to accounts that chose none.
+    let localizer: Localizer
+    let logger: Logger
+    let client: Client
+    /// bcrypt, off the event loop.
+    let passwords: AsyncPasswordHasher
+    let throttle: Throttle
+    let signedInTokens: SignedInTokens
+    let passwordPolicy: PasswordPolicy
+    /// The hash checked when no account has the address, so timing does not tell.
+    let unknownAccountHash: @Sendable () async throws -> String
+    /// Nil when the server sends no e-mail.
+    let mailer: AccountMailer?
+    let catalog: StringCatalog
 
     /// Creates an account from validated input; 409 when the address is taken. Sign-ups are
     /// throttled per client address (which also slows down probing for taken addresses).
@@ -14,35 +42,35 @@ struct AccountService {
     /// by invitation, `invitation` must be one for this address, which then counts as confirmed;
     /// closed, 403.
     func signUp(_ input: SignUpRequest, timeZone: String? = nil, invitation: String? = nil) async throws -> User {
-        let configuration = request.application.kineticConfiguration
+        let configuration = configuration
         if configuration.signUpMode == .closed { throw AppError.signUpClosed }
         if configuration.signUpMode == .invite { _ = try await self.invitation(invitation, for: input.email) }
-        if let address = request.remoteAddress?.ipAddress,
-            let wait = try await request.throttle.take([
+        if let address = client.address,
+            let wait = try await throttle.take([
                 ThrottleBucket(
                     key: "signup:" + address, capacity: configuration.signUpBurstPerAddress,
                     refillSeconds: configuration.signUpRefillSeconds)
             ])
         {
-            throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer, messageKey: "error.signUp.throttled")
+            throw AppError.tooManyAttempts(retryAfter: wait, localizer: localizer, messageKey: "error.signUp.throttled")
         }
-        if try await User.query(on: request.db).filter(\.$email == input.email).first() != nil {
+        if try await User.query(on: database).filter(\.$email == input.email).first() != nil {
             throw AppError.emailTaken
         }
-        let hash = try await request.password.async.hash(input.password)
+        let hash = try await passwords.hash(input.password)
         let user = User(name: input.name, email: input.email, passwordHash: hash)
         user.timeZoneIdentifier = timeZone
-        user.createdAt = request.now
-        let month = request.application.userCalendar(for: user).currentMonth
-        let tokens = AccountTokens(database: request.db, now: request.now)
+        user.createdAt = now
+        let month = UserCalendar(timeZone: user.timeZone ?? configuration.timeZone, now: now).currentMonth
+        let tokens = AccountTokens(database: database, now: now)
         do {
-            try await request.db.transaction { transaction in
+            try await database.transaction { transaction in
                 if configuration.signUpMode == .invite {
                     // Used once: a second sign-up with the same link finds it used.
                     guard let invitation, try await tokens.redeem(invitation, .invitation, on: transaction) != nil else {
                         throw AppError.linkInvalid
                     }
-                    user.emailVerifiedAt = request.now
+                    user.emailVerifiedAt = now
                 }
                 try await user.create(on: transaction)
                 let goals = MonthGoals(jumpGoal: user.jumpGoal, calorieGoal: user.calorieGoal)
@@ -51,7 +79,7 @@ struct AccountService {
         } catch let error as DatabaseError where error.isConstraintFailure {
             throw AppError.emailTaken
         }
-        if user.isVerified { try await Self.wakeWishesWaiting(for: user.email, on: request.db, now: request.now) }
+        if user.isVerified { try await Self.wakeWishesWaiting(for: user.email, on: database, now: now) }
         return user
     }
 
@@ -62,8 +90,8 @@ struct AccountService {
     /// attempt takes an allowance before the password is checked; a correct one gives it back.
     func authenticate(email rawEmail: String, password: String, device secret: String? = nil) async throws -> (user: User, device: String) {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let user = try await User.query(on: request.db).filter(\.$email == email).first()
-        let devices = LoginDevices(database: request.db, now: request.now)
+        let user = try await User.query(on: database).filter(\.$email == email).first()
+        let devices = LoginDevices(database: database, now: now)
         let known = try await devices.device(secret, of: user?.id)
         guard try await verifyThrottled(password, of: user, buckets: loginBuckets(email: email, device: known)), let user else {
             throw AppError.invalidCredentials
@@ -76,30 +104,30 @@ struct AccountService {
     /// runs, and a correct password gives it back, so only failures count; 429 when a bucket
     /// is empty.
     func verifyThrottled(_ password: String, of user: User?, buckets: [ThrottleBucket]) async throws -> Bool {
-        if let wait = try await request.throttle.take(buckets) {
-            throw AppError.tooManyAttempts(retryAfter: wait, localizer: request.localizer)
+        if let wait = try await throttle.take(buckets) {
+            throw AppError.tooManyAttempts(retryAfter: wait, localizer: localizer)
         }
-        let hash = if let user { user.passwordHash } else { try await request.application.unknownAccountHash() }
-        let verified = try await request.password.async.verify(password, created: hash)
-        if verified, user != nil { try await request.throttle.giveBack(buckets) }
+        let hash = if let user { user.passwordHash } else { try await unknownAccountHash() }
+        let verified = try await passwords.verify(password, created: hash)
+        if verified, user != nil { try await throttle.giveBack(buckets) }
         return verified && user != nil
     }
 
     /// The buckets a login attempt draws on: the account's shared one, or a known device's own;
     /// and the client address's.
     private func loginBuckets(email: String, device: LoginDevice?) -> [ThrottleBucket] {
-        let configuration = request.application.kineticConfiguration
+        let configuration = configuration
         let refill = configuration.loginRefillSeconds
         let key = device?.id.map { "device:" + $0.uuidString.lowercased() } ?? "account:" + email.lowercased()
         let own = ThrottleBucket(key: key, capacity: configuration.loginBurstPerAccount, refillSeconds: refill)
-        guard let address = request.remoteAddress?.ipAddress else { return [own] }
+        guard let address = client.address else { return [own] }
         return [own, ThrottleBucket(key: "address:" + address, capacity: configuration.loginBurstPerAddress, refillSeconds: refill)]
     }
 
     /// The buckets of a signed-in user confirming their password (a change of password or
     /// address): their own, which no one signed out can empty.
     func confirmationBuckets(of user: User) throws -> [ThrottleBucket] {
-        let configuration = request.application.kineticConfiguration
+        let configuration = configuration
         return [
             ThrottleBucket(
                 key: "confirm-password:" + (try user.requireID()).uuidString.lowercased(), capacity: configuration.loginBurstPerAccount,
@@ -107,46 +135,33 @@ struct AccountService {
         ]
     }
 
-    /// Starts a new browser session (a new id every time) and sets its cookie on `response`.
-    func startWebSession(for user: User, on response: Response) async throws {
-        if let previous = request.webSession { try await previous.delete(on: request.db) }
-        try await WebSession.query(on: request.db).filter(\.$expiresAt < request.now).delete()
-        let secret = SecretToken.generate()
-        let configuration = request.application.kineticConfiguration
-        let lifetime = configuration.sessionLifetime
-        let now = request.now
-        let session = WebSession(
-            tokenHash: SecretToken.digest(secret), userID: try user.requireID(), csrfToken: SecretToken.generate(),
-            expiresAt: now.addingTimeInterval(lifetime),
-            idleExpiresAt: now.addingTimeInterval(min(lifetime, configuration.sessionIdleTimeout))
-        )
-        try await session.create(on: request.db)
-        response.cookies[WebSessionMiddleware.sessionCookie] = request.cookie(value: secret, maxAge: Int(lifetime))
-        request.rotateAnonymousCSRFToken()
-    }
-
-    /// Ends the browser session: the row is deleted and the cookie expired.
-    func endWebSession(on response: Response) async throws {
-        if let session = request.webSession { try await session.delete(on: request.db) }
-        request.webSession = nil
-        request.auth.logout(User.self)
-        response.cookies[WebSessionMiddleware.sessionCookie] = .expired
-        request.rotateAnonymousCSRFToken()
-    }
-
     /// Issues a new API token and returns its secret (shown once; only the digest is stored).
     /// `label` names it in the token list; without one, the client's `User-Agent` does.
     func issueAPIToken(for user: User, label: String?) async throws -> String {
         let secret = SecretToken.generate()
-        let now = request.now
-        let name = (label ?? request.headers.first(name: .userAgent)).map { String($0.prefix(APITokenLabel.maximumLength)) }
+        let name = (label ?? client.userAgent).map { String($0.prefix(APITokenLabel.maximumLength)) }
         let token = APIToken(
             tokenHash: SecretToken.digest(secret), userID: try user.requireID(),
             label: name,
-            expiresAt: now.addingTimeInterval(request.application.kineticConfiguration.apiTokenLifetime), createdAt: now
+            expiresAt: now.addingTimeInterval(configuration.apiTokenLifetime), createdAt: now
         )
-        try await token.create(on: request.db)
-        try await APIToken.query(on: request.db).filter(\.$user.$id == user.requireID()).filter(\.$expiresAt < now).delete()
+        try await token.create(on: database)
+        try await APIToken.query(on: database).filter(\.$user.$id == user.requireID()).filter(\.$expiresAt < now).delete()
         return secret
+    }
+}
+
+extension Request {
+    /// The Account module's operations for this request's client.
+    func account() -> AccountService {
+        let application = application
+        return AccountService(
+            database: db, now: now, configuration: application.kineticConfiguration, localizer: localizer, logger: logger,
+            client: .init(
+                address: remoteAddress?.ipAddress, userAgent: headers.first(name: .userAgent), webSessionID: webSession?.id,
+                apiTokenID: apiTokenID),
+            passwords: password.async, throttle: throttle, signedInTokens: application.signedInTokens,
+            passwordPolicy: application.passwordPolicy, unknownAccountHash: { try await application.unknownAccountHash() },
+            mailer: application.accountMailer, catalog: application.stringCatalog)
     }
 }

@@ -52,9 +52,24 @@ struct ProfileUpdater {
     }
 }
 
-extension Request {
-    /// A profile updater for the signed-in user's changes in this request.
-    var profileUpdater: ProfileUpdater {
-        ProfileUpdater(database: db, currentMonth: userCalendar.currentMonth, signedInTokens: application.signedInTokens)
+extension AccountService {
+    /// Applies a validated change to `user`'s profile (``ProfileUpdater``); new goals become
+    /// those of their current month.
+    func apply(_ patch: ProfilePatch, to user: User) async throws {
+        let month = UserCalendar(timeZone: user.timeZone ?? configuration.timeZone, now: now).currentMonth
+        try await ProfileUpdater(database: database, currentMonth: month, signedInTokens: signedInTokens).apply(patch, to: user)
+    }
+
+    /// `user`'s profile, with the address change waiting for its link.
+    func profile(of user: User) async throws -> ProfileDTO {
+        var profile = ProfileDTO(try user.profile())
+        profile.pendingEmail = try await AccountTokens(database: database, now: now).pendingAddress(
+            of: user.requireID(), currentEmail: user.email)
+        return profile
+    }
+
+    /// `user`'s songs and photos against their quota.
+    func storageUsage(of user: User) async throws -> StorageUsage {
+        try await StorageUsage.of(user, on: database, defaultQuota: configuration.storageQuotaBytes)
     }
 }

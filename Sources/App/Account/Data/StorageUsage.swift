@@ -32,17 +32,13 @@ struct StorageUsage: Sendable {
     }
 }
 
+/// The quota checks of an upload, before it is read (its declared size) and after.
 extension Request {
-    /// The signed-in user's storage usage and quota.
-    func storageUsage() async throws -> StorageUsage {
-        try await StorageUsage.of(requireUser(), on: db, defaultQuota: application.kineticConfiguration.storageQuotaBytes)
-    }
-
     /// Refuses a received upload that does not fit the user's quota, removing its file.
     func checkUploadFitsQuota(_ file: URL) async throws {
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         do {
-            try await storageUsage().check(incoming: size, localizer: localizer)
+            try await account().storageUsage(of: requireUser()).check(incoming: size, localizer: localizer)
         } catch {
             try? FileManager.default.removeItem(at: file)
             throw error
@@ -52,6 +48,6 @@ extension Request {
     /// Refuses an upload whose `Content-Length` would not fit the user's quota, before it is read.
     func checkDeclaredUploadFitsQuota() async throws {
         guard let declared = headers.first(name: .contentLength).flatMap({ Int($0) }) else { return }
-        try await storageUsage().check(incoming: declared, localizer: localizer)
+        try await account().storageUsage(of: requireUser()).check(incoming: declared, localizer: localizer)
     }
 }

@@ -35,7 +35,7 @@ struct AddressController {
                     .ready(token: token, email: ""), error: refusal.message ?? refusal.fieldMessages.values.first,
                     context: PageContext(request: request))
         }) {
-            let user = try await AccountService(request: request).confirmAddress(secret: token)
+            let user = try await request.account().confirmAddress(secret: token)
             return .html(ConfirmAddressPage.render(.confirmed(email: user.email), context: PageContext(request: request)))
         }
     }
@@ -49,7 +49,7 @@ struct AddressController {
         return try await request.answeringRefusals(with: { refusal in
             try await SettingsController().page(request, addressError: refusal.message)
         }) {
-            try await AccountService(request: request).sendAddressConfirmation(to: user, email: pending)
+            try await request.account().sendAddressConfirmation(to: user, email: pending)
             return request.redirect(to: SiteURL.settings.with([("saved", "addressLink")]), redirectType: .normal)
         }
     }
@@ -66,7 +66,7 @@ struct AddressController {
                 .init(email: email, error: refusal.message, mailAvailable: request.application.accountMailer != nil),
                 context: PageContext(request: request))
         }) {
-            try await AccountService(request: request).requestPasswordReset(email: email)
+            try await request.account().requestPasswordReset(email: email)
             return .html(ForgotPasswordPage.render(.init(email: email, sent: true), context: PageContext(request: request)))
         }
     }
@@ -87,9 +87,9 @@ struct AddressController {
                 .init(token: refusal.status == .gone ? nil : token, fieldErrors: refusal.fieldMessages, error: refusal.message),
                 context: PageContext(request: request))
         }) {
-            try await AccountService(request: request).resetPassword(secret: token, newPassword: password)
+            try await request.account().resetPassword(secret: token, newPassword: password)
             let response = request.redirect(to: SiteURL.login.with([("passwordReset", "1")]), redirectType: .normal)
-            try await AccountService(request: request).endWebSession(on: response)
+            try await request.endWebSession(on: response)
             return response
         }
     }

@@ -31,7 +31,7 @@ struct AuthWebController {
 
     func login(_ request: Request) async throws -> Response {
         let form = try request.content.decode(LoginForm.self)
-        let service = AccountService(request: request)
+        let service = request.account()
         return try await request.answeringRefusals(with: { refusal in
             LoginPage.render(
                 .init(email: form.email ?? "", error: refusal.message, forgotPassword: request.application.accountMailer != nil),
@@ -40,7 +40,7 @@ struct AuthWebController {
             let (user, device) = try await service.authenticate(
                 email: form.email ?? "", password: form.password ?? "", device: request.cookies[LoginDevice.cookie]?.string)
             let response = request.redirect(to: SiteURL.profile.path, redirectType: .normal)
-            try await service.startWebSession(for: user, on: response)
+            try await request.startWebSession(for: user, on: response)
             response.cookies[LoginDevice.cookie] = request.cookie(value: device, maxAge: Int(LoginDevice.lifetime), sameSite: .strict)
             return response
         }
@@ -83,21 +83,21 @@ struct AuthWebController {
             let input = try SignUpRequest.validate(
                 name: form.name ?? "", email: form.email ?? "", password: form.password ?? "", policy: policy
             ).get()
-            let service = AccountService(request: request)
+            let service = request.account()
             // A time zone the browser names but Kinetic does not know falls back to the server's.
             let timeZone = form.timeZone.flatMap { try? UserTimeZone.validated($0).get() }
             let user = try await service.signUp(input, timeZone: timeZone, invitation: form.invitation)
             let sent = await service.sendConfirmationAfterSignUp(user)
             let response = request.redirect(
                 to: SiteURL.fitnessSettings.with([("welcome", "1"), ("linkSent", sent ? "1" : nil)]), redirectType: .normal)
-            try await service.startWebSession(for: user, on: response)
+            try await request.startWebSession(for: user, on: response)
             return response
         }
     }
 
     func logout(_ request: Request) async throws -> Response {
         let response = request.redirect(to: SiteURL.login.with([("signedOut", "1")]), redirectType: .normal)
-        try await AccountService(request: request).endWebSession(on: response)
+        try await request.endWebSession(on: response)
         return response
     }
 }

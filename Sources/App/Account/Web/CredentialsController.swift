@@ -20,13 +20,13 @@ struct CredentialsController {
     func changePassword(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         let form = try request.content.decode(PasswordForm.self)
-        let service = AccountService(request: request)
+        let service = request.account()
         return try await request.answeringRefusals(with: { refusal in
             PasswordPage.render(.init(fieldErrors: refusal.fieldMessages), context: PageContext(request: request))
         }) {
             try await service.changePassword(of: user, current: form.currentPassword ?? "", new: form.newPassword ?? "")
             let response = request.redirect(to: SiteURL.settingsPassword.with([("saved", "1")]), redirectType: .normal)
-            try await service.startWebSession(for: user, on: response)
+            try await request.startWebSession(for: user, on: response)
             return response
         }
     }
@@ -34,7 +34,7 @@ struct CredentialsController {
     func showTokens(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         let timeZone = request.userCalendar.timeZone
-        let tokens = try await AccountService(request: request).apiTokens(of: user).map { token in
+        let tokens = try await request.account().apiTokens(of: user).map { token in
             TokensPage.Token(
                 id: token.id.uuidString.lowercased(), label: token.label,
                 lastUsed: token.lastUsedAt.map { LocalDate(containing: $0, in: timeZone) },
@@ -50,7 +50,7 @@ struct CredentialsController {
     func revoke(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         guard let id = request.parameters.get("tokenId").flatMap(UUID.init(uuidString:)) else { throw AppError.notFound }
-        try await AccountService(request: request).revokeAPIToken(id, of: user)
+        try await request.account().revokeAPIToken(id, of: user)
         return request.redirect(to: SiteURL.settingsTokens.with([("revoked", "1")]), redirectType: .normal)
     }
 }

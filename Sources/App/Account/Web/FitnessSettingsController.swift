@@ -21,7 +21,7 @@ struct FitnessSettingsController {
                 .init(fitness: user.fitness, fieldErrors: refusal.fieldMessages), context: PageContext(request: request))
         }) {
             let patch = try FitnessPatch.parse(FormFields.members(form, numbers: ["bodyType", "height"])).get()
-            try await request.profileUpdater.apply(ProfilePatch(fitness: patch), to: user)
+            try await request.account().apply(ProfilePatch(fitness: patch), to: user)
             return try request.savedAnswer(json: ProfileDTO(try user.profile()), redirectTo: SiteURL.fitnessSettings.with([("saved", "1")]))
         }
     }

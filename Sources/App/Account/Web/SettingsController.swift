@@ -25,7 +25,7 @@ struct SettingsController {
             email: user.email, confirmed: user.isVerified, pending: pending,
             mailAvailable: request.application.accountMailer != nil, error: addressError
         )
-        let usage = try await request.storageUsage()
+        let usage = try await request.account().storageUsage(of: request.requireUser())
         let model = SettingsPage.Model(
             language: user.appLanguage, timeZone: user.timeZoneIdentifier,
             serverTimeZone: request.application.kineticConfiguration.timeZone.identifier, saved: saved, address: address,
@@ -41,7 +41,7 @@ struct SettingsController {
         guard let language else {
             throw AppError.validation(FieldErrors(["language": "error.language.unsupported"]))
         }
-        try await request.profileUpdater.apply(ProfilePatch(language: language), to: user)
+        try await request.account().apply(ProfilePatch(language: language), to: user)
         return request.redirect(to: SiteURL.settings.with([("saved", "language")]), redirectType: .normal)
     }
 
@@ -49,7 +49,7 @@ struct SettingsController {
     func updateTimeZone(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         let zone = try UserTimeZone.validated(request.content.decode(TimeZoneForm.self).timeZone ?? "").get()
-        try await request.profileUpdater.apply(ProfilePatch(timeZone: zone), to: user)
+        try await request.account().apply(ProfilePatch(timeZone: zone), to: user)
         return request.redirect(to: SiteURL.settings.with([("saved", "timeZone")]), redirectType: .normal)
     }
 }

@@ -19,7 +19,7 @@ struct GoalsController {
         let form = try request.content.decode([String: String].self)
         // A disabled calorie section posts nothing: the calorie goal stays as it is.
         let patch = try FitnessPatch.parse(FormFields.members(form, numbers: ["jumpGoal", "calorieGoal"])).get()
-        try await request.profileUpdater.apply(ProfilePatch(fitness: patch), to: user)
+        try await request.account().apply(ProfilePatch(fitness: patch), to: user)
         return try request.savedAnswer(json: ProfileDTO(try user.profile()), redirectTo: SiteURL.module(.goals).path)
     }
 }

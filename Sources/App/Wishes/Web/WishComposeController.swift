@@ -173,7 +173,8 @@ struct WishComposeController {
         guard bytes.readableBytes <= WishPhotoCheck.maximumBytes else {
             throw AppError.uploadTooLarge(maximumBytes: WishPhotoCheck.maximumBytes, localizer: request.localizer)
         }
-        try await request.storageUsage().check(incoming: bytes.readableBytes, localizer: request.localizer)
+        try await request.account().storageUsage(of: request.requireUser()).check(
+            incoming: bytes.readableBytes, localizer: request.localizer)
         let directory = wishes.configuration.uploadDirectory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = URL(fileURLWithPath: directory).appendingPathComponent("upload-\(UUID().uuidString)")
