@@ -15,11 +15,8 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.prepareUnknownAccountHash()
     app.signedInTokens = SignedInTokens(lifetime: configuration.apiTokenCacheSeconds)
     try app.loadStringCatalog()
-    try app.loadExerciseCatalogue()
     await app.startToolThreads()
-    app.prepareReportImports()
-    app.prepareAccountMailer()
-    try app.loadPasswordPolicy()
+    for module in KineticModules.all { try module.prepare(app) }
 
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

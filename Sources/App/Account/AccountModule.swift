@@ -17,4 +17,10 @@ extension AccountModule {
     }
 
     static var commands: [String: any AnyAsyncCommand] { ["admin": AdminCommands()] }
+
+    /// The common-password list and the mailer of address links and password resets.
+    static func prepare(_ app: Application) throws {
+        try app.loadPasswordPolicy()
+        app.prepareAccountMailer()
+    }
 }

@@ -4,6 +4,11 @@ import Vapor
 extension ReportsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] { [CreateReports()] }
 
+    /// One import at a time on this instance.
+    static func prepare(_ app: Application) throws {
+        app.prepareReportImports()
+    }
+
     static var commands: [String: any AnyAsyncCommand] { ["import-reports": ImportReportsCommand()] }
 
     static let menuItem: SideMenu.Item? = SideMenu.Item(

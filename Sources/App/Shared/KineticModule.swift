@@ -9,6 +9,10 @@ protocol KineticModule {
     /// Its migrations, in the order they run; the modules' run in the order of the list.
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration]
 
+    /// Sets up what it keeps on the application (a catalogue read from `Resources/`, a client),
+    /// once, after the database, the strings and the tool threads and before the routes.
+    static func prepare(_ app: Application) throws
+
     /// Registers its pages and API routes on the shared groups.
     static func register(on routes: ModuleRoutes)
 
@@ -33,6 +37,7 @@ protocol KineticModule {
 }
 
 extension KineticModule {
+    static func prepare(_ app: Application) throws {}
     static var commands: [String: any AnyAsyncCommand] { [:] }
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {}
     static var menuItem: SideMenu.Item? { nil }

@@ -137,3 +137,11 @@ extension Request {
             localizer: localizer, tools: try userTools())
     }
 }
+
+extension User {
+    /// Whether the account may send on `channel`: in-app always; e-mail and Connections, which
+    /// reach people outside Kinetic under the server's name, once its address is confirmed.
+    func mayUse(_ channel: WishChannel) -> Bool {
+        channel == .inApp || isVerified
+    }
+}

@@ -10,6 +10,11 @@ extension WorkoutsModule {
         ["estimate-tempo": EstimateTempoCommand(), "rep-rate": RepRateCommand()]
     }
 
+    /// The exercise catalogue (`Resources/Exercises/exercises.json`).
+    static func prepare(_ app: Application) throws {
+        try app.loadExerciseCatalogue()
+    }
+
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {
         try settings.load(SongSettings.self, from: environment)
     }
