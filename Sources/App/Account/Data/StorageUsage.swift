@@ -32,22 +32,26 @@ struct StorageUsage: Sendable {
     }
 }
 
-/// The quota checks of an upload, before it is read (its declared size) and after.
 extension Request {
-    /// Refuses a received upload that does not fit the user's quota, removing its file.
-    func checkUploadFitsQuota(_ file: URL) async throws {
+    /// Receives the body as a file the user will keep (a song, a photo), counted against their
+    /// storage quota: refused with 503 when `tools` has no room for the work it needs, with 507
+    /// before reading when its `Content-Length` would not fit the quota and after reading when
+    /// it does not, with 413 beyond `maximumBytes`. Nothing is left behind when it is refused.
+    func receiveUploadToKeep(maximumBytes: Int, tools: ToolRunner) async throws -> URL {
+        try await tools.checkRoom()
+        let usage = try await account().storageUsage(of: requireUser())
+        if let declared = headers.first(name: .contentLength).flatMap({ Int($0) }) {
+            try usage.check(incoming: declared, localizer: localizer)
+        }
+        let file = try await receiveUpload(into: application.kineticConfiguration.uploadDirectory, maximumBytes: maximumBytes)
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         do {
+            // Read again: another upload of the user's may have been kept meanwhile.
             try await account().storageUsage(of: requireUser()).check(incoming: size, localizer: localizer)
         } catch {
             try? FileManager.default.removeItem(at: file)
             throw error
         }
-    }
-
-    /// Refuses an upload whose `Content-Length` would not fit the user's quota, before it is read.
-    func checkDeclaredUploadFitsQuota() async throws {
-        guard let declared = headers.first(name: .contentLength).flatMap({ Int($0) }) else { return }
-        try await account().storageUsage(of: requireUser()).check(incoming: declared, localizer: localizer)
+        return file
     }
 }

@@ -43,11 +43,7 @@ struct ReportImportController {
         guard let file = try request.content.decode(UploadForm.self).library, file.data.readableBytes > 0 else {
             throw AppError.validation(FieldErrors(["library": "error.field.required"]))
         }
-        let configuration = request.application.kineticConfiguration
-        try FileManager.default.createDirectory(atPath: configuration.uploadDirectory, withIntermediateDirectories: true)
-        let zip = URL(fileURLWithPath: configuration.uploadDirectory).appendingPathComponent("upload-\(UUID().uuidString)")
-        try Data(file.data.readableBytesView).write(to: zip)
-        return zip
+        return try request.keepFormFile(file.data)
     }
 
     private func page(_ request: Request, summary: String?, failure: AppError?, status: HTTPResponseStatus = .ok) async throws -> Response {

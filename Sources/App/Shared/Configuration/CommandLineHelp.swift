@@ -147,40 +147,41 @@ public enum CommandLineHelp {
     }
 
     private static var overview: String {
-        let width = commands.map(\.name.count).max() ?? 0
-        return """
-            Kinetic: Goals, Steps, Workouts, Reports and Wishes in one web application.
+        """
+        Kinetic: Goals, Steps, Workouts, Reports and Wishes in one web application.
 
-            Usage: kinetic [COMMAND] [OPTIONS]     (no command: serve)
+        Usage: kinetic [COMMAND] [OPTIONS]     (no command: serve)
 
-            Commands:
-            \(commands.map { "  " + pad($0.name, width) + "  " + $0.summary }.joined(separator: "\n"))
+        Commands:
+        \(listing(commands))
 
-            Options of every command:
-            \(table(commonOptions))
+        Options of every command:
+        \(table(commonOptions))
 
-            `kinetic COMMAND --help` tells more about one. Every other setting comes from the
-            environment (DATABASE_URL, KINETIC_SMTP_URL, …): the README's Configuration table lists
-            them all. Run Kinetic from the repository root: it serves Public/ and reads Resources/.
+        `kinetic COMMAND --help` tells more about one. Every other setting comes from the
+        environment (DATABASE_URL, KINETIC_SMTP_URL, …): the README's Configuration table lists
+        them all. Run Kinetic from the repository root: it serves Public/ and reads Resources/.
 
-            """
+        """
     }
 
     private static func describe(_ command: Command) -> String {
         var parts = [command.summary, "Usage: " + command.usage]
-        if !command.subcommands.isEmpty {
-            let width = command.subcommands.map(\.name.count).max() ?? 0
-            parts.append(
-                "Subcommands:\n" + command.subcommands.map { "  " + pad($0.name, width) + "  " + $0.summary }.joined(separator: "\n"))
-        }
+        if !command.subcommands.isEmpty { parts.append("Subcommands:\n" + listing(command.subcommands)) }
         if !command.options.isEmpty { parts.append("Options:\n" + table(command.options)) }
-        if command.subcommands.isEmpty || command.name == "admin" { parts.append("Options of every command:\n" + table(commonOptions)) }
+        parts.append("Options of every command:\n" + table(commonOptions))
         if !command.environment.isEmpty {
             parts.append(
                 "From the environment (the README's Configuration table has every setting):\n"
                     + table(command.environment.map { (flag: $0.name, meaning: $0.meaning) }))
         }
         return parts.joined(separator: "\n\n") + "\n"
+    }
+
+    /// Commands by name, with what each does, names aligned.
+    private static func listing(_ commands: [Command]) -> String {
+        let width = commands.map(\.name.count).max() ?? 0
+        return commands.map { "  " + pad($0.name, width) + "  " + $0.summary }.joined(separator: "\n")
     }
 
     private static func table(_ rows: [(flag: String, meaning: String)]) -> String {

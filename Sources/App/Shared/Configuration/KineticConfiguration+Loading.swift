@@ -132,7 +132,7 @@ extension KineticConfiguration {
         signUpBurstPerAddress = try read("KINETIC_SIGNUP_BURST_PER_ADDRESS", 1...100_000) ?? signUpBurstPerAddress
     }
 
-    private static func parseWholeNumber(_ value: String?, name: String, range: ClosedRange<Int>) throws -> Int? {
+    static func parseWholeNumber(_ value: String?, name: String, range: ClosedRange<Int>) throws -> Int? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         guard let number = Int(asciiDigits: value), range.contains(number) else {
             throw ConfigurationError(

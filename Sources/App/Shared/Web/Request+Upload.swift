@@ -32,6 +32,18 @@ extension Request {
     }
 }
 
+extension Request {
+    /// Writes a form's file (already in memory) to a new file in the upload directory and
+    /// returns it; the caller removes it.
+    func keepFormFile(_ data: ByteBuffer) throws -> URL {
+        let directory = application.kineticConfiguration.uploadDirectory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let file = URL(fileURLWithPath: directory).appendingPathComponent("upload-\(UUID().uuidString)")
+        try Data(data.readableBytesView).write(to: file)
+        return file
+    }
+}
+
 extension Application {
     /// Removes what earlier runs left in the upload directory (a crash mid-import) and makes sure
     /// it exists. Called at start.

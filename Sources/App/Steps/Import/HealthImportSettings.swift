@@ -14,12 +14,10 @@ struct HealthImportSettings: ModuleSetting {
         {
             settings.exportLimits.maximumXMLBytes = bytes
         }
-        if let ratio = environment["KINETIC_MAX_COMPRESSION_RATIO"], !ratio.isEmpty {
-            guard let value = Int(ratio), (2...100_000).contains(value) else {
-                throw ConfigurationError(
-                    description: "KINETIC_MAX_COMPRESSION_RATIO must be a whole number from 2 to 100000 (saw \"\(ratio)\")")
-            }
-            settings.exportLimits.maximumCompressionRatio = value
+        if let ratio = try KineticConfiguration.parseWholeNumber(
+            environment["KINETIC_MAX_COMPRESSION_RATIO"], name: "KINETIC_MAX_COMPRESSION_RATIO", range: 2...100_000)
+        {
+            settings.exportLimits.maximumCompressionRatio = ratio
         }
         return settings
     }

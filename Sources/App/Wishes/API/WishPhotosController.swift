@@ -10,10 +10,7 @@ struct WishPhotosController {
     func upload(_ request: Request) async throws -> Response {
         let wishes = try request.wishes()
         guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
-        try await wishes.tools.checkRoom()
-        try await request.checkDeclaredUploadFitsQuota()
-        let file = try await request.receiveUpload(into: wishes.configuration.uploadDirectory, maximumBytes: WishPhotoCheck.maximumBytes)
-        try await request.checkUploadFitsQuota(file)
+        let file = try await request.receiveUploadToKeep(maximumBytes: WishPhotoCheck.maximumBytes, tools: wishes.tools)
         let stored = try await wishes.importPhoto(file)
         return try await WishPhotoDTO(stored).created(at: .api(.wishes(.photo(id: stored.id.uuidString.lowercased()))), for: request)
     }

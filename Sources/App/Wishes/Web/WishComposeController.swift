@@ -175,10 +175,7 @@ struct WishComposeController {
         }
         try await request.account().storageUsage(of: request.requireUser()).check(
             incoming: bytes.readableBytes, localizer: request.localizer)
-        let directory = wishes.configuration.uploadDirectory
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let file = URL(fileURLWithPath: directory).appendingPathComponent("upload-\(UUID().uuidString)")
-        try Data(bytes.readableBytesView).write(to: file)
+        let file = try request.keepFormFile(bytes)
         return try await wishes.importPhoto(file).id
     }
 }

@@ -64,12 +64,7 @@ extension Request {
     /// quota and the song limit checked before and while it is read.
     func receiveSong(for workouts: WorkoutsService) async throws -> URL {
         guard AudioDecoder.isAvailable else { throw SongImporter.toolsMissing }
-        try await workouts.tools.checkRoom()
-        try await checkDeclaredUploadFitsQuota()
-        let configuration = workouts.configuration
-        let file = try await receiveUpload(into: configuration.uploadDirectory, maximumBytes: configuration.maximumSongBytes)
-        try await checkUploadFitsQuota(file)
-        return file
+        return try await receiveUploadToKeep(maximumBytes: workouts.configuration.maximumSongBytes, tools: workouts.tools)
     }
 
     /// The file, with its type, `Accept-Ranges` and 206 answers to Range requests (so the

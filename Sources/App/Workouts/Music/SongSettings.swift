@@ -13,11 +13,10 @@ struct SongSettings: ModuleSetting {
         if let bytes = try KineticConfiguration.parseByteCount(environment["KINETIC_MAX_SONG_BYTES"], name: "KINETIC_MAX_SONG_BYTES") {
             settings.maximumBytes = bytes
         }
-        if let minutes = environment["KINETIC_MAX_SONG_MINUTES"], !minutes.isEmpty {
-            guard let value = Int(minutes), (1...180).contains(value) else {
-                throw ConfigurationError(description: "KINETIC_MAX_SONG_MINUTES must be a whole number from 1 to 180 (saw \"\(minutes)\")")
-            }
-            settings.limits.maximumSeconds = Double(value * 60)
+        if let minutes = try KineticConfiguration.parseWholeNumber(
+            environment["KINETIC_MAX_SONG_MINUTES"], name: "KINETIC_MAX_SONG_MINUTES", range: 1...180)
+        {
+            settings.limits.maximumSeconds = Double(minutes * 60)
         }
         return settings
     }
