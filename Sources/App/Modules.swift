@@ -1,3 +1,6 @@
+import Fluent
+import Foundation
+
 /// Kinetic's modules, in the order their migrations run and the menu lists them: the one place
 /// that names them all (``KineticModule``).
 enum KineticModules {
@@ -7,4 +10,9 @@ enum KineticModules {
 
     /// Every module's system programs, for the banner `serve` prints.
     static var systemTools: [SystemTool] { all.flatMap { $0.systemTools } }
+
+    /// Tells every module that an account confirmed `email` (``KineticModule/addressConfirmed(_:on:now:)``).
+    static func addressConfirmed(_ email: String, on database: any Database, now: Date) async throws {
+        for module in all { try await module.addressConfirmed(email, on: database, now: now) }
+    }
 }

@@ -85,7 +85,7 @@ struct VerifyAddressCommand: AsyncCommand {
         }
         user.emailVerifiedAt = app.kineticConfiguration.clock.now
         try await user.save(on: app.db)
-        try await AccountService.wakeWishesWaiting(for: email, on: app.db, now: app.kineticConfiguration.clock.now)
+        try await KineticModules.addressConfirmed(email, on: app.db, now: app.kineticConfiguration.clock.now)
         context.console.print("\(email) is confirmed: in-app wishes to it reach this account, and it may send wishes by e-mail.")
     }
 }
@@ -158,7 +158,7 @@ struct CreateUserCommand: AsyncCommand {
             try await GoalsRepository(database: database, userID: try user.requireID())
                 .setGoals(MonthGoals(jumpGoal: user.jumpGoal, calorieGoal: user.calorieGoal), for: month)
         }
-        try await AccountService.wakeWishesWaiting(for: input.email, on: app.db, now: now)
+        try await KineticModules.addressConfirmed(input.email, on: app.db, now: now)
         context.console.print(
             "Made \(input.email) (\(input.name)), its address confirmed. Its password, to change after signing in: \(password)")
     }
@@ -212,7 +212,7 @@ struct VerifyAllAddressesCommand: AsyncCommand {
         for user in users {
             user.emailVerifiedAt = now
             try await user.save(on: app.db)
-            try await AccountService.wakeWishesWaiting(for: user.email, on: app.db, now: now)
+            try await KineticModules.addressConfirmed(user.email, on: app.db, now: now)
         }
         context.console.print("Confirmed \(users.count) addresses.")
     }

@@ -34,6 +34,10 @@ protocol KineticModule {
     /// What it starts when `serve` starts, after the migrations and the demo account: background
     /// work such as delivering wishes or preparing the demo's songs.
     static func prepareToServe(_ app: Application, demo: Bool) async throws
+
+    /// Hears that an account confirmed `email` as its own (on sign-up by invitation, by its
+    /// link, or by an administrator): what waited for that address's owner may go on.
+    static func addressConfirmed(_ email: String, on database: any Database, now: Date) async throws
 }
 
 extension KineticModule {
@@ -44,6 +48,7 @@ extension KineticModule {
     static var systemTools: [SystemTool] { [] }
     static func seedDemo(for account: DemoAccount, on database: any Database) async throws {}
     static func prepareToServe(_ app: Application, demo: Bool) async throws {}
+    static func addressConfirmed(_ email: String, on database: any Database, now: Date) async throws {}
 }
 
 /// The demo account as the modules see it while they add their data.

@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import KineticCore
-import SQLKit
 
 /// The demo account's wishes: a few scheduled for the coming weeks, an Inbox with greetings from
 /// friends (the newest two unread), and some sent, one of whose deliveries failed.
@@ -17,7 +16,6 @@ enum WishesDemo {
     ]
 
     static func seed(for userID: UUID, now: Date, timeZone: TimeZone, on database: any Database) async throws {
-        let sql = try database.sql()
         let day: TimeInterval = 86_400
         let scheduled: [(Occasion, String, String, [String], TimeInterval)] = [
             (
@@ -42,7 +40,7 @@ enum WishesDemo {
             let sendAt = ((now + item.4).timeIntervalSince1970 / 3600).rounded(.down) * 3600
             try await insertWish(
                 userID, item.0, item.1, item.2, item.3, photo: "stock:\(item.0.stockPhotoIDs[index % 3])", sendAt: sendAt,
-                state: .scheduled, timeZone: timeZone, now: now, on: sql)
+                state: .scheduled, timeZone: timeZone, now: now, on: database)
         }
         let sent: [(Occasion, String, String, [String], TimeInterval)] = [
             (
@@ -55,20 +53,19 @@ enum WishesDemo {
             ),
         ]
         for item in sent {
+            let finishedAt = now - item.4
             let wishID = try await insertWish(
                 userID, item.0, item.1, item.2, item.3, photo: "stock:\(item.0.stockPhotoIDs[0])",
-                sendAt: (now - item.4).timeIntervalSince1970, state: .sent, timeZone: timeZone, now: now, on: sql)
+                sendAt: finishedAt.timeIntervalSince1970, state: .sent, timeZone: timeZone, now: now, on: database)
             // The old address had bounced: one failed delivery with the mail server's words.
             let failedRecipient = item.3.count > 1 ? item.3[1] : nil
-            try await sql.update(WishDeliveryRecord.schema)
-                .set("state", to: DeliveryState.delivered.rawValue).set("attempts", to: 1).set(
-                    "finished_at", to: (now - item.4).timeIntervalSince1970
-                )
-                .where("wish_id", .equal, wishID).run()
+            try await WishDeliveryRecord.query(on: database)
+                .set(\.$state, to: .delivered).set(\.$attempts, to: 1).set(\.$finishedAt, to: finishedAt)
+                .filter(\.$wish.$id == wishID).update()
             if let failedRecipient {
-                try await sql.update(WishDeliveryRecord.schema)
-                    .set("state", to: DeliveryState.failed.rawValue).set("last_error", to: DeliveryFailure.noAccount.rawValue)
-                    .where("wish_id", .equal, wishID).where("recipient", .equal, failedRecipient).run()
+                try await WishDeliveryRecord.query(on: database)
+                    .set(\.$state, to: .failed).set(\.$lastError, to: DeliveryFailure.noAccount.rawValue)
+                    .filter(\.$wish.$id == wishID).filter(\.$recipient == failedRecipient).update()
             }
         }
         let received: [(Friend, Occasion, String, String, TimeInterval, Bool)] = [
@@ -88,39 +85,43 @@ enum WishesDemo {
             ),
         ]
         for (friend, occasion, subject, message, age, read) in received {
-            let at = (now - age).timeIntervalSince1970
-            let item = InboxWishRecord(
-                id: UUID(), recipientID: userID, deliveryID: UUID(), wishID: UUID(), senderName: friend.name, senderEmail: friend.email,
-                occasion: occasion.rawValue, subject: subject, message: message, photo: "stock:\(occasion.stockPhotoIDs[1])",
-                receivedAt: at, readAt: read ? at + 3600 : nil,
-                searchText: WishSearchText.folded([subject, message, friend.name, friend.email])
-            )
-            try await sql.insert(into: InboxWishRecord.schema).model(item, nilEncodingStrategy: .asNil).run()
+            let at = now - age
+            try await InboxWishRecord(
+                of: (UUID(), occasion, subject, message, "stock:\(occasion.stockPhotoIDs[1])"), deliveryID: UUID(), recipientID: userID,
+                senderName: friend.name, senderEmail: friend.email, at: at, readAt: read ? at + 3600 : nil
+            ).create(on: database)
         }
     }
 
     @discardableResult
     private static func insertWish(
         _ senderID: UUID, _ occasion: Occasion, _ subject: String, _ message: String, _ recipients: [String],
-        photo: String, sendAt: Double, state: WishRecord.State, timeZone: TimeZone, now: Date, on sql: any SQLDatabase
+        photo: String, sendAt: Double, state: WishRecord.State, timeZone: TimeZone, now: Date, on database: any Database
     ) async throws -> UUID {
         let instant = Date(timeIntervalSince1970: sendAt)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
-        let wish = WishRecord(
-            id: UUID(), senderID: senderID, state: state, occasion: occasion.rawValue, subject: subject, message: message, photo: photo,
-            sendAt: sendAt, localSendAt: formatter.string(from: instant), timeZone: timeZone.identifier,
-            channels: WishChannel.inApp.rawValue,
-            searchText: WishSearchText.folded([subject, message] + recipients), createdAt: now.timeIntervalSince1970,
-            dispatchedAt: state == .sent ? sendAt : nil
-        )
-        try await sql.insert(into: WishRecord.schema).model(wish, nilEncodingStrategy: .asNil).run()
-        let rows = recipients.enumerated().map { WishRecipientRecord(wishID: wish.id, position: $0.offset, address: $0.element) }
-        try await sql.insert(into: WishRecipientRecord.schema).models(rows, nilEncodingStrategy: .asNil).run()
-        let deliveries = WishesRepository.newDeliveries(for: wish.id, due: sendAt, channels: [.inApp], recipients: recipients)
-        try await sql.insert(into: WishDeliveryRecord.schema).models(deliveries, nilEncodingStrategy: .asNil).run()
-        return wish.id
+        let wish = WishRecord()
+        let wishID = UUID()
+        wish.id = wishID
+        wish.$sender.id = senderID
+        wish.state = state
+        wish.occasion = occasion
+        wish.subject = subject
+        wish.message = message
+        wish.photo = photo
+        wish.sendAt = instant
+        wish.localSendAt = formatter.string(from: instant)
+        wish.timeZone = timeZone.identifier
+        wish.searchText = WishSearchText.folded([subject, message] + recipients)
+        wish.createdAt = now
+        wish.dispatchedAt = state == .sent ? instant : nil
+        try await wish.create(on: database)
+        try await WishRecipientRecord.rows(of: recipients, for: wishID).create(on: database)
+        try await WishChannelRecord.rows(of: [.inApp], for: wishID).create(on: database)
+        try await WishDeliveryRecord.pending(for: wishID, due: instant, channels: [.inApp], recipients: recipients).create(on: database)
+        return wishID
     }
 }

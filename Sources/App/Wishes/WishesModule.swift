@@ -2,7 +2,9 @@ import Fluent
 import Vapor
 
 extension WishesModule {
-    static func migrations(_ configuration: KineticConfiguration) -> [any Migration] { [CreateWishes(), CreateMailRecipients()] }
+    static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
+        [CreateWishes(), CreateMailRecipients(), AddTypedWishColumns()]
+    }
 
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {
         try settings.load(WishDeliverySettings.self, from: environment)
@@ -18,5 +20,10 @@ extension WishesModule {
     /// Every instance delivers due wishes from the start.
     static func prepareToServe(_ app: Application, demo: Bool) async throws {
         await app.startWishScheduler()
+    }
+
+    /// In-app wishes to the address that wait for its owner go out in the next round.
+    static func addressConfirmed(_ email: String, on database: any Database, now: Date) async throws {
+        try await InAppDelivery.wakeWaiting(for: email, on: database, now: now)
     }
 }

@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import KineticCore
-import SQLKit
 import Vapor
 
 /// The Wishes module's operations for one signed-in user: their lists, checking and scheduling a
@@ -79,9 +78,8 @@ struct WishesService {
 
     /// The user's last uploaded photos, newest first, as `upload:<uuid>`.
     func recentPhotos(limit: Int = 6) async throws -> [String] {
-        try await database.sql().select().column("id").from("wish_photos").where("owner_id", .equal, userID)
-            .orderBy("created_at", .descending).limit(limit).all()
-            .map { WishPhoto.uploaded(try $0.decode(column: "id", as: UUID.self)).description }
+        try await WishPhotoRecord.query(on: database).filter(\.$owner.$id == userID).sort(\.$createdAt, .descending).limit(limit)
+            .all(\.$id).map { WishPhoto.uploaded($0).description }
     }
 
     /// Keeps a received upload (`file`, at most ``WishPhotoCheck/maximumBytes``) as the user's
@@ -96,19 +94,13 @@ struct WishesService {
     /// (``SendingLimits``), counting the recipients of the e-mails they scheduled in the last
     /// day (deleted wishes too: deleting gives nothing back).
     private func sendingLimitReached(adding count: Int, replacing: UUID?) async throws -> SendingLimits.Reached? {
-        let at = now.timeIntervalSince1970
-        var query = try database.sql().select().column(SQLColumn("created_at", table: "wishes")).from(WishDeliveryRecord.schema)
-            .join(
-                WishRecord.schema, on: SQLColumn("wish_id", table: WishDeliveryRecord.schema), .equal,
-                SQLColumn("id", table: WishRecord.schema)
-            )
-            .where(SQLColumn("sender_id", table: WishRecord.schema), .equal, SQLBind(userID))
-            .where(SQLColumn("channel", table: WishDeliveryRecord.schema), .equal, SQLBind(WishChannel.email.rawValue))
-            .where(SQLColumn("created_at", table: WishRecord.schema), .greaterThan, SQLBind(at - SendingLimits.day))
-        if let replacing { query = query.where(SQLColumn("id", table: WishRecord.schema), .notEqual, SQLBind(replacing)) }
-        let earlier = try await query.all().map { try $0.decode(column: "created_at", as: Double.self) }
+        let query = WishDeliveryRecord.query(on: database).join(WishRecord.self, on: \WishDeliveryRecord.$wish.$id == \WishRecord.$id)
+            .filter(WishRecord.self, \.$sender.$id == userID).filter(\.$channel == .email)
+            .filter(WishRecord.self, \.$createdAt > now.addingTimeInterval(-SendingLimits.day))
+        if let replacing { query.filter(WishRecord.self, \.$id != replacing) }
+        let earlier = try await query.all().map { try $0.joined(WishRecord.self).createdAt.timeIntervalSince1970 }
         return configuration.wishDelivery.limits.check(
-            adding: count, earlier: earlier, createdAt: user.createdAt?.timeIntervalSince1970, now: at)
+            adding: count, earlier: earlier, createdAt: user.createdAt?.timeIntervalSince1970, now: now.timeIntervalSince1970)
     }
 
     /// The message of a sending limit reached, and what fills it.
@@ -123,8 +115,7 @@ struct WishesService {
     }
 
     private func ownsPhoto(_ id: UUID) async throws -> Bool {
-        try await database.sql().select().column("id").from("wish_photos")
-            .where("id", .equal, id).where("owner_id", .equal, userID).first() != nil
+        try await WishPhotoRecord.query(on: database).filter(\.$id == id).filter(\.$owner.$id == userID).first() != nil
     }
 }
 

@@ -20,7 +20,6 @@ public enum DeliveryFailure: String, CaseIterable, Sendable {
     case gaveUp = "wishes.failure.gaveUp"
     /// The mail server answered for the other recipients but not this one.
     case noReply = "wishes.failure.noReply"
-    case unknownChannel = "wishes.failure.unknownChannel"
     /// The sender deleted the wish before it went.
     case cancelled = "wishes.failure.cancelled"
 

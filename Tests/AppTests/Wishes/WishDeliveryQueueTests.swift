@@ -19,11 +19,20 @@ import VaporTesting
                 from: sender, to: ["bob@example.com", "ann@example.com"], channels: [.email, .connections, .inApp])
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: wish.id)
             #expect(
-                deliveries.map { "\($0.channel) \($0.recipient ?? "-")" } == [
+                deliveries.map { "\($0.channel.rawValue) \($0.recipient ?? "-")" } == [
                     "connections -", "email ann@example.com", "email bob@example.com", "in-app ann@example.com", "in-app bob@example.com",
                 ])
-            #expect(deliveries.allSatisfy { $0.state == "pending" && $0.dueAt == wish.sendAt && $0.attempts == 0 })
-            #expect(try await WishesRepository(database: app.db).wish(wish.id) == wish)
+            #expect(deliveries.allSatisfy { $0.state == .pending && $0.dueAt == wish.sendAt && $0.attempts == 0 })
+            let stored = try #require(try await WishesRepository(database: app.db).wish(wish.id))
+            #expect(
+                [stored.subject, stored.message, stored.localSendAt, stored.timeZone, stored.occasion.rawValue, stored.state.rawValue]
+                    == [
+                        "Happy birthday", "All the best!", wish.record.localSendAt, TimeZone(identifier: "UTC")!.identifier, "birthday",
+                        "scheduled",
+                    ])
+            #expect(stored.sendAt == wish.sendAt && stored.$sender.id == UUID(uuidString: sender.customerId))
+            let channels = try await WishChannelRecord.query(on: app.db).filter(\.$id.$wish.$id == wish.id).all().compactMap(\.id?.channel)
+            #expect(channels.sorted() == [.inApp, .email, .connections].sorted())
         }
     }
 
@@ -36,7 +45,7 @@ import VaporTesting
             let second = WishDeliveryQueue(database: app.db, owner: "second")
             #expect(try await first.claim(now: testNow, lease: 60, limit: 10).isEmpty)
             let claimed = try await first.claim(now: testNow.addingTimeInterval(120), lease: 60, limit: 10)
-            #expect(claimed.map(\.wishID) == [soon.id])
+            #expect(claimed.map(\.$wish.id) == [soon.id])
             #expect(claimed.first?.attempts == 1)
             #expect(claimed.first?.leaseOwner == "first")
             #expect(try await second.claim(now: testNow.addingTimeInterval(150), lease: 60, limit: 10).isEmpty)
@@ -56,11 +65,11 @@ import VaporTesting
             let rescued = try #require(try await rescuer.claim(now: testNow.addingTimeInterval(100), lease: 30, limit: 10).first)
             #expect(rescued.id == taken.id)
             #expect(rescued.attempts == 2)
-            #expect(try await crashed.delivered(taken.id, externalID: "x", now: testNow.addingTimeInterval(101)) == false)
-            #expect(try await rescuer.retry(rescued.id, at: testNow.addingTimeInterval(200), reason: "451 busy"))
+            #expect(try await crashed.delivered(try taken.requireID(), externalID: "x", now: testNow.addingTimeInterval(101)) == false)
+            #expect(try await rescuer.retry(try rescued.requireID(), at: testNow.addingTimeInterval(200), reason: "451 busy"))
             let stored = try #require(try await WishesRepository(database: app.db).deliveries(of: wish.id).first)
-            #expect(stored.state == "pending")
-            #expect(stored.dueAt == testNow.addingTimeInterval(200).timeIntervalSince1970)
+            #expect(stored.state == .pending)
+            #expect(stored.dueAt == testNow.addingTimeInterval(200))
             #expect(stored.lastError == "451 busy")
             #expect(stored.leaseOwner == nil)
         }
@@ -82,19 +91,20 @@ import VaporTesting
             for delivery in second.sorted(by: { ($0.recipient ?? "") < ($1.recipient ?? "") }) {
                 outcomes.append(
                     try await InAppDelivery(database: app.db, queue: rescuer).deliver(
-                        delivery, of: wish, now: testNow.addingTimeInterval(101)))
+                        delivery, of: wish.record, now: testNow.addingTimeInterval(101)))
             }
             #expect(outcomes == [.delivered, .waiting], "nobody@ waits for an owner who confirms it")
             let late = try #require(first.first { $0.recipient == "bob@example.com" })
             #expect(
-                try await InAppDelivery(database: app.db, queue: crashed).deliver(late, of: wish, now: testNow.addingTimeInterval(102))
+                try await InAppDelivery(database: app.db, queue: crashed).deliver(
+                    late, of: wish.record, now: testNow.addingTimeInterval(102))
                     == .leaseLost)
             let items = try await inbox(app)
             #expect(items.count == 1)
-            #expect(items.first?.recipientID == UUID(uuidString: bob.customerId))
+            #expect(items.first?.$recipient.id == UUID(uuidString: bob.customerId))
             #expect(items.first?.senderName == "Ann")
             let states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map {
-                "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")"
+                "\($0.recipient ?? "") \($0.state.rawValue) \($0.lastError ?? "")"
             }
             #expect(states == ["bob@example.com delivered ", "nobody@example.com pending wishes.failure.waitingForOwner"])
         }
@@ -116,22 +126,22 @@ import VaporTesting
             let queue = WishDeliveryQueue(database: app.db, owner: "test")
             let dispatcher = WishDispatcher(database: app.db, queue: queue)
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60)) == 3)
-            let squatterInbox = try await inbox(app).filter { $0.recipientID == UUID(uuidString: squatter.customerId) }
+            let squatterInbox = try await inbox(app).filter { $0.$recipient.id == UUID(uuidString: squatter.customerId) }
             #expect(squatterInbox.isEmpty, "an unconfirmed account gets nothing sent to the address it claims")
-            let bobsItem = try #require(try await inbox(app).first { $0.recipientID == UUID(uuidString: bob.customerId) })
+            let bobsItem = try #require(try await inbox(app).first { $0.$recipient.id == UUID(uuidString: bob.customerId) })
             #expect(
                 bobsItem.senderName == "The CEO" && bobsItem.senderEmail == "", "an unconfirmed sender's address is not shown as theirs")
             var states = try await WishesRepository(database: app.db).deliveries(of: toSquatter.id).map {
-                "\($0.recipient ?? "") \($0.state) \($0.attempts)"
+                "\($0.recipient ?? "") \($0.state.rawValue) \($0.attempts)"
             }
             #expect(states == ["boss@bigcorp.example pending 0", "gone@example.com pending 0"])
 
             // Nothing is due before the hour is up; the owner confirming wakes theirs at once.
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(120)) == 0)
             try await app.confirmAddress(of: squatter)
-            try await AccountService.wakeWishesWaiting(for: "boss@bigcorp.example", on: app.db, now: testNow.addingTimeInterval(130))
+            try await KineticModules.addressConfirmed("boss@bigcorp.example", on: app.db, now: testNow.addingTimeInterval(130))
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(130)) == 1)
-            #expect(try await inbox(app).contains { $0.recipientID == UUID(uuidString: squatter.customerId) })
+            #expect(try await inbox(app).contains { $0.$recipient.id == UUID(uuidString: squatter.customerId) })
 
             // After a week of hourly looks, the other one fails with the reason.
             var now = testNow.addingTimeInterval(130)
@@ -140,7 +150,7 @@ import VaporTesting
                 _ = try await dispatcher.runOnce(now: now)
             }
             states = try await WishesRepository(database: app.db).deliveries(of: toSquatter.id).map {
-                "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")"
+                "\($0.recipient ?? "") \($0.state.rawValue) \($0.lastError ?? "")"
             }
             #expect(states == ["boss@bigcorp.example delivered ", "gone@example.com failed wishes.failure.noConfirmedAccount"])
             _ = fromUnconfirmed
@@ -163,7 +173,7 @@ import VaporTesting
                         while true {
                             let batch = try await queue.claim(now: testNow.addingTimeInterval(60), lease: 600, limit: 7)
                             if batch.isEmpty { return taken }
-                            taken += batch.map(\.id)
+                            taken += batch.compactMap(\.id)
                         }
                     }
                 }

@@ -10,8 +10,10 @@ import VaporTesting
 @testable import App
 
 @Suite struct WishDispatcherTests {
-    private func states(_ app: Application, _ wish: WishRecord) async throws -> [String] {
-        try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.channel) \($0.recipient ?? "-") \($0.state)" }
+    private func states(_ app: Application, _ wish: ScheduledWish) async throws -> [String] {
+        try await WishesRepository(database: app.db).deliveries(of: wish.id).map {
+            "\($0.channel.rawValue) \($0.recipient ?? "-") \($0.state.rawValue)"
+        }
     }
 
     @Test func aDueWish_goesOutOnEveryChannel_andEachRecipientGetsItsOwnOutcome() async throws {
@@ -43,11 +45,11 @@ import VaporTesting
                     "in-app bob@example.com delivered", "in-app later-kim@example.com pending", "in-app refuse-eve@example.com pending",
                 ])
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: wish.id)
-            let later = try #require(deliveries.first { $0.recipient == "later-kim@example.com" && $0.channel == "email" })
-            #expect(later.dueAt == testNow.addingTimeInterval(300 + 30).timeIntervalSince1970)
+            let later = try #require(deliveries.first { $0.recipient == "later-kim@example.com" && $0.channel == .email })
+            #expect(later.dueAt == testNow.addingTimeInterval(300 + 30))
             #expect(later.lastError == "451 4.2.0 Mailbox busy, try again later")
-            let bob = try #require(deliveries.first { $0.recipient == "bob@example.com" && $0.channel == "email" })
-            #expect(bob.externalID == "<delivery-\(bob.id.uuidString.lowercased())@kinetic.test>")
+            let bob = try #require(deliveries.first { $0.recipient == "bob@example.com" && $0.channel == .email })
+            #expect(bob.externalID == "<delivery-\(try bob.requireID().uuidString.lowercased())@kinetic.test>")
             #expect(try await WishesRepository(database: app.db).wish(wish.id)?.state == .sent)
 
             // The busy mailbox is tried again when its time comes, with the same Message-ID.
@@ -63,7 +65,9 @@ import VaporTesting
             let wish = try await app.scheduleWish(from: sender, to: ["bob@example.com"], channels: [.email, .connections])
             let dispatcher = WishDispatcher(database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"))
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(300)) == 2)
-            let reasons = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.state): \($0.lastError ?? "")" }
+            let reasons = try await WishesRepository(database: app.db).deliveries(of: wish.id).map {
+                "\($0.state.rawValue): \($0.lastError ?? "")"
+            }
             #expect(reasons == ["failed: wishes.failure.connectionsUnavailable", "failed: wishes.failure.emailUnavailable"])
         }
     }

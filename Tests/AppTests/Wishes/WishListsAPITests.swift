@@ -26,7 +26,7 @@ import VaporTesting
     @Test func scheduled_pagesSoonestFirst_withKeysetCursors_andNoWishTwiceOrMissing() async throws {
         try await withKinetic { app in
             let ann = try await app.signUp()
-            var expected: [(Double, UUID)] = []
+            var expected: [(Date, UUID)] = []
             // 45 wishes; three share one minute, so the id decides among them.
             for index in 0..<45 {
                 let minutes = index < 3 ? 10 : 60 * (45 - index)

@@ -76,7 +76,7 @@ import VaporTesting
                 from: ann, to: ["friend@outside.example", "other@outside.example"], channels: [.email], inSeconds: 120)
             _ = try await dispatcher.runOnce(now: testNow.addingTimeInterval(120))
             let states = try await WishesRepository(database: app.db).deliveries(of: later.id).map {
-                "\($0.recipient ?? "") \($0.state) \($0.lastError ?? "")"
+                "\($0.recipient ?? "") \($0.state.rawValue) \($0.lastError ?? "")"
             }
             #expect(states == ["friend@outside.example failed wishes.failure.optedOut", "other@outside.example delivered "])
             #expect(try mailbox.messages(to: "friend@outside.example").count == 1)
@@ -138,12 +138,14 @@ import VaporTesting
                 from: ann, to: ["a@outside.example", "b@outside.example", "c@outside.example"], channels: [.email], inSeconds: 60)
             let dispatcher = try dispatcher(app, mailbox, limits: SendingLimits(perHour: 2, perDay: 10, firstDay: 10))
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60)) == 3)
-            var states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.state) \($0.lastError ?? "")" }
+            var states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map {
+                "\($0.state.rawValue) \($0.lastError ?? "")"
+            }
             #expect(
                 states.sorted() == ["delivered ", "delivered ", "pending wishes.failure.limitWait"], "which one waits is the claim's order")
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60 + 3599)) == 0)
             #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(60 + 3600)) == 1)
-            states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.state) \($0.attempts)" }
+            states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map { "\($0.state.rawValue) \($0.attempts)" }
             #expect(states == ["delivered 1", "delivered 1", "delivered 1"])
             #expect(try mailbox.messages().filter { $0.rcpt_tos.allSatisfy { $0.hasSuffix("@outside.example") } }.count == 3)
         }

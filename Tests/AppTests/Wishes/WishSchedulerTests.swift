@@ -31,16 +31,16 @@ import VaporTesting
             // Its first round found nothing due and it waits for the poll interval to pass.
             await clock.untilSleeps(reach: 1)
             let repository = WishesRepository(database: app.db)
-            #expect(try await repository.deliveries(of: wish.id).allSatisfy { $0.state == DeliveryState.pending.rawValue })
+            #expect(try await repository.deliveries(of: wish.id).allSatisfy { $0.state == .pending })
             // At 07:59:59 it wakes, finds the wish not due yet, and waits again.
             clock.advance(by: 4)
             await clock.untilSleeps(reach: 2)
-            #expect(try await repository.deliveries(of: wish.id).allSatisfy { $0.state == DeliveryState.pending.rawValue })
+            #expect(try await repository.deliveries(of: wish.id).allSatisfy { $0.state == .pending })
 
             // At 08:00 it wakes, sends, and waits again.
             clock.advance(by: 1)
             await clock.untilSleeps(reach: 3)
-            #expect(try await repository.deliveries(of: wish.id).allSatisfy { $0.state == DeliveryState.delivered.rawValue })
+            #expect(try await repository.deliveries(of: wish.id).allSatisfy { $0.state == .delivered })
             let inbox = try await app.db.sql().select().column("recipient_id").from(InboxWishRecord.schema).where(
                 "wish_id", .equal, wish.id
             ).all()

@@ -75,14 +75,14 @@ import VaporTesting
             #expect(after["at"] as? String == "2027-01-15T09:30:00Z")
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: try #require(UUID(uuidString: id)))
             #expect(
-                deliveries.map { "\($0.recipient ?? "") \($0.dueAt)" } == [
+                deliveries.map { "\($0.recipient ?? "") \($0.dueAt.timeIntervalSince1970)" } == [
                     "kim@example.com \(testNow.addingTimeInterval(5400).timeIntervalSince1970)"
                 ])
 
             #expect(try await app.json(.DELETE, "/api/v1/wishes/\(id)", token: ann.token).status == .noContent)
             #expect(try await app.json(.GET, "/api/v1/wishes/\(id)", token: ann.token).status == .notFound)
             let cancelled = try await WishesRepository(database: app.db).deliveries(of: try #require(UUID(uuidString: id)))
-            #expect(cancelled.map(\.state) == ["cancelled"])
+            #expect(cancelled.map(\.state) == [.cancelled])
             #expect(
                 try await WishDeliveryQueue(database: app.db, owner: "t").claim(
                     now: testNow.addingTimeInterval(86_400), lease: 60, limit: 10
@@ -156,7 +156,7 @@ import VaporTesting
             #expect(try await app.json(.PUT, "/api/v1/wishes/\(id)", body: body(), token: ann.token).status == .conflict)
             // Nothing changed: the delivery is still the sender's to finish.
             #expect(
-                try await WishesRepository(database: app.db).deliveries(of: try #require(UUID(uuidString: id))).map(\.state) == ["sending"])
+                try await WishesRepository(database: app.db).deliveries(of: try #require(UUID(uuidString: id))).map(\.state) == [.sending])
         }
     }
 }

@@ -73,7 +73,7 @@ extension AccountService {
             do { try await user.save(on: database) } catch let error as DatabaseError where error.isConstraintFailure {
                 throw AppError.emailTaken
             }
-            try await Self.wakeWishesWaiting(for: user.email, on: database, now: now)
+            try await KineticModules.addressConfirmed(user.email, on: database, now: now)
             signedInTokens.forget(userID: userID)
             return user
         }
@@ -130,7 +130,7 @@ extension AccountService {
             try await WebSession.query(on: database).filter(\.$user.$id == userID).delete()
             try await APIToken.query(on: database).filter(\.$user.$id == userID).delete()
             try await LoginDevices(database: database, now: now).forgetAll(of: userID)
-            try await Self.wakeWishesWaiting(for: user.email, on: database, now: now)
+            try await KineticModules.addressConfirmed(user.email, on: database, now: now)
             return user
         }
         signedInTokens.forget(userID: try user.requireID())
@@ -146,17 +146,6 @@ extension AccountService {
         }
         guard token.email == email else { throw AppError.invitationForAnotherAddress }
         return token
-    }
-
-    /// In-app wishes to `email` that wait for its owner go out in the next round.
-    static func wakeWishesWaiting(for email: String, on database: any Database, now: Date) async throws {
-        try await database.sql().raw(
-            """
-            UPDATE wish_deliveries SET due_at = \(bind: now.timeIntervalSince1970)
-            WHERE recipient = \(bind: email) AND channel = \(bind: WishChannel.inApp.rawValue) AND state = 'pending'
-              AND due_at > \(bind: now.timeIntervalSince1970)
-            """
-        ).run()
     }
 
     /// The language of an account's e-mails: its own, else this request's.

@@ -79,7 +79,7 @@ struct AccountService {
         } catch let error as DatabaseError where error.isConstraintFailure {
             throw AppError.emailTaken
         }
-        if user.isVerified { try await Self.wakeWishesWaiting(for: user.email, on: database, now: now) }
+        if user.isVerified { try await KineticModules.addressConfirmed(user.email, on: database, now: now) }
         return user
     }
 

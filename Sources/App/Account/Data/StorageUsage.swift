@@ -14,7 +14,7 @@ struct StorageUsage: Sendable {
         let userID = try user.requireID()
         let sql = try database.sql()
         var used = 0
-        for (table, owner) in [(SongRecord.schema, "user_id"), ("wish_photos", "owner_id")] {
+        for (table, owner) in [(SongRecord.schema, "user_id"), (WishPhotoRecord.schema, "owner_id")] {
             // PostgreSQL sums a BIGINT as NUMERIC: cast back, on both databases alike.
             let row = try await sql.select().column(SQLRaw("CAST(COALESCE(SUM(byte_count), 0) AS BIGINT)"), as: "total")
                 .from(table).where(SQLColumn(owner), .equal, SQLBind(userID)).first()

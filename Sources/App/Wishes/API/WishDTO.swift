@@ -63,9 +63,10 @@ struct WishDTO: Content {
         channels = listing.channels.map(\.rawValue)
         deliveries = listing.deliveries.map { delivery in
             Delivery(
-                channel: delivery.channel, recipient: delivery.recipient, state: delivery.state, attempts: delivery.attempts,
+                channel: delivery.channel.rawValue, recipient: delivery.recipient, state: delivery.state.rawValue,
+                attempts: delivery.attempts,
                 reason: delivery.lastError.map { DeliveryFailure.key(of: $0).map { localizer.t($0) } ?? $0 },
-                finishedAt: delivery.finishedAt.map { Date(timeIntervalSince1970: $0).formatted(.iso8601) }
+                finishedAt: delivery.finishedAt?.formatted(.iso8601)
             )
         }
     }

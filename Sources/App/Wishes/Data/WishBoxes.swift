@@ -21,16 +21,13 @@ struct WishBoxes {
 
     /// The wish or Inbox item `id` when it is this user's, whichever box it is in.
     func listing(_ id: UUID) async throws -> WishListing? {
-        let sql = try database.sql()
-        if let wish = try await sql.select().column("*").from(WishRecord.schema)
-            .where("id", .equal, id).where("sender_id", .equal, userID).where("state", .notEqual, WishRecord.State.deleted.rawValue)
-            .first(decoding: WishRecord.self)
+        if let wish = try await WishRecord.query(on: database)
+            .filter(\.$id == id).filter(\.$sender.$id == userID).filter(\.$state != .deleted).first()
         {
             return try await listings(of: [wish]).first
         }
-        return try await sql.select().column("*").from(InboxWishRecord.schema)
-            .where("id", .equal, id).where("recipient_id", .equal, userID)
-            .first(decoding: InboxWishRecord.self).map(Self.listing)
+        return try await InboxWishRecord.query(on: database).filter(\.$id == id).filter(\.$recipient.$id == userID).first()
+            .map(Self.listing)
     }
 
     /// The ids before and after `listing` in its list narrowed by `filter`: the message view's arrows.
@@ -42,28 +39,19 @@ struct WishBoxes {
 
     /// How many wishes each list holds, and how many Inbox ones are unread.
     func counts() async throws -> (boxes: [WishBox: Int], unread: Int) {
-        let sql = try database.sql()
         var boxes: [WishBox: Int] = [:]
         for (box, state) in [(WishBox.scheduled, WishRecord.State.scheduled), (.sent, .sent)] {
-            boxes[box] =
-                try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from(WishRecord.schema)
-                .where("sender_id", .equal, userID).where("state", .equal, state.rawValue)
-                .first()?.decode(column: "n", as: Int.self) ?? 0
+            boxes[box] = try await WishRecord.query(on: database).filter(\.$sender.$id == userID).filter(\.$state == state).count()
         }
-        let inbox = { (unreadOnly: Bool) async throws -> Int in
-            var query = sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from(InboxWishRecord.schema)
-                .where("recipient_id", .equal, self.userID)
-            if unreadOnly { query = query.where("read_at", .is, SQLLiteral.null) }
-            return try await query.first()?.decode(column: "n", as: Int.self) ?? 0
-        }
-        boxes[.inbox] = try await inbox(false)
-        return (boxes, try await inbox(true))
+        let inbox = InboxWishRecord.query(on: database).filter(\.$recipient.$id == userID)
+        boxes[.inbox] = try await inbox.copy().count()
+        return (boxes, try await inbox.filter(\.$readAt == nil).count())
     }
 
     /// Marks an Inbox item read (once; the first time is kept).
     func markRead(_ id: UUID, now: Date) async throws {
-        try await database.sql().update(InboxWishRecord.schema).set("read_at", to: now.timeIntervalSince1970)
-            .where("id", .equal, id).where("recipient_id", .equal, userID).where("read_at", .is, SQLLiteral.null).run()
+        try await InboxWishRecord.query(on: database).set(\.$readAt, to: now)
+            .filter(\.$id == id).filter(\.$recipient.$id == userID).filter(\.$readAt == nil).update()
     }
 
     // MARK: - Reading
@@ -73,63 +61,75 @@ struct WishBoxes {
     private func listings(
         _ box: WishBox, filter: WishListFilter, from cursor: WishListCursor?, forward: Bool, limit: Int
     ) async throws -> [WishListing] {
-        let sql = try database.sql()
-        let (table, owner, time) =
-            box == .inbox ? (InboxWishRecord.schema, "recipient_id", "received_at") : (WishRecord.schema, "sender_id", "send_at")
-        var query = sql.select().column("*").from(table).where(SQLColumn(owner), .equal, SQLBind(userID))
-        if box != .inbox {
-            query = query.where("state", .equal, box == .scheduled ? WishRecord.State.scheduled.rawValue : WishRecord.State.sent.rawValue)
-        }
-        if let pattern = WishSearchText.likePattern(for: filter.phrase) {
-            query = query.where(SQLLikeEscaped(column: "search_text", pattern: pattern))
-        }
-        if let occasion = filter.occasion { query = query.where("occasion", .equal, occasion.rawValue) }
         // Ascending in the list's own order when reading forward; the other way for the row before.
         let ascending = box.isNewestFirst != forward
-        if let cursor {
-            let beyond: SQLBinaryOperator = ascending ? .greaterThan : .lessThan
-            query = query.where(group: {
-                $0
-                    .where(SQLColumn(time), beyond, SQLBind(cursor.seconds))
-                    .orWhere(group: { $0.where(SQLColumn(time), .equal, SQLBind(cursor.seconds)).where("id", beyond, cursor.id) })
-            })
+        let direction: DatabaseQuery.Sort.Direction = ascending ? .ascending : .descending
+        let like = WishSearchText.likePattern(for: filter.phrase).map { SQLLikeEscaped(column: "search_text", pattern: $0) }
+        let beyond = cursor.map { ListKeyset(cursor: $0, ascending: ascending) }
+        if box == .inbox {
+            let query = InboxWishRecord.query(on: database).filter(\.$recipient.$id == userID)
+            if let like { query.filter(.sql(like)) }
+            if let occasion = filter.occasion { query.filter(\.$occasion == occasion) }
+            if let beyond { query.filter(.sql(beyond.expression(table: InboxWishRecord.schema, time: "received_at"))) }
+            return try await query.sort(\.$receivedAt, direction).sort(\.$id, direction).limit(limit).all().map(Self.listing)
         }
-        let direction: SQLDirection = ascending ? .ascending : .descending
-        query = query.orderBy(time, direction).orderBy("id", direction).limit(limit)
-        if box == .inbox { return try await query.all(decoding: InboxWishRecord.self).map(Self.listing) }
-        return try await listings(of: query.all(decoding: WishRecord.self))
+        let query = WishRecord.query(on: database).filter(\.$sender.$id == userID)
+            .filter(\.$state == (box == .scheduled ? .scheduled : .sent))
+        if let like { query.filter(.sql(like)) }
+        if let occasion = filter.occasion { query.filter(\.$occasion == occasion) }
+        if let beyond { query.filter(.sql(beyond.expression(table: WishRecord.schema, time: "send_at"))) }
+        return try await listings(of: query.sort(\.$sendAt, direction).sort(\.$id, direction).limit(limit).all())
     }
 
-    /// Listings of wishes this user sent, with their recipients and deliveries (two queries for the lot).
+    /// Listings of wishes this user sent, with their recipients, channels and deliveries (three
+    /// queries for the lot).
     private func listings(of wishes: [WishRecord]) async throws -> [WishListing] {
-        guard !wishes.isEmpty else { return [] }
-        let sql = try database.sql()
-        let ids = wishes.map(\.id)
-        let recipients = try await sql.select().column("*").from(WishRecipientRecord.schema).where("wish_id", .in, ids)
-            .orderBy("position").all(decoding: WishRecipientRecord.self)
-        let deliveries = try await sql.select().column("*").from(WishDeliveryRecord.schema).where("wish_id", .in, ids)
-            .orderBy("channel").orderBy("recipient").all(decoding: WishDeliveryRecord.self)
-        let addresses = Dictionary(grouping: recipients, by: \.wishID)
-        let byWish = Dictionary(grouping: deliveries, by: \.wishID)
-        return wishes.map { wish in
-            WishListing(
-                id: wish.id, box: wish.state == .scheduled ? .scheduled : .sent, occasion: Occasion(rawValue: wish.occasion) ?? .birthday,
-                subject: wish.subject, message: wish.message, photo: wish.photo.flatMap(WishPhoto.init),
-                at: Date(timeIntervalSince1970: wish.sendAt), people: (addresses[wish.id] ?? []).map(\.address), senderName: nil,
-                isUnread: false, localSendAt: wish.localSendAt, timeZone: wish.timeZone,
-                channels: wish.channels.split(separator: ",").compactMap { WishChannel(rawValue: String($0)) }.sorted(),
-                deliveries: byWish[wish.id] ?? []
+        let ids = try wishes.map { try $0.requireID() }
+        guard !ids.isEmpty else { return [] }
+        let recipients = try await WishRecipientRecord.query(on: database).filter(\.$id.$wish.$id ~~ ids).sort("position").all()
+        let channels = try await WishChannelRecord.query(on: database).filter(\.$id.$wish.$id ~~ ids).all()
+        let deliveries = try await WishDeliveryRecord.query(on: database).filter(\.$wish.$id ~~ ids)
+            .sort(\.$channel).sort(\.$recipient).all()
+        let addresses = Dictionary(grouping: recipients) { $0.id?.$wish.id }
+        let channelsByWish = Dictionary(grouping: channels) { $0.id?.$wish.id }
+        let deliveriesByWish = Dictionary(grouping: deliveries) { $0.$wish.id }
+        return zip(ids, wishes).map { (id: UUID, wish: WishRecord) -> WishListing in
+            let people: [String] = (addresses[id] ?? []).map(\.address)
+            let channels: [WishChannel] = (channelsByWish[id] ?? []).compactMap { $0.id?.channel }.sorted()
+            return WishListing(
+                id: id, box: wish.state == .scheduled ? .scheduled : .sent, occasion: wish.occasion, subject: wish.subject,
+                message: wish.message, photo: wish.wishPhoto, at: wish.sendAt, people: people, senderName: nil, isUnread: false,
+                localSendAt: wish.localSendAt, timeZone: wish.timeZone, channels: channels, deliveries: deliveriesByWish[id] ?? []
             )
         }
     }
 
-    private static func listing(_ item: InboxWishRecord) -> WishListing {
+    private static func listing(_ item: InboxWishRecord) throws -> WishListing {
         WishListing(
-            id: item.id, box: .inbox, occasion: Occasion(rawValue: item.occasion) ?? .birthday, subject: item.subject,
-            message: item.message,
-            photo: item.photo.flatMap(WishPhoto.init), at: Date(timeIntervalSince1970: item.receivedAt),
+            id: try item.requireID(), box: .inbox, occasion: item.occasion, subject: item.subject, message: item.message,
+            photo: item.photo.flatMap(WishPhoto.init), at: item.receivedAt,
             people: item.senderEmail.isEmpty ? [] : [item.senderEmail],
             senderName: item.senderName, isUnread: item.readAt == nil, localSendAt: nil, timeZone: nil, channels: [.inApp], deliveries: []
         )
+    }
+}
+
+/// The rows of a list beyond a cursor, in the list's order of time then id. The cursor row's
+/// time is read back from the table when it is still there (a time written and read again may
+/// differ in its last microsecond on PostgreSQL), else taken from the cursor.
+private struct ListKeyset {
+    let cursor: WishListCursor
+    let ascending: Bool
+
+    func expression(table: String, time: String) -> SQLQueryString {
+        let beyond = ascending ? ">" : "<"
+        let at: SQLQueryString = """
+            COALESCE((SELECT cursor_row.\(ident: time) FROM \(ident: table) cursor_row WHERE cursor_row.id = \(bind: cursor.id)), \
+            \(bind: Date(timeIntervalSince1970: cursor.seconds)))
+            """
+        return """
+            (\(ident: table).\(ident: time) \(unsafeRaw: beyond) \(at) \
+            OR (\(ident: table).\(ident: time) = \(at) AND \(ident: table).id \(unsafeRaw: beyond) \(bind: cursor.id)))
+            """
     }
 }

@@ -18,28 +18,26 @@ struct WishDeliveryQueue {
     /// Leases up to `limit` deliveries due at `now` for `lease` seconds, counting a try for each,
     /// and moves their wishes from Scheduled to Sent.
     func claim(now: Date, lease: TimeInterval, limit: Int) async throws -> [WishDeliveryRecord] {
-        let at = now.timeIntervalSince1970
+        let leaseUntil = now.addingTimeInterval(lease)
         return try await database.transaction { database in
             let sql = try database.sql()
             let lock: SQLQueryString = sql.dialect.name == "postgresql" ? "FOR UPDATE SKIP LOCKED" : ""
             let claimed = try await sql.raw(
                 """
                 UPDATE wish_deliveries
-                SET state = 'sending', lease_owner = \(bind: owner), lease_until = \(bind: at + lease), attempts = attempts + 1
+                SET state = 'sending', lease_owner = \(bind: owner), lease_until = \(bind: leaseUntil), attempts = attempts + 1
                 WHERE id IN (
                     SELECT id FROM wish_deliveries
-                    WHERE (state = 'pending' AND due_at <= \(bind: at)) OR (state = 'sending' AND lease_until < \(bind: at))
+                    WHERE (state = 'pending' AND due_at <= \(bind: now)) OR (state = 'sending' AND lease_until < \(bind: now))
                     ORDER BY due_at LIMIT \(bind: limit) \(lock)
                 )
                 RETURNING *
                 """
-            ).all(decoding: WishDeliveryRecord.self)
-            let wishes = Array(Set(claimed.map(\.wishID)))
+            ).all().map { try $0.decode(fluentModel: WishDeliveryRecord.self) }
+            let wishes = Array(Set(claimed.map(\.$wish.id)))
             if !wishes.isEmpty {
-                try await sql.update(WishRecord.schema)
-                    .set("state", to: WishRecord.State.sent.rawValue).set("dispatched_at", to: at)
-                    .where("id", .in, wishes).where("state", .equal, WishRecord.State.scheduled.rawValue)
-                    .run()
+                try await WishRecord.query(on: database).set(\.$state, to: .sent).set(\.$dispatchedAt, to: now)
+                    .filter(\.$id ~~ wishes).filter(\.$state == .scheduled).update()
             }
             return claimed
         }
@@ -50,7 +48,7 @@ struct WishDeliveryQueue {
     func delivered(_ id: UUID, externalID: String?, now: Date, on database: (any Database)? = nil) async throws -> Bool {
         try await finish(id, on: database ?? self.database) {
             $0
-                .set("state", to: DeliveryState.delivered.rawValue).set("finished_at", to: now.timeIntervalSince1970)
+                .set("state", to: DeliveryState.delivered.rawValue).set("finished_at", to: now)
                 .set("external_id", to: externalID).set("last_error", to: SQLLiteral.null)
         }
     }
@@ -60,8 +58,7 @@ struct WishDeliveryQueue {
     func failed(_ id: UUID, reason: String, now: Date) async throws -> Bool {
         try await finish(id, on: database) {
             $0
-                .set("state", to: DeliveryState.failed.rawValue).set("finished_at", to: now.timeIntervalSince1970).set(
-                    "last_error", to: reason)
+                .set("state", to: DeliveryState.failed.rawValue).set("finished_at", to: now).set("last_error", to: reason)
         }
     }
 
@@ -70,7 +67,7 @@ struct WishDeliveryQueue {
     func retry(_ id: UUID, at: Date, reason: String) async throws -> Bool {
         try await finish(id, on: database) {
             $0
-                .set("state", to: DeliveryState.pending.rawValue).set("due_at", to: at.timeIntervalSince1970).set("last_error", to: reason)
+                .set("state", to: DeliveryState.pending.rawValue).set("due_at", to: at).set("last_error", to: reason)
         }
     }
 
@@ -81,7 +78,7 @@ struct WishDeliveryQueue {
     func wait(_ id: UUID, until at: Date, because reason: DeliveryFailure) async throws -> Bool {
         try await finish(id, on: database) {
             $0
-                .set("state", to: DeliveryState.pending.rawValue).set("due_at", to: at.timeIntervalSince1970)
+                .set("state", to: DeliveryState.pending.rawValue).set("due_at", to: at)
                 .set("last_error", to: reason.rawValue).set("attempts", to: SQLRaw("attempts - 1"))
         }
     }

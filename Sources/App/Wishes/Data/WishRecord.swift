@@ -1,142 +1,67 @@
+import Fluent
 import Foundation
 import KineticCore
 
-/// A row of `wishes`: what a sender scheduled.
-struct WishRecord: Codable, Sendable, Equatable {
+/// A wish a sender scheduled: its words, photo and send time as the sender chose it. Its
+/// recipients (``WishRecipientRecord``), channels (``WishChannelRecord``) and deliveries
+/// (``WishDeliveryRecord``) are rows of their own.
+final class WishRecord: Model, @unchecked Sendable {
     static let schema = "wishes"
 
     /// Where the wish stands for its sender.
     enum State: String, Codable, Sendable {
         /// Waiting for its time; editable, deletable (its deliveries are cancelled with it).
         case scheduled
-        /// Its first delivery was claimed: in the Sent list, with each channel's state.
+        /// Its first delivery was claimed: in the Sent list, with each delivery's state.
         case sent
         /// Deleted by its sender; what was delivered stays delivered.
         case deleted
     }
 
-    var id: UUID
-    var senderID: UUID
-    var state: State
-    var occasion: String
-    var subject: String
-    var message: String
-    /// ``WishPhoto`` as text, or nil.
-    var photo: String?
-    /// Seconds since 1970.
-    var sendAt: Double
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "sender_id") var sender: User
+    @Field(key: "state") var state: State
+    @Field(key: "occasion") var occasion: Occasion
+    @Field(key: "subject") var subject: String
+    @Field(key: "message") var message: String
+    /// ``WishPhoto`` as its text (`stock:…`, `upload:<uuid>`), or nil.
+    @OptionalField(key: "photo") var photo: String?
+    @Field(key: "send_at") var sendAt: Date
     /// `yyyy-MM-ddTHH:mm` as the sender chose it, in ``timeZone``.
-    var localSendAt: String
-    var timeZone: String
-    /// Channel names joined by commas, in ``WishChannel`` order.
-    var channels: String
-    var searchText: String
-    var createdAt: Double
-    var dispatchedAt: Double?
+    @Field(key: "local_send_at") var localSendAt: String
+    /// The zone's identifier (`Europe/Berlin`).
+    @Field(key: "time_zone") var timeZone: String
+    /// Subject, message and recipients folded for search (``WishSearchText``).
+    @Field(key: "search_text") var searchText: String
+    /// When it was scheduled, or last edited: the sending limits count it from then.
+    @Field(key: "created_at") var createdAt: Date
+    /// When its first delivery was claimed.
+    @OptionalField(key: "dispatched_at") var dispatchedAt: Date?
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case senderID = "sender_id"
-        case state
-        case occasion
-        case subject
-        case message
-        case photo
-        case sendAt = "send_at"
-        case localSendAt = "local_send_at"
-        case timeZone = "time_zone"
-        case channels
-        case searchText = "search_text"
-        case createdAt = "created_at"
-        case dispatchedAt = "dispatched_at"
+    init() {}
+
+    /// A scheduled wish of `draft` from `senderID`, made at `now`.
+    init(id: UUID = UUID(), draft: WishDraft, senderID: UUID, now: Date) {
+        self.id = id
+        self.$sender.id = senderID
+        self.state = .scheduled
+        self.createdAt = now
+        self.dispatchedAt = nil
+        take(draft)
     }
-}
 
-/// A row of `wish_recipients`.
-struct WishRecipientRecord: Codable, Sendable, Equatable {
-    static let schema = "wish_recipients"
-
-    var wishID: UUID
-    var position: Int
-    var address: String
-
-    enum CodingKeys: String, CodingKey {
-        case wishID = "wish_id"
-        case position
-        case address
+    /// Takes the fields of `draft` (an edit keeps the id, the sender and the state).
+    func take(_ draft: WishDraft) {
+        occasion = draft.occasion
+        subject = draft.subject
+        message = draft.message
+        photo = draft.photo?.description
+        sendAt = draft.sendTime.instant
+        localSendAt = draft.sendTime.localDateTime
+        timeZone = draft.sendTime.timeZone.identifier
+        searchText = WishSearchText.folded([draft.subject, draft.message] + draft.recipients)
     }
-}
 
-/// A row of `wish_deliveries`: one recipient on one channel (or the whole wish, on Connections).
-struct WishDeliveryRecord: Codable, Sendable, Equatable {
-    static let schema = "wish_deliveries"
-
-    var id: UUID
-    var wishID: UUID
-    var channel: String
-    /// The address; nil for Connections.
-    var recipient: String?
-    var state: String
-    /// When it may next be tried, seconds since 1970.
-    var dueAt: Double
-    /// Tries so far, counted when claimed.
-    var attempts: Int
-    /// The server instance holding the lease while it sends.
-    var leaseOwner: String?
-    var leaseUntil: Double?
-    var lastError: String?
-    var finishedAt: Double?
-    /// What the other side called it: the Message-ID, the Connections entry, the inbox row.
-    var externalID: String?
-
-    enum CodingKeys: String, CodingKey {
-        case id
-        case wishID = "wish_id"
-        case channel
-        case recipient
-        case state
-        case dueAt = "due_at"
-        case attempts
-        case leaseOwner = "lease_owner"
-        case leaseUntil = "lease_until"
-        case lastError = "last_error"
-        case finishedAt = "finished_at"
-        case externalID = "external_id"
-    }
-}
-
-/// A row of `wish_inbox`: a wish as its recipient received it.
-struct InboxWishRecord: Codable, Sendable, Equatable {
-    static let schema = "wish_inbox"
-
-    var id: UUID
-    var recipientID: UUID
-    /// Unique: a delivery reaches an inbox once.
-    var deliveryID: UUID
-    var wishID: UUID
-    var senderName: String
-    var senderEmail: String
-    var occasion: String
-    var subject: String
-    var message: String
-    var photo: String?
-    var receivedAt: Double
-    var readAt: Double?
-    var searchText: String
-
-    enum CodingKeys: String, CodingKey {
-        case id
-        case recipientID = "recipient_id"
-        case deliveryID = "delivery_id"
-        case wishID = "wish_id"
-        case senderName = "sender_name"
-        case senderEmail = "sender_email"
-        case occasion
-        case subject
-        case message
-        case photo
-        case receivedAt = "received_at"
-        case readAt = "read_at"
-        case searchText = "search_text"
-    }
+    /// The photo it carries, read back from its text.
+    var wishPhoto: WishPhoto? { photo.flatMap(WishPhoto.init) }
 }

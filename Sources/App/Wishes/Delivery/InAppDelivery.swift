@@ -23,32 +23,37 @@ struct InAppDelivery {
     /// delivery waits for its owner (``InAppWait``), then fails with that reason. The sender's
     /// address goes along only when the sender confirmed it.
     func deliver(_ delivery: WishDeliveryRecord, of wish: WishRecord, now: Date) async throws -> Outcome {
+        let deliveryID = try delivery.requireID()
         let address = delivery.recipient ?? ""
-        guard let sender = try await User.find(wish.senderID, on: database) else {
-            return try await queue.failed(delivery.id, reason: DeliveryFailure.noAccount.rawValue, now: now) ? .noAccount : .leaseLost
+        guard let sender = try await User.find(wish.$sender.id, on: database) else {
+            return try await queue.failed(deliveryID, reason: DeliveryFailure.noAccount.rawValue, now: now) ? .noAccount : .leaseLost
         }
         guard let recipient = try await User.query(on: database).filter(\.$email == address).filter(\.$emailVerifiedAt != nil).first(),
             let recipientID = recipient.id
         else {
-            if let next = InAppWait.nextLook(sendTime: wish.sendAt, now: now.timeIntervalSince1970) {
-                return try await queue.wait(delivery.id, until: Date(timeIntervalSince1970: next), because: .waitingForOwner)
+            if let next = InAppWait.nextLook(sendTime: wish.sendAt.timeIntervalSince1970, now: now.timeIntervalSince1970) {
+                return try await queue.wait(deliveryID, until: Date(timeIntervalSince1970: next), because: .waitingForOwner)
                     ? .waiting : .leaseLost
             }
-            return try await queue.failed(delivery.id, reason: DeliveryFailure.noConfirmedAccount.rawValue, now: now)
+            return try await queue.failed(deliveryID, reason: DeliveryFailure.noConfirmedAccount.rawValue, now: now)
                 ? .noAccount : .leaseLost
         }
         let item = InboxWishRecord(
-            id: UUID(), recipientID: recipientID, deliveryID: delivery.id, wishID: wish.id, senderName: sender.name,
-            senderEmail: sender.isVerified ? sender.email : "",
-            occasion: wish.occasion, subject: wish.subject, message: wish.message, photo: wish.photo,
-            receivedAt: now.timeIntervalSince1970, readAt: nil,
-            searchText: WishSearchText.folded([wish.subject, wish.message, sender.name, sender.isVerified ? sender.email : ""])
+            of: (try wish.requireID(), wish.occasion, wish.subject, wish.message, wish.photo), deliveryID: deliveryID,
+            recipientID: recipientID, senderName: sender.name, senderEmail: sender.isVerified ? sender.email : "", at: now
         )
         return try await database.transaction { database in
-            try await database.sql().insert(into: InboxWishRecord.schema).model(item, nilEncodingStrategy: .asNil)
-                .ignoringConflicts(with: ["delivery_id"]).run()
-            return try await queue.delivered(delivery.id, externalID: item.id.uuidString.lowercased(), now: now, on: database)
+            try await database.sql().insert(into: InboxWishRecord.schema).fluentModel(item).ignoringConflicts(with: ["delivery_id"]).run()
+            return try await queue.delivered(deliveryID, externalID: item.id?.uuidString.lowercased(), now: now, on: database)
                 ? .delivered : .leaseLost
         }
+    }
+
+    /// Makes the pending in-app deliveries to `email` due at `now`, so those waiting for the
+    /// address's owner go out in the next round.
+    static func wakeWaiting(for email: String, on database: any Database, now: Date) async throws {
+        try await WishDeliveryRecord.query(on: database).set(\.$dueAt, to: now)
+            .filter(\.$recipient == email).filter(\.$channel == .inApp).filter(\.$state == .pending).filter(\.$dueAt > now)
+            .update()
     }
 }

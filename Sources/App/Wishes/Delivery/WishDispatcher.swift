@@ -43,19 +43,18 @@ struct WishDispatcher {
         guard !claimed.isEmpty else { return 0 }
         let repository = WishesRepository(database: database)
         var wishes: [UUID: WishRecord] = [:]
-        for id in Set(claimed.map(\.wishID)) { wishes[id] = try await repository.wish(id) }
+        for id in Set(claimed.map(\.$wish.id)) { wishes[id] = try await repository.wish(id) }
         var emails: [(WishDeliveryRecord, WishRecord)] = []
         for delivery in claimed {
-            guard let wish = wishes[delivery.wishID] else { continue }
+            guard let wish = wishes[delivery.$wish.id] else { continue }
             if delivery.attempts > policy.maximumAttempts {
-                try await queue.failed(delivery.id, reason: delivery.lastError ?? DeliveryFailure.gaveUp.rawValue, now: now)
+                try await queue.failed(try delivery.requireID(), reason: delivery.lastError ?? DeliveryFailure.gaveUp.rawValue, now: now)
                 continue
             }
-            switch WishChannel(rawValue: delivery.channel) {
+            switch delivery.channel {
             case .inApp: _ = try await InAppDelivery(database: database, queue: queue).deliver(delivery, of: wish, now: now)
             case .connections: try await post(delivery, of: wish, now: now)
             case .email: emails.append((delivery, wish))
-            case nil: try await queue.failed(delivery.id, reason: DeliveryFailure.unknownChannel.rawValue, now: now)
             }
         }
         try await send(emails, now: now)
@@ -63,17 +62,18 @@ struct WishDispatcher {
     }
 
     private func post(_ delivery: WishDeliveryRecord, of wish: WishRecord, now: Date) async throws {
+        let deliveryID = try delivery.requireID()
         guard let connections else {
-            try await queue.failed(delivery.id, reason: DeliveryFailure.connectionsUnavailable.rawValue, now: now)
+            try await queue.failed(deliveryID, reason: DeliveryFailure.connectionsUnavailable.rawValue, now: now)
             return
         }
-        guard let sender = try await User.find(wish.senderID, on: database), sender.isVerified else {
-            try await queue.failed(delivery.id, reason: DeliveryFailure.senderUnconfirmed.rawValue, now: now)
+        guard let sender = try await User.find(wish.$sender.id, on: database), sender.isVerified else {
+            try await queue.failed(deliveryID, reason: DeliveryFailure.senderUnconfirmed.rawValue, now: now)
             return
         }
         let content = ConnectionsPost.content(senderName: sender.name, subject: wish.subject, message: wish.message)
-        switch await connections.post(content, idempotencyKey: delivery.id.uuidString.lowercased()) {
-        case .posted(let id): try await queue.delivered(delivery.id, externalID: id, now: now)
+        switch await connections.post(content, idempotencyKey: deliveryID.uuidString.lowercased()) {
+        case .posted(let id): try await queue.delivered(deliveryID, externalID: id, now: now)
         case .temporaryFailure(let reason): try await failedTry(delivery, reason: reason, permanent: false, now: now)
         case .permanentFailure(let reason): try await failedTry(delivery, reason: reason, permanent: true, now: now)
         }
@@ -82,7 +82,9 @@ struct WishDispatcher {
     private func send(_ emails: [(WishDeliveryRecord, WishRecord)], now: Date) async throws {
         guard !emails.isEmpty else { return }
         guard let mail else {
-            for (delivery, _) in emails { try await queue.failed(delivery.id, reason: DeliveryFailure.emailUnavailable.rawValue, now: now) }
+            for (delivery, _) in emails {
+                try await queue.failed(try delivery.requireID(), reason: DeliveryFailure.emailUnavailable.rawValue, now: now)
+            }
             return
         }
         var messages: [MailMessage] = []
@@ -91,31 +93,33 @@ struct WishDispatcher {
         var waitingBy: [UUID: Int] = [:]
         let recipients = MailRecipients(database: database)
         for (delivery, wish) in emails {
-            guard let sender = try await User.find(wish.senderID, on: database), sender.isVerified else {
-                try await queue.failed(delivery.id, reason: DeliveryFailure.senderUnconfirmed.rawValue, now: now)
+            let deliveryID = try delivery.requireID()
+            let senderID = wish.$sender.id
+            guard let sender = try await User.find(senderID, on: database), sender.isVerified else {
+                try await queue.failed(deliveryID, reason: DeliveryFailure.senderUnconfirmed.rawValue, now: now)
                 continue
             }
             let address = delivery.recipient ?? ""
             if try await recipients.hasOptedOut(address) {
-                try await queue.failed(delivery.id, reason: DeliveryFailure.optedOut.rawValue, now: now)
+                try await queue.failed(deliveryID, reason: DeliveryFailure.optedOut.rawValue, now: now)
                 continue
             }
             // Over the sender's limits, it waits for room; it never fails for it.
-            if sentBy[wish.senderID] == nil { sentBy[wish.senderID] = try await deliveredEmails(of: wish.senderID, now: now) }
+            if sentBy[senderID] == nil { sentBy[senderID] = try await deliveredEmails(of: senderID, now: now) }
             if let reached = mail.limits.check(
-                adding: 1, earlier: sentBy[wish.senderID] ?? [], createdAt: sender.createdAt?.timeIntervalSince1970,
+                adding: 1, earlier: sentBy[senderID] ?? [], createdAt: sender.createdAt?.timeIntervalSince1970,
                 now: now.timeIntervalSince1970)
             {
                 // Spread over the window as the limit allows, so a backlog never comes due at once.
-                let waiting = waitingBy[wish.senderID, default: 0]
-                waitingBy[wish.senderID] = waiting + 1
+                let waiting = waitingBy[senderID, default: 0]
+                waitingBy[senderID] = waiting + 1
                 let start = reached.freesAt ?? now.timeIntervalSince1970 + SendingLimits.hour
                 let at = start + Double(waiting) * reached.window / Double(max(1, reached.limit))
-                try await queue.wait(delivery.id, until: Date(timeIntervalSince1970: at), because: .limitWait)
+                try await queue.wait(deliveryID, until: Date(timeIntervalSince1970: at), because: .limitWait)
                 continue
             }
-            sentBy[wish.senderID, default: []].append(now.timeIntervalSince1970)
-            let image = try await images?.inlineImage(for: wish.photo.flatMap(WishPhoto.init), on: database)
+            sentBy[senderID, default: []].append(now.timeIntervalSince1970)
+            let image = try await images?.inlineImage(for: wish.wishPhoto, on: database)
             let footer = WishMail.Footer(
                 publicURL: mail.publicURL,
                 optOutURL: mail.publicURL + SiteURL.mailOptOut(token: try await recipients.optOutToken(for: address, now: now)).path,
@@ -136,7 +140,8 @@ struct WishDispatcher {
             for ((delivery, _), outcome) in zip(emails, outcomes) {
                 switch outcome[delivery.recipient ?? ""] {
                 case .accepted:
-                    try await queue.delivered(delivery.id, externalID: "<\(WishMail.messageID(of: delivery, from: mail.from))>", now: now)
+                    try await queue.delivered(
+                        try delivery.requireID(), externalID: "<\(WishMail.messageID(of: delivery, from: mail.from))>", now: now)
                 case .temporaryFailure(let reason): try await failedTry(delivery, reason: reason, permanent: false, now: now)
                 case .permanentFailure(let reason): try await failedTry(delivery, reason: reason, permanent: true, now: now)
                 case nil: try await failedTry(delivery, reason: DeliveryFailure.noReply.rawValue, permanent: false, now: now)
@@ -152,22 +157,21 @@ struct WishDispatcher {
     /// When the sender's e-mails delivered in the last day went (seconds since 1970), and, as
     /// going now, those another instance is sending.
     private func deliveredEmails(of senderID: UUID, now: Date) async throws -> [Double] {
-        let at = now.timeIntervalSince1970
         return try await database.sql().raw(
             """
-            SELECT CASE WHEN d.state = \(bind: DeliveryState.delivered.rawValue) THEN d.finished_at ELSE \(bind: at) END AS sent_at
+            SELECT CASE WHEN d.state = \(bind: DeliveryState.delivered.rawValue) THEN d.finished_at ELSE \(bind: now) END AS sent_at
             FROM wish_deliveries d JOIN wishes w ON w.id = d.wish_id
             WHERE w.sender_id = \(bind: senderID) AND d.channel = \(bind: WishChannel.email.rawValue)
-              AND ((d.state = \(bind: DeliveryState.delivered.rawValue) AND d.finished_at > \(bind: at - SendingLimits.day))
+              AND ((d.state = \(bind: DeliveryState.delivered.rawValue) AND d.finished_at > \(bind: now.addingTimeInterval(-SendingLimits.day)))
                    OR (d.state = \(bind: DeliveryState.sending.rawValue) AND d.lease_owner <> \(bind: queue.owner)))
             """
-        ).all().map { try $0.decode(column: "sent_at", as: Double.self) }
+        ).all().map { try $0.decode(column: "sent_at", as: Date.self).timeIntervalSince1970 }
     }
 
     private func failedTry(_ delivery: WishDeliveryRecord, reason: String, permanent: Bool, now: Date) async throws {
         switch policy.step(afterAttempt: delivery.attempts, permanent: permanent, now: now, random: random()) {
-        case .retry(let at): try await queue.retry(delivery.id, at: at, reason: reason)
-        case .giveUp: try await queue.failed(delivery.id, reason: reason, now: now)
+        case .retry(let at): try await queue.retry(try delivery.requireID(), at: at, reason: reason)
+        case .giveUp: try await queue.failed(try delivery.requireID(), reason: reason, now: now)
         }
     }
 }

@@ -2,7 +2,6 @@ import Fluent
 import Foundation
 import KineticCore
 import KineticMail
-import SQLKit
 
 /// The picture an e-mail carries inline. A stock card is drawn from its SVG into a PNG with
 /// `rsvg-convert` the first time it is needed and kept in the media directory

@@ -61,6 +61,7 @@ enum WishMail {
     /// `delivery-<id>@<the sending domain>`: the same for every try of a delivery.
     static func messageID(of delivery: WishDeliveryRecord, from: MailAddress) -> String {
         let domain = from.address.split(separator: "@").last.map(String.init) ?? "kinetic.invalid"
-        return "delivery-\(delivery.id.uuidString.lowercased())@\(domain)"
+        let id = delivery.id?.uuidString.lowercased() ?? "unsaved"
+        return "delivery-\(id)@\(domain)"
     }
 }

@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import KineticCore
-import SQLKit
 import Vapor
 
 /// Keeps a photo a sender uploaded for their wishes: recognised by its bytes, its size checked
@@ -59,13 +58,10 @@ struct WishPhotoImporter {
         let row = Stored(
             id: id, mediaType: header.format.storedFormat.mediaType, width: size.width, height: size.height, byteCount: byteCount)
         do {
-            try await database.sql().insert(into: "wish_photos")
-                .columns("id", "owner_id", "stored_name", "media_type", "width", "height", "byte_count", "created_at")
-                .values(
-                    SQLBind(id), SQLBind(ownerID), SQLBind(stored.lastPathComponent), SQLBind(row.mediaType), SQLBind(row.width),
-                    SQLBind(row.height), SQLBind(row.byteCount), SQLBind(now.timeIntervalSince1970)
-                )
-                .run()
+            try await WishPhotoRecord(
+                id: id, ownerID: ownerID, storedName: stored.lastPathComponent, mediaType: row.mediaType, width: row.width,
+                height: row.height, byteCount: row.byteCount, createdAt: now
+            ).create(on: database)
         } catch {
             try? FileManager.default.removeItem(at: stored)
             throw error

@@ -167,10 +167,8 @@ extension WishMessagePage {
             deliveries: listing.box == .sent
                 ? listing.deliveries.map { delivery in
                     Delivery(
-                        channel: WishChannel(rawValue: delivery.channel).map { l.t($0.nameKey) } ?? delivery.channel,
-                        recipient: delivery.recipient,
-                        state: DeliveryState(rawValue: delivery.state).map { l.t($0.nameKey) } ?? delivery.state, stateID: delivery.state,
-                        isFailed: delivery.state == DeliveryState.failed.rawValue,
+                        channel: l.t(delivery.channel.nameKey), recipient: delivery.recipient,
+                        state: l.t(delivery.state.nameKey), stateID: delivery.state.rawValue, isFailed: delivery.state == .failed,
                         reason: delivery.lastError.map { DeliveryFailure.key(of: $0).map { l.t($0) } ?? $0 }
                     )
                 } : [],

@@ -6,7 +6,7 @@ import SQLKit
 struct CreateMailRecipients: AsyncMigration {
     func prepare(on database: Database) async throws {
         let double = DatabaseSchema.DataType.custom(SQLRaw("DOUBLE PRECISION"))
-        try await database.schema(MailRecipients.schema)
+        try await database.schema(MailRecipientRecord.schema)
             .field("address", .string, .identifier(auto: false))
             .field("opt_out_token", .string, .required)
             .field("opted_out_at", double)
@@ -16,6 +16,6 @@ struct CreateMailRecipients: AsyncMigration {
     }
 
     func revert(on database: Database) async throws {
-        try await database.schema(MailRecipients.schema).delete()
+        try await database.schema(MailRecipientRecord.schema).delete()
     }
 }

@@ -79,7 +79,7 @@ enum WishesChrome {
         if listing.box == .sent {
             let counts = Dictionary(grouping: listing.deliveries, by: \.state).mapValues(\.count)
             status = DeliveryState.allCases.compactMap { state in
-                counts[state.rawValue].map { l.t("wishes.list.stateCount", l.number($0), l.t(state.nameKey)) }
+                counts[state].map { l.t("wishes.list.stateCount", l.number($0), l.t(state.nameKey)) }
             }.joined(separator: " · ")
         }
         return Cell(
@@ -87,7 +87,7 @@ enum WishesChrome {
             subject: listing.subject, preview: String(preview.prefix(140)),
             people: listing.box == .inbox ? (listing.senderName ?? listing.people.first ?? "") : l.listJoined(listing.people),
             when: l.listTime(listing.at, in: timeZone, now: now), isUnread: listing.isUnread, status: status,
-            hasFailure: listing.deliveries.contains { $0.state == DeliveryState.failed.rawValue }
+            hasFailure: listing.deliveries.contains { $0.state == .failed }
         )
     }
 }

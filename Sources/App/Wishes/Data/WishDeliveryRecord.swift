@@ -1,0 +1,51 @@
+import Fluent
+import Foundation
+import KineticCore
+
+/// One recipient of a wish on one channel (or the whole wish, on Connections): the queue the
+/// scheduler claims from (``WishDeliveryQueue``), with its lease, tries and outcome.
+final class WishDeliveryRecord: Model, @unchecked Sendable {
+    static let schema = "wish_deliveries"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "wish_id") var wish: WishRecord
+    @Field(key: "channel") var channel: WishChannel
+    /// The address; nil for Connections.
+    @OptionalField(key: "recipient") var recipient: String?
+    @Field(key: "state") var state: DeliveryState
+    /// When it may next be tried.
+    @Field(key: "due_at") var dueAt: Date
+    /// Tries so far, counted when claimed.
+    @Field(key: "attempts") var attempts: Int
+    /// The server instance holding the lease while it sends.
+    @OptionalField(key: "lease_owner") var leaseOwner: String?
+    @OptionalField(key: "lease_until") var leaseUntil: Date?
+    /// Why the last try failed: a ``DeliveryFailure`` raw value or the other side's words.
+    @OptionalField(key: "last_error") var lastError: String?
+    @OptionalField(key: "finished_at") var finishedAt: Date?
+    /// What the other side called it: the Message-ID, the Connections entry, the inbox row.
+    @OptionalField(key: "external_id") var externalID: String?
+
+    init() {}
+
+    /// A pending delivery of `wishID` on `channel` to `recipient`, due at `due`.
+    init(wishID: UUID, channel: WishChannel, recipient: String?, due: Date) {
+        self.id = UUID()
+        self.$wish.id = wishID
+        self.channel = channel
+        self.recipient = recipient
+        self.state = .pending
+        self.dueAt = due
+        self.attempts = 0
+    }
+
+    /// One pending delivery per recipient and channel (one per wish on Connections), due at `due`.
+    static func pending(for wishID: UUID, due: Date, channels: [WishChannel], recipients: [String]) -> [WishDeliveryRecord] {
+        channels.flatMap { channel in
+            let addresses: [String?] = channel.isPerRecipient ? recipients : [nil]
+            return addresses.map {
+                WishDeliveryRecord(wishID: wishID, channel: channel, recipient: $0, due: due)
+            }
+        }
+    }
+}
