@@ -23,6 +23,30 @@ import VaporTesting
         return (ids, pages)
     }
 
+    /// Arrival times have fractions of a second, which PostgreSQL keeps to the microsecond and
+    /// PostgresNIO may read back one microsecond off: paging still shows every item once,
+    /// including those that arrived together across a page's end (three at a time; with this
+    /// step both page ends fall on times that come back one microsecond early).
+    @Test func inbox_pagesNewestFirst_throughFractionalTimes_andNoItemTwiceOrMissing() async throws {
+        try await withKinetic { app in
+            let ann = try await app.signUp()
+            let annID = try #require(UUID(uuidString: ann.customerId))
+            var expected: [(Date, UUID)] = []
+            for index in 0..<47 {
+                let at = testNow.addingTimeInterval(-Double(index / 3) * 0.123_459)
+                let item = InboxWishRecord(
+                    of: (UUID(), .birthday, "Item \(index)", "Hi", nil), deliveryID: UUID(), recipientID: annID, senderName: "Bob",
+                    senderEmail: "bob@example.com", at: at)
+                try await item.create(on: app.db)
+                expected.append((at, try item.requireID()))
+            }
+            let inbox = try await allPages(app, ann, "box=inbox")
+            #expect(inbox.pages == 3)
+            #expect(inbox.ids.count == 47 && Set(inbox.ids).count == 47)
+            #expect(Set(inbox.ids) == Set(expected.map { $0.1.uuidString }))
+        }
+    }
+
     @Test func scheduled_pagesSoonestFirst_withKeysetCursors_andNoWishTwiceOrMissing() async throws {
         try await withKinetic { app in
             let ann = try await app.signUp()
