@@ -3,6 +3,9 @@ import Vapor
 /// The Reports module: one report library for every signed-in user — categories in levels,
 /// reports as PDFs with rendered pages, full-text search — imported by an administrator.
 enum ReportsModule: KineticModule {
+    /// The module's stylesheet, loaded by its pages after the shared one.
+    static let stylesheet = "css/reports.css"
+
     /// The library's PDFs are checked and rendered by qpdf and poppler, each under prlimit.
     static let systemTools = [
         SystemTool(path: PDFTools.qpdf, debianPackage: "qpdf", neededFor: "importing reports, the demo library"),

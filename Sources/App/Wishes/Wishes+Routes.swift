@@ -5,6 +5,9 @@ import Vapor
 /// own photo, scheduled for a time in the sender's zone and delivered by e-mail, to Connections
 /// and into recipients' Inboxes by the scheduler inside the server (``WishScheduler``).
 enum WishesModule: KineticModule {
+    /// The module's stylesheet, loaded by its pages after the shared one.
+    static let stylesheet = "css/wishes.css"
+
     /// Photos are re-encoded by ffmpeg; stock cards are drawn into e-mails by rsvg-convert.
     static let systemTools = [
         SystemTool(path: WishPhotoImporter.ffmpeg, debianPackage: "ffmpeg", neededFor: "photos in wishes"),

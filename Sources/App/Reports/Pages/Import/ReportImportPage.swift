@@ -73,7 +73,7 @@ enum ReportImportPage {
         return Layout.render(
             .init(
                 title: l.t("reports.import.title"), backLink: (ReportsChrome.levelHref(nil), l.t("reports.back")),
-                stylesheet: ReportsChrome.stylesheet, scripts: ["js/reports/import.js"], bodyClass: "reports-page"),
+                stylesheet: ReportsModule.stylesheet, scripts: ["js/reports/import.js"], bodyClass: "reports-page"),
             context: context, content: content
         )
     }

@@ -27,7 +27,7 @@ extension ReportsLevelPage {
         return Layout.render(
             .init(
                 title: model.title, topBarAction: ReportsChrome.searchButton(l: l), backLink: back,
-                stylesheet: ReportsChrome.stylesheet, scripts: ["js/reports/bubbles.js"], bodyClass: "reports-page"
+                stylesheet: ReportsModule.stylesheet, scripts: ["js/reports/bubbles.js"], bodyClass: "reports-page"
             ),
             context: context, content: content
         )

@@ -37,7 +37,7 @@ enum ReportListPage {
         let l = context.localizer
         return Layout.render(
             .init(
-                title: model.title, backLink: (model.levelHref, l.t("reports.back")), stylesheet: ReportsChrome.stylesheet,
+                title: model.title, backLink: (model.levelHref, l.t("reports.back")), stylesheet: ReportsModule.stylesheet,
                 scripts: ["js/reports/bubbles.js"], bodyClass: "reports-page"),
             context: context, content: [content(model, l: l)]
         )

@@ -96,7 +96,7 @@ enum ReportSearchPage {
         return Layout.render(
             .init(
                 title: l.t("reports.search.title"), backLink: (ReportsChrome.levelHref(nil), l.t("reports.back")),
-                stylesheet: ReportsChrome.stylesheet, scripts: ["js/reports/bubbles.js"], bodyClass: "reports-page"),
+                stylesheet: ReportsModule.stylesheet, scripts: ["js/reports/bubbles.js"], bodyClass: "reports-page"),
             context: context, content: content
         )
     }

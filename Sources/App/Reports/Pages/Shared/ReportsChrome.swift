@@ -4,8 +4,6 @@ import KineticCore
 /// What every Reports page shares: the trail under the top bar, the blue toolbar and the
 /// bottom navigation (top level, recentre, list, filter) around the modules button.
 enum ReportsChrome {
-    static let stylesheet = "css/reports.css"
-
     struct Crumb: Equatable {
         let title: String
         /// Nil for the current level.

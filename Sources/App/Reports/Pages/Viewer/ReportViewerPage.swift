@@ -42,7 +42,7 @@ enum ReportViewerPage {
         return Layout.render(
             .init(
                 title: model.title, topBarAction: ReportsChrome.searchButton(l: l), backLink: (model.backHref, l.t("reports.viewer.close")),
-                stylesheet: ReportsChrome.stylesheet, scripts: ["js/reports/bubbles.js"], bodyClass: "reports-page report-viewer-page"
+                stylesheet: ReportsModule.stylesheet, scripts: ["js/reports/bubbles.js"], bodyClass: "reports-page report-viewer-page"
             ),
             context: context, content: [ReportsChrome.trailNav(model.trail, l: l), content(model, l: l)]
         )

@@ -108,7 +108,7 @@ enum WishComposePage {
         return Layout.render(
             .init(
                 title: title, topBarAction: next, backLink: (model.cancelHref, l.t("wishes.compose.cancel")),
-                stylesheet: WishesChrome.stylesheet, scripts: ["js/wishes/compose.js"], bodyClass: "wishes-page compose-page"),
+                stylesheet: WishesModule.stylesheet, scripts: ["js/wishes/compose.js"], bodyClass: "wishes-page compose-page"),
             context: context, content: content
         )
     }

@@ -67,7 +67,7 @@ enum WishPreviewPage {
         return Layout.render(
             .init(
                 title: l.t("wishes.preview.title"), topBarAction: submit, backLink: nil,
-                stylesheet: WishesChrome.stylesheet, scripts: ["js/wishes/preview.js"], bodyClass: "wishes-page preview-page"),
+                stylesheet: WishesModule.stylesheet, scripts: ["js/wishes/preview.js"], bodyClass: "wishes-page preview-page"),
             context: context, content: content
         )
     }

@@ -69,7 +69,7 @@ enum WishesHomePage {
                 ]),
         ]
         return Layout.render(
-            .init(title: l.t("nav.wishes"), stylesheet: WishesChrome.stylesheet, bodyClass: "wishes-page"), context: context,
+            .init(title: l.t("nav.wishes"), stylesheet: WishesModule.stylesheet, bodyClass: "wishes-page"), context: context,
             content: content)
     }
 }

@@ -55,7 +55,7 @@ enum WishBoxPage {
         return Layout.render(
             .init(
                 title: title, topBarAction: action, backLink: (SiteURL.module(.wishes).path, l.t("nav.wishes")),
-                stylesheet: WishesChrome.stylesheet, scripts: ["js/wishes/list.js"], bodyClass: "wishes-page wishes-list-page"),
+                stylesheet: WishesModule.stylesheet, scripts: ["js/wishes/list.js"], bodyClass: "wishes-page wishes-list-page"),
             context: context, content: content
         )
     }

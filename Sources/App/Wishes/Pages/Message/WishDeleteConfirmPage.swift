@@ -24,7 +24,7 @@ enum WishDeleteConfirmPage {
         ]
         return Layout.render(
             .init(
-                title: l.t("wishes.delete.title"), backLink: (back, l.t("wishes.delete.cancel")), stylesheet: WishesChrome.stylesheet,
+                title: l.t("wishes.delete.title"), backLink: (back, l.t("wishes.delete.cancel")), stylesheet: WishesModule.stylesheet,
                 bodyClass: "wishes-page"),
             context: context, content: content)
     }

@@ -110,7 +110,7 @@ enum WishMessagePage {
         return Layout.render(
             .init(
                 title: l.t(model.box.titleKey), topBarAction: arrows, backLink: (model.listHref, l.t(model.box.titleKey)),
-                stylesheet: WishesChrome.stylesheet, scripts: ["js/wishes/message.js"], bodyClass: "wishes-page"),
+                stylesheet: WishesModule.stylesheet, scripts: ["js/wishes/message.js"], bodyClass: "wishes-page"),
             context: context, content: content
         )
     }

@@ -1,11 +1,9 @@
 import Foundation
 import KineticCore
 
-/// What the Wishes pages share: the stylesheet, each occasion's icon, how a wish's time reads,
+/// What the Wishes pages share: each occasion's icon, how a wish's time reads,
 /// and the wish cell of the three lists.
 enum WishesChrome {
-    static let stylesheet = "css/wishes.css"
-
     static func occasionIcon(_ occasion: Occasion) -> Icon {
         switch occasion {
         case .birthday: .cake
