@@ -27,7 +27,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.middleware.use(KineticErrorMiddleware())
     app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
     for module in KineticModules.all {
-        for (name, command) in module.commands { app.asyncCommands.use(command, as: name) }
+        for command in module.commands { command.register(on: app) }
     }
     try routes(app)
 }

@@ -16,7 +16,7 @@ extension AccountModule {
         ]
     }
 
-    static var commands: [String: any AnyAsyncCommand] { ["admin": AdminCommands()] }
+    static var commands: [any KineticCommand.Type] { [AdminCommands.self] }
 
     /// The common-password list and the mailer of address links and password resets.
     static func prepare(_ app: Application) throws {

@@ -6,8 +6,20 @@ import Vapor
 /// administrator imports the report library on the web or through the API), and accounts
 /// where the server cannot confirm addresses by e-mail or sign-up is not open (`verify`,
 /// `invite`, `create-user`). The command line needs no account: it has the database already.
-struct AdminCommands: AsyncCommandGroup {
-    var help: String { CommandLineHelp.summary(of: "admin") }
+struct AdminCommands: AsyncCommandGroup, KineticCommand {
+    /// Each subcommand with what its help says.
+    static let subcommands: [(about: CommandHelp, command: any AnyAsyncCommand)] = [
+        (SetAdminCommand.grant, SetAdminCommand(isAdmin: true)), (SetAdminCommand.revoke, SetAdminCommand(isAdmin: false)),
+        (ListAdminsCommand.about, ListAdminsCommand()), (VerifyAddressCommand.about, VerifyAddressCommand()),
+        (VerifyAllAddressesCommand.about, VerifyAllAddressesCommand()), (InviteCommand.about, InviteCommand()),
+        (CreateUserCommand.about, CreateUserCommand()), (QuotaCommand.about, QuotaCommand()),
+    ]
+
+    static let about = CommandHelp(
+        name: "admin", summary: "Administers the instance: administrators, confirmed addresses, invitations, accounts and quotas.",
+        usage: "kinetic admin SUBCOMMAND …", subcommands: subcommands.map(\.about))
+
+    var help: String { Self.about.summary }
 
     /// The account with `address` in the migrated database, and the address as stored; fails
     /// naming it when there is none.
@@ -21,11 +33,7 @@ struct AdminCommands: AsyncCommandGroup {
     }
 
     var commands: [String: any AnyAsyncCommand] {
-        [
-            "grant": SetAdminCommand(isAdmin: true), "revoke": SetAdminCommand(isAdmin: false), "list": ListAdminsCommand(),
-            "verify": VerifyAddressCommand(), "verify-all": VerifyAllAddressesCommand(), "invite": InviteCommand(),
-            "create-user": CreateUserCommand(), "quota": QuotaCommand(),
-        ]
+        Dictionary(uniqueKeysWithValues: Self.subcommands.map { ($0.about.name, $0.command) })
     }
 }
 
@@ -42,7 +50,11 @@ struct SetAdminCommand: AsyncCommand {
 
     let isAdmin: Bool
 
-    var help: String { CommandLineHelp.summary(ofAdmin: isAdmin ? "grant" : "revoke") }
+    static let grant = CommandHelp(name: "grant", summary: "Makes an account an administrator.", usage: "kinetic admin grant EMAIL")
+    static let revoke = CommandHelp(
+        name: "revoke", summary: "Takes an account's administrator role away.", usage: "kinetic admin revoke EMAIL")
+
+    var help: String { (isAdmin ? Self.grant : Self.revoke).summary }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -57,7 +69,9 @@ struct SetAdminCommand: AsyncCommand {
 struct ListAdminsCommand: AsyncCommand {
     struct Signature: CommandSignature {}
 
-    var help: String { CommandLineHelp.summary(ofAdmin: "list") }
+    static let about = CommandHelp(name: "list", summary: "Lists the administrators.", usage: "kinetic admin list")
+
+    var help: String { Self.about.summary }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -74,7 +88,11 @@ struct VerifyAddressCommand: AsyncCommand {
         var email: String
     }
 
-    var help: String { CommandLineHelp.summary(ofAdmin: "verify") }
+    static let about = CommandHelp(
+        name: "verify", summary: "Confirms that an account owns its e-mail address (for servers that send no e-mail).",
+        usage: "kinetic admin verify EMAIL")
+
+    var help: String { Self.about.summary }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -97,7 +115,11 @@ struct InviteCommand: AsyncCommand {
         var email: String
     }
 
-    var help: String { CommandLineHelp.summary(ofAdmin: "invite") }
+    static let about = CommandHelp(
+        name: "invite", summary: "Prints a link that lets one address sign up (14 days, once), for KINETIC_SIGNUP=invite.",
+        usage: "kinetic admin invite EMAIL")
+
+    var help: String { Self.about.summary }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -129,7 +151,12 @@ struct CreateUserCommand: AsyncCommand {
         var name: String?
     }
 
-    var help: String { CommandLineHelp.summary(ofAdmin: "create-user") }
+    static let about = CommandHelp(
+        name: "create-user", summary: "Makes an account with a confirmed address and prints a password to change at first sign-in.",
+        usage: "kinetic admin create-user EMAIL [--name NAME]",
+        options: [("--name NAME", "the name shown for it (default: the address's local part)")])
+
+    var help: String { Self.about.summary }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -173,7 +200,12 @@ struct QuotaCommand: AsyncCommand {
         var size: String
     }
 
-    var help: String { CommandLineHelp.summary(ofAdmin: "quota") }
+    static let about = CommandHelp(
+        name: "quota", summary: "Shows an account's storage use, or sets its quota for songs and photos.",
+        usage: "kinetic admin quota EMAIL SIZE|default|show",
+        options: [("SIZE", "bytes, or with k, m or g (10g); default: the server's quota; show: print the usage")])
+
+    var help: String { Self.about.summary }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
@@ -202,7 +234,12 @@ struct QuotaCommand: AsyncCommand {
 struct VerifyAllAddressesCommand: AsyncCommand {
     struct Signature: CommandSignature {}
 
-    var help: String { CommandLineHelp.summary(ofAdmin: "verify-all") }
+    static let about = CommandHelp(
+        name: "verify-all",
+        summary: "Confirms the address of every account that has not confirmed one (after an upgrade, for accounts you vouch for).",
+        usage: "kinetic admin verify-all")
+
+    var help: String { Self.about.summary }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application

@@ -9,7 +9,7 @@ extension ReportsModule {
         app.prepareReportImports()
     }
 
-    static var commands: [String: any AnyAsyncCommand] { ["import-reports": ImportReportsCommand()] }
+    static var commands: [any KineticCommand.Type] { [ImportReportsCommand.self] }
 
     static let menuItem: SideMenu.Item? = SideMenu.Item(
         icon: .reports, titleKey: "nav.reports", url: .module(.reports), summaryKey: "welcome.reports")

@@ -16,8 +16,8 @@ protocol KineticModule {
     /// Registers its pages and API routes on the shared groups.
     static func register(on routes: ModuleRoutes)
 
-    /// Its commands, `kinetic <name>` (each also described by ``CommandLineHelp``).
-    static var commands: [String: any AnyAsyncCommand] { get }
+    /// Its commands, `kinetic <name>`, each with its own help (``CommandLineHelp`` lists them).
+    static var commands: [any KineticCommand.Type] { get }
 
     /// Reads its settings (``ModuleSetting``) into `settings`.
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws
@@ -42,7 +42,7 @@ protocol KineticModule {
 
 extension KineticModule {
     static func prepare(_ app: Application) throws {}
-    static var commands: [String: any AnyAsyncCommand] { [:] }
+    static var commands: [any KineticCommand.Type] { [] }
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {}
     static var menuItem: SideMenu.Item? { nil }
     static var systemTools: [SystemTool] { [] }

@@ -6,7 +6,7 @@ extension StepsModule {
         [CreateStepSamples(), CreateDailyStepTotals(), CreateStepSources(), CreateStepImports()]
     }
 
-    static var commands: [String: any AnyAsyncCommand] { ["import-health": ImportHealthCommand()] }
+    static var commands: [any KineticCommand.Type] { [ImportHealthCommand.self] }
 
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {
         try settings.load(HealthImportSettings.self, from: environment)

@@ -6,9 +6,7 @@ extension WorkoutsModule {
         [CreateSongs(), CreateMusicThemes(), CreateWorkouts(), CreateFitnessTests(), CreateWorkoutGoals(), AddCompletedWorkoutRunID()]
     }
 
-    static var commands: [String: any AnyAsyncCommand] {
-        ["estimate-tempo": EstimateTempoCommand(), "rep-rate": RepRateCommand()]
-    }
+    static var commands: [any KineticCommand.Type] { [EstimateTempoCommand.self, RepRateCommand.self] }
 
     /// The exercise catalogue (`Resources/Exercises/exercises.json`).
     static func prepare(_ app: Application) throws {

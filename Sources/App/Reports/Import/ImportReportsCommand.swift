@@ -5,7 +5,7 @@ import Vapor
 /// `kinetic import-reports <folder or zip>`: imports the report library — checked whole
 /// first, nothing stored when anything is wrong (every problem printed), and a re-import
 /// updates the library in place. Needs `qpdf` and `poppler-utils`.
-struct ImportReportsCommand: AsyncCommand {
+struct ImportReportsCommand: AsyncCommand, KineticCommand {
     struct Signature: CommandSignature {
         @Argument(name: "source", help: "a folder with library.json and its PDFs, or a zip of one")
         var source: String
@@ -15,7 +15,13 @@ struct ImportReportsCommand: AsyncCommand {
         let description: String
     }
 
-    var help: String { CommandLineHelp.summary(of: "import-reports") }
+    static let about = CommandHelp(
+        name: "import-reports", summary: "Imports the report library from a folder (library.json and its PDFs) or a zip of one.",
+        usage: "kinetic import-reports SOURCE",
+        options: [("SOURCE", "a folder with library.json and its PDFs, or a zip of one; needs qpdf and poppler-utils")]
+    )
+
+    var help: String { Self.about.summary }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application

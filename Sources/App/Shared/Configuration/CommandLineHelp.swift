@@ -1,18 +1,8 @@
 /// What `kinetic --help` and `kinetic <command> --help` print: Kinetic's own commands and flags,
 /// answered before anything is configured, so asking for help opens no database and writes
-/// no file. `configure` registers the same commands; a test keeps the two lists equal.
+/// no file. Vapor's commands (`serve`, `migrate`, `routes`) are described here; each module's
+/// come from the module (``KineticModule/commands``), registered under the same names.
 public enum CommandLineHelp {
-    /// One command: what it does, how it is called and its options.
-    struct Command {
-        let name: String
-        let summary: String
-        let usage: String
-        var options: [(flag: String, meaning: String)] = []
-        /// Settings read from the environment that matter most to this command.
-        var environment: [(name: String, meaning: String)] = []
-        var subcommands: [Command] = []
-    }
-
     /// The help to print for `arguments` (as `CommandLine.arguments`, the program first), or nil
     /// when they ask for no help. An unknown command gets the overview, flagged as unknown.
     public static func text(for arguments: [String]) -> (text: String, isError: Bool)? {
@@ -56,8 +46,13 @@ public enum CommandLineHelp {
         ("-h, --help", "this help"),
     ]
 
-    static let commands: [Command] = [
-        Command(
+    /// Every command, Vapor's and the modules', in the order the overview lists them.
+    static var commands: [CommandHelp] {
+        [serve, migrate] + KineticModules.all.flatMap { module in module.commands.map { $0.about } } + [routes]
+    }
+
+    private static let serve =
+        CommandHelp(
             name: "serve", summary: "Serves Kinetic over HTTP (what `kinetic` alone does).",
             usage: "kinetic serve [--hostname HOST] [--port PORT] [--data-dir DIR] [--no-demo]",
             options: [
@@ -73,78 +68,16 @@ public enum CommandLineHelp {
                 ("KINETIC_SMTP_URL, KINETIC_MAIL_FROM, KINETIC_PUBLIC_URL", "send e-mail: address confirmations and wishes"),
                 ("KINETIC_SIGNUP", "open, invite or closed: who may make an account (default: open)"),
             ]
-        ),
-        Command(
+        )
+
+    private static let migrate =
+        CommandHelp(
             name: "migrate", summary: "Brings the database's tables up to date (serve does it by itself).",
             usage: "kinetic migrate [--revert] [--yes]",
             options: [("--revert", "undo the last batch of migrations"), ("-y, --yes", "do not ask before changing the database")]
-        ),
-        Command(
-            name: "import-health", summary: "Imports an Apple Health export (export.zip or export.xml) into an account.",
-            usage: "kinetic import-health FILE --user EMAIL",
-            options: [
-                ("FILE", "export.zip from the Health app, or the export.xml inside it"), ("--user EMAIL", "the account to import into"),
-            ]
-        ),
-        Command(
-            name: "import-reports", summary: "Imports the report library from a folder (library.json and its PDFs) or a zip of one.",
-            usage: "kinetic import-reports SOURCE",
-            options: [("SOURCE", "a folder with library.json and its PDFs, or a zip of one; needs qpdf and poppler-utils")]
-        ),
-        Command(
-            name: "admin", summary: "Administers the instance: administrators, confirmed addresses, invitations, accounts and quotas.",
-            usage: "kinetic admin SUBCOMMAND …",
-            subcommands: [
-                Command(name: "grant", summary: "Makes an account an administrator.", usage: "kinetic admin grant EMAIL"),
-                Command(name: "revoke", summary: "Takes an account's administrator role away.", usage: "kinetic admin revoke EMAIL"),
-                Command(name: "list", summary: "Lists the administrators.", usage: "kinetic admin list"),
-                Command(
-                    name: "verify", summary: "Confirms that an account owns its e-mail address (for servers that send no e-mail).",
-                    usage: "kinetic admin verify EMAIL"
-                ),
-                Command(
-                    name: "verify-all",
-                    summary:
-                        "Confirms the address of every account that has not confirmed one (after an upgrade, for accounts you vouch for).",
-                    usage: "kinetic admin verify-all"
-                ),
-                Command(
-                    name: "invite", summary: "Prints a link that lets one address sign up (14 days, once), for KINETIC_SIGNUP=invite.",
-                    usage: "kinetic admin invite EMAIL"
-                ),
-                Command(
-                    name: "create-user",
-                    summary: "Makes an account with a confirmed address and prints a password to change at first sign-in.",
-                    usage: "kinetic admin create-user EMAIL [--name NAME]",
-                    options: [("--name NAME", "the name shown for it (default: the address's local part)")]
-                ),
-                Command(
-                    name: "quota", summary: "Shows an account's storage use, or sets its quota for songs and photos.",
-                    usage: "kinetic admin quota EMAIL SIZE|default|show",
-                    options: [("SIZE", "bytes, or with k, m or g (10g); default: the server's quota; show: print the usage")]
-                ),
-            ]
-        ),
-        Command(
-            name: "estimate-tempo", summary: "Prints the tempo candidates of an audio file, best first.",
-            usage: "kinetic estimate-tempo FILE",
-            options: [("FILE", "an audio file (MP3, OGG, WAV, FLAC, M4A); needs ffmpeg")]
-        ),
-        Command(
-            name: "rep-rate", summary: "Prints the repetition rate of each motion log in a JSON Lines file.",
-            usage: "kinetic rep-rate FILE",
-            options: [("FILE", "motion logs, one JSON object per line (the API's format)")]
-        ),
-        Command(name: "routes", summary: "Lists every route the server answers.", usage: "kinetic routes"),
-    ]
+        )
 
-    static func summary(of name: String) -> String {
-        commands.first { $0.name == name }?.summary ?? ""
-    }
-
-    static func summary(ofAdmin name: String) -> String {
-        commands.first { $0.name == "admin" }?.subcommands.first { $0.name == name }?.summary ?? ""
-    }
+    private static let routes = CommandHelp(name: "routes", summary: "Lists every route the server answers.", usage: "kinetic routes")
 
     private static var overview: String {
         """
@@ -165,7 +98,7 @@ public enum CommandLineHelp {
         """
     }
 
-    private static func describe(_ command: Command) -> String {
+    private static func describe(_ command: CommandHelp) -> String {
         var parts = [command.summary, "Usage: " + command.usage]
         if !command.subcommands.isEmpty { parts.append("Subcommands:\n" + listing(command.subcommands)) }
         if !command.options.isEmpty { parts.append("Options:\n" + table(command.options)) }
@@ -179,7 +112,7 @@ public enum CommandLineHelp {
     }
 
     /// Commands by name, with what each does, names aligned.
-    private static func listing(_ commands: [Command]) -> String {
+    private static func listing(_ commands: [CommandHelp]) -> String {
         let width = commands.map(\.name.count).max() ?? 0
         return commands.map { "  " + pad($0.name, width) + "  " + $0.summary }.joined(separator: "\n")
     }

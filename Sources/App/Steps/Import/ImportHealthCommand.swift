@@ -5,7 +5,7 @@ import Vapor
 
 /// `kinetic import-health <file> --user <email>`: imports an Apple Health export from the
 /// command line, with progress on a terminal and a summary at the end.
-struct ImportHealthCommand: AsyncCommand {
+struct ImportHealthCommand: AsyncCommand, KineticCommand {
     struct Signature: CommandSignature {
         @Argument(name: "file", help: "export.zip from the Health app, or the export.xml inside it")
         var file: String
@@ -14,7 +14,13 @@ struct ImportHealthCommand: AsyncCommand {
         var user: String?
     }
 
-    var help: String { CommandLineHelp.summary(of: "import-health") }
+    static let about = CommandHelp(
+        name: "import-health", summary: "Imports an Apple Health export (export.zip or export.xml) into an account.",
+        usage: "kinetic import-health FILE --user EMAIL",
+        options: [("FILE", "export.zip from the Health app, or the export.xml inside it"), ("--user EMAIL", "the account to import into")]
+    )
+
+    var help: String { Self.about.summary }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         guard let email = signature.user?.lowercased() else {

@@ -4,13 +4,18 @@ import Vapor
 
 /// `kinetic estimate-tempo <file>`: decodes a song and prints its tempo candidates, best first,
 /// with the time taken (used by `scripts/bench-tempo`).
-struct EstimateTempoCommand: AsyncCommand {
+struct EstimateTempoCommand: AsyncCommand, KineticCommand {
     struct Signature: CommandSignature {
         @Argument(name: "file", help: "an audio file (MP3, OGG, WAV, FLAC, M4A)")
         var file: String
     }
 
-    var help: String { CommandLineHelp.summary(of: "estimate-tempo") }
+    static let about = CommandHelp(
+        name: "estimate-tempo", summary: "Prints the tempo candidates of an audio file, best first.", usage: "kinetic estimate-tempo FILE",
+        options: [("FILE", "an audio file (MP3, OGG, WAV, FLAC, M4A); needs ffmpeg")]
+    )
+
+    var help: String { Self.about.summary }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let started = ContinuousClock.now

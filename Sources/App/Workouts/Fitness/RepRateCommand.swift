@@ -6,13 +6,18 @@ import Vapor
 /// API's format per line), one line each: reps, peaks counted, reps a minute and confidence,
 /// or `none` when nothing repeats; a refused log prints its first problem. Used by
 /// `scripts/bench-rep-rate`.
-struct RepRateCommand: AsyncCommand {
+struct RepRateCommand: AsyncCommand, KineticCommand {
     struct Signature: CommandSignature {
         @Argument(name: "file", help: "motion logs, one JSON object per line")
         var file: String
     }
 
-    var help: String { CommandLineHelp.summary(of: "rep-rate") }
+    static let about = CommandHelp(
+        name: "rep-rate", summary: "Prints the repetition rate of each motion log in a JSON Lines file.", usage: "kinetic rep-rate FILE",
+        options: [("FILE", "motion logs, one JSON object per line (the API's format)")]
+    )
+
+    var help: String { Self.about.summary }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let text = try String(contentsOfFile: signature.file, encoding: .utf8)
