@@ -15,4 +15,13 @@ enum KineticModules {
     static func addressConfirmed(_ email: String, on database: any Database, now: Date) async throws {
         for module in all { try await module.addressConfirmed(email, on: database, now: now) }
     }
+
+    /// The bytes of files `userID` keeps in every module (``KineticModule/storedBytes(of:on:)``).
+    static func storedBytes(of userID: UUID, on database: any Database) async throws -> Int {
+        var total = 0
+        for module in all {
+            total = total.addingReportingOverflow(max(0, try await module.storedBytes(of: userID, on: database))).partialValue
+        }
+        return total
+    }
 }

@@ -2,7 +2,7 @@ import Fluent
 import Vapor
 
 /// What a product module brings to Kinetic: its tables, routes, commands, settings, menu entry,
-/// demo data and the programs it uses. The application reaches its modules only through the
+/// demo data, the programs it uses and the files it keeps for users. The application reaches its modules only through the
 /// list in `Modules.swift` (``KineticModules``), so nothing in `Shared` names a module and a new
 /// module is a folder plus one line there.
 protocol KineticModule {
@@ -38,6 +38,9 @@ protocol KineticModule {
     /// Hears that an account confirmed `email` as its own (on sign-up by invitation, by its
     /// link, or by an administrator): what waited for that address's owner may go on.
     static func addressConfirmed(_ email: String, on database: any Database, now: Date) async throws
+
+    /// How many bytes of files the user keeps in it (songs, photos), counted against their quota.
+    static func storedBytes(of userID: UUID, on database: any Database) async throws -> Int
 }
 
 extension KineticModule {
@@ -49,6 +52,7 @@ extension KineticModule {
     static func seedDemo(for account: DemoAccount, on database: any Database) async throws {}
     static func prepareToServe(_ app: Application, demo: Bool) async throws {}
     static func addressConfirmed(_ email: String, on database: any Database, now: Date) async throws {}
+    static func storedBytes(of userID: UUID, on database: any Database) async throws -> Int { 0 }
 }
 
 /// The demo account as the modules see it while they add their data.

@@ -26,4 +26,9 @@ extension WishesModule {
     static func addressConfirmed(_ email: String, on database: any Database, now: Date) async throws {
         try await InAppDelivery.wakeWaiting(for: email, on: database, now: now)
     }
+
+    /// The photos the user uploaded.
+    static func storedBytes(of userID: UUID, on database: any Database) async throws -> Int {
+        try await database.sumOfByteCounts(in: WishPhotoRecord.schema, owner: "owner_id", is: userID)
+    }
 }

@@ -8,6 +8,11 @@ extension WorkoutsModule {
 
     static var commands: [any KineticCommand.Type] { [EstimateTempoCommand.self, RepRateCommand.self] }
 
+    /// The user's songs.
+    static func storedBytes(of userID: UUID, on database: any Database) async throws -> Int {
+        try await database.sumOfByteCounts(in: SongRecord.schema, owner: "user_id", is: userID)
+    }
+
     /// The exercise catalogue (`Resources/Exercises/exercises.json`).
     static func prepare(_ app: Application) throws {
         try app.loadExerciseCatalogue()

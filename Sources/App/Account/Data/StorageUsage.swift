@@ -1,26 +1,16 @@
 import Fluent
 import Foundation
 import KineticCore
-import SQLKit
 import Vapor
 
-/// What a user keeps (songs and wish photos) against their quota (``StorageQuota``).
+/// What a user keeps (songs, wish photos: each module's files) against their quota (``StorageQuota``).
 struct StorageUsage: Sendable {
     let usedBytes: Int
     let quotaBytes: Int
 
     /// The user's usage and quota now.
     static func of(_ user: User, on database: any Database, defaultQuota: Int) async throws -> StorageUsage {
-        let userID = try user.requireID()
-        let sql = try database.sql()
-        var used = 0
-        for (table, owner) in [(SongRecord.schema, "user_id"), (WishPhotoRecord.schema, "owner_id")] {
-            // PostgreSQL sums a BIGINT as NUMERIC: cast back, on both databases alike.
-            let row = try await sql.select().column(SQLRaw("CAST(COALESCE(SUM(byte_count), 0) AS BIGINT)"), as: "total")
-                .from(table).where(SQLColumn(owner), .equal, SQLBind(userID)).first()
-            let total = try row?.decode(column: "total", as: Int.self) ?? 0
-            used = used.addingReportingOverflow(max(0, total)).partialValue
-        }
+        let used = try await KineticModules.storedBytes(of: try user.requireID(), on: database)
         return StorageUsage(usedBytes: used, quotaBytes: user.storageQuotaBytes.map { Int(clamping: $0) } ?? defaultQuota)
     }
 
