@@ -276,8 +276,8 @@ def test_workouts_pages_and_their_dialogs_have_no_axe_violations(account, langua
 
 
 def test_the_timer_catches_up_after_the_tab_slept(account):
-    """Time comes from timestamps: when the clock jumps 75 s (a phone's tab asleep), the player
-    is where the workout would be — through the rest and into the next exercise."""
+    """Time comes from timestamps: when the clock jumps (a phone's tab asleep), the player is
+    where the workout would be — through the rest and 10 s into the next exercise."""
     status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False), token=account["token"])
     driver = make_driver(autoplay=True)
     try:
@@ -286,9 +286,10 @@ def test_the_timer_catches_up_after_the_tab_slept(account):
         wait(driver).until(lambda d: player(d, "p.state.running"))
         first = workout["exercises"][0]["seconds"]
         left = countdown_seconds(driver)
-        driver.execute_script("const now = Date.now; Date.now = () => now() + 75000;")
+        jump = left + workout["exercises"][0]["restSeconds"] + 10
+        driver.execute_script(f"const now = Date.now; Date.now = () => now() + {jump * 1000};")
         wait(driver).until(lambda d: "Exercise 2 of" in phase(d))
-        expected = workout["exercises"][1]["seconds"] - (75 - left - workout["restSeconds"])
+        expected = workout["exercises"][1]["seconds"] - 10
         assert abs(countdown_seconds(driver) - expected) <= 2, (left, first, countdown_seconds(driver), expected)
     finally:
         driver.quit()
@@ -311,5 +312,102 @@ def test_a_player_left_before_it_started_saves_no_progress(account):
         wait(driver).until(lambda d: player(d, "p.state.running && !p.audio.paused"))
         wait(driver).until(lambda d: countdown_seconds(d) < workout["exercises"][0]["seconds"] - 1, "Start starts the timer")
         assert not driver.find_element(By.ID, "player-start").is_displayed()
+    finally:
+        driver.quit()
+
+
+def jump_clock(driver, seconds):
+    """Moves the page's clock on by `seconds` (accelerated time: the player follows timestamps)."""
+    driver.execute_script(
+        "window.__skew = (window.__skew || 0) + arguments[0] * 1000;"
+        "if (!window.__realNow) { window.__realNow = Date.now; Date.now = () => window.__realNow() + window.__skew; }", seconds)
+
+
+def test_the_music_flows_across_exercises_and_rests_lowered_in_the_rests(account):
+    """One song that fits every tempo: it never restarts, it keeps playing through a rest at a
+    lower volume, and the next exercise takes it up where it is."""
+    upload_song(account, 120, seconds=600)
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False), token=account["token"])
+    assert status == 201
+    driver = make_driver(autoplay=True)
+    try:
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(lambda d: player(d, "p.state.running && !p.audio.paused && p.audio.currentTime > 0.3"))
+        first = workout["exercises"][0]
+        assert player(driver, "p.audio.volume") == 1
+        # Into the rest after the first exercise: the same song goes on, lowered.
+        jump_clock(driver, countdown_seconds(driver) + 2)
+        wait(driver).until(lambda d: "Rest" in phase(d))
+        wait(driver).until(lambda d: abs(player(d, "p.audio.volume") - 0.3) < 0.01, "the rest lowers the music")
+        assert not player(driver, "p.audio.paused"), "and never stops it"
+        in_rest = player(driver, "p.audio.currentTime")
+        expected = player(driver, "(() => { const t = p.now(); const c = p.workout.soundtrack.filter((x) => x.at <= t).pop(); return c.from + (t - c.at) * c.rate; })()")
+        assert abs(in_rest - expected) < 1.5, (in_rest, expected)
+        assert in_rest > first["seconds"] * 0.8, "the song went on from the first exercise"
+        # Into the second exercise: full volume, and the song carries on from where it was.
+        jump_clock(driver, first["restSeconds"])
+        wait(driver).until(lambda d: "Exercise 2 of" in phase(d))
+        wait(driver).until(lambda d: player(d, "p.audio.volume") == 1)
+        assert player(driver, "p.audio.currentTime") > in_rest, "not restarted at 0:00"
+    finally:
+        driver.quit()
+
+
+def test_without_songs_a_click_track_keeps_the_beat_and_the_page_says_so(account):
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False), token=account["token"])
+    assert status == 201
+    driver = make_driver(autoplay=True)
+    try:
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}")
+        assert "A click track keeps the beat" in driver.find_element(By.TAG_NAME, "main").text
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(lambda d: player(d, "p.state.running && p.click.active && p.click.beats >= 3"))
+        assert player(driver, "p.click.bpm") == workout["exercises"][0]["targetBpm"]
+        assert driver.find_element(By.ID, "song-title").text == "Click track"
+    finally:
+        driver.quit()
+
+
+def test_quitting_while_it_runs_saves_the_second_it_was_left_and_the_screen_stays_awake(account):
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=True), token=account["token"])
+    driver = make_driver(autoplay=True)
+    try:
+        # A stand-in for the Screen Wake Lock API that records what the page asks of it.
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            window.__wakeLocks = 0;
+            Object.defineProperty(navigator, 'wakeLock', { value: { request: async () => {
+              window.__wakeLocks += 1;
+              return { released: false, addEventListener() {}, release: async () => {} };
+            } } });"""})
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(lambda d: player(d, "p.state.running"))
+        wait(driver).until(lambda d: d.execute_script("return window.__wakeLocks") >= 1, "the screen is kept awake")
+        jump_clock(driver, 12)
+        wait(driver).until(lambda d: countdown_seconds(d) <= workout["exercises"][0]["seconds"] - 12)
+        left = countdown_seconds(driver)
+        tap(driver, driver.find_element(By.ID, "quit-button"))
+        wait(driver).until(EC.url_to_be(BASE_URL + "/workouts"))
+        status, kept = api("GET", f"/api/v1/workouts/{workout['id']}", token=account["token"])
+        assert kept["progress"]["exerciseIndex"] == 0
+        assert kept["progress"]["secondsLeft"] in (left, left - 1), (kept["progress"], left)
+    finally:
+        driver.quit()
+
+
+def test_skipping_everything_is_not_a_completed_workout(account):
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False), token=account["token"])
+    driver = make_driver(autoplay=True)
+    try:
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(lambda d: player(d, "p.state.running"))
+        for _ in workout["exercises"]:
+            tap(driver, driver.find_element(By.ID, "skip-button"))
+        wait(driver).until(EC.url_contains("finished=1"))
+        finished = driver.find_element(By.ID, "finished").text
+        assert "Not counted this time" in finished and "half" in finished, finished
     finally:
         driver.quit()

@@ -1,8 +1,12 @@
-// The Exercise page: a countdown from timestamps, the music at each exercise's tempo
-// (playbackRate locks the beat, preservesPitch keeps the key), Pause/Resume, Skip and Quit,
-// and the workout's progress saved on pause, quit, every 15 s and when the page goes away.
+// The Exercise page: one clock for the whole workout (seconds since it began, from
+// timestamps), and the workout's soundtrack played against it. A song goes on across
+// exercises and rests (lowered in rests), its playbackRate locks the beat with preservesPitch
+// on; where no song fits, a Web Audio click keeps the tempo. Pause/Resume, Skip and Quit;
+// progress is saved on pause, quit, every 15 s and when the page goes away; the time worked
+// and the exercises skipped go with the finish. The screen stays awake while it plays, and the
+// lock screen shows and controls it.
 import { fill, pageLocale } from '../shared/strings.js';
-import { advance, phaseLength, songAt } from './timeline.js';
+import { beatsBetween, cueAt, phaseAt, timeAt, totalSeconds } from './timeline.js';
 
 const root = document.getElementById('player');
 const workout = JSON.parse(document.getElementById('player-data').textContent);
@@ -11,16 +15,21 @@ const audio = document.getElementById('player-audio');
 const $ = (id) => document.getElementById(id);
 const percent = new Intl.NumberFormat(pageLocale(), { style: 'percent', maximumFractionDigits: 0 });
 const number = new Intl.NumberFormat(pageLocale());
+const DUCKED = 0.3;
 
 const state = {
-  phase: { kind: 'work', index: workout.startIndex },
-  left: workout.startSecondsLeft,
+  /** The workout clock at `since` (a Date.now) while running, or where it stands when paused. */
+  t: timeAt(workout, workout.startIndex, workout.startSecondsLeft),
+  since: 0,
   running: false,
-  endsAt: 0,
   finished: false,
   /** Whether the timer has run at all: a player opened and left unstarted saves nothing. */
   started: false,
-  song: null, // { step, index } of the song loaded in the audio element
+  phase: null,
+  /** Seconds of exercise time actually played, and the exercises skipped. */
+  worked: 0,
+  skipped: 0,
+  cue: null, // the soundtrack cue the audio follows
 };
 
 const clock = (seconds) => {
@@ -34,9 +43,31 @@ function announce(text) {
   requestAnimationFrame(() => { status.textContent = text; });
 }
 
-/** Seconds left in the phase now: from the end time while running. */
-function currentLeft() {
-  return state.running ? (state.endsAt - Date.now()) / 1000 : state.left;
+/** The workout clock now. */
+function now() {
+  return state.running ? state.t + (Date.now() - state.since) / 1000 : state.t;
+}
+
+/** Anchors the clock at now, counting the exercise time played since the last anchor as worked. */
+function settle() {
+  const t = Math.min(now(), totalSeconds(workout));
+  if (state.running) state.worked += workedBetween(state.t, t);
+  state.t = t;
+  state.since = Date.now();
+}
+
+/** Moves the clock to `t` (a skip): the time jumped over is not worked. */
+function jump(t) {
+  settle();
+  state.t = t;
+}
+
+function workedBetween(from, to) {
+  return workout.steps.reduce((sum, step) => {
+    const start = Math.max(from, step.start);
+    const end = Math.min(to, step.start + step.seconds);
+    return sum + Math.max(0, end - start);
+  }, 0);
 }
 
 // --- Music -------------------------------------------------------------------------------
@@ -49,23 +80,67 @@ function setRate(rate) {
   audio.playbackRate = rate;
 }
 
-/** Puts the song and position the clock says into the audio element and plays it. */
-function syncMusic() {
-  const { phase } = state;
-  if (!phase || phase.kind !== 'work' || !state.running) { audio.pause(); return Promise.resolve(); }
-  const step = workout.steps[phase.index];
-  const at = songAt(step.songs, step.seconds - currentLeft());
-  if (!at) { audio.pause(); state.song = null; renderSong(); return Promise.resolve(); }
-  const song = step.songs[at.index];
-  const same = state.song && state.song.step === phase.index && state.song.index === at.index;
-  if (!same) {
-    state.song = { step: phase.index, index: at.index };
-    audio.src = song.url;
+const click = { context: null, gain: null, scheduledUntil: 0, active: false, bpm: null, beats: 0 };
+
+/** The click track: beats scheduled a little ahead on the Web Audio clock. */
+function runClick(cue, t) {
+  if (!click.context) {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    click.context = new Context();
+    click.gain = click.context.createGain();
+    click.gain.connect(click.context.destination);
   }
-  setRate(song.rate);
-  const seek = () => { if (Math.abs(audio.currentTime - at.offset) > 1.5) audio.currentTime = at.offset; };
+  const context = click.context;
+  if (context.state === 'suspended') context.resume().catch(() => {});
+  click.active = true;
+  click.bpm = cue.bpm;
+  click.gain.gain.setTargetAtTime(cue.ducked ? DUCKED : 1, context.currentTime, 0.05);
+  const from = Math.max(t, click.scheduledUntil);
+  const until = t + 0.4;
+  for (const beat of beatsBetween(cue, from, until)) {
+    const at = context.currentTime + (beat.time - t);
+    const tone = context.createOscillator();
+    const envelope = context.createGain();
+    tone.frequency.value = beat.accent ? 1500 : 1000;
+    envelope.gain.setValueAtTime(0.0001, at);
+    envelope.gain.exponentialRampToValueAtTime(0.6, at + 0.005);
+    envelope.gain.exponentialRampToValueAtTime(0.0001, at + 0.05);
+    tone.connect(envelope).connect(click.gain);
+    tone.start(at);
+    tone.stop(at + 0.06);
+    click.beats += 1;
+  }
+  click.scheduledUntil = until;
+}
+
+function stopClick() {
+  click.active = false;
+  click.scheduledUntil = 0;
+}
+
+/** Plays what the soundtrack says for the clock now: the song at its place, rate and volume,
+ *  or the click track. Returns the audio element's play promise when a song starts. */
+function syncMusic() {
+  const t = now();
+  const at = state.running && state.phase ? cueAt(workout.soundtrack, t) : null;
+  if (!at) { audio.pause(); stopClick(); return Promise.resolve(); }
+  const { cue, position } = at;
+  const changed = state.cue !== cue;
+  state.cue = cue;
+  if (changed) renderSong();
+  if (!cue.url) {
+    audio.pause();
+    if (cue.bpm) runClick(cue, t); else stopClick();
+    return Promise.resolve();
+  }
+  stopClick();
+  if (!audio.src.endsWith(cue.url)) audio.src = cue.url;
+  setRate(cue.rate);
+  audio.volume = cue.ducked ? DUCKED : 1;
+  const seek = () => { if (Math.abs(audio.currentTime - position) > 0.5) audio.currentTime = position; };
   if (audio.readyState >= 1) seek(); else audio.addEventListener('loadedmetadata', seek, { once: true });
-  renderSong();
+  if (!audio.paused) return Promise.resolve();
   return audio.play().then(() => { $('player-start').hidden = true; });
 }
 
@@ -75,42 +150,72 @@ function playMusic() {
   });
 }
 
-audio.addEventListener('ended', () => {
-  const step = workout.steps[state.song?.step ?? -1];
-  if (!step || !state.running) return;
-  // The next song of the exercise (the list loops), whatever the clock's rounding says.
-  const index = (state.song.index + 1) % step.songs.length;
-  state.song = { step: state.song.step, index };
-  audio.src = step.songs[index].url;
-  setRate(step.songs[index].rate);
-  audio.play().catch(() => {});
-  renderSong();
-});
-audio.addEventListener('loadedmetadata', () => { if (state.song) setRate(workout.steps[state.song.step].songs[state.song.index].rate); });
+audio.addEventListener('loadedmetadata', () => { if (state.cue?.url) setRate(state.cue.rate); });
+
+// --- The phone: awake, and on the lock screen ---------------------------------------------
+
+let wakeLock = null;
+async function keepAwake(on) {
+  try {
+    if (on && !wakeLock && navigator.wakeLock) {
+      wakeLock = await navigator.wakeLock.request('screen');
+      wakeLock.addEventListener('release', () => { wakeLock = null; });
+    } else if (!on && wakeLock) {
+      await wakeLock.release();
+      wakeLock = null;
+    }
+  } catch { wakeLock = null; }
+}
+
+function updateMediaSession() {
+  if (!('mediaSession' in navigator) || !state.phase) return;
+  const step = workout.steps[state.phase.index];
+  const cue = state.cue;
+  navigator.mediaSession.metadata = new MediaMetadata({
+    title: state.phase.kind === 'rest' ? fill(labels.labelNext, step.name) : step.name,
+    artist: cue?.url ? [cue.title, cue.artist].filter(Boolean).join(' · ') : labels.labelNoMusic,
+    album: workout.name,
+  });
+  navigator.mediaSession.playbackState = state.running ? 'playing' : 'paused';
+}
+
+if ('mediaSession' in navigator) {
+  navigator.mediaSession.setActionHandler('play', () => start());
+  navigator.mediaSession.setActionHandler('pause', () => pause());
+  navigator.mediaSession.setActionHandler('nexttrack', () => skip());
+}
 
 // --- Rendering ---------------------------------------------------------------------------
 
 function renderSong() {
+  const cue = state.cue;
   const step = state.phase && workout.steps[state.phase.index];
-  const song = state.song && state.phase?.kind === 'work' ? workout.steps[state.song.step].songs[state.song.index] : null;
-  $('song-title').textContent = song ? song.title : labels.labelNoMusic;
+  const song = cue?.url ? cue : null;
+  $('song-title').textContent = song ? song.title : (cue?.bpm ? labels.labelClick : labels.labelNoMusic);
   $('song-artist').textContent = song?.artist ?? '';
   $('song-credit').textContent = song?.credit ?? '';
-  let note = step?.musicNote ?? '';
-  if (song && song.fits) {
-    note = step.targetBpm
-      ? fill(labels.labelRate, percent.format(song.rate), fill(labels.labelBpm, number.format(step.targetBpm)))
-      : labels.labelOwnTempo;
+  let note = '';
+  if (state.phase?.kind === 'work') {
+    if (song) {
+      note = step.targetBpm
+        ? fill(labels.labelRate, percent.format(song.rate), fill(labels.labelBpm, number.format(step.targetBpm)))
+        : labels.labelOwnTempo;
+    } else {
+      note = step?.musicNote ?? '';
+    }
   }
-  $('song-note').textContent = state.phase?.kind === 'work' ? note : '';
-  $('song-note').classList.toggle('music-note-warning', Boolean(step?.musicNote) && !(song && song.fits));
+  $('song-note').textContent = note;
+  $('song-note').classList.toggle('music-note-warning', Boolean(cue && !cue.url && step?.musicNote));
+  updateMediaSession();
 }
 
 function renderPhase() {
   const { phase } = state;
   const step = workout.steps[phase.index];
   const exerciseLabel = fill(labels.labelExercise, number.format(phase.index + 1), number.format(workout.steps.length));
-  $('player-phase').textContent = phase.kind === 'work' ? exerciseLabel : `${labels.labelRest} · ${fill(labels.labelNext, exerciseLabel)}`;
+  $('player-phase').textContent = phase.kind === 'work'
+    ? `${exerciseLabel} · ${step.partLabel}`
+    : `${labels.labelRest} · ${fill(labels.labelNext, exerciseLabel)}`;
   $('player-exercise').textContent = step.name;
   $('player-facts').textContent = step.facts.join(' · ');
   const list = $('player-instructions');
@@ -124,15 +229,19 @@ function renderPhase() {
   renderSong();
 }
 
+function phaseLength(phase) {
+  return phase.kind === 'work' ? workout.steps[phase.index].seconds : workout.steps[phase.index - 1].rest;
+}
+
 function renderClock() {
   if (!state.phase) return;
-  const left = currentLeft();
+  const { left } = state.phase;
   $('countdown-time').textContent = clock(left);
   const arc = $('countdown-arc');
   const circumference = Number(arc.getAttribute('stroke-dasharray'));
-  const fraction = Math.max(0, Math.min(1, left / phaseLength(workout, state.phase)));
+  const fraction = Math.max(0, Math.min(1, left / phaseLength(state.phase)));
   arc.setAttribute('stroke-dashoffset', String(circumference * (1 - fraction)));
-  if (state.song && audio.duration) {
+  if (state.cue?.url && audio.duration) {
     $('song-position').textContent = `${clock(audio.currentTime)} / ${clock(audio.duration)}`;
     $('song-progress-fill').style.width = `${(audio.currentTime / audio.duration) * 100}%`;
   }
@@ -142,52 +251,54 @@ function renderControls() {
   const pause = $('pause-button');
   pause.disabled = state.finished;
   $('skip-button').disabled = state.finished;
-  pause.textContent = state.running ? labels.labelPause : labels.labelResume;
-  pause.setAttribute('aria-pressed', String(!state.running));
+  pause.textContent = state.running ? labels.labelPause : (state.started ? labels.labelResume : labels.labelStart);
+  pause.setAttribute('aria-pressed', String(state.started && !state.running));
   root.classList.toggle('player-paused', !state.running);
+  updateMediaSession();
 }
 
 // --- Moving through the workout ----------------------------------------------------------
 
-function enter(phase, left) {
+/** Brings the page to the clock: the phase, its announcement, the music. */
+function update() {
+  const phase = phaseAt(workout, now());
+  if (!phase) { finish(); return; }
   const changed = !state.phase || phase.kind !== state.phase.kind || phase.index !== state.phase.index;
   state.phase = phase;
-  state.left = left;
-  if (state.running) state.endsAt = Date.now() + left * 1000;
   if (changed) {
     renderPhase();
     const step = workout.steps[phase.index];
     announce(phase.kind === 'work'
-      ? fill(labels.labelAnnounceExercise, number.format(phase.index + 1), step.name, fill(labels.labelLeft, number.format(Math.ceil(left))))
-      : fill(labels.labelAnnounceRest, fill(labels.labelLeft, number.format(Math.ceil(left))), step.name));
-    if (phase.kind === 'rest') { audio.pause(); state.song = null; renderSong(); } else if (state.running) playMusic();
+      ? fill(labels.labelAnnounceExercise, number.format(phase.index + 1), step.name, fill(labels.labelLeft, number.format(Math.ceil(phase.left))))
+      : fill(labels.labelAnnounceRest, fill(labels.labelLeft, number.format(Math.ceil(phase.left))), step.name));
   }
+  if (state.running) syncMusic().catch(() => {});
   renderClock();
 }
 
 function tick() {
   if (!state.running || state.finished) return;
-  const left = currentLeft();
-  if (left > 0) { renderClock(); return; }
-  const next = advance(workout, state.phase, 0, -left);
-  if (!next.phase) { finish(); return; }
-  enter(next.phase, next.left);
+  update();
 }
 
 function start() {
   if (state.running || state.finished) return;
+  state.since = Date.now();
   state.running = true;
   state.started = true;
-  state.endsAt = Date.now() + state.left * 1000;
+  keepAwake(true);
   renderControls();
+  update();
   playMusic();
 }
 
 function pause() {
   if (!state.running) return;
-  state.left = currentLeft();
+  settle();
   state.running = false;
   audio.pause();
+  stopClick();
+  keepAwake(false);
   renderControls();
   renderClock();
   announce(labels.labelPaused);
@@ -195,17 +306,19 @@ function pause() {
 }
 
 function skip() {
-  if (state.finished) return;
+  if (state.finished || !state.phase) return;
   const index = state.phase.kind === 'rest' ? state.phase.index : state.phase.index + 1;
+  if (state.phase.kind === 'work') state.skipped += 1;
   if (index >= workout.steps.length) { finish(); return; }
-  enter({ kind: 'work', index }, workout.steps[index].seconds);
+  jump(workout.steps[index].start);
+  update();
 }
 
 /** Where a paused workout stands: the exercise (during a rest, the next one) and its seconds left. */
 function progress() {
-  const { phase } = state;
+  const phase = phaseAt(workout, now()) ?? state.phase;
   const seconds = workout.steps[phase.index].seconds;
-  const left = phase.kind === 'work' ? Math.min(seconds, Math.max(1, Math.ceil(currentLeft()))) : seconds;
+  const left = phase.kind === 'work' ? Math.min(seconds, Math.max(1, Math.ceil(phase.left))) : seconds;
   return { exerciseIndex: String(phase.index), secondsLeft: String(left), _csrf: labels.csrf };
 }
 
@@ -217,20 +330,29 @@ function saveProgress({ beacon = false } = {}) {
 }
 
 async function quit() {
+  // Saved where the clock stands now, before it stops.
+  const saving = saveProgress();
   state.running = false;
   audio.pause();
-  await saveProgress();
+  stopClick();
+  await saving;
   state.finished = true; // nothing more to save on the way out
   window.location.assign(workout.homeURL);
 }
 
 async function finish() {
+  if (state.finished) return;
+  settle();
   state.finished = true;
   state.running = false;
   audio.pause();
+  stopClick();
+  keepAwake(false);
   renderControls();
-  // Recorded as finished (for workout goals and tracking), then the Summary says so.
-  const body = new URLSearchParams({ _csrf: labels.csrf, runId: workout.runId });
+  // Recorded as finished with the time worked (for workout goals and tracking), then the Summary says so.
+  const body = new URLSearchParams({
+    _csrf: labels.csrf, runId: workout.runId, workedSeconds: String(Math.round(state.worked)), skipped: String(state.skipped),
+  });
   const response = await fetch(workout.completeURL, { method: 'POST', body, credentials: 'same-origin' }).catch(() => null);
   window.location.assign(response && response.ok && response.redirected ? response.url : workout.finishedURL);
 }
@@ -247,33 +369,41 @@ document.addEventListener('keydown', (event) => {
   if (state.running) pause(); else start();
 });
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible') { tick(); if (state.running) playMusic(); }
+  if (document.visibilityState === 'visible') { tick(); if (state.running) { keepAwake(true); playMusic(); } }
 });
 window.addEventListener('pagehide', () => { if (!state.finished) saveProgress({ beacon: true }); });
-setInterval(tick, 250);
+setInterval(tick, 200);
 setInterval(() => { if (state.running) saveProgress(); }, 15000);
 
 // The player's state for tests and for assistive tools that inspect the page.
-window.kineticPlayer = { state, workout, audio };
+window.kineticPlayer = { state, workout, audio, click, now };
 
+state.phase = phaseAt(workout, state.t);
 renderPhase();
 renderControls();
 renderClock();
-const firstSongs = workout.steps[state.phase.index].songs;
-if (firstSongs.length) {
-  // Start with the music; where the browser wants a tap first, Start begins both.
-  state.running = true;
-  state.started = true;
-  state.endsAt = Date.now() + state.left * 1000;
-  syncMusic().then(() => renderControls()).catch((error) => {
-    state.running = false;
-    state.started = false;
-    state.left = workout.startSecondsLeft;
-    audio.pause();
-    renderControls();
-    if (error?.name === 'NotAllowedError') $('player-start').hidden = false;
-    else start(); // the song failed to load: the timer runs, the panel says what plays
-  });
-} else {
-  start();
+// Start with the music; where the browser wants a tap first, Start begins both.
+state.since = Date.now();
+state.running = true;
+state.started = true;
+/** Back to not started, waiting for a tap on Start (the browser wants one before sound). */
+function waitForStart() {
+  state.running = false;
+  state.started = false;
+  state.t = timeAt(workout, workout.startIndex, workout.startSecondsLeft);
+  audio.pause();
+  stopClick();
+  renderControls();
+  renderClock();
+  $('player-start').hidden = false;
 }
+
+syncMusic().then(() => {
+  keepAwake(true);
+  renderControls();
+  // The click track needs a running audio clock; a browser that wants a tap first keeps it suspended.
+  if (click.context) setTimeout(() => { if (click.context.state !== 'running') waitForStart(); }, 400);
+}).catch((error) => {
+  if (error?.name === 'NotAllowedError') { waitForStart(); return; }
+  start(); // the song failed to load: the timer runs, the panel says what plays
+});

@@ -1,39 +1,51 @@
-// The workout's timeline as pure functions: an exercise's work phase, then the rest before the
-// next one. Time comes from timestamps, so a tab that slept for a minute catches up at once.
+// The workout's timeline as pure functions over one clock: `t`, the seconds since the workout
+// began, rests counted. Each exercise starts at `step.start`, works `step.seconds`, then rests
+// `step.rest`. Time comes from timestamps, so a tab that slept for a minute catches up at once.
 
-/** How long a phase lasts, in seconds. */
-export function phaseLength(workout, phase) {
-  return phase.kind === 'work' ? workout.steps[phase.index].seconds : workout.restSeconds;
+/** The workout's length in seconds. */
+export function totalSeconds(workout) {
+  const last = workout.steps[workout.steps.length - 1];
+  return last ? last.start + last.seconds + last.rest : 0;
 }
 
-/** The phase after `phase`: the rest before the next exercise, that exercise, or null at the end. */
-export function nextPhase(workout, phase) {
-  if (phase.kind === 'rest') return { kind: 'work', index: phase.index };
-  if (phase.index + 1 >= workout.steps.length) return null;
-  return workout.restSeconds > 0 ? { kind: 'rest', index: phase.index + 1 } : { kind: 'work', index: phase.index + 1 };
-}
-
-/** Where the workout stands `elapsed` seconds after `phase` had `left` seconds to go:
- *  `{ phase, left }`, or `{ phase: null }` once it has ended. */
-export function advance(workout, phase, left, elapsed) {
-  let remaining = left - elapsed;
-  while (phase && remaining <= 0) {
-    phase = nextPhase(workout, phase);
-    if (phase) remaining += phaseLength(workout, phase);
+/** Where `t` falls: `{ kind: 'work', index, left }` in an exercise, `{ kind: 'rest', index, left }`
+ *  in the rest before exercise `index`, or null once the workout has ended. */
+export function phaseAt(workout, t) {
+  const { steps } = workout;
+  for (let index = 0; index < steps.length; index += 1) {
+    const step = steps[index];
+    const workEnd = step.start + step.seconds;
+    if (t < workEnd) return { kind: 'work', index, left: workEnd - t };
+    if (t < workEnd + step.rest && index + 1 < steps.length) return { kind: 'rest', index: index + 1, left: workEnd + step.rest - t };
   }
-  return phase ? { phase, left: remaining } : { phase: null, left: 0 };
+  return null;
 }
 
-/** Which song plays `elapsed` seconds into an exercise, and where in it: each song lasts its
- *  length ÷ its rate on the clock, and the list loops. `{ index, offset }` in media seconds. */
-export function songAt(songs, elapsed) {
-  const lengths = songs.map((song) => song.seconds / song.rate);
-  const total = lengths.reduce((sum, length) => sum + length, 0);
-  if (!songs.length || total <= 0) return null;
-  let time = ((elapsed % total) + total) % total;
-  for (let index = 0; index < songs.length; index += 1) {
-    if (time < lengths[index]) return { index, offset: time * songs[index].rate };
-    time -= lengths[index];
+/** The clock at exercise `index` with `left` of its seconds to go. */
+export function timeAt(workout, index, left) {
+  const step = workout.steps[index];
+  return step.start + (step.seconds - left);
+}
+
+/** The soundtrack cue playing at `t`, and where its song is: `{ cue, position }`. */
+export function cueAt(soundtrack, t) {
+  let cue = null;
+  for (const candidate of soundtrack) {
+    if (candidate.at > t) break;
+    cue = candidate;
   }
-  return { index: 0, offset: 0 };
+  if (!cue) return null;
+  return { cue, position: cue.from + (t - cue.at) * cue.rate };
+}
+
+/** The beats of the click track at `bpm` between `from` and `to` (clock seconds), counted
+ *  from the cue's start so the beat never drifts: `[{ time, accent }]`, every fourth accented. */
+export function beatsBetween(cue, from, to) {
+  if (!cue.bpm) return [];
+  const period = 60 / cue.bpm;
+  const beats = [];
+  for (let k = Math.max(0, Math.ceil((from - cue.at) / period)); cue.at + k * period < to; k += 1) {
+    beats.push({ time: cue.at + k * period, accent: k % 4 === 0 });
+  }
+  return beats;
 }

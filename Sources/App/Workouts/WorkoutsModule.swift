@@ -3,7 +3,10 @@ import Vapor
 
 extension WorkoutsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
-        [CreateSongs(), CreateMusicThemes(), CreateWorkouts(), CreateFitnessTests(), CreateWorkoutGoals(), AddCompletedWorkoutRunID()]
+        [
+            CreateSongs(), CreateMusicThemes(), CreateWorkouts(), CreateFitnessTests(), CreateWorkoutGoals(), AddCompletedWorkoutRunID(),
+            AddCompletedWorkoutEffort(),
+        ]
     }
 
     static var commands: [any KineticCommand.Type] { [EstimateTempoCommand.self, RepRateCommand.self] }

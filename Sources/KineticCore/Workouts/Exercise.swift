@@ -9,7 +9,7 @@ public struct Exercise: Equatable, Sendable, Identifiable {
     }
 
     /// The Get Workout page's difficulty.
-    public enum Level: String, CaseIterable, Sendable, Codable, Comparable {
+    public enum Level: String, CaseIterable, Sendable, Codable, CodingKeyRepresentable, Comparable {
         case beginner, intermediate, expert
 
         public static func < (lhs: Level, rhs: Level) -> Bool {
@@ -18,7 +18,9 @@ public struct Exercise: Equatable, Sendable, Identifiable {
     }
 
     /// What an exercise needs. The catalogue's "body only" and its exercises without any
-    /// equipment are both ``bodyweight``, which every workout allows.
+    /// equipment are both ``bodyweight``, which every workout allows. A bench, a pull-up bar
+    /// and a box are never the catalogue's equipment: ``EquipmentNeeds`` reads them from an
+    /// exercise's name and set-up.
     public enum Equipment: String, CaseIterable, Sendable, Codable {
         case bodyweight = "body only"
         case barbell, dumbbell, cable, machine, kettlebells, bands
@@ -26,6 +28,9 @@ public struct Exercise: Equatable, Sendable, Identifiable {
         case exerciseBall = "exercise ball"
         case foamRoll = "foam roll"
         case ezCurlBar = "e-z curl bar"
+        case bench
+        case pullUpBar = "pull-up bar"
+        case box
         case other
     }
 
@@ -42,18 +47,27 @@ public struct Exercise: Equatable, Sendable, Identifiable {
         case compound, isolation
     }
 
+    /// How the muscles work: pushing, pulling, or holding still (a plank, a stretch).
+    public enum Force: String, Sendable, Codable {
+        case push, pull
+        case holding = "static"
+    }
+
     public let id: String
     public let name: String
     public let category: Category
     public let level: Level
     public let equipment: Equipment
     public let mechanic: Mechanic?
+    public let force: Force?
     public let primaryMuscles: [Muscle]
     public let secondaryMuscles: [Muscle]
     public let instructions: [String]
+    /// Everything it needs (``EquipmentNeeds``): each group met by one of its items.
+    public let needs: [Set<Equipment>]
 
     public init(
-        id: String, name: String, category: Category, level: Level, equipment: Equipment, mechanic: Mechanic?,
+        id: String, name: String, category: Category, level: Level, equipment: Equipment, mechanic: Mechanic?, force: Force? = nil,
         primaryMuscles: [Muscle], secondaryMuscles: [Muscle] = [], instructions: [String] = []
     ) {
         self.id = id
@@ -62,13 +76,24 @@ public struct Exercise: Equatable, Sendable, Identifiable {
         self.level = level
         self.equipment = equipment
         self.mechanic = mechanic
+        self.force = force
         self.primaryMuscles = primaryMuscles
         self.secondaryMuscles = secondaryMuscles
         self.instructions = instructions
+        self.needs = EquipmentNeeds.of(name: name, equipment: equipment, instructions: instructions)
     }
 
-    /// The tempo Kinetic plays this exercise at (see ``ExerciseTempo``).
-    public var tempo: ExerciseTempo { ExerciseTempo.forExercise(category: category, level: level) }
+    /// Whether someone with `equipment` (and their body) can do it.
+    public func canBeDone(with equipment: Set<Equipment>) -> Bool {
+        EquipmentNeeds.met(needs, by: equipment.union([.bodyweight]))
+    }
+
+    /// The equipment it uses beyond the body, for the pages: every item it needs.
+    public var equipmentUsed: Set<Equipment> { needs.reduce(into: []) { $0.formUnion($1) } }
+
+    /// The tempo Kinetic plays this exercise at before the user's own rate is known (see
+    /// ``ExerciseTempo``).
+    public var tempo: ExerciseTempo { ExerciseTempo.of(self) }
 }
 
 extension RawRepresentable where RawValue == String, Self: Hashable {
@@ -85,10 +110,10 @@ extension RawRepresentable where RawValue == String, Self: Hashable {
 
 extension Exercise: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case id, name, category, level, equipment, mechanic, primaryMuscles, secondaryMuscles, instructions
+        case id, name, category, level, equipment, mechanic, force, primaryMuscles, secondaryMuscles, instructions
     }
 
-    /// Reads one exercise in free-exercise-db's shape (its `force` and `images` are not used).
+    /// Reads one exercise in free-exercise-db's shape (its `images` are not used).
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -98,6 +123,7 @@ extension Exercise: Decodable {
             level: try container.decode(Level.self, forKey: .level),
             equipment: try container.decodeIfPresent(Equipment.self, forKey: .equipment) ?? .bodyweight,
             mechanic: try container.decodeIfPresent(Mechanic.self, forKey: .mechanic),
+            force: try container.decodeIfPresent(Force.self, forKey: .force),
             primaryMuscles: try container.decode([Muscle].self, forKey: .primaryMuscles),
             secondaryMuscles: try container.decodeIfPresent([Muscle].self, forKey: .secondaryMuscles) ?? [],
             instructions: try container.decodeIfPresent([String].self, forKey: .instructions) ?? []

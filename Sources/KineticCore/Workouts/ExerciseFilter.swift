@@ -32,7 +32,7 @@ public struct ExerciseFilter: Equatable, Sendable {
     public func admits(_ exercise: Exercise) -> Bool {
         (categories.isEmpty || categories.contains(exercise.category))
             && (muscles.isEmpty || !muscles.isDisjoint(with: exercise.primaryMuscles))
-            && (equipment.isEmpty || equipment.contains(exercise.equipment))
+            && (equipment.isEmpty || equipment.contains(exercise.equipment) || !equipment.isDisjoint(with: exercise.equipmentUsed))
             && (levels.isEmpty || levels.contains(exercise.level))
     }
 }

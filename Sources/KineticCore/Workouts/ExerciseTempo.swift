@@ -1,25 +1,27 @@
 /// How fast an exercise is done and how the music follows it: repetitions a minute, beats of
 /// music per repetition, and so the song tempo that locks to it (reps/min × beats/rep).
 ///
-/// The table (per catalogue category and level), with its sources:
+/// **The pace** comes from the catalogue's data. A held exercise (a stretch, or a static one
+/// such as a plank) has none: its music plays at its own speed.
 ///
-/// | category | level | reps/min | beats/rep | target BPM | anchor |
+/// | category | mechanic | beginner | intermediate | expert | anchor |
 /// |---|---|---|---|---|---|
-/// | strength, powerlifting | beginner | 15 | 8 | 120 | ACSM 2009 Position Stand (Ratamess et al., MSSE 41(3):687–708): moderate velocity, 1–2 s up and 1–2 s down; "2-0-2-0" = 4 s a rep for beginners (Wilk et al., J Hum Kinet 2018) |
-/// | strength, powerlifting | intermediate, expert | 20 | 6 | 120 | the same, 3 s a rep once trained |
-/// | olympic weightlifting, strongman | all | 8 | 16 | 128 | ACSM 2009: explosive rep, then a reset of about 6 s; the music is a steady background |
-/// | plyometrics | beginner | 40 | 3 | 120 | a jumping jack benchmark of 40–60 a minute for average adults |
-/// | plyometrics | intermediate | 45 | 3 | 135 | |
-/// | plyometrics | expert | 60 | 2 | 120 | |
-/// | cardio | beginner, intermediate, expert | 120, 130, 140 | 1 | = cadence | rope skipping and running cadences of 120–180 a minute, held to the preferred 115–140 BPM (Karageorghis & Jones 2014: 123–131 on a treadmill, 125–140 on a cycle) |
-/// | stretching | all | held | — | none | ACSM Guidelines (11th ed., Table 5.6): hold 10–30 s; no rep tempo, so the music plays at its own |
+/// | strength, powerlifting | compound | 15 | 17 | 19 | ACSM 2009 Position Stand (Ratamess et al.): moderate velocity, 1–2 s up and down; "2-0-2-0", 4 s a rep, for beginners (Wilk et al. 2018), faster once trained |
+/// | strength, powerlifting | isolation, none | 18 | 21 | 24 | one joint moves a shorter path: about 3 s a rep |
+/// | olympic weightlifting, strongman | any | 8 | 9 | 10 | an explosive rep, then a reset of about 6 s |
+/// | plyometrics | any | 40 | 45 | 50 | a jumping-jack benchmark of 40–60 a minute for average adults |
+/// | cardio | any | 120 | 130 | 140 | rope skipping and running cadences of 120–180 a minute |
 ///
-/// Beats per rep are chosen so that every target lands in 115–140 BPM, the band exercisers
-/// prefer (Karageorghis 2011; Karageorghis & Jones 2014).
+/// **Once measured**, the user's own fitness-test rate for the exercise sets the pace instead,
+/// held to 0.6–1.6 × the table's and to the song tempos below: a level up speeds up the music.
+///
+/// **Beats per rep** are fixed by the table's pace: of 1, 2, 3, 4, 6, 8, 12 and 16 the one that
+/// puts the table's pace nearest 128 BPM within 100–160 (Karageorghis & Jones 2014: exercisers
+/// prefer 120–140). They do not change with a measured rate, so a faster rate is faster music.
 public struct ExerciseTempo: Equatable, Sendable {
-    /// Repetitions a minute; nil for a held stretch.
+    /// Repetitions a minute; nil for a held exercise.
     public let repsPerMinute: Int?
-    /// Beats of music per repetition; nil for a held stretch.
+    /// Beats of music per repetition; nil for a held exercise.
     public let beatsPerRep: Int?
 
     public init(repsPerMinute: Int?, beatsPerRep: Int?) {
@@ -27,28 +29,52 @@ public struct ExerciseTempo: Equatable, Sendable {
         self.beatsPerRep = beatsPerRep
     }
 
-    /// The song tempo that locks to the movement; nil for a held stretch.
+    /// The song tempo that locks to the movement; nil for a held exercise.
     public var targetBPM: Int? {
         guard let repsPerMinute, let beatsPerRep else { return nil }
         return repsPerMinute * beatsPerRep
     }
 
-    /// The tempo of an exercise of `category` at `level` (the table above).
-    public static func forExercise(category: Exercise.Category, level: Exercise.Level) -> ExerciseTempo {
-        switch (category, level) {
-        case (.strength, .beginner), (.powerlifting, .beginner): ExerciseTempo(repsPerMinute: 15, beatsPerRep: 8)
-        case (.strength, _), (.powerlifting, _): ExerciseTempo(repsPerMinute: 20, beatsPerRep: 6)
-        case (.olympicWeightlifting, _), (.strongman, _): ExerciseTempo(repsPerMinute: 8, beatsPerRep: 16)
-        case (.plyometrics, .beginner): ExerciseTempo(repsPerMinute: 40, beatsPerRep: 3)
-        case (.plyometrics, .intermediate): ExerciseTempo(repsPerMinute: 45, beatsPerRep: 3)
-        case (.plyometrics, .expert): ExerciseTempo(repsPerMinute: 60, beatsPerRep: 2)
-        case (.cardio, .beginner): ExerciseTempo(repsPerMinute: 120, beatsPerRep: 1)
-        case (.cardio, .intermediate): ExerciseTempo(repsPerMinute: 130, beatsPerRep: 1)
-        case (.cardio, .expert): ExerciseTempo(repsPerMinute: 140, beatsPerRep: 1)
-        case (.stretching, _): ExerciseTempo(repsPerMinute: nil, beatsPerRep: nil)
+    /// The beats per rep tried, and the band and centre they aim for.
+    public static let beatChoices = [1, 2, 3, 4, 6, 8, 12, 16]
+    public static let preferredBPM = 100...160
+    public static let idealBPM = 128
+    /// How far a measured rate may move the pace from the table's.
+    public static let measuredRange = 0.6...1.6
+    /// The song tempos a measured rate may lead to.
+    public static let measuredBPM = 80...180
+
+    /// The table's pace of `exercise`; nil when it is held.
+    public static func tablePace(of exercise: Exercise) -> Int? {
+        if exercise.category == .stretching || exercise.force == .holding { return nil }
+        let step = Exercise.Level.allCases.firstIndex(of: exercise.level) ?? 0
+        switch exercise.category {
+        case .strength, .powerlifting: return (exercise.mechanic == .compound ? [15, 17, 19] : [18, 21, 24])[step]
+        case .olympicWeightlifting, .strongman: return [8, 9, 10][step]
+        case .plyometrics: return [40, 45, 50][step]
+        case .cardio: return [120, 130, 140][step]
+        case .stretching: return nil
         }
     }
 
-    /// The band every target tempo lies in.
-    public static let preferredBPM = 115...140
+    /// The beats per rep that put `pace` nearest ``idealBPM`` within ``preferredBPM`` (the
+    /// nearest outside it when none falls inside; the fewer beats on a tie).
+    public static func beatsPerRep(forPace pace: Int) -> Int {
+        let inBand = beatChoices.filter { preferredBPM.contains(pace * $0) }
+        let candidates = inBand.isEmpty ? beatChoices : inBand
+        return candidates.min { abs(pace * $0 - idealBPM) < abs(pace * $1 - idealBPM) }!
+    }
+
+    /// The tempo of `exercise`, from the table or the user's `measuredRate` (reps a minute).
+    public static func of(_ exercise: Exercise, measuredRate: Double? = nil) -> ExerciseTempo {
+        guard let pace = tablePace(of: exercise) else { return ExerciseTempo(repsPerMinute: nil, beatsPerRep: nil) }
+        let beats = beatsPerRep(forPace: pace)
+        guard let measuredRate, measuredRate.isFinite, measuredRate > 0 else {
+            return ExerciseTempo(repsPerMinute: pace, beatsPerRep: beats)
+        }
+        let lowest = max(Double(pace) * measuredRange.lowerBound, Double(measuredBPM.lowerBound) / Double(beats))
+        let highest = min(Double(pace) * measuredRange.upperBound, Double(measuredBPM.upperBound) / Double(beats))
+        let reps = min(max(Int(min(measuredRate, highest * 2).rounded()), Int(lowest.rounded(.up))), Int(highest.rounded(.down)))
+        return ExerciseTempo(repsPerMinute: max(1, reps), beatsPerRep: beats)
+    }
 }

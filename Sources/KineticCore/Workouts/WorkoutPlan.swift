@@ -1,44 +1,98 @@
-/// A workout as it is kept and played: each exercise (by catalogue id) with its time and its
-/// songs, and the rest between exercises. Built from a ``GeneratedWorkout`` and the songs of
-/// the chosen themes; stored as JSON so a saved workout plays the same later.
+/// A workout as it is kept and played: each exercise (by catalogue id) with its time, part,
+/// round, tempo and the rest after it, and the music of the whole (``WorkoutSoundtrack``).
+/// Stored as JSON so a saved workout plays the same later.
 public struct WorkoutPlan: Codable, Equatable, Sendable {
     public struct Step: Codable, Equatable, Sendable {
         public let exerciseID: String
         public let seconds: Int
-        public let songs: [PlannedSong]
+        public let part: WorkoutStep.Part
+        /// The round of the main part; 0 in the warm-up and cool-down.
+        public let round: Int
+        /// The rest after it; 0 after the last.
+        public let restAfter: Int
+        /// Repetitions a minute and the song tempo that locks to them; nil when it is held.
+        public let repsPerMinute: Int?
+        public let targetBPM: Int?
 
-        public init(exerciseID: String, seconds: Int, songs: [PlannedSong]) {
+        public init(
+            exerciseID: String, seconds: Int, part: WorkoutStep.Part, round: Int, restAfter: Int, repsPerMinute: Int?, targetBPM: Int?
+        ) {
             self.exerciseID = exerciseID
             self.seconds = seconds
-            self.songs = songs
+            self.part = part
+            self.round = round
+            self.restAfter = restAfter
+            self.repsPerMinute = repsPerMinute
+            self.targetBPM = targetBPM
         }
     }
 
-    public let restSeconds: Int
     public let steps: [Step]
+    /// The music, from the first second to the last.
+    public let soundtrack: [SoundtrackCue]
+    /// How many of the main part's exercises are at each level (``GeneratedWorkout/mainLevels``).
+    public let mainLevels: [Exercise.Level: Int]
 
-    public init(restSeconds: Int, steps: [Step]) {
-        self.restSeconds = restSeconds
+    public init(steps: [Step], soundtrack: [SoundtrackCue], mainLevels: [Exercise.Level: Int] = [:]) {
         self.steps = steps
+        self.soundtrack = soundtrack
+        self.mainLevels = mainLevels
     }
 
-    /// The plan of `workout`: each exercise's songs chosen by ``WorkoutPlaylist`` from
-    /// `library` (already narrowed to the chosen themes), the exercise's position as its turn.
-    public init(_ workout: GeneratedWorkout, library: [LibrarySong]) {
+    /// The plan of `workout`: each exercise's tempo from the user's `measuredRates` (reps a
+    /// minute by exercise id, from fitness tests) or the table (``ExerciseTempo``), and the
+    /// music from `library` (already narrowed to the chosen themes).
+    public init(_ workout: GeneratedWorkout, library: [LibrarySong], measuredRates: [String: Double] = [:]) {
+        let steps = workout.steps.map { step in
+            let tempo = ExerciseTempo.of(step.exercise, measuredRate: measuredRates[step.exercise.id])
+            return Step(
+                exerciseID: step.exercise.id, seconds: step.seconds, part: step.part, round: step.round, restAfter: step.restAfter,
+                repsPerMinute: tempo.repsPerMinute, targetBPM: tempo.targetBPM)
+        }
         self.init(
-            restSeconds: workout.restSeconds,
-            steps: workout.steps.enumerated().map { index, step in
-                Step(
-                    exerciseID: step.exercise.id, seconds: step.seconds,
-                    songs: WorkoutPlaylist.songs(
-                        targetBPM: step.exercise.tempo.targetBPM, seconds: step.seconds, library: library, turn: index)
-                )
-            })
+            steps: steps,
+            soundtrack: WorkoutSoundtrack.cues(
+                for: steps.map { WorkoutSoundtrack.Slot(seconds: $0.seconds, restAfter: $0.restAfter, targetBPM: $0.targetBPM) },
+                library: library),
+            mainLevels: workout.mainLevels)
     }
 
-    /// Exercise time plus the rests between exercises.
-    public var totalSeconds: Int {
-        steps.reduce(0) { $0 + $1.seconds } + restSeconds * max(0, steps.count - 1)
+    /// The plan with each exercise's tempo from `tempo` and a soundtrack from `library`: how
+    /// a plan kept before soundtracks (``soundtrack`` empty) gets its music.
+    public func withMusic(tempo: (String) -> ExerciseTempo?, library: [LibrarySong]) -> WorkoutPlan {
+        let steps = steps.map { step in
+            let tempo = tempo(step.exerciseID)
+            return Step(
+                exerciseID: step.exerciseID, seconds: step.seconds, part: step.part, round: step.round, restAfter: step.restAfter,
+                repsPerMinute: tempo?.repsPerMinute, targetBPM: tempo?.targetBPM)
+        }
+        let slots = steps.map { WorkoutSoundtrack.Slot(seconds: $0.seconds, restAfter: $0.restAfter, targetBPM: $0.targetBPM) }
+        return WorkoutPlan(steps: steps, soundtrack: WorkoutSoundtrack.cues(for: slots, library: library), mainLevels: mainLevels)
+    }
+
+    /// Exercise time plus every rest.
+    public var totalSeconds: Int { steps.reduce(0) { $0 + $1.seconds + $1.restAfter } }
+
+    /// The second of the workout each exercise starts at.
+    public var startSeconds: [Int] {
+        var time = 0
+        return steps.map { step in
+            defer { time += step.seconds + step.restAfter }
+            return time
+        }
+    }
+
+    /// The cues that play during exercise `index` and the rest after it, the first at (or
+    /// carried into) its start: which song plays from which second at what rate.
+    public func cues(ofStep index: Int) -> [SoundtrackCue] {
+        guard steps.indices.contains(index) else { return [] }
+        let start = startSeconds[index], end = start + steps[index].seconds + steps[index].restAfter
+        let carried = soundtrack.last { $0.at <= start }.map { cue in
+            SoundtrackCue(
+                at: start, songID: cue.songID, from: cue.songID == nil ? 0 : cue.from + Double(start - cue.at) * cue.rate, rate: cue.rate,
+                bpm: cue.bpm, ducked: cue.ducked)
+        }
+        return (carried.map { [$0] } ?? []) + soundtrack.filter { $0.at > start && $0.at < end }
     }
 
     /// Where a paused workout may stand: an exercise of the plan and 1 to all of its seconds
@@ -52,27 +106,43 @@ public struct WorkoutPlan: Codable, Equatable, Sendable {
         if !(1...steps[exerciseIndex].seconds).contains(secondsLeft) { errors.add("secondsLeft", "error.workout.progressSeconds") }
         return errors
     }
-}
 
-extension PlannedSong: Codable {
+    // MARK: - Coding
+
     private enum CodingKeys: String, CodingKey {
-        case songID = "song", playbackRate = "rate", fits
+        case steps, soundtrack, mainLevels, restSeconds
     }
 
+    /// Reads a plan, also one kept before workouts had parts and a soundtrack: its exercises
+    /// become the main part with its one rest between them, with no tempo and no soundtrack
+    /// yet (``withMusic(tempo:library:)`` gives it both).
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            songID: try container.decode(String.self, forKey: .songID),
-            playbackRate: try container.decode(Double.self, forKey: .playbackRate),
-            fits: try container.decode(Bool.self, forKey: .fits)
-        )
+        if let soundtrack = try container.decodeIfPresent([SoundtrackCue].self, forKey: .soundtrack) {
+            self.init(
+                steps: try container.decode([Step].self, forKey: .steps), soundtrack: soundtrack,
+                mainLevels: try container.decodeIfPresent([Exercise.Level: Int].self, forKey: .mainLevels) ?? [:])
+            return
+        }
+        struct OldStep: Decodable {
+            let exerciseID: String
+            let seconds: Int
+        }
+        let rest = try container.decode(Int.self, forKey: .restSeconds)
+        let old = try container.decode([OldStep].self, forKey: .steps)
+        let steps = old.enumerated().map { index, step in
+            Step(
+                exerciseID: step.exerciseID, seconds: step.seconds, part: .main, round: 1, restAfter: index == old.count - 1 ? 0 : rest,
+                repsPerMinute: nil, targetBPM: nil)
+        }
+        self.init(steps: steps, soundtrack: [])
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(songID, forKey: .songID)
-        try container.encode(playbackRate, forKey: .playbackRate)
-        try container.encode(fits, forKey: .fits)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(soundtrack, forKey: .soundtrack)
+        try container.encode(mainLevels, forKey: .mainLevels)
     }
 }
 

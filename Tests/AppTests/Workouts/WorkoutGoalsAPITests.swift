@@ -78,6 +78,47 @@ import VaporTesting
         }
     }
 
+    /// A workout counts when at least half its exercise time was worked: skipping through it
+    /// does not, and a complete 10-minute workout counts for a goal of 10 minutes a workout.
+    @Test func aSkippedThroughWorkout_doesNotCount_andATenMinuteOneCountsForATenMinuteGoal() async throws {
+        try await withKinetic { app in
+            let token = try await app.signUp().token
+            let goal = try await app.json(
+                .POST, "/api/v1/workout-goals", body: ["name": "Ten", "times": 5, "minutes": 10, "daysPerWeek": 1], token: token
+            ).jsonObject()
+            let goalID = try #require(goal["id"] as? String)
+            let created = try await app.json(
+                .POST, "/api/v1/workouts", body: jumps.merging(["saved": true, "duration": 10]) { $1 }, token: token)
+            let workout = try created.jsonObject()
+            let workoutID = try #require(workout["id"] as? String)
+            #expect(workout["totalSeconds"] as? Int == 600)
+            let exercises = try #require(workout["exercises"] as? [[String: Any]])
+            let work = exercises.reduce(0) { $0 + ($1["seconds"] as? Int ?? 0) }
+
+            let skipped = try await app.json(
+                .POST, "/api/v1/workouts/\(workoutID)/completions",
+                body: ["runId": UUID().uuidString, "workedSeconds": 8, "skipped": exercises.count], token: token
+            ).jsonObject()
+            #expect(skipped["counts"] as? Bool == false && skipped["workedSeconds"] as? Int == 8)
+            var progress =
+                try await app.json(.GET, "/api/v1/workout-goals/\(goalID)", token: token).jsonObject()["progress"] as? [String: Any]
+            #expect(progress?["total"] as? Int == 0, "skipped through: not counted")
+
+            let half = try await app.json(
+                .POST, "/api/v1/workouts/\(workoutID)/completions",
+                body: ["runId": UUID().uuidString, "workedSeconds": work / 2, "skipped": 0], token: token
+            ).jsonObject()
+            #expect(half["counts"] as? Bool == true && half["seconds"] as? Int == 600)
+            progress = try await app.json(.GET, "/api/v1/workout-goals/\(goalID)", token: token).jsonObject()["progress"] as? [String: Any]
+            #expect(progress?["total"] as? Int == 1, "half of it done, ten minutes long: it counts for ten minutes a workout")
+
+            let bad = try await app.json(
+                .POST, "/api/v1/workouts/\(workoutID)/completions", body: ["workedSeconds": -1, "skipped": "all"], token: token)
+            #expect(bad.status == .unprocessableEntity)
+            #expect(Set((try bad.apiError()["fields"] as? [String: String] ?? [:]).keys) == ["workedSeconds", "skipped"])
+        }
+    }
+
     @Test func badGoals_are422_andAnotherUsersGoals_areNeverSeen() async throws {
         try await withKinetic { app in
             let owner = try await app.signUp().token, other = try await app.signUp().token

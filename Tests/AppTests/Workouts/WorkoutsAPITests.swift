@@ -27,25 +27,35 @@ import VaporTesting
             let workout = try response.jsonObject()
             #expect(workout["id"] is NSNull)
             #expect(workout["seed"] as? Int == 42)
-            #expect(abs((workout["totalSeconds"] as? Int ?? 0) - 1_200) <= 60)
+            #expect(workout["totalSeconds"] as? Int == 1_200, "the chosen duration, warm-up and rests included")
             let exercises = try #require(workout["exercises"] as? [[String: Any]])
-            #expect(!exercises.isEmpty)
+            #expect(exercises.first?["part"] as? String == "warm-up" && exercises.last?["part"] as? String == "cool-down")
+            var songsHeard = Set<String>()
             for step in exercises {
                 let exercise = try #require(step["exercise"] as? [String: Any])
-                #expect(exercise["category"] as? String == "plyometrics")
-                let target = try #require(exercise["targetBPM"] as? Int)
-                #expect(target == 120)
-                let songs = try #require(step["songs"] as? [[String: Any]])
-                #expect(!songs.isEmpty)
-                #expect(step["noFittingSong"] as? Bool == false)
-                for song in songs {
-                    #expect([fitting, halfTime].contains(song["id"] as? String), "only the theme's songs")
-                    let bpm = try #require(song["bpm"] as? Double), rate = try #require(song["playbackRate"] as? Double)
-                    let octave = bpm < 90 ? 2.0 : 1.0
-                    #expect(abs(rate - Double(target) / (bpm * octave)) < 0.0001)
-                    #expect(song["fits"] as? Bool == true)
+                let target = step["targetBpm"] as? Int
+                if step["part"] as? String == "main" {
+                    #expect(exercise["category"] as? String == "plyometrics")
+                    #expect(target == 120 || target == nil, "40 reps a minute × 3 beats, or a hold")
+                    #expect(step["clickTrack"] as? Bool == false, "the theme's songs fit 120 BPM")
+                }
+                let cues = try #require(step["music"] as? [[String: Any]])
+                #expect(cues.first?["at"] as? Int == step["startsAt"] as? Int, "each exercise says what plays from its start")
+                for cue in cues {
+                    let song = try #require(cue["song"] as? [String: Any], "a song plays: \(cue)")
+                    let id = try #require(song["id"] as? String)
+                    songsHeard.insert(id)
+                    #expect([fitting, halfTime].contains(id), "only the theme's songs")
+                    let rate = try #require(cue["playbackRate"] as? Double)
+                    if let bpm = cue["bpm"] as? Int, let songBPM = song["bpm"] as? Double {
+                        let octave = songBPM < 90 ? 2.0 : 1.0
+                        #expect(abs(rate - Double(bpm) / (songBPM * octave)) < 0.0001)
+                    } else {
+                        #expect(rate == 1, "a held exercise plays the song at its own speed")
+                    }
                 }
             }
+            #expect(songsHeard == [fitting, halfTime], "both fitting songs take turns")
             let again = try await app.json(.POST, "/api/v1/workouts/generate", body: selection, token: account.token).jsonObject()
             #expect(
                 (again["exercises"] as? [[String: Any]])?.compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String }
@@ -58,7 +68,13 @@ import VaporTesting
             let account = try await app.signUp()
             let workout = try await app.json(.POST, "/api/v1/workouts/generate", body: jumps, token: account.token).jsonObject()
             let exercises = try #require(workout["exercises"] as? [[String: Any]])
-            #expect(exercises.allSatisfy { ($0["songs"] as? [Any])?.isEmpty == true && $0["noFittingSong"] as? Bool == true })
+            #expect(exercises.allSatisfy { ($0["music"] as? [[String: Any]])?.allSatisfy { $0["song"] is NSNull } == true })
+            let main = exercises.filter { $0["part"] as? String == "main" }
+            #expect(main.allSatisfy { $0["clickTrack"] as? Bool == true }, "a click track keeps the beat")
+            #expect(
+                main.allSatisfy { step in
+                    (step["music"] as? [[String: Any]])?.first.map { $0["bpm"] as? Int == step["targetBpm"] as? Int } == true
+                })
         }
     }
 

@@ -22,7 +22,7 @@ import Testing
     @Test func everyExerciseWithReps_locksToASongIn115To140BPM() {
         for exercise in Self.shipped.exercises {
             let tempo = exercise.tempo
-            if exercise.category == .stretching {
+            if exercise.category == .stretching || exercise.force == .holding {
                 #expect(tempo.targetBPM == nil, "\(exercise.id) is held")
             } else if let target = tempo.targetBPM {
                 #expect(ExerciseTempo.preferredBPM.contains(target), "\(exercise.id): \(target) BPM")
@@ -33,10 +33,36 @@ import Testing
     }
 
     @Test func theTable_followsItsAnchors() {
-        #expect(ExerciseTempo.forExercise(category: .strength, level: .beginner) == ExerciseTempo(repsPerMinute: 15, beatsPerRep: 8))
-        #expect(ExerciseTempo.forExercise(category: .powerlifting, level: .expert).repsPerMinute == 20)
-        #expect(ExerciseTempo.forExercise(category: .plyometrics, level: .intermediate).targetBPM == 135)
-        #expect(ExerciseTempo.forExercise(category: .cardio, level: .expert).targetBPM == 140)
+        func exercise(_ category: Exercise.Category, _ level: Exercise.Level, _ mechanic: Exercise.Mechanic? = .compound) -> Exercise {
+            Exercise(id: "x", name: "X", category: category, level: level, equipment: .bodyweight, mechanic: mechanic, primaryMuscles: [])
+        }
+        #expect(ExerciseTempo.of(exercise(.strength, .beginner)) == ExerciseTempo(repsPerMinute: 15, beatsPerRep: 8))
+        #expect(ExerciseTempo.of(exercise(.strength, .intermediate)).targetBPM == 136)
+        #expect(ExerciseTempo.of(exercise(.strength, .beginner, .isolation)).targetBPM == 144)
+        #expect(ExerciseTempo.of(exercise(.powerlifting, .expert, .isolation)) == ExerciseTempo(repsPerMinute: 24, beatsPerRep: 6))
+        #expect(ExerciseTempo.of(exercise(.plyometrics, .intermediate)).targetBPM == 135)
+        #expect(ExerciseTempo.of(exercise(.cardio, .expert)).targetBPM == 140)
+        #expect(ExerciseTempo.of(exercise(.olympicWeightlifting, .expert)) == ExerciseTempo(repsPerMinute: 10, beatsPerRep: 12))
+        #expect(ExerciseTempo.of(exercise(.stretching, .beginner)).targetBPM == nil)
+    }
+
+    /// A measured rate sets the pace, within its bounds, and beats per rep stay: a faster rate
+    /// is faster music.
+    @Test func aMeasuredRate_setsThePace_andFasterIsFasterMusic() {
+        let squat = Exercise(
+            id: "squat", name: "Bodyweight Squat", category: .strength, level: .beginner, equipment: .bodyweight, mechanic: .compound,
+            primaryMuscles: [.quadriceps])
+        #expect(ExerciseTempo.of(squat, measuredRate: 18) == ExerciseTempo(repsPerMinute: 18, beatsPerRep: 8))
+        #expect(ExerciseTempo.of(squat, measuredRate: 18).targetBPM! > ExerciseTempo.of(squat, measuredRate: 16).targetBPM!)
+        #expect(ExerciseTempo.of(squat, measuredRate: 2).repsPerMinute == 10, "at least 0.6 × 15, and 80 BPM ÷ 8")
+        #expect(ExerciseTempo.of(squat, measuredRate: 90).repsPerMinute == 22, "at most 180 BPM ÷ 8")
+        #expect(ExerciseTempo.of(squat, measuredRate: .nan) == ExerciseTempo.of(squat))
+    }
+
+    /// The tempos of the catalogue's timed exercises are not one: a strength workout changes tempo.
+    @Test func theCatalogue_hasManyTempos() {
+        let strength = Set(Self.shipped.exercises.filter { $0.category == .strength }.compactMap(\.tempo.targetBPM))
+        #expect(strength.count >= 5, "\(strength.sorted())")
     }
 
     @Test func aDuplicateID_isRefused() {

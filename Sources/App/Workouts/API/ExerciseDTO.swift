@@ -8,11 +8,14 @@ struct ExerciseDTO: Content {
     let category: String
     let difficulty: String
     let equipment: String
+    /// Everything it needs, each group met by one of its items (a bench or a box).
+    let needs: [[String]]
     @NullEncoded var mechanic: String?
+    @NullEncoded var force: String?
     let primaryMuscles: [String]
     let secondaryMuscles: [String]
     let instructions: [String]
-    /// Repetitions a minute; null for a held stretch.
+    /// Repetitions a minute at the table's pace (``ExerciseTempo``); null for a held exercise.
     @NullEncoded var repsPerMinute: Int?
     @NullEncoded var beatsPerRep: Int?
     /// The song tempo that locks to the movement; null for a held stretch.
@@ -24,7 +27,9 @@ struct ExerciseDTO: Content {
         category = exercise.category.rawValue
         difficulty = exercise.level.rawValue
         equipment = exercise.equipment.rawValue
+        needs = exercise.needs.map { $0.map(\.rawValue).sorted() }
         mechanic = exercise.mechanic?.rawValue
+        force = exercise.force?.rawValue
         primaryMuscles = exercise.primaryMuscles.map(\.rawValue)
         secondaryMuscles = exercise.secondaryMuscles.map(\.rawValue)
         instructions = exercise.instructions

@@ -10,25 +10,46 @@ struct WorkoutDTO: Content {
         let updatedAt: String
     }
 
-    struct PlannedSong: Content {
+    /// From a second of the workout on, what plays (``SoundtrackCue``).
+    struct Cue: Content {
+        /// The second of the workout, rests counted.
+        let at: Int
+        /// The song; null for the click track (at `bpm`) or, without a tempo, quiet.
+        @NullEncoded var song: Song?
+        /// The second of the song to start from.
+        let from: Double
+        /// The rate the player sets so the beat locks to the exercise (`preservesPitch` on).
+        let playbackRate: Double
+        @NullEncoded var bpm: Int?
+        /// A rest: play it lower, never stop it.
+        let ducked: Bool
+    }
+
+    struct Song: Content {
         let id: UUID
         @NullEncoded var title: String?
         @NullEncoded var artist: String?
         @NullEncoded var bpm: Double?
-        /// The rate the player sets so the beat locks to the exercise (`preservesPitch` on).
-        let playbackRate: Double
-        /// False: no song fitted, this is the closest.
-        let fits: Bool
         let audioUrl: String
     }
 
     struct Step: Content {
         let exercise: ExerciseDTO
+        /// `warm-up`, `main` or `cool-down`.
+        let part: String
+        /// The main part's round (1, 2, …); 0 in the warm-up and cool-down.
+        let round: Int
         let seconds: Int
-        let songs: [PlannedSong]
-        /// True when no song of the chosen themes fits the exercise's tempo (the closest plays),
-        /// or none plays at all (`songs` empty).
-        let noFittingSong: Bool
+        /// The rest after it; 0 after the last.
+        let restSeconds: Int
+        /// The second of the workout it starts at.
+        let startsAt: Int
+        @NullEncoded var repsPerMinute: Int?
+        @NullEncoded var targetBpm: Int?
+        /// What plays from its start to the end of its rest: which song from which second at what rate.
+        let music: [Cue]
+        /// True when the click track keeps its tempo for some of it: no song fits.
+        let clickTrack: Bool
     }
 
     @NullEncoded var id: UUID?
@@ -36,7 +57,6 @@ struct WorkoutDTO: Content {
     let seed: UInt64
     let selection: JSONValue
     let totalSeconds: Int
-    let restSeconds: Int
     let exercises: [Step]
     @NullEncoded var savedAt: String?
     @NullEncoded var progress: Progress?
@@ -46,19 +66,22 @@ struct WorkoutDTO: Content {
         seed = details.seed
         selection = .object(WorkoutSelectionInput.members(of: details.selection))
         totalSeconds = details.plan.totalSeconds
-        restSeconds = details.plan.restSeconds
         exercises = try details.steps.map { step in
             Step(
-                exercise: ExerciseDTO(step.exercise), seconds: step.seconds,
-                songs: try step.songs.map { song in
-                    let id = try song.record.requireID()
-                    return PlannedSong(
-                        id: id, title: song.record.title, artist: song.record.artist, bpm: song.record.bpm,
-                        playbackRate: (song.playbackRate * 10_000).rounded() / 10_000, fits: song.fits,
-                        audioUrl: SiteURL.api(.songAudio(id: id.uuidString)).path
-                    )
+                exercise: ExerciseDTO(step.exercise), part: step.plan.part.rawValue, round: step.plan.round, seconds: step.seconds,
+                restSeconds: step.plan.restAfter, startsAt: step.start, repsPerMinute: step.plan.repsPerMinute,
+                targetBpm: step.plan.targetBPM,
+                music: try step.cues.map { cue in
+                    Cue(
+                        at: cue.cue.at,
+                        song: try cue.song.map { song in
+                            let id = try song.requireID()
+                            return Song(
+                                id: id, title: song.title, artist: song.artist, bpm: song.bpm,
+                                audioUrl: SiteURL.api(.songAudio(id: id.uuidString)).path)
+                        }, from: cue.cue.from, playbackRate: cue.cue.rate, bpm: cue.cue.bpm, ducked: cue.cue.ducked)
                 },
-                noFittingSong: step.songs.isEmpty || step.playsClosestSong
+                clickTrack: step.playsClickTrack
             )
         }
         savedAt = record?.savedAt?.formatted(.iso8601)

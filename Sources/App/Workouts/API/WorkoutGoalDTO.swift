@@ -49,7 +49,15 @@ struct CompletedWorkoutDTO: Content {
     let id: UUID
     @NullEncoded var workoutId: UUID?
     let completedAt: String
+    /// The workout's planned length, warm-up and rests included.
     let seconds: Int
+    /// Exercise seconds worked and planned, and exercises skipped; null on completions from
+    /// before they were recorded.
+    @NullEncoded var workedSeconds: Int?
+    @NullEncoded var plannedWorkSeconds: Int?
+    @NullEncoded var skipped: Int?
+    /// At least half the planned exercise time was worked: it counts for workout goals.
+    let counts: Bool
     let categories: [String]
     let muscles: [String]
     let exercises: [TrackedExerciseDTO]

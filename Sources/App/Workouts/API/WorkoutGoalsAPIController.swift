@@ -36,7 +36,9 @@ struct WorkoutGoalsAPIController {
     /// when stored, 200 with the stored one when its run was already recorded.
     func complete(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
-        let completion = try await request.workouts().complete(workout, runID: request.completionRunID())
+        let effort = try request.completionEffort()
+        let completion = try await request.workouts().complete(
+            workout, runID: request.completionRunID(), worked: effort.worked, skipped: effort.skipped)
         return try await request.workouts().completedWorkoutDTO(completion.record).encodeResponse(
             status: completion.isRepeat ? .ok : .created, for: request)
     }
@@ -57,7 +59,8 @@ extension WorkoutsService {
         let tracked = try await exerciseResults.trackedExerciseIDs()
         return CompletedWorkoutDTO(
             id: try completion.requireID(), workoutId: completion.$workout.id, completedAt: completion.completedAt.formatted(.iso8601),
-            seconds: completion.seconds,
+            seconds: completion.seconds, workedSeconds: completion.workedSeconds, plannedWorkSeconds: completion.plannedWorkSeconds,
+            skipped: completion.skippedExercises, counts: completion.counts,
             categories: Exercise.Category.allCases.filter(worked.categories.contains).map(\.rawValue),
             muscles: Exercise.Muscle.allCases.filter(worked.muscles.contains).map(\.rawValue),
             exercises: rows.compactMap { row in

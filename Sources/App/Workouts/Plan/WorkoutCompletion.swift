@@ -16,27 +16,34 @@ extension WorkoutsService {
     }
 
     /// Records that `workout` was played to the end, in one transaction: a completed workout
-    /// (what workout goals count), a row per exercise it had (so each can be tracked), and no
-    /// more progress. Idempotent per run: a repeat with the same `runID` (however late, however
-    /// many at once) answers the stored one; without a run id, a repeat within
-    /// ``repeatedCompletionWindow`` does.
-    func complete(_ workout: WorkoutRecord, runID: UUID?) async throws -> Completion {
+    /// with how much was done (``WorkoutEffort``: workout goals count it when it is complete),
+    /// a row per exercise it had (so each can be tracked), and no more progress. `worked` and
+    /// `skipped` are what the player counted; without them (an older client) it was all done.
+    /// Idempotent per run: a repeat with the same `runID` (however late, however many at once)
+    /// answers the stored one; without a run id, a repeat within ``repeatedCompletionWindow`` does.
+    func complete(_ workout: WorkoutRecord, runID: UUID?, worked: Int? = nil, skipped: Int? = nil) async throws -> Completion {
         let workoutID = try workout.requireID()
         if let stored = try await storedCompletion(userID: userID, workoutID: workoutID, runID: runID) {
             return try Self.repeated(stored, of: workoutID)
         }
         let plan = try workout.decodedPlan()
         let exercises = plan.steps.compactMap { catalogue.exercise(id: $0.exerciseID) }
-        let worked = CompletedWorkout.worked(by: exercises)
+        let trained = CompletedWorkout.worked(by: exercises)
         let now = now
         let completion = CompletedWorkoutRecord()
         completion.$user.id = userID
         completion.$workout.id = workoutID
-        completion.categories = try Self.jsonList(Exercise.Category.allCases.filter(worked.categories.contains).map(\.rawValue))
-        completion.muscles = try Self.jsonList(Exercise.Muscle.allCases.filter(worked.muscles.contains).map(\.rawValue))
+        completion.categories = try Self.jsonList(Exercise.Category.allCases.filter(trained.categories.contains).map(\.rawValue))
+        completion.muscles = try Self.jsonList(Exercise.Muscle.allCases.filter(trained.muscles.contains).map(\.rawValue))
         completion.seconds = plan.totalSeconds
         completion.completedAt = now
         completion.runID = runID
+        let plannedWork = plan.steps.reduce(0) { $0 + $1.seconds }
+        let effort = WorkoutEffort(workedSeconds: worked ?? plannedWork, plannedWorkSeconds: plannedWork, skipped: skipped ?? 0)
+        completion.workedSeconds = effort.workedSeconds
+        completion.plannedWorkSeconds = effort.plannedWorkSeconds
+        completion.skippedExercises = effort.skipped
+        completion.counts = effort.isComplete
         do {
             try await store(completion, of: workout, exercises: exercises, userID: userID)
         } catch  where (error as? any DatabaseError)?.isConstraintFailure == true {
@@ -76,11 +83,17 @@ extension WorkoutsService {
         }
     }
 
-    /// The user's completed workouts since `start`, on their local days.
+    /// How the user's last finish of `workout` went; nil before any.
+    func lastCompletion(of workout: WorkoutRecord) async throws -> CompletedWorkoutRecord? {
+        try await CompletedWorkoutRecord.query(on: database).filter(\.$user.$id == userID).filter(\.$workout.$id == workout.requireID())
+            .sort(\.$completedAt, .descending).first()
+    }
+
+    /// The user's completed workouts since `start` that count (``WorkoutEffort``), on their local days.
     func completedWorkouts(since start: Date) async throws -> [CompletedWorkout] {
         let timeZone = calendar.timeZone
         return try await CompletedWorkoutRecord.query(on: database).filter(\.$user.$id == userID)
-            .filter(\.$completedAt >= start).all().map { $0.completed(in: timeZone) }
+            .filter(\.$completedAt >= start).filter(\.$counts == true).all().map { $0.completed(in: timeZone) }
     }
 
     private static func jsonList(_ names: [String]) throws -> String {
@@ -101,6 +114,35 @@ extension Request {
         guard let text, !text.isEmpty else { return nil }
         guard let runID = UUID(uuidString: text) else { throw AppError.validation(FieldErrors(["runId": "error.workouts.runID"])) }
         return runID
+    }
+
+    /// What the player counted of a finished workout: `workedSeconds` and `skipped`, in a JSON
+    /// body or a form, each optional; 422 when one is not a whole number from 0 to a day.
+    func completionEffort() throws -> (worked: Int?, skipped: Int?) {
+        var values: [String: Int] = [:]
+        var errors = FieldErrors()
+        let isJSON = (body.data?.readableBytes ?? 0) > 0 && headers.contentType == .json
+        let members = isJSON ? try jsonBody().objectValue ?? [:] : [:]
+        for field in ["workedSeconds", "skipped"] {
+            let value: Int??
+            if isJSON {
+                switch members[field] {
+                case nil, .null?: value = .some(nil)
+                case .number(let number)?: value = number.rounded() == number && abs(number) < 1e9 ? .some(Int(number)) : nil
+                default: value = nil
+                }
+            } else {
+                let text = try? content.get(String.self, at: field)
+                value = text.map { $0.isEmpty ? .some(nil) : Int($0).map { .some($0) } ?? nil } ?? .some(nil)
+            }
+            switch value {
+            case .some(.some(let number)) where (0...86_400).contains(number): values[field] = number
+            case .some(.none): break
+            default: errors.add(field, "error.workouts.effort")
+            }
+        }
+        guard errors.isEmpty else { throw AppError.validation(errors) }
+        return (values["workedSeconds"], values["skipped"])
     }
 }
 

@@ -29,13 +29,15 @@ struct WorkoutsController {
         let details = try await WorkoutDetails.load(
             workout, catalogue: request.application.exerciseCatalogue, songs: request.workouts().songs)
         let themes = try await request.workouts().themes.themes(details.selection.themeIDs)
-        let model = WorkoutSummaryPage.Model(
+        let justFinished = request.query[String.self, at: "finished"] != nil
+        var model = WorkoutSummaryPage.Model(
             id: try workout.requireID().uuidString, details: details, name: request.localizer.workoutName(details.selection.selection),
             isSaved: workout.savedAt != nil, themeNames: themes.map(\.name),
             justFinished: request.query[String.self, at: "finished"] != nil,
             tracked: try await request.workouts().exerciseResults.trackedExerciseIDs(),
             notice: request.query[String.self, at: "saved"] != nil ? request.localizer.t("workouts.summary.savedNotice") : nil
         )
+        if justFinished { model.finish = try await request.workouts().lastCompletion(of: workout) }
         return .html(WorkoutSummaryPage.render(model, context: PageContext(request: request)))
     }
 
@@ -117,7 +119,9 @@ struct WorkoutsController {
     /// with a Track button per exercise.
     func complete(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
-        _ = try await request.workouts().complete(workout, runID: request.completionRunID())
+        let effort = try request.completionEffort()
+        _ = try await request.workouts().complete(
+            workout, runID: request.completionRunID(), worked: effort.worked, skipped: effort.skipped)
         return request.redirect(to: SiteURL.workouts(.summary(id: workout.id?.uuidString)).with([("finished", "1")]))
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// Which song plays during an exercise, and how fast: a song fits when its tempo, halved,
 /// kept or doubled (the octave the movement feels, since notated and felt tempo differ by an
-/// octave), is within ±8 % of the exercise's target; the player then sets `playbackRate` to
-/// target ÷ that tempo so the beat locks exactly (with `preservesPitch` on, the key stays).
+/// octave), is within ±15 % of the exercise's target; the player then sets `playbackRate` to
+/// target ÷ that tempo so the beat locks exactly. With `preservesPitch` on the key stays; a
+/// stretch of 15 % keeps voices and instruments natural, more starts to sound processed.
 public struct SongMatch: Equatable, Sendable {
     /// The song's tempo as the user confirmed it (or as detected).
     public let songBPM: Double
@@ -15,7 +16,7 @@ public struct SongMatch: Equatable, Sendable {
     public let fits: Bool
 
     /// How far a song's tempo may sit from the target and still fit.
-    public static let tolerance = 0.08
+    public static let tolerance = 0.15
     /// The octaves tried, nearest first.
     public static let octaves: [Double] = [1, 0.5, 2]
 

@@ -12,31 +12,42 @@ extension PlayerPage {
     }
 
     /// What the page's script plays: each exercise with its words already in the user's
-    /// language, and its songs with the rate that locks their beat.
+    /// language, and the workout's soundtrack (``SoundtrackCue``) with its songs' addresses.
     struct Script: Encodable {
-        struct Song: Encodable {
-            let url: String
-            let title: String
+        struct Cue: Encodable {
+            let at: Int
+            /// The song's address; nil for the click track (at `bpm`) or quiet.
+            let url: String?
+            let title: String?
             let artist: String?
-            let seconds: Double
-            let rate: Double
-            let fits: Bool
             let credit: String?
+            let from: Double
+            let rate: Double
+            let bpm: Int?
+            let ducked: Bool
         }
 
         struct Step: Encodable {
             let name: String
             let facts: [String]
             let seconds: Int
+            /// The rest after it.
+            let rest: Int
+            /// The second of the workout it starts at.
+            let start: Int
+            /// What the phase line says of its place: "Warm-up", "Round 2 of 3", "Cool-down".
+            let partLabel: String
             let targetBpm: Int?
+            let repsPerMinute: Int?
             let instructions: [String]
-            let songs: [Song]
-            /// What the music panel says about the songs (none, or only the closest).
+            /// What the music panel says when the click track keeps the beat.
             let musicNote: String?
         }
 
+        /// The workout's name, for the lock screen.
+        let name: String
         let steps: [Step]
-        let restSeconds: Int
+        let soundtrack: [Cue]
         let startIndex: Int
         let startSecondsLeft: Int
         let progressURL: String
@@ -50,23 +61,29 @@ extension PlayerPage {
     }
 
     static func script(_ model: Model, l: Localizer) -> Script {
-        Script(
+        let rounds = Dictionary(grouping: model.details.steps.filter { $0.plan.part == .main }, by: \.plan.round).count
+        return Script(
+            name: model.name,
             steps: model.details.steps.map { step in
-                Script.Step(
-                    name: step.exercise.name, facts: l.exerciseFacts(step.exercise),
-                    seconds: step.seconds, targetBpm: step.exercise.tempo.targetBPM, instructions: step.exercise.instructions,
-                    songs: step.songs.compactMap { song in
-                        guard let id = song.record.id?.uuidString else { return nil }
-                        return Script.Song(
-                            url: SiteURL.workouts(.songAudio(id: id)).path, title: song.record.title ?? l.t("workouts.music.untitled"),
-                            artist: song.record.artist, seconds: song.record.seconds, rate: song.playbackRate, fits: song.fits,
-                            credit: song.record.attribution
-                        )
-                    },
-                    musicNote: l.musicNote(step)
-                )
+                let partLabel: String =
+                    switch step.plan.part {
+                    case .warmUp: l.t("workouts.summary.warmUp")
+                    case .coolDown: l.t("workouts.summary.coolDown")
+                    case .main: l.t("workouts.player.round", l.number(step.plan.round), l.number(rounds))
+                    }
+                return Script.Step(
+                    name: step.exercise.name, facts: l.exerciseFacts(step.exercise, tempo: step.tempo), seconds: step.seconds,
+                    rest: step.plan.restAfter, start: step.start, partLabel: partLabel, targetBpm: step.plan.targetBPM,
+                    repsPerMinute: step.plan.repsPerMinute, instructions: step.exercise.instructions, musicNote: l.musicNote(step))
             },
-            restSeconds: model.details.plan.restSeconds, startIndex: model.startIndex, startSecondsLeft: model.startSecondsLeft,
+            soundtrack: model.details.soundtrack.map { cue in
+                let id = cue.song?.id?.uuidString
+                return Script.Cue(
+                    at: cue.cue.at, url: id.map { SiteURL.workouts(.songAudio(id: $0)).path },
+                    title: cue.song.map { $0.title ?? l.t("workouts.music.untitled") }, artist: cue.song?.artist,
+                    credit: cue.song?.attribution, from: cue.cue.from, rate: cue.cue.rate, bpm: cue.cue.bpm, ducked: cue.cue.ducked)
+            },
+            startIndex: model.startIndex, startSecondsLeft: model.startSecondsLeft,
             progressURL: SiteURL.workouts(.progress(id: model.id)).path,
             summaryURL: SiteURL.workouts(.summary(id: model.id)).path,
             finishedURL: SiteURL.workouts(.summary(id: model.id)).with([("finished", "1")]),

@@ -22,6 +22,7 @@ enum PlayerPage {
                     .data("label-exercise", l.t("workouts.player.exerciseOf", "%1$@", "%2$@")),
                     .data("label-rest", l.t("workouts.player.rest")), .data("label-next", l.t("workouts.player.next", "%1$@")),
                     .data("label-paused", l.t("workouts.player.paused")), .data("label-no-music", l.t("workouts.player.noMusic")),
+                    .data("label-start", l.t("workouts.player.start")), .data("label-click", l.t("workouts.player.click")),
                     .data("label-rate", l.t("workouts.player.rate", "%1$@", "%2$@")),
                     .data("label-own-tempo", l.t("workouts.player.ownTempo")),
                     .data("label-bpm", l.t("workouts.bpm", "%1$@")),
@@ -38,7 +39,9 @@ enum PlayerPage {
                         "p", [.class("player-phase"), .id("player-phase")],
                         [txt(l.t("workouts.player.exerciseOf", l.number(model.startIndex + 1), l.number(steps.count)))]),
                     el("h2", [.class("player-exercise"), .id("player-exercise")], [txt(step.exercise.name)]),
-                    el("p", [.class("player-facts"), .id("player-facts")], [txt(l.exerciseFacts(step.exercise).joined(separator: " · "))]),
+                    el(
+                        "p", [.class("player-facts"), .id("player-facts")],
+                        [txt(l.exerciseFacts(step.exercise, tempo: step.tempo).joined(separator: " · "))]),
                     countdown(seconds: model.startSecondsLeft, total: step.seconds, l: l),
                     el(
                         "div", [.class("player-controls")],
@@ -128,7 +131,7 @@ enum PlayerPage {
     }
 
     private static func nowPlaying(_ step: WorkoutDetails.Step, l: Localizer) -> HTMLNode {
-        let song = step.songs.first
+        let song = step.songs.first.map { (record: $0.record, rate: $0.rate) }
         return el(
             "section", [.class("card now-playing"), .aria("labelledby", "now-playing-title")],
             [

@@ -22,20 +22,24 @@ extension Localizer {
         t("workouts.bpm", value.formatted(.number.precision(.fractionLength(0...1)).locale(locale)))
     }
 
-    /// What an exercise needs and how fast it goes: its equipment, reps a minute (or "Hold"
-    /// for a stretch) and the song tempo that locks to them.
-    func exerciseFacts(_ exercise: Exercise) -> [String] {
-        let tempo = exercise.tempo
-        return [equipment(exercise.equipment), tempo.repsPerMinute.map { t("workouts.repsPerMinute", number($0)) } ?? t("workouts.held")]
+    /// What an exercise needs and how fast it goes: its equipment (every item it needs, or
+    /// bodyweight), reps a minute (or "Hold") and the song tempo that locks to them, from
+    /// `tempo` (the plan's, which may be the user's measured one) or the table's.
+    func exerciseFacts(_ exercise: Exercise, tempo: ExerciseTempo? = nil) -> [String] {
+        let tempo = tempo ?? exercise.tempo
+        let needs = exercise.needs.map { group in
+            group.sorted { $0.rawValue < $1.rawValue }.map(equipment).formatted(.list(type: .or).locale(locale))
+        }
+        return [needs.isEmpty ? equipment(.bodyweight) : listJoined(needs)]
+            + [tempo.repsPerMinute.map { t("workouts.repsPerMinute", number($0)) } ?? t("workouts.held")]
             + (tempo.targetBPM.map { [bpm(Double($0))] } ?? [])
     }
 
-    /// What the Summary and the player say about an exercise's music when it does not simply
-    /// fit: no song to play, or only the closest one; nil when its songs fit.
+    /// What the Summary and the player say about an exercise's music when the click track
+    /// keeps its beat (no song fits its tempo); nil when songs play.
     func musicNote(_ step: WorkoutDetails.Step) -> String? {
-        if step.songs.isEmpty { return t("workouts.music.none") }
-        if step.playsClosestSong, let target = step.exercise.tempo.targetBPM { return t("workouts.music.closest", bpm(Double(target))) }
-        return nil
+        guard step.playsClickTrack, let target = step.plan.targetBPM else { return nil }
+        return t("workouts.music.click", bpm(Double(target)))
     }
 
     /// A workout's name from what it was made of: its categories or muscle groups, e.g.

@@ -9,12 +9,25 @@ enum WorkoutSummaryPage {
         let plan = model.details.plan
         var content: [HTMLNode] = [banner(model.notice, isError: false)]
         if model.justFinished {
+            let counts = model.finish?.counts ?? true
+            let worked = model.finish?.workedSeconds.map { l.clock(seconds: $0) }
+            let planned = model.finish?.plannedWorkSeconds.map { l.clock(seconds: $0) }
             content.append(
                 el(
-                    "section", [.class("card finished-card"), Attr("role", "status"), Attr("tabindex", "-1"), .id("finished")],
+                    "section",
                     [
-                        el("h2", [], [txt(l.t("workouts.summary.finishedTitle"))]),
-                        el("p", [], [txt(l.t(model.isSaved ? "workouts.summary.finishedSaved" : "workouts.summary.finishedMessage"))]),
+                        .class(counts ? "card finished-card" : "card finished-card finished-partial"), Attr("role", "status"),
+                        Attr("tabindex", "-1"), .id("finished"),
+                    ],
+                    [
+                        el("h2", [], [txt(l.t(counts ? "workouts.summary.finishedTitle" : "workouts.summary.partialTitle"))]),
+                        counts
+                            ? el("p", [], [txt(l.t(model.isSaved ? "workouts.summary.finishedSaved" : "workouts.summary.finishedMessage"))])
+                            : el("p", [], [txt(l.t("workouts.summary.partialMessage", worked ?? "0:00", planned ?? "0:00"))]),
+                        counts
+                            ? (worked.map { worked in
+                                el("p", [.class("finished-effort")], [txt(l.t("workouts.summary.worked", worked, planned ?? worked))])
+                            } ?? .empty) : .empty,
                     ]))
         }
         content += [
@@ -25,31 +38,49 @@ enum WorkoutSummaryPage {
                     el(
                         "dl", [.class("summary-stats")],
                         [
-                            stat(l.t("workouts.summary.exercises"), l.number(model.details.steps.count)),
+                            stat(l.t("workouts.summary.exercises"), l.number(Set(model.details.steps.map(\.exercise.id)).count)),
                             stat(l.t("workouts.summary.duration"), l.minutes(seconds: plan.totalSeconds)),
-                            stat(l.t("workouts.summary.rest"), l.t("workouts.seconds", l.number(plan.restSeconds))),
+                            stat(
+                                l.t("workouts.summary.rounds"),
+                                l.number(Set(model.details.steps.filter { $0.plan.part == .main }.map(\.plan.round)).count)),
                         ]),
                     el(
                         "p", [.class("summary-themes")],
-                        [
-                            txt(
-                                model.themeNames.isEmpty
-                                    ? l.t("workouts.summary.allMusic") : l.t("workouts.summary.themes", l.listJoined(model.themeNames)))
-                        ]),
-                ]),
-            el("h2", [.class("section-title")], [txt(l.t("workouts.summary.exercisesTitle"))]),
-            el(
-                "ol", [.class("exercise-list")],
-                model.details.steps.map { step in
-                    exerciseCell(
-                        step, l: l,
-                        trailing: model.justFinished
-                            ? TrackButton.render(
-                                exercise: step.exercise, tracked: model.tracked.contains(step.exercise.id),
-                                returnTo: SiteURL.workouts(.summary(id: model.id)).with([("finished", "1")]), context: context
-                            ) : .empty)
-                }),
-            actions(model, context: context),
+                        [txt(l.t("workouts.summary.level", l.level(model.details.selection.selection.level)))]),
+                    el("p", [.class("summary-themes")], [txt(musicLine(model, l: l))]),
+                    model.details.easierExercises.map { easier in
+                        el(
+                            "p", [.class("music-note music-note-warning"), .id("level-note")],
+                            [
+                                txt(
+                                    l.t(
+                                        "workouts.summary.easier", l.number(easier.atLevel), l.number(easier.of),
+                                        l.level(model.details.selection.selection.level)))
+                            ])
+                    } ?? .empty,
+                ])
+        ]
+        for section in model.details.sections {
+            let title =
+                section.part == .main
+                ? (section.rounds > 1 ? l.t("workouts.summary.block", l.number(section.rounds)) : l.t("workouts.summary.main"))
+                : l.t(section.part == .warmUp ? "workouts.summary.warmUp" : "workouts.summary.coolDown")
+            content.append(el("h2", [.class("section-title")], [txt(title)]))
+            content.append(
+                el(
+                    "ol", [.class("exercise-list")],
+                    section.steps.map { step in
+                        exerciseCell(
+                            step, l: l,
+                            trailing: model.justFinished && step.exercise.category != .stretching
+                                ? TrackButton.render(
+                                    exercise: step.exercise, tracked: model.tracked.contains(step.exercise.id),
+                                    returnTo: SiteURL.workouts(.summary(id: model.id)).with([("finished", "1")]), context: context
+                                ) : .empty)
+                    }))
+        }
+        content += [
+            actions(model, context: context)
         ]
         return Layout.render(
             .init(
@@ -57,6 +88,13 @@ enum WorkoutSummaryPage {
                 stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/summary.js"]),
             context: context, content: content
         )
+    }
+
+    /// Where the music comes from: the chosen themes, all the user's songs, or none yet (the
+    /// click track keeps the beat).
+    private static func musicLine(_ model: Model, l: Localizer) -> String {
+        if model.details.soundtrack.allSatisfy({ $0.song == nil }) { return l.t("workouts.summary.clickOnly") }
+        return model.themeNames.isEmpty ? l.t("workouts.summary.allMusic") : l.t("workouts.summary.themes", l.listJoined(model.themeNames))
     }
 
     private static func stat(_ label: String, _ value: String) -> HTMLNode {
@@ -82,7 +120,7 @@ enum WorkoutSummaryPage {
                     ]),
                 el(
                     "ul", [.class("exercise-facts")],
-                    (l.exerciseFacts(step.exercise) + [l.level(step.exercise.level)]).map { el("li", [], [txt($0)]) }),
+                    (l.exerciseFacts(step.exercise, tempo: step.tempo) + [l.level(step.exercise.level)]).map { el("li", [], [txt($0)]) }),
                 songs(step, l: l),
                 trailing,
             ])
@@ -108,7 +146,7 @@ enum WorkoutSummaryPage {
                                         txt(song.record.title ?? l.t("workouts.music.untitled")),
                                         song.record.artist.map { el("span", [.class("song-artist")], [txt(" · " + $0)]) } ?? .empty,
                                     ]),
-                                el("span", [.class("song-rate")], [txt(l.percent(Int((song.playbackRate * 100).rounded())))]),
+                                el("span", [.class("song-rate")], [txt(l.percent(Int((song.rate * 100).rounded())))]),
                             ])
                     }),
             ])

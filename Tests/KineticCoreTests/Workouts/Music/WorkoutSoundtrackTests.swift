@@ -1,0 +1,99 @@
+import KineticCore
+import Testing
+
+/// The soundtrack of a whole workout: one continuous mix, lowered in rests, the click track
+/// where no song fits.
+@Suite struct WorkoutSoundtrackTests {
+    private func song(_ id: String, bpm: Double?, seconds: Double = 200) -> LibrarySong {
+        LibrarySong(id: id, artist: nil, genre: nil, bpm: bpm, seconds: seconds)
+    }
+
+    /// Where the song of `cue` is at `time`.
+    private func position(_ cue: SoundtrackCue, at time: Int) -> Double { cue.from + Double(time - cue.at) * cue.rate }
+
+    @Test func aSongThatFits_goesOnAcrossExercisesAndRests_lowered_inTheRests() {
+        let slots = Array(repeating: WorkoutSoundtrack.Slot(seconds: 40, restAfter: 20, targetBPM: 120), count: 3)
+        let cues = WorkoutSoundtrack.cues(for: slots, library: [song("a", bpm: 120, seconds: 600)])
+        #expect(cues.map(\.at) == [0, 40, 60, 100, 120, 160])
+        #expect(cues.allSatisfy { $0.songID == "a" && $0.rate == 1 })
+        #expect(cues.map(\.ducked) == [false, true, false, true, false, true])
+        for (previous, next) in zip(cues, cues.dropFirst()) {
+            #expect(abs(position(previous, at: next.at) - next.from) < 0.01, "the song never restarts: \(next)")
+        }
+    }
+
+    @Test func theSongChanges_onlyWhenTheNextTempoNeedsAnother_andEachResumesWhereItStopped() {
+        let slots = [120, 120, 150, 120].map { WorkoutSoundtrack.Slot(seconds: 30, restAfter: 10, targetBPM: $0) }
+        let library = [song("slow", bpm: 120, seconds: 600), song("fast", bpm: 150, seconds: 600)]
+        let cues = WorkoutSoundtrack.cues(for: slots, library: library).filter { !$0.ducked }
+        #expect(cues.map { $0.songID ?? "-" } == ["slow", "slow", "fast", "slow"])
+        #expect(cues[1].from == 40, "slow went on through the rest")
+        #expect(cues[3].from == 80, "slow resumes where it stopped (80 s), not at 0")
+    }
+
+    @Test func halfAndDoubleTempo_fit_andTheRateLocksTheBeat() throws {
+        let cues = WorkoutSoundtrack.cues(
+            for: [WorkoutSoundtrack.Slot(seconds: 30, restAfter: 0, targetBPM: 120)], library: [song("half", bpm: 64)])
+        let cue = try #require(cues.first)
+        #expect(cue.songID == "half")
+        #expect(abs(cue.rate - 120 / 128) < 0.0001)
+    }
+
+    @Test func withNoSongThatFits_orNoSongs_theClickTrackKeepsTheTempo() {
+        let slots = [WorkoutSoundtrack.Slot(seconds: 30, restAfter: 10, targetBPM: 120)]
+        for library in [[], [song("far", bpm: 90)], [song("unknown", bpm: nil)]] {
+            let cues = WorkoutSoundtrack.cues(for: slots, library: library)
+            #expect(cues.first == SoundtrackCue(at: 0, songID: nil, from: 0, rate: 1, bpm: 120, ducked: false))
+            #expect(cues.last?.ducked == true && cues.last?.bpm == 120)
+        }
+    }
+
+    @Test func aHeldStretch_playsTheSongAtItsOwnSpeed() {
+        let slots = [
+            WorkoutSoundtrack.Slot(seconds: 30, restAfter: 0, targetBPM: 132),
+            WorkoutSoundtrack.Slot(seconds: 30, restAfter: 0, targetBPM: nil),
+        ]
+        let cues = WorkoutSoundtrack.cues(for: slots, library: [song("a", bpm: 120, seconds: 600)])
+        #expect(cues.map(\.rate) == [1.1, 1])
+        #expect(cues.map(\.songID) == ["a", "a"])
+        #expect(cues[1].bpm == nil)
+    }
+
+    @Test func aSongThatEnds_isFollowedByTheNextThatFits() {
+        let slots = [WorkoutSoundtrack.Slot(seconds: 100, restAfter: 0, targetBPM: 120)]
+        let cues = WorkoutSoundtrack.cues(
+            for: slots, library: [song("short", bpm: 120, seconds: 40), song("long", bpm: 118, seconds: 300)])
+        #expect(cues.count == 2)
+        #expect(cues[1].at == 40 || cues[1].at == 39)
+        #expect(cues[1].songID != cues[0].songID && cues[1].from == 0)
+    }
+
+    /// Over random workouts and libraries: cues in time order, positions inside their songs,
+    /// every timed cue at the slot's tempo, and a song only changes where one must.
+    @Test func randomWorkouts_keepTheRules() {
+        var random = SeededGenerator(seed: 11)
+        for round in 0..<500 {
+            let library = (0..<Int.random(in: 0...8, using: &random)).map {
+                song(
+                    "s\($0)", bpm: Bool.random(using: &random) ? Double.random(in: 60...180, using: &random) : nil,
+                    seconds: Double.random(in: 30...400, using: &random))
+            }
+            let slots = (0..<Int.random(in: 1...30, using: &random)).map { _ in
+                WorkoutSoundtrack.Slot(
+                    seconds: Int.random(in: 20...120, using: &random), restAfter: Int.random(in: 0...60, using: &random),
+                    targetBPM: Bool.random(using: &random) ? [114, 120, 132, 136, 144, 150][Int.random(in: 0...5, using: &random)] : nil)
+            }
+            let cues = WorkoutSoundtrack.cues(for: slots, library: library)
+            #expect(zip(cues, cues.dropFirst()).allSatisfy { $0.at < $1.at }, "round \(round): out of order")
+            let songs = Dictionary(uniqueKeysWithValues: library.map { ($0.id, $0) })
+            for cue in cues {
+                if let id = cue.songID, let song = songs[id] {
+                    #expect(cue.from >= 0 && cue.from <= song.seconds + 0.01, "round \(round): \(cue)")
+                    if let bpm = cue.bpm, let songBPM = song.bpm {
+                        #expect(SongMatch.match(songBPM: songBPM, targetBPM: Double(bpm))?.fits == true, "round \(round): \(cue)")
+                    }
+                }
+            }
+        }
+    }
+}
