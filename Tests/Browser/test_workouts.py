@@ -104,8 +104,7 @@ def test_a_workout_plays_pauses_skips_quits_and_resumes_at_the_second_it_was_lef
         cell = driver.find_element(By.CSS_SELECTOR, "#in-progress-list .workout-cell")
         assert "Exercise 2 of" in cell.text
         tap(driver, cell.find_element(By.TAG_NAME, "a"))
-        wait(driver).until(EC.url_contains("exercise=1"))
-        assert f"left={left}" in driver.current_url
+        wait(driver).until(EC.url_contains("resume=1"))
         assert "Exercise 2 of" in phase(driver)
         assert countdown_seconds(driver) in (left, left - 1), "resumed at the second it was left"
     finally:
@@ -151,7 +150,8 @@ def test_a_saved_workout_in_progress_asks_first_and_unsaving_removes_its_progres
         tap(driver, driver.find_element(By.CSS_SELECTOR, "#saved-list .saved-link"))
         dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "in-progress-dialog")))
         dialog.find_element(By.CSS_SELECTOR, "button[value=resume]").click()
-        wait(driver).until(EC.url_contains("left=17"))
+        wait(driver).until(EC.url_contains("resume=1"))
+        assert countdown_seconds(driver) == 17, "the paused second"
         driver.get(BASE_URL + "/workouts")
         tap(driver, driver.find_element(By.CSS_SELECTOR, "#saved-list .unsave-button"))
         confirm = wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
@@ -409,5 +409,30 @@ def test_skipping_everything_is_not_a_completed_workout(account):
         wait(driver).until(EC.url_contains("finished=1"))
         finished = driver.find_element(By.ID, "finished").text
         assert "Not counted this time" in finished and "half" in finished, finished
+    finally:
+        driver.quit()
+
+
+def test_leaving_by_the_back_arrow_shows_the_place_in_progress_at_once(account):
+    """The back arrow saves the second before the list is asked for; the list shows it, and its
+    cell resumes there."""
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=True), token=account["token"])
+    driver = make_driver(autoplay=True)
+    try:
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(lambda d: player(d, "p.state.running"))
+        first = workout["exercises"][0]
+        jump_clock(driver, first["seconds"] + first["restSeconds"] + 7)
+        wait(driver).until(lambda d: "Exercise 2 of" in phase(d))
+        left = countdown_seconds(driver)
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".top-bar a.icon-button"))
+        wait(driver).until(EC.url_to_be(BASE_URL + "/workouts"))
+        cell = driver.find_element(By.CSS_SELECTOR, "#in-progress-list .workout-cell")
+        assert "Exercise 2 of" in cell.text, cell.text
+        tap(driver, cell.find_element(By.TAG_NAME, "a"))
+        wait(driver).until(lambda d: player(d, "p.state.phase !== null"))
+        assert "Exercise 2 of" in phase(driver)
+        assert countdown_seconds(driver) in (left, left - 1, left + 1), (countdown_seconds(driver), left)
     finally:
         driver.quit()

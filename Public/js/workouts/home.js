@@ -22,6 +22,8 @@ function setUpInProgressQuestion() {
 }
 
 setUpInProgressQuestion();
+// Back from the player through the back/forward cache: show In Progress as it is now.
+window.addEventListener('pageshow', (event) => { if (event.persisted) window.location.reload(); });
 confirmBeforeSubmitting();
 // Past 40 % a saved cell unsaves (the question first when it is in progress; a cancelled one brings it back).
 document.querySelectorAll('.swipe-cell').forEach((cell) => {

@@ -362,6 +362,15 @@ async function finish() {
 $('pause-button').addEventListener('click', () => (state.running ? pause() : start()));
 $('skip-button').addEventListener('click', skip);
 $('quit-button').addEventListener('click', quit);
+// The top bar's back arrow: the place is saved before the list is asked for, so it shows it.
+document.querySelector('.top-bar a.icon-button')?.addEventListener('click', async (event) => {
+  if (state.finished || !state.started) return;
+  event.preventDefault();
+  const href = event.currentTarget.href;
+  await saveProgress();
+  state.finished = true;
+  window.location.assign(href);
+});
 $('start-button').addEventListener('click', () => { if (state.running) playMusic(); else start(); });
 document.addEventListener('keydown', (event) => {
   if (event.key !== ' ' || event.target.closest('button, a, input, select, textarea, summary, audio')) return;

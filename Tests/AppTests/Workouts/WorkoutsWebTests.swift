@@ -67,7 +67,9 @@ import VaporTesting
                 "/workouts/\(id)/progress", form: ["exerciseIndex": "2", "secondsLeft": "9"], csrfPage: location)
             #expect(paused.status == .noContent)
             let home = try await web.get("/workouts").body.string
-            #expect(home.contains("/workouts/\(id)/play?exercise=2&amp;left=9"), "the in-progress cell resumes at the second")
+            #expect(home.contains("/workouts/\(id)/play?resume=1"), "the in-progress cell resumes where it was left")
+            let resumed = try await web.get("/workouts/\(id)/play?resume=1").body.string
+            #expect(resumed.contains("\"startIndex\":2") && resumed.contains("\"startSecondsLeft\":9"), "read when the player opens")
             let player = try await web.get("/workouts/\(id)/play?exercise=2&left=9").body.string
             #expect(player.contains("\"startIndex\":2") && player.contains("\"startSecondsLeft\":9"))
             let plan = try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token).jsonObject()

@@ -77,11 +77,12 @@ struct WorkoutsController {
         let details = try await WorkoutDetails.load(
             workout, catalogue: request.application.exerciseCatalogue, songs: request.workouts().songs)
         guard !details.steps.isEmpty else { throw AppError.notFound }
-        // The paused place asked for, if it is one; otherwise the start.
+        // The stored paused place (`resume`), or the place asked for, if it is one; otherwise the start.
         let plan = details.plan
-        let requested = request.query[Int.self, at: "exercise"] ?? 0
+        let resume = request.query[String.self, at: "resume"] != nil
+        let requested = (resume ? workout.progressExercise : request.query[Int.self, at: "exercise"]) ?? 0
         var index = plan.steps.indices.contains(requested) && details.steps.indices.contains(requested) ? requested : 0
-        var left = request.query[Int.self, at: "left"] ?? plan.steps[index].seconds
+        var left = (resume ? workout.progressSecondsLeft : request.query[Int.self, at: "left"]) ?? plan.steps[index].seconds
         if !plan.checkProgress(exerciseIndex: index, secondsLeft: left).isEmpty {
             index = 0
             left = plan.steps[0].seconds

@@ -12,10 +12,12 @@ extension WorkoutsHomePage {
         let progress: (index: Int, exercise: String, secondsLeft: Int, pausedOn: String)?
         let savedOn: String?
 
-        /// Where a tap on it opens the player: the paused second, or the first exercise.
+        /// Where a tap on it opens the player: the paused second (read when the player opens, so a
+        /// list shown before the last save landed still resumes at the right place), or the first
+        /// exercise.
         var resumeURL: String {
-            guard let progress else { return startURL }
-            return SiteURL.workouts(.play(id: id)).with([("exercise", String(progress.index)), ("left", String(progress.secondsLeft))])
+            guard progress != nil else { return startURL }
+            return SiteURL.workouts(.play(id: id)).with([("resume", "1")])
         }
 
         var startURL: String { SiteURL.workouts(.play(id: id)).path }
