@@ -436,3 +436,45 @@ def test_leaving_by_the_back_arrow_shows_the_place_in_progress_at_once(account):
         assert countdown_seconds(driver) in (left, left - 1, left + 1), (countdown_seconds(driver), left)
     finally:
         driver.quit()
+
+
+SPEECH_STUB = """
+    window.__spoken = [];
+    window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+    Object.defineProperty(window, 'speechSynthesis', { value: {
+      speak(utterance) { window.__spoken.push(utterance.text); }, cancel() {} } });"""
+
+
+def test_voice_cues_say_whats_next_count_in_and_can_be_turned_off(account):
+    upload_song(account, 120, seconds=600)
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False), token=account["token"])
+    driver = make_driver(autoplay=True)
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SPEECH_STUB})
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(lambda d: player(d, "p.state.running"))
+        first, second = workout["exercises"][0], workout["exercises"][1]
+        wait(driver).until(lambda d: d.execute_script("return window.__spoken")[:1] == ["Go"], "Go as it starts")
+        # Into the rest: the next exercise is named with its length; then 3, 2, 1 and Go.
+        jump_clock(driver, countdown_seconds(driver) + 1)
+        wait(driver).until(lambda d: f"Next: {second['exercise']['name']}, {second['seconds']} seconds" in d.execute_script("return window.__spoken"))
+        for _ in range(first["restSeconds"] + 1):
+            jump_clock(driver, 1)
+            time.sleep(0.35)
+        spoken = driver.execute_script("return window.__spoken")
+        assert spoken[-4:] == ["3", "2", "1", "Go"], spoken
+        if second.get("repsPerMinute"):
+            assert driver.find_element(By.ID, "player-reps").text.startswith("Rep ")
+        # Off: nothing more is said, and it stays off on this device.
+        tap(driver, driver.find_element(By.ID, "voice-button"))
+        assert driver.find_element(By.ID, "voice-button").get_attribute("aria-pressed") == "false"
+        count = len(driver.execute_script("return window.__spoken"))
+        jump_clock(driver, countdown_seconds(driver) + 1)
+        wait(driver).until(lambda d: "Rest" in phase(d))
+        time.sleep(0.5)
+        assert len(driver.execute_script("return window.__spoken")) == count
+        driver.refresh()
+        wait(driver).until(lambda d: d.find_element(By.ID, "voice-button").get_attribute("aria-pressed") == "false")
+    finally:
+        driver.quit()

@@ -185,6 +185,37 @@ if ('mediaSession' in navigator) {
   navigator.mediaSession.setActionHandler('nexttrack', () => skip());
 }
 
+// --- Spoken cues ----------------------------------------------------------------------------
+
+/** Voice cues in the page's language: the next exercise at each rest, 3-2-1 and Go into each
+ *  exercise, the end. Each is said once; the toggle (kept on this device) turns them off. */
+const voice = { on: localStorage.getItem('kinetic.voiceCues') !== 'off', said: new Set() };
+
+function say(key, text) {
+  if (!voice.on || voice.said.has(key) || !('speechSynthesis' in window)) return;
+  voice.said.add(key);
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.lang = document.documentElement.lang || pageLocale();
+  window.speechSynthesis.speak(utterance);
+}
+
+function speakFor(phase) {
+  const step = workout.steps[phase.index];
+  if (phase.kind === 'rest') {
+    say(`next-${phase.index}`, fill(labels.labelCueNext, step.name, number.format(step.seconds)));
+    const count = Math.ceil(phase.left);
+    if (count <= 3 && count >= 1) say(`count-${phase.index}-${count}`, number.format(count));
+  } else if (workout.steps[phase.index - 1]?.rest > 0 || phase.index === 0) {
+    if (step.seconds - phase.left < 2) say(`go-${phase.index}`, labels.labelCueGo);
+  }
+}
+
+function renderVoice() {
+  const button = $('voice-button');
+  button.setAttribute('aria-pressed', String(voice.on));
+  button.textContent = voice.on ? labels.labelVoiceOn : labels.labelVoiceOff;
+}
+
 // --- Rendering ---------------------------------------------------------------------------
 
 function renderSong() {
@@ -226,7 +257,26 @@ function renderPhase() {
     segment.className = index < phase.index ? 'segment-done' : index === phase.index ? (phase.kind === 'work' ? 'segment-current' : 'segment-next') : '';
   });
   root.classList.toggle('player-resting', phase.kind === 'rest');
+  const next = phase.kind === 'work' ? workout.steps[phase.index + 1] : null;
+  $('player-next').textContent = next ? fill(labels.labelThen, next.name) : '';
+  $('player-next').hidden = !next;
   renderSong();
+}
+
+/** "Rep 7 of 12", on the beat: counted on the audio's clock while a song plays, so the count
+ *  and the music agree. */
+function renderReps() {
+  const reps = $('player-reps');
+  const phase = state.phase;
+  const step = phase && workout.steps[phase.index];
+  if (!step || phase.kind !== 'work' || !step.repsPerMinute) { reps.hidden = true; return; }
+  let elapsed = step.seconds - phase.left;
+  const cue = state.cue;
+  if (cue?.url && !audio.paused && cue.rate > 0) elapsed = cue.at + (audio.currentTime - cue.from) / cue.rate - step.start;
+  const total = Math.max(1, Math.floor((step.seconds * step.repsPerMinute) / 60));
+  const rep = Math.min(total, Math.max(1, Math.floor((Math.max(0, elapsed) * step.repsPerMinute) / 60) + 1));
+  reps.hidden = false;
+  reps.textContent = fill(labels.labelRep, number.format(rep), number.format(total));
 }
 
 function phaseLength(phase) {
@@ -272,8 +322,9 @@ function update() {
       ? fill(labels.labelAnnounceExercise, number.format(phase.index + 1), step.name, fill(labels.labelLeft, number.format(Math.ceil(phase.left))))
       : fill(labels.labelAnnounceRest, fill(labels.labelLeft, number.format(Math.ceil(phase.left))), step.name));
   }
-  if (state.running) syncMusic().catch(() => {});
+  if (state.running) { syncMusic().catch(() => {}); speakFor(phase); }
   renderClock();
+  renderReps();
 }
 
 function tick() {
@@ -349,6 +400,7 @@ async function finish() {
   stopClick();
   keepAwake(false);
   renderControls();
+  say('done', labels.labelCueDone);
   // Recorded as finished with the time worked (for workout goals and tracking), then the Summary says so.
   const body = new URLSearchParams({
     _csrf: labels.csrf, runId: workout.runId, workedSeconds: String(Math.round(state.worked)), skipped: String(state.skipped),
@@ -361,6 +413,12 @@ async function finish() {
 
 $('pause-button').addEventListener('click', () => (state.running ? pause() : start()));
 $('skip-button').addEventListener('click', skip);
+$('voice-button').addEventListener('click', () => {
+  voice.on = !voice.on;
+  localStorage.setItem('kinetic.voiceCues', voice.on ? 'on' : 'off');
+  if (!voice.on && 'speechSynthesis' in window) window.speechSynthesis.cancel();
+  renderVoice();
+});
 $('quit-button').addEventListener('click', quit);
 // The top bar's back arrow: the place is saved before the list is asked for, so it shows it.
 document.querySelector('.top-bar a.icon-button')?.addEventListener('click', async (event) => {
@@ -385,9 +443,10 @@ setInterval(tick, 200);
 setInterval(() => { if (state.running) saveProgress(); }, 15000);
 
 // The player's state for tests and for assistive tools that inspect the page.
-window.kineticPlayer = { state, workout, audio, click, now };
+window.kineticPlayer = { state, workout, audio, click, now, voice };
 
 state.phase = phaseAt(workout, state.t);
+renderVoice();
 renderPhase();
 renderControls();
 renderClock();

@@ -23,6 +23,10 @@ enum PlayerPage {
                     .data("label-rest", l.t("workouts.player.rest")), .data("label-next", l.t("workouts.player.next", "%1$@")),
                     .data("label-paused", l.t("workouts.player.paused")), .data("label-no-music", l.t("workouts.player.noMusic")),
                     .data("label-start", l.t("workouts.player.start")), .data("label-click", l.t("workouts.player.click")),
+                    .data("label-cue-next", l.t("workouts.cue.next", "%1$@", "%2$@")), .data("label-cue-go", l.t("workouts.cue.go")),
+                    .data("label-cue-done", l.t("workouts.cue.done")), .data("label-then", l.t("workouts.player.then", "%1$@")),
+                    .data("label-rep", l.t("workouts.player.rep", "%1$@", "%2$@")),
+                    .data("label-voice-on", l.t("workouts.player.voiceOn")), .data("label-voice-off", l.t("workouts.player.voiceOff")),
                     .data("label-rate", l.t("workouts.player.rate", "%1$@", "%2$@")),
                     .data("label-own-tempo", l.t("workouts.player.ownTempo")),
                     .data("label-bpm", l.t("workouts.bpm", "%1$@")),
@@ -43,6 +47,8 @@ enum PlayerPage {
                         "p", [.class("player-facts"), .id("player-facts")],
                         [txt(l.exerciseFacts(step.exercise, tempo: step.tempo).joined(separator: " · "))]),
                     countdown(seconds: model.startSecondsLeft, total: step.seconds, l: l),
+                    el("p", [.class("player-reps"), .id("player-reps"), .flag("hidden")]),
+                    el("p", [.class("player-next"), .id("player-next"), .flag("hidden")]),
                     el(
                         "div", [.class("player-controls")],
                         [
@@ -59,6 +65,13 @@ enum PlayerPage {
                             el(
                                 "button", [.class("button button-quiet"), Attr("type", "button"), .id("quit-button")],
                                 [txt(l.t("workouts.player.quit"))]),
+                            el(
+                                "button",
+                                [
+                                    .class("button button-quiet player-voice"), Attr("type", "button"), .id("voice-button"),
+                                    .aria("pressed", "true"),
+                                ],
+                                [txt(l.t("workouts.player.voiceOn"))]),
                         ]),
                     nowPlaying(step, l: l),
                     el(
