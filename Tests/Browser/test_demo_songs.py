@@ -1,5 +1,5 @@
 """The demo set-up's music: `serve` mixed and imported the eight songs of Debian's
-fretsonfire-songs-* for the demo account (scripts/test waits for it), each with its credit, and
+fretsonfire-songs-* as the instance's starter songs (scripts/test waits for it), each with its credit, and
 detected their tempo near the tempo their `notes.mid` chart was made to."""
 import os
 import pathlib
@@ -54,15 +54,15 @@ def test_the_demo_songs_carry_their_credit_and_a_tempo_near_their_charts():
     assert exact >= 5 and exact + octave >= 7, (exact, octave)
 
 
-def test_the_music_page_shows_the_demo_songs_credit():
+def test_the_music_page_shows_the_starter_songs_with_their_credit_to_every_account(account):
     driver = make_driver()
     try:
-        log_in(driver, DEMO)
+        log_in(driver, account)
         driver.get(BASE_URL + "/workouts/music")
-        rows = wait(driver).until(EC.presence_of_all_elements_located((By.CSS_SELECTOR, ".song-row")))
-        assert len(rows) == 8
-        rows[0].find_element(By.TAG_NAME, "summary").click()
-        assert "CC BY-SA 3.0" in rows[0].find_element(By.CSS_SELECTOR, ".song-credit").text
+        rows = wait(driver).until(EC.presence_of_all_elements_located((By.CSS_SELECTOR, "#starter-list .starter-row")))
+        assert len(rows) == 8, "a new account has the starter songs"
+        assert any("CC BY-SA 3.0" in row.text for row in rows)
+        assert not driver.find_elements(By.CSS_SELECTOR, "#starter-list details, #starter-list form"), "read only"
         screenshot(driver, "workouts-music-demo-en-375")
     finally:
         driver.quit()

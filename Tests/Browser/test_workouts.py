@@ -354,17 +354,22 @@ def test_the_music_flows_across_exercises_and_rests_lowered_in_the_rests(account
         driver.quit()
 
 
-def test_without_songs_a_click_track_keeps_the_beat_and_the_page_says_so(account):
-    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False), token=account["token"])
+def test_without_a_song_that_fits_a_click_track_keeps_the_beat_and_the_page_says_so(account):
+    song = upload_song(account, 90)
+    status, theme = api("POST", "/api/v1/themes", {"name": "Slow", "kind": "song", "value": song["id"], "workouts": 1},
+                        token=account["token"])
+    assert status == 201, theme
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False, themes=[theme["id"]]), token=account["token"])
     assert status == 201
     driver = make_driver(autoplay=True)
     try:
         log_in(driver, account)
         driver.get(f"{BASE_URL}/workouts/{workout['id']}")
-        assert "A click track keeps the beat" in driver.find_element(By.TAG_NAME, "main").text
-        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        assert "a click track keeps the beat" in driver.find_element(By.TAG_NAME, "main").text.lower()
+        timed = next(index for index, step in enumerate(workout["exercises"]) if step["targetBpm"])
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play?exercise={timed}")
         wait(driver).until(lambda d: player(d, "p.state.running && p.click.active && p.click.beats >= 3"))
-        assert player(driver, "p.click.bpm") == workout["exercises"][0]["targetBpm"]
+        assert player(driver, "p.click.bpm") == workout["exercises"][timed]["targetBpm"]
         assert driver.find_element(By.ID, "song-title").text == "Click track"
     finally:
         driver.quit()

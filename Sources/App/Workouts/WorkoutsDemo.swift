@@ -3,112 +3,13 @@ import Foundation
 import KineticCore
 import Vapor
 
-/// The demo account's music: the eight songs of Debian's `fretsonfire-songs-muldjord`
-/// (CC BY-SA 3.0) and `fretsonfire-songs-sectoid` (MIT-style), each song's backing and
-/// guitar tracks mixed into one M4A (it plays in every browser) and imported like an upload,
-/// tempo detection included; then two themes and a saved workout. Audio is never committed:
-/// when the packages are missing the server says how to install them.
+/// The demo account's music: two themes over the starter songs (``StarterSongs``) and a saved
+/// workout with them, made once the starter songs are in.
 enum WorkoutsDemo {
-    /// Where Debian installs the songs.
-    static let songsDirectory = "/usr/share/games/fretsonfire/data/songs"
-
-    struct Pack {
-        let folder: String
-        let artist: String
-        let genre: String
-        let attribution: String
-    }
-
-    static let packs = [
-        Pack(
-            folder: "muldjord", artist: "Muldjord", genre: "Metal",
-            attribution: "Muldjord (El Senator, www.muldjord.com) · CC BY-SA 3.0 · Debian package fretsonfire-songs-muldjord"),
-        Pack(
-            folder: "sectoid", artist: "Sectoid", genre: "Rock",
-            attribution: "Carlos Viola Iborra (Sectoid) · MIT licence · Debian package fretsonfire-songs-sectoid"),
-    ]
-
-    /// Adds, in the background, the demo songs the demo account lacks, so `serve` starts at
-    /// once (mixing takes a few seconds a song).
-    static func prepareInBackground(_ app: Application) {
-        Task.detached {
-            do {
-                try await addMissingSongs(app)
-            } catch {
-                app.logger.warning("Demo songs were not added: \(String(describing: error))")
-            }
-        }
-    }
-
-    static func addMissingSongs(_ app: Application) async throws {
+    /// Two themes (a genre and an artist) and, once, a saved 15-minute workout with them.
+    static func addThemesAndWorkout(_ app: Application) async throws {
         guard let user = try await User.query(on: app.db).filter(\.$email == DemoSeeder.email).first() else { return }
         let userID = try user.requireID()
-        let folders = packs.flatMap { pack in songFolders(of: pack).map { (pack, $0) } }
-        guard AudioDecoder.isAvailable, !folders.isEmpty else {
-            app.logger.notice(
-                "No demo songs: install them with `apt-get install ffmpeg fretsonfire-songs-muldjord fretsonfire-songs-sectoid`, then restart."
-            )
-            return
-        }
-        let songs = SongsRepository(database: app.db, userID: userID)
-        let present = Set(try await songs.all().compactMap { $0.attribution == nil ? nil : $0.title })
-        let missing = folders.filter { !present.contains(title(of: $0.1)) }
-        guard !missing.isEmpty else { return }
-        app.logger.notice("Adding \(missing.count) demo songs in the background…")
-        let configuration = app.kineticConfiguration
-        let importer = SongImporter(
-            database: app.db, userID: userID, files: SongFiles(mediaDirectory: configuration.mediaDirectory),
-            limits: configuration.songLimits, tools: app.tools(for: .user(userID))
-        )
-        for (pack, folder) in missing {
-            let mixed = URL(fileURLWithPath: configuration.uploadDirectory).appendingPathComponent("upload-demo-\(UUID().uuidString).m4a")
-            try await app.tools(for: .user(userID)).run { try await mix(folder, into: mixed) }
-            var upload = SongImporter.Upload(file: mixed, fileName: nil, attribution: pack.attribution)
-            upload.title = title(of: folder)
-            upload.artist = pack.artist
-            upload.genre = pack.genre
-            _ = try await importer.importSong(upload, at: app.userCalendar.now)
-        }
-        try await addThemesAndWorkout(app, userID: userID)
-        app.logger.notice("Demo songs ready.")
-    }
-
-    /// The pack's song folders (each with `song.ogg`), by name.
-    static func songFolders(of pack: Pack) -> [URL] {
-        let directory = URL(fileURLWithPath: songsDirectory).appendingPathComponent(pack.folder)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.sorted().map { directory.appendingPathComponent($0) }
-            .filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("song.ogg").path) }
-    }
-
-    /// The `name` in the folder's `song.ini`, else the folder's name.
-    static func title(of folder: URL) -> String {
-        let ini = (try? String(contentsOf: folder.appendingPathComponent("song.ini"), encoding: .utf8)) ?? ""
-        for line in ini.split(whereSeparator: \.isNewline) {
-            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0] == "name", !parts[1].isEmpty { return parts[1] }
-        }
-        return folder.lastPathComponent
-    }
-
-    /// The backing and guitar tracks summed, as AAC in an M4A.
-    private static func mix(_ folder: URL, into output: URL) async throws {
-        try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-        var inputs = ["-i", folder.appendingPathComponent("song.ogg").path]
-        let guitar = folder.appendingPathComponent("guitar.ogg")
-        let hasGuitar = FileManager.default.fileExists(atPath: guitar.path)
-        if hasGuitar { inputs += ["-i", guitar.path] }
-        // amix averages the tracks: summing them clips, and clipped transients mislead the
-        // tempo detector (Armygeddon reads 113.7 instead of 169.8).
-        let filter = hasGuitar ? ["-filter_complex", "amix=inputs=2:duration=longest"] : []
-        _ = try await ToolProcess.run(
-            AudioDecoder.ffmpeg,
-            ["-nostdin", "-v", "error", "-y"] + inputs + filter
-                + ["-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", "-f", "ipod", output.path], timeout: 120)
-    }
-
-    /// Two themes (a genre and an artist) and, once, a saved 15-minute workout with them.
-    private static func addThemesAndWorkout(_ app: Application, userID: UUID) async throws {
         let themes = MusicThemesRepository(database: app.db, userID: userID)
         guard try await themes.all().isEmpty else { return }
         var ids: [String] = []

@@ -30,6 +30,6 @@ extension WorkoutsModule {
 
     /// The demo account's songs are mixed from Debian's packages in the background.
     static func prepareToServe(_ app: Application, demo: Bool) async throws {
-        if demo { WorkoutsDemo.prepareInBackground(app) }
+        StarterSongs.prepareInBackground(app) { if demo { try await WorkoutsDemo.addThemesAndWorkout(app) } }
     }
 }

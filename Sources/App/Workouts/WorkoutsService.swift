@@ -67,6 +67,11 @@ extension Request {
     /// the song, test and goal of `songId`, `testId` and `goalId`).
     func ownedWorkout() async throws -> WorkoutRecord { try await workouts().workout(parameters.get("workoutId") ?? "") }
     func ownedSong() async throws -> SongRecord { try await workouts().song(parameters.get("songId") ?? "") }
+    /// The user's song or a starter song (to listen to, never to change).
+    func playableSong() async throws -> SongRecord {
+        guard let song = try await workouts().songs.findPlayable(parameters.get("songId") ?? "") else { throw AppError.notFound }
+        return song
+    }
     func ownedFitnessTest() async throws -> FitnessTestRecord { try await workouts().fitnessTest(parameters.get("testId") ?? "") }
     func ownedWorkoutGoal() async throws -> WorkoutGoalRecord { try await workouts().workoutGoal(parameters.get("goalId") ?? "") }
 }

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import NIOCore
 import Testing
@@ -30,6 +31,36 @@ import VaporTesting
             #expect(app.uploadDirectoryFiles().isEmpty)
             let list = try await app.json(.GET, "/api/v1/songs", token: account.token)
             #expect(try list.jsonArray().map { $0["id"] as? String } == [id])
+        }
+    }
+
+    /// The instance's starter songs are every user's to play and listen to, and no user's to
+    /// change: they list with `starter`, stream, and refuse edits and removal with 404.
+    @Test func starterSongs_playForEveryone_andOnlyTheirOwnerChangesThem() async throws {
+        try await withKinetic { app in
+            let uploader = try await app.signUp(), listener = try await app.signUp()
+            let id = try await app.uploadSong(bpm: 120, title: "Starter", token: uploader.token)
+            let owner = try await StarterSongs.owner(on: app.db, hasher: app.password.sync)
+            #expect(try await StarterSongs.owner(on: app.db, hasher: app.password.sync) == owner, "made once")
+            let songID = try #require(UUID(uuidString: id))
+            try await SongRecord.query(on: app.db).set(\.$user.$id, to: owner).filter(\.$id == songID).update()
+            let listed = try await app.json(.GET, "/api/v1/songs", token: listener.token).jsonArray()
+            #expect(listed.count == 1 && listed.first?["id"] as? String == id && listed.first?["starter"] as? Bool == true)
+            #expect(try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: listener.token).status == .ok)
+            #expect(try await app.json(.PATCH, "/api/v1/songs/\(id)", body: ["bpm": 100], token: listener.token).status == .notFound)
+            #expect(try await app.json(.DELETE, "/api/v1/songs/\(id)", token: listener.token).status == .notFound)
+            let login = try await app.json(
+                .POST, "/api/v1/login", body: ["email": StarterSongs.ownerEmail, "password": "password-1234"])
+            #expect(login.status == .unauthorized, "no one signs in as the starter songs' owner")
+            // A workout of the listener's plays it.
+            let workout = try await app.json(
+                .POST, "/api/v1/workouts/generate",
+                body: ["categories": ["plyometrics"], "equipment": ["other"], "difficulty": "beginner", "duration": 10],
+                token: listener.token
+            ).jsonObject()
+            let songs = (workout["exercises"] as? [[String: Any]] ?? []).flatMap { ($0["music"] as? [[String: Any]]) ?? [] }
+                .compactMap { ($0["song"] as? [String: Any])?["id"] as? String }
+            #expect(songs.contains(id))
         }
     }
 

@@ -25,11 +25,11 @@ struct MusicThemesAPIController {
 }
 
 extension WorkoutsService {
-    /// Adds a theme; a song theme must name one of the user's songs (422 on `value`).
+    /// Adds a theme; a song theme must name one of the user's songs or a starter song (422 on `value`).
     func addTheme(_ input: MusicThemeInput) async throws -> MusicThemeRecord {
         var theme = input.theme
         if theme.kind == .song {
-            guard let song = try await songs.find(theme.value) else {
+            guard let song = try await songs.findPlayable(theme.value) else {
                 throw AppError.validation(FieldErrors(["value": "error.theme.songUnknown"]))
             }
             theme = MusicTheme(kind: .song, value: try song.requireID().uuidString)

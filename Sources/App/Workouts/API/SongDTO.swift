@@ -18,10 +18,12 @@ struct SongDTO: Content {
     let bpmCandidates: [Double]
     @NullEncoded var correctedBpm: Double?
     @NullEncoded var attribution: String?
+    /// One of the instance's starter songs: it plays in the user's workouts, only its owner changes it.
+    let starter: Bool
     let audioUrl: String
     let createdAt: String
 
-    init(_ song: SongRecord) throws {
+    init(_ song: SongRecord, starter: Bool = false) throws {
         let id = try song.requireID()
         self.id = id
         title = song.title
@@ -35,6 +37,7 @@ struct SongDTO: Content {
         bpmCandidates = song.candidates
         correctedBpm = song.correctedBPM
         attribution = song.attribution
+        self.starter = starter
         audioUrl = SiteURL.api(.songAudio(id: id.uuidString)).path
         createdAt = song.createdAt.formatted(.iso8601)
     }

@@ -5,10 +5,12 @@ import Vapor
 
 /// The song library: `GET|POST /api/v1/songs`, `PATCH|DELETE /api/v1/songs/{songId}` and
 /// `GET /api/v1/songs/{songId}/audio` (the file, with Range requests). Only the owner ever
-/// finds a song: another user's id is a 404, as is a malformed one.
+/// changes a song: another user's id is a 404, as is a malformed one. The list and the audio
+/// include the instance's starter songs (`starter`), which every user's workouts may play.
 struct SongsAPIController {
     func list(_ request: Request) async throws -> [SongDTO] {
-        try await request.workouts().songs.all().map(SongDTO.init)
+        let songs = try request.workouts().songs
+        return try await songs.playable().map { try SongDTO($0, starter: songs.isStarter($0)) }
     }
 
     /// The audio file as the body; `?filename=` names it when its tags have no title.
@@ -33,7 +35,7 @@ struct SongsAPIController {
     }
 
     func audio(_ request: Request) async throws -> Response {
-        try await request.streamAudio(of: request.ownedSong())
+        try await request.streamAudio(of: request.playableSong())
     }
 }
 

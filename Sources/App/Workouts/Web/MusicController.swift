@@ -49,7 +49,7 @@ struct MusicController {
     }
 
     func audio(_ request: Request) async throws -> Response {
-        try await request.streamAudio(of: request.ownedSong())
+        try await request.streamAudio(of: request.playableSong())
     }
 
     private func noticeKey(_ done: String?) -> String? {
@@ -64,8 +64,10 @@ struct MusicController {
     private func page(
         _ request: Request, notice: String? = nil, refusedSong: String? = nil, errors: [String: String] = [:]
     ) async throws -> String {
+        let songs = try request.workouts().songs
         let model = MusicPage.Model(
-            songs: try await request.workouts().songs.all(), notice: notice, refusedSong: refusedSong, errors: errors,
+            songs: try await songs.all(), starterSongs: try await songs.playable().filter(songs.isStarter), notice: notice,
+            refusedSong: refusedSong, errors: errors,
             maximumMinutes: Int(request.application.kineticConfiguration.songLimits.maximumSeconds / 60)
         )
         return MusicPage.render(model, context: PageContext(request: request))

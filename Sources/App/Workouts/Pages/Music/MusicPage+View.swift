@@ -22,6 +22,25 @@ enum MusicPage {
                     model.songs.map { row($0, model: model, context: context) }),
             ]
         }
+        if !model.starterSongs.isEmpty {
+            content += [
+                el("h2", [.class("section-title"), .id("starter-title")], [txt(l.t("workouts.music.starterTitle"))]),
+                el("p", [.class("section-note")], [txt(l.t("workouts.music.starterNote"))]),
+                el(
+                    "ul", [.class("card song-list starter-list"), .id("starter-list"), .aria("labelledby", "starter-title")],
+                    model.starterSongs.map { song in
+                        el(
+                            "li", [.class("song-row starter-row")],
+                            [
+                                el("p", [.class("song-row-title")], [txt(song.title ?? l.t("workouts.music.untitled"))]),
+                                el(
+                                    "p", [.class("song-row-meta")],
+                                    [txt(([song.artist, song.bpm.map { l.bpm($0) }].compactMap { $0 }).joined(separator: " · "))]),
+                                song.attribution.map { el("p", [.class("song-credit")], [txt($0)]) } ?? .empty,
+                            ])
+                    }),
+            ]
+        }
         return Layout.render(
             .init(title: l.t("workouts.music.title"), stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/music.js"]),
             context: context, content: content
