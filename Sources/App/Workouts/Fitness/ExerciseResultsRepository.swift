@@ -56,6 +56,17 @@ struct ExerciseResultsRepository {
         return latest
     }
 
+    /// Each tested exercise's latest measured rate (reps a minute), by exercise id: what sets
+    /// its tempo in the user's next workouts (``ExerciseTempo/of(_:measuredRate:)``).
+    func latestRates() async throws -> [String: Double] {
+        var latest: [String: Double] = [:]
+        for row in try await rows.filter(\.$repsPerMinute != nil).filter(\.$skipped == false).sort(\.$recordedAt, .descending).all()
+        where latest[row.exerciseID] == nil {
+            latest[row.exerciseID] = row.repsPerMinute
+        }
+        return latest
+    }
+
     /// The user's overall level now (``FitnessLevel/overall(latestLevels:)``); nil before any level.
     func overallLevel() async throws -> Int? {
         FitnessLevel.overall(latestLevels: Array(try await latestLevels().values))

@@ -33,16 +33,31 @@ enum StarterSongs {
     ]
 
     /// Adds, in the background, the starter songs the instance lacks, so `serve` starts at
-    /// once (mixing takes a few seconds a song), then runs `then` (the demo's themes).
+    /// once (mixing takes a few seconds a song), then runs `then` (the demo's themes). The
+    /// application stops it when it shuts down, between two songs.
     static func prepareInBackground(_ app: Application, then: @escaping @Sendable () async throws -> Void) {
-        Task.detached {
+        let task = Task.detached {
             do {
                 try await addMissingSongs(app)
+                try Task.checkCancellation()
                 try await then()
                 app.logger.notice("Starter songs ready.")
+            } catch is CancellationError {
+                return
             } catch {
                 app.logger.warning("Starter songs were not added: \(String(describing: error))")
             }
+        }
+        app.lifecycle.use(BackgroundWork(task: task))
+    }
+
+    /// Stops the background work first when the application shuts down.
+    private struct BackgroundWork: LifecycleHandler {
+        let task: Task<Void, Never>
+
+        func shutdownAsync(_ application: Application) async {
+            task.cancel()
+            await task.value
         }
     }
 
@@ -56,6 +71,7 @@ enum StarterSongs {
     }
 
     static func addMissingSongs(_ app: Application) async throws {
+        try Task.checkCancellation()
         let userID = try await owner(on: app.db, hasher: app.password.sync)
         let folders = packs.flatMap { pack in songFolders(of: pack).map { (pack, $0) } }
         guard AudioDecoder.isAvailable, !folders.isEmpty else {
@@ -75,6 +91,7 @@ enum StarterSongs {
             limits: configuration.songLimits, tools: app.tools(for: .user(userID))
         )
         for (pack, folder) in missing {
+            try Task.checkCancellation()
             let mixed = URL(fileURLWithPath: configuration.uploadDirectory).appendingPathComponent(
                 "upload-starter-\(UUID().uuidString).m4a")
             try await app.tools(for: .user(userID)).run { try await mix(folder, into: mixed) }

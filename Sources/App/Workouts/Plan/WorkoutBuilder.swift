@@ -4,8 +4,9 @@ import KineticCore
 import Vapor
 
 /// Turns a Get Workout selection into a plan for one user: checks the chosen themes are the
-/// user's, narrows the user's songs to them, runs ``WorkoutGenerator`` with the seed and picks
-/// each exercise's songs (``WorkoutPlan``).
+/// user's, narrows the playable songs to them, runs ``WorkoutGenerator`` with the seed, sets
+/// each exercise's tempo from the user's latest fitness-test rate where there is one, and
+/// makes the soundtrack (``WorkoutPlan``).
 struct WorkoutBuilder {
     let database: any Database
     let userID: UUID
@@ -37,7 +38,8 @@ struct WorkoutBuilder {
         let seed = seed ?? UInt64.random(in: Self.seeds)
         switch WorkoutGenerator.generate(from: catalogue.exercises, selection: input.selection, seed: seed) {
         case .success(let workout):
-            return Built(input: input, seed: seed, plan: WorkoutPlan(workout, library: songs))
+            let rates = try await ExerciseResultsRepository(database: database, userID: userID).latestRates()
+            return Built(input: input, seed: seed, plan: WorkoutPlan(workout, library: songs, measuredRates: rates))
         case .failure(.noExerciseMatches):
             throw AppError(status: .unprocessableEntity, code: "workout_impossible", messageKey: "error.workout.noExercise")
         case .failure(.tooFewExercises(let available)):
