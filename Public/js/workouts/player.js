@@ -26,7 +26,8 @@ const state = {
   /** Whether the timer has run at all: a player opened and left unstarted saves nothing. */
   started: false,
   phase: null,
-  /** Seconds of exercise time actually played, and the exercises skipped. */
+  /** Seconds of exercise time actually played, and the exercises skipped. A resumed workout
+   *  counts the exercises before its place as played (they were, before it was paused). */
   worked: 0,
   skipped: 0,
   cue: null, // the soundtrack cue the audio follows
@@ -140,7 +141,8 @@ function syncMusic() {
   audio.volume = cue.ducked ? DUCKED : 1;
   const seek = () => { if (Math.abs(audio.currentTime - position) > 0.5) audio.currentTime = position; };
   if (audio.readyState >= 1) seek(); else audio.addEventListener('loadedmetadata', seek, { once: true });
-  if (!audio.paused) return Promise.resolve();
+  // At the very end of a song the next cue takes over: playing an ended element would restart it.
+  if (!audio.paused || (audio.duration && position >= audio.duration - 0.05)) return Promise.resolve();
   return audio.play().then(() => { $('player-start').hidden = true; });
 }
 
@@ -155,16 +157,21 @@ audio.addEventListener('loadedmetadata', () => { if (state.cue?.url) setRate(sta
 // --- The phone: awake, and on the lock screen ---------------------------------------------
 
 let wakeLock = null;
+let wakeLockRequest = null;
 async function keepAwake(on) {
   try {
-    if (on && !wakeLock && navigator.wakeLock) {
-      wakeLock = await navigator.wakeLock.request('screen');
+    if (on && !wakeLock && !wakeLockRequest && navigator.wakeLock) {
+      wakeLockRequest = navigator.wakeLock.request('screen');
+      wakeLock = await wakeLockRequest;
       wakeLock.addEventListener('release', () => { wakeLock = null; });
+      // Paused while the request was pending: let the screen sleep after all.
+      if (!state.running) await keepAwake(false);
     } else if (!on && wakeLock) {
-      await wakeLock.release();
+      const lock = wakeLock;
       wakeLock = null;
+      await lock.release();
     }
-  } catch { wakeLock = null; }
+  } catch { wakeLock = null; } finally { if (on) wakeLockRequest = null; }
 }
 
 function updateMediaSession() {
@@ -445,6 +452,7 @@ setInterval(() => { if (state.running) saveProgress(); }, 15000);
 // The player's state for tests and for assistive tools that inspect the page.
 window.kineticPlayer = { state, workout, audio, click, now, voice };
 
+state.worked = workedBetween(0, state.t);
 state.phase = phaseAt(workout, state.t);
 renderVoice();
 renderPhase();
@@ -456,6 +464,7 @@ state.running = true;
 state.started = true;
 /** Back to not started, waiting for a tap on Start (the browser wants one before sound). */
 function waitForStart() {
+  voice.said.clear(); // nothing was heard yet
   state.running = false;
   state.started = false;
   state.t = timeAt(workout, workout.startIndex, workout.startSecondsLeft);

@@ -8,7 +8,8 @@
 /// - The domain is a host name: at least two labels of letters, digits and inner hyphens, each
 ///   1–63 bytes, 253 in all, and a last label that is not all digits, so IP literals
 ///   (`a@127.0.0.1`, `a@[127.0.0.1]`) and names such as `localhost` never pass. Internationalized
-///   domains pass in their ASCII (`xn--`) form.
+///   domains pass in their ASCII (`xn--`) form. The reserved `.invalid` top-level domain (RFC 2606)
+///   is refused: no mailbox has it, and Kinetic's own system accounts use it.
 /// - The whole address is at most 254 bytes, and comes out trimmed and lower-cased.
 public enum EmailAddressSyntax {
     public static let maximumLocalPartLength = 64
@@ -23,7 +24,7 @@ public enum EmailAddressSyntax {
         let address = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard address.utf8.count <= maximumLength else { return nil }
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, isDotAtom(parts[0]), isHostName(parts[1]) else { return nil }
+        guard parts.count == 2, isDotAtom(parts[0]), isHostName(parts[1]), !parts[1].hasSuffix(".invalid") else { return nil }
         return address
     }
 

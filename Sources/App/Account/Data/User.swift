@@ -40,6 +40,10 @@ final class User: Model, @unchecked Sendable {
 
     init() {}
 
+    /// The end of the addresses of the instance's own accounts (a module's, which no one signs
+    /// in to): in the reserved `.invalid` domain, which ``EmailAddressSyntax`` refuses to anyone.
+    static let systemAddressSuffix = "@kinetic.invalid"
+
     init(id: UUID? = nil, name: String, email: String, passwordHash: String, fitness: FitnessSettings = FitnessSettings()) {
         self.id = id
         self.name = name

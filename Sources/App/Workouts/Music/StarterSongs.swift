@@ -10,8 +10,11 @@ import Vapor
 /// belong to an account no one can sign in to (``ownerEmail``). Audio is never committed: when
 /// the packages are missing the server says how to install them.
 enum StarterSongs {
-    /// The account that owns the starter songs: an address no one can have, a password no one knows.
-    static let ownerEmail = "starter-songs@kinetic.invalid"
+    /// The account that owns the starter songs: a fixed id no account made by sign-up can have,
+    /// an address in the reserved `.invalid` domain that Kinetic refuses to anyone
+    /// (``EmailAddressSyntax``), a password no one knows.
+    static let ownerID = UUID(uuidString: "5A7A7E12-0000-4000-8000-000000000001")!
+    static let ownerEmail = "starter-songs" + User.systemAddressSuffix
 
     /// Where Debian installs the songs.
     static let songsDirectory = "/usr/share/games/fretsonfire/data/songs"
@@ -61,13 +64,13 @@ enum StarterSongs {
         }
     }
 
-    /// The starter songs' owner, made the first time.
+    /// The starter songs' owner, made the first time (never an account someone signed up with).
     static func owner(on database: any Database, hasher: some PasswordHasher) async throws -> UUID {
-        if let existing = try await User.query(on: database).filter(\.$email == ownerEmail).first() { return try existing.requireID() }
+        if try await User.find(ownerID, on: database) != nil { return ownerID }
         let secret = [UInt8].random(count: 32).base64
-        let owner = User(name: "Kinetic starter songs", email: ownerEmail, passwordHash: try hasher.hash(secret))
+        let owner = User(id: ownerID, name: "Kinetic starter songs", email: ownerEmail, passwordHash: try hasher.hash(secret))
         try await owner.create(on: database)
-        return try owner.requireID()
+        return ownerID
     }
 
     static func addMissingSongs(_ app: Application) async throws {

@@ -47,7 +47,7 @@ struct ThemesController {
     private func page(
         _ request: Request, notice: String? = nil, errors: [String: String] = [:], form: ThemesPage.Form = .init()
     ) async throws -> String {
-        let songs = try await request.workouts().songs.all()
+        let songs = try await request.workouts().songs.playable()
         let library = try songs.map { try $0.librarySong() }
         let titles = Dictionary(
             songs.compactMap { song in song.id.map { ($0.uuidString, song.title ?? request.localizer.t("workouts.music.untitled")) } },

@@ -129,12 +129,13 @@ public enum WorkoutSoundtrack {
         mutating func play(until end: Int, ducked: Bool) {
             while let current {
                 let left = (current.song.seconds - position(at: current.since)) / current.rate
-                let ends = current.since + Int(left.rounded(.down))
+                // The whole second before it runs out, so a cue never runs past its song.
+                let ends = current.since + max(0, Int(left.rounded(.down)))
                 guard ends < end else { return }
                 // It ended: the next time it plays, it starts over.
                 let ended = current.song.id
                 resume[ended] = 0
-                startNext(at: max(ends, current.since + 1), ducked: ducked, excluding: ended)
+                startNext(at: ends, ducked: ducked, excluding: ended)
                 if self.current?.song.id != ended { resume[ended] = 0 }
             }
         }

@@ -86,6 +86,13 @@ import Testing
             let cues = WorkoutSoundtrack.cues(for: slots, library: library)
             #expect(zip(cues, cues.dropFirst()).allSatisfy { $0.at < $1.at }, "round \(round): out of order")
             let songs = Dictionary(uniqueKeysWithValues: library.map { ($0.id, $0) })
+            let total = slots.reduce(0) { $0 + $1.seconds + $1.restAfter }
+            for (cue, end) in zip(cues, cues.dropFirst().map(\.at) + [total]) {
+                if let id = cue.songID, let song = songs[id] {
+                    let last = cue.from + Double(end - cue.at) * cue.rate
+                    #expect(last <= song.seconds + 0.01, "round \(round): \(cue) runs \(last - song.seconds) s past its song")
+                }
+            }
             for cue in cues {
                 if let id = cue.songID, let song = songs[id] {
                     #expect(cue.from >= 0 && cue.from <= song.seconds + 0.01, "round \(round): \(cue)")

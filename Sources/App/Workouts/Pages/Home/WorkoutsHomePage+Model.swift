@@ -45,7 +45,7 @@ extension WorkoutsHomePage {
             Model(
                 inProgress: try await workouts.inProgress().map(cell),
                 saved: try await workouts.saved().map(cell),
-                songCount: try await songs.all().count,
+                songCount: try await songs.playable().count,
                 notice: notice
             )
         }
