@@ -365,8 +365,11 @@ function pause() {
 
 function skip() {
   if (state.finished || !state.phase) return;
-  const index = state.phase.kind === 'rest' ? state.phase.index : state.phase.index + 1;
-  if (state.phase.kind === 'work') state.skipped += 1;
+  // Where the clock is now, not where the last tick left it: a tap just after an exercise
+  // began moves on from that exercise.
+  const phase = phaseAt(workout, now()) ?? state.phase;
+  const index = phase.kind === 'rest' ? phase.index : phase.index + 1;
+  if (phase.kind === 'work') state.skipped += 1;
   if (index >= workout.steps.length) { finish(); return; }
   jump(workout.steps[index].start);
   update();
