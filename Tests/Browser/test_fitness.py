@@ -19,6 +19,16 @@ from selenium.webdriver.support import expected_conditions as EC
 from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
 from test_workouts import JUMPS, LANGUAGES, player, tap
 
+# Records what the page says and each vibration it asks for, kept across the page's reloads.
+CUES_STUB = """
+    window.__spoken = JSON.parse(sessionStorage.getItem('spoken') || '[]');
+    window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+    Object.defineProperty(window, 'speechSynthesis', { value: {
+      speak(utterance) { window.__spoken.push(utterance.text); sessionStorage.setItem('spoken', JSON.stringify(window.__spoken)); },
+      cancel() {} } });
+    window.__vibrations = [];
+    navigator.vibrate = (pattern) => { window.__vibrations.push(pattern); return true; };"""
+
 # A phone in the hand swinging 45 times a minute, 50 times a second, as DeviceMotionEvents.
 FEED_MOTION = """
 const started = performance.now();
@@ -58,6 +68,7 @@ def test_a_fitness_test_records_the_phones_motion_and_shows_rate_level_and_track
     api("PUT", "/api/v1/tracked-exercises/Mountain_Climbers", {"tracked": True}, token=account["token"])
     driver = make_driver()
     try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CUES_STUB})
         log_in(driver, account)
         driver.get(BASE_URL + "/workouts/fitness")
         assert "Mountain Climbers" in driver.find_element(By.ID, "tracked").text
@@ -74,10 +85,22 @@ def test_a_fitness_test_records_the_phones_motion_and_shows_rate_level_and_track
         assert begin.is_enabled(), "127.0.0.1 is a secure context: the sensors are offered"
         driver.execute_script(FEED_MOTION)
         tap(driver, begin)
-        countdown = wait(driver).until(EC.visibility_of_element_located((By.ID, "fitness-countdown")))
+        # Counted in (3, 2, 1 in a full orange ring), then Go with a buzz and the ring runs down.
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "fitness-countdown")))
+        assert runner.get_attribute("data-phase") == "lead-in"
+        assert driver.find_element(By.ID, "fitness-caption").text == "Get ready"
+        assert int(driver.find_element(By.ID, "fitness-seconds").text) in (1, 2, 3)
+        wait(driver).until(lambda d: runner.get_attribute("data-phase") == "recording")
         first = int(driver.find_element(By.ID, "fitness-seconds").text)
         assert 28 <= first <= 30
+        assert driver.execute_script("return window.__spoken") == ["3", "2", "1", "Go"]
+        assert driver.execute_script("return window.__vibrations") == [200]
+        wait(driver).until(lambda d: int(d.find_element(By.ID, "fitness-seconds").text) <= 25)
+        offset = float(driver.execute_script("return parseFloat(getComputedStyle(document.getElementById('fitness-ring')).strokeDashoffset)"))
+        assert 0.1 < offset < 0.3, offset  # a sixth of the ring gone after five seconds
         wait(driver, 50).until(EC.url_contains("done=Mountain_Climbers"))
+        spoken = driver.execute_script("return window.__spoken")
+        assert spoken[4:] == ["20 seconds left", "10 seconds left", "3", "2", "1", "Stop"], spoken
         driver.execute_script("clearInterval(window.motionFeed)")
         result = driver.find_element(By.CSS_SELECTOR, ".fitness-result[data-exercise=Mountain_Climbers]")
         rate = int("".join(ch for ch in result.find_element(By.CSS_SELECTOR, ".fitness-rate").text.split("a minute")[0] if ch.isdigit()))
@@ -123,8 +146,10 @@ def test_a_motion_log_file_is_uploaded_instead_and_a_bad_one_is_refused(account)
         tap(driver, driver.find_element(By.ID, "fitness-upload-button"))
         wait(driver).until(EC.url_contains("/results"))
         assert "42 a minute" in driver.find_element(By.CSS_SELECTOR, ".fitness-rate").text
-        # Mountain climbers (plyometrics, beginner) are set to 40 a minute: 42 is level 7.
-        assert driver.find_element(By.CSS_SELECTOR, "#overall [role=meter]").get_attribute("aria-valuenow") == "7"
+        # Mountain climbers (plyometrics, beginner) are set to 40 a minute: 42 is 5 % faster, level 4
+        # (each level is 15 % faster than the one below; the workout pace is level 4).
+        assert driver.find_element(By.CSS_SELECTOR, "#overall [role=meter]").get_attribute("aria-valuenow") == "4"
+        assert "5% faster than the workout pace" in driver.find_element(By.CSS_SELECTOR, ".fitness-result").text
     finally:
         driver.quit()
 

@@ -127,6 +127,11 @@ def test_the_last_exercise_leads_back_to_the_summary_to_save_or_quit(account):
                 # Each tap moves on to the next exercise, as the person sees it.
                 wait(driver).until(lambda d: player(d, "p.state.phase.kind") == "work"
                                    and player(d, "p.state.phase.index") == index + 1)
+                # The body map follows: the new exercise's primary muscles are the highlighted ones.
+                highlighted = driver.execute_script(
+                    "return [...document.querySelectorAll('#player-body-map .muscle-primary')].map((s) => s.classList[1])")
+                expected = player(driver, "p.workout.steps[p.state.phase.index].primaryMuscles")
+                assert set(highlighted) == set(expected), (highlighted, expected)
         wait(driver, timeout=20).until(EC.url_contains("finished=1"))
         assert driver.switch_to.active_element.get_attribute("id") == "finished", "the result is read out"
         tap(driver, driver.find_element(By.ID, "save-workout"))
@@ -359,6 +364,34 @@ def test_the_music_flows_across_exercises_and_rests_lowered_in_the_rests(account
         driver.quit()
 
 
+def test_where_the_volume_is_fixed_as_on_an_iphone_a_gain_lowers_the_music_and_the_lock_screen_shows_it(account):
+    """iOS keeps a media element's volume at 1: the song goes through a Web Audio gain that the
+    rest lowers. The lock screen (Media Session) names the exercise and the song, with artwork."""
+    upload_song(account, 120, seconds=600)
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False), token=account["token"])
+    driver = make_driver(autoplay=True)
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            Object.defineProperty(HTMLMediaElement.prototype, 'volume', { get() { return 1; }, set(value) {} });"""})
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(lambda d: player(d, "p.state.running && !p.audio.paused && p.audio.currentTime > 0.3"))
+        assert player(driver, "p.music.volumeIsFixed")
+        wait(driver).until(lambda d: player(d, "p.music.gain && Math.abs(p.music.gain.gain.value - 1) < 0.01"))
+        first = workout["exercises"][0]
+        metadata = player(driver, "(() => { const m = navigator.mediaSession.metadata; return { title: m.title, artist: m.artist, "
+                                  "album: m.album, artwork: m.artwork.map((a) => a.sizes) }; })()")
+        assert metadata["title"] == first["exercise"]["name"] and metadata["album"], metadata
+        assert metadata["artist"] and metadata["artwork"] == ["192x192", "512x512"], metadata
+        jump_clock(driver, countdown_seconds(driver) + 2)
+        wait(driver).until(lambda d: "Rest" in phase(d))
+        wait(driver).until(lambda d: abs(player(d, "p.music.gain.gain.value") - 0.3) < 0.02, "the rest lowers the music")
+        assert not player(driver, "p.audio.paused")
+        assert player(driver, "navigator.mediaSession.metadata.title").startswith("Next:")
+    finally:
+        driver.quit()
+
+
 def test_without_a_song_that_fits_a_click_track_keeps_the_beat_and_the_page_says_so(account):
     song = upload_song(account, 90)
     status, theme = api("POST", "/api/v1/themes", {"name": "Slow", "kind": "song", "value": song["id"], "workouts": 1},
@@ -421,6 +454,11 @@ def test_skipping_everything_is_not_a_completed_workout(account):
                 # Each tap moves on to the next exercise, as the person sees it.
                 wait(driver).until(lambda d: player(d, "p.state.phase.kind") == "work"
                                    and player(d, "p.state.phase.index") == index + 1)
+                # The body map follows: the new exercise's primary muscles are the highlighted ones.
+                highlighted = driver.execute_script(
+                    "return [...document.querySelectorAll('#player-body-map .muscle-primary')].map((s) => s.classList[1])")
+                expected = player(driver, "p.workout.steps[p.state.phase.index].primaryMuscles")
+                assert set(highlighted) == set(expected), (highlighted, expected)
         wait(driver, timeout=20).until(EC.url_contains("finished=1"))
         finished = driver.find_element(By.ID, "finished").text
         assert "Not counted this time" in finished and "half" in finished, finished

@@ -1,25 +1,39 @@
-// Testing an exercise: Begin asks for the motion sensors (iOS asks from the tap), records
-// 30 s of devicemotion with a countdown, sends the log to the API and shows the result.
+// Testing an exercise: Begin asks for the motion sensors (iOS asks from the tap), counts in
+// 3-2-1 and Go, records 30 s of devicemotion while a ring runs down, says Stop, sends the log
+// to the API and shows the result. The phone is in the hand, so the cues are heard and felt
+// (Web Speech, vibration) as well as shown, and the screen stays awake.
 import { errorMessage, uploadFile } from '../shared/api.js';
 import { fill, formatNumber, networkErrorMessage } from '../shared/strings.js';
+import { createVoice } from './voice.js';
 
 const runner = document.getElementById('fitness-runner');
-const begin = document.getElementById('fitness-begin');
-const note = document.getElementById('fitness-motion-note');
-const countdown = document.getElementById('fitness-countdown');
-const secondsLabel = document.getElementById('fitness-seconds');
-const status = document.getElementById('fitness-status');
+const $ = (id) => document.getElementById(id);
 const seconds = Number(runner?.dataset.seconds || 30);
+/** The count-in before recording starts. */
+const leadIn = 3;
 /** Samples closer together than this are dropped: the API takes at most 200 a second. */
 const shortestGap = 0.005;
+const voice = createVoice();
 
-function say(message, { error = false } = {}) {
+function tell(message, { error = false } = {}) {
   if (error) {
-    note.textContent = message;
-    note.hidden = false;
+    $('fitness-motion-note').textContent = message;
+    $('fitness-motion-note').hidden = false;
   } else {
-    status.textContent = message;
+    $('fitness-status').textContent = message;
   }
+}
+
+function vibrate(pattern) {
+  if (typeof navigator.vibrate === 'function') navigator.vibrate(pattern);
+}
+
+/** The ring's share left (1 full, 0 empty), the number in it and the words under it. */
+function show(phase, left, share) {
+  runner.dataset.phase = phase;
+  $('fitness-seconds').textContent = formatNumber(left);
+  $('fitness-caption').textContent = phase === 'lead-in' ? runner.dataset.labelGetReady : runner.dataset.labelGo;
+  $('fitness-ring').style.strokeDashoffset = String(1 - share);
 }
 
 function sample(event, t) {
@@ -38,9 +52,47 @@ async function permitted() {
   try { return (await ask.call(window.DeviceMotionEvent)) === 'granted'; } catch { return false; }
 }
 
+let wakeLock = null;
+async function keepAwake(on) {
+  try {
+    if (on && !wakeLock && navigator.wakeLock) wakeLock = await navigator.wakeLock.request('screen');
+    else if (!on && wakeLock) { const lock = wakeLock; wakeLock = null; await lock.release(); }
+  } catch { wakeLock = null; }
+}
+
+/** Runs `each(elapsed)` every 100 ms from now until it returns true. */
+function every100ms(each) {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const tick = () => {
+      if (each((performance.now() - start) / 1000)) { resolve(); return; }
+      setTimeout(tick, 100);
+    };
+    tick();
+  });
+}
+
+/** 3, 2, 1 (spoken and in the ring), then Go with a buzz. */
+async function countIn() {
+  await every100ms((elapsed) => {
+    const left = Math.ceil(leadIn - elapsed);
+    if (left <= 0) return true;
+    show('lead-in', left, 1);
+    voice.say(`lead-${left}`, formatNumber(left));
+    return false;
+  });
+  voice.say('go', runner.dataset.labelGo);
+  vibrate(200);
+}
+
 async function record() {
-  begin.disabled = true;
-  if (!(await permitted())) { say(runner.dataset.labelDenied, { error: true }); begin.disabled = false; return; }
+  $('fitness-begin').disabled = true;
+  if (!(await permitted())) { tell(runner.dataset.labelDenied, { error: true }); $('fitness-begin').disabled = false; return; }
+  voice.said.clear();
+  keepAwake(true);
+  $('fitness-countdown').hidden = false;
+  tell(runner.dataset.labelGetReady);
+  await countIn();
   const samples = [];
   const startedAt = new Date().toISOString();
   const start = performance.now();
@@ -52,45 +104,58 @@ async function record() {
     if (entry) samples.push(entry);
   };
   window.addEventListener('devicemotion', onMotion);
-  countdown.hidden = false;
-  say(runner.dataset.labelRecording);
+  tell(runner.dataset.labelRecording);
   let announced = seconds;
-  await new Promise((resolve) => {
-    const tick = () => {
-      const elapsed = (performance.now() - start) / 1000;
-      const left = Math.max(0, Math.ceil(seconds - elapsed));
-      secondsLabel.textContent = formatNumber(left);
-      if (left < announced && (left % 10 === 0 || left <= 3) && left > 0) {
-        announced = left;
-        say(fill(runner.dataset.labelSecondsLeft, formatNumber(left)));
-      }
-      if (elapsed >= 2 && samples.length === 0) { resolve(); return; } // no sensor sends anything
-      if (elapsed >= seconds) { resolve(); return; }
-      setTimeout(tick, 100);
-    };
-    tick();
+  await every100ms((elapsed) => {
+    const left = Math.max(0, Math.ceil(seconds - elapsed));
+    show('recording', left, Math.max(0, 1 - elapsed / seconds));
+    if (left < announced && left > 0 && (left % 10 === 0 || left <= 3)) {
+      announced = left;
+      tell(fill(runner.dataset.labelSecondsLeft, formatNumber(left)));
+      voice.say(`left-${left}`, left <= 3 ? formatNumber(left) : fill(runner.dataset.labelSecondsLeft, formatNumber(left)));
+    }
+    return (elapsed >= 2 && samples.length === 0) || elapsed >= seconds; // no sensor sends anything, or done
   });
   window.removeEventListener('devicemotion', onMotion);
-  countdown.hidden = true;
-  if (samples.length === 0) { say(runner.dataset.labelNoMotion, { error: true }); begin.disabled = false; return; }
-  say(runner.dataset.labelSending);
+  voice.say('stop', runner.dataset.labelStop);
+  vibrate([300, 100, 300]);
+  keepAwake(false);
+  $('fitness-countdown').hidden = true;
+  if (samples.length === 0) {
+    runner.dataset.phase = 'ready';
+    tell(runner.dataset.labelNoMotion, { error: true });
+    $('fitness-begin').disabled = false;
+    return;
+  }
+  runner.dataset.phase = 'sending';
+  tell(runner.dataset.labelSending);
   const log = new Blob([JSON.stringify({ startedAt, samples })], { type: 'application/json' });
   try {
     const answer = await uploadFile(runner.dataset.url, log, runner.dataset.csrf);
     if (answer.ok) { window.location.assign(runner.dataset.doneUrl); return; }
-    say(errorMessage(answer.body), { error: true });
+    tell(errorMessage(answer.body), { error: true });
   } catch {
-    say(networkErrorMessage(), { error: true });
+    tell(networkErrorMessage(), { error: true });
   }
-  begin.disabled = false;
+  runner.dataset.phase = 'ready';
+  $('fitness-begin').disabled = false;
+}
+
+function renderVoice() {
+  const button = $('voice-button');
+  button.setAttribute('aria-pressed', String(voice.on));
+  button.textContent = voice.on ? runner.dataset.labelVoiceOn : runner.dataset.labelVoiceOff;
 }
 
 if (runner) {
+  runner.dataset.phase = 'ready';
+  renderVoice();
+  $('voice-button').addEventListener('click', () => { voice.toggle(); renderVoice(); });
   // The sensors exist only in a secure context (HTTPS or this machine).
   if (window.isSecureContext && 'DeviceMotionEvent' in window) {
-    begin.disabled = false;
-    begin.addEventListener('click', record);
+    $('fitness-begin').disabled = false;
+    $('fitness-begin').addEventListener('click', record);
   } else {
-    note.hidden = false;
+    $('fitness-motion-note').hidden = false;
   }
 }

@@ -7,6 +7,7 @@
 // lock screen shows and controls it.
 import { fill, pageLocale } from '../shared/strings.js';
 import { beatsBetween, cueAt, phaseAt, timeAt, totalSeconds } from './timeline.js';
+import { createVoice } from './voice.js';
 
 const root = document.getElementById('player');
 const workout = JSON.parse(document.getElementById('player-data').textContent);
@@ -83,16 +84,42 @@ function setRate(rate) {
 
 const click = { context: null, gain: null, scheduledUntil: 0, active: false, bpm: null, beats: 0 };
 
-/** The click track: beats scheduled a little ahead on the Web Audio clock. */
-function runClick(cue, t) {
+/** The page's one Web Audio context, made at first need; null where there is none. */
+function audioContext() {
   if (!click.context) {
     const Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return;
+    if (!Context) return null;
     click.context = new Context();
     click.gain = click.context.createGain();
     click.gain.connect(click.context.destination);
   }
-  const context = click.context;
+  return click.context;
+}
+
+/** iOS ignores a media element's volume (it is the phone's to set): there the song goes
+ *  through a Web Audio gain, which does lower it for a rest. Elsewhere the element's volume
+ *  is enough, and the song does not depend on an audio context the browser may suspend. */
+const music = {
+  volumeIsFixed: (() => { const probe = document.createElement('audio'); probe.volume = 0.5; return probe.volume !== 0.5; })(),
+  gain: null,
+};
+
+function setMusicVolume(value) {
+  if (!music.volumeIsFixed) { audio.volume = value; return; }
+  const context = audioContext();
+  if (!context) return;
+  if (!music.gain) {
+    music.gain = context.createGain();
+    context.createMediaElementSource(audio).connect(music.gain).connect(context.destination);
+  }
+  if (context.state === 'suspended') context.resume().catch(() => {});
+  music.gain.gain.setTargetAtTime(value, context.currentTime, 0.05);
+}
+
+/** The click track: beats scheduled a little ahead on the Web Audio clock. */
+function runClick(cue, t) {
+  const context = audioContext();
+  if (!context) return;
   if (context.state === 'suspended') context.resume().catch(() => {});
   click.active = true;
   click.bpm = cue.bpm;
@@ -138,7 +165,7 @@ function syncMusic() {
   stopClick();
   if (!audio.src.endsWith(cue.url)) audio.src = cue.url;
   setRate(cue.rate);
-  audio.volume = cue.ducked ? DUCKED : 1;
+  setMusicVolume(cue.ducked ? DUCKED : 1);
   const seek = () => { if (Math.abs(audio.currentTime - position) > 0.5) audio.currentTime = position; };
   if (audio.readyState >= 1) seek(); else audio.addEventListener('loadedmetadata', seek, { once: true });
   // At the very end of a song the next cue takes over: playing an ended element would restart it.
@@ -182,6 +209,11 @@ function updateMediaSession() {
     title: state.phase.kind === 'rest' ? fill(labels.labelNext, step.name) : step.name,
     artist: cue?.url ? [cue.title, cue.artist].filter(Boolean).join(' · ') : labels.labelNoMusic,
     album: workout.name,
+    // Songs carry no cover: the lock screen shows Kinetic's icon.
+    artwork: [
+      { src: labels.artworkSmall, sizes: '192x192', type: 'image/png' },
+      { src: labels.artwork, sizes: '512x512', type: 'image/png' },
+    ],
   });
   navigator.mediaSession.playbackState = state.running ? 'playing' : 'paused';
 }
@@ -194,17 +226,9 @@ if ('mediaSession' in navigator) {
 
 // --- Spoken cues ----------------------------------------------------------------------------
 
-/** Voice cues in the page's language: the next exercise at each rest, 3-2-1 and Go into each
- *  exercise, the end. Each is said once; the toggle (kept on this device) turns them off. */
-const voice = { on: localStorage.getItem('kinetic.voiceCues') !== 'off', said: new Set() };
-
-function say(key, text) {
-  if (!voice.on || voice.said.has(key) || !('speechSynthesis' in window)) return;
-  voice.said.add(key);
-  const utterance = new SpeechSynthesisUtterance(text);
-  utterance.lang = document.documentElement.lang || pageLocale();
-  window.speechSynthesis.speak(utterance);
-}
+/** Voice cues: the next exercise at each rest, 3-2-1 and Go into each exercise, the end. */
+const voice = createVoice();
+const say = voice.say;
 
 function speakFor(phase) {
   const step = workout.steps[phase.index];
@@ -247,6 +271,22 @@ function renderSong() {
   updateMediaSession();
 }
 
+/** The body map shows the exercise's muscles: primary, then secondary, with its caption. */
+function renderBodyMap(step) {
+  const map = document.querySelector('#player-body-map .body-map');
+  if (!map) return;
+  for (const shape of map.querySelectorAll('.muscle')) {
+    const name = [...shape.classList].find((c) => c.startsWith('muscle-') && c !== 'muscle-primary' && c !== 'muscle-secondary');
+    shape.classList.toggle('muscle-primary', step.primaryMuscles.includes(name));
+    shape.classList.toggle('muscle-secondary', step.secondaryMuscles.includes(name));
+  }
+  for (const [kind, text] of [['primary', step.primaryLegend], ['secondary', step.secondaryLegend]]) {
+    const line = map.querySelector(`.body-map-legend-${kind}`);
+    line.hidden = !text;
+    line.querySelector('.body-map-legend-text').textContent = text || '';
+  }
+}
+
 function renderPhase() {
   const { phase } = state;
   const step = workout.steps[phase.index];
@@ -258,6 +298,7 @@ function renderPhase() {
   $('player-facts').textContent = step.facts.join(' · ');
   const list = $('player-instructions');
   list.replaceChildren(...step.instructions.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
+  renderBodyMap(step);
   const bar = $('player-progress');
   bar.setAttribute('aria-valuenow', String(phase.index));
   [...bar.children].forEach((segment, index) => {
@@ -424,9 +465,7 @@ async function finish() {
 $('pause-button').addEventListener('click', () => (state.running ? pause() : start()));
 $('skip-button').addEventListener('click', skip);
 $('voice-button').addEventListener('click', () => {
-  voice.on = !voice.on;
-  localStorage.setItem('kinetic.voiceCues', voice.on ? 'on' : 'off');
-  if (!voice.on && 'speechSynthesis' in window) window.speechSynthesis.cancel();
+  voice.toggle();
   renderVoice();
 });
 $('quit-button').addEventListener('click', quit);
@@ -453,7 +492,7 @@ setInterval(tick, 200);
 setInterval(() => { if (state.running) saveProgress(); }, 15000);
 
 // The player's state for tests and for assistive tools that inspect the page.
-window.kineticPlayer = { state, workout, audio, click, now, voice };
+window.kineticPlayer = { state, workout, audio, click, music, now, voice };
 
 state.worked = workedBetween(0, state.t);
 state.phase = phaseAt(workout, state.t);

@@ -1,11 +1,12 @@
 import Fluent
+import KineticCore
 import Vapor
 
 extension WorkoutsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
         [
             CreateSongs(), CreateMusicThemes(), CreateWorkouts(), CreateFitnessTests(), CreateWorkoutGoals(), AddCompletedWorkoutRunID(),
-            AddCompletedWorkoutEffort(),
+            AddCompletedWorkoutEffort(), RescaleFitnessLevels(catalogue: { try ExerciseCatalogue.shipped() }),
         ]
     }
 

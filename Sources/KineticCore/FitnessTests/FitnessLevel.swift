@@ -1,13 +1,22 @@
+import Foundation
+
 /// Levels from fitness-test rates.
 ///
 /// **An exercise's level** (1–10) compares the measured rate with the exercise's tempo
-/// (``ExerciseTempo/repsPerMinute``, the pace its workouts are set to): with
-/// r = measured ÷ tempo,
+/// (``ExerciseTempo/repsPerMinute``, the pace a workout starts it at). With
+/// r = measured ÷ tempo, each level is 15 % faster than the one below, and level 4 is the
+/// workout pace:
 ///
-///     level = 1 + ⌊(r − 0.4) ÷ 0.1⌋, held to 1…10
+///     level = 4 + ⌊log(r) ÷ log(1.15)⌋, held to 1…10
 ///
-/// so keeping the workout's pace (r = 1) is level 7, 30 % faster is 10 and under half the pace
-/// is 1. Each level is a tenth of the tempo, the same step for every exercise.
+/// | level | 1 | 2 | 3 | **4** | 5 | 6 | 7 | 8 | 9 | 10 |
+/// |---|---|---|---|---|---|---|---|---|---|---|
+/// | at least r = | – | 0.76 | 0.87 | **1.00** | 1.15 | 1.32 | 1.52 | 1.75 | 2.01 | 2.31 |
+///
+/// A test is a flat-out half minute, faster than a workout's steady pace, so a first test
+/// usually lands at 5–7: the scale leaves room to grow (the old one, a tenth of the tempo a
+/// step, reached 10 at 1.3× and many first tests scored 10 of 10). Steps by ratio, not by
+/// reps, make a level mean the same effort for a slow exercise and a fast one.
 ///
 /// **The overall level** is the mean of the latest level of each exercise the user has tested,
 /// rounded down (so one weak exercise does not hide behind a strong one for long), and a test
@@ -15,14 +24,25 @@
 /// exercise's own "levelled up" compares its new level with its previous one.
 public enum FitnessLevel {
     public static let levels = 1...10
+    /// The level of the workout pace (r = 1).
+    public static let workoutPaceLevel = 4
+    /// How much faster each level is than the one below.
+    public static let stepRatio = 1.15
 
     /// The level of `repsPerMinute` at an exercise of `tempo`; nil for a held exercise (no rep
     /// tempo) or a rate that is not a positive number.
     public static func level(repsPerMinute: Double, tempo: ExerciseTempo) -> Int? {
+        guard let ratio = paceRatio(repsPerMinute: repsPerMinute, tempo: tempo) else { return nil }
+        let steps = (log(ratio) / log(stepRatio) + 1e-9).rounded(.down)
+        let level = min(max(Double(workoutPaceLevel) + steps, Double(levels.lowerBound)), Double(levels.upperBound))
+        return Int(level)
+    }
+
+    /// The measured rate as a share of the workout pace (1.2 is 20 % faster); nil as for
+    /// ``level(repsPerMinute:tempo:)``.
+    public static func paceRatio(repsPerMinute: Double, tempo: ExerciseTempo) -> Double? {
         guard let target = tempo.repsPerMinute, target > 0, repsPerMinute.isFinite, repsPerMinute > 0 else { return nil }
-        let ratio = repsPerMinute / Double(target)
-        let steps = ((ratio - 0.4) / 0.1 + 1e-9).rounded(.down)
-        return Int(min(max(1 + steps, Double(levels.lowerBound)), Double(levels.upperBound)))
+        return repsPerMinute / Double(target)
     }
 
     /// The overall level from the latest level of each tested exercise; nil before any test.

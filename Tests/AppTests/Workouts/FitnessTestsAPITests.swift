@@ -84,18 +84,18 @@ import VaporTesting
             #expect(first["nextExerciseId"] as? String == "Knee_Tuck_Jump" && first["complete"] as? Bool == false)
             let testID = try #require(first["id"] as? String)
             clock.advance(by: 60)
-            // Knee tuck jumps (plyometrics, beginner: 40 a minute) at 36 a minute: level 6.
+            // Knee tuck jumps (plyometrics, beginner: 40 a minute) at 36 a minute: 10 % slower, level 3.
             let afterOne = try await app.json(
                 .POST, "/api/v1/fitness-tests/\(testID)/exercises/Knee_Tuck_Jump", body: MotionLogs.swinging(repsPerMinute: 36),
                 token: token)
             #expect(afterOne.status == .ok, "\(afterOne.body.string)")
             let afterOneBody = try afterOne.jsonObject()
             let firstItem = try #require((afterOneBody["exercises"] as? [[String: Any]])?.first)
-            #expect(firstItem["level"] as? Int == 6 && firstItem["levelledUp"] as? Bool == false)
+            #expect(firstItem["level"] as? Int == 3 && firstItem["levelledUp"] as? Bool == false)
             #expect(afterOneBody["nextExerciseId"] as? String == "Mountain_Climbers")
             let done = try await app.json(.POST, "/api/v1/fitness-tests/\(testID)/exercises/Mountain_Climbers/skip", token: token)
                 .jsonObject()
-            #expect(done["complete"] as? Bool == true && done["overallLevelBefore"] is NSNull && done["overallLevelAfter"] as? Int == 6)
+            #expect(done["complete"] as? Bool == true && done["overallLevelBefore"] is NSNull && done["overallLevelAfter"] as? Int == 3)
             #expect(done["levelledUp"] as? Bool == false, "a first level is not a level up")
             #expect(
                 try await app.json(.POST, "/api/v1/fitness-tests/\(testID)/exercises/Rope_Jumping/skip", token: token).status == .notFound)
@@ -105,15 +105,15 @@ import VaporTesting
             let secondID = try #require(second["id"] as? String)
             clock.advance(by: 60)
             _ = try await app.json(
-                .POST, "/api/v1/fitness-tests/\(secondID)/exercises/Knee_Tuck_Jump", body: MotionLogs.swinging(repsPerMinute: 44),
+                .POST, "/api/v1/fitness-tests/\(secondID)/exercises/Knee_Tuck_Jump", body: MotionLogs.swinging(repsPerMinute: 50),
                 token: token)
             let result = try await app.json(.POST, "/api/v1/fitness-tests/\(secondID)/exercises/Mountain_Climbers/skip", token: token)
                 .jsonObject()
             let item = try #require((result["exercises"] as? [[String: Any]])?.first)
-            #expect(item["level"] as? Int == 8 && item["previousLevel"] as? Int == 6 && item["levelledUp"] as? Bool == true)
+            #expect(item["level"] as? Int == 5 && item["previousLevel"] as? Int == 3 && item["levelledUp"] as? Bool == true, "25 % faster")
             #expect((item["previous"] as? [[String: Any]])?.count == 1)
             #expect(
-                result["overallLevelBefore"] as? Int == 6 && result["overallLevelAfter"] as? Int == 8
+                result["overallLevelBefore"] as? Int == 3 && result["overallLevelAfter"] as? Int == 5
                     && result["levelledUp"] as? Bool == true)
             #expect(try await app.json(.GET, "/api/v1/fitness-tests", token: token).jsonArray().count == 2)
         }
@@ -144,6 +144,43 @@ import VaporTesting
             #expect(
                 try await app.json(.PUT, "/api/v1/tracked-exercises/Mountain_Climbers", body: ["tracked": "yes"], token: owner).status
                     == .unprocessableEntity)
+        }
+    }
+
+    @Test func aStretch_cannotBeTracked_butAnOldTrackingOfOneCanBeUndone() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let refused = try await app.json(.PUT, "/api/v1/tracked-exercises/Adductor", body: ["tracked": true], token: account.token)
+            #expect(refused.status == .unprocessableEntity)
+            #expect(refused.body.string.contains("a stretch is held"))
+            #expect(try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token).jsonArray().isEmpty)
+            // One tracked before the rule (a row written directly) is untracked as any other.
+            let userID = try #require(UUID(uuidString: account.customerId))
+            try await ExerciseResultsRepository(database: app.db, userID: userID).setTracked("Adductor", true, at: testNow)
+            let untracked = try await app.json(.PUT, "/api/v1/tracked-exercises/Adductor", body: ["tracked": false], token: account.token)
+            #expect(untracked.status == .ok)
+            #expect(try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token).jsonArray().isEmpty)
+        }
+    }
+
+    @Test func levelsOnTheOldScale_areWorkedOutAgainFromTheirRates() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let userID = try #require(UUID(uuidString: account.customerId))
+            let results = ExerciseResultsRepository(database: app.db, userID: userID)
+            // Knee tuck jumps are set to 40 a minute: 52 was level 10 of the old scale (30 % faster).
+            let row = try await results.newRow("Knee_Tuck_Jump", source: .test, at: testNow)
+            row.repsPerMinute = 52
+            row.level = 10
+            try await row.create(on: app.db)
+            let unknown = try await results.newRow("No_Longer_In_The_Catalogue", source: .test, at: testNow)
+            unknown.repsPerMinute = 52
+            unknown.level = 10
+            try await unknown.create(on: app.db)
+            try await RescaleFitnessLevels(catalogue: { app.exerciseCatalogue }).prepare(on: app.db)
+            #expect(try await ExerciseResultRecord.find(row.id, on: app.db)?.level == 5)
+            #expect(try await ExerciseResultRecord.find(unknown.id, on: app.db)?.level == 10, "kept: no tempo to compare with")
+            #expect(try await results.overallLevel() == 7)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 import Testing
 import VaporTesting
 
@@ -28,6 +29,28 @@ import VaporTesting
             let draft = try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token).jsonObject()
             #expect((draft["selection"] as? [String: Any])?["categories"] as? [String] == ["plyometrics"])
             #expect((draft["selection"] as? [String: Any])?["muscles"] == nil, "the unchosen focus is ignored")
+        }
+    }
+
+    @Test func theSummaryAndThePlayer_showEachExercisesMusclesOnTheBodyMap_andItsSteps() async throws {
+        #expect(BodyMap.drawnMuscles == Set(Exercise.Muscle.allCases), "every muscle group is drawn")
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            let response = try await web.post("/workouts/new", fields: jumps, csrfPage: "/workouts/new")
+            let location = try #require(response.headers.first(name: .location))
+            let id = String(location.split(separator: "/").last!)
+            let workout = try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token).jsonObject()
+            let first = try #require((workout["exercises"] as? [[String: Any]])?.first?["exercise"] as? [String: Any])
+            let exercise = try #require(app.exerciseCatalogue.exercise(id: first["id"] as? String ?? ""))
+            let primary = try #require(exercise.primaryMuscles.first)
+            for page in [location, "/workouts/\(id)/play"] {
+                let html = try await web.get(page).body.string
+                #expect(html.contains("class=\"muscle \(BodyMap.className(primary)) muscle-primary\""), "\(page)")
+                #expect(html.contains("Primary: " + primary.rawValue.capitalized), "\(page)")
+                if let step = exercise.instructions.first {
+                    #expect(html.contains(HTMLEscaping.text(step)), "\(page)")
+                }
+            }
         }
     }
 

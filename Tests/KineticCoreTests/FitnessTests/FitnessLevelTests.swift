@@ -4,14 +4,28 @@ import Testing
 @Suite struct FitnessLevelTests {
     private let jumping = ExerciseTempo(repsPerMinute: 40, beatsPerRep: 3)
 
-    @Test func theLevel_isATenthOfTheTempoAStep() {
-        #expect(FitnessLevel.level(repsPerMinute: 40, tempo: jumping) == 7, "the workout's pace")
-        #expect(FitnessLevel.level(repsPerMinute: 36, tempo: jumping) == 6)
-        #expect(FitnessLevel.level(repsPerMinute: 35.9, tempo: jumping) == 5)
-        #expect(FitnessLevel.level(repsPerMinute: 52, tempo: jumping) == 10, "30 % faster")
+    @Test func eachLevel_is15PercentFasterThanTheOneBelow_andTheWorkoutPaceIsLevel4() {
+        #expect(FitnessLevel.level(repsPerMinute: 40, tempo: jumping) == 4, "the workout's pace")
+        #expect(FitnessLevel.level(repsPerMinute: 45.9, tempo: jumping) == 4)
+        #expect(FitnessLevel.level(repsPerMinute: 46, tempo: jumping) == 5, "15 % faster")
+        #expect(FitnessLevel.level(repsPerMinute: 39.9, tempo: jumping) == 3)
+        #expect(FitnessLevel.level(repsPerMinute: 52, tempo: jumping) == 5, "30 % faster is level 5, not the top")
+        #expect(FitnessLevel.level(repsPerMinute: 80, tempo: jumping) == 8, "twice the pace")
+        #expect(FitnessLevel.level(repsPerMinute: 92.6, tempo: jumping) == 10, "2.31 times the pace")
+        #expect(FitnessLevel.level(repsPerMinute: 92.4, tempo: jumping) == 9)
         #expect(FitnessLevel.level(repsPerMinute: 400, tempo: jumping) == 10)
-        #expect(FitnessLevel.level(repsPerMinute: 19.9, tempo: jumping) == 1)
+        #expect(FitnessLevel.level(repsPerMinute: 26, tempo: jumping) == 1)
         #expect(FitnessLevel.level(repsPerMinute: 0.5, tempo: jumping) == 1)
+        #expect(FitnessLevel.paceRatio(repsPerMinute: 50, tempo: jumping) == 1.25)
+    }
+
+    @Test func theScale_neverSkipsOrRepeatsALevel_asTheRateRises() {
+        var levels: [Int] = []
+        for rate in stride(from: 10.0, through: 120, by: 0.25) {
+            levels.append(FitnessLevel.level(repsPerMinute: rate, tempo: jumping) ?? 0)
+        }
+        #expect(levels == levels.sorted(), "faster is never a lower level")
+        #expect(Array(Set(levels)).sorted() == Array(FitnessLevel.levels), "every level is reached, one after the other")
     }
 
     @Test func noLevel_forAHeldExerciseOrANonsenseRate() {

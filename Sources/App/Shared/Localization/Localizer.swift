@@ -37,6 +37,11 @@ struct Localizer: Sendable {
             ByteCountFormatStyle(style: .memory, allowedUnits: .all, spellsOutZero: false, includesActualByteCount: false, locale: locale))
     }
 
+    /// A number with `fractionDigits` decimals in the locale's way, e.g. "2.3" / "2,3".
+    func decimal(_ value: Double, fractionDigits: Int) -> String {
+        value.formatted(.number.precision(.fractionLength(fractionDigits)).locale(locale))
+    }
+
     /// A percentage, e.g. "71%" / "71 %".
     func percent(_ value: Int) -> String {
         (Double(value) / 100).formatted(.percent.precision(.fractionLength(0)).locale(locale))

@@ -26,7 +26,7 @@ struct TrackedExercisesAPIController {
         }
         var reader = try JSONMemberReader.object(request.jsonBody(), known: ["tracked"]).get()
         let tracked = try reader.result(reader.bool("tracked")).get()
-        try await request.workouts().exerciseResults.setTracked(exercise.id, tracked, at: request.now)
+        try await request.workouts().setTracked(exercise, tracked)
         return TrackedExerciseDTO(
             exercise: ExerciseDTO(exercise), tracked: tracked,
             latestLevel: try await request.workouts().exerciseResults.latestLevels()[exercise.id])
@@ -34,6 +34,16 @@ struct TrackedExercisesAPIController {
 }
 
 extension WorkoutsService {
+    /// Tracks or untracks `exercise`. Only an exercise a fitness test can measure is tracked (a
+    /// held stretch has no rate, so it could never show a level): 422 for another; untracking
+    /// is always allowed.
+    func setTracked(_ exercise: Exercise, _ tracked: Bool) async throws {
+        if tracked, !FitnessTestPlan.isTestable(exercise) {
+            throw AppError.validation(FieldErrors(["tracked": "error.fitness.notTrackable"]))
+        }
+        try await exerciseResults.setTracked(exercise.id, tracked, at: now)
+    }
+
     /// The user's tracked exercises (of `category` when given) by name, with their latest level.
     func trackedExercises(in category: Exercise.Category? = nil) async throws -> [(Exercise, Int?)] {
         let results = try exerciseResults

@@ -13,6 +13,21 @@ extension Application {
 
     /// Reads the catalogue; called once by `configure(_:_:)`.
     func loadExerciseCatalogue() throws {
-        exerciseCatalogue = try ExerciseCatalogue(json: resourceData("Exercises/exercises.json", "the exercise catalogue"))
+        exerciseCatalogue = try ExerciseCatalogue(json: resourceData(ExerciseCatalogue.resourcePath, "the exercise catalogue"))
+    }
+}
+
+extension ExerciseCatalogue {
+    /// Where the catalogue is, in the resources directory.
+    static let resourcePath = "Exercises/exercises.json"
+
+    /// The shipped catalogue, read from the resources directory of the working directory (as
+    /// the application finds it): for a migration, which runs without an application.
+    static func shipped() throws -> ExerciseCatalogue {
+        let path = DirectoryConfiguration.detect().resourcesDirectory + resourcePath
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(description: "Cannot read the exercise catalogue at \(path); run Kinetic from the repository root")
+        }
+        return try ExerciseCatalogue(json: data)
     }
 }

@@ -140,7 +140,7 @@ struct FitnessController {
         }
         let form = try request.content.decode(TrackForm.self)
         let tracked = form.tracked == "1"
-        try await request.workouts().exerciseResults.setTracked(exercise.id, tracked, at: request.now)
+        try await request.workouts().setTracked(exercise, tracked)
         let back = form.return.flatMap { path in path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") ? path : nil }
         return request.redirect(to: back ?? SiteURL.workouts(.fitness).path)
     }

@@ -40,7 +40,7 @@ enum FitnessPage {
             "section", [.class("card fitness-level-card"), .aria("labelledby", "overall-level")],
             [
                 el("h2", [.class("fitness-level-title"), .id("overall-level")], [txt(l.t("fitness.overall"))]),
-                overall.map { LevelMeter.render(level: $0, l: l, large: true) }
+                overall.map { LevelMeter.render(level: $0, l: l, large: true, note: LevelMeter.scale(l)) }
                     ?? el("p", [.class("fitness-level-none")], [txt(l.t("fitness.noLevelYet"))]),
             ])
     }
@@ -139,21 +139,52 @@ enum FitnessPage {
     }
 }
 
-/// A level 1–10 as a labelled meter of ten steps.
+/// A level 1–10 as a labelled meter of ten steps ("Level 4 of 10"), filled steps solid and the
+/// others outlined, with what the level means below it when `note` is given.
 enum LevelMeter {
-    static func render(level: Int, l: Localizer, large: Bool = false) -> HTMLNode {
-        el(
+    static func render(level: Int, l: Localizer, large: Bool = false, note: String? = nil) -> HTMLNode {
+        let top = FitnessLevel.levels.upperBound
+        return el(
             "div", [.class(large ? "level-meter level-meter-large" : "level-meter")],
             [
-                el("span", [.class("level-meter-value")], [txt(l.t("fitness.levelN", l.number(level)))]),
                 el(
-                    "span",
+                    "div", [.class("level-meter-row")],
                     [
-                        .class("level-meter-bar"), Attr("role", "meter"), .aria("valuemin", "1"), .aria("valuemax", "10"),
-                        .aria("valuenow", String(level)), .aria("label", l.t("fitness.levelOf", l.number(level), l.number(10))),
-                    ],
-                    (1...10).map { step in el("span", [.class(step <= level ? "level-step level-step-on" : "level-step")], []) }),
+                        el(
+                            "span", [.class("level-meter-value"), .aria("hidden", "true")],
+                            [
+                                txt(l.t("fitness.levelN", l.number(level))),
+                                el("span", [.class("level-meter-of")], [txt(" " + l.t("fitness.levelOfTop", l.number(top)))]),
+                            ]),
+                        el(
+                            "span",
+                            [
+                                .class("level-meter-bar"), Attr("role", "meter"), .aria("valuemin", "1"), .aria("valuemax", String(top)),
+                                .aria("valuenow", String(level)), .aria("label", l.t("fitness.levelOf", l.number(level), l.number(top))),
+                            ],
+                            FitnessLevel.levels.map { step in
+                                el("span", [.class(step <= level ? "level-step level-step-on" : "level-step")], [])
+                            }),
+                    ]),
+                note.map { el("p", [.class("level-meter-note")], [txt($0)]) } ?? .empty,
             ])
+    }
+
+    /// How the scale works, for the overall level's card.
+    static func scale(_ l: Localizer) -> String {
+        let step = Int(((FitnessLevel.stepRatio - 1) * 100).rounded())
+        let top = FitnessLevel.levels.upperBound
+        let topRatio = pow(FitnessLevel.stepRatio, Double(top - FitnessLevel.workoutPaceLevel))
+        return l.t(
+            "fitness.scale", l.number(FitnessLevel.workoutPaceLevel), l.percent(step), l.number(top),
+            l.decimal(topRatio, fractionDigits: 1))
+    }
+
+    /// A measured rate beside the workout pace: "25 % faster than the workout pace".
+    static func pace(_ ratio: Double, l: Localizer) -> String {
+        let percent = Int(((ratio - 1) * 100).rounded())
+        if percent == 0 { return l.t("fitness.pace.same") }
+        return l.t(percent > 0 ? "fitness.pace.faster" : "fitness.pace.slower", l.percent(abs(percent)))
     }
 }
 

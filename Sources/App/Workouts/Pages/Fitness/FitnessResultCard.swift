@@ -28,7 +28,13 @@ enum FitnessResultCard {
                         item.levelledUp ? el("span", [.class("badge badge-up")], [txt(l.t("fitness.result.levelledUp"))]) : .empty,
                     ]),
                 el("p", [.class("fitness-rate")], [txt(summary)]),
-                item.level.map { LevelMeter.render(level: $0, l: l) } ?? .empty,
+                item.level.map { level in
+                    // The rate as shown above it: "42 a minute" is 5 % faster than 40, not 6 %.
+                    let ratio = result?.repsPerMinute.flatMap {
+                        FitnessLevel.paceRatio(repsPerMinute: $0.rounded(), tempo: item.exercise.tempo)
+                    }
+                    return LevelMeter.render(level: level, l: l, note: ratio.map { LevelMeter.pace($0, l: l) })
+                } ?? .empty,
                 item.previousLevel.map { el("p", [.class("field-hint")], [txt(l.t("fitness.result.previousLevel", l.number($0)))]) }
                     ?? .empty,
                 compact || item.previous.isEmpty

@@ -25,7 +25,7 @@ enum FitnessResultsPage {
                 ],
                 [
                     el("h2", [.class("fitness-level-title"), .id("overall-title")], [txt(l.t("fitness.overall"))]),
-                    report.overallAfter.map { LevelMeter.render(level: $0, l: l, large: true) } ?? .empty,
+                    report.overallAfter.map { LevelMeter.render(level: $0, l: l, large: true, note: LevelMeter.scale(l)) } ?? .empty,
                     el("p", [.class("fitness-headline"), .id("overall-headline")], [txt(headline)]),
                 ])
         ]

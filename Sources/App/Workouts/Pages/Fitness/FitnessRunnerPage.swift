@@ -54,6 +54,9 @@ enum FitnessRunnerPage {
                 .data("label-recording", l.t("fitness.runner.recording")), .data("label-sending", l.t("fitness.runner.sending")),
                 .data("label-denied", l.t("fitness.runner.denied")), .data("label-no-motion", l.t("fitness.runner.noMotion")),
                 .data("label-seconds-left", l.t("fitness.runner.secondsLeft")),
+                .data("label-get-ready", l.t("fitness.runner.getReady")), .data("label-go", l.t("workouts.cue.go")),
+                .data("label-stop", l.t("fitness.runner.stop")), .data("label-voice-on", l.t("workouts.player.voiceOn")),
+                .data("label-voice-off", l.t("workouts.player.voiceOff")),
             ],
             [
                 el("p", [.class("fitness-position")], [txt(l.t("fitness.runner.position", l.number(position), l.number(count)))]),
@@ -65,17 +68,10 @@ enum FitnessRunnerPage {
                         "details", [.class("fitness-howto")],
                         [
                             el("summary", [], [txt(l.t("fitness.runner.howTo"))]),
+                            BodyMap.render(exercise, l: l),
                             el("ol", [], exercise.instructions.map { el("li", [], [txt($0)]) }),
                         ]),
-                el(
-                    "div", [.class("fitness-countdown"), .id("fitness-countdown"), .flag("hidden")],
-                    [
-                        el(
-                            "span", [.class("fitness-countdown-number"), .id("fitness-seconds"), .aria("hidden", "true")],
-                            [txt(l.number(recordingSeconds))]),
-                        el(
-                            "span", [.class("visually-hidden"), .id("fitness-status"), Attr("role", "status"), .aria("live", "polite")], []),
-                    ]),
+                countdown(l),
                 el("p", [.class("field-hint"), .id("fitness-hold")], [txt(l.t("fitness.runner.hold", l.number(recordingSeconds)))]),
                 el(
                     "p", [.class("banner banner-error"), .id("fitness-motion-note"), .flag("hidden")],
@@ -90,6 +86,12 @@ enum FitnessRunnerPage {
                                 .class("button button-primary button-block"), Attr("type", "button"), .id("fitness-begin"),
                                 .flag("disabled"),
                             ], [txt(l.t("fitness.runner.begin"))]),
+                        el(
+                            "button",
+                            [
+                                .class("button button-quiet player-voice"), Attr("type", "button"), .id("voice-button"),
+                                .aria("pressed", "true"),
+                            ], [txt(l.t("workouts.player.voiceOn"))]),
                         el(
                             "form", [Attr("method", "post"), Attr("action", formURL)],
                             [
@@ -121,6 +123,31 @@ enum FitnessRunnerPage {
                             "button", [.class("button button-secondary"), Attr("type", "submit"), .id("fitness-upload-button")],
                             [txt(l.t("fitness.runner.upload"))]),
                     ]),
+            ])
+    }
+
+    /// The count-in and the recording: a ring that runs down around the seconds left, with
+    /// "Get ready" or "Go" under them; a screen reader hears the status line instead.
+    private static func countdown(_ l: Localizer) -> HTMLNode {
+        let circle = { (name: String, id: String?) -> HTMLNode in
+            el(
+                "circle",
+                [.class(name), Attr("cx", "60"), Attr("cy", "60"), Attr("r", "54"), Attr("pathLength", "1")] + (id.map { [.id($0)] } ?? []),
+                [])
+        }
+        return el(
+            "div", [.class("fitness-countdown"), .id("fitness-countdown"), .flag("hidden")],
+            [
+                el(
+                    "svg", [.class("fitness-ring"), Attr("viewBox", "0 0 120 120"), .aria("hidden", "true")],
+                    [circle("fitness-ring-track", nil), circle("fitness-ring-left", "fitness-ring")]),
+                el(
+                    "div", [.class("fitness-countdown-text"), .aria("hidden", "true")],
+                    [
+                        el("span", [.class("fitness-countdown-number"), .id("fitness-seconds")], [txt(l.number(recordingSeconds))]),
+                        el("span", [.class("fitness-countdown-caption"), .id("fitness-caption")], [txt(l.t("fitness.runner.getReady"))]),
+                    ]),
+                el("span", [.class("visually-hidden"), .id("fitness-status"), Attr("role", "status"), .aria("live", "polite")], []),
             ])
     }
 }

@@ -40,6 +40,11 @@ extension PlayerPage {
             let targetBpm: Int?
             let repsPerMinute: Int?
             let instructions: [String]
+            /// The body map's muscles (class names, `muscle-chest`) and its caption's lines.
+            let primaryMuscles: [String]
+            let secondaryMuscles: [String]
+            let primaryLegend: String?
+            let secondaryLegend: String?
             /// What the music panel says when the click track keeps the beat.
             let musicNote: String?
         }
@@ -71,10 +76,14 @@ extension PlayerPage {
                     case .coolDown: l.t("workouts.summary.coolDown")
                     case .main: l.t("workouts.player.round", l.number(step.plan.round), l.number(rounds))
                     }
+                let muscles = BodyMap.Muscles(step.exercise)
+                let legend = BodyMap.Legend(muscles, l: l)
                 return Script.Step(
                     name: step.exercise.name, facts: l.exerciseFacts(step.exercise, tempo: step.tempo), seconds: step.seconds,
                     rest: step.plan.restAfter, start: step.start, partLabel: partLabel, targetBpm: step.plan.targetBPM,
-                    repsPerMinute: step.plan.repsPerMinute, instructions: step.exercise.instructions, musicNote: l.musicNote(step))
+                    repsPerMinute: step.plan.repsPerMinute, instructions: step.exercise.instructions,
+                    primaryMuscles: muscles.primary.map(BodyMap.className), secondaryMuscles: muscles.secondary.map(BodyMap.className),
+                    primaryLegend: legend.primary, secondaryLegend: legend.secondary, musicNote: l.musicNote(step))
             },
             soundtrack: model.details.soundtrack.map { cue in
                 let id = cue.song?.id?.uuidString

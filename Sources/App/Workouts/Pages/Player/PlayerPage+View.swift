@@ -18,6 +18,7 @@ enum PlayerPage {
                 "div",
                 [
                     .id("player"), .class("player"), .data("csrf", context.csrfToken),
+                    .data("artwork-small", SiteURL.asset("images/icon-192.png")), .data("artwork", SiteURL.asset("images/icon-512.png")),
                     .data("label-pause", l.t("workouts.player.pause")), .data("label-resume", l.t("workouts.player.resume")),
                     .data("label-exercise", l.t("workouts.player.exerciseOf", "%1$@", "%2$@")),
                     .data("label-rest", l.t("workouts.player.rest")), .data("label-next", l.t("workouts.player.next", "%1$@")),
@@ -86,6 +87,7 @@ enum PlayerPage {
                         "details", [.class("card player-howto")],
                         [
                             el("summary", [], [txt(l.t("workouts.player.howTo"))]),
+                            el("div", [.id("player-body-map")], [BodyMap.render(step.exercise, l: l)]),
                             el("ol", [.id("player-instructions")], step.exercise.instructions.map { el("li", [], [txt($0)]) }),
                         ]),
                     el("p", [.class("visually-hidden"), Attr("role", "status"), .id("player-status")]),

@@ -122,6 +122,15 @@ enum WorkoutSummaryPage {
                     "ul", [.class("exercise-facts")],
                     (l.exerciseFacts(step.exercise, tempo: step.tempo) + [l.level(step.exercise.level)]).map { el("li", [], [txt($0)]) }),
                 songs(step, l: l),
+                el(
+                    "details", [.class("exercise-howto")],
+                    [
+                        el("summary", [], [txt(l.t("workouts.player.howTo"))]),
+                        BodyMap.render(step.exercise, l: l),
+                        step.exercise.instructions.isEmpty
+                            ? .empty
+                            : el("ol", [.class("exercise-instructions")], step.exercise.instructions.map { el("li", [], [txt($0)]) }),
+                    ]),
                 trailing,
             ])
     }
