@@ -491,6 +491,26 @@ def test_leaving_by_the_back_arrow_shows_the_place_in_progress_at_once(account):
         driver.quit()
 
 
+def test_the_browsers_back_button_shows_the_place_in_progress_too(account):
+    """Leaving by the browser's Back (the page may come back from the back/forward cache): the
+    player saves its place as the page is hidden, and the list shows it, not the place it had."""
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=True), token=account["token"])
+    driver = make_driver(autoplay=True)
+    try:
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, f"a.saved-link[href='/workouts/{workout['id']}/play']"))
+        wait(driver).until(lambda d: player(d, "p.state.running"))
+        first = workout["exercises"][0]
+        jump_clock(driver, first["seconds"] + first["restSeconds"] + 7)
+        wait(driver).until(lambda d: "Exercise 2 of" in phase(d))
+        driver.back()
+        wait(driver).until(EC.url_to_be(BASE_URL + "/workouts"))
+        wait(driver).until(lambda d: "Exercise 2 of" in d.find_element(By.CSS_SELECTOR, "#in-progress-list .workout-cell").text)
+    finally:
+        driver.quit()
+
+
 SPEECH_STUB = """
     window.__spoken = [];
     window.SpeechSynthesisUtterance = function (text) { this.text = text; };

@@ -21,7 +21,23 @@ function setUpInProgressQuestion() {
   }
 }
 
+/** Back from the player by the browser's Back: the player sent its place as it left, and
+ *  this list may have been asked for first. Until In Progress shows that place (for at most
+ *  five seconds), ask again. */
+function showTheSavedPlace() {
+  let note = null;
+  try { note = JSON.parse(sessionStorage.getItem('kinetic.savedPlace')); } catch { note = null; }
+  if (!note) return;
+  const shown = document.querySelector(`#in-progress-list .workout-cell[data-workout="${CSS.escape(String(note.id))}"]`);
+  if (shown?.dataset.place === note.place || Date.now() - note.at > 5000) {
+    sessionStorage.removeItem('kinetic.savedPlace');
+    return;
+  }
+  setTimeout(() => window.location.reload(), 250);
+}
+
 setUpInProgressQuestion();
+showTheSavedPlace();
 // Back from the player through the back/forward cache: show In Progress as it is now.
 window.addEventListener('pageshow', (event) => { if (event.persisted) window.location.reload(); });
 confirmBeforeSubmitting();

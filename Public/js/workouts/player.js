@@ -426,8 +426,17 @@ function progress() {
 
 function saveProgress({ beacon = false } = {}) {
   if (state.finished || !state.started || !state.phase) return Promise.resolve();
-  const body = new URLSearchParams(progress());
-  if (beacon && navigator.sendBeacon) { navigator.sendBeacon(workout.progressURL, body); return Promise.resolve(); }
+  const place = progress();
+  const body = new URLSearchParams(place);
+  if (beacon && navigator.sendBeacon) {
+    // The list this page goes back to may be asked for before the beacon arrives: it looks
+    // for this note and asks again until it shows the place (home.js).
+    sessionStorage.setItem('kinetic.savedPlace', JSON.stringify({
+      id: workout.id, place: `${place.exerciseIndex}:${place.secondsLeft}`, at: Date.now(),
+    }));
+    navigator.sendBeacon(workout.progressURL, body);
+    return Promise.resolve();
+  }
   return fetch(workout.progressURL, { method: 'POST', body, credentials: 'same-origin', keepalive: true }).catch(() => {});
 }
 

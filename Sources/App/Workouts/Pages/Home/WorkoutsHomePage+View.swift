@@ -63,7 +63,7 @@ enum WorkoutsHomePage {
     private static func inProgressCell(_ cell: Cell, l: Localizer) -> HTMLNode {
         let progress = cell.progress!
         return el(
-            "li", [.class("workout-cell"), .data("workout", cell.id)],
+            "li", [.class("workout-cell"), .data("workout", cell.id), .data("place", "\(progress.index):\(progress.secondsLeft)")],
             [
                 el(
                     "a", [.class("workout-cell-link"), Attr("href", cell.resumeURL)],

@@ -49,6 +49,7 @@ extension PlayerPage {
             let musicNote: String?
         }
 
+        let id: String
         /// The workout's name, for the lock screen.
         let name: String
         let steps: [Step]
@@ -68,6 +69,7 @@ extension PlayerPage {
     static func script(_ model: Model, l: Localizer) -> Script {
         let rounds = Dictionary(grouping: model.details.steps.filter { $0.plan.part == .main }, by: \.plan.round).count
         return Script(
+            id: model.id,
             name: model.name,
             steps: model.details.steps.map { step in
                 let partLabel: String =
