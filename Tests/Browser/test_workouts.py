@@ -111,6 +111,22 @@ def test_a_workout_plays_pauses_skips_quits_and_resumes_at_the_second_it_was_lef
         driver.quit()
 
 
+def skip_every_exercise(driver, workout):
+    """Taps Skip once per exercise, each time waiting for the next exercise (and its body map)
+    as the person sees it, until the Summary says the workout is finished."""
+    count = len(workout["exercises"])
+    for index in range(count):
+        tap(driver, driver.find_element(By.ID, "skip-button"))
+        if index + 1 < count:
+            wait(driver).until(lambda d: player(d, "p.state.phase.kind") == "work" and player(d, "p.state.phase.index") == index + 1)
+            # The body map follows: the new exercise's primary muscles are the highlighted ones.
+            highlighted = driver.execute_script(
+                "return [...document.querySelectorAll('#player-body-map .muscle-primary')].map((s) => s.classList[1])")
+            expected = player(driver, "p.workout.steps[p.state.phase.index].primaryMuscles")
+            assert set(highlighted) == set(expected), (highlighted, expected)
+    wait(driver, timeout=20).until(EC.url_contains("finished=1"))
+
+
 def test_the_last_exercise_leads_back_to_the_summary_to_save_or_quit(account):
     upload_song(account, 125)
     status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False), token=account["token"])
@@ -120,19 +136,7 @@ def test_the_last_exercise_leads_back_to_the_summary_to_save_or_quit(account):
         log_in(driver, account)
         driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
         wait(driver).until(lambda d: player(d, "p.state.running"))
-        count = len(workout["exercises"])
-        for index in range(count):
-            tap(driver, driver.find_element(By.ID, "skip-button"))
-            if index + 1 < count:
-                # Each tap moves on to the next exercise, as the person sees it.
-                wait(driver).until(lambda d: player(d, "p.state.phase.kind") == "work"
-                                   and player(d, "p.state.phase.index") == index + 1)
-                # The body map follows: the new exercise's primary muscles are the highlighted ones.
-                highlighted = driver.execute_script(
-                    "return [...document.querySelectorAll('#player-body-map .muscle-primary')].map((s) => s.classList[1])")
-                expected = player(driver, "p.workout.steps[p.state.phase.index].primaryMuscles")
-                assert set(highlighted) == set(expected), (highlighted, expected)
-        wait(driver, timeout=20).until(EC.url_contains("finished=1"))
+        skip_every_exercise(driver, workout)
         assert driver.switch_to.active_element.get_attribute("id") == "finished", "the result is read out"
         tap(driver, driver.find_element(By.ID, "save-workout"))
         wait(driver).until(EC.url_contains("done=saved"))
@@ -447,19 +451,7 @@ def test_skipping_everything_is_not_a_completed_workout(account):
         log_in(driver, account)
         driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
         wait(driver).until(lambda d: player(d, "p.state.running"))
-        count = len(workout["exercises"])
-        for index in range(count):
-            tap(driver, driver.find_element(By.ID, "skip-button"))
-            if index + 1 < count:
-                # Each tap moves on to the next exercise, as the person sees it.
-                wait(driver).until(lambda d: player(d, "p.state.phase.kind") == "work"
-                                   and player(d, "p.state.phase.index") == index + 1)
-                # The body map follows: the new exercise's primary muscles are the highlighted ones.
-                highlighted = driver.execute_script(
-                    "return [...document.querySelectorAll('#player-body-map .muscle-primary')].map((s) => s.classList[1])")
-                expected = player(driver, "p.workout.steps[p.state.phase.index].primaryMuscles")
-                assert set(highlighted) == set(expected), (highlighted, expected)
-        wait(driver, timeout=20).until(EC.url_contains("finished=1"))
+        skip_every_exercise(driver, workout)
         finished = driver.find_element(By.ID, "finished").text
         assert "Not counted this time" in finished and "half" in finished, finished
     finally:
