@@ -55,8 +55,14 @@ async function permitted() {
 let wakeLock = null;
 async function keepAwake(on) {
   try {
-    if (on && !wakeLock && navigator.wakeLock) wakeLock = await navigator.wakeLock.request('screen');
-    else if (!on && wakeLock) { const lock = wakeLock; wakeLock = null; await lock.release(); }
+    if (on && !wakeLock && navigator.wakeLock) {
+      wakeLock = await navigator.wakeLock.request('screen');
+      wakeLock.addEventListener('release', () => { wakeLock = null; });
+    } else if (!on && wakeLock) {
+      const lock = wakeLock;
+      wakeLock = null;
+      await lock.release();
+    }
   } catch { wakeLock = null; }
 }
 
@@ -85,12 +91,22 @@ async function countIn() {
   vibrate(200);
 }
 
+/** Back to Begin, with the keyboard's focus on it (it was hidden while the test ran). */
+function ready() {
+  runner.dataset.phase = 'ready';
+  $('fitness-countdown').hidden = true;
+  $('fitness-begin').disabled = false;
+  $('fitness-begin').focus();
+}
+
 async function record() {
   $('fitness-begin').disabled = true;
-  if (!(await permitted())) { tell(runner.dataset.labelDenied, { error: true }); $('fitness-begin').disabled = false; return; }
   voice.said.clear();
+  voice.prime(); // in the tap, before any wait: iOS speaks later only then
+  if (!(await permitted())) { tell(runner.dataset.labelDenied, { error: true }); ready(); return; }
   keepAwake(true);
   $('fitness-countdown').hidden = false;
+  $('fitness-countdown').focus();
   tell(runner.dataset.labelGetReady);
   await countIn();
   const samples = [];
@@ -117,16 +133,11 @@ async function record() {
     return (elapsed >= 2 && samples.length === 0) || elapsed >= seconds; // no sensor sends anything, or done
   });
   window.removeEventListener('devicemotion', onMotion);
+  keepAwake(false);
+  if (samples.length === 0) { tell(runner.dataset.labelNoMotion, { error: true }); ready(); return; }
   voice.say('stop', runner.dataset.labelStop);
   vibrate([300, 100, 300]);
-  keepAwake(false);
   $('fitness-countdown').hidden = true;
-  if (samples.length === 0) {
-    runner.dataset.phase = 'ready';
-    tell(runner.dataset.labelNoMotion, { error: true });
-    $('fitness-begin').disabled = false;
-    return;
-  }
   runner.dataset.phase = 'sending';
   tell(runner.dataset.labelSending);
   const log = new Blob([JSON.stringify({ startedAt, samples })], { type: 'application/json' });
@@ -137,8 +148,7 @@ async function record() {
   } catch {
     tell(networkErrorMessage(), { error: true });
   }
-  runner.dataset.phase = 'ready';
-  $('fitness-begin').disabled = false;
+  ready();
 }
 
 function renderVoice() {
@@ -149,6 +159,7 @@ function renderVoice() {
 
 if (runner) {
   runner.dataset.phase = 'ready';
+  $('voice-button').hidden = !voice.supported;
   renderVoice();
   $('voice-button').addEventListener('click', () => { voice.toggle(); renderVoice(); });
   // The sensors exist only in a secure context (HTTPS or this machine).

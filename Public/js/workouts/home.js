@@ -22,18 +22,20 @@ function setUpInProgressQuestion() {
 }
 
 /** Back from the player by the browser's Back: the player sent its place as it left, and
- *  this list may have been asked for first. Until In Progress shows that place (for at most
- *  five seconds), ask again. */
+ *  this list may have been asked for first. Until In Progress shows that place, ask again:
+ *  at most three times, within five seconds, while online. */
 function showTheSavedPlace() {
+  const key = 'kinetic.savedPlace';
   let note = null;
-  try { note = JSON.parse(sessionStorage.getItem('kinetic.savedPlace')); } catch { note = null; }
+  try { note = JSON.parse(sessionStorage.getItem(key)); } catch { return; }
   if (!note) return;
   const shown = document.querySelector(`#in-progress-list .workout-cell[data-workout="${CSS.escape(String(note.id))}"]`);
-  if (shown?.dataset.place === note.place || Date.now() - note.at > 5000) {
-    sessionStorage.removeItem('kinetic.savedPlace');
+  if (shown?.dataset.place === note.place || Date.now() - note.at > 5000 || note.tries >= 3 || !navigator.onLine) {
+    sessionStorage.removeItem(key);
     return;
   }
-  setTimeout(() => window.location.reload(), 250);
+  sessionStorage.setItem(key, JSON.stringify({ ...note, tries: note.tries + 1 }));
+  setTimeout(() => window.location.reload(), 300 * (note.tries + 1));
 }
 
 setUpInProgressQuestion();

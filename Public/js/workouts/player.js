@@ -102,25 +102,40 @@ function audioContext() {
 const music = {
   volumeIsFixed: (() => { const probe = document.createElement('audio'); probe.volume = 0.5; return probe.volume !== 0.5; })(),
   gain: null,
+  /** Web Audio is routed only with an audio session of the playback kind (iOS 16.4 on):
+   *  without it iOS stops Web Audio when the phone locks, and a song stopped on the lock
+   *  screen is worse than a rest at full volume. */
+  canRoute: () => Boolean(navigator.audioSession),
 };
 
 function setMusicVolume(value) {
   if (!music.volumeIsFixed) { audio.volume = value; return; }
-  const context = audioContext();
-  if (!context) return;
   if (!music.gain) {
-    music.gain = context.createGain();
-    context.createMediaElementSource(audio).connect(music.gain).connect(context.destination);
+    if (!music.canRoute()) return;
+    const context = audioContext();
+    if (!context) return;
+    try {
+      navigator.audioSession.type = 'playback';
+      const gain = context.createGain();
+      context.createMediaElementSource(audio).connect(gain).connect(context.destination);
+      music.gain = gain;
+    } catch { music.canRoute = () => false; return; }
   }
-  if (context.state === 'suspended') context.resume().catch(() => {});
-  music.gain.gain.setTargetAtTime(value, context.currentTime, 0.05);
+  resumeAudio();
+  music.gain.gain.setTargetAtTime(value, click.context.currentTime, 0.05);
+}
+
+/** Wakes the audio context wherever it is not running (suspended, or interrupted by a call). */
+function resumeAudio() {
+  const context = click.context;
+  if (context && context.state !== 'running') context.resume().catch(() => {});
 }
 
 /** The click track: beats scheduled a little ahead on the Web Audio clock. */
 function runClick(cue, t) {
   const context = audioContext();
   if (!context) return;
-  if (context.state === 'suspended') context.resume().catch(() => {});
+  resumeAudio();
   click.active = true;
   click.bpm = cue.bpm;
   click.gain.gain.setTargetAtTime(cue.ducked ? DUCKED : 1, context.currentTime, 0.05);
@@ -271,15 +286,12 @@ function renderSong() {
   updateMediaSession();
 }
 
-/** The body map shows the exercise's muscles: primary, then secondary, with its caption. */
+/** The body map shows the exercise's muscles: its two views, and its caption. */
 function renderBodyMap(step) {
   const map = document.querySelector('#player-body-map .body-map');
   if (!map) return;
-  for (const shape of map.querySelectorAll('.muscle')) {
-    const name = [...shape.classList].find((c) => c.startsWith('muscle-') && c !== 'muscle-primary' && c !== 'muscle-secondary');
-    shape.classList.toggle('muscle-primary', step.primaryMuscles.includes(name));
-    shape.classList.toggle('muscle-secondary', step.secondaryMuscles.includes(name));
-  }
+  map.querySelector('.body-map-front').src = step.bodyMapFront;
+  map.querySelector('.body-map-back').src = step.bodyMapBack;
   for (const [kind, text] of [['primary', step.primaryLegend], ['secondary', step.secondaryLegend]]) {
     const line = map.querySelector(`.body-map-legend-${kind}`);
     line.hidden = !text;
@@ -408,7 +420,8 @@ function skip() {
   if (state.finished || !state.phase) return;
   // Where the clock is now, not where the last tick left it: a tap just after an exercise
   // began moves on from that exercise.
-  const phase = phaseAt(workout, now()) ?? state.phase;
+  const phase = phaseAt(workout, now());
+  if (!phase) { finish(); return; }
   const index = phase.kind === 'rest' ? phase.index : phase.index + 1;
   if (phase.kind === 'work') state.skipped += 1;
   if (index >= workout.steps.length) { finish(); return; }
@@ -431,10 +444,13 @@ function saveProgress({ beacon = false } = {}) {
   if (beacon && navigator.sendBeacon) {
     // The list this page goes back to may be asked for before the beacon arrives: it looks
     // for this note and asks again until it shows the place (home.js).
-    sessionStorage.setItem('kinetic.savedPlace', JSON.stringify({
-      id: workout.id, place: `${place.exerciseIndex}:${place.secondsLeft}`, at: Date.now(),
-    }));
-    navigator.sendBeacon(workout.progressURL, body);
+    if (navigator.sendBeacon(workout.progressURL, body)) {
+      try {
+        sessionStorage.setItem('kinetic.savedPlace', JSON.stringify({
+          id: workout.id, place: `${place.exerciseIndex}:${place.secondsLeft}`, at: Date.now(), tries: 0,
+        }));
+      } catch { /* the list shows what it has */ }
+    }
     return Promise.resolve();
   }
   return fetch(workout.progressURL, { method: 'POST', body, credentials: 'same-origin', keepalive: true }).catch(() => {});
@@ -487,14 +503,18 @@ document.querySelector('.top-bar a.icon-button')?.addEventListener('click', asyn
   state.finished = true;
   window.location.assign(href);
 });
-$('start-button').addEventListener('click', () => { if (state.running) playMusic(); else start(); });
+$('start-button').addEventListener('click', () => {
+  voice.prime();
+  resumeAudio();
+  if (state.running) playMusic(); else start();
+});
 document.addEventListener('keydown', (event) => {
   if (event.key !== ' ' || event.target.closest('button, a, input, select, textarea, summary, audio')) return;
   event.preventDefault();
   if (state.running) pause(); else start();
 });
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible') { tick(); if (state.running) { keepAwake(true); playMusic(); } }
+  if (document.visibilityState === 'visible') { tick(); if (state.running) { keepAwake(true); resumeAudio(); playMusic(); } }
 });
 window.addEventListener('pagehide', () => { if (!state.finished) saveProgress({ beacon: true }); });
 setInterval(tick, 200);

@@ -15,6 +15,7 @@ enum WorkoutsModule: KineticModule {
 
     static func register(on routes: ModuleRoutes) {
         registerPages(on: routes.signedIn)
+        routes.web.get(SiteURL.workouts(.bodyMap(view: nil)).pathComponents, use: BodyMapController().image)
         registerFitness(on: routes)
         let api = routes.apiSignedIn
         api.get(SiteURL.api(.exercises).pathComponents, use: ExercisesAPIController().list)

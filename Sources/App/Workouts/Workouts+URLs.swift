@@ -31,6 +31,8 @@ extension SiteURL {
         case goals, newGoal
         case goal(id: String?)
         case deleteGoal(id: String?)
+        /// A view of the body map (`front.svg`, `back.svg`), with the muscles in the query.
+        case bodyMap(view: String?)
 
         var pathComponents: [PathComponent] {
             switch self {
@@ -58,6 +60,7 @@ extension SiteURL {
             case .newGoal: ["goals", "new"]
             case .goal(let id): ["goals", SiteURL.parameter(id, "goalId")]
             case .deleteGoal(let id): ["goals", SiteURL.parameter(id, "goalId"), "delete"]
+            case .bodyMap(let view): ["body-map", SiteURL.parameter(view, "view")]
             }
         }
     }

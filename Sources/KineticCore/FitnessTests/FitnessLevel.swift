@@ -3,20 +3,19 @@ import Foundation
 /// Levels from fitness-test rates.
 ///
 /// **An exercise's level** (1–10) compares the measured rate with the exercise's tempo
-/// (``ExerciseTempo/repsPerMinute``, the pace a workout starts it at). With
-/// r = measured ÷ tempo, each level is 15 % faster than the one below, and level 4 is the
-/// workout pace:
+/// (``ExerciseTempo/repsPerMinute``: Kinetic's starting pace for it, before the user's own
+/// rate sets their workouts' pace). With r = measured ÷ tempo, each level is 15 % faster than
+/// the one below, and level 4 is the starting pace:
 ///
 ///     level = 4 + ⌊log(r) ÷ log(1.15)⌋, held to 1…10
 ///
 /// | level | 1 | 2 | 3 | **4** | 5 | 6 | 7 | 8 | 9 | 10 |
 /// |---|---|---|---|---|---|---|---|---|---|---|
-/// | at least r = | – | 0.76 | 0.87 | **1.00** | 1.15 | 1.32 | 1.52 | 1.75 | 2.01 | 2.31 |
+/// | from r = | – | 0.756 | 0.870 | **1.000** | 1.150 | 1.323 | 1.521 | 1.749 | 2.011 | 2.313 |
 ///
 /// A test is a flat-out half minute, faster than a workout's steady pace, so a first test
-/// usually lands at 5–7: the scale leaves room to grow (the old one, a tenth of the tempo a
-/// step, reached 10 at 1.3× and many first tests scored 10 of 10). Steps by ratio, not by
-/// reps, make a level mean the same effort for a slow exercise and a fast one.
+/// usually lands at 5–7 and leaves room to grow. Steps by ratio, not by reps, make a level
+/// mean the same effort for a slow exercise and a fast one.
 ///
 /// **The overall level** is the mean of the latest level of each exercise the user has tested,
 /// rounded down (so one weak exercise does not hide behind a strong one for long), and a test
@@ -24,7 +23,7 @@ import Foundation
 /// exercise's own "levelled up" compares its new level with its previous one.
 public enum FitnessLevel {
     public static let levels = 1...10
-    /// The level of the workout pace (r = 1).
+    /// The level of the starting pace (r = 1).
     public static let workoutPaceLevel = 4
     /// How much faster each level is than the one below.
     public static let stepRatio = 1.15
@@ -38,7 +37,7 @@ public enum FitnessLevel {
         return Int(level)
     }
 
-    /// The measured rate as a share of the workout pace (1.2 is 20 % faster); nil as for
+    /// The measured rate as a share of the starting pace (1.2 is 20 % faster); nil as for
     /// ``level(repsPerMinute:tempo:)``.
     public static func paceRatio(repsPerMinute: Double, tempo: ExerciseTempo) -> Double? {
         guard let target = tempo.repsPerMinute, target > 0, repsPerMinute.isFinite, repsPerMinute > 0 else { return nil }

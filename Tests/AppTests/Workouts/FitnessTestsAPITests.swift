@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 import NIOCore
 import Testing
 import VaporTesting
@@ -152,7 +153,7 @@ import VaporTesting
             let account = try await app.signUp()
             let refused = try await app.json(.PUT, "/api/v1/tracked-exercises/Adductor", body: ["tracked": true], token: account.token)
             #expect(refused.status == .unprocessableEntity)
-            #expect(refused.body.string.contains("a stretch is held"))
+            #expect(refused.body.string.contains("a held exercise (a stretch, a plank) has no pace"))
             #expect(try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token).jsonArray().isEmpty)
             // One tracked before the rule (a row written directly) is untracked as any other.
             let userID = try #require(UUID(uuidString: account.customerId))
@@ -163,24 +164,45 @@ import VaporTesting
         }
     }
 
-    @Test func levelsOnTheOldScale_areWorkedOutAgainFromTheirRates() async throws {
+    @Test func levelsOnTheOldScale_areWorkedOutAgainFromTheirRates_withEachTestsOverallLevels() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
             let userID = try #require(UUID(uuidString: account.customerId))
             let results = ExerciseResultsRepository(database: app.db, userID: userID)
-            // Knee tuck jumps are set to 40 a minute: 52 was level 10 of the old scale (30 % faster).
-            let row = try await results.newRow("Knee_Tuck_Jump", source: .test, at: testNow)
-            row.repsPerMinute = 52
-            row.level = 10
-            try await row.create(on: app.db)
-            let unknown = try await results.newRow("No_Longer_In_The_Catalogue", source: .test, at: testNow)
-            unknown.repsPerMinute = 52
-            unknown.level = 10
-            try await unknown.create(on: app.db)
-            try await RescaleFitnessLevels(catalogue: { app.exerciseCatalogue }).prepare(on: app.db)
-            #expect(try await ExerciseResultRecord.find(row.id, on: app.db)?.level == 5)
-            #expect(try await ExerciseResultRecord.find(unknown.id, on: app.db)?.level == 10, "kept: no tempo to compare with")
-            #expect(try await results.overallLevel() == 7)
+            /// A finished one-exercise test a day after the last, stored on the old scale.
+            func oldTest(_ exerciseID: String, rate: Double, day: Double) async throws -> FitnessTestRecord {
+                let test = FitnessTestRecord()
+                test.$user.id = userID
+                test.category = "plyometrics"
+                test.exerciseIDs = "[\"\(exerciseID)\"]"
+                test.createdAt = testNow.addingTimeInterval(day * 86_400)
+                test.completedAt = test.createdAt.addingTimeInterval(60)
+                try await test.create(on: app.db)
+                let row = try await results.newRow(exerciseID, source: .test, at: test.createdAt.addingTimeInterval(30))
+                row.$fitnessTest.id = test.id
+                row.repsPerMinute = rate
+                row.level = RescaleFitnessLevels.oldLevel(repsPerMinute: rate, tempo: ExerciseTempo(repsPerMinute: 40, beatsPerRep: 3))
+                try await row.create(on: app.db)
+                return test
+            }
+            // Knee tuck jumps are set to 40 a minute: 52 was 10 of 10 on the old scale (30 % faster), 36 was 6.
+            let first = try await oldTest("Knee_Tuck_Jump", rate: 52, day: 0)
+            let second = try await oldTest("Knee_Tuck_Jump", rate: 36, day: 1)
+            let unknown = try await oldTest("No_Longer_In_The_Catalogue", rate: 52, day: 2)
+            let migration = RescaleFitnessLevels(catalogue: { app.exerciseCatalogue })
+            func levels() async throws -> [Int?] {
+                var found: [Int?] = []
+                for test in [first, second, unknown] {
+                    let stored = try #require(try await FitnessTestRecord.find(test.id, on: app.db))
+                    found += [stored.overallBefore, stored.overallAfter]
+                }
+                return found + (try await results.latestLevels()).sorted { $0.key < $1.key }.map(\.value)
+            }
+            try await migration.revert(on: app.db)
+            #expect(try await levels() == [nil, 10, 10, 6, 6, 8, 6, 10], "the old scale, worked out again as it was")
+            try await migration.prepare(on: app.db)
+            // 52 is level 5 now and 36 level 3; the unknown exercise keeps its 10.
+            #expect(try await levels() == [nil, 5, 5, 3, 3, 6, 3, 10])
         }
     }
 }

@@ -34,6 +34,26 @@ import VaporTesting
         }
     }
 
+    /// A song's silent tail is not played: the soundtrack sees the song as long as its sound,
+    /// for a short song (read whole) and one longer than the tempo reads (its end read again).
+    @Test func aSilentTail_isLeftOutOfWhatWorkoutsPlay() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            for (seconds, silent) in [(20, 3), (305, 4)] {
+                let audio = try await AudioFixtures.clickTrack(bpm: 120, seconds: seconds, silentTail: silent)
+                let response = try await app.upload(audio, fileName: "tail.mp3", token: account.token)
+                try #require(response.status == .created, "\(response.body.string)")
+                let id = try #require(UUID(uuidString: try response.jsonObject()["id"] as? String ?? ""))
+                let song = try #require(try await SongRecord.find(id, on: app.db))
+                let sounding = Double(seconds - silent)
+                let end = try #require(song.audibleEnd)
+                #expect(end > sounding - 0.6 && end < sounding + 0.15, "\(seconds) s with \(silent) silent: ends at \(end)")
+                #expect(try song.librarySong().seconds == end)
+                #expect(abs(song.seconds - Double(seconds)) < 0.2, "the file's own length is kept")
+            }
+        }
+    }
+
     /// The instance's starter songs are every user's to play and listen to, and no user's to
     /// change: they list with `starter`, stream, and refuse edits and removal with 404.
     @Test func starterSongs_playForEveryone_andOnlyTheirOwnerChangesThem() async throws {

@@ -43,14 +43,30 @@ import VaporTesting
             let first = try #require((workout["exercises"] as? [[String: Any]])?.first?["exercise"] as? [String: Any])
             let exercise = try #require(app.exerciseCatalogue.exercise(id: first["id"] as? String ?? ""))
             let primary = try #require(exercise.primaryMuscles.first)
+            let muscles = BodyMap.Muscles(exercise)
             for page in [location, "/workouts/\(id)/play"] {
                 let html = try await web.get(page).body.string
-                #expect(html.contains("class=\"muscle \(BodyMap.className(primary)) muscle-primary\""), "\(page)")
+                for view in BodyMap.View.allCases {
+                    #expect(html.contains("src=\"\(HTMLEscaping.text(BodyMap.url(view, muscles)))\""), "\(page)")
+                }
                 #expect(html.contains("Primary: " + primary.rawValue.capitalized), "\(page)")
                 if let step = exercise.instructions.first {
                     #expect(html.contains(HTMLEscaping.text(step)), "\(page)")
                 }
             }
+            // The drawings: anyone's to fetch (they hold nothing of anyone's), kept a week.
+            var drawn = ""
+            for view in BodyMap.View.allCases {
+                let image = try await app.testing().sendRequest(.GET, BodyMap.url(view, muscles))
+                #expect(image.status == .ok)
+                #expect(image.headers.contentType == HTTPMediaType(type: "image", subType: "svg+xml"))
+                #expect(image.headers.first(name: .cacheControl) == "public, max-age=604800")
+                drawn += image.body.string
+            }
+            #expect(drawn.contains("class=\"muscle \(BodyMap.urlName(primary)) primary\""))
+            #expect(try await app.testing().sendRequest(.GET, "/workouts/body-map/side.svg").status == .notFound)
+            let unknown = try await app.testing().sendRequest(.GET, "/workouts/body-map/front.svg?primary=chest,wings")
+            #expect(unknown.status == .unprocessableEntity)
         }
     }
 

@@ -14,6 +14,8 @@ final class SongRecord: Model, @unchecked Sendable {
     @OptionalField(key: "artist") var artist: String?
     @OptionalField(key: "genre") var genre: String?
     @Field(key: "seconds") var seconds: Double
+    /// Where its sound ends (``AudibleEnd``); nil for a song imported before Kinetic looked.
+    @OptionalField(key: "audible_end") var audibleEnd: Double?
     /// ``AudioFormat`` raw value.
     @Field(key: "format") var format: String
     @Field(key: "byte_count") var byteCount: Int64
@@ -36,8 +38,10 @@ final class SongRecord: Model, @unchecked Sendable {
 
     var audioFormat: AudioFormat { AudioFormat(rawValue: format) ?? .mp3 }
 
-    /// The song as the music chooser sees it.
+    /// The song as the music chooser sees it: as long as its sound lasts.
     func librarySong() throws -> LibrarySong {
-        LibrarySong(id: try requireID().uuidString, artist: artist, genre: genre, bpm: bpm, seconds: seconds)
+        LibrarySong(
+            id: try requireID().uuidString, artist: artist, genre: genre, bpm: bpm,
+            seconds: AudibleEnd.playableSeconds(duration: seconds, audibleEnd: audibleEnd))
     }
 }

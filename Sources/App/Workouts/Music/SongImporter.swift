@@ -5,7 +5,7 @@ import Vapor
 
 /// Adds an audio file to a user's library: recognises it by its bytes, probes it with
 /// ffprobe (length, tags), refuses what is not a song of a fair length, detects its tempo
-/// (ffmpeg decodes, ``TempoEstimator`` analyses), then keeps the file under a generated name
+/// (ffmpeg decodes, ``TempoEstimator`` analyses) and where its sound ends (``AudibleEnd``), then keeps the file under a generated name
 /// and writes the row. A refused or failed import leaves neither file nor row.
 struct SongImporter {
     let database: any Database
@@ -50,6 +50,7 @@ struct SongImporter {
         song.artist = upload.artist ?? analysis.probe.artist
         song.genre = upload.genre ?? analysis.probe.genre
         song.seconds = analysis.seconds
+        song.audibleEnd = analysis.audibleEnd
         song.format = analysis.format.rawValue
         song.byteCount = Int64((try? FileManager.default.attributesOfItem(atPath: upload.file.path)[.size] as? Int) ?? 0)
         song.storedName = "\(id.uuidString.lowercased()).\(analysis.format.rawValue)"
@@ -72,6 +73,7 @@ struct SongImporter {
         let probe: AudioProbe
         let seconds: Double
         let candidates: [Double]
+        let audibleEnd: Double?
     }
 
     /// How much of a song the tempo is read from: five minutes hold hundreds of beats (the demo
@@ -90,14 +92,40 @@ struct SongImporter {
         let seconds = try SongFileCheck.check(probe, format: format, limits: limits).get()
         let samples: [Float]
         do {
-            samples = try await AudioDecoder.monoSamples(of: file, maximumSeconds: Self.analysedSeconds)
+            samples = try await AudioDecoder.monoSamples(of: file, sampleRate: Self.sampleRate, maximumSeconds: Self.analysedSeconds)
         } catch let failure as ToolProcess.Failed where failure.interruption != nil {
             throw failure
         } catch {
             throw SongFileCheck.Problem.notAudio
         }
-        let candidates = try await tools.compute { TempoEstimator.candidates(samples: samples, sampleRate: 22_050).map(\.bpm) }
-        return Analysis(format: format, probe: probe, seconds: seconds, candidates: candidates)
+        let candidates = try await tools.compute {
+            TempoEstimator.candidates(samples: samples, sampleRate: Double(Self.sampleRate)).map(\.bpm)
+        }
+        let audibleEnd = try await Self.audibleEnd(of: file, seconds: seconds, samples: samples, tools: tools)
+        return Analysis(format: format, probe: probe, seconds: seconds, candidates: candidates, audibleEnd: audibleEnd)
+    }
+
+    /// The rate songs are decoded at for analysis.
+    static let sampleRate = 22_050
+
+    /// Where the song's sound ends (``AudibleEnd``), from the samples already decoded when they
+    /// hold the whole song, else from its last half minute decoded again; nil when that cannot
+    /// be decoded (the song still plays, to its file's end).
+    private static func audibleEnd(of file: URL, seconds: Double, samples: [Float], tools: ToolRunner) async throws -> Double? {
+        let tail: [Float]
+        let start: Double
+        if seconds <= Double(analysedSeconds) {
+            tail = Array(samples.suffix(Int(AudibleEnd.tailSeconds) * sampleRate))
+            start = Double(samples.count - tail.count) / Double(sampleRate)
+        } else {
+            start = max(0, seconds - AudibleEnd.tailSeconds)
+            guard
+                let decoded = try? await AudioDecoder.monoSamples(
+                    of: file, startSeconds: start, sampleRate: sampleRate, maximumSeconds: Int(AudibleEnd.tailSeconds) + 1)
+            else { return nil }
+            tail = decoded
+        }
+        return try await tools.compute { AudibleEnd.seconds(ofTail: tail, sampleRate: sampleRate, startingAt: start) }
     }
 
     /// The 422 for a refused file, with the limit in the message where there is one.

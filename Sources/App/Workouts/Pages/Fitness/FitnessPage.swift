@@ -180,9 +180,10 @@ enum LevelMeter {
             l.decimal(topRatio, fractionDigits: 1))
     }
 
-    /// A measured rate beside the workout pace: "25 % faster than the workout pace".
+    /// A measured rate beside the starting pace: "25 % faster than the starting pace", in whole
+    /// percent towards zero (12.5 % is "12 %").
     static func pace(_ ratio: Double, l: Localizer) -> String {
-        let percent = Int(((ratio - 1) * 100).rounded())
+        let percent = Int(((ratio - 1) * 100 + (ratio >= 1 ? 1e-9 : -1e-9)).rounded(.towardZero))
         if percent == 0 { return l.t("fitness.pace.same") }
         return l.t(percent > 0 ? "fitness.pace.faster" : "fitness.pace.slower", l.percent(abs(percent)))
     }

@@ -29,7 +29,7 @@ enum FitnessResultCard {
                     ]),
                 el("p", [.class("fitness-rate")], [txt(summary)]),
                 item.level.map { level in
-                    // The rate as shown above it: "42 a minute" is 5 % faster than 40, not 6 %.
+                    // The rate as shown above it: "45 a minute" is 12 % faster than 40.
                     let ratio = result?.repsPerMinute.flatMap {
                         FitnessLevel.paceRatio(repsPerMinute: $0.rounded(), tempo: item.exercise.tempo)
                     }

@@ -62,19 +62,19 @@ enum FitnessRunnerPage {
                 el("p", [.class("fitness-position")], [txt(l.t("fitness.runner.position", l.number(position), l.number(count)))]),
                 el("h2", [.class("fitness-exercise-name"), .id("exercise-name")], [txt(exercise.name)]),
                 el("p", [.class("fitness-tempo")], [txt(l.t("fitness.runner.tempo", l.number(exercise.tempo.repsPerMinute ?? 0)))]),
-                exercise.instructions.isEmpty
-                    ? .empty
-                    : el(
-                        "details", [.class("fitness-howto")],
-                        [
-                            el("summary", [], [txt(l.t("fitness.runner.howTo"))]),
-                            BodyMap.render(exercise, l: l),
-                            el("ol", [], exercise.instructions.map { el("li", [], [txt($0)]) }),
-                        ]),
+                el(
+                    "details", [.class("fitness-howto")],
+                    [
+                        el("summary", [], [txt(l.t("fitness.runner.howTo"))]),
+                        BodyMap.render(exercise, l: l),
+                        exercise.instructions.isEmpty ? .empty : el("ol", [], exercise.instructions.map { el("li", [], [txt($0)]) }),
+                    ]),
                 countdown(l),
+                // Outside the ring, which hides while the rate is worked out: that is said too.
+                el("p", [.class("visually-hidden"), .id("fitness-status"), Attr("role", "status"), .aria("live", "polite")], []),
                 el("p", [.class("field-hint"), .id("fitness-hold")], [txt(l.t("fitness.runner.hold", l.number(recordingSeconds)))]),
                 el(
-                    "p", [.class("banner banner-error"), .id("fitness-motion-note"), .flag("hidden")],
+                    "p", [.class("banner banner-error"), .id("fitness-motion-note"), Attr("role", "alert"), .flag("hidden")],
                     [txt(l.t("fitness.runner.secureContext"))]),
                 el("noscript", [], [el("p", [.class("form-note")], [txt(l.t("fitness.runner.needsScript"))])]),
                 el(
@@ -90,7 +90,7 @@ enum FitnessRunnerPage {
                             "button",
                             [
                                 .class("button button-quiet player-voice"), Attr("type", "button"), .id("voice-button"),
-                                .aria("pressed", "true"),
+                                .aria("pressed", "true"), .flag("hidden"),
                             ], [txt(l.t("workouts.player.voiceOn"))]),
                         el(
                             "form", [Attr("method", "post"), Attr("action", formURL)],
@@ -127,7 +127,8 @@ enum FitnessRunnerPage {
     }
 
     /// The count-in and the recording: a ring that runs down around the seconds left, with
-    /// "Get ready" or "Go" under them; a screen reader hears the status line instead.
+    /// "Get ready" or "Go" under them; a screen reader hears the status line instead. It takes
+    /// the keyboard's focus while Begin is hidden.
     private static func countdown(_ l: Localizer) -> HTMLNode {
         let circle = { (name: String, id: String?) -> HTMLNode in
             el(
@@ -136,7 +137,7 @@ enum FitnessRunnerPage {
                 [])
         }
         return el(
-            "div", [.class("fitness-countdown"), .id("fitness-countdown"), .flag("hidden")],
+            "div", [.class("fitness-countdown"), .id("fitness-countdown"), Attr("tabindex", "-1"), .flag("hidden")],
             [
                 el(
                     "svg", [.class("fitness-ring"), Attr("viewBox", "0 0 120 120"), .aria("hidden", "true")],
@@ -147,7 +148,6 @@ enum FitnessRunnerPage {
                         el("span", [.class("fitness-countdown-number"), .id("fitness-seconds")], [txt(l.number(recordingSeconds))]),
                         el("span", [.class("fitness-countdown-caption"), .id("fitness-caption")], [txt(l.t("fitness.runner.getReady"))]),
                     ]),
-                el("span", [.class("visually-hidden"), .id("fitness-status"), Attr("role", "status"), .aria("live", "polite")], []),
             ])
     }
 }

@@ -40,9 +40,9 @@ extension PlayerPage {
             let targetBpm: Int?
             let repsPerMinute: Int?
             let instructions: [String]
-            /// The body map's muscles (class names, `muscle-chest`) and its caption's lines.
-            let primaryMuscles: [String]
-            let secondaryMuscles: [String]
+            /// The body map's views (``BodyMap/url(_:_:)``) and its caption's lines.
+            let bodyMapFront: String
+            let bodyMapBack: String
             let primaryLegend: String?
             let secondaryLegend: String?
             /// What the music panel says when the click track keeps the beat.
@@ -84,7 +84,7 @@ extension PlayerPage {
                     name: step.exercise.name, facts: l.exerciseFacts(step.exercise, tempo: step.tempo), seconds: step.seconds,
                     rest: step.plan.restAfter, start: step.start, partLabel: partLabel, targetBpm: step.plan.targetBPM,
                     repsPerMinute: step.plan.repsPerMinute, instructions: step.exercise.instructions,
-                    primaryMuscles: muscles.primary.map(BodyMap.className), secondaryMuscles: muscles.secondary.map(BodyMap.className),
+                    bodyMapFront: BodyMap.url(.front, muscles), bodyMapBack: BodyMap.url(.back, muscles),
                     primaryLegend: legend.primary, secondaryLegend: legend.secondary, musicNote: l.musicNote(step))
             },
             soundtrack: model.details.soundtrack.map { cue in

@@ -72,7 +72,7 @@ enum WorkoutSummaryPage {
                     section.steps.map { step in
                         exerciseCell(
                             step, l: l,
-                            trailing: model.justFinished && step.exercise.category != .stretching
+                            trailing: model.justFinished && FitnessTestPlan.isTestable(step.exercise)
                                 ? TrackButton.render(
                                     exercise: step.exercise, tracked: model.tracked.contains(step.exercise.id),
                                     returnTo: SiteURL.workouts(.summary(id: model.id)).with([("finished", "1")]), context: context
@@ -125,7 +125,9 @@ enum WorkoutSummaryPage {
                 el(
                     "details", [.class("exercise-howto")],
                     [
-                        el("summary", [], [txt(l.t("workouts.player.howTo"))]),
+                        el(
+                            "summary", [.aria("label", l.t("workouts.summary.howToFor", step.exercise.name))],
+                            [txt(l.t("workouts.player.howTo"))]),
                         BodyMap.render(step.exercise, l: l),
                         step.exercise.instructions.isEmpty
                             ? .empty
