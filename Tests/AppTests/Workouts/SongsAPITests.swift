@@ -34,23 +34,33 @@ import VaporTesting
         }
     }
 
-    /// A song's silent tail is not played: the soundtrack sees the song as long as its sound,
-    /// for a short song (read whole) and one longer than the tempo reads (its end read again).
+    /// A song's silent tail is not played: the soundtrack sees the song as long as its sound.
     @Test func aSilentTail_isLeftOutOfWhatWorkoutsPlay() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            for (seconds, silent) in [(20, 3), (305, 4)] {
-                let audio = try await AudioFixtures.clickTrack(bpm: 120, seconds: seconds, silentTail: silent)
-                let response = try await app.upload(audio, fileName: "tail.mp3", token: account.token)
-                try #require(response.status == .created, "\(response.body.string)")
-                let id = try #require(UUID(uuidString: try response.jsonObject()["id"] as? String ?? ""))
-                let song = try #require(try await SongRecord.find(id, on: app.db))
-                let sounding = Double(seconds - silent)
-                let end = try #require(song.audibleEnd)
-                #expect(end > sounding - 0.6 && end < sounding + 0.15, "\(seconds) s with \(silent) silent: ends at \(end)")
-                #expect(try song.librarySong().seconds == end)
-                #expect(abs(song.seconds - Double(seconds)) < 0.2, "the file's own length is kept")
-            }
+            let audio = try await AudioFixtures.clickTrack(bpm: 120, seconds: 20, silentTail: 3)
+            let response = try await app.upload(audio, fileName: "tail.mp3", token: account.token)
+            try #require(response.status == .created, "\(response.body.string)")
+            let id = try #require(UUID(uuidString: try response.jsonObject()["id"] as? String ?? ""))
+            let song = try #require(try await SongRecord.find(id, on: app.db))
+            let end = try #require(song.audibleEnd)
+            #expect(end > 16.4 && end < 17.15, "20 s with the last 3 silent ends at \(end)")
+            #expect(try song.librarySong().seconds == end)
+            #expect(abs(song.seconds - 20) < 0.2, "the file's own length is kept")
+        }
+    }
+
+    /// A song longer than the tempo reads has its end decoded again for it (the tempo's
+    /// samples stop at five minutes).
+    @Test func theEndOfALongSong_isReadOnItsOwn() async throws {
+        try await withKinetic { app in
+            let audio = try await AudioFixtures.clickTrack(bpm: 120, seconds: 305, silentTail: 4)
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-long-\(UUID().uuidString).mp3")
+            try audio.write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let end = try #require(
+                try await SongImporter.audibleEnd(of: file, seconds: 305, samples: [], tools: app.tools(for: .server("test"))))
+            #expect(end > 300.4 && end < 301.15, "305 s with the last 4 silent ends at \(end)")
         }
     }
 

@@ -111,7 +111,7 @@ struct SongImporter {
     /// Where the song's sound ends (``AudibleEnd``), from the samples already decoded when they
     /// hold the whole song, else from its last half minute decoded again; nil when that cannot
     /// be decoded (the song still plays, to its file's end).
-    private static func audibleEnd(of file: URL, seconds: Double, samples: [Float], tools: ToolRunner) async throws -> Double? {
+    static func audibleEnd(of file: URL, seconds: Double, samples: [Float], tools: ToolRunner) async throws -> Double? {
         let tail: [Float]
         let start: Double
         if seconds <= Double(analysedSeconds) {
