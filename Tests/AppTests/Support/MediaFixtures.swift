@@ -1,21 +1,17 @@
 import Foundation
 import Testing
 
+@testable import App
+
 /// Media files made with ffmpeg for the tests (songs, photos).
 enum MediaFixtures {
-    /// Runs ffmpeg and waits for it without holding a thread: the tests share a small pool, and
-    /// a blocked thread starves the timing-sensitive ones.
+    /// Runs ffmpeg as the application runs its tools (``ToolProcess``): one way of starting and
+    /// reaping processes in the test process. Foundation's `Process` beside it lost a tool's
+    /// exit when a fixture took long enough to overlap it (a 10-second limit ran out on `sh`).
     static func ffmpeg(_ arguments: [String]) async throws -> Data {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-media-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-nostdin", "-v", "error", "-y"] + arguments + [output.path]
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        try #require(status == 0, "ffmpeg failed: \(arguments)")
+        _ = try await ToolProcess.run("/usr/bin/ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments + [output.path], timeout: 120)
         return try Data(contentsOf: output)
     }
 }
