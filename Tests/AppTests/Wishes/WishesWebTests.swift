@@ -150,4 +150,49 @@ import VaporTesting
             #expect(home.contains("Schedule a Wish") && !home.contains("coming soon"))
         }
     }
+
+    /// Edit, Submit and Confirm without changing anything leave the wish as it was: its
+    /// channels, recipients, photo, time and zone (a wish at 08:00 New York time from an account
+    /// on another clock kept showing only In-app and moved to the account's zone).
+    @Test func editingAndConfirmingWithoutAChange_keepsEverything() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: { mailbox.configure(&$0) }) { app in
+            let (web, account) = try await app.signedInWebClient()
+            let created = try await app.json(
+                .POST, "/api/v1/wishes",
+                body: [
+                    "occasion": "birthday", "subject": "Happy birthday, Carla", "message": "All the best!", "photo": "stock:birthday-2",
+                    "recipients": ["carla@example.com", "dan@example.com"], "sendAt": "2027-03-14T08:00",
+                    "timeZone": "America/New_York", "channels": ["email", "in-app"],
+                ], token: account.token)
+            try #require(created.status == .created, "\(created.body.string)")
+            let id = try #require(try created.jsonObject()["id"] as? String)
+            let before = try await app.json(.GET, "/api/v1/wishes/\(id)", token: account.token).body.string
+
+            let edit = try await web.get("/wishes/\(id)/edit").body.string
+            for carried in [
+                "name=\"timeZone\" value=\"America/New_York\"", "name=\"channels[]\" value=\"email\"",
+                "name=\"channels[]\" value=\"in-app\"", "America/New_York",
+            ] {
+                #expect(edit.contains(carried), "\(carried)")
+            }
+            let fields = [
+                ("occasion", "birthday"), ("subject", "Happy birthday, Carla"), ("message", "All the best!"), ("photo", "stock:birthday-2"),
+                ("recipients", "carla@example.com, dan@example.com"), ("sendDate", "2027-03-14"), ("sendTime", "08:00"),
+                ("timeZone", "America/New_York"), ("from", "scheduled"), ("editing", id), ("channels[]", "email"),
+                ("channels[]", "in-app"),
+            ]
+            let preview = try await web.post("/wishes/preview", fields: fields, csrfPage: "/wishes/\(id)/edit")
+            #expect(preview.status == .ok)
+            let page = preview.body.string
+            #expect(page.contains("(America/New_York)"), "the wish's own zone, not the account's")
+            for channel in ["email", "in-app"] {
+                #expect(page.range(of: "value=\"\(channel)\"[^>]*checked", options: .regularExpression) != nil, "\(channel) is ticked")
+            }
+            let saved = try await web.post("/wishes/\(id)/edit", fields: fields, csrfPage: "/wishes/\(id)/edit")
+            #expect(saved.status == .seeOther && saved.headers.first(name: .location) == "/wishes/\(id)?done=saved")
+            let after = try await app.json(.GET, "/api/v1/wishes/\(id)", token: account.token).body.string
+            #expect(after == before)
+        }
+    }
 }

@@ -40,7 +40,7 @@ struct WishComposeController {
             }
         }
         do {
-            let draft = try await request.wishes().check(form.input(withChannels: false))
+            let draft = try await request.wishes().check(form.input(withChannels: false), timeZone: form.zone)
             guard errors.isEmpty else {
                 return try await formPage(request, form: form, editingID: editingID, errors: errors, status: .unprocessableEntity)
             }
@@ -66,7 +66,7 @@ struct WishComposeController {
         let form = try request.content.decode(WishComposeForm.self)
         let draft: WishDraft
         let wishes = try request.wishes()
-        do { draft = try await wishes.check(form.input(withChannels: true)) } catch let error as AppError
+        do { draft = try await wishes.check(form.input(withChannels: true), timeZone: form.zone) } catch let error as AppError
             where error.status == .unprocessableEntity
         {
             return try await answerProblems(error, request: request, form: form, editingID: nil)
@@ -83,7 +83,8 @@ struct WishComposeController {
         let id = listing.id.uuidString
         let form = try request.content.decode(WishComposeForm.self)
         let draft: WishDraft
-        do { draft = try await wishes.check(form.input(withChannels: true), replacing: listing.id) } catch let error as AppError
+        do { draft = try await wishes.check(form.input(withChannels: true), timeZone: form.zone, replacing: listing.id) } catch let error
+            as AppError
             where error.status == .unprocessableEntity
         {
             return try await answerProblems(error, request: request, form: form, editingID: id)
@@ -105,7 +106,9 @@ struct WishComposeController {
     private func answerProblems(_ error: AppError, request: Request, form: WishComposeForm, editingID: String?) async throws -> Response {
         let l = request.localizer
         let messages = error.fields.messages
-        if Set(messages.keys) == ["channels"], let draft = try? await request.wishes().check(form.input(withChannels: false)) {
+        if Set(messages.keys) == ["channels"],
+            let draft = try? await request.wishes().check(form.input(withChannels: false), timeZone: form.zone)
+        {
             let model = previewModel(
                 request, form: form, draft: draft, editingID: editingID,
                 channelError: messages["channels"].map { l.t($0, arguments: error.fieldArguments["channels"] ?? []) })
@@ -150,7 +153,7 @@ struct WishComposeController {
             ?? (form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)).path : SiteURL.module(.wishes).path)
         let wishes = try request.wishes()
         let model = WishComposePage.Model(
-            form: form, errors: errors, editingID: editingID, timeZoneName: wishes.timeZone.identifier, cancelHref: cancel,
+            form: form, errors: errors, editingID: editingID, timeZoneName: (form.zone ?? wishes.timeZone).identifier, cancelHref: cancel,
             uploads: try await wishes.recentPhotos()
         )
         return .html(WishComposePage.render(model, context: PageContext(request: request)), status: status)

@@ -17,6 +17,9 @@ struct WishComposeForm: Content, Equatable {
     var sendDate: String?
     var sendTime: String?
     var channels: [String]?
+    /// The zone `sendDate` and `sendTime` are in: the sender's for a new wish, the wish's own
+    /// when editing (it keeps its zone if the sender's changed since).
+    var timeZone: String?
     /// `home` or `scheduled`: where Confirm returns to.
     var from: String?
 
@@ -47,7 +50,8 @@ struct WishComposeForm: Content, Equatable {
         let start = WishSendTime.nextWholeHour(after: now, in: timeZone)
         return WishComposeForm(
             occasion: Occasion.default.rawValue, subject: l.t(Occasion.default.defaultSubjectKey), message: "", photo: "",
-            recipients: "", sendDate: String(start.prefix(10)), sendTime: String(start.suffix(5)), from: from)
+            recipients: "", sendDate: String(start.prefix(10)), sendTime: String(start.suffix(5)), timeZone: timeZone.identifier,
+            from: from)
     }
 
     /// A scheduled wish, to edit.
@@ -60,12 +64,14 @@ struct WishComposeForm: Content, Equatable {
         sendDate = listing.localSendAt.map { String($0.prefix(10)) }
         sendTime = listing.localSendAt.map { String($0.suffix(5)) }
         channels = listing.channels.map(\.rawValue)
+        timeZone = listing.timeZone
         from = "scheduled"
     }
 
     init(
         occasion: String? = nil, subject: String? = nil, message: String? = nil, stockText: String? = nil, photo: String? = nil,
-        recipients: String? = nil, sendDate: String? = nil, sendTime: String? = nil, channels: [String]? = nil, from: String? = nil
+        recipients: String? = nil, sendDate: String? = nil, sendTime: String? = nil, channels: [String]? = nil,
+        timeZone: String? = nil, from: String? = nil
     ) {
         self.occasion = occasion
         self.subject = subject
@@ -76,15 +82,21 @@ struct WishComposeForm: Content, Equatable {
         self.sendDate = sendDate
         self.sendTime = sendTime
         self.channels = channels
+        self.timeZone = timeZone
         self.from = from
     }
 
-    /// The hidden fields that carry this form to the next step.
-    func hiddenFields() -> [HTMLNode] {
-        let pairs: [(String, String?)] = [
+    /// The zone the form's time is in, when it names one Kinetic knows.
+    var zone: TimeZone? { timeZone.flatMap(TimeZone.init(identifier:)) }
+
+    /// The hidden fields that carry this form to the next step: everything, with the channels
+    /// unless the next step asks for them again (Send Options' own boxes).
+    func hiddenFields(carryingChannels: Bool = true) -> [HTMLNode] {
+        var pairs: [(String, String?)] = [
             ("occasion", occasion), ("subject", subject), ("message", message), ("photo", photo), ("recipients", recipients),
-            ("sendDate", sendDate), ("sendTime", sendTime), ("from", from),
+            ("sendDate", sendDate), ("sendTime", sendTime), ("timeZone", timeZone), ("from", from),
         ]
+        if carryingChannels { pairs += (channels ?? []).map { ("channels[]", $0) } }
         return pairs.map { voidEl("input", [Attr("type", "hidden"), Attr("name", $0.0), Attr("value", $0.1 ?? "")]) }
     }
 }

@@ -38,71 +38,78 @@ enum WishComposePage {
                 [
                     CSRFField.render(context.csrfToken),
                     voidEl("input", [Attr("type", "hidden"), Attr("name", "from"), Attr("value", model.form.from ?? "")]),
-                    model.editingID.map { voidEl("input", [Attr("type", "hidden"), Attr("name", "editing"), Attr("value", $0)]) } ?? .empty,
-                    occasionField(selected, error: model.errors["occasion"], l: l),
-                    el(
-                        "section", [.class("card compose-card")],
-                        [
-                            textField(
-                                "subject", label: l.t("wishes.compose.subject"), value: model.form.subject ?? "",
-                                error: model.errors["subject"], maxLength: WishDraft.maximumSubjectLength),
-                            stockTexts(selected, chosen: model.form.stockText, l: l),
-                            messageField(model.form.message ?? "", error: model.errors["message"], l: l),
-                        ]),
-                    photoField(selected, chosen: model.form.photo ?? "", uploads: model.uploads, error: model.errors["photo"], l: l),
-                    el(
-                        "section", [.class("card compose-card")],
-                        [
-                            textField(
-                                "recipients", label: l.t("wishes.compose.recipients"), value: model.form.recipients ?? "",
-                                error: model.errors["recipients"],
-                                hint: l.t("wishes.compose.recipientsHint"), type: "text", inputMode: "email", autocomplete: "email"),
-                            el(
-                                "fieldset",
-                                [
-                                    .class(model.errors["sendAt"] == nil ? "field compose-when" : "field compose-when field-invalid"),
-                                    model.errors["sendAt"] == nil ? nil : .aria("describedby", "send-at-error"),
-                                ].compactMap { $0 },
-                                [
-                                    el("legend", [.class("field-label")], [txt(l.t("wishes.compose.when"))]),
-                                    el(
-                                        "div", [.class("compose-when-inputs")],
-                                        [
-                                            el(
-                                                "label", [.class("visually-hidden"), Attr("for", "field-sendDate")],
-                                                [txt(l.t("wishes.compose.date"))]),
-                                            voidEl(
-                                                "input",
-                                                [
-                                                    .id("field-sendDate"), Attr("name", "sendDate"), Attr("type", "date"),
-                                                    Attr("value", model.form.sendDate ?? ""), .class("field-input"), .flag("required"),
-                                                ].compactMap { $0 }),
-                                            el(
-                                                "label", [.class("visually-hidden"), Attr("for", "field-sendTime")],
-                                                [txt(l.t("wishes.compose.time"))]),
-                                            voidEl(
-                                                "input",
-                                                [
-                                                    .id("field-sendTime"), Attr("name", "sendTime"), Attr("type", "time"),
-                                                    Attr("value", model.form.sendTime ?? ""), .class("field-input"), .flag("required"),
-                                                ].compactMap { $0 }),
-                                        ]),
-                                    el("p", [.class("field-hint")], [txt(l.t("wishes.compose.timeZone", model.timeZoneName))]),
-                                    model.errors["sendAt"].map { el("p", [.id("send-at-error"), .class("field-error")], [txt($0)]) }
-                                        ?? .empty,
-                                ]),
-                        ]),
-                    el(
-                        "div", [.class("compose-actions")],
-                        [
-                            el(
-                                "a", [.class("button button-secondary"), Attr("href", model.cancelHref), .id("compose-cancel")],
-                                [txt(l.t("wishes.compose.cancel"))]),
-                            el(
-                                "button", [.class("button button-primary compose-next"), Attr("type", "submit"), .id("compose-next")],
-                                [txt(l.t("wishes.compose.next"))]),
-                        ]),
-                ]),
+                    voidEl("input", [Attr("type", "hidden"), Attr("name", "timeZone"), Attr("value", model.form.timeZone ?? "")]),
+                ]
+                    + (model.form.channels ?? []).map {
+                        voidEl("input", [Attr("type", "hidden"), Attr("name", "channels[]"), Attr("value", $0)])
+                    }
+                    + [
+                        model.editingID.map { voidEl("input", [Attr("type", "hidden"), Attr("name", "editing"), Attr("value", $0)]) }
+                            ?? .empty,
+                        occasionField(selected, error: model.errors["occasion"], l: l),
+                        el(
+                            "section", [.class("card compose-card")],
+                            [
+                                textField(
+                                    "subject", label: l.t("wishes.compose.subject"), value: model.form.subject ?? "",
+                                    error: model.errors["subject"], maxLength: WishDraft.maximumSubjectLength),
+                                stockTexts(selected, chosen: model.form.stockText, l: l),
+                                messageField(model.form.message ?? "", error: model.errors["message"], l: l),
+                            ]),
+                        photoField(selected, chosen: model.form.photo ?? "", uploads: model.uploads, error: model.errors["photo"], l: l),
+                        el(
+                            "section", [.class("card compose-card")],
+                            [
+                                textField(
+                                    "recipients", label: l.t("wishes.compose.recipients"), value: model.form.recipients ?? "",
+                                    error: model.errors["recipients"],
+                                    hint: l.t("wishes.compose.recipientsHint"), type: "text", inputMode: "email", autocomplete: "email"),
+                                el(
+                                    "fieldset",
+                                    [
+                                        .class(model.errors["sendAt"] == nil ? "field compose-when" : "field compose-when field-invalid"),
+                                        model.errors["sendAt"] == nil ? nil : .aria("describedby", "send-at-error"),
+                                    ].compactMap { $0 },
+                                    [
+                                        el("legend", [.class("field-label")], [txt(l.t("wishes.compose.when"))]),
+                                        el(
+                                            "div", [.class("compose-when-inputs")],
+                                            [
+                                                el(
+                                                    "label", [.class("visually-hidden"), Attr("for", "field-sendDate")],
+                                                    [txt(l.t("wishes.compose.date"))]),
+                                                voidEl(
+                                                    "input",
+                                                    [
+                                                        .id("field-sendDate"), Attr("name", "sendDate"), Attr("type", "date"),
+                                                        Attr("value", model.form.sendDate ?? ""), .class("field-input"), .flag("required"),
+                                                    ].compactMap { $0 }),
+                                                el(
+                                                    "label", [.class("visually-hidden"), Attr("for", "field-sendTime")],
+                                                    [txt(l.t("wishes.compose.time"))]),
+                                                voidEl(
+                                                    "input",
+                                                    [
+                                                        .id("field-sendTime"), Attr("name", "sendTime"), Attr("type", "time"),
+                                                        Attr("value", model.form.sendTime ?? ""), .class("field-input"), .flag("required"),
+                                                    ].compactMap { $0 }),
+                                            ]),
+                                        el("p", [.class("field-hint")], [txt(l.t("wishes.compose.timeZone", model.timeZoneName))]),
+                                        model.errors["sendAt"].map { el("p", [.id("send-at-error"), .class("field-error")], [txt($0)]) }
+                                            ?? .empty,
+                                    ]),
+                            ]),
+                        el(
+                            "div", [.class("compose-actions")],
+                            [
+                                el(
+                                    "a", [.class("button button-secondary"), Attr("href", model.cancelHref), .id("compose-cancel")],
+                                    [txt(l.t("wishes.compose.cancel"))]),
+                                el(
+                                    "button", [.class("button button-primary compose-next"), Attr("type", "submit"), .id("compose-next")],
+                                    [txt(l.t("wishes.compose.next"))]),
+                            ]),
+                    ]),
         ]
         let title = model.editingID == nil ? l.t("wishes.compose.title") : l.t("wishes.compose.editTitle")
         return Layout.render(

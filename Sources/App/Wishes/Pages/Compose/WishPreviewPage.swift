@@ -85,7 +85,7 @@ enum WishPreviewPage {
                     "form", [Attr("method", "post"), Attr("action", action), .class("send-options-form")],
                     [
                         CSRFField.render(context.csrfToken)
-                    ] + model.form.hiddenFields() + [
+                    ] + model.form.hiddenFields(carryingChannels: false) + [
                         el("h2", [.id("send-options-title"), .class("sheet-title")], [txt(l.t("wishes.sendOptions.title"))]),
                         el(
                             "fieldset", [.class(model.channelError == nil ? "field" : "field field-invalid")],
