@@ -5,6 +5,7 @@
 import { errorMessage, uploadFile } from '../shared/api.js';
 import { fill, formatNumber, networkErrorMessage } from '../shared/strings.js';
 import { createVoice } from './voice.js';
+import { createWakeLock } from './wake-lock.js';
 
 const runner = document.getElementById('fitness-runner');
 const $ = (id) => document.getElementById(id);
@@ -52,19 +53,7 @@ async function permitted() {
   try { return (await ask.call(window.DeviceMotionEvent)) === 'granted'; } catch { return false; }
 }
 
-let wakeLock = null;
-async function keepAwake(on) {
-  try {
-    if (on && !wakeLock && navigator.wakeLock) {
-      wakeLock = await navigator.wakeLock.request('screen');
-      wakeLock.addEventListener('release', () => { wakeLock = null; });
-    } else if (!on && wakeLock) {
-      const lock = wakeLock;
-      wakeLock = null;
-      await lock.release();
-    }
-  } catch { wakeLock = null; }
-}
+const keepAwake = createWakeLock();
 
 /** Runs `each(elapsed)` every 100 ms from now until it returns true. */
 function every100ms(each) {

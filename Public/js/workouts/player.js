@@ -8,6 +8,7 @@
 import { fill, pageLocale } from '../shared/strings.js';
 import { beatsBetween, cueAt, phaseAt, timeAt, totalSeconds } from './timeline.js';
 import { createVoice } from './voice.js';
+import { createWakeLock } from './wake-lock.js';
 
 const root = document.getElementById('player');
 const workout = JSON.parse(document.getElementById('player-data').textContent);
@@ -198,23 +199,7 @@ audio.addEventListener('loadedmetadata', () => { if (state.cue?.url) setRate(sta
 
 // --- The phone: awake, and on the lock screen ---------------------------------------------
 
-let wakeLock = null;
-let wakeLockRequest = null;
-async function keepAwake(on) {
-  try {
-    if (on && !wakeLock && !wakeLockRequest && navigator.wakeLock) {
-      wakeLockRequest = navigator.wakeLock.request('screen');
-      wakeLock = await wakeLockRequest;
-      wakeLock.addEventListener('release', () => { wakeLock = null; });
-      // Paused while the request was pending: let the screen sleep after all.
-      if (!state.running) await keepAwake(false);
-    } else if (!on && wakeLock) {
-      const lock = wakeLock;
-      wakeLock = null;
-      await lock.release();
-    }
-  } catch { wakeLock = null; } finally { if (on) wakeLockRequest = null; }
-}
+const keepAwake = createWakeLock();
 
 function updateMediaSession() {
   if (!('mediaSession' in navigator) || !state.phase) return;
