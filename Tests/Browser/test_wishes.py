@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import BASE_URL, api, assert_no_horizontal_overflow, confirm_address, log_in, make_driver, screenshot, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, confirm_address, log_in, mails_to, make_driver, screenshot, wait
 from test_accessibility import violations
 
 
@@ -78,18 +78,18 @@ def test_compose_preview_send_options_and_confirm_schedule_a_wish():
 
         wait(driver).until(EC.presence_of_element_located((By.ID, "preview-submit")))
         assert "See you soon!" in driver.find_element(By.CSS_SELECTOR, ".wish-message-text").text
-        assert "kim@example.com" in driver.find_element(By.CSS_SELECTOR, ".detail-list").text
+        assert "kim@example.com\nIn their Kinetic inbox" in driver.find_element(By.CSS_SELECTOR, ".wish-deliveries").text
         assert driver.find_element(By.CSS_SELECTOR, ".wish-photo img").get_attribute("src").endswith("/images/wishes/cards/holiday-3.svg")
         assert not driver.find_element(By.ID, "send-options").is_displayed()
         driver.find_element(By.ID, "preview-submit").click()
         options = wait(driver).until(EC.visibility_of_element_located((By.ID, "send-options")))
-        email = options.find_element(By.CSS_SELECTOR, "input[value=email]")
+        picker = options.find_element(By.ID, "reach-0")
+        assert driver.switch_to.active_element == picker, "the sheet opens on the first recipient's choice"
+        assert Select(picker).first_selected_option.get_attribute("value") == "in-app sam@example.com"
+        email = picker.find_element(By.CSS_SELECTOR, "option[value='email sam@example.com']")
         assert not email.is_enabled(), "e-mail needs a confirmed address, and this one is not yet"
-        in_app = options.find_element(By.CSS_SELECTOR, "input[value=in-app]")
-        assert in_app.is_selected()
-        in_app.click()
-        assert not driver.find_element(By.ID, "send-options-confirm").is_enabled(), "at least one channel"
-        in_app.click()
+        assert "E-mail is not available to you" in options.text
+        time.sleep(0.4)  # the sheet's rise
         screenshot(driver, "wishes-send-options")
         assert violations(driver) == []
         driver.find_element(By.ID, "send-options-confirm").click()
@@ -99,6 +99,74 @@ def test_compose_preview_send_options_and_confirm_schedule_a_wish():
         driver.find_element(By.ID, "box-scheduled").click()
         cell = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".wish-cell")))
         assert "sam@example.com" in cell.text
+    finally:
+        driver.quit()
+
+
+def test_a_kinetic_user_and_an_outside_friend_each_get_one_copy_the_right_way():
+    sender, bob = new_account("Ann Sender"), new_account("Bob Friend")
+    confirm_address(sender)
+    confirm_address(bob)
+    friend = f"friend-{uuid.uuid4().hex[:8]}@outside.example"
+    subject = f"Happy birthday {uuid.uuid4().hex[:6]}"
+    driver = make_driver()
+    try:
+        log_in(driver, sender)
+        driver.get(BASE_URL + "/wishes/new")
+        subject_field = driver.find_element(By.ID, "field-subject")
+        subject_field.clear()
+        subject_field.send_keys(subject)
+        driver.find_element(By.ID, "field-message").send_keys("Cake at five!")
+        driver.find_element(By.ID, "field-recipients").send_keys(f"{bob['email']}, {friend}")
+        # Now, on the form's own clock (a person picks the time; a test takes the current minute).
+        zone = driver.find_element(By.CSS_SELECTOR, "input[name=timeZone]").get_attribute("value")
+        now = datetime.datetime.now(datetime.timezone.utc)
+        if zone not in ("UTC", "Etc/UTC", "GMT"):
+            from zoneinfo import ZoneInfo
+            now = now.astimezone(ZoneInfo(zone))
+        driver.execute_script(
+            "document.getElementById('field-sendDate').value = arguments[0];"
+            "document.getElementById('field-sendTime').value = arguments[1];",
+            now.strftime("%Y-%m-%d"), now.strftime("%H:%M"))
+        driver.find_element(By.ID, "compose-next").click()
+
+        plan = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".wish-deliveries")))
+        rows = [row.text for row in plan.find_elements(By.CSS_SELECTOR, ".wish-delivery")]
+        assert rows == [f"{bob['email']}\nIn their Kinetic inbox", f"{friend}\nBy e-mail"], rows
+        driver.find_element(By.ID, "preview-submit").click()
+        options = wait(driver).until(EC.visibility_of_element_located((By.ID, "send-options")))
+        assert "Has a Kinetic account" in options.find_element(By.CSS_SELECTOR, "label[for=reach-0]").text
+        assert "No Kinetic account" in options.find_element(By.CSS_SELECTOR, "label[for=reach-1]").text
+        assert Select(options.find_element(By.ID, "reach-1")).first_selected_option.text == "By e-mail"
+        time.sleep(0.4)  # the sheet's rise
+        screenshot(driver, "wishes-send-options-reach")
+        assert violations(driver) == []
+        driver.find_element(By.ID, "send-options-confirm").click()
+        wait(driver).until(EC.url_contains("done=scheduled"))
+
+        # It goes within its minute: one e-mail to the friend, one Inbox copy for Bob, no e-mail to him.
+        deadline = time.time() + 90
+        while time.time() < deadline:
+            inbox = api("GET", "/api/v1/wishes?box=inbox", token=bob["token"])[1]["items"]
+            mails = [m for m in mails_to(friend) if m["subject"] == subject]
+            if inbox and mails:
+                break
+            time.sleep(0.5)
+        assert [item["subject"] for item in inbox] == [subject]
+        assert len(mails) == 1 and mails[0]["rcpt_tos"] == [friend]
+        time.sleep(1)
+        assert [m for m in mails_to(bob["email"]) if m["subject"] == subject] == []
+        assert len([m for m in mails_to(friend) if m["subject"] == subject]) == 1, "once"
+
+        driver.get(BASE_URL + "/wishes/sent")
+        cell = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".wish-cell")))
+        assert "2 delivered" in cell.text and "failed" not in cell.text.lower()
+        cell.find_element(By.CSS_SELECTOR, ".wish-cell-link").click()
+        rows = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".wish-deliveries")))
+        outcomes = [row.text for row in rows.find_elements(By.CSS_SELECTOR, ".wish-delivery")]
+        assert outcomes == [f"{bob['email']}\nIn their Kinetic inbox", f"{friend}\nDelivered by e-mail"], outcomes
+        screenshot(driver, "wishes-sent-per-recipient")
+        assert_no_horizontal_overflow(driver, "sent wish")
     finally:
         driver.quit()
 

@@ -1,5 +1,4 @@
-// The preview: Submit opens Send Options as a sheet (without the script it is a card below);
-// Confirm needs at least one channel.
+// The preview: Submit opens Send Options as a sheet (without the script it is a card below).
 const dialog = document.getElementById('send-options');
 
 if (dialog) {
@@ -10,15 +9,12 @@ if (dialog) {
   cancel.hidden = false;
   cancel.addEventListener('click', () => dialog.close());
   const confirm = document.getElementById('send-options-confirm');
-  const boxes = [...dialog.querySelectorAll('.channel-box')];
-  const update = () => { confirm.disabled = !boxes.some((box) => box.checked); };
-  dialog.addEventListener('change', update);
-  update();
+  const first = dialog.querySelector('select, input:not([type=hidden]):not(:disabled)');
   for (const link of document.querySelectorAll('#preview-submit, #preview-submit-bottom')) {
     link.addEventListener('click', (event) => {
       event.preventDefault();
       dialog.showModal();
-      (boxes.find((box) => !box.disabled) ?? confirm).focus();
+      (first ?? confirm).focus();
     });
   }
   if (showAgain) dialog.showModal();

@@ -57,14 +57,14 @@ enum WishesDemo {
             let wishID = try await insertWish(
                 userID, item.0, item.1, item.2, item.3, photo: "stock:\(item.0.stockPhotoIDs[0])",
                 sendAt: finishedAt.timeIntervalSince1970, state: .sent, timeZone: timeZone, now: now, on: database)
-            // The old address had bounced: one failed delivery with the mail server's words.
+            // Nobody confirmed the old address in Kinetic: that delivery failed, saying so.
             let failedRecipient = item.3.count > 1 ? item.3[1] : nil
             try await WishDeliveryRecord.query(on: database)
                 .set(\.$state, to: .delivered).set(\.$attempts, to: 1).set(\.$finishedAt, to: finishedAt)
                 .filter(\.$wish.$id == wishID).update()
             if let failedRecipient {
                 try await WishDeliveryRecord.query(on: database)
-                    .set(\.$state, to: .failed).set(\.$lastError, to: DeliveryFailure.noAccount.rawValue)
+                    .set(\.$state, to: .failed).set(\.$lastError, to: DeliveryFailure.noConfirmedAccount.rawValue)
                     .filter(\.$wish.$id == wishID).filter(\.$recipient == failedRecipient).update()
             }
         }
@@ -115,13 +115,16 @@ enum WishesDemo {
         wish.sendAt = instant
         wish.localSendAt = formatter.string(from: instant)
         wish.timeZone = timeZone.identifier
+        wish.postsToConnections = false
         wish.searchText = WishSearchText.folded([subject, message] + recipients)
         wish.createdAt = now
         wish.dispatchedAt = state == .sent ? instant : nil
         try await wish.create(on: database)
-        try await WishRecipientRecord.rows(of: recipients, for: wishID).create(on: database)
-        try await WishChannelRecord.rows(of: [.inApp], for: wishID).create(on: database)
-        try await WishDeliveryRecord.pending(for: wishID, due: instant, channels: [.inApp], recipients: recipients).create(on: database)
+        // In-app, as a server without mail reaches everyone (``RecipientReach/automatic``).
+        let addressees = recipients.map { WishRecipient(address: $0, reach: .inApp) }
+        try await WishRecipientRecord.rows(of: addressees, for: wishID).create(on: database)
+        try await WishDeliveryRecord.pending(for: wishID, due: instant, recipients: addressees, postsToConnections: false)
+            .create(on: database)
         return wishID
     }
 }

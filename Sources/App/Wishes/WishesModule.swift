@@ -3,7 +3,7 @@ import Vapor
 
 extension WishesModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
-        [CreateWishes(), CreateMailRecipients(), AddTypedWishColumns()]
+        [CreateWishes(), CreateMailRecipients(), AddTypedWishColumns(), AddRecipientReach()]
     }
 
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {

@@ -32,41 +32,79 @@ struct WishesService {
         return listing
     }
 
-    /// `input` checked as a wish the user may schedule now: every field's rule (``WishDraft``),
-    /// plus a photo that is theirs, channels this server has set up and the user may use (only
-    /// in-app until their address is confirmed), and e-mail recipients within the sending
-    /// limits. 422 naming every problem, with `known` problems of the input's shape among them.
-    /// `replacing`: the wish an edit replaces, whose recipients the limits do not count twice.
+    /// `input` checked as a wish the user may schedule now: every field's rule (``WishDraft``)
+    /// and a photo that is theirs (``checkContent(_:timeZone:errors:)``), then how it goes out
+    /// (``sendingProblems(of:replacing:)``). 422 naming every problem, with `known` problems of
+    /// the input's shape among them. `replacing`: the wish an edit replaces, whose recipients
+    /// the limits do not count twice.
     func check(
         _ input: WishDraftInput, timeZone: TimeZone? = nil, errors known: FieldErrors = FieldErrors(), replacing: UUID? = nil
     ) async throws -> WishDraft {
+        let draft = try await checkContent(input, timeZone: timeZone, errors: known)
+        if let problems = try await sendingProblems(of: draft, replacing: replacing) { throw problems }
+        return draft
+    }
+
+    /// `input` checked by every field's rule and for a photo that is the user's, with each
+    /// recipient's reach settled (the sender's choice, else by whether a Kinetic account
+    /// confirmed the address). 422 naming every problem.
+    func checkContent(
+        _ input: WishDraftInput, timeZone: TimeZone? = nil, errors known: FieldErrors = FieldErrors()
+    ) async throws
+        -> WishDraft
+    {
         var errors = known
-        var arguments: [String: [String]] = [:]
         var draft: WishDraft?
         switch WishDraft.validate(input, timeZone: timeZone ?? self.timeZone, now: now) {
         case .success(let checked): draft = checked
         case .failure(let failures): errors.merge(failures, prefix: nil)
         }
-        if let draft {
-            if case .uploaded(let id)? = draft.photo, try await !ownsPhoto(id) { errors.add("photo", "wishes.error.photo") }
-            if draft.channels.contains(where: { !configuration.offersWishChannel($0) }) {
-                errors.add("channels", "wishes.error.channels.unavailable")
-            } else if draft.channels.contains(where: { !user.mayUse($0) }) {
-                errors.add("channels", "wishes.error.channels.unconfirmed")
-            } else if draft.channels.contains(.email),
-                let reached = try await sendingLimitReached(adding: draft.recipients.count, replacing: replacing)
-            {
+        if case .uploaded(let id)? = draft?.photo, try await !ownsPhoto(id) { errors.add("photo", "wishes.error.photo") }
+        guard errors.isEmpty, let draft else { throw AppError.validation(errors) }
+        return draft.settlingReaches(confirmedAccounts: try await kineticAccounts(among: draft.recipients), senderCanEmail: canEmail)
+    }
+
+    /// Why `draft` cannot go out as it is, or nil: an e-mail when this server sends none or the
+    /// user's own address is not confirmed (only Kinetic inboxes until then), or past the
+    /// sending limits (`reach`, naming the addresses or the limit); a Connections post this
+    /// server or the user cannot make (`connections`).
+    func sendingProblems(of draft: WishDraft, replacing: UUID? = nil) async throws -> AppError? {
+        var errors = FieldErrors()
+        var arguments: [String: [String]] = [:]
+        let emailed = draft.addressees.filter(\.reach.sendsEmail).map(\.address)
+        if !emailed.isEmpty {
+            if !configuration.offersWishChannel(.email) {
+                errors.add("reach", "wishes.error.reach.emailUnavailable")
+                arguments["reach"] = [localizer.listJoined(emailed)]
+            } else if !user.mayUse(.email) {
+                errors.add("reach", "wishes.error.reach.unconfirmed")
+                arguments["reach"] = [localizer.listJoined(emailed)]
+            } else if let reached = try await sendingLimitReached(adding: emailed.count, replacing: replacing) {
                 let (key, values) = limitMessage(reached)
-                errors.add("channels", key)
-                arguments["channels"] = values
+                errors.add("reach", key)
+                arguments["reach"] = values
             }
         }
-        guard errors.isEmpty, let draft else {
-            var error = AppError.validation(errors)
-            error.fieldArguments = arguments
-            throw error
+        if draft.postsToConnections {
+            if !configuration.offersWishChannel(.connections) {
+                errors.add("connections", "wishes.error.channels.unavailable")
+            } else if !user.mayUse(.connections) {
+                errors.add("connections", "wishes.error.channels.unconfirmed")
+            }
         }
-        return draft
+        guard !errors.isEmpty else { return nil }
+        var error = AppError.validation(errors)
+        error.fieldArguments = arguments
+        return error
+    }
+
+    /// Whether this server sends e-mail and the user may send it.
+    var canEmail: Bool { configuration.offersWishChannel(.email) && user.mayUse(.email) }
+
+    /// Those of `addresses` that a Kinetic account confirmed: the recipients an in-app wish reaches.
+    func kineticAccounts(among addresses: [String]) async throws -> Set<String> {
+        guard !addresses.isEmpty else { return [] }
+        return Set(try await User.query(on: database).filter(\.$email ~~ addresses).filter(\.$emailVerifiedAt != nil).all(\.$email))
     }
 
     /// Schedules a checked wish: the wish, its recipients and deliveries in one transaction.

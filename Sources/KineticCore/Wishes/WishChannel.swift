@@ -7,14 +7,18 @@ public enum WishChannel: String, CaseIterable, Codable, Sendable, Comparable {
     /// The wish in the Inbox of each recipient who has a Kinetic account.
     case inApp = "in-app"
 
-    /// Whether it makes one delivery per recipient (e-mail, in-app) or one per wish (Connections).
-    public var isPerRecipient: Bool { self != .connections }
-
     /// The String Catalog key of its name.
     public var nameKey: String { "wishes.channel.\(rawValue)" }
 
     public static func < (lhs: WishChannel, rhs: WishChannel) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// Every channel a wish to `recipients` goes out on, in order.
+    public static func channels(of recipients: [WishRecipient], postsToConnections: Bool) -> [WishChannel] {
+        var channels = Set(recipients.flatMap(\.reach.channels))
+        if postsToConnections { channels.insert(.connections) }
+        return channels.sorted()
     }
 }
 

@@ -11,12 +11,18 @@ public struct WishDraftInput: Equatable, Sendable {
     public var recipients: [String]
     /// `yyyy-MM-ddTHH:mm` on the sender's clock.
     public var sendAt: String?
-    /// Channel names; nil while the sender has not reached Send Options yet.
+    /// How the sender chose to reach some of the recipients: a ``RecipientReach`` name by
+    /// address. A recipient without one is reached the way that fits them.
+    public var reaches: [String: String]
+    /// Whether the wish is also posted on the sender's Connections board.
+    public var postsToConnections: Bool
+    /// Channel names, as API clients from before ``reaches`` sent them: e-mail and in-app mean
+    /// that reach for every recipient without their own, Connections means the post.
     public var channels: [String]?
 
     public init(
         occasion: String? = nil, subject: String? = nil, message: String? = nil, photo: String? = nil, recipients: [String] = [],
-        sendAt: String? = nil, channels: [String]? = nil
+        sendAt: String? = nil, reaches: [String: String] = [:], postsToConnections: Bool = false, channels: [String]? = nil
     ) {
         self.occasion = occasion
         self.subject = subject
@@ -24,6 +30,8 @@ public struct WishDraftInput: Equatable, Sendable {
         self.photo = photo
         self.recipients = recipients
         self.sendAt = sendAt
+        self.reaches = reaches
+        self.postsToConnections = postsToConnections
         self.channels = channels
     }
 }
@@ -37,8 +45,11 @@ public struct WishDraft: Equatable, Sendable {
     /// E-mail addresses, normalized, each once, in the order given.
     public let recipients: [String]
     public let sendTime: WishSendTime
-    /// Empty while the sender has not chosen yet (``WishDraftInput/channels`` nil).
-    public let channels: [WishChannel]
+    /// How recipients are reached, by address: those the sender chose until
+    /// ``settlingReaches(confirmedAccounts:)``, then every recipient.
+    public private(set) var reaches: [String: RecipientReach]
+    /// Whether it is also posted on the sender's Connections board (one post naming them all).
+    public let postsToConnections: Bool
 
     public static let maximumSubjectLength = 150
     public static let maximumMessageLength = 2_000
@@ -48,7 +59,8 @@ public struct WishDraft: Equatable, Sendable {
     public static let pastTolerance: TimeInterval = 120
 
     /// Checks every field and reports all failures at once, keyed by field name. A time in the
-    /// past (beyond ``pastTolerance``) is refused; `channels` are required when given at all.
+    /// past (beyond ``pastTolerance``) is refused. A reach for an address that is not among the
+    /// recipients is dropped (the sender took them off the list); an unknown one is refused.
     public static func validate(_ input: WishDraftInput, timeZone: TimeZone, now: Date) -> Result<WishDraft, FieldErrors> {
         var errors = FieldErrors()
         let occasion = input.occasion.flatMap { Occasion(rawValue: $0) }
@@ -71,18 +83,51 @@ public struct WishDraft: Equatable, Sendable {
         } else if sendTime!.instant < now.addingTimeInterval(-pastTolerance) {
             errors.add("sendAt", "wishes.error.sendAt.past")
         }
-        var channels: [WishChannel] = []
+        var reaches: [String: RecipientReach] = [:]
+        var postsToConnections = input.postsToConnections
         if let names = input.channels {
-            let known = names.compactMap { WishChannel(rawValue: $0) }
-            if known.count != names.count { errors.add("channels", "wishes.error.channels.unknown") }
-            channels = Array(Set(known)).sorted()
-            if channels.isEmpty { errors.add("channels", "wishes.error.channels.none") }
+            let known = Set(names.compactMap { WishChannel(rawValue: $0) })
+            if known.count != Set(names).count { errors.add("channels", "wishes.error.channels.unknown") }
+            if let reach = RecipientReach.implied(byChannels: known) {
+                for address in recipients { reaches[address] = reach }
+            }
+            postsToConnections = postsToConnections || known.contains(.connections)
+        }
+        for (text, name) in input.reaches {
+            guard let address = mailSafeAddress(text), recipients.contains(address) else { continue }
+            guard let reach = RecipientReach(rawValue: name) else {
+                errors.add("reach", "wishes.error.reach.unknown")
+                continue
+            }
+            reaches[address] = reach
         }
         guard errors.isEmpty, let occasion, let sendTime else { return .failure(errors) }
         return .success(
             WishDraft(
                 occasion: occasion, subject: subject, message: message, photo: photo, recipients: recipients, sendTime: sendTime,
-                channels: channels))
+                reaches: reaches, postsToConnections: postsToConnections))
+    }
+
+    /// The draft with every recipient's reach settled: the sender's choice, else
+    /// ``RecipientReach/automatic(hasConfirmedAccount:senderCanEmail:)`` by whether the address
+    /// is among `confirmedAccounts` (the addresses Kinetic accounts confirmed).
+    public func settlingReaches(confirmedAccounts: Set<String>, senderCanEmail: Bool) -> WishDraft {
+        var settled = self
+        for address in recipients where settled.reaches[address] == nil {
+            settled.reaches[address] = .automatic(
+                hasConfirmedAccount: confirmedAccounts.contains(address), senderCanEmail: senderCanEmail)
+        }
+        return settled
+    }
+
+    /// The recipients in order, each with their reach (e-mail for one not settled yet).
+    public var addressees: [WishRecipient] {
+        recipients.map { WishRecipient(address: $0, reach: reaches[$0] ?? .email) }
+    }
+
+    /// Every channel the wish goes out on, in ``WishChannel`` order.
+    public var channels: [WishChannel] {
+        WishChannel.channels(of: addressees, postsToConnections: postsToConnections)
     }
 
     /// Splits text typed into one field ("ann@example.com, bob@example.com") into addresses.

@@ -23,8 +23,13 @@ import VaporTesting
             let email = try await app.json(.POST, "/api/v1/wishes", body: wishBody(channels: ["email"]), token: ann.token)
             #expect(email.status == .unprocessableEntity)
             #expect(
-                try (email.apiError()["fields"] as? [String: String])?["channels"]
-                    == "Confirm your address first: until then wishes go only to Kinetic inboxes.")
+                try (email.apiError()["fields"] as? [String: String])?["reach"]
+                    == "Confirm your own address to e-mail friend@example.com: until then wishes go only to Kinetic inboxes.")
+            // Left to Kinetic, an outside address is then reached in the app, where it waits for its owner.
+            let automatic = try await app.json(
+                .POST, "/api/v1/wishes", body: wishBody(channels: []).filter { $0.key != "channels" }, token: ann.token)
+            #expect(automatic.status == .created)
+            #expect((try automatic.jsonObject()["to"] as? [[String: Any]])?.first?["reach"] as? String == "in-app")
             #expect(try await app.json(.POST, "/api/v1/wishes", body: wishBody(channels: ["in-app"]), token: ann.token).status == .created)
 
             // The link's page asks first (a mail scanner opening it confirms nothing).

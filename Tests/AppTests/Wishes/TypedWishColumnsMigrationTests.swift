@@ -17,6 +17,7 @@ import VaporTesting
             let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
             let annID = try #require(UUID(uuidString: ann.customerId))
             let bobID = try #require(UUID(uuidString: bob.customerId))
+            try await AddRecipientReach().revert(on: app.db)
             try await AddTypedWishColumns().revert(on: app.db)
 
             // Rows as the tables held them before: times in seconds, lists joined.
@@ -64,6 +65,7 @@ import VaporTesting
             ).run()
 
             try await AddTypedWishColumns().prepare(on: app.db)
+            try await AddRecipientReach().prepare(on: app.db)
 
             let anns = WishBoxes(database: app.db, userID: annID)
             let wish = try #require(try await anns.listing(wishID))
@@ -77,6 +79,7 @@ import VaporTesting
             #expect(try await MailRecipients(database: app.db).hasOptedOut("bob@example.com"))
 
             // And back: the old shape holds the same values.
+            try await AddRecipientReach().revert(on: app.db)
             try await AddTypedWishColumns().revert(on: app.db)
             let row = try #require(
                 try await sql.select().columns("channels", "send_at").from(WishRecord.schema).where("id", .equal, wishID).first())
@@ -85,6 +88,7 @@ import VaporTesting
             let history = try #require(try await sql.select().column("phrases").from("wish_search_histories").first())
             #expect(try history.decode(column: "phrases", as: String.self) == #"["cake","Happy birthday"]"#)
             try await AddTypedWishColumns().prepare(on: app.db)
+            try await AddRecipientReach().prepare(on: app.db)
         }
     }
 }

@@ -31,8 +31,8 @@ import VaporTesting
                         "scheduled",
                     ])
             #expect(stored.sendAt == wish.sendAt && stored.$sender.id == UUID(uuidString: sender.customerId))
-            let channels = try await WishChannelRecord.query(on: app.db).filter(\.$id.$wish.$id == wish.id).all().compactMap(\.id?.channel)
-            #expect(channels.sorted() == [.inApp, .email, .connections].sorted())
+            let recipients = try await WishRecipientRecord.query(on: app.db).filter(\.$id.$wish.$id == wish.id).sort("position").all()
+            #expect(recipients.map(\.recipient.reach) == [.emailAndInApp, .emailAndInApp] && stored.postsToConnections)
         }
     }
 

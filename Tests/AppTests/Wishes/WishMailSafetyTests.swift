@@ -97,21 +97,21 @@ import VaporTesting
             let body = { (recipients: [String]) -> [String: Any] in
                 [
                     "occasion": "birthday", "subject": "Hi", "message": "All the best", "recipients": recipients,
-                    "sendAt": "2027-01-16T09:00", "channels": ["email"],
+                    "sendAt": "2027-01-16T09:00",
                 ]
             }
             let tooMany = try await app.json(
                 .POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example", "c@outside.example"]), token: fresh.token)
             #expect(tooMany.status == .unprocessableEntity)
             #expect(
-                try (tooMany.apiError()["fields"] as? [String: String])?["channels"]
+                try (tooMany.apiError()["fields"] as? [String: String])?["reach"]
                     == "You can e-mail at most 2 recipients an hour: choose fewer.")
             #expect(
                 try await app.json(.POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example"]), token: fresh.token)
                     .status == .created)
             clock.advance(by: 600)
             let full = try await app.json(.POST, "/api/v1/wishes", body: body(["c@outside.example"]), token: fresh.token)
-            let fullMessage = try (full.apiError()["fields"] as? [String: String])?["channels"]
+            let fullMessage = try (full.apiError()["fields"] as? [String: String])?["reach"]
             #expect(
                 fullMessage?.hasPrefix("You can e-mail at most 2 recipients an hour. There is room again from Jan 15, 2027 at 9:00")
                     == true, "an hour after the first two")
@@ -157,9 +157,10 @@ import VaporTesting
         try await withKinetic(adjust: mailbox.configure) { app in
             let ann = try await app.signUp(name: "Ann <b>Example</b>", email: "ann@example.com")
             _ = try await app.scheduleWish(
-                from: ann, to: ["bob@example.com", "victim@outside.example"], channels: [.connections], inSeconds: 60,
+                from: ann, to: ["bob@example.com", "victim@outside.example"], reach: .inApp, connections: true, inSeconds: 60,
                 subject: "<img src=x onerror=alert(1)> Hi", message: "Happy birthday!")
-            #expect(try await dispatcher(app, mailbox, connections: connections).runOnce(now: testNow.addingTimeInterval(60)) == 1)
+            // The post, and an in-app delivery to each recipient.
+            #expect(try await dispatcher(app, mailbox, connections: connections).runOnce(now: testNow.addingTimeInterval(60)) == 3)
             let response = try await HTTPClient.shared.execute(
                 HTTPClientRequest(url: "http://127.0.0.1:\(connections.port)/__requests"), timeout: .seconds(5))
             let posts = try JSONDecoder().decode(

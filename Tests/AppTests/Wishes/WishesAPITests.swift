@@ -106,7 +106,13 @@ import VaporTesting
             foreign["photo"] = "upload:\(UUID().uuidString)"
             let refused = try await app.json(.POST, "/api/v1/wishes", body: foreign, token: ann.token)
             #expect(refused.status == .unprocessableEntity)
-            #expect(Set(try fields(refused).keys) == ["photo", "channels"])
+            #expect(Set(try fields(refused).keys) == ["photo"])
+            // Only then is e-mail checked: this server sends none.
+            foreign["photo"] = nil
+            let noMail = try await app.json(.POST, "/api/v1/wishes", body: foreign, token: ann.token)
+            #expect(
+                try fields(noMail)
+                    == ["reach": "This server sends no e-mail, so bob@example.com can get it only in their Kinetic inbox."])
 
             #expect(try await app.json(.POST, "/api/v1/wishes", rawBody: "{", token: ann.token).status == .badRequest)
             #expect(try await app.json(.POST, "/api/v1/wishes", rawBody: "[1]", token: ann.token).status == .unprocessableEntity)

@@ -27,25 +27,28 @@ import VaporTesting
             let text = app.stringCatalog.string("wishes.stock.holiday.2", language: .english)
             #expect(preview.body.string.contains(HTMLEscaping.text(text)))
             #expect(preview.body.string.contains("/images/wishes/cards/holiday-3.svg"))
-            #expect(preview.body.string.contains("sam@example.com and kim@example.com"))
+            // This server sends no e-mail: each goes to their Kinetic inbox, and Send Options says why.
+            let page = preview.body.string
+            #expect(page.contains("<option value=\"in-app sam@example.com\" selected>In their Kinetic inbox</option>"))
+            #expect(page.contains("<option value=\"email kim@example.com\" disabled>By e-mail</option>"))
+            #expect(page.contains("E-mail is not available to you"))
 
-            // Confirm without a channel, or with one this server lacks: Send Options again, saying why.
+            // Confirm with e-mail chosen anyway: Send Options again, saying why.
             let carried = fields.filter { $0.0 != "stockText" && $0.0 != "message" } + [("message", text)]
-            let none = try await web.post("/wishes", fields: carried, csrfPage: "/wishes/new")
-            #expect(none.status == .unprocessableEntity && none.body.string.contains("send-options"))
-            let email = try await web.post("/wishes", fields: carried + [("channels[]", "email")], csrfPage: "/wishes/new")
-            #expect(email.status == .unprocessableEntity && email.body.string.contains("not set up on this server"))
+            let email = try await web.post("/wishes", fields: carried + [("reaches[]", "email sam@example.com")], csrfPage: "/wishes/new")
+            #expect(email.status == .unprocessableEntity && email.body.string.contains("id=\"send-options\""))
+            #expect(email.body.string.contains("This server sends no e-mail, so sam@example.com can get it only in their Kinetic inbox."))
 
-            let confirmed = try await web.post("/wishes", fields: carried + [("channels[]", "in-app")], csrfPage: "/wishes/new")
+            let confirmed = try await web.post("/wishes", fields: carried, csrfPage: "/wishes/new")
             #expect(confirmed.status == .seeOther)
             #expect(confirmed.headers.first(name: .location) == "/wishes/scheduled?done=scheduled")
             let list = try await app.json(.GET, "/api/v1/wishes?box=scheduled", token: account.token).jsonObject()
             let wish = try #require((list["items"] as? [[String: Any]])?.first)
             #expect(wish["subject"] as? String == "Season's greetings" && wish["message"] as? String == text)
             #expect(wish["occasion"] as? String == "holiday" && wish["channels"] as? [String] == ["in-app"])
-            let page = try await web.get("/wishes/scheduled?done=scheduled")
-            #expect(page.body.string.contains("Your wish is scheduled."))
-            #expect(page.body.string.contains("Season&quot;s greetings") || page.body.string.contains("Season's greetings"))
+            let scheduled = try await web.get("/wishes/scheduled?done=scheduled")
+            #expect(scheduled.body.string.contains("Your wish is scheduled."))
+            #expect(scheduled.body.string.contains("Season&quot;s greetings") || scheduled.body.string.contains("Season's greetings"))
         }
     }
 
@@ -151,9 +154,9 @@ import VaporTesting
         }
     }
 
-    /// Edit, Submit and Confirm without changing anything leave the wish as it was: its
-    /// channels, recipients, photo, time and zone (a wish at 08:00 New York time from an account
-    /// on another clock kept showing only In-app and moved to the account's zone).
+    /// Edit, Submit and Confirm without changing anything leave the wish as it was: each
+    /// recipient's reach, the recipients, photo, time and zone (a wish at 08:00 New York time from
+    /// an account on another clock kept showing only In-app and moved to the account's zone).
     @Test func editingAndConfirmingWithoutAChange_keepsEverything() async throws {
         let mailbox = try Mailbox()
         try await withKinetic(adjust: { mailbox.configure(&$0) }) { app in
@@ -162,8 +165,8 @@ import VaporTesting
                 .POST, "/api/v1/wishes",
                 body: [
                     "occasion": "birthday", "subject": "Happy birthday, Carla", "message": "All the best!", "photo": "stock:birthday-2",
-                    "recipients": ["carla@example.com", "dan@example.com"], "sendAt": "2027-03-14T08:00",
-                    "timeZone": "America/New_York", "channels": ["email", "in-app"],
+                    "recipients": [["address": "carla@example.com", "reach": "email-and-in-app"], "dan@example.com"],
+                    "sendAt": "2027-03-14T08:00", "timeZone": "America/New_York",
                 ], token: account.token)
             try #require(created.status == .created, "\(created.body.string)")
             let id = try #require(try created.jsonObject()["id"] as? String)
@@ -171,28 +174,44 @@ import VaporTesting
 
             let edit = try await web.get("/wishes/\(id)/edit").body.string
             for carried in [
-                "name=\"timeZone\" value=\"America/New_York\"", "name=\"channels[]\" value=\"email\"",
-                "name=\"channels[]\" value=\"in-app\"", "America/New_York",
+                "name=\"timeZone\" value=\"America/New_York\"", "name=\"reaches[]\" value=\"email-and-in-app carla@example.com\"",
+                "name=\"reaches[]\" value=\"email dan@example.com\"", "America/New_York",
             ] {
                 #expect(edit.contains(carried), "\(carried)")
             }
             let fields = [
                 ("occasion", "birthday"), ("subject", "Happy birthday, Carla"), ("message", "All the best!"), ("photo", "stock:birthday-2"),
                 ("recipients", "carla@example.com, dan@example.com"), ("sendDate", "2027-03-14"), ("sendTime", "08:00"),
-                ("timeZone", "America/New_York"), ("from", "scheduled"), ("editing", id), ("channels[]", "email"),
-                ("channels[]", "in-app"),
+                ("timeZone", "America/New_York"), ("from", "scheduled"), ("editing", id),
+                ("reaches[]", "email-and-in-app carla@example.com"), ("reaches[]", "email dan@example.com"),
             ]
             let preview = try await web.post("/wishes/preview", fields: fields, csrfPage: "/wishes/\(id)/edit")
             #expect(preview.status == .ok)
             let page = preview.body.string
             #expect(page.contains("(America/New_York)"), "the wish's own zone, not the account's")
-            for channel in ["email", "in-app"] {
-                #expect(page.range(of: "value=\"\(channel)\"[^>]*checked", options: .regularExpression) != nil, "\(channel) is ticked")
+            for chosen in ["email-and-in-app carla@example.com", "email dan@example.com"] {
+                #expect(page.contains("<option value=\"\(chosen)\" selected>"), "\(chosen) is chosen in Send Options")
             }
             let saved = try await web.post("/wishes/\(id)/edit", fields: fields, csrfPage: "/wishes/\(id)/edit")
             #expect(saved.status == .seeOther && saved.headers.first(name: .location) == "/wishes/\(id)?done=saved")
             let after = try await app.json(.GET, "/api/v1/wishes/\(id)", token: account.token).body.string
             #expect(after == before)
+
+            // Through the API: what GET says, PUT back, is the same wish.
+            let shown = try await app.json(.GET, "/api/v1/wishes/\(id)", token: account.token).jsonObject()
+            let sendAt = try #require(shown["sendAt"] as? [String: Any])
+            let put = try await app.json(
+                .PUT, "/api/v1/wishes/\(id)",
+                body: [
+                    "occasion": shown["occasion"] ?? "", "subject": shown["subject"] ?? "", "message": shown["message"] ?? "",
+                    "photo": (shown["photo"] as? [String: Any])?["id"] ?? NSNull(),
+                    "recipients": (shown["to"] as? [[String: Any]] ?? []).map {
+                        ["address": $0["address"] ?? "", "reach": $0["reach"] ?? ""]
+                    },
+                    "connections": shown["connections"] ?? false, "sendAt": sendAt["local"] ?? "", "timeZone": sendAt["timeZone"] ?? "",
+                ], token: account.token)
+            #expect(put.status == .ok)
+            #expect(try await app.json(.GET, "/api/v1/wishes/\(id)", token: account.token).body.string == before)
         }
     }
 }

@@ -3,7 +3,8 @@ import KineticCore
 import Vapor
 
 /// A wish as the API returns it, in any of the three lists. Scheduled and Sent wishes name
-/// their recipients, send time and each delivery's state; Inbox wishes their sender.
+/// their recipients with how each gets it and how it ended up for them, the send time and each
+/// delivery's state; Inbox wishes their sender.
 struct WishDTO: Content {
     struct Photo: Content {
         /// `stock:birthday-1` or `upload:<uuid>`, as a new wish names it.
@@ -21,6 +22,28 @@ struct WishDTO: Content {
         let name: String
         /// Null when the sender's address was not confirmed when the wish arrived.
         @NullEncoded var email: String?
+    }
+
+    /// One recipient, how they get it, and how it stands for them.
+    struct Recipient: Content {
+        let address: String
+        /// `in-app`, `email` or `email-and-in-app`.
+        let reach: String
+        /// `waiting`, `delivered`, `failed`, `cancelled`, or `named` (only named in a
+        /// Connections post, by a wish from before each recipient had a reach).
+        let outcome: String
+        /// The channels it arrived on.
+        let deliveredOn: [String]
+        /// Why it has not arrived, in the reader's language where Kinetic wrote it.
+        @NullEncoded var reason: String?
+    }
+
+    /// How many recipients each outcome reached.
+    struct Tally: Content {
+        let waiting: Int
+        let delivered: Int
+        let failed: Int
+        let cancelled: Int
     }
 
     struct Delivery: Content {
@@ -42,9 +65,16 @@ struct WishDTO: Content {
     /// When it goes or went out (scheduled, sent) or arrived (inbox).
     let at: String
     @NullEncoded var sendAt: SendTime?
+    /// The recipients' addresses, in order (empty in the Inbox).
     let recipients: [String]
+    /// Each recipient with their reach and outcome, in order (empty in the Inbox).
+    let to: [Recipient]
+    /// Whether it is also posted on Connections.
+    let connections: Bool
+    @NullEncoded var tally: Tally?
     @NullEncoded var from: Person?
     let unread: Bool
+    /// Every channel it goes out on (for clients from before `to`).
     let channels: [String]
     let deliveries: [Delivery]
 
@@ -59,13 +89,27 @@ struct WishDTO: Content {
         if let local = listing.localSendAt, let zone = listing.timeZone { sendAt = SendTime(local: local, timeZone: zone) }
         recipients = listing.box == .inbox ? [] : listing.people
         if listing.box == .inbox, let name = listing.senderName { from = Person(name: name, email: listing.people.first) }
+        let outcomes = listing.outcomes
+        to = outcomes.map { recipient, outcome in
+            var deliveredOn: [String] = []
+            if case .delivered(let channels) = outcome { deliveredOn = channels.map(\.rawValue) }
+            return Recipient(
+                address: recipient.address, reach: recipient.reach.rawValue, outcome: outcome.name, deliveredOn: deliveredOn,
+                reason: outcome.reason.map { localizer.deliveryReason($0) })
+        }
+        connections = listing.postsToConnections
+        if listing.box != .inbox {
+            let counted = OutcomeTally(outcomes.map(\.outcome))
+            tally = Tally(
+                waiting: counted[.waiting], delivered: counted[.delivered], failed: counted[.failed], cancelled: counted[.cancelled])
+        }
         unread = listing.isUnread
         channels = listing.channels.map(\.rawValue)
         deliveries = listing.deliveries.map { delivery in
             Delivery(
                 channel: delivery.channel.rawValue, recipient: delivery.recipient, state: delivery.state.rawValue,
                 attempts: delivery.attempts,
-                reason: delivery.lastError.map { DeliveryFailure.key(of: $0).map { localizer.t($0) } ?? $0 },
+                reason: delivery.lastError.map { localizer.deliveryReason($0) },
                 finishedAt: delivery.finishedAt?.formatted(.iso8601)
             )
         }
@@ -79,6 +123,14 @@ struct WishDTO: Content {
             (api ? SiteURL.api(.wishes(.photo(id: id.uuidString.lowercased()))) : SiteURL.wishes(.photo(id: id.uuidString.lowercased())))
                 .path
         }
+    }
+}
+
+extension Localizer {
+    /// A delivery's stored reason as the reader reads it: Kinetic's own in their language, a
+    /// server's words as they came.
+    func deliveryReason(_ stored: String) -> String {
+        DeliveryFailure.key(of: stored).map { t($0) } ?? stored
     }
 }
 

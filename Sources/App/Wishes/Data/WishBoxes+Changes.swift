@@ -37,7 +37,7 @@ extension WishBoxes {
         }
     }
 
-    /// Replaces a scheduled wish with `draft`: its fields, recipients, channels and deliveries,
+    /// Replaces a scheduled wish with `draft`: its fields, recipients and deliveries,
     /// in one transaction. Refused (``WishChangeRefusal/beingSent``) once its time came and a
     /// delivery was claimed; nil when it is not this user's scheduled wish.
     func update(_ id: UUID, to draft: WishDraft, now: Date) async throws -> WishListing? {
@@ -50,13 +50,13 @@ extension WishBoxes {
             let updated = try await database.sql().update(WishRecord.schema)
                 .set("occasion", to: edited.occasion.rawValue).set("subject", to: edited.subject).set("message", to: edited.message)
                 .set("photo", to: edited.photo).set("send_at", to: edited.sendAt).set("local_send_at", to: edited.localSendAt)
-                .set("time_zone", to: edited.timeZone).set("search_text", to: edited.searchText).set("created_at", to: edited.createdAt)
+                .set("time_zone", to: edited.timeZone).set("posts_to_connections", to: edited.postsToConnections)
+                .set("search_text", to: edited.searchText).set("created_at", to: edited.createdAt)
                 .where("id", .equal, id).where("sender_id", .equal, userID).where("state", .equal, WishRecord.State.scheduled.rawValue)
                 .returning("id").all()
             let left = try await WishDeliveryRecord.query(on: database).filter(\.$wish.$id == id).count()
             guard updated.count == 1, left == 0 else { throw WishChangeRefusal.beingSent }
             try await WishRecipientRecord.query(on: database).filter(\.$id.$wish.$id == id).delete()
-            try await WishChannelRecord.query(on: database).filter(\.$id.$wish.$id == id).delete()
             try await WishesRepository.createParts(of: id, draft: draft, on: database)
         }
         return try await listing(id)

@@ -81,25 +81,23 @@ struct WishBoxes {
         return try await listings(of: query.sort(\.$sendAt, direction).sort(\.$id, direction).limit(limit).all())
     }
 
-    /// Listings of wishes this user sent, with their recipients, channels and deliveries (three
-    /// queries for the lot).
+    /// Listings of wishes this user sent, with their recipients and deliveries (two queries for
+    /// the lot).
     private func listings(of wishes: [WishRecord]) async throws -> [WishListing] {
         let ids = try wishes.map { try $0.requireID() }
         guard !ids.isEmpty else { return [] }
         let recipients = try await WishRecipientRecord.query(on: database).filter(\.$id.$wish.$id ~~ ids).sort("position").all()
-        let channels = try await WishChannelRecord.query(on: database).filter(\.$id.$wish.$id ~~ ids).all()
         let deliveries = try await WishDeliveryRecord.query(on: database).filter(\.$wish.$id ~~ ids)
             .sort(\.$channel).sort(\.$recipient).all()
         let addresses = Dictionary(grouping: recipients) { $0.id?.$wish.id }
-        let channelsByWish = Dictionary(grouping: channels) { $0.id?.$wish.id }
         let deliveriesByWish = Dictionary(grouping: deliveries) { $0.$wish.id }
         return zip(ids, wishes).map { (id: UUID, wish: WishRecord) -> WishListing in
-            let people: [String] = (addresses[id] ?? []).map(\.address)
-            let channels: [WishChannel] = (channelsByWish[id] ?? []).compactMap { $0.id?.channel }.sorted()
+            let recipients: [WishRecipient] = (addresses[id] ?? []).map(\.recipient)
             return WishListing(
                 id: id, box: wish.state == .scheduled ? .scheduled : .sent, occasion: wish.occasion, subject: wish.subject,
-                message: wish.message, photo: wish.wishPhoto, at: wish.sendAt, people: people, senderName: nil, isUnread: false,
-                localSendAt: wish.localSendAt, timeZone: wish.timeZone, channels: channels, deliveries: deliveriesByWish[id] ?? []
+                message: wish.message, photo: wish.wishPhoto, at: wish.sendAt, people: recipients.map(\.address), senderName: nil,
+                isUnread: false, localSendAt: wish.localSendAt, timeZone: wish.timeZone, recipients: recipients,
+                postsToConnections: wish.postsToConnections, deliveries: deliveriesByWish[id] ?? []
             )
         }
     }
@@ -109,7 +107,8 @@ struct WishBoxes {
             id: try item.requireID(), box: .inbox, occasion: item.occasion, subject: item.subject, message: item.message,
             photo: item.photo.flatMap(WishPhoto.init), at: item.receivedAt,
             people: item.senderEmail.isEmpty ? [] : [item.senderEmail],
-            senderName: item.senderName, isUnread: item.readAt == nil, localSendAt: nil, timeZone: nil, channels: [.inApp], deliveries: []
+            senderName: item.senderName, isUnread: item.readAt == nil, localSendAt: nil, timeZone: nil, recipients: [],
+            postsToConnections: false, deliveries: []
         )
     }
 }

@@ -2,7 +2,8 @@ import Fluent
 import Foundation
 import KineticCore
 
-/// One channel a wish goes out on.
+/// One channel a wish went out on, as the table held them until ``AddRecipientReach`` gave each
+/// recipient their own reach; only the migrations read and write it now.
 final class WishChannelRecord: Model, @unchecked Sendable {
     static let schema = "wish_channels"
 
@@ -34,6 +35,15 @@ final class WishChannelRecord: Model, @unchecked Sendable {
 
     init(wishID: UUID, channel: WishChannel) {
         self.id = IDValue(wishID: wishID, channel: channel)
+    }
+
+    /// Creates the table, as the migrations that bring it back need it.
+    static func createTable(on database: any Database) async throws {
+        try await database.schema(schema)
+            .field("wish_id", .uuid, .required, .references(WishRecord.schema, "id", onDelete: .cascade))
+            .field("channel", .string, .required)
+            .compositeIdentifier(over: "wish_id", "channel")
+            .create()
     }
 
     /// The rows of `channels` for `wishID`.

@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import KineticCore
 
-/// One recipient of a wish on one channel (or the whole wish, on Connections): the queue the
+/// One recipient of a wish on one of their channels (or the whole wish, on Connections): the queue the
 /// scheduler claims from (``WishDeliveryQueue``), with its lease, tries and outcome.
 final class WishDeliveryRecord: Model, @unchecked Sendable {
     static let schema = "wish_deliveries"
@@ -39,13 +39,17 @@ final class WishDeliveryRecord: Model, @unchecked Sendable {
         self.attempts = 0
     }
 
-    /// One pending delivery per recipient and channel (one per wish on Connections), due at `due`.
-    static func pending(for wishID: UUID, due: Date, channels: [WishChannel], recipients: [String]) -> [WishDeliveryRecord] {
-        channels.flatMap { channel in
-            let addresses: [String?] = channel.isPerRecipient ? recipients : [nil]
-            return addresses.map {
-                WishDeliveryRecord(wishID: wishID, channel: channel, recipient: $0, due: due)
-            }
+    /// One pending delivery per recipient on each channel of their reach, and one for the wish
+    /// when it posts to Connections, all due at `due`.
+    static func pending(
+        for wishID: UUID, due: Date, recipients: [WishRecipient], postsToConnections: Bool
+    ) -> [WishDeliveryRecord] {
+        let personal = recipients.flatMap { recipient in
+            recipient.reach.channels.map { WishDeliveryRecord(wishID: wishID, channel: $0, recipient: recipient.address, due: due) }
         }
+        return personal + (postsToConnections ? [WishDeliveryRecord(wishID: wishID, channel: .connections, recipient: nil, due: due)] : [])
     }
+
+    /// Where it stands, for its recipient's ``RecipientOutcome``.
+    var status: DeliveryStatus { DeliveryStatus(channel: channel, state: state, reason: lastError) }
 }

@@ -20,12 +20,29 @@ struct WishListing: Sendable {
     /// The send time as the sender chose it and its zone (Scheduled, Sent).
     let localSendAt: String?
     let timeZone: String?
-    let channels: [WishChannel]
+    /// Each recipient and how they get it (Scheduled, Sent), in the order given.
+    let recipients: [WishRecipient]
+    /// Whether it is also posted on Connections (Scheduled, Sent).
+    let postsToConnections: Bool
     /// Each delivery's state (Scheduled, Sent), by channel and recipient.
     let deliveries: [WishDeliveryRecord]
 
     /// Its place in its list, for the next page's cursor.
     var cursor: WishListCursor { WishListCursor(seconds: at.timeIntervalSince1970, id: id) }
+
+    /// Every channel it goes out on; an Inbox wish came in-app.
+    var channels: [WishChannel] {
+        box == .inbox ? [.inApp] : WishChannel.channels(of: recipients, postsToConnections: postsToConnections)
+    }
+
+    /// How it ended up, or stands, for each recipient, in order.
+    var outcomes: [(recipient: WishRecipient, outcome: RecipientOutcome)] {
+        let byAddress = Dictionary(grouping: deliveries.filter { $0.channel != .connections }) { $0.recipient ?? "" }
+        return recipients.map { ($0, RecipientOutcome((byAddress[$0.address] ?? []).map(\.status))) }
+    }
+
+    /// Its Connections post, when it has one.
+    var connectionsDelivery: WishDeliveryRecord? { deliveries.first { $0.channel == .connections } }
 }
 
 /// What a list is narrowed to: a phrase and an occasion, each optional.

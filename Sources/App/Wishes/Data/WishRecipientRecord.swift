@@ -1,7 +1,9 @@
 import Fluent
 import Foundation
+import KineticCore
 
-/// One recipient of a wish: an address at a position, in the order the sender gave them.
+/// One recipient of a wish: an address at a position, in the order the sender gave them, and
+/// how they get it.
 final class WishRecipientRecord: Model, @unchecked Sendable {
     static let schema = "wish_recipients"
 
@@ -29,16 +31,20 @@ final class WishRecipientRecord: Model, @unchecked Sendable {
 
     @CompositeID var id: IDValue?
     @Field(key: "address") var address: String
+    @Field(key: "reach") var reach: RecipientReach
 
     init() {}
 
-    init(wishID: UUID, position: Int, address: String) {
+    init(wishID: UUID, position: Int, recipient: WishRecipient) {
         self.id = IDValue(wishID: wishID, position: position)
-        self.address = address
+        self.address = recipient.address
+        self.reach = recipient.reach
     }
 
-    /// The rows of `addresses` for `wishID`, in order.
-    static func rows(of addresses: [String], for wishID: UUID) -> [WishRecipientRecord] {
-        addresses.enumerated().map { WishRecipientRecord(wishID: wishID, position: $0.offset, address: $0.element) }
+    /// The rows of `recipients` for `wishID`, in order.
+    static func rows(of recipients: [WishRecipient], for wishID: UUID) -> [WishRecipientRecord] {
+        recipients.enumerated().map { WishRecipientRecord(wishID: wishID, position: $0.offset, recipient: $0.element) }
     }
+
+    var recipient: WishRecipient { WishRecipient(address: address, reach: reach) }
 }

@@ -3,7 +3,7 @@ import Foundation
 import KineticCore
 
 /// A wish a sender scheduled: its words, photo and send time as the sender chose it. Its
-/// recipients (``WishRecipientRecord``), channels (``WishChannelRecord``) and deliveries
+/// recipients, each with how they get it (``WishRecipientRecord``), and its deliveries
 /// (``WishDeliveryRecord``) are rows of their own.
 final class WishRecord: Model, @unchecked Sendable {
     static let schema = "wishes"
@@ -31,6 +31,8 @@ final class WishRecord: Model, @unchecked Sendable {
     @Field(key: "local_send_at") var localSendAt: String
     /// The zone's identifier (`Europe/Berlin`).
     @Field(key: "time_zone") var timeZone: String
+    /// Whether it is also posted on the sender's Connections board.
+    @Field(key: "posts_to_connections") var postsToConnections: Bool
     /// Subject, message and recipients folded for search (``WishSearchText``).
     @Field(key: "search_text") var searchText: String
     /// When it was scheduled, or last edited: the sending limits count it from then.
@@ -59,6 +61,7 @@ final class WishRecord: Model, @unchecked Sendable {
         sendAt = draft.sendTime.instant
         localSendAt = draft.sendTime.localDateTime
         timeZone = draft.sendTime.timeZone.identifier
+        postsToConnections = draft.postsToConnections
         searchText = WishSearchText.folded([draft.subject, draft.message] + draft.recipients)
     }
 

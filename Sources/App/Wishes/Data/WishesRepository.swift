@@ -6,9 +6,9 @@ import KineticCore
 struct WishesRepository {
     let database: any Database
 
-    /// Schedules `draft` for `senderID`: the wish, its recipients and channels, and one delivery
-    /// per recipient and channel (one per wish on Connections), all in one transaction, each
-    /// delivery due at the wish's send time.
+    /// Schedules `draft` (its reaches settled) for `senderID`: the wish, its recipients, and one
+    /// delivery per recipient and channel of their reach (one per wish on Connections), all in
+    /// one transaction, each delivery due at the wish's send time.
     func schedule(_ draft: WishDraft, from senderID: UUID, now: Date) async throws -> WishRecord {
         let wish = WishRecord(draft: draft, senderID: senderID, now: now)
         try await database.transaction { database in
@@ -33,13 +33,12 @@ struct WishesRepository {
         try await WishDeliveryRecord.query(on: database).filter(\.$wish.$id == wishID).sort(\.$channel).sort(\.$recipient).all()
     }
 
-    /// The recipients, channels and pending deliveries of a wish of `draft` (new, or edited
-    /// after its old ones were removed).
+    /// The recipients and pending deliveries of a wish of `draft` (new, or edited after its old
+    /// ones were removed).
     static func createParts(of wishID: UUID, draft: WishDraft, on database: any Database) async throws {
-        try await WishRecipientRecord.rows(of: draft.recipients, for: wishID).create(on: database)
-        try await WishChannelRecord.rows(of: draft.channels, for: wishID).create(on: database)
+        try await WishRecipientRecord.rows(of: draft.addressees, for: wishID).create(on: database)
         try await WishDeliveryRecord.pending(
-            for: wishID, due: draft.sendTime.instant, channels: draft.channels, recipients: draft.recipients
+            for: wishID, due: draft.sendTime.instant, recipients: draft.addressees, postsToConnections: draft.postsToConnections
         ).create(on: database)
     }
 }

@@ -40,13 +40,16 @@ struct WishComposeController {
             }
         }
         do {
-            let draft = try await request.wishes().check(form.input(withChannels: false), timeZone: form.zone)
+            let wishes = try request.wishes()
+            let draft = try await wishes.checkContent(form.input(), timeZone: form.zone)
             guard errors.isEmpty else {
                 return try await formPage(request, form: form, editingID: editingID, errors: errors, status: .unprocessableEntity)
             }
+            // What would stop Confirm is said in Send Options, opened, where it can be changed.
+            let problems = try await wishes.sendingProblems(of: draft, replacing: editingID.flatMap(UUID.init(uuidString:)))
             return .html(
                 WishPreviewPage.render(
-                    previewModel(request, form: form, draft: draft, editingID: editingID, channelError: nil),
+                    try await previewModel(request, form: form, draft: draft, editingID: editingID, problems: problems),
                     context: PageContext(request: request)))
         } catch let error as AppError where error.status == .unprocessableEntity {
             errors.merge(error.fields.messages.mapValues { l.t($0) }) { first, _ in first }
@@ -66,7 +69,7 @@ struct WishComposeController {
         let form = try request.content.decode(WishComposeForm.self)
         let draft: WishDraft
         let wishes = try request.wishes()
-        do { draft = try await wishes.check(form.input(withChannels: true), timeZone: form.zone) } catch let error as AppError
+        do { draft = try await wishes.check(form.input(), timeZone: form.zone) } catch let error as AppError
             where error.status == .unprocessableEntity
         {
             return try await answerProblems(error, request: request, form: form, editingID: nil)
@@ -83,7 +86,7 @@ struct WishComposeController {
         let id = listing.id.uuidString
         let form = try request.content.decode(WishComposeForm.self)
         let draft: WishDraft
-        do { draft = try await wishes.check(form.input(withChannels: true), timeZone: form.zone, replacing: listing.id) } catch let error
+        do { draft = try await wishes.check(form.input(), timeZone: form.zone, replacing: listing.id) } catch let error
             as AppError
             where error.status == .unprocessableEntity
         {
@@ -102,28 +105,31 @@ struct WishComposeController {
 
     // MARK: - Steps
 
-    /// A refused Confirm: Send Options again when only the channels were wrong, else the form.
+    /// A refused Confirm: Send Options again when only how it goes out was wrong, else the form.
     private func answerProblems(_ error: AppError, request: Request, form: WishComposeForm, editingID: String?) async throws -> Response {
         let l = request.localizer
         let messages = error.fields.messages
-        if Set(messages.keys) == ["channels"],
-            let draft = try? await request.wishes().check(form.input(withChannels: false), timeZone: form.zone)
+        if Set(messages.keys).isSubset(of: WishPreviewPage.sendOptionFields),
+            let draft = try? await request.wishes().checkContent(form.input(), timeZone: form.zone)
         {
-            let model = previewModel(
-                request, form: form, draft: draft, editingID: editingID,
-                channelError: messages["channels"].map { l.t($0, arguments: error.fieldArguments["channels"] ?? []) })
+            let model = try await previewModel(request, form: form, draft: draft, editingID: editingID, problems: error)
             return .html(WishPreviewPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
         }
         return try await formPage(
             request, form: form, editingID: editingID, errors: messages.mapValues { l.t($0) }, status: .unprocessableEntity)
     }
 
+    /// The preview of `draft` (its reaches settled), with Send Options saying `problems` (and opened) when there are any.
     private func previewModel(
-        _ request: Request, form: WishComposeForm, draft: WishDraft, editingID: String?, channelError: String?
-    ) -> WishPreviewPage.Model {
+        _ request: Request, form: WishComposeForm, draft: WishDraft, editingID: String?, problems: AppError?
+    ) async throws -> WishPreviewPage.Model {
         let l = request.localizer
+        let wishes = try request.wishes()
         let configuration = request.application.kineticConfiguration
-        let chosen = Set(form.channels ?? [WishChannel.inApp.rawValue])
+        let accounts = try await wishes.kineticAccounts(among: draft.recipients)
+        let message: (String) -> String? = { field in
+            problems?.fields.messages[field].map { l.t($0, arguments: problems?.fieldArguments[field] ?? []) }
+        }
         let sendTime = draft.sendTime
         let note: String? =
             switch sendTime.adjustment {
@@ -133,15 +139,17 @@ struct WishComposeController {
             }
         return WishPreviewPage.Model(
             form: form, editingID: editingID, occasion: draft.occasion, subject: draft.subject, message: draft.message,
-            photoURL: draft.photo.map { WishDTO.url(of: $0, api: false) }, recipients: l.listJoined(draft.recipients),
+            photoURL: draft.photo.map { WishDTO.url(of: $0, api: false) },
             when: l.dateTime(sendTime.instant, in: sendTime.timeZone) + " (" + sendTime.timeZone.identifier + ")", whenNote: note,
-            channels: WishChannel.allCases.map {
-                WishPreviewPage.Channel(
-                    id: $0.rawValue, name: l.t($0.nameKey),
-                    available: configuration.offersWishChannel($0) && (request.auth.get(User.self)?.mayUse($0) ?? false),
-                    checked: chosen.contains($0.rawValue))
+            recipients: draft.addressees.map { recipient in
+                WishPreviewPage.Recipient(
+                    address: recipient.address, reach: recipient.reach, hasKineticAccount: accounts.contains(recipient.address))
             },
-            channelError: channelError
+            canEmail: wishes.canEmail,
+            connections: WishPreviewPage.ConnectionsChoice(
+                offered: configuration.offersWishChannel(.connections), mayUse: wishes.user.mayUse(.connections),
+                chosen: draft.postsToConnections),
+            reachError: message("reach"), connectionsError: message("connections")
         )
     }
 

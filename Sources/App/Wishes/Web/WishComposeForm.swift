@@ -16,7 +16,10 @@ struct WishComposeForm: Content, Equatable {
     /// `yyyy-MM-dd` and `HH:mm` on the sender's clock.
     var sendDate: String?
     var sendTime: String?
-    var channels: [String]?
+    /// How the sender chose to reach recipients, as `<reach> <address>` (Send Options' pickers).
+    var reaches: [String]?
+    /// `on` to post it on Connections too.
+    var connections: String?
     /// The zone `sendDate` and `sendTime` are in: the sender's for a new wish, the wish's own
     /// when editing (it keeps its zone if the sender's changed since).
     var timeZone: String?
@@ -34,15 +37,26 @@ struct WishComposeForm: Content, Equatable {
         return form
     }
 
-    /// What the draft rules check; `channels` only once the sender reached Send Options.
-    func input(withChannels: Bool) -> WishDraftInput {
+    /// What the draft rules check.
+    func input() -> WishDraftInput {
         let date = (sendDate ?? "").trimmingCharacters(in: .whitespaces), time = (sendTime ?? "").trimmingCharacters(in: .whitespaces)
         return WishDraftInput(
             occasion: occasion, subject: subject, message: message, photo: photo,
             recipients: WishDraft.recipientList(recipients ?? ""),
             sendAt: date.isEmpty && time.isEmpty ? nil : "\(date)T\(time)",
-            channels: withChannels ? (channels ?? []) : nil
+            reaches: chosenReaches, postsToConnections: connections == "on"
         )
+    }
+
+    /// The reach chosen for each address, from the `<reach> <address>` pairs (a malformed pair
+    /// is left out; an unknown reach is the draft rules' to refuse).
+    var chosenReaches: [String: String] {
+        var chosen: [String: String] = [:]
+        for pair in reaches ?? [] {
+            let parts = pair.split(separator: " ", maxSplits: 1)
+            if parts.count == 2 { chosen[String(parts[1])] = String(parts[0]) }
+        }
+        return chosen
     }
 
     /// A new wish: Birthday, its subject, the next whole hour on the sender's clock.
@@ -63,15 +77,16 @@ struct WishComposeForm: Content, Equatable {
         recipients = listing.people.joined(separator: ", ")
         sendDate = listing.localSendAt.map { String($0.prefix(10)) }
         sendTime = listing.localSendAt.map { String($0.suffix(5)) }
-        channels = listing.channels.map(\.rawValue)
+        reaches = listing.recipients.map { "\($0.reach.rawValue) \($0.address)" }
+        connections = listing.postsToConnections ? "on" : nil
         timeZone = listing.timeZone
         from = "scheduled"
     }
 
     init(
         occasion: String? = nil, subject: String? = nil, message: String? = nil, stockText: String? = nil, photo: String? = nil,
-        recipients: String? = nil, sendDate: String? = nil, sendTime: String? = nil, channels: [String]? = nil,
-        timeZone: String? = nil, from: String? = nil
+        recipients: String? = nil, sendDate: String? = nil, sendTime: String? = nil, reaches: [String]? = nil,
+        connections: String? = nil, timeZone: String? = nil, from: String? = nil
     ) {
         self.occasion = occasion
         self.subject = subject
@@ -81,7 +96,8 @@ struct WishComposeForm: Content, Equatable {
         self.recipients = recipients
         self.sendDate = sendDate
         self.sendTime = sendTime
-        self.channels = channels
+        self.reaches = reaches
+        self.connections = connections
         self.timeZone = timeZone
         self.from = from
     }
@@ -89,14 +105,22 @@ struct WishComposeForm: Content, Equatable {
     /// The zone the form's time is in, when it names one Kinetic knows.
     var zone: TimeZone? { timeZone.flatMap(TimeZone.init(identifier:)) }
 
-    /// The hidden fields that carry this form to the next step: everything, with the channels
-    /// unless the next step asks for them again (Send Options' own boxes).
-    func hiddenFields(carryingChannels: Bool = true) -> [HTMLNode] {
-        var pairs: [(String, String?)] = [
+    /// The hidden fields that carry this form to the next step: everything, with the send
+    /// options unless the next step asks for them again (Send Options' own pickers).
+    func hiddenFields(carryingSendOptions: Bool = true) -> [HTMLNode] {
+        let pairs: [(String, String?)] = [
             ("occasion", occasion), ("subject", subject), ("message", message), ("photo", photo), ("recipients", recipients),
             ("sendDate", sendDate), ("sendTime", sendTime), ("timeZone", timeZone), ("from", from),
         ]
-        if carryingChannels { pairs += (channels ?? []).map { ("channels[]", $0) } }
-        return pairs.map { voidEl("input", [Attr("type", "hidden"), Attr("name", $0.0), Attr("value", $0.1 ?? "")]) }
+        return pairs.map { Self.hidden($0.0, $0.1) } + (carryingSendOptions ? sendOptionFields() : [])
+    }
+
+    /// The hidden fields of the send options chosen so far (the compose page carries them).
+    func sendOptionFields() -> [HTMLNode] {
+        (reaches ?? []).map { Self.hidden("reaches[]", $0) } + (connections == nil ? [] : [Self.hidden("connections", connections)])
+    }
+
+    private static func hidden(_ name: String, _ value: String?) -> HTMLNode {
+        voidEl("input", [Attr("type", "hidden"), Attr("name", name), Attr("value", value ?? "")])
     }
 }

@@ -145,6 +145,35 @@ struct WishesController {
 }
 
 extension WishMessagePage {
+    /// Each recipient and the Connections post: how they get it while scheduled, how it went once sent.
+    private static func deliveries(of listing: WishListing, l: Localizer) -> [WishesChrome.DeliveryRow] {
+        let connections = l.t(WishChannel.connections.nameKey)
+        switch listing.box {
+        case .inbox: return []
+        case .scheduled:
+            return listing.recipients.map {
+                WishesChrome.DeliveryRow(who: $0.address, state: l.t($0.reach.nameKey), stateID: nil, isFailed: false, reason: nil)
+            }
+                + (listing.postsToConnections
+                    ? [
+                        WishesChrome.DeliveryRow(
+                            who: connections, state: l.t("wishes.reach.connections"), stateID: nil, isFailed: false, reason: nil)
+                    ] : [])
+        case .sent:
+            let people = listing.outcomes.map { recipient, outcome in
+                WishesChrome.DeliveryRow(
+                    who: recipient.address, state: l.outcomeText(outcome), stateID: outcome.name, isFailed: outcome.kind == .failed,
+                    reason: outcome.reason.map { l.deliveryReason($0) })
+            }
+            let post = listing.connectionsDelivery.map { delivery in
+                WishesChrome.DeliveryRow(
+                    who: connections, state: l.t(delivery.state.nameKey), stateID: delivery.state.rawValue,
+                    isFailed: delivery.state == .failed, reason: delivery.lastError.map { l.deliveryReason($0) })
+            }
+            return people + (post.map { [$0] } ?? [])
+        }
+    }
+
     static func model(
         _ listing: WishListing, l: Localizer, timeZone: TimeZone, previousHref: String?, nextHref: String?, listHref: String,
         notice: (text: String, isError: Bool)?
@@ -163,15 +192,8 @@ extension WishMessagePage {
             id: listing.id.uuidString, box: listing.box, occasion: listing.occasion,
             subject: listing.subject, message: listing.message, photoURL: listing.photo.map { WishDTO.url(of: $0, api: false) },
             peopleLabel: peopleLabel, people: people, whenLabel: whenLabel, when: l.dateTime(listing.at, in: timeZone),
-            channels: listing.box == .inbox ? nil : l.listJoined(listing.channels.map { l.t($0.nameKey) }),
-            deliveries: listing.box == .sent
-                ? listing.deliveries.map { delivery in
-                    Delivery(
-                        channel: l.t(delivery.channel.nameKey), recipient: delivery.recipient,
-                        state: l.t(delivery.state.nameKey), stateID: delivery.state.rawValue, isFailed: delivery.state == .failed,
-                        reason: delivery.lastError.map { DeliveryFailure.key(of: $0).map { l.t($0) } ?? $0 }
-                    )
-                } : [],
+            deliveriesTitle: l.t(listing.box == .sent ? "wishes.message.deliveries" : "wishes.message.reaches"),
+            deliveries: deliveries(of: listing, l: l),
             previousHref: previousHref, nextHref: nextHref, listHref: listHref,
             editHref: listing.box == .scheduled ? SiteURL.wishes(.edit(id: listing.id.uuidString)).path : nil,
             notice: notice?.text, noticeIsError: notice?.isError ?? false

@@ -38,11 +38,7 @@ struct AddTypedWishColumns: AsyncMigration {
     // MARK: - Channels
 
     private func moveChannels(on database: any Database) async throws {
-        try await database.schema(WishChannelRecord.schema)
-            .field("wish_id", .uuid, .required, .references(WishRecord.schema, "id", onDelete: .cascade))
-            .field("channel", .string, .required)
-            .compositeIdentifier(over: "wish_id", "channel")
-            .create()
+        try await WishChannelRecord.createTable(on: database)
         let sql = try database.sql()
         for row in try await sql.select().columns("id", "channels").from(WishRecord.schema).all() {
             let id = try row.decode(column: "id", as: UUID.self)

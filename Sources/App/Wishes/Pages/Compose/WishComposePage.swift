@@ -40,9 +40,7 @@ enum WishComposePage {
                     voidEl("input", [Attr("type", "hidden"), Attr("name", "from"), Attr("value", model.form.from ?? "")]),
                     voidEl("input", [Attr("type", "hidden"), Attr("name", "timeZone"), Attr("value", model.form.timeZone ?? "")]),
                 ]
-                    + (model.form.channels ?? []).map {
-                        voidEl("input", [Attr("type", "hidden"), Attr("name", "channels[]"), Attr("value", $0)])
-                    }
+                    + model.form.sendOptionFields()
                     + [
                         model.editingID.map { voidEl("input", [Attr("type", "hidden"), Attr("name", "editing"), Attr("value", $0)]) }
                             ?? .empty,

@@ -1,15 +1,26 @@
 import KineticCore
 
 /// The preview (seed 07_9) and Send Options (07_10): the wish as its recipients will see it, when
-/// it goes and to whom; Edit goes back to the form, Submit opens Send Options — e-mail,
-/// Connections and in-app, at least one, those this server has not set up shown as unavailable —
-/// and Confirm schedules it. Without the script Send Options is a card under the preview.
+/// it goes, and how each recipient gets it; Edit goes back to the form, Submit opens Send
+/// Options — for each recipient the app, e-mail or both (Kinetic picked the app for an address
+/// a Kinetic account confirmed, e-mail for any other), and a post on Connections — and Confirm
+/// schedules it. Without the script Send Options is a card under the preview.
 enum WishPreviewPage {
-    struct Channel: Equatable {
-        let id: String
-        let name: String
-        let available: Bool
-        let checked: Bool
+    /// The fields whose problems Send Options shows (the others go back to the form).
+    static let sendOptionFields: Set<String> = ["reach", "connections"]
+
+    struct Recipient: Equatable {
+        let address: String
+        let reach: RecipientReach
+        let hasKineticAccount: Bool
+    }
+
+    struct ConnectionsChoice: Equatable {
+        /// This server posts to Connections.
+        let offered: Bool
+        /// The sender may post (their address is confirmed).
+        let mayUse: Bool
+        let chosen: Bool
     }
 
     struct Model {
@@ -19,12 +30,18 @@ enum WishPreviewPage {
         let subject: String
         let message: String
         let photoURL: String?
-        let recipients: String
         let when: String
         /// Said when the chosen time was moved (a daylight-saving gap) or is ambiguous.
         let whenNote: String?
-        let channels: [Channel]
-        let channelError: String?
+        /// Each recipient with the reach it goes by now.
+        let recipients: [Recipient]
+        /// Whether e-mail can be chosen: the server sends it and the sender's address is confirmed.
+        let canEmail: Bool
+        let connections: ConnectionsChoice
+        let reachError: String?
+        let connectionsError: String?
+
+        var hasProblems: Bool { reachError != nil || connectionsError != nil }
     }
 
     static func render(_ model: Model, context: PageContext) -> String {
@@ -32,6 +49,16 @@ enum WishPreviewPage {
         let action = model.editingID.map { SiteURL.wishes(.edit(id: $0)).path } ?? SiteURL.wishes(.list).path
         let submit = el(
             "a", [.class("top-bar-text-button"), Attr("href", "#send-options"), .id("preview-submit")], [txt(l.t("wishes.preview.submit"))])
+        let plan =
+            model.recipients.map {
+                WishesChrome.DeliveryRow(who: $0.address, state: l.t($0.reach.nameKey), stateID: nil, isFailed: false, reason: nil)
+            }
+            + (model.connections.chosen
+                ? [
+                    WishesChrome.DeliveryRow(
+                        who: l.t(WishChannel.connections.nameKey), state: l.t("wishes.reach.connections"), stateID: nil, isFailed: false,
+                        reason: nil)
+                ] : [])
         let content: [HTMLNode] = [
             WishesChrome.card(occasion: model.occasion, subject: model.subject, message: model.message, photoURL: model.photoURL, l: l),
             el(
@@ -42,13 +69,11 @@ enum WishPreviewPage {
                         [
                             el(
                                 "div", [.class("detail-row")],
-                                [el("dt", [], [txt(l.t("wishes.message.to"))]), el("dd", [], [txt(model.recipients)])]),
-                            el(
-                                "div", [.class("detail-row")],
-                                [el("dt", [], [txt(l.t("wishes.message.sendsAt"))]), el("dd", [], [txt(model.when)])]),
+                                [el("dt", [], [txt(l.t("wishes.message.sendsAt"))]), el("dd", [], [txt(model.when)])])
                         ]),
                     model.whenNote.map { el("p", [.class("field-hint preview-note")], [txt($0)]) } ?? .empty,
                 ]),
+            WishesChrome.deliveryList(plan, title: l.t("wishes.message.reaches")),
             el(
                 "form", [Attr("method", "post"), Attr("action", SiteURL.wishes(.revise).path), .class("preview-actions")],
                 [
@@ -78,47 +103,29 @@ enum WishPreviewPage {
             "dialog",
             [
                 .id("send-options"), .class("send-options"), Attr("open", ""), .aria("labelledby", "send-options-title"),
-                model.channelError == nil ? nil : .data("show", "true"),
+                model.hasProblems ? .data("show", "true") : nil,
             ].compactMap { $0 },
             [
                 el(
                     "form", [Attr("method", "post"), Attr("action", action), .class("send-options-form")],
                     [
                         CSRFField.render(context.csrfToken)
-                    ] + model.form.hiddenFields(carryingChannels: false) + [
+                    ] + model.form.hiddenFields(carryingSendOptions: false) + [
                         el("h2", [.id("send-options-title"), .class("sheet-title")], [txt(l.t("wishes.sendOptions.title"))]),
                         el(
-                            "fieldset", [.class(model.channelError == nil ? "field" : "field field-invalid")],
+                            "fieldset", [.class(model.reachError == nil ? "field" : "field field-invalid")],
                             [
                                 el("legend", [.class("field-hint")], [txt(l.t("wishes.sendOptions.hint"))]),
                                 el(
-                                    "div", [.class("choice-list")],
-                                    model.channels.map { channel in
-                                        el(
-                                            "label", [.class(channel.available ? "choice-row" : "choice-row choice-row-unavailable")],
-                                            [
-                                                voidEl(
-                                                    "input",
-                                                    [
-                                                        Attr("type", "checkbox"), Attr("name", "channels[]"), Attr("value", channel.id),
-                                                        .class("channel-box"),
-                                                        .flag("checked", channel.checked && channel.available),
-                                                        .flag("disabled", !channel.available),
-                                                    ].compactMap { $0 }),
-                                                el(
-                                                    "span", [.class("choice-text")],
-                                                    [
-                                                        el("strong", [], [txt(channel.name)]),
-                                                        channel.available
-                                                            ? .empty
-                                                            : el(
-                                                                "span", [.class("field-hint")], [txt(l.t("wishes.sendOptions.unavailable"))]
-                                                            ),
-                                                    ]),
-                                            ])
+                                    "div", [.class("reach-list")],
+                                    model.recipients.enumerated().map { index, recipient in
+                                        reachRow(recipient, index: index, canEmail: model.canEmail, l: l)
                                     }),
-                                model.channelError.map { el("p", [.class("field-error"), Attr("role", "alert")], [txt($0)]) } ?? .empty,
+                                model.canEmail
+                                    ? .empty : el("p", [.class("field-hint")], [txt(l.t("wishes.sendOptions.noEmail"))]),
+                                model.reachError.map { el("p", [.class("field-error"), Attr("role", "alert")], [txt($0)]) } ?? .empty,
                             ]),
+                        connectionsRow(model, l: l),
                         el(
                             "div", [.class("send-options-actions")],
                             [
@@ -133,6 +140,62 @@ enum WishPreviewPage {
                                     [txt(l.t("wishes.sendOptions.confirm"))]),
                             ]),
                     ])
+            ])
+    }
+
+    /// One recipient: their address, whether Kinetic knows them, and how they get it.
+    private static func reachRow(_ recipient: Recipient, index: Int, canEmail: Bool, l: Localizer) -> HTMLNode {
+        let id = "reach-\(index)"
+        let note = recipient.hasKineticAccount ? "wishes.sendOptions.hasAccount" : "wishes.sendOptions.noAccount"
+        return el(
+            "div", [.class("reach-row")],
+            [
+                el(
+                    "label", [Attr("for", id), .class("reach-who")],
+                    [
+                        el("strong", [], [txt(recipient.address)]),
+                        el("span", [.class("field-hint"), .id("\(id)-note")], [txt(l.t(note))]),
+                    ]),
+                el(
+                    "select",
+                    [.id(id), Attr("name", "reaches[]"), .class("field-input select reach-select"), .aria("describedby", "\(id)-note")],
+                    RecipientReach.allCases.map { reach in
+                        el(
+                            "option",
+                            [
+                                Attr("value", "\(reach.rawValue) \(recipient.address)"), .flag("selected", reach == recipient.reach),
+                                .flag("disabled", reach.sendsEmail && !canEmail && reach != recipient.reach),
+                            ].compactMap { $0 }, [txt(l.t(reach.nameKey))])
+                    }),
+            ])
+    }
+
+    /// Also posting on Connections: offered where the server posts there, usable once the
+    /// sender's address is confirmed.
+    private static func connectionsRow(_ model: Model, l: Localizer) -> HTMLNode {
+        let choice = model.connections
+        let available = choice.offered && choice.mayUse
+        let why = !choice.offered ? "wishes.sendOptions.unavailable" : (choice.mayUse ? nil : "wishes.error.channels.unconfirmed")
+        return el(
+            "div", [.class(model.connectionsError == nil ? "field" : "field field-invalid")],
+            [
+                el(
+                    "label", [.class(available ? "choice-row" : "choice-row choice-row-unavailable")],
+                    [
+                        voidEl(
+                            "input",
+                            [
+                                Attr("type", "checkbox"), Attr("name", "connections"), Attr("value", "on"), .id("connections-box"),
+                                .flag("checked", choice.chosen), .flag("disabled", !available && !choice.chosen),
+                            ].compactMap { $0 }),
+                        el(
+                            "span", [.class("choice-text")],
+                            [
+                                el("strong", [], [txt(l.t("wishes.sendOptions.connections"))]),
+                                why.map { el("span", [.class("field-hint")], [txt(l.t($0))]) } ?? .empty,
+                            ]),
+                    ]),
+                model.connectionsError.map { el("p", [.class("field-error"), Attr("role", "alert")], [txt($0)]) } ?? .empty,
             ])
     }
 }

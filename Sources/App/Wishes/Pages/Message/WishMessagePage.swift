@@ -1,20 +1,11 @@
 import KineticCore
 
 /// One wish (seed 04, 09, 11): its card or photo, subject and message, who it is for or from and
-/// when; in Sent each delivery's state (and why one failed). Up and down arrows go to the
+/// when; for each recipient how they get it (Scheduled) or how it ended up for them and why it
+/// failed (Sent), and its Connections post. Up and down arrows go to the
 /// previous and next wish of the list it was opened from (with its search), disabled at the
 /// ends; a scheduled wish has Edit; every wish has Delete, which asks first.
 enum WishMessagePage {
-    struct Delivery: Equatable {
-        let channel: String
-        let recipient: String?
-        let state: String
-        /// `pending`, `delivered`, … for its colour.
-        let stateID: String
-        let isFailed: Bool
-        let reason: String?
-    }
-
     struct Model: Equatable {
         let id: String
         let box: WishBox
@@ -26,8 +17,9 @@ enum WishMessagePage {
         let people: String
         let whenLabel: String
         let when: String
-        let channels: String?
-        let deliveries: [Delivery]
+        /// What the per-recipient list is titled: how each gets it, or how it went.
+        let deliveriesTitle: String
+        let deliveries: [WishesChrome.DeliveryRow]
         let previousHref: String?
         let nextHref: String?
         let listHref: String
@@ -53,34 +45,12 @@ enum WishMessagePage {
                     el(
                         "dl", [.class("detail-list")],
                         [
-                            detail(model.peopleLabel, model.people),
+                            // Scheduled and Sent name each recipient below, with how it goes or went.
+                            model.box == .inbox ? detail(model.peopleLabel, model.people) : .empty,
                             detail(model.whenLabel, model.when),
-                            model.channels.map { detail(l.t("wishes.message.channels"), $0) } ?? .empty,
                         ])
                 ]),
-            model.deliveries.isEmpty
-                ? .empty
-                : el(
-                    "section", [.class("card wish-deliveries"), .aria("labelledby", "deliveries-title")],
-                    [
-                        el("h2", [.class("card-title"), .id("deliveries-title")], [txt(l.t("wishes.message.deliveries"))]),
-                        el(
-                            "ul", [],
-                            model.deliveries.map { delivery in
-                                el(
-                                    "li", [.class(delivery.isFailed ? "wish-delivery wish-delivery-failed" : "wish-delivery")],
-                                    [
-                                        el(
-                                            "span", [.class("wish-delivery-what")],
-                                            [
-                                                el("strong", [], [txt(delivery.channel)]),
-                                                delivery.recipient.map { el("span", [], [txt($0)]) } ?? .empty,
-                                            ]),
-                                        el("span", [.class("wish-delivery-state state-\(delivery.stateID)")], [txt(delivery.state)]),
-                                        delivery.reason.map { el("span", [.class("wish-delivery-reason")], [txt($0)]) } ?? .empty,
-                                    ])
-                            }),
-                    ]),
+            WishesChrome.deliveryList(model.deliveries, title: model.deliveriesTitle),
             el(
                 "div", [.class("wish-actions")],
                 [

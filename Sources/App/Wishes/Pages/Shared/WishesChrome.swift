@@ -54,6 +54,39 @@ enum WishesChrome {
             ])
     }
 
+    /// A recipient (or the Connections post) and how it goes or went for them.
+    struct DeliveryRow: Equatable {
+        /// The address, or "Connections".
+        let who: String
+        /// "By e-mail" (before it goes), "Delivered by e-mail", "Failed" (after)….
+        let state: String
+        /// `waiting`, `delivered`, `failed`, … for its colour; nil before it goes.
+        let stateID: String?
+        let isFailed: Bool
+        let reason: String?
+    }
+
+    /// The recipients of a wish, each with how it goes or went for them, under `title`.
+    static func deliveryList(_ rows: [DeliveryRow], title: String) -> HTMLNode {
+        guard !rows.isEmpty else { return .empty }
+        return el(
+            "section", [.class("card wish-deliveries"), .aria("labelledby", "deliveries-title")],
+            [
+                el("h2", [.class("card-title"), .id("deliveries-title")], [txt(title)]),
+                el(
+                    "ul", [],
+                    rows.map { row in
+                        el(
+                            "li", [.class(row.isFailed ? "wish-delivery wish-delivery-failed" : "wish-delivery")],
+                            [
+                                el("span", [.class("wish-delivery-what")], [el("strong", [], [txt(row.who)])]),
+                                el("span", [.class("wish-delivery-state state-\(row.stateID ?? "planned")")], [txt(row.state)]),
+                                row.reason.map { el("span", [.class("wish-delivery-reason")], [txt($0)]) } ?? .empty,
+                            ])
+                    }),
+            ])
+    }
+
     /// A wish's cell as the lists show it.
     struct Cell: Equatable {
         let id: String
@@ -66,7 +99,8 @@ enum WishesChrome {
         let people: String
         let when: String
         let isUnread: Bool
-        /// Sent: how its deliveries stand, e.g. "3 delivered · 1 failed".
+        /// Sent: how it stands for its recipients, e.g. "3 delivered · 1 failed", and its
+        /// Connections post.
         let status: String?
         let hasFailure: Bool
     }
@@ -74,23 +108,40 @@ enum WishesChrome {
     static func cell(_ listing: WishListing, href: String, l: Localizer, timeZone: TimeZone, now: Date) -> Cell {
         let preview = listing.message.split(whereSeparator: \.isNewline).joined(separator: " ")
         var status: String?
+        var hasFailure = false
         if listing.box == .sent {
-            let counts = Dictionary(grouping: listing.deliveries, by: \.state).mapValues(\.count)
-            status = DeliveryState.allCases.compactMap { state in
-                counts[state].map { l.t("wishes.list.stateCount", l.number($0), l.t(state.nameKey)) }
-            }.joined(separator: " · ")
+            let tally = OutcomeTally(listing.outcomes.map(\.outcome))
+            var parts = tally.nonzero.map { l.t($0.kind.countKey, l.number($0.count)) }
+            if let post = listing.connectionsDelivery { parts.append(l.t("wishes.list.connections", l.t(post.state.nameKey))) }
+            status = parts.joined(separator: " · ")
+            hasFailure = tally[.failed] > 0 || listing.connectionsDelivery?.state == .failed
         }
         return Cell(
             id: listing.id.uuidString, href: href, occasion: listing.occasion, occasionName: l.t(listing.occasion.nameKey),
             subject: listing.subject, preview: String(preview.prefix(140)),
             people: listing.box == .inbox ? (listing.senderName ?? listing.people.first ?? "") : l.listJoined(listing.people),
             when: l.listTime(listing.at, in: timeZone, now: now), isUnread: listing.isUnread, status: status,
-            hasFailure: listing.deliveries.contains { $0.state == .failed }
+            hasFailure: hasFailure
         )
     }
 }
 
 extension Localizer {
+    /// How a wish ended up, or stands, for one recipient: "Delivered by e-mail", "In their
+    /// Kinetic inbox", "Waiting", "Failed"….
+    func outcomeText(_ outcome: RecipientOutcome) -> String {
+        switch outcome {
+        case .delivered(let channels):
+            t(
+                RecipientReach.implied(byChannels: Set(channels)).map { "wishes.outcome.delivered.\($0.rawValue)" }
+                    ?? "wishes.delivery.delivered")
+        case .waiting: t(DeliveryState.pending.nameKey)
+        case .failed: t(DeliveryState.failed.nameKey)
+        case .cancelled: t(DeliveryState.cancelled.nameKey)
+        case .onlyNamed: t("wishes.outcome.named")
+        }
+    }
+
     /// An instant as a list shows it, as Mail does: the time on its own day, the day and month
     /// within the year, else the whole date.
     func listTime(_ instant: Date, in timeZone: TimeZone, now: Date) -> String {

@@ -1,0 +1,105 @@
+import Fluent
+import Foundation
+import KineticCore
+import KineticMail
+import Testing
+import VaporTesting
+
+@testable import App
+
+/// Each recipient is reached once, on the way that fits them: a Kinetic account in the app, an
+/// outside address by e-mail; Sent says per recipient how it arrived and counts people.
+@Suite struct RecipientReachTests {
+    private func dispatcher(_ app: Application, _ mailbox: Mailbox) -> WishDispatcher {
+        WishDispatcher(
+            database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"),
+            mail: .init(
+                client: SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: mailbox.peer.port, security: .plain)),
+                from: MailAddress("wishes@kinetic.test"), publicURL: "http://kinetic.test", catalog: app.stringCatalog),
+            random: { 0.5 })
+    }
+
+    @Test func aKineticUserAndAnOutsideAddress_eachGetOneCopy_andSentSaysHow() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
+            let created = try await app.json(
+                .POST, "/api/v1/wishes",
+                body: [
+                    "occasion": "birthday", "subject": "Happy birthday", "message": "Cake at five!",
+                    "recipients": ["bob@example.com", "friend@outside.example", "refuse-eve@outside.example"],
+                    "sendAt": "2027-01-15T08:05", "timeZone": "UTC",
+                ], token: ann.token)
+            try #require(created.status == .created, "\(created.body.string)")
+            let wish = try created.jsonObject()
+            let id = try #require(wish["id"] as? String)
+            let reaches = (wish["to"] as? [[String: Any]] ?? []).map { "\($0["address"] ?? "") \($0["reach"] ?? "")" }
+            #expect(reaches == ["bob@example.com in-app", "friend@outside.example email", "refuse-eve@outside.example email"])
+
+            #expect(try await dispatcher(app, mailbox).runOnce(now: testNow.addingTimeInterval(300)) == 3)
+
+            // One e-mail to the outside address (the other's server refused it) and none to Bob,
+            // who has it in his Inbox once.
+            let wishMails = try mailbox.messages().filter { $0.subject == "Happy birthday" }
+            #expect(wishMails.map(\.rcpt_tos) == [["friend@outside.example"]])
+            let inbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token).jsonObject()
+            #expect((inbox["items"] as? [[String: Any]])?.map { $0["subject"] as? String } == ["Happy birthday"])
+
+            let sent = try await app.json(.GET, "/api/v1/wishes/\(id)", token: ann.token).jsonObject()
+            let outcomes = (sent["to"] as? [[String: Any]] ?? []).map {
+                "\($0["address"] ?? "") \($0["outcome"] ?? "") \(($0["deliveredOn"] as? [String] ?? []).joined(separator: "+"))"
+            }
+            #expect(
+                outcomes == [
+                    "bob@example.com delivered in-app", "friend@outside.example delivered email", "refuse-eve@outside.example failed ",
+                ])
+            let refused = try #require((sent["to"] as? [[String: Any]])?.last?["reason"] as? String)
+            #expect(refused.hasPrefix("550"), "the mail server's own words: \(refused)")
+            let tally = try #require(sent["tally"] as? [String: Int])
+            #expect(tally == ["delivered": 2, "failed": 1, "waiting": 0, "cancelled": 0])
+
+            // The Sent list counts people.
+            let list = try await WishBoxes(database: app.db, userID: try #require(UUID(uuidString: ann.customerId))).page(.sent)
+            let cell = WishesChrome.cell(
+                try #require(list.items.first), href: "/", l: Localizer(language: .english, catalog: app.stringCatalog),
+                timeZone: TimeZone(identifier: "UTC")!, now: testNow)
+            #expect(cell.status == "2 delivered · 1 failed" && cell.hasFailure)
+        }
+    }
+
+    @Test func bothCopies_goOnlyWhenAsked_andAChoiceForOneRecipientLeavesTheOthersAutomatic() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            _ = try await app.signUp(name: "Bob", email: "bob@example.com")
+            _ = try await app.signUp(name: "Kim", email: "kim@example.com", confirmed: false)
+            let created = try await app.json(
+                .POST, "/api/v1/wishes",
+                body: [
+                    "occasion": "birthday", "subject": "Happy birthday", "message": "Cake at five!",
+                    "recipients": [["address": "bob@example.com", "reach": "email-and-in-app"], "kim@example.com"],
+                    "sendAt": "2027-01-15T08:05", "timeZone": "UTC",
+                ], token: ann.token)
+            try #require(created.status == .created, "\(created.body.string)")
+            let reaches = (try created.jsonObject()["to"] as? [[String: Any]] ?? []).map { $0["reach"] as? String }
+            #expect(reaches == ["email-and-in-app", "email"], "Kim's account has not confirmed her address: e-mail")
+            let id = try #require(try created.jsonObject()["id"] as? String)
+            let deliveries = try await WishesRepository(database: app.db).deliveries(of: try #require(UUID(uuidString: id)))
+            #expect(
+                deliveries.map { "\($0.channel.rawValue) \($0.recipient ?? "")" } == [
+                    "email bob@example.com", "email kim@example.com", "in-app bob@example.com",
+                ])
+
+            let unknown = try await app.json(
+                .POST, "/api/v1/wishes",
+                body: [
+                    "occasion": "birthday", "subject": "Hi", "message": "Hi",
+                    "recipients": [["address": "bob@example.com", "reach": "fax"]],
+                    "sendAt": "2027-01-15T08:05",
+                ], token: ann.token)
+            #expect(unknown.status == .unprocessableEntity)
+            #expect((try unknown.apiError()["fields"] as? [String: String])?.keys.sorted() == ["reach"])
+        }
+    }
+}
