@@ -116,7 +116,7 @@ enum WishesDemo {
         wish.localSendAt = formatter.string(from: instant)
         wish.timeZone = timeZone.identifier
         wish.postsToConnections = false
-        wish.searchText = WishSearchText.folded([subject, message] + recipients)
+        wish.searchText = WishSearchText.stored(subject: subject, people: recipients, message: message)
         wish.createdAt = now
         wish.dispatchedAt = state == .sent ? instant : nil
         try await wish.create(on: database)

@@ -18,16 +18,33 @@ import Testing
         let id = UUID()
         let cursor = WishListCursor(seconds: 1_800_000_000.25, id: id)
         #expect(WishListCursor(token: cursor.token) == cursor)
-        for token in ["", "1_2", "abc_\(id)", "1e9_\(id)", "nan_\(id)", "1_\(id)_x", "\(String(repeating: "9", count: 30))_\(id)"] {
+        let ranked = WishListCursor(seconds: 1_800_000_000.25, id: id, score: 7)
+        #expect(WishListCursor(token: ranked.token) == ranked && ranked.token.hasSuffix("_7"))
+        for token in [
+            "", "1_2", "abc_\(id)", "1e9_\(id)", "nan_\(id)", "1_\(id)_x", "1_\(id)_-1", "1_\(id)_99999", "1_\(id)_1_1",
+            "\(String(repeating: "9", count: 30))_\(id)",
+        ] {
             #expect(WishListCursor(token: token) == nil, "\(token)")
         }
     }
 
-    @Test func searchText_foldsCaseAndAccents_andEscapesLikePatterns() {
-        #expect(WishSearchText.folded(["Herzlichen Glückwunsch", "ZUM  Geburtstag"]) == "herzlichen gluckwunsch zum geburtstag")
-        #expect(WishSearchText.likePattern(for: " Glück ") == "%gluck%")
-        #expect(WishSearchText.likePattern(for: #"50%_off\"#) == #"%50\%\_off\\%"#)
-        #expect(WishSearchText.likePattern(for: "   ") == nil)
+    @Test func searchText_tagsEachFoldedWordWithItsField() {
+        #expect(
+            WishSearchText.stored(subject: "Herzlichen Glückwunsch!", people: ["carla@example.com"], message: "ZUM  Geburtstag, 50%")
+                == " s:herzlichen s:gluckwunsch p:carla p:example p:com m:zum m:geburtstag m:50 ")
+        #expect(WishSearchText.searchWords(#" Carla  GLÜCK 50%_off\ carla "#) == ["carla", "gluck", "50", "off"])
+        #expect(WishSearchText.searchWords("  %_ ").isEmpty)
+        #expect(WishSearchText.searchWords("a b c d e f g h i j").count == WishSearchText.maximumWords)
+        #expect(WishSearchText.pattern("carla") == "% _:carla%" && WishSearchText.pattern("carla", in: .subject) == "% s:carla%")
+    }
+
+    @Test func everyWordMustBeFound_inAnyOrder_andTheSubjectCountsMost() {
+        let stored = WishSearchText.stored(subject: "Happy birthday, Carla", people: ["carla@example.com"], message: "All the best")
+        #expect(WishSearchText.score(of: stored, for: ["carla", "birthday"]) == 6, "both in the subject")
+        #expect(WishSearchText.score(of: stored, for: ["best", "carl"]) == 4, "a word's start is enough")
+        #expect(WishSearchText.score(of: stored, for: ["example"]) == 2)
+        #expect(WishSearchText.score(of: stored, for: ["carla", "cake"]) == nil, "every word, or nothing")
+        #expect(WishSearchText.score(of: stored, for: ["irthday"]) == nil, "the start of a word, not its middle")
     }
 
     @Test func retries_backOffExponentially_withJitter_andStopAtTheLimit() {

@@ -21,7 +21,7 @@ final class InboxWishRecord: Model, @unchecked Sendable {
     @OptionalField(key: "photo") var photo: String?
     @Field(key: "received_at") var receivedAt: Date
     @OptionalField(key: "read_at") var readAt: Date?
-    /// Subject, message and sender folded for search (``WishSearchText``).
+    /// Subject, sender and message as words for search (``WishSearchText``).
     @Field(key: "search_text") var searchText: String
 
     init() {}
@@ -44,6 +44,6 @@ final class InboxWishRecord: Model, @unchecked Sendable {
         self.photo = wish.photo
         self.receivedAt = at
         self.readAt = readAt
-        self.searchText = WishSearchText.folded([wish.subject, wish.message, senderName, senderEmail])
+        self.searchText = WishSearchText.stored(subject: wish.subject, people: [senderName, senderEmail], message: wish.message)
     }
 }

@@ -16,7 +16,7 @@ struct WishBoxes {
     ) async throws -> WishListPage {
         let rows = try await listings(box, filter: filter, from: cursor, forward: true, limit: limit + 1)
         let items = Array(rows.prefix(limit))
-        return WishListPage(items: items, next: rows.count > limit ? items.last?.cursor : nil)
+        return WishListPage(items: items, next: rows.count > limit ? items.last?.cursor(in: filter) : nil)
     }
 
     /// The wish or Inbox item `id` when it is this user's, whichever box it is in.
@@ -32,8 +32,9 @@ struct WishBoxes {
 
     /// The ids before and after `listing` in its list narrowed by `filter`: the message view's arrows.
     func neighbours(of listing: WishListing, filter: WishListFilter = WishListFilter()) async throws -> (previous: UUID?, next: UUID?) {
-        let next = try await listings(listing.box, filter: filter, from: listing.cursor, forward: true, limit: 1).first?.id
-        let previous = try await listings(listing.box, filter: filter, from: listing.cursor, forward: false, limit: 1).first?.id
+        let cursor = listing.cursor(in: filter)
+        let next = try await listings(listing.box, filter: filter, from: cursor, forward: true, limit: 1).first?.id
+        let previous = try await listings(listing.box, filter: filter, from: cursor, forward: false, limit: 1).first?.id
         return (previous, next)
     }
 
@@ -57,25 +58,29 @@ struct WishBoxes {
     // MARK: - Reading
 
     /// Up to `limit` listings of `box` strictly after (`forward`) or before `cursor` in the
-    /// list's order; backwards they come nearest first.
+    /// list's order; backwards they come nearest first. A search keeps the wishes with every
+    /// word and puts the best matches first, then the list's order.
     private func listings(
         _ box: WishBox, filter: WishListFilter, from cursor: WishListCursor?, forward: Bool, limit: Int
     ) async throws -> [WishListing] {
         // Ascending in the list's own order when reading forward; the other way for the row before.
         let ascending = box.isNewestFirst != forward
         let direction: DatabaseQuery.Sort.Direction = ascending ? .ascending : .descending
-        let like = WishSearchText.likePattern(for: filter.phrase).map { SQLLikeEscaped(column: "search_text", pattern: $0) }
-        let beyond = cursor.map { ListKeyset(cursor: $0, ascending: ascending) }
+        let words = WishSearchText.searchWords(filter.phrase)
+        // A search with nothing to look for (only signs, "%") finds nothing.
+        if words.isEmpty && !filter.phrase.allSatisfy(\.isWhitespace) { return [] }
+        let search = WishSearchMatch(words: words)
+        let beyond = cursor.map { ListKeyset(cursor: $0, ascending: ascending, search: search, forward: forward) }
         if box == .inbox {
             let query = InboxWishRecord.query(on: database).filter(\.$recipient.$id == userID)
-            if let like { query.filter(.sql(like)) }
+            if let search { query.filter(.sql(search.filter)).sort(.sql(search.rank(forward ? "DESC" : "ASC"))) }
             if let occasion = filter.occasion { query.filter(\.$occasion == occasion) }
             if let beyond { query.filter(.sql(beyond.expression(table: InboxWishRecord.schema, time: "received_at"))) }
             return try await query.sort(\.$receivedAt, direction).sort(\.$id, direction).limit(limit).all().map(Self.listing)
         }
         let query = WishRecord.query(on: database).filter(\.$sender.$id == userID)
             .filter(\.$state == (box == .scheduled ? .scheduled : .sent))
-        if let like { query.filter(.sql(like)) }
+        if let search { query.filter(.sql(search.filter)).sort(.sql(search.rank(forward ? "DESC" : "ASC"))) }
         if let occasion = filter.occasion { query.filter(\.$occasion == occasion) }
         if let beyond { query.filter(.sql(beyond.expression(table: WishRecord.schema, time: "send_at"))) }
         return try await listings(of: query.sort(\.$sendAt, direction).sort(\.$id, direction).limit(limit).all())
@@ -97,7 +102,7 @@ struct WishBoxes {
                 id: id, box: wish.state == .scheduled ? .scheduled : .sent, occasion: wish.occasion, subject: wish.subject,
                 message: wish.message, photo: wish.wishPhoto, at: wish.sendAt, people: recipients.map(\.address), senderName: nil,
                 isUnread: false, localSendAt: wish.localSendAt, timeZone: wish.timeZone, recipients: recipients,
-                postsToConnections: wish.postsToConnections, deliveries: deliveriesByWish[id] ?? []
+                postsToConnections: wish.postsToConnections, deliveries: deliveriesByWish[id] ?? [], searchText: wish.searchText
             )
         }
     }
@@ -108,17 +113,51 @@ struct WishBoxes {
             photo: item.photo.flatMap(WishPhoto.init), at: item.receivedAt,
             people: item.senderEmail.isEmpty ? [] : [item.senderEmail],
             senderName: item.senderName, isUnread: item.readAt == nil, localSendAt: nil, timeZone: nil, recipients: [],
-            postsToConnections: false, deliveries: []
+            postsToConnections: false, deliveries: [], searchText: item.searchText
         )
     }
 }
 
-/// The rows of a list beyond a cursor, in the list's order of time then id. The cursor row's
-/// time is read back from the table when it is still there (a time written and read again may
-/// differ in its last microsecond on PostgreSQL), else taken from the cursor.
+/// A search in SQL: every word found (``WishSearchText/pattern(_:in:)``), and the rank of a row,
+/// the same sum of weights as ``WishSearchText/score(of:for:)``.
+private struct WishSearchMatch {
+    let words: [String]
+
+    init?(words: [String]) {
+        guard !words.isEmpty else { return nil }
+        self.words = words
+    }
+
+    var filter: SQLQueryString {
+        let found = words.map { word -> SQLQueryString in "search_text LIKE \(bind: WishSearchText.pattern(word))" }
+        return "(" + found.joined(separator: " AND ") + ")"
+    }
+
+    /// The rank, for `ORDER BY` and the cursor's comparison.
+    var score: SQLQueryString {
+        let weights = words.map { word -> SQLQueryString in
+            """
+            (CASE WHEN search_text LIKE \(bind: WishSearchText.pattern(word, in: .subject)) THEN \(literal: WishSearchText.Field.subject.weight) \
+            WHEN search_text LIKE \(bind: WishSearchText.pattern(word, in: .people)) THEN \(literal: WishSearchText.Field.people.weight) \
+            ELSE \(literal: WishSearchText.Field.message.weight) END)
+            """
+        }
+        return "(" + weights.joined(separator: " + ") + ")"
+    }
+
+    func rank(_ direction: String) -> SQLQueryString { score + " \(unsafeRaw: direction)" }
+}
+
+/// The rows of a list beyond a cursor, in the list's order of time then id, after the rank in
+/// a search (best first). The cursor row's time is read back from the table when it is still
+/// there (a time written and read again may differ in its last microsecond on PostgreSQL), else
+/// taken from the cursor.
 private struct ListKeyset {
     let cursor: WishListCursor
     let ascending: Bool
+    let search: WishSearchMatch?
+    /// Reading on in the list's order (worse matches next), or back.
+    let forward: Bool
 
     func expression(table: String, time: String) -> SQLQueryString {
         let beyond = ascending ? ">" : "<"
@@ -126,9 +165,13 @@ private struct ListKeyset {
             COALESCE((SELECT cursor_row.\(ident: time) FROM \(ident: table) cursor_row WHERE cursor_row.id = \(bind: cursor.id)), \
             \(bind: Date(timeIntervalSince1970: cursor.seconds)))
             """
-        return """
+        let inTime: SQLQueryString = """
             (\(ident: table).\(ident: time) \(unsafeRaw: beyond) \(at) \
             OR (\(ident: table).\(ident: time) = \(at) AND \(ident: table).id \(unsafeRaw: beyond) \(bind: cursor.id)))
             """
+        guard let search else { return inTime }
+        let score = cursor.score ?? 0
+        let worse = forward ? "<" : ">"
+        return "(" + search.score + " \(unsafeRaw: worse) \(bind: score) OR (" + search.score + " = \(bind: score) AND " + inTime + "))"
     }
 }

@@ -26,9 +26,18 @@ struct WishListing: Sendable {
     let postsToConnections: Bool
     /// Each delivery's state (Scheduled, Sent), by channel and recipient.
     let deliveries: [WishDeliveryRecord]
+    /// Its words for search, as stored (``WishSearchText``).
+    let searchText: String
 
     /// Its place in its list, for the next page's cursor.
     var cursor: WishListCursor { WishListCursor(seconds: at.timeIntervalSince1970, id: id) }
+
+    /// Its place in its list narrowed by `filter`: with a search, its rank comes first.
+    func cursor(in filter: WishListFilter) -> WishListCursor {
+        let words = WishSearchText.searchWords(filter.phrase)
+        guard !words.isEmpty else { return cursor }
+        return WishListCursor(seconds: at.timeIntervalSince1970, id: id, score: WishSearchText.score(of: searchText, for: words) ?? 0)
+    }
 
     /// Every channel it goes out on; an Inbox wish came in-app.
     var channels: [WishChannel] {
@@ -45,7 +54,8 @@ struct WishListing: Sendable {
     var connectionsDelivery: WishDeliveryRecord? { deliveries.first { $0.channel == .connections } }
 }
 
-/// What a list is narrowed to: a phrase and an occasion, each optional.
+/// What a list is narrowed to: a phrase and an occasion, each optional. A phrase finds the
+/// wishes with every one of its words, best matches first (``WishSearchText``).
 struct WishListFilter: Sendable, Equatable {
     var phrase: String = ""
     var occasion: Occasion?

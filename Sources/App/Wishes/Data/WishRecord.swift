@@ -33,7 +33,7 @@ final class WishRecord: Model, @unchecked Sendable {
     @Field(key: "time_zone") var timeZone: String
     /// Whether it is also posted on the sender's Connections board.
     @Field(key: "posts_to_connections") var postsToConnections: Bool
-    /// Subject, message and recipients folded for search (``WishSearchText``).
+    /// Subject, recipients and message as words for search (``WishSearchText``).
     @Field(key: "search_text") var searchText: String
     /// When it was scheduled, or last edited: the sending limits count it from then.
     @Field(key: "created_at") var createdAt: Date
@@ -62,7 +62,7 @@ final class WishRecord: Model, @unchecked Sendable {
         localSendAt = draft.sendTime.localDateTime
         timeZone = draft.sendTime.timeZone.identifier
         postsToConnections = draft.postsToConnections
-        searchText = WishSearchText.folded([draft.subject, draft.message] + draft.recipients)
+        searchText = WishSearchText.stored(subject: draft.subject, people: draft.recipients, message: draft.message)
     }
 
     /// The photo it carries, read back from its text.
