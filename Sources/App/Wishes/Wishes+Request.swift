@@ -30,9 +30,12 @@ extension Request {
     }
 
     /// Where `?cursor=` says the page starts; nil for the first page, 422 for a cursor Kinetic did not write.
-    func requestedWishCursor() throws -> WishListCursor? {
+    func requestedWishCursor(for filter: WishListFilter) throws -> WishListCursor? {
         guard let token = try? query.get(String.self, at: "cursor"), !token.isEmpty else { return nil }
-        guard let cursor = WishListCursor(token: token) else { throw AppError.validation(FieldErrors(["cursor": "wishes.error.cursor"])) }
+        // A search's cursor carries the rank of its row; a list's does not.
+        guard let cursor = WishListCursor(token: token),
+            (cursor.score != nil) == !WishSearchText.searchWords(filter.phrase).isEmpty
+        else { throw AppError.validation(FieldErrors(["cursor": "wishes.error.cursor"])) }
         return cursor
     }
 

@@ -61,7 +61,7 @@ struct WishesService {
         }
         if case .uploaded(let id)? = draft?.photo, try await !ownsPhoto(id) { errors.add("photo", "wishes.error.photo") }
         guard errors.isEmpty, let draft else { throw AppError.validation(errors) }
-        return draft.settlingReaches(confirmedAccounts: try await kineticAccounts(among: draft.recipients), senderCanEmail: canEmail)
+        return draft.settlingReaches(confirmedAccounts: try await confirmedAddresses(among: draft.recipients), senderCanEmail: canEmail)
     }
 
     /// Why `draft` cannot go out as it is, or nil: an e-mail when this server sends none or the
@@ -102,7 +102,7 @@ struct WishesService {
     var canEmail: Bool { configuration.offersWishChannel(.email) && user.mayUse(.email) }
 
     /// Those of `addresses` that a Kinetic account confirmed: the recipients an in-app wish reaches.
-    func kineticAccounts(among addresses: [String]) async throws -> Set<String> {
+    func confirmedAddresses(among addresses: [String]) async throws -> Set<String> {
         guard !addresses.isEmpty else { return [] }
         return Set(try await User.query(on: database).filter(\.$email ~~ addresses).filter(\.$emailVerifiedAt != nil).all(\.$email))
     }

@@ -63,13 +63,15 @@ public enum RecipientOutcome: Equatable, Sendable {
         }
     }
 
-    /// The part of a tally it counts in.
-    public var kind: OutcomeTally.Kind {
+    /// The part of a tally it counts in; nil for one only named in a Connections post, which
+    /// was never meant to reach them.
+    public var kind: OutcomeTally.Kind? {
         switch self {
         case .delivered: .delivered
         case .waiting: .waiting
         case .failed: .failed
-        case .cancelled, .onlyNamed: .cancelled
+        case .cancelled: .cancelled
+        case .onlyNamed: nil
         }
     }
 }
@@ -87,7 +89,7 @@ public struct OutcomeTally: Equatable, Sendable {
     public private(set) var counts: [Kind: Int] = [:]
 
     public init(_ outcomes: [RecipientOutcome]) {
-        for outcome in outcomes { counts[outcome.kind, default: 0] += 1 }
+        for kind in outcomes.compactMap(\.kind) { counts[kind, default: 0] += 1 }
     }
 
     public subscript(kind: Kind) -> Int { counts[kind] ?? 0 }

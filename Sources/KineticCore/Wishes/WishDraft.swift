@@ -90,10 +90,13 @@ public struct WishDraft: Equatable, Sendable {
             if known.count != Set(names).count { errors.add("channels", "wishes.error.channels.unknown") }
             if let reach = RecipientReach.implied(byChannels: known) {
                 for address in recipients { reaches[address] = reach }
+            } else if known.contains(.connections) {
+                // Connections alone reached nobody but the board; now each recipient is reached too.
+                errors.add("channels", "wishes.error.channels.connectionsOnly")
             }
             postsToConnections = postsToConnections || known.contains(.connections)
         }
-        for (text, name) in input.reaches {
+        for (text, name) in input.reaches.sorted(by: { $0.key < $1.key }) {
             guard let address = mailSafeAddress(text), recipients.contains(address) else { continue }
             guard let reach = RecipientReach(rawValue: name) else {
                 errors.add("reach", "wishes.error.reach.unknown")
@@ -120,9 +123,10 @@ public struct WishDraft: Equatable, Sendable {
         return settled
     }
 
-    /// The recipients in order, each with their reach (e-mail for one not settled yet).
+    /// The recipients in order, each with their reach (in-app, which sends nothing outside
+    /// Kinetic, for one not settled yet).
     public var addressees: [WishRecipient] {
-        recipients.map { WishRecipient(address: $0, reach: reaches[$0] ?? .email) }
+        recipients.map { WishRecipient(address: $0, reach: reaches[$0] ?? .inApp) }
     }
 
     /// Every channel the wish goes out on, in ``WishChannel`` order.

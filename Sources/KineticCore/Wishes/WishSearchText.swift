@@ -54,11 +54,16 @@ public enum WishSearchText {
 
     /// How well a wish with `stored` search text matches `words`: the sum of each word's weight
     /// where it counts most, nil when one of them is missing. The same rule as the SQL the
-    /// lists sort by, for the cursor of a page.
+    /// lists sort by, for the cursor of a page; compared code unit by code unit, as `LIKE`
+    /// does, so a word's start that ends inside a character counts here as it does there.
     public static func score(of stored: String, for words: [String]) -> Int? {
         var score = 0
         for word in words {
-            guard let field = Field.allCases.first(where: { stored.contains(" " + $0.rawValue + ":" + word) }) else { return nil }
+            guard
+                let field = Field.allCases.first(where: {
+                    stored.range(of: " " + $0.rawValue + ":" + word, options: .literal) != nil
+                })
+            else { return nil }
             score += field.weight
         }
         return score

@@ -95,6 +95,10 @@ import VaporTesting
                 cursor = page["nextCursor"] as? String
             } while cursor != nil
             #expect(ranked == [inSubject.id, inPeople.id, inMessage.id].map(\.uuidString))
+            // A list's cursor is no search's, nor the other way round.
+            let listCursor = WishListCursor(seconds: 1, id: UUID()).token
+            let mixed = try await app.json(.GET, "/api/v1/wishes?box=scheduled&q=carla&cursor=\(listCursor)", token: ann.token)
+            #expect(mixed.status == .unprocessableEntity)
 
             let anns = WishBoxes(database: app.db, userID: try #require(UUID(uuidString: ann.customerId)))
             let filter = WishListFilter(phrase: "carl birthday")

@@ -35,6 +35,7 @@ import Testing
         ])
         #expect(tally[.delivered] == 2 && tally[.failed] == 1 && tally[.waiting] == 0)
         #expect(tally.nonzero.map(\.kind) == [.delivered, .failed])
+        #expect(OutcomeTally([.onlyNamed, .cancelled]) == OutcomeTally([.cancelled]), "one only named in a post is not counted")
     }
 
     @Test func theReachPickedForSomeone_isTheAppWithAnAccountAndEmailWithout() {

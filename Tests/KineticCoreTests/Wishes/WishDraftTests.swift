@@ -67,6 +67,16 @@ import Testing
         #expect(draft.reaches.isEmpty && !draft.postsToConnections)
     }
 
+    @Test func theOldChannelsList_withOnlyConnections_isRefused_ratherThanReachingPeopleItNeverDid() {
+        var input = complete
+        input.channels = ["connections"]
+        guard case .failure(let errors) = WishDraft.validate(input, timeZone: zone, now: now) else {
+            Issue.record("a Connections-only wish was accepted")
+            return
+        }
+        #expect(errors.messages == ["channels": "wishes.error.channels.connectionsOnly"])
+    }
+
     @Test func aChosenReach_beatsTheOldChannelsList_andOneForSomeoneNotOnTheListIsDropped() throws {
         var input = complete
         input.channels = ["email", "connections"]

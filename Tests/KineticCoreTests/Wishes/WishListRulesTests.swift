@@ -45,6 +45,9 @@ import Testing
         #expect(WishSearchText.score(of: stored, for: ["example"]) == 2)
         #expect(WishSearchText.score(of: stored, for: ["carla", "cake"]) == nil, "every word, or nothing")
         #expect(WishSearchText.score(of: stored, for: ["irthday"]) == nil, "the start of a word, not its middle")
+        // A start that ends inside a character (न with its virama) counts, as it does for LIKE.
+        let hindi = WishSearchText.stored(subject: "जन्मदिन मुबारक", people: [], message: "")
+        #expect(WishSearchText.score(of: hindi, for: WishSearchText.searchWords("जन")) == 3)
     }
 
     @Test func retries_backOffExponentially_withJitter_andStopAtTheLimit() {

@@ -43,7 +43,7 @@ struct WishesAPIController {
     func list(_ request: Request) async throws -> WishListDTO {
         let box = try request.requestedWishBox(default: .scheduled)
         let filter = try request.requestedWishFilter()
-        let cursor = try request.requestedWishCursor()
+        let cursor = try request.requestedWishCursor(for: filter)
         let boxes = try request.wishes().boxes
         if cursor == nil, !filter.phrase.isEmpty { try await boxes.recordSearch(filter.phrase, in: box) }
         let page = try await boxes.page(box, filter: filter, after: cursor)

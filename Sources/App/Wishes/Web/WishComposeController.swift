@@ -126,7 +126,7 @@ struct WishComposeController {
         let l = request.localizer
         let wishes = try request.wishes()
         let configuration = request.application.kineticConfiguration
-        let accounts = try await wishes.kineticAccounts(among: draft.recipients)
+        let accounts = try await wishes.confirmedAddresses(among: draft.recipients)
         let message: (String) -> String? = { field in
             problems?.fields.messages[field].map { l.t($0, arguments: problems?.fieldArguments[field] ?? []) }
         }

@@ -48,13 +48,14 @@ struct WishComposeForm: Content, Equatable {
         )
     }
 
-    /// The reach chosen for each address, from the `<reach> <address>` pairs (a malformed pair
-    /// is left out; an unknown reach is the draft rules' to refuse).
+    /// The reach chosen for each address, from the `<reach> <address>` pairs. A pair the
+    /// pickers cannot have sent (malformed, or a reach Kinetic does not know) is left out: that
+    /// recipient is reached the way that fits them.
     var chosenReaches: [String: String] {
         var chosen: [String: String] = [:]
         for pair in reaches ?? [] {
             let parts = pair.split(separator: " ", maxSplits: 1)
-            if parts.count == 2 { chosen[String(parts[1])] = String(parts[0]) }
+            if parts.count == 2, RecipientReach(rawValue: String(parts[0])) != nil { chosen[String(parts[1])] = String(parts[0]) }
         }
         return chosen
     }

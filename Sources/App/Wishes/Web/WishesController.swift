@@ -26,7 +26,7 @@ struct WishesController {
         var cursor: WishListCursor?
         do {
             filter = try request.requestedWishFilter()
-            cursor = try request.requestedWishCursor()
+            cursor = try request.requestedWishCursor(for: filter)
         } catch {
             notice = (l.t("wishes.error.cursor"), true)
         }

@@ -9,6 +9,8 @@ import SQLKit
 /// and in-app together become both copies for each recipient, one of them that one, Connections
 /// the post. A wish that went only to Connections had no delivery per recipient; its
 /// recipients are marked in-app, the old default, and their deliveries are left as they are.
+/// Reverting gives each wish the channels of all its recipients' reaches together: a wish whose
+/// recipients had different reaches goes back to every channel for everyone, as before.
 struct AddRecipientReach: AsyncMigration {
     func prepare(on database: Database) async throws {
         try await database.transaction { database in
