@@ -118,7 +118,8 @@ def skip_every_exercise(driver, workout):
     for index in range(count):
         tap(driver, driver.find_element(By.ID, "skip-button"))
         if index + 1 < count:
-            wait(driver).until(lambda d: player(d, "p.state.phase.kind") == "work" and player(d, "p.state.phase.index") == index + 1)
+            # A loaded machine (the whole suite) can take longer than 10 s to play the next phase in.
+            wait(driver, 30).until(lambda d: player(d, "p.state.phase.kind") == "work" and player(d, "p.state.phase.index") == index + 1)
             # The body map follows: its views are the new exercise's, and they load.
             shown = driver.execute_script(
                 "const i = document.querySelector('#player-body-map .body-map-front');"
@@ -532,7 +533,7 @@ def test_voice_cues_say_whats_next_count_in_and_can_be_turned_off(account):
         heard = len(driver.execute_script("return window.__spoken"))
         jump_clock(driver, countdown_seconds(driver) - 3.5)
         for expected in ["3", "2", "1", "Go"]:
-            wait(driver).until(lambda d: expected in d.execute_script("return window.__spoken")[heard:], expected)
+            wait(driver, 30).until(lambda d: expected in d.execute_script("return window.__spoken")[heard:], expected)
             jump_clock(driver, 1)
         spoken = driver.execute_script("return window.__spoken")
         assert spoken[-4:] == ["3", "2", "1", "Go"], spoken
