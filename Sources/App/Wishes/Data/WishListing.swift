@@ -29,14 +29,12 @@ struct WishListing: Sendable {
     /// Its words for search, as stored (``WishSearchText``).
     let searchText: String
 
-    /// Its place in its list, for the next page's cursor.
-    var cursor: WishListCursor { WishListCursor(seconds: at.timeIntervalSince1970, id: id) }
-
-    /// Its place in its list narrowed by `filter`: with a search, its rank comes first.
+    /// Its place in its list narrowed by `filter`, for the next page's cursor and the message
+    /// view's arrows: its time and id, after its rank in a search.
     func cursor(in filter: WishListFilter) -> WishListCursor {
         let words = WishSearchText.searchWords(filter.phrase)
-        guard !words.isEmpty else { return cursor }
-        return WishListCursor(seconds: at.timeIntervalSince1970, id: id, score: WishSearchText.score(of: searchText, for: words) ?? 0)
+        let score = words.isEmpty ? nil : WishSearchText.score(of: searchText, for: words) ?? 0
+        return WishListCursor(seconds: at.timeIntervalSince1970, id: id, score: score)
     }
 
     /// Every channel it goes out on; an Inbox wish came in-app.
