@@ -528,13 +528,16 @@ def test_voice_cues_say_whats_next_count_in_and_can_be_turned_off(account):
         # Into the rest: the next exercise is named with its length; then 3, 2, 1 and Go.
         jump_clock(driver, countdown_seconds(driver) + 1)
         wait(driver).until(lambda d: f"Next: {second['exercise']['name']}, {second['seconds']} seconds" in d.execute_script("return window.__spoken"))
-        # To 3.5 s before the exercise, then on a second at a time once each count is heard (the
-        # clock also runs on by itself, so a count may come before the jump).
+        # Into each second of the count in turn, then just past the rest. The clock also runs on
+        # by itself and the page reads it five times a second, so each jump aims at a second's
+        # first part from the time left as last read, never past the next count.
         heard = len(driver.execute_script("return window.__spoken"))
-        jump_clock(driver, countdown_seconds(driver) - 3.5)
-        for expected in ["3", "2", "1", "Go"]:
-            wait(driver, 30).until(lambda d: expected in d.execute_script("return window.__spoken")[heard:], expected)
-            jump_clock(driver, 1)
+        for count in (3, 2, 1):
+            left = player(driver, "p.state.phase.left")
+            jump_clock(driver, max(0, left - (count - 0.3)))
+            wait(driver, 30).until(lambda d: str(count) in d.execute_script("return window.__spoken")[heard:], str(count))
+        jump_clock(driver, player(driver, "p.state.phase.kind === 'rest' ? p.state.phase.left : 0") + 0.3)
+        wait(driver, 30).until(lambda d: "Go" in d.execute_script("return window.__spoken")[heard:], "Go")
         spoken = driver.execute_script("return window.__spoken")
         assert spoken[-4:] == ["3", "2", "1", "Go"], spoken
         if second.get("repsPerMinute"):
