@@ -135,6 +135,13 @@ def screenshot(driver, name):
     return path
 
 
+def tap(driver, element):
+    """Clicks an element after bringing it to the middle of the screen (the bottom bar and the
+    modules button cover the lowest part, as on a phone)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
 def wait(driver, timeout=10):
     """Waits for a condition, trying again while the page is being replaced under it (a form
     that reloads the page can detach the element a condition reads)."""

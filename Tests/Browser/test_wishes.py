@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import BASE_URL, api, assert_no_horizontal_overflow, confirm_address, log_in, mails_to, make_driver, screenshot, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, confirm_address, log_in, mails_to, make_driver, screenshot, tap, wait
 from test_accessibility import violations
 
 
@@ -189,6 +189,117 @@ def test_cancel_asks_first_and_next_names_every_problem_without_the_script_check
         driver.quit()
 
 
+def test_a_stock_text_over_the_senders_own_words_asks_first_and_can_be_undone():
+    account = new_account()
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/wishes/new")
+        message = driver.find_element(By.ID, "field-message")
+        own = "My own long heartfelt words that took ten minutes to write."
+        message.send_keys(own)
+        texts = [t for t in driver.find_elements(By.CSS_SELECTOR, ".stock-text") if t.is_displayed()]
+        tap(driver, texts[1])
+        dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
+        assert "Replace your words with this message?" in dialog.text
+        dialog.find_element(By.CSS_SELECTOR, "button:not([value=confirm])").click()
+        wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "input[name=stockText]:checked"))
+        assert message.get_attribute("value") == own, "kept when the sender says no"
+        tap(driver, texts[1])
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog"))).find_element(By.ID, "confirm-action").click()
+        wait(driver).until(lambda d: message.get_attribute("value") == texts[1].text.strip())
+        # Another stock text over a stock text asks nothing: no words of the sender's are lost.
+        tap(driver, texts[2])
+        assert message.get_attribute("value") == texts[2].text.strip()
+        assert not driver.find_element(By.ID, "confirm-dialog").is_displayed()
+        screenshot(driver, "wishes-compose-undo")
+        tap(driver, driver.find_element(By.ID, "compose-undo"))
+        assert message.get_attribute("value") == own
+        assert not driver.find_elements(By.ID, "compose-undo")
+    finally:
+        driver.quit()
+
+
+CONTACTS_VCF = "\r\n".join([
+    "BEGIN:VCARD", "VERSION:3.0", "N:Núñez;Carla;;;", "FN:Carla Núñez", "EMAIL;type=INTERNET;type=pref:carla@example.com",
+    "BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-15", "END:VCARD",
+    "BEGIN:VCARD", "VERSION:4.0", "FN:Ben Becker", "EMAIL:ben@example.com", "TZ:America/New_York", "END:VCARD",
+    "BEGIN:VCARD", "VERSION:3.0", "FN:No Address", "END:VCARD", ""])
+
+
+def test_contacts_import_after_a_preview_and_compose_picks_one_for_their_birthday_and_their_time(tmp_path):
+    account = new_account()
+    vcf = tmp_path / "contacts.vcf"
+    vcf.write_text(CONTACTS_VCF, encoding="utf-8")
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/wishes")
+        tap(driver, driver.find_element(By.ID, "contacts-link"))
+        wait(driver).until(EC.presence_of_element_located((By.ID, "import-contacts"))).click()
+        driver.find_element(By.ID, "field-file").send_keys(str(vcf))
+        tap(driver, driver.find_element(By.ID, "import-read"))
+        summary = wait(driver).until(EC.presence_of_element_located((By.ID, "import-summary")))
+        assert summary.text == "2 new contacts."
+        assert "Line 14: “No Address” has no e-mail address and is left out." in driver.page_source
+        assert "April 15" in driver.find_element(By.CSS_SELECTOR, ".contact-import-list").text
+        status, listed = api("GET", "/api/v1/wishes/contacts", token=account["token"])
+        assert listed["items"] == [], "nothing is kept before Import"
+        screenshot(driver, "wishes-contacts-import-preview")
+        tap(driver, driver.find_element(By.ID, "import-confirm"))
+        wait(driver).until(EC.url_contains("done=imported"))
+        rows = driver.find_element(By.CSS_SELECTOR, ".contacts-list").text
+        assert "Carla Núñez" in rows and "Birthday April 15" in rows and "New York time" in rows
+        screenshot(driver, "wishes-contacts")
+
+        driver.get(BASE_URL + "/wishes/new")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#compose-contacts summary"))
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".compose-contact[data-email='carla@example.com']"))
+        to = driver.find_element(By.ID, "field-recipients")
+        assert to.get_attribute("value") == "carla@example.com"
+        tap(driver, driver.find_element(By.ID, "quick-birthday"))
+        today = datetime.datetime.now(datetime.timezone.utc).date()
+        birthday = datetime.date(today.year, 4, 15)
+        if birthday < today or (birthday == today and datetime.datetime.now(datetime.timezone.utc).hour >= 8):
+            birthday = datetime.date(today.year + 1, 4, 15)
+        assert driver.find_element(By.ID, "field-sendDate").get_attribute("value") == birthday.isoformat()
+        assert driver.find_element(By.ID, "field-sendTime").get_attribute("value") == "08:00"
+        assert "8:00" in driver.find_element(By.ID, "compose-quick-status").text
+        # Their time: Ben lives in New York; the wish goes by his clock, and the page says so.
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".compose-contact[data-email='ben@example.com']"))
+        assert to.get_attribute("value") == "carla@example.com, ben@example.com"
+        tap(driver, driver.find_element(By.ID, "quick-their-time"))
+        assert driver.find_element(By.NAME, "timeZone").get_attribute("value") == "America/New_York"
+        assert driver.find_element(By.ID, "compose-zone").text == "Times are New York time."
+        screenshot(driver, "wishes-compose-contacts")
+        driver.find_element(By.ID, "field-message").send_keys("Happy birthday!")
+        tap(driver, driver.find_element(By.ID, "compose-next"))
+        wait(driver).until(EC.presence_of_element_located((By.ID, "preview-submit")))
+        assert "New York time" in driver.find_element(By.TAG_NAME, "main").text
+    finally:
+        driver.quit()
+
+
+def test_the_compose_page_says_when_the_device_is_in_another_zone_and_can_use_it():
+    account = new_account()
+    driver = make_driver()
+    try:
+        driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/London"})
+        log_in(driver, account)
+        driver.get(BASE_URL + "/wishes/new")
+        zone = driver.find_element(By.NAME, "timeZone").get_attribute("value")
+        assert zone != "Europe/London", zone
+        warning = driver.find_element(By.ID, "compose-device-zone")
+        assert warning.is_displayed()
+        assert warning.text.startswith("This device is on London time; this wish goes by ")
+        tap(driver, warning.find_element(By.TAG_NAME, "button"))
+        assert driver.find_element(By.NAME, "timeZone").get_attribute("value") == "Europe/London"
+        assert driver.find_element(By.ID, "compose-zone").text == "Times are London time."
+        assert not warning.is_displayed()
+    finally:
+        driver.quit()
+
+
 def test_scheduled_scrolls_on_to_the_next_page_and_the_arrows_walk_the_list():
     account = new_account()
     for index in range(25):
@@ -299,12 +410,18 @@ def test_wishes_pages_fit_the_phone_and_have_no_axe_violations(language):
     account = new_account()
     inbox_of(account, 3)
     wish = schedule(account, "Für Sam", 90, ["sam@example.com", "kim@example.com"], occasion="congratulations")
+    status, body = api("POST", "/api/v1/wishes/contacts", {"name": "Carla Núñez", "email": "carla@example.com",
+                                                           "birthday": "--04-15", "timeZone": "Europe/Lisbon"}, token=account["token"])
+    assert status == 201, body
+    contact = body["id"]
     driver = make_driver(language)
     try:
         log_in(driver, account)
         for name, path in [("home", "/wishes"), ("scheduled", "/wishes/scheduled"), ("inbox", "/wishes/inbox"),
                            ("search", "/wishes/inbox?search=1"), ("select", "/wishes/inbox?select=1"),
-                           ("message", f"/wishes/{wish}"), ("compose", "/wishes/new"), ("edit", f"/wishes/{wish}/edit")]:
+                           ("message", f"/wishes/{wish}"), ("compose", "/wishes/new"), ("edit", f"/wishes/{wish}/edit"),
+                           ("contacts", "/wishes/contacts"), ("contact", f"/wishes/contacts/{contact}"),
+                           ("new-contact", "/wishes/contacts/new"), ("import", "/wishes/contacts/import")]:
             driver.get(BASE_URL + path)
             wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
             assert_no_horizontal_overflow(driver, path)

@@ -1,8 +1,11 @@
 // Composing a wish: choosing an occasion fills its default subject (unless the sender wrote
 // their own) and shows its stock texts and cards; a chosen text goes into the message box, to
-// edit; a custom photo is chosen as the photo; Next is enabled once everything required is
-// filled; Cancel asks first when something changed.
+// edit (asking first when it would replace the sender's own words, with Undo after); a custom
+// photo is chosen as the photo; contacts ticked go into To; the quick choices set the date,
+// time and zone; the page says when the device is in another zone than the wish; Next is
+// enabled once everything required is filled; Cancel asks first when something changed.
 import { confirmDestructive } from '../shared/dialogs.js';
+import { fill, pageLocale } from '../shared/strings.js';
 
 const form = document.getElementById('compose-form');
 
@@ -31,13 +34,9 @@ function setUp() {
       update();
     });
   }
-  for (const radio of form.querySelectorAll('input[name=stockText]')) {
-    radio.addEventListener('change', () => {
-      message.value = radio.closest('.stock-text').textContent.trim();
-      message.focus();
-      update();
-    });
-  }
+  setUpStockTexts(message, () => update());
+  setUpContacts();
+  setUpWhen();
   file.addEventListener('change', () => {
     if (file.files.length) {
       const none = form.querySelector('input[name=photo][value=""]');
@@ -69,6 +68,147 @@ function setUp() {
   }
   showOccasion(occasion());
   update();
+}
+
+/** A stock text goes into the box; over words of the sender's own it asks first, and offers Undo. */
+function setUpStockTexts(message, changed) {
+  const stockTexts = () => [...form.querySelectorAll('.stock-text')].map((label) => label.textContent.trim());
+  let chosen = form.querySelector('input[name=stockText]:checked');
+  let undo = null;
+  for (const radio of form.querySelectorAll('input[name=stockText]')) {
+    radio.addEventListener('change', async () => {
+      const text = radio.closest('.stock-text').textContent.trim();
+      const own = message.value.trim();
+      if (own && !stockTexts().includes(own)) {
+        if (!(await confirmDestructive(form.dataset.replaceQuestion, form.dataset.replaceAction))) {
+          radio.checked = false;
+          if (chosen) chosen.checked = true;
+          return;
+        }
+        showUndo(own);
+      }
+      chosen = radio;
+      message.value = text;
+      message.focus();
+      changed();
+    });
+  }
+  function showUndo(words) {
+    undo?.remove();
+    undo = document.createElement('p');
+    undo.className = 'compose-undo';
+    undo.setAttribute('role', 'status');
+    const note = document.createElement('span');
+    note.textContent = form.dataset.replaced;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'button button-secondary button-small';
+    button.id = 'compose-undo';
+    button.textContent = form.dataset.undo;
+    button.addEventListener('click', () => {
+      message.value = words;
+      if (chosen) chosen.checked = false;
+      chosen = null;
+      undo.remove();
+      undo = null;
+      message.focus();
+      changed();
+    });
+    undo.append(note, button);
+    message.insertAdjacentElement('afterend', undo);
+  }
+}
+
+/** "Choose from contacts": a ticked contact is in To, an unticked one is not; the filter narrows the list. */
+function setUpContacts() {
+  const to = form.elements.recipients;
+  const picker = document.getElementById('compose-contacts');
+  if (!picker) return;
+  const boxes = [...picker.querySelectorAll('input[name="contacts[]"]')];
+  const addresses = () => to.value.split(/[\s,;]+/).filter(Boolean);
+  const sync = () => {
+    const listed = new Set(addresses().map((address) => address.toLowerCase()));
+    for (const box of boxes) box.checked = listed.has(box.value);
+  };
+  for (const box of boxes) {
+    box.addEventListener('change', () => {
+      const others = addresses().filter((address) => address.toLowerCase() !== box.value);
+      to.value = (box.checked ? [...others, box.value] : others).join(', ');
+      to.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  }
+  to.addEventListener('input', sync);
+  const filter = document.getElementById('compose-contacts-filter');
+  filter.hidden = boxes.length < 8;
+  const folded = (text) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  filter.addEventListener('input', () => {
+    const words = folded(filter.value).split(/\s+/).filter(Boolean);
+    for (const item of picker.querySelectorAll('.compose-contact')) {
+      const text = folded(item.textContent);
+      item.closest('li').hidden = !words.every((word) => text.includes(word));
+    }
+  });
+  sync();
+}
+
+/** The quick choices, the zone the wish goes by, and a word when the device is elsewhere. */
+function setUpWhen() {
+  const zoneField = form.elements.timeZone;
+  const zoneLine = document.getElementById('compose-zone');
+  const status = document.getElementById('compose-quick-status');
+  const city = (zone) => (zone.includes('/') && !zone.startsWith('Etc/') ? fill(form.dataset.zoneCity, zone.split('/').pop().replaceAll('_', ' ')) : zone);
+  const zoneNames = new Map();
+  const nameOf = (zone) => zoneNames.get(zone) ?? city(zone);
+  zoneNames.set(zoneField.value, document.getElementById('compose-device-zone').dataset.zoneName);
+  const setZone = (zone, name) => {
+    if (name) zoneNames.set(zone, name);
+    zoneField.value = zone;
+    zoneLine.textContent = fill(zoneLine.dataset.template, nameOf(zone));
+    warnAboutDevice();
+  };
+  const set = (date, zone, name) => {
+    form.elements.sendDate.value = date;
+    form.elements.sendTime.value = '08:00';
+    setZone(zone, name);
+    const shown = new Intl.DateTimeFormat(pageLocale(), { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+      .format(new Date(`${date}T12:00:00Z`));
+    status.textContent = fill(form.dataset.quickSet, shown, form.dataset.timeLabel, nameOf(zone));
+    form.dispatchEvent(new Event('change'));
+  };
+  // The first recipient who is a contact with what a choice needs.
+  const recipientContact = (needs) => {
+    const listed = form.elements.recipients.value.split(/[\s,;]+/).filter(Boolean).map((address) => address.toLowerCase());
+    const contacts = new Map([...form.querySelectorAll('.compose-contact')].map((label) => [label.dataset.email, label.dataset]));
+    return listed.map((address) => contacts.get(address)).find((data) => data && data[needs]);
+  };
+  const quick = document.getElementById('compose-quick');
+  quick.hidden = false;
+  const tomorrow = document.getElementById('quick-tomorrow');
+  tomorrow.addEventListener('click', () => set(tomorrow.dataset.date, tomorrow.dataset.zone, tomorrow.dataset.zoneName));
+  for (const [id, needs] of [['quick-birthday', 'birthday'], ['quick-their-time', 'zone']]) {
+    const button = document.getElementById(id);
+    button.addEventListener('click', () => {
+      const contact = recipientContact(needs);
+      if (!contact) { status.textContent = button.dataset.missing; return; }
+      if (needs === 'birthday') set(contact.birthday, contact.birthdayZone, contact.zoneName);
+      else set(contact.morning, contact.zone, contact.zoneName);
+    });
+  }
+
+  const warning = document.getElementById('compose-device-zone');
+  const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const useDevice = warning.querySelector('button');
+  useDevice.addEventListener('click', () => { setZone(device); zoneLine.focus?.(); });
+  function warnAboutDevice() {
+    // Only while the wish goes by the sender's own zone: one chosen for it (their time) is meant.
+    const own = zoneField.value === tomorrow.dataset.zone;
+    const elsewhere = own && Boolean(device) && device !== zoneField.value && city(device) !== nameOf(zoneField.value);
+    warning.hidden = !elsewhere;
+    if (!elsewhere) return;
+    warning.querySelector('p').textContent = fill(warning.dataset.template, city(device), nameOf(zoneField.value));
+    useDevice.textContent = fill(warning.dataset.use, city(device));
+  }
+  warnAboutDevice();
 }
 
 if (form) setUp();

@@ -37,6 +37,14 @@ enum WishesModule: KineticModule {
         api.get(url(.wish(id: nil)), use: wishes.show)
         api.put(url(.wish(id: nil)), use: wishes.replace)
         api.delete(url(.wish(id: nil)), use: wishes.delete)
+        let contacts = WishContactsAPIController()
+        api.get(url(.contacts), use: contacts.list)
+        api.post(url(.contacts), use: contacts.create)
+        api.on(.POST, url(.importContacts), body: .collect(maxSize: ByteCount(value: ContactFile.maximumBytes)), use: contacts.importFile)
+        api.refuseMethodsOtherThanPOST(.api(.wishes(.importContacts)))
+        api.get(url(.contact(id: nil)), use: contacts.show)
+        api.put(url(.contact(id: nil)), use: contacts.replace)
+        api.delete(url(.contact(id: nil)), use: contacts.delete)
     }
 
     private static func registerPages(on web: any RoutesBuilder) {
@@ -53,5 +61,18 @@ enum WishesModule: KineticModule {
         web.post(SiteURL.wishes(.edit(id: nil)).pathComponents, use: compose.update)
         web.get(SiteURL.wishes(.photo(id: nil)).pathComponents, use: WishPhotosController().file)
         web.get(SiteURL.wishes(.wish(id: nil)).pathComponents, use: pages.message)
+        let contacts = WishContactsController()
+        web.get(SiteURL.wishes(.contacts).pathComponents, use: contacts.index)
+        web.post(SiteURL.wishes(.contacts).pathComponents, use: contacts.create)
+        web.get(SiteURL.wishes(.newContact).pathComponents, use: contacts.new)
+        web.get(SiteURL.wishes(.importContacts).pathComponents, use: contacts.importForm)
+        web.on(
+            .POST, SiteURL.wishes(.importContacts).pathComponents,
+            body: .collect(maxSize: ByteCount(value: ContactFile.maximumBytes + 65_536)),
+            use: contacts.importPreview)
+        web.on(.POST, SiteURL.wishes(.confirmImport).pathComponents, body: .collect(maxSize: "2mb"), use: contacts.importConfirm)
+        web.get(SiteURL.wishes(.contact(id: nil)).pathComponents, use: contacts.show)
+        web.post(SiteURL.wishes(.contact(id: nil)).pathComponents, use: contacts.update)
+        web.post(SiteURL.wishes(.deleteContact(id: nil)).pathComponents, use: contacts.delete)
     }
 }

@@ -34,6 +34,18 @@ extension SiteURL {
         case photos
         /// `photos/{photoId}`: an uploaded photo, for its owner and the recipients of wishes with it.
         case photo(id: String?)
+        /// The address book.
+        case contacts
+        /// `contacts/new`: a new contact's page.
+        case newContact
+        /// `contacts/{contactId}`: a contact.
+        case contact(id: String?)
+        /// `contacts/{contactId}/delete` (POST, the page's form).
+        case deleteContact(id: String?)
+        /// `contacts/import`: a vCard or CSV file read (the page's form; the API's file).
+        case importContacts
+        /// `contacts/import/confirm` (POST): the read contacts stored.
+        case confirmImport
 
         var pathComponents: [PathComponent] {
             switch self {
@@ -50,6 +62,12 @@ extension SiteURL {
             case .searchHistory: ["search-history"]
             case .photos: ["photos"]
             case .photo(let id): ["photos", Self.parameter(id, "photoId")]
+            case .contacts: ["contacts"]
+            case .newContact: ["contacts", "new"]
+            case .contact(let id): ["contacts", Self.parameter(id, "contactId")]
+            case .deleteContact(let id): ["contacts", Self.parameter(id, "contactId"), "delete"]
+            case .importContacts: ["contacts", "import"]
+            case .confirmImport: ["contacts", "import", "confirm"]
             }
         }
 

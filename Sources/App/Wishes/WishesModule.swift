@@ -3,7 +3,7 @@ import Vapor
 
 extension WishesModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
-        [CreateWishes(), CreateMailRecipients(), AddTypedWishColumns(), AddRecipientReach(), AddSearchWords()]
+        [CreateWishes(), CreateMailRecipients(), AddTypedWishColumns(), AddRecipientReach(), AddSearchWords(), CreateWishContacts()]
     }
 
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {

@@ -24,6 +24,9 @@ struct WishesService {
     /// The user's lists: Scheduled, Inbox and Sent.
     var boxes: WishBoxes { WishBoxes(database: database, userID: userID) }
 
+    /// The user's address book.
+    var contacts: WishContacts { WishContacts(database: database, userID: userID, now: now) }
+
     var photoFiles: WishPhotoFiles { WishPhotoFiles(mediaDirectory: configuration.mediaDirectory) }
 
     /// The wish or Inbox item `id`, if it is the user's; 404 otherwise.

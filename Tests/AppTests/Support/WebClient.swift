@@ -56,6 +56,38 @@ final class WebClient {
         return try await send(.POST, path, headers: allHeaders, body: ByteBuffer(data: data))
     }
 
+    /// A file to post in a multipart form.
+    struct FormFile {
+        let field: String
+        let fileName: String
+        let contentType: String
+        let data: Data
+    }
+
+    /// Posts a multipart form, as a browser posts a form with a file: `fields` in order, the
+    /// CSRF token of `csrfPage` (unless nil), then `file`.
+    @discardableResult
+    func postMultipart(
+        _ path: String, fields: [(String, String)], file: FormFile? = nil, csrfPage: String? = "/login"
+    ) async throws -> TestingHTTPResponse {
+        let boundary = "kinetic-\(UUID().uuidString)"
+        var parts = fields
+        if let csrfPage { parts.append(("_csrf", try await csrfToken(from: csrfPage))) }
+        var body = Data()
+        for (name, value) in parts {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        if let file {
+            body += Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.fileName)\"\r\nContent-Type: \(file.contentType)\r\n\r\n"
+                    .utf8)
+            body += file.data + Data("\r\n".utf8)
+        }
+        body += Data("--\(boundary)--\r\n".utf8)
+        return try await post(
+            path, data: body, contentType: HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": boundary]))
+    }
+
     /// The CSRF token of the form on `page`.
     func csrfToken(from page: String) async throws -> String {
         let html = try await get(page).body.string

@@ -57,6 +57,23 @@ struct Localizer: Sendable {
         format(date, template: "yMMMd")
     }
 
+    /// A birthday, e.g. "April 15, 1996" / "15. April 1996", or "April 15" / "15. April" without a year.
+    func birthday(_ birthday: Birthday) -> String {
+        format(birthday.day(in: birthday.year ?? 2000), template: birthday.year == nil ? "MMMMd" : "yMMMMd")
+    }
+
+    /// The months' names as they stand alone, January first: "April" / "April".
+    var monthNames: [String] {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        return formatter.standaloneMonthSymbols
+    }
+
+    /// A time zone as people say it: "Berlin time" / "Ortszeit Berlin", or "UTC".
+    func timeZoneName(_ identifier: String) -> String {
+        TimeZoneName.city(of: identifier).map { t("time.zone.city", $0) } ?? t("time.zone.utc")
+    }
+
     /// A month and year, e.g. "May 2015" / "Mai 2015".
     func month(_ month: Month) -> String {
         format(LocalDate(year: month.year, month: month.month, day: 15)!, template: "yMMMM")

@@ -140,7 +140,8 @@ struct WishComposeController {
         return WishPreviewPage.Model(
             form: form, editingID: editingID, occasion: draft.occasion, subject: draft.subject, message: draft.message,
             photoURL: draft.photo.map { WishDTO.url(of: $0, api: false) },
-            when: l.dateTime(sendTime.instant, in: sendTime.timeZone) + " (" + sendTime.timeZone.identifier + ")", whenNote: note,
+            when: l.dateTime(sendTime.instant, in: sendTime.timeZone) + " (" + l.timeZoneName(sendTime.timeZone.identifier) + ")",
+            whenNote: note,
             recipients: draft.addressees.map { recipient in
                 WishPreviewPage.Recipient(
                     address: recipient.address, reach: recipient.reach, hasKineticAccount: accounts.contains(recipient.address))
@@ -160,9 +161,14 @@ struct WishComposeController {
             editingID.map { SiteURL.wishes(.wish(id: $0)).path }
             ?? (form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)).path : SiteURL.module(.wishes).path)
         let wishes = try request.wishes()
+        let contacts = try await wishes.contacts.list().map {
+            WishComposePage.ContactChoice($0.contact, now: wishes.now, senderZone: wishes.timeZone)
+        }
+        let when = WishComposePage.When(
+            senderZone: wishes.timeZone.identifier, tomorrow: QuickSendTime.tomorrow(after: wishes.now, in: wishes.timeZone).description)
         let model = WishComposePage.Model(
-            form: form, errors: errors, editingID: editingID, timeZoneName: (form.zone ?? wishes.timeZone).identifier, cancelHref: cancel,
-            uploads: try await wishes.recentPhotos()
+            form: form, errors: errors, editingID: editingID, timeZone: (form.zone ?? wishes.timeZone).identifier, cancelHref: cancel,
+            contacts: contacts, when: when, uploads: try await wishes.recentPhotos()
         )
         return .html(WishComposePage.render(model, context: PageContext(request: request)), status: status)
     }

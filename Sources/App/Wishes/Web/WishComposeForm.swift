@@ -13,6 +13,9 @@ struct WishComposeForm: Content, Equatable {
     /// `stock:…`, `upload:…`, or empty for none.
     var photo: String?
     var recipients: String?
+    /// Addresses ticked in "Choose from contacts", added to ``recipients`` (the page's script
+    /// adds them as they are ticked; this is for a browser without it).
+    var contacts: [String]?
     /// `yyyy-MM-dd` and `HH:mm` on the sender's clock.
     var sendDate: String?
     var sendTime: String?
@@ -26,9 +29,15 @@ struct WishComposeForm: Content, Equatable {
     /// `home` or `scheduled`: where Confirm returns to.
     var from: String?
 
-    /// The chosen stock text in the box when the sender wrote nothing of their own.
+    /// The chosen stock text in the box when the sender wrote nothing of their own, and the
+    /// ticked contacts among the recipients.
     func filled(_ l: Localizer) -> WishComposeForm {
         var form = self
+        let typed = WishDraft.recipientList(recipients ?? "")
+        let known = Set(typed.map { $0.lowercased() })
+        let ticked = (contacts ?? []).filter { !known.contains($0.lowercased()) }
+        if !ticked.isEmpty { form.recipients = (typed + ticked).joined(separator: ", ") }
+        form.contacts = nil
         if (form.message ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
             let key = stockText, Occasion.allCases.contains(where: { $0.stockTextKeys.contains(key) })
         {

@@ -3,7 +3,7 @@ enum Icon: String, CaseIterable {
     case menu, close, goals, steps, workouts, reports, wishes, profile, settings, logout, chevronRight, chevronDown, back, plus, arrowUp,
         arrowDown, watch, phone, hand, app, grip
     case search, levelTop, recentre, list, filter, download
-    case cake, rings, star, party, flower, trash, pencil, check, inbox, send
+    case cake, rings, star, party, flower, trash, pencil, check, inbox, send, people
 
     /// The SVG path data of the icon.
     var pathData: String {
@@ -48,6 +48,8 @@ enum Icon: String, CaseIterable {
         case .check: "M5 12l5 5 9-10"
         case .inbox: "M4 13l2.5-8h11l2.5 8v6H4zM4 13h5l1 2h4l1-2h5"
         case .send: "M21 3L10 14M21 3l-7 18-4-7-7-4z"
+        case .people:
+            "M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2.5 20c.6-3.6 3.2-5.5 6.5-5.5s5.9 1.9 6.5 5.5M16 4.3a3.5 3.5 0 0 1 0 6.4M18 14.8c2 .6 3.2 2.4 3.5 5.2"
         }
     }
 }

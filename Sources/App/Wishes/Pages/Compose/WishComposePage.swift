@@ -13,8 +13,11 @@ enum WishComposePage {
         let errors: [String: String]
         /// The wish being edited; nil for a new one.
         let editingID: String?
-        let timeZoneName: String
+        /// The zone the form's time is in.
+        let timeZone: String
         let cancelHref: String
+        let contacts: [ContactChoice]
+        let when: When
         /// Photos the sender uploaded before (newest first), to pick again.
         let uploads: [String]
     }
@@ -34,11 +37,16 @@ enum WishComposePage {
                     .id("compose-form"), .class("compose-form"),
                     .data("cancel-question", l.t("wishes.compose.cancelQuestion")), .data("cancel-action", l.t("wishes.compose.discard")),
                     .data("subjects", Occasion.allCases.map { "\($0.rawValue)=\(l.t($0.defaultSubjectKey))" }.joined(separator: "\n")),
+                    .data("replace-question", l.t("wishes.compose.replaceQuestion")),
+                    .data("replace-action", l.t("wishes.compose.replace")),
+                    .data("replaced", l.t("wishes.compose.replaced")), .data("undo", l.t("wishes.compose.undo")),
+                    .data("zone-city", l.t("time.zone.city")), .data("time-label", l.time(QuickSendTime.morning)),
+                    .data("quick-set", l.t("wishes.compose.quickSet")),
                 ],
                 [
                     CSRFField.render(context.csrfToken),
                     voidEl("input", [Attr("type", "hidden"), Attr("name", "from"), Attr("value", model.form.from ?? "")]),
-                    voidEl("input", [Attr("type", "hidden"), Attr("name", "timeZone"), Attr("value", model.form.timeZone ?? "")]),
+                    voidEl("input", [Attr("type", "hidden"), Attr("name", "timeZone"), Attr("value", model.timeZone)]),
                 ]
                     + model.form.sendOptionFields()
                     + [
@@ -62,6 +70,9 @@ enum WishComposePage {
                                     "recipients", label: l.t("wishes.compose.recipients"), value: model.form.recipients ?? "",
                                     error: model.errors["recipients"],
                                     hint: l.t("wishes.compose.recipientsHint"), type: "text", inputMode: "email", autocomplete: "email"),
+                                contactPicker(
+                                    model.contacts,
+                                    chosen: Set(WishDraft.recipientList(model.form.recipients ?? "").map { $0.lowercased() }), l: l),
                                 el(
                                     "fieldset",
                                     [
@@ -92,7 +103,29 @@ enum WishComposePage {
                                                         Attr("value", model.form.sendTime ?? ""), .class("field-input"), .flag("required"),
                                                     ].compactMap { $0 }),
                                             ]),
-                                        el("p", [.class("field-hint")], [txt(l.t("wishes.compose.timeZone", model.timeZoneName))]),
+                                        quickChoices(model.when, l: l),
+                                        el(
+                                            "p",
+                                            [
+                                                .class("field-hint compose-quick-status"), .id("compose-quick-status"),
+                                                Attr("aria-live", "polite"),
+                                            ], []),
+                                        el(
+                                            "p",
+                                            [.class("field-hint"), .id("compose-zone"), .data("template", l.t("wishes.compose.timeZone"))],
+                                            [txt(l.t("wishes.compose.timeZone", l.timeZoneName(model.timeZone)))]),
+                                        el(
+                                            "div",
+                                            [
+                                                .class("compose-device-zone"), .id("compose-device-zone"), .flag("hidden"),
+                                                .data("template", l.t("wishes.compose.deviceZone")),
+                                                .data("use", l.t("wishes.compose.useDeviceZone")),
+                                                .data("zone-name", l.timeZoneName(model.timeZone)),
+                                            ],
+                                            [
+                                                el("p", [], []),
+                                                el("button", [Attr("type", "button"), .class("button button-secondary button-small")], []),
+                                            ]),
                                         model.errors["sendAt"].map { el("p", [.id("send-at-error"), .class("field-error")], [txt($0)]) }
                                             ?? .empty,
                                     ]),

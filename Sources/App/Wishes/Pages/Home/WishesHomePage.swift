@@ -1,7 +1,7 @@
 import KineticCore
 
 /// The Wishes dashboard (seed 02): the five occasions as decoration, Scheduled, Inbox and Sent
-/// with their counts (the Inbox's new ones called out), and Schedule a Wish.
+/// with their counts (the Inbox's new ones called out), the Contacts, and Schedule a Wish.
 enum WishesHomePage {
     struct Model: Equatable {
         let scheduled: Int
@@ -56,7 +56,26 @@ enum WishesHomePage {
                                             icon(.chevronRight),
                                         ])
                                 ])
-                        })
+                        }
+                            + [
+                                el(
+                                    "li", [],
+                                    [
+                                        el(
+                                            "a",
+                                            [
+                                                .class("wishes-box-link"), Attr("href", SiteURL.wishes(.contacts).path),
+                                                .id("contacts-link"),
+                                            ],
+                                            [
+                                                el("span", [.class("wishes-box-icon wishes-box-contacts")], [icon(.people)]),
+                                                el(
+                                                    "span", [.class("wishes-box-text")],
+                                                    [el("strong", [], [txt(l.t("wishes.contacts.title"))])]),
+                                                icon(.chevronRight),
+                                            ])
+                                    ])
+                            ])
                 ]),
             el(
                 "a",

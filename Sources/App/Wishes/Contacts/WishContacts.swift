@@ -1,0 +1,93 @@
+import Fluent
+import Foundation
+import KineticCore
+
+/// One sender's address book: their contacts, found by name or address, added one at a time or
+/// many from a file, changed and deleted. Another user's contact is never found.
+struct WishContacts {
+    let database: any Database
+    let userID: UUID
+    let now: Date
+
+    /// The most contacts one sender keeps.
+    static let maximumCount = 5_000
+
+    /// The contacts ``Contact/matches(_:)`` `search` finds, by name (the address for those without).
+    func list(matching search: String = "") async throws -> [WishContactRecord] {
+        let records = try await WishContactRecord.query(on: database).filter(\.$owner.$id == userID).all()
+        let words = Contact.searchWords(search)
+        return records.filter { $0.contact.matches(words) }.sorted {
+            ($0.contact.sortKey, $0.email) < ($1.contact.sortKey, $1.email)
+        }
+    }
+
+    /// The contact `id`, if it is the user's; 404 otherwise.
+    func record(_ id: UUID?) async throws -> WishContactRecord {
+        guard let id,
+            let record = try await WishContactRecord.query(on: database).filter(\.$id == id).filter(\.$owner.$id == userID).first()
+        else { throw AppError.notFound }
+        return record
+    }
+
+    /// The user's contacts with these addresses, by address.
+    func byAddress(_ addresses: [String]) async throws -> [String: Contact] {
+        guard !addresses.isEmpty else { return [:] }
+        let records = try await WishContactRecord.query(on: database).filter(\.$owner.$id == userID).filter(\.$email ~~ addresses).all()
+        return Dictionary(records.map { ($0.email, $0.contact) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Adds `contact`; 409 when the user has a contact with that address, 422 past ``maximumCount``.
+    func add(_ contact: Contact) async throws -> WishContactRecord {
+        try await database.transaction { database in
+            let existing = WishContactRecord.query(on: database).filter(\.$owner.$id == userID)
+            guard try await existing.count() < Self.maximumCount else {
+                throw AppError.validation(FieldErrors(["email": "wishes.contacts.error.full"]))
+            }
+            guard try await existing.filter(\.$email == contact.email).first() == nil else { throw Self.taken }
+            let record = WishContactRecord(ownerID: userID, contact: contact, now: now)
+            try await record.create(on: database)
+            return record
+        }
+    }
+
+    /// Changes the contact `id` to `contact`; 409 when another of the user's contacts has its address.
+    func update(_ id: UUID?, to contact: Contact) async throws -> WishContactRecord {
+        let record = try await record(id)
+        if contact.email != record.email,
+            try await WishContactRecord.query(on: database).filter(\.$owner.$id == userID).filter(\.$email == contact.email).first() != nil
+        {
+            throw Self.taken
+        }
+        record.update(to: contact, now: now)
+        try await record.save(on: database)
+        return record
+    }
+
+    /// Deletes the contact `id`; 404 when it is not the user's.
+    func delete(_ id: UUID?) async throws {
+        try await record(id).delete(on: database)
+    }
+
+    /// What storing `entries` would do: those whose address is new, and those already kept (left as they are).
+    func sorted(_ entries: [ContactImport.Entry]) async throws -> (new: [ContactImport.Entry], known: [ContactImport.Entry]) {
+        let known = Set(try await byAddress(entries.map(\.contact.email)).keys)
+        return (entries.filter { !known.contains($0.contact.email) }, entries.filter { known.contains($0.contact.email) })
+    }
+
+    /// Stores the contacts of `entries` whose address the user does not have yet, all or none,
+    /// within ``maximumCount``; how many were added.
+    func importing(_ entries: [ContactImport.Entry]) async throws -> Int {
+        try await database.transaction { database in
+            let book = WishContacts(database: database, userID: userID, now: now)
+            let new = try await book.sorted(entries).new
+            let count = try await WishContactRecord.query(on: database).filter(\.$owner.$id == userID).count()
+            guard count + new.count <= Self.maximumCount else {
+                throw AppError.validation(FieldErrors(["file": "wishes.contacts.error.full"]))
+            }
+            for entry in new { try await WishContactRecord(ownerID: userID, contact: entry.contact, now: now).create(on: database) }
+            return new.count
+        }
+    }
+
+    private static let taken = AppError.conflict(messageKey: "wishes.contacts.error.email.taken")
+}

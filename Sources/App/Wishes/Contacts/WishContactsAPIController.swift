@@ -1,0 +1,70 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// The address book over the API: the contacts (searched), one added, changed or deleted, and a
+/// vCard or CSV file read, shown (`?dryRun=true`) or stored.
+struct WishContactsAPIController {
+    /// `GET /api/v1/wishes/contacts?q=`: the user's contacts, by name.
+    func list(_ request: Request) async throws -> WishContactListDTO {
+        let search = (try? request.query.get(String.self, at: "q")) ?? ""
+        return WishContactListDTO(items: try await request.wishes().contacts.list(matching: search).map(WishContactDTO.init))
+    }
+
+    /// `POST /api/v1/wishes/contacts`: adds one; 201 with it, 409 when the address is already a contact.
+    func create(_ request: Request) async throws -> Response {
+        let record = try await request.wishes().contacts.add(try contact(in: request))
+        return try await WishContactDTO(record).created(at: .api(.wishes(.contact(id: record.id?.uuidString))), for: request)
+    }
+
+    /// `GET /api/v1/wishes/contacts/{contactId}`.
+    func show(_ request: Request) async throws -> WishContactDTO {
+        WishContactDTO(try await request.wishes().contacts.record(request.requestedContactID))
+    }
+
+    /// `PUT /api/v1/wishes/contacts/{contactId}`: replaces every field.
+    func replace(_ request: Request) async throws -> WishContactDTO {
+        let contacts = try request.wishes().contacts
+        let id = try await contacts.record(request.requestedContactID).id
+        return WishContactDTO(try await contacts.update(id, to: try contact(in: request)))
+    }
+
+    /// `DELETE /api/v1/wishes/contacts/{contactId}`: 204.
+    func delete(_ request: Request) async throws -> HTTPStatus {
+        try await request.wishes().contacts.delete(request.requestedContactID)
+        return .noContent
+    }
+
+    /// `POST /api/v1/wishes/contacts/import[?dryRun=true]` with a vCard or CSV file as the body:
+    /// what it holds (each contact with its line, each problem with its line, which addresses
+    /// are contacts already), and unless it is a dry run, those new stored, all or none.
+    func importFile(_ request: Request) async throws -> WishContactImportDTO {
+        guard let body = request.body.data, body.readableBytes > 0 else {
+            throw AppError.validation(FieldErrors(["body": "wishes.contacts.error.file.empty"]))
+        }
+        let read = ContactFile.read(Array(body.readableBytesView))
+        let contacts = try request.wishes().contacts
+        let (new, known) = try await contacts.sorted(read.entries)
+        let dryRun = (try? request.query.get(Bool.self, at: "dryRun")) ?? false
+        let added = dryRun ? 0 : try await contacts.importing(read.entries)
+        return WishContactImportDTO(read, new: new, known: known, added: added, dryRun: dryRun, localizer: request.localizer)
+    }
+
+    /// The JSON body of a contact, checked; 422 naming every problem.
+    private func contact(in request: Request) throws -> Contact {
+        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["name", "email", "birthday", "timeZone", "reach"])
+            .mapError(AppError.validation).get()
+        let input = ContactInput(
+            name: reader.nullableString("name") ?? nil, email: reader.string("email"), birthday: reader.nullableString("birthday") ?? nil,
+            timeZone: reader.nullableString("timeZone") ?? nil, reach: reader.nullableString("reach") ?? nil)
+        var errors = reader.errors
+        if case .failure(let failures) = Contact.checked(input) { errors.merge(failures, prefix: nil) }
+        guard errors.isEmpty else { throw AppError.validation(errors) }
+        return try Contact.checked(input).get()
+    }
+}
+
+extension Request {
+    /// The contact named by the `contactId` parameter; nil when it is not an id.
+    var requestedContactID: UUID? { parameters.get("contactId").flatMap(UUID.init(uuidString:)) }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// The address book's pages: the list (searched), a contact added, changed or deleted, and a
+/// file imported after its preview. Each is an ordinary form that works without the script.
+struct WishContactsController {
+    func index(_ request: Request) async throws -> Response {
+        let l = request.localizer
+        let search = ((try? request.query.get(String.self, at: "q")) ?? "").trimmingCharacters(in: .whitespaces)
+        let records = try await request.wishes().contacts.list(matching: search)
+        let notice: String? =
+            switch (try? request.query.get(String.self, at: "done")) ?? "" {
+            case "added": l.t("wishes.contacts.done.added")
+            case "saved": l.t("wishes.contacts.done.saved")
+            case "deleted": l.t("wishes.contacts.done.deleted")
+            case "imported": l.plural("wishes.contacts.done.imported", count: (try? request.query.get(Int.self, at: "count")) ?? 0)
+            default: nil
+            }
+        let model = WishContactsPage.Model(
+            contacts: records.map(\.contact), ids: records.map { $0.id?.uuidString ?? "" }, search: String(search.prefix(100)),
+            notice: notice)
+        return .html(WishContactsPage.render(model, context: PageContext(request: request)))
+    }
+
+    func new(_ request: Request) async throws -> Response {
+        formPage(
+            request, form: WishContactForm(email: (try? request.query.get(String.self, at: "email")) ?? ""), contactID: nil, errors: [:])
+    }
+
+    func create(_ request: Request) async throws -> Response {
+        let form = try request.content.decode(WishContactForm.self)
+        return try await saving(form, request: request, contactID: nil) { contacts, contact in
+            _ = try await contacts.add(contact)
+            return "added"
+        }
+    }
+
+    func show(_ request: Request) async throws -> Response {
+        let record = try await request.wishes().contacts.record(request.requestedContactID)
+        return formPage(request, form: WishContactForm(record.contact), contactID: record.id?.uuidString, errors: [:])
+    }
+
+    func update(_ request: Request) async throws -> Response {
+        let record = try await request.wishes().contacts.record(request.requestedContactID)
+        let form = try request.content.decode(WishContactForm.self)
+        return try await saving(form, request: request, contactID: record.id?.uuidString) { contacts, contact in
+            _ = try await contacts.update(record.id, to: contact)
+            return "saved"
+        }
+    }
+
+    func delete(_ request: Request) async throws -> Response {
+        try await request.wishes().contacts.delete(request.requestedContactID)
+        return request.redirect(to: SiteURL.wishes(.contacts).with([("done", "deleted")]))
+    }
+
+    func importForm(_ request: Request) async throws -> Response {
+        .html(WishContactImportPage.render(.init(preview: nil, error: nil), context: PageContext(request: request)))
+    }
+
+    private struct Upload: Content {
+        var file: File?
+    }
+
+    /// The file read and shown; nothing stored.
+    func importPreview(_ request: Request) async throws -> Response {
+        let l = request.localizer
+        guard let file = try request.content.decode(Upload.self).file, file.data.readableBytes > 0 else {
+            return importError(request, l.t("wishes.contacts.error.file.empty"))
+        }
+        guard file.data.readableBytes <= ContactFile.maximumBytes else {
+            return importError(request, l.t("wishes.contacts.error.file.large", l.byteCount(ContactFile.maximumBytes)))
+        }
+        let read = ContactFile.read(Array(file.data.readableBytesView))
+        let (_, known) = try await request.wishes().contacts.sorted(read.entries)
+        let preview = WishContactImportPage.Preview(
+            entries: read.entries, known: Set(known.map(\.contact.email)), problems: read.problems,
+            carried: WishContactImportLines.text(of: read.entries))
+        return .html(WishContactImportPage.render(.init(preview: preview, error: nil), context: PageContext(request: request)))
+    }
+
+    private struct Confirmed: Content {
+        var entries: String?
+    }
+
+    /// Import on the preview: the new contacts stored, all or none.
+    func importConfirm(_ request: Request) async throws -> Response {
+        let entries = WishContactImportLines.entries(in: try request.content.decode(Confirmed.self).entries ?? "")
+        do {
+            let added = try await request.wishes().contacts.importing(entries)
+            return request.redirect(to: SiteURL.wishes(.contacts).with([("done", "imported"), ("count", String(added))]))
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            return importError(request, request.localizer.t(error.fields.messages.values.first ?? error.messageKey))
+        }
+    }
+
+    // MARK: - Steps
+
+    private func saving(
+        _ form: WishContactForm, request: Request, contactID: String?, _ store: (WishContacts, Contact) async throws -> String
+    ) async throws -> Response {
+        let l = request.localizer
+        let contact: Contact
+        switch Contact.checked(form.input()) {
+        case .success(let checked): contact = checked
+        case .failure(let errors):
+            return formPage(
+                request, form: form, contactID: contactID, errors: errors.messages.mapValues { l.t($0) }, status: .unprocessableEntity)
+        }
+        do {
+            let done = try await store(try request.wishes().contacts, contact)
+            return request.redirect(to: SiteURL.wishes(.contacts).with([("done", done)]))
+        } catch let error as AppError where error.status == .conflict || error.status == .unprocessableEntity {
+            let message = l.t(error.fields.messages.values.first ?? error.messageKey)
+            return formPage(request, form: form, contactID: contactID, errors: ["email": message], status: error.status)
+        }
+    }
+
+    private func formPage(
+        _ request: Request, form: WishContactForm, contactID: String?, errors: [String: String], status: HTTPStatus = .ok
+    ) -> Response {
+        .html(
+            WishContactFormPage.render(.init(form: form, errors: errors, contactID: contactID), context: PageContext(request: request)),
+            status: status)
+    }
+
+    private func importError(_ request: Request, _ message: String) -> Response {
+        .html(
+            WishContactImportPage.render(.init(preview: nil, error: message), context: PageContext(request: request)),
+            status: .unprocessableEntity)
+    }
+}

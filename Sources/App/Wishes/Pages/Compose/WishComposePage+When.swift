@@ -1,0 +1,121 @@
+import Foundation
+import KineticCore
+
+extension WishComposePage {
+    /// A contact as the compose page offers it: to pick as a recipient, and for the quick
+    /// choices that need their birthday or zone.
+    struct ContactChoice {
+        let email: String
+        let name: String
+        /// The next day of their birthday whose 8:00 is ahead, in `birthdayZone`.
+        let birthdayDate: String?
+        /// Their zone, else the sender's: where the birthday's 8:00 is.
+        let birthdayZone: String
+        let zone: String?
+        /// The next day whose 8:00 is ahead in their zone.
+        let morningDate: String?
+
+        init(_ contact: Contact, now: Date, senderZone: TimeZone) {
+            let theirs = contact.timeZone.flatMap(TimeZone.init(identifier:))
+            email = contact.email
+            name = contact.displayName
+            birthdayZone = (theirs ?? senderZone).identifier
+            birthdayDate = contact.birthday.map { QuickSendTime.birthday($0, after: now, in: theirs ?? senderZone).description }
+            zone = theirs?.identifier
+            morningDate = theirs.map { QuickSendTime.next(after: now, in: $0).description }
+        }
+    }
+
+    /// The send time's quick choices and what they need to know.
+    struct When {
+        /// The sender's own zone, which "Tomorrow" goes by.
+        let senderZone: String
+        /// Tomorrow in the sender's zone.
+        let tomorrow: String
+    }
+
+    /// "Choose from contacts": a checkbox per contact that adds their address to the To field
+    /// (the script keeps both in step; without it, the server adds the ticked ones).
+    static func contactPicker(_ contacts: [ContactChoice], chosen: Set<String>, l: Localizer) -> HTMLNode {
+        guard !contacts.isEmpty else {
+            return el(
+                "p", [.class("field-hint compose-contacts-none")],
+                [
+                    txt(l.t("wishes.compose.noContacts") + " "),
+                    el("a", [Attr("href", SiteURL.wishes(.contacts).path)], [txt(l.t("wishes.contacts.title"))]),
+                ])
+        }
+        return el(
+            "details", [.class("compose-contacts"), .id("compose-contacts")],
+            [
+                el("summary", [], [icon(.people), txt(l.t("wishes.compose.fromContacts"))]),
+                el(
+                    "div", [.class("compose-contacts-body")],
+                    [
+                        el(
+                            "label", [.class("visually-hidden"), Attr("for", "compose-contacts-filter")],
+                            [txt(l.t("wishes.compose.filterContacts"))]),
+                        voidEl(
+                            "input",
+                            [
+                                .id("compose-contacts-filter"), Attr("type", "search"), .class("field-input"), .flag("hidden"),
+                                Attr("placeholder", l.t("wishes.compose.filterContacts")), Attr("autocomplete", "off"),
+                            ]),
+                        el(
+                            "ul", [.class("compose-contacts-list")],
+                            contacts.map { contact in
+                                el(
+                                    "li", [],
+                                    [
+                                        el(
+                                            "label",
+                                            [
+                                                .class("compose-contact"), .data("email", contact.email),
+                                                contact.birthdayDate.map { .data("birthday", $0) },
+                                                .data("birthday-zone", contact.birthdayZone),
+                                                contact.zone.map { .data("zone", $0) },
+                                                contact.zone.map { .data("zone-name", l.timeZoneName($0)) },
+                                                contact.morningDate.map { .data("morning", $0) },
+                                            ],
+                                            [
+                                                voidEl(
+                                                    "input",
+                                                    [
+                                                        Attr("type", "checkbox"), Attr("name", "contacts[]"), Attr("value", contact.email),
+                                                        .flag("checked", chosen.contains(contact.email)),
+                                                    ]),
+                                                el(
+                                                    "span", [.class("compose-contact-text")],
+                                                    [
+                                                        el("strong", [], [txt(contact.name)]),
+                                                        contact.name == contact.email ? .empty : el("span", [], [txt(contact.email)]),
+                                                    ]),
+                                            ])
+                                    ])
+                            }),
+                    ]),
+            ])
+    }
+
+    /// "Tomorrow 8:00", "On their birthday at 8:00", "At 8:00 their time": buttons the script
+    /// gives life to (they set the date, time and zone fields, and say what they set).
+    static func quickChoices(_ when: When, l: Localizer) -> HTMLNode {
+        let morning = l.time(QuickSendTime.morning)
+        let button = { (id: String, label: String, data: [Attr]) -> HTMLNode in
+            el("button", [Attr("type", "button"), .class("compose-quick"), .id(id)] + data, [txt(label)])
+        }
+        return el(
+            "div", [.class("compose-quick-choices"), .flag("hidden"), .id("compose-quick"), .aria("label", l.t("wishes.compose.quick"))],
+            [
+                button(
+                    "quick-tomorrow", l.t("wishes.compose.quickTomorrow", morning),
+                    [.data("date", when.tomorrow), .data("zone", when.senderZone), .data("zone-name", l.timeZoneName(when.senderZone))]),
+                button(
+                    "quick-birthday", l.t("wishes.compose.quickBirthday", morning),
+                    [.data("missing", l.t("wishes.compose.quickNoBirthday"))]),
+                button(
+                    "quick-their-time", l.t("wishes.compose.quickTheirTime", morning), [.data("missing", l.t("wishes.compose.quickNoZone"))]
+                ),
+            ])
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// One person in a sender's address book, unchecked: the fields of the contact form, of
+/// `POST /api/v1/wishes/contacts`, or of a line of an imported file.
+public struct ContactInput: Equatable, Sendable {
+    public var name: String?
+    public var email: String?
+    /// A form ``Birthday/init(parsing:omittedYear:)`` reads; empty for none.
+    public var birthday: String?
+    /// An IANA identifier; empty for none.
+    public var timeZone: String?
+    /// A ``RecipientReach`` name; empty to let Kinetic choose (``RecipientReach/automatic(hasConfirmedAccount:senderCanEmail:)``).
+    public var reach: String?
+    /// The year an `X-APPLE-OMIT-YEAR` parameter names: a birthday in that year has none.
+    public var omittedBirthYear: Int?
+
+    public init(
+        name: String? = nil, email: String? = nil, birthday: String? = nil, timeZone: String? = nil, reach: String? = nil,
+        omittedBirthYear: Int? = nil
+    ) {
+        self.name = name
+        self.email = email
+        self.birthday = birthday
+        self.timeZone = timeZone
+        self.reach = reach
+        self.omittedBirthYear = omittedBirthYear
+    }
+}
+
+/// A checked contact: an address to send to, and what makes wishes to them fit.
+public struct Contact: Equatable, Sendable {
+    /// How the sender calls them; may be empty, then the address stands for them.
+    public let name: String
+    /// Normalized (``WishDraft/mailSafeAddress(_:)``).
+    public let email: String
+    public let birthday: Birthday?
+    /// Their zone, for "8:00 their time".
+    public let timeZone: String?
+    /// How the sender wants them reached; nil lets Kinetic choose each time.
+    public let reach: RecipientReach?
+
+    public static let maximumNameLength = 100
+
+    public init(name: String, email: String, birthday: Birthday? = nil, timeZone: String? = nil, reach: RecipientReach? = nil) {
+        self.name = name
+        self.email = email
+        self.birthday = birthday
+        self.timeZone = timeZone
+        self.reach = reach
+    }
+
+    /// The contact `input` describes, or the message key of each field that is wrong (`name`,
+    /// `email`, `birthday`, `timeZone`, `reach`). Spaces around values are dropped, and inner
+    /// runs of white space in the name become one space (a name from a file may be wrapped).
+    public static func checked(_ input: ContactInput) -> Result<Contact, FieldErrors> {
+        var errors = FieldErrors()
+        let name = (input.name ?? "").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        if name.count > maximumNameLength { errors.add("name", "wishes.contacts.error.name.long") }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            errors.add("name", "wishes.contacts.error.name.invalid")
+        }
+        let emailText = (input.email ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let email = WishDraft.mailSafeAddress(emailText)
+        if emailText.isEmpty {
+            errors.add("email", "wishes.contacts.error.email.empty")
+        } else if email == nil {
+            errors.add("email", "wishes.contacts.error.email.invalid")
+        }
+        let birthdayText = (input.birthday ?? "").trimmingCharacters(in: .whitespaces)
+        let birthday = birthdayText.isEmpty ? nil : Birthday(parsing: birthdayText, omittedYear: input.omittedBirthYear)
+        if !birthdayText.isEmpty && birthday == nil { errors.add("birthday", "wishes.contacts.error.birthday") }
+        var zone: String?
+        if let text = input.timeZone?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            switch UserTimeZone.validated(text) {
+            case .success(let identifier): zone = identifier
+            case .failure: errors.add("timeZone", "wishes.contacts.error.timeZone")
+            }
+        }
+        var reach: RecipientReach?
+        if let text = input.reach?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            reach = RecipientReach(rawValue: text)
+            if reach == nil { errors.add("reach", "wishes.contacts.error.reach") }
+        }
+        guard errors.isEmpty, let email else { return .failure(errors) }
+        return .success(Contact(name: name, email: email, birthday: birthday, timeZone: zone, reach: reach))
+    }
+
+    /// What the sender sees for them: the name, or the address without one.
+    public var displayName: String { name.isEmpty ? email : name }
+
+    /// The first word of their name, for a stock text's greeting ("Happy birthday, Carla!"),
+    /// or nil when the contact has no name.
+    public var firstName: String? { name.split(separator: " ").first.map(String.init) }
+}
+
+extension Contact {
+    /// The words of a search of the address book, folded for case, accents and width.
+    public static func searchWords(_ search: String) -> [String] {
+        folded(search).split(whereSeparator: \.isWhitespace).prefix(8).map(String.init)
+    }
+
+    /// Whether each of `words` (``searchWords(_:)``) begins a word of the name or is part of the
+    /// address: "carla" and "car" find Carla Núñez, "nunez" too, "@example" her address.
+    public func matches(_ words: [String]) -> Bool {
+        let nameWords = Self.folded(name).split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        return words.allSatisfy { word in email.contains(word) || nameWords.contains { $0.hasPrefix(word) } }
+    }
+
+    /// How contacts are ordered: by what the sender sees for them, ignoring case and accents.
+    public var sortKey: String { Self.folded(displayName) }
+
+    private static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+    }
+}
