@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
+from conftest import BASE_URL, assert_no_horizontal_overflow, log_in, make_driver, screenshot, tap, wait
 from test_accessibility import violations
 from test_workouts import LANGUAGES
 
@@ -33,11 +33,6 @@ def settle(driver):
 def open_level(driver, path="/reports"):
     driver.get(BASE_URL + path)
     wait(driver).until(lambda d: "is-placed" in d.find_element(By.ID, "bubble-stage").get_attribute("class"))
-
-
-def tap(driver, element):
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
 
 
 def bubble(driver, data_id):

@@ -14,7 +14,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, tap, wait
 
 LANGUAGES = {"en": "en-US", "de": "de-DE", "en-XA": "en-XA"}
 JUMPS = {"categories": ["plyometrics"], "equipment": ["other", "medicine ball"], "difficulty": "beginner", "duration": 10}
@@ -35,13 +35,6 @@ def upload_song(account, bpm, seconds=40):
     request.add_header("Authorization", "Bearer " + account["token"])
     with urllib.request.urlopen(request) as response:
         return json.loads(response.read())
-
-
-def tap(driver, element):
-    """Clicks an element after bringing it to the middle of the screen (the bottom bar covers
-    the lowest part, as on a phone)."""
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
 
 
 def player(driver, expression):
