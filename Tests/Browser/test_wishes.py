@@ -74,7 +74,7 @@ def test_compose_preview_send_options_and_confirm_schedule_a_wish():
         driver.find_element(By.ID, "field-recipients").send_keys("sam@example.com, Kim@Example.com")
         assert next_button.is_enabled()
         screenshot(driver, "wishes-compose")
-        next_button.click()
+        tap(driver, next_button)
 
         wait(driver).until(EC.presence_of_element_located((By.ID, "preview-submit")))
         assert "See you soon!" in driver.find_element(By.CSS_SELECTOR, ".wish-message-text").text
@@ -128,7 +128,7 @@ def test_a_kinetic_user_and_an_outside_friend_each_get_one_copy_the_right_way():
             "document.getElementById('field-sendDate').value = arguments[0];"
             "document.getElementById('field-sendTime').value = arguments[1];",
             now.strftime("%Y-%m-%d"), now.strftime("%H:%M"))
-        driver.find_element(By.ID, "compose-next").click()
+        tap(driver, driver.find_element(By.ID, "compose-next"))
 
         plan = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".wish-deliveries")))
         rows = [row.text for row in plan.find_elements(By.CSS_SELECTOR, ".wish-delivery")]
@@ -170,6 +170,23 @@ def test_a_kinetic_user_and_an_outside_friend_each_get_one_copy_the_right_way():
     finally:
         driver.quit()
 
+    # Bob says thanks on the wish in his Inbox; it lands in Ann's.
+    driver = make_driver()
+    try:
+        log_in(driver, bob)
+        driver.get(BASE_URL + f"/wishes/{inbox[0]['id']}")
+        note = wait(driver).until(EC.presence_of_element_located((By.ID, "wish-thanks-message")))
+        note.send_keys("Thank you, Ann! See you at five.")
+        screenshot(driver, "wishes-say-thanks")
+        tap(driver, driver.find_element(By.ID, "wish-thanks-send"))
+        wait(driver).until(EC.url_contains("done=thanked"))
+        assert "You said thanks on" in driver.find_element(By.ID, "wish-thanked").text
+        items = api("GET", "/api/v1/wishes?box=inbox", token=sender["token"])[1]["items"]
+        assert [(i["subject"], i["message"], i["from"]["name"]) for i in items] == [
+            (f"Re: {subject}", "Thank you, Ann! See you at five.", "Bob Friend")]
+    finally:
+        driver.quit()
+
 
 def test_cancel_asks_first_and_next_names_every_problem_without_the_script_checks():
     account = new_account()
@@ -178,11 +195,11 @@ def test_cancel_asks_first_and_next_names_every_problem_without_the_script_check
         log_in(driver, account)
         driver.get(BASE_URL + "/wishes/new?from=scheduled")
         driver.find_element(By.ID, "field-recipients").send_keys("x")
-        driver.find_element(By.ID, "compose-cancel").click()
+        tap(driver, driver.find_element(By.ID, "compose-cancel"))
         dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
         dialog.find_element(By.CSS_SELECTOR, "button[value=cancel], button:not([value=confirm])").click()
         assert "/wishes/new" in driver.current_url
-        driver.find_element(By.ID, "compose-cancel").click()
+        tap(driver, driver.find_element(By.ID, "compose-cancel"))
         wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog"))).find_element(By.ID, "confirm-action").click()
         wait(driver).until(EC.url_contains("/wishes/scheduled"))
     finally:

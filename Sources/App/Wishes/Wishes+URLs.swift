@@ -34,6 +34,8 @@ extension SiteURL {
         case photos
         /// `photos/{photoId}`: an uploaded photo, for its owner and the recipients of wishes with it.
         case photo(id: String?)
+        /// `{wishId}/thanks` (POST): a thank-you for an Inbox wish.
+        case thanks(id: String?)
         /// The address book.
         case contacts
         /// `contacts/new`: a new contact's page.
@@ -62,6 +64,7 @@ extension SiteURL {
             case .searchHistory: ["search-history"]
             case .photos: ["photos"]
             case .photo(let id): ["photos", Self.parameter(id, "photoId")]
+            case .thanks(let id): [Self.parameter(id, "wishId"), "thanks"]
             case .contacts: ["contacts"]
             case .newContact: ["contacts", "new"]
             case .contact(let id): ["contacts", Self.parameter(id, "contactId")]

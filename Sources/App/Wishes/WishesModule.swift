@@ -3,7 +3,10 @@ import Vapor
 
 extension WishesModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
-        [CreateWishes(), CreateMailRecipients(), AddTypedWishColumns(), AddRecipientReach(), AddSearchWords(), CreateWishContacts()]
+        [
+            CreateWishes(), CreateMailRecipients(), AddTypedWishColumns(), AddRecipientReach(), AddSearchWords(), CreateWishContacts(),
+            AddInboxThanks(),
+        ]
     }
 
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {

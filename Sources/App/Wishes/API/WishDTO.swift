@@ -74,6 +74,8 @@ struct WishDTO: Content {
     @NullEncoded var tally: Tally?
     @NullEncoded var from: Person?
     let unread: Bool
+    /// When its recipient said thanks (inbox only; null until then).
+    @NullEncoded var thankedAt: String?
     /// Every channel it goes out on (for clients from before `to`).
     let channels: [String]
     let deliveries: [Delivery]
@@ -104,6 +106,7 @@ struct WishDTO: Content {
                 waiting: counted[.waiting], delivered: counted[.delivered], failed: counted[.failed], cancelled: counted[.cancelled])
         }
         unread = listing.isUnread
+        thankedAt = listing.thankedAt?.formatted(.iso8601)
         channels = listing.channels.map(\.rawValue)
         deliveries = listing.deliveries.map { delivery in
             Delivery(

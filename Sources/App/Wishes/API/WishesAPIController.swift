@@ -79,6 +79,21 @@ struct WishesAPIController {
         }
     }
 
+    /// `POST /api/v1/wishes/{wishId}/thanks` with `{"message": …}`: a thank-you for an Inbox
+    /// wish, into its sender's Inbox; 204, 409 when it was thanked for already or its sender's
+    /// account is gone, 422 for a note Kinetic does not send.
+    func thank(_ request: Request) async throws -> HTTPStatus {
+        let wishes = try request.wishes()
+        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["message"]).mapError(AppError.validation).get()
+        let text = reader.string("message")
+        let note = try reader.result(text).flatMap { WishThanks.checked($0) }.mapError(AppError.validation).get()
+        switch try await wishes.boxes.thank(request.requestedWishID, note: note, from: wishes.user, now: wishes.now) {
+        case .sent: return .noContent
+        case .already: throw AppError.conflict(messageKey: "wishes.thanks.error.already")
+        case .senderGone: throw AppError.conflict(messageKey: "wishes.thanks.error.senderGone")
+        }
+    }
+
     /// `DELETE /api/v1/wishes/{wishId}`: 204; a scheduled wish's deliveries are cancelled with it.
     func delete(_ request: Request) async throws -> HTTPStatus {
         let wishes = try request.wishes()

@@ -21,6 +21,8 @@ final class InboxWishRecord: Model, @unchecked Sendable {
     @OptionalField(key: "photo") var photo: String?
     @Field(key: "received_at") var receivedAt: Date
     @OptionalField(key: "read_at") var readAt: Date?
+    /// When its recipient said thanks (``WishThanks``); nil until then.
+    @OptionalField(key: "thanked_at") var thankedAt: Date?
     /// Subject, sender and message as words for search (``WishSearchText``).
     @Field(key: "search_text") var searchText: String
 

@@ -113,7 +113,7 @@ struct WishBoxes {
             photo: item.photo.flatMap(WishPhoto.init), at: item.receivedAt,
             people: item.senderEmail.isEmpty ? [] : [item.senderEmail],
             senderName: item.senderName, isUnread: item.readAt == nil, localSendAt: nil, timeZone: nil, recipients: [],
-            postsToConnections: false, deliveries: [], searchText: item.searchText
+            postsToConnections: false, deliveries: [], searchText: item.searchText, thankedAt: item.thankedAt
         )
     }
 }

@@ -28,6 +28,8 @@ struct WishListing: Sendable {
     let deliveries: [WishDeliveryRecord]
     /// Its words for search, as stored (``WishSearchText``).
     let searchText: String
+    /// When its recipient said thanks (Inbox only).
+    var thankedAt: Date? = nil
 
     /// Its place in its list narrowed by `filter`, for the next page's cursor and the message
     /// view's arrows: its time and id, after its rank in a search.

@@ -56,11 +56,45 @@ struct WishesController {
     func message(_ request: Request) async throws -> Response {
         let wishes = try request.wishes()
         var listing = try await wishes.wish(request.requestedWishID)
-        let boxes = wishes.boxes
         if listing.isUnread {
-            try await boxes.markRead(listing.id, now: request.now)
+            try await wishes.boxes.markRead(listing.id, now: request.now)
             listing = try await wishes.wish(listing.id)
         }
+        return try await messagePage(request, listing: listing, thanks: .init(text: "", error: nil))
+    }
+
+    private struct ThanksForm: Content {
+        var message: String?
+    }
+
+    /// Say thanks on an Inbox wish: into its sender's Inbox, then the wish again saying so; the
+    /// page again naming what was wrong with the note.
+    func thank(_ request: Request) async throws -> Response {
+        let wishes = try request.wishes()
+        let listing = try await wishes.wish(request.requestedWishID)
+        guard listing.box == .inbox else { throw AppError.notFound }
+        let l = request.localizer
+        let text = try request.content.decode(ThanksForm.self).message ?? ""
+        let note: String
+        switch WishThanks.checked(text) {
+        case .success(let checked): note = checked
+        case .failure(let errors):
+            let error = l.t(errors.messages["message"] ?? "error.validation", l.number(WishThanks.maximumLength))
+            return try await messagePage(request, listing: listing, thanks: .init(text: text, error: error), status: .unprocessableEntity)
+        }
+        let page = SiteURL.wishes(.wish(id: listing.id.uuidString))
+        switch try await wishes.boxes.thank(listing.id, note: note, from: wishes.user, now: wishes.now) {
+        case .sent, .already: return request.redirect(to: page.with([("done", "thanked")]))
+        case .senderGone:
+            let error = l.t("wishes.thanks.error.senderGone")
+            return try await messagePage(request, listing: listing, thanks: .init(text: text, error: error), status: .conflict)
+        }
+    }
+
+    private func messagePage(
+        _ request: Request, listing: WishListing, thanks: WishMessagePage.Thanks, status: HTTPStatus = .ok
+    ) async throws -> Response {
+        let boxes = try request.wishes().boxes
         let filter = (try? request.requestedWishFilter()) ?? WishListFilter()
         let neighbours = try await boxes.neighbours(of: listing, filter: filter)
         let items = WishesController.filterItems(filter)
@@ -68,9 +102,9 @@ struct WishesController {
             listing, l: request.localizer, timeZone: request.userCalendar.timeZone,
             previousHref: neighbours.previous.map { SiteURL.wishes(.wish(id: $0.uuidString)).with(items) },
             nextHref: neighbours.next.map { SiteURL.wishes(.wish(id: $0.uuidString)).with(items) },
-            listHref: SiteURL.wishes(.box(listing.box)).with(items), notice: WishesController.notice(request)
+            listHref: SiteURL.wishes(.box(listing.box)).with(items), notice: WishesController.notice(request), thanks: thanks
         )
-        return .html(WishMessagePage.render(model, context: PageContext(request: request)))
+        return .html(WishMessagePage.render(model, context: PageContext(request: request)), status: status)
     }
 
     private struct DeleteForm: Content {
@@ -114,6 +148,7 @@ struct WishesController {
         case "busy": return (l.t("wishes.error.beingSent"), true)
         case "scheduled": return (l.t("wishes.compose.scheduledNotice"), false)
         case "saved": return (l.t("wishes.compose.savedNotice"), false)
+        case "thanked": return (l.t("wishes.thanks.done"), false)
         default:
             if done.hasPrefix("deleted-"), let count = Int(done.dropFirst(8)) {
                 return (l.t("wishes.delete.doneMany", l.number(count)), false)
@@ -176,7 +211,7 @@ extension WishMessagePage {
 
     static func model(
         _ listing: WishListing, l: Localizer, timeZone: TimeZone, previousHref: String?, nextHref: String?, listHref: String,
-        notice: (text: String, isError: Bool)?
+        notice: (text: String, isError: Bool)?, thanks: Thanks = Thanks(text: "", error: nil)
     ) -> Model {
         let (peopleLabel, whenLabel): (String, String) =
             switch listing.box {
@@ -196,7 +231,9 @@ extension WishMessagePage {
             deliveries: deliveries(of: listing, l: l),
             previousHref: previousHref, nextHref: nextHref, listHref: listHref,
             editHref: listing.box == .scheduled ? SiteURL.wishes(.edit(id: listing.id.uuidString)).path : nil,
-            notice: notice?.text, noticeIsError: notice?.isError ?? false
+            notice: notice?.text, noticeIsError: notice?.isError ?? false,
+            thanks: listing.box == .inbox ? thanks : nil,
+            thankedOn: listing.thankedAt.map { l.dateTime($0, in: timeZone) }
         )
     }
 }

@@ -4,8 +4,15 @@ import KineticCore
 /// when; for each recipient how they get it (Scheduled) or how it ended up for them and why it
 /// failed (Sent), and its Connections post. Up and down arrows go to the
 /// previous and next wish of the list it was opened from (with its search), disabled at the
-/// ends; a scheduled wish has Edit; every wish has Delete, which asks first.
+/// ends; a scheduled wish has Edit; an Inbox wish has Say thanks; every wish has Delete, which
+/// asks first.
 enum WishMessagePage {
+    /// The thank-you form of an Inbox wish: what was typed, and what is wrong with it.
+    struct Thanks: Equatable {
+        let text: String
+        let error: String?
+    }
+
     struct Model: Equatable {
         let id: String
         let box: WishBox
@@ -26,6 +33,10 @@ enum WishMessagePage {
         let editHref: String?
         let notice: String?
         let noticeIsError: Bool
+        /// Inbox only.
+        let thanks: Thanks?
+        /// When the reader said thanks, as they read it.
+        let thankedOn: String?
     }
 
     static func render(_ model: Model, context: PageContext) -> String {
@@ -51,6 +62,7 @@ enum WishMessagePage {
                         ])
                 ]),
             WishesChrome.deliveryList(model.deliveries, title: model.deliveriesTitle),
+            model.thanks.map { thanksSection($0, model: model, context: context) } ?? .empty,
             el(
                 "div", [.class("wish-actions")],
                 [
@@ -83,6 +95,42 @@ enum WishMessagePage {
                 stylesheet: WishesModule.stylesheet, scripts: ["js/wishes/message.js"], bodyClass: "wishes-page"),
             context: context, content: content
         )
+    }
+
+    /// Say thanks: a short note into the sender's Inbox, once; afterwards, when it was said.
+    private static func thanksSection(_ thanks: Thanks, model: Model, context: PageContext) -> HTMLNode {
+        let l = context.localizer
+        if let on = model.thankedOn {
+            return el("p", [.class("card wish-thanked"), .id("wish-thanked")], [icon(.check), txt(l.t("wishes.thanks.said", on))])
+        }
+        let described = ["wish-thanks-hint", thanks.error == nil ? nil : "wish-thanks-error"].compactMap { $0 }.joined(separator: " ")
+        return el(
+            "form",
+            [
+                Attr("method", "post"), Attr("action", SiteURL.wishes(.thanks(id: model.id)).path), .class("card form wish-thanks"),
+                .id("wish-thanks"),
+            ],
+            [
+                CSRFField.render(context.csrfToken),
+                el(
+                    "div", [.class(thanks.error == nil ? "field" : "field field-invalid")],
+                    [
+                        el("label", [Attr("for", "wish-thanks-message"), .class("card-title")], [txt(l.t("wishes.thanks.title"))]),
+                        el(
+                            "textarea",
+                            [
+                                .id("wish-thanks-message"), Attr("name", "message"), .class("field-input"), Attr("rows", "3"),
+                                Attr("maxlength", String(WishThanks.maximumLength)), .flag("required"),
+                                Attr("placeholder", l.t("wishes.thanks.placeholder")), .aria("describedby", described),
+                                thanks.error == nil ? nil : .aria("invalid", "true"),
+                            ], [txt(thanks.text)]),
+                        el("p", [.id("wish-thanks-hint"), .class("field-hint")], [txt(l.t("wishes.thanks.hint"))]),
+                        thanks.error.map { el("p", [.id("wish-thanks-error"), .class("field-error")], [txt($0)]) } ?? .empty,
+                    ]),
+                el(
+                    "button", [Attr("type", "submit"), .class("button button-primary button-block"), .id("wish-thanks-send")],
+                    [icon(.send), txt(l.t("wishes.thanks.send"))]),
+            ])
     }
 
     private static func arrow(_ href: String?, symbol: Icon, label: String, id: String) -> HTMLNode {

@@ -1,0 +1,63 @@
+import Foundation
+import KineticCore
+import Testing
+import VaporTesting
+
+@testable import App
+
+/// A recipient thanks for an in-app wish: a note into the sender's Inbox, once.
+@Suite struct WishThanksAppTests {
+    @Test func aThankYou_landsInTheSendersInbox_once_andOnlyItsRecipientCanSayIt() async throws {
+        try await withKinetic { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let bob = try await app.signUp(name: "Bob Friend", email: "bob@example.com")
+            let eve = try await app.signUp(name: "Eve", email: "eve@example.com")
+            _ = try await app.scheduleWish(from: ann, to: ["bob@example.com"], reach: .inApp, subject: "Happy birthday, Bob")
+            try await app.makeWishDispatcher().runOnce(now: testNow.addingTimeInterval(300))
+            let inbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token).jsonObject()
+            let wish = try #require((inbox["items"] as? [[String: Any]])?.first)
+            let id = try #require(wish["id"] as? String)
+            #expect(wish["thankedAt"] is NSNull)
+
+            let empty = try await app.json(.POST, "/api/v1/wishes/\(id)/thanks", body: ["message": "  "], token: bob.token)
+            #expect(empty.status == .unprocessableEntity)
+            #expect(try await app.json(.POST, "/api/v1/wishes/\(id)/thanks", body: ["message": "Hi"], token: eve.token).status == .notFound)
+            let thanked = try await app.json(.POST, "/api/v1/wishes/\(id)/thanks", body: ["message": "Thank you, Ann!"], token: bob.token)
+            #expect(thanked.status == .noContent, "\(thanked.body.string)")
+            let again = try await app.json(.POST, "/api/v1/wishes/\(id)/thanks", body: ["message": "Thanks again"], token: bob.token)
+            #expect(again.status == .conflict)
+
+            let annsInbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: ann.token).jsonObject()
+            let thanks = try #require(annsInbox["items"] as? [[String: Any]])
+            #expect(thanks.count == 1)
+            #expect(thanks.first?["subject"] as? String == "Re: Happy birthday, Bob")
+            #expect(thanks.first?["message"] as? String == "Thank you, Ann!" && thanks.first?["occasion"] as? String == "thank-you")
+            #expect((thanks.first?["from"] as? [String: Any])?["name"] as? String == "Bob Friend")
+            let after = try await app.json(.GET, "/api/v1/wishes/\(id)", token: bob.token).jsonObject()
+            #expect(after["thankedAt"] is String)
+            let eveCounts = try await app.json(.GET, "/api/v1/wishes/counts", token: eve.token).jsonObject()
+            #expect(eveCounts["inbox"] as? Int == 0)
+        }
+    }
+
+    @Test func thePage_saysThanksOnce_andNamesAWrongNote() async throws {
+        try await withKinetic { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let (web, bob) = try await app.signedInWebClient()
+            _ = try await app.scheduleWish(from: ann, to: [bob.email], reach: .inApp)
+            try await app.makeWishDispatcher().runOnce(now: testNow.addingTimeInterval(300))
+            let inbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token).jsonObject()
+            let id = try #require((inbox["items"] as? [[String: Any]])?.first?["id"] as? String)
+            let page = try await web.get("/wishes/\(id)").body.string
+            #expect(page.contains("id=\"wish-thanks\""))
+            let long = try await web.post(
+                "/wishes/\(id)/thanks", fields: [("message", String(repeating: "x", count: 501))], csrfPage: "/wishes/\(id)")
+            #expect(long.status == .unprocessableEntity && long.body.string.contains("A thank-you has at most 500 characters."))
+            let sent = try await web.post("/wishes/\(id)/thanks", fields: [("message", "Thank you!")], csrfPage: "/wishes/\(id)")
+            #expect(sent.status == .seeOther && sent.headers.first(name: .location) == "/wishes/\(id)?done=thanked")
+            let after = try await web.get("/wishes/\(id)?done=thanked").body.string
+            #expect(after.contains("Your thanks are on their way.") && after.contains("You said thanks on"))
+            #expect(!after.contains("id=\"wish-thanks\""))
+        }
+    }
+}
