@@ -65,7 +65,7 @@ public struct Birthday: Hashable, Codable, Sendable, CustomStringConvertible {
     /// The day it is kept in `year`: its own day, and 28 February for a 29 February birthday
     /// in a year without one (still in its month, and the day most calendars show it on).
     public func day(in year: Int) -> LocalDate {
-        LocalDate(year: year, month: month, day: day) ?? LocalDate(year: year, month: month, day: day - 1)!
+        YearlyRecurrence.keptDay(month: month, day: day, in: year)
     }
 
     /// The first day it is kept on `date` or after.
