@@ -36,6 +36,15 @@ extension SiteURL {
         case photo(id: String?)
         /// `{wishId}/thanks` (POST): a thank-you for an Inbox wish.
         case thanks(id: String?)
+        /// The yearly wishes.
+        case yearlyList
+        /// `yearly/{seriesId}`: one.
+        case yearly(id: String?)
+        /// `yearly/{seriesId}/pause`, `…/resume` (POST).
+        case pauseYearly(id: String?)
+        case resumeYearly(id: String?)
+        /// `yearly/{seriesId}/end` (POST, the page's form; the API DELETEs the yearly wish).
+        case endYearly(id: String?)
         /// The address book.
         case contacts
         /// `contacts/new`: a new contact's page.
@@ -65,6 +74,11 @@ extension SiteURL {
             case .photos: ["photos"]
             case .photo(let id): ["photos", Self.parameter(id, "photoId")]
             case .thanks(let id): [Self.parameter(id, "wishId"), "thanks"]
+            case .yearlyList: ["yearly"]
+            case .yearly(let id): ["yearly", Self.parameter(id, "seriesId")]
+            case .pauseYearly(let id): ["yearly", Self.parameter(id, "seriesId"), "pause"]
+            case .resumeYearly(let id): ["yearly", Self.parameter(id, "seriesId"), "resume"]
+            case .endYearly(let id): ["yearly", Self.parameter(id, "seriesId"), "end"]
             case .contacts: ["contacts"]
             case .newContact: ["contacts", "new"]
             case .contact(let id): ["contacts", Self.parameter(id, "contactId")]

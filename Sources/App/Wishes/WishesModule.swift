@@ -5,7 +5,7 @@ extension WishesModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
         [
             CreateWishes(), CreateMailRecipients(), AddTypedWishColumns(), AddRecipientReach(), AddSearchWords(), CreateWishContacts(),
-            AddInboxThanks(),
+            AddInboxThanks(), CreateWishSeries(),
         ]
     }
 

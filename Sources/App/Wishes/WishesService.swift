@@ -24,6 +24,12 @@ struct WishesService {
     /// The user's lists: Scheduled, Inbox and Sent.
     var boxes: WishBoxes { WishBoxes(database: database, userID: userID) }
 
+    /// The user's yearly wishes.
+    var yearly: WishSeriesBook {
+        WishSeriesBook(
+            database: database, userID: userID, now: now, roller: YearlyWishRoller(database: database, catalog: localizer.catalog))
+    }
+
     /// The user's address book.
     var contacts: WishContacts { WishContacts(database: database, userID: userID, now: now) }
 
@@ -110,10 +116,17 @@ struct WishesService {
         return Set(try await User.query(on: database).filter(\.$email ~~ addresses).filter(\.$emailVerifiedAt != nil).all(\.$email))
     }
 
-    /// Schedules a checked wish: the wish, its recipients and deliveries in one transaction.
+    /// Schedules a checked wish: the wish, its recipients and deliveries in one transaction;
+    /// with `yearly`, as the first of a yearly wish (``WishSeriesRecord``) with that reminder.
     @discardableResult
-    func schedule(_ draft: WishDraft) async throws -> WishListing {
-        let wish = try await WishesRepository(database: database).schedule(draft, from: userID, now: now)
+    func schedule(_ draft: WishDraft, yearly: YearlyReminder? = nil) async throws -> WishListing {
+        let repository = WishesRepository(database: database)
+        let wish =
+            if let yearly {
+                try await repository.scheduleYearly(draft, reminder: yearly, from: userID, now: now)
+            } else {
+                try await repository.schedule(draft, from: userID, now: now)
+            }
         return try await self.wish(wish.id)
     }
 

@@ -19,6 +19,10 @@ public struct WishDraftInput: Equatable, Sendable {
     /// Channel names, as API clients from before ``reaches`` sent them: e-mail and in-app mean
     /// that reach for every recipient without their own, Connections means the post.
     public var channels: [String]?
+    /// Whether it repeats every year on its day, at its time (``YearlyRecurrence``), and how many
+    /// days before each year's wish its sender is reminded (``YearlyReminder``).
+    public var repeatsYearly = false
+    public var remindDaysBefore: Int?
 
     public init(
         occasion: String? = nil, subject: String? = nil, message: String? = nil, photo: String? = nil, recipients: [String] = [],
@@ -50,6 +54,20 @@ public struct WishDraft: Equatable, Sendable {
     public private(set) var reaches: [String: RecipientReach]
     /// Whether it is also posted on the sender's Connections board (one post naming them all).
     public let postsToConnections: Bool
+
+    public init(
+        occasion: Occasion, subject: String, message: String, photo: WishPhoto?, recipients: [String], sendTime: WishSendTime,
+        reaches: [String: RecipientReach], postsToConnections: Bool
+    ) {
+        self.occasion = occasion
+        self.subject = subject
+        self.message = message
+        self.photo = photo
+        self.recipients = recipients
+        self.sendTime = sendTime
+        self.reaches = reaches
+        self.postsToConnections = postsToConnections
+    }
 
     public static let maximumSubjectLength = 150
     public static let maximumMessageLength = 2_000

@@ -3,7 +3,8 @@ import Foundation
 extension WishDraftInput {
     /// The members a JSON body of `POST /api/v1/wishes` (and `PUT …/{id}`) may have.
     public static let jsonMembers: Set<String> = [
-        "occasion", "subject", "message", "photo", "recipients", "sendAt", "timeZone", "connections", "channels",
+        "occasion", "subject", "message", "photo", "recipients", "sendAt", "timeZone", "connections", "channels", "repeatsYearly",
+        "remindDaysBefore",
     ]
 
     /// The members of a recipient given as an object.
@@ -12,7 +13,8 @@ extension WishDraftInput {
     /// Reads a JSON body: `occasion`, `subject`, `message`, `recipients`, `sendAt`
     /// (`yyyy-MM-ddTHH:mm`) and optionally `photo` (`stock:…`, `upload:…` or null), `timeZone`
     /// (an IANA name; the sender's setting otherwise) and `connections` (a boolean: also post on
-    /// Connections). Each recipient is an address, or `{"address": …, "reach": …}` to choose how
+    /// Connections), `repeatsYearly` (a boolean) with `remindDaysBefore` (an integer or null).
+    /// Each recipient is an address, or `{"address": …, "reach": …}` to choose how
     /// they get it (``RecipientReach``). `channels`, the list older clients sent, is still read
     /// (``WishDraftInput/channels``). Wrong types and unknown members are the returned errors;
     /// what could be read is returned as well, so that ``WishDraft/validate(_:timeZone:now:)``
@@ -27,6 +29,8 @@ extension WishDraftInput {
         (input.recipients, input.reaches) = readRecipients(members["recipients"], reader: &reader)
         input.sendAt = reader.string("sendAt")
         input.postsToConnections = reader.bool("connections", .optional) ?? false
+        input.repeatsYearly = reader.bool("repeatsYearly", .optional) ?? false
+        input.remindDaysBefore = reader.nullableInteger("remindDaysBefore") ?? nil
         if members["channels"] != nil { input.channels = reader.strings("channels", missingKey: "error.field.arrayExpected") ?? [] }
         var timeZone: TimeZone?
         if let name = reader.string("timeZone", .optional) {

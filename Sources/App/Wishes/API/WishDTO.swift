@@ -76,6 +76,12 @@ struct WishDTO: Content {
     let unread: Bool
     /// When its recipient said thanks (inbox only; null until then).
     @NullEncoded var thankedAt: String?
+    /// `wish`, `thanks` (for a wish the caller sent) or `reminder` (of the caller's yearly wish, `about`) in the inbox.
+    @NullEncoded var kind: String?
+    /// The wish an inbox item is about: the one thanked for or reminded of.
+    @NullEncoded var about: UUID?
+    /// The yearly wish it was made from (scheduled, sent).
+    @NullEncoded var yearlyId: UUID?
     /// Every channel it goes out on (for clients from before `to`).
     let channels: [String]
     let deliveries: [Delivery]
@@ -107,6 +113,9 @@ struct WishDTO: Content {
         }
         unread = listing.isUnread
         thankedAt = listing.thankedAt?.formatted(.iso8601)
+        kind = listing.box == .inbox ? listing.kind.rawValue : nil
+        about = listing.box == .inbox && listing.kind != .wish ? listing.sourceWishID : nil
+        yearlyId = listing.seriesID
         channels = listing.channels.map(\.rawValue)
         deliveries = listing.deliveries.map { delivery in
             Delivery(

@@ -29,10 +29,12 @@ struct WishesAPIController {
         )
     }
 
-    /// `POST /api/v1/wishes`: schedules a wish; 201 with it.
+    /// `POST /api/v1/wishes`: schedules a wish, or with `repeatsYearly` the first of a yearly
+    /// wish; 201 with it.
     func create(_ request: Request) async throws -> Response {
         let wishes = try request.wishes()
-        let listing = try await wishes.schedule(try await draft(in: request, for: wishes))
+        let (draft, yearly) = try await checked(in: request, for: wishes)
+        let listing = try await wishes.schedule(draft, yearly: yearly)
         return try await WishDTO(listing, localizer: request.localizer).created(
             at: .api(.wishes(.wish(id: listing.id.uuidString))), for: request)
     }
@@ -68,7 +70,9 @@ struct WishesAPIController {
         let wishes = try request.wishes()
         let listing = try await wishes.wish(request.requestedWishID)
         guard listing.box == .scheduled else { throw AppError.wishChange(.beingSent) }
-        let draft = try await draft(in: request, for: wishes, replacing: listing.id)
+        let (draft, yearly) = try await checked(in: request, for: wishes, replacing: listing.id)
+        // Each year's wish is changed on its own; how it repeats is the yearly wish's.
+        guard yearly == nil else { throw AppError.validation(FieldErrors(["repeatsYearly": "wishes.yearly.error.onEdit"])) }
         do {
             guard let updated = try await wishes.boxes.update(listing.id, to: draft, now: wishes.now) else {
                 throw AppError.wishChange(.beingSent)
@@ -135,10 +139,20 @@ struct WishesAPIController {
             unread: counts.unread)
     }
 
-    /// The JSON body of a new or changed wish, checked; 422 naming every problem.
-    private func draft(in request: Request, for wishes: WishesService, replacing: UUID? = nil) async throws -> WishDraft {
+    /// The JSON body of a new or changed wish, checked, and its reminder when it repeats
+    /// yearly; 422 naming every problem.
+    private func checked(
+        in request: Request, for wishes: WishesService, replacing: UUID? = nil
+    ) async throws -> (WishDraft, YearlyReminder?) {
         let members = try JSONMemberReader.object(request.jsonBody()).mapError(AppError.validation).get().members
         let read = WishDraftInput.read(json: members)
-        return try await wishes.check(read.input, timeZone: read.timeZone, errors: read.errors, replacing: replacing)
+        var errors = read.errors
+        var yearly: YearlyReminder?
+        switch YearlyReminder.checked(read.input.remindDaysBefore) {
+        case .success(let reminder): yearly = read.input.repeatsYearly ? reminder : nil
+        case .failure(let failures): errors.merge(failures, prefix: nil)
+        }
+        let draft = try await wishes.check(read.input, timeZone: read.timeZone, errors: errors, replacing: replacing)
+        return (draft, yearly)
     }
 }

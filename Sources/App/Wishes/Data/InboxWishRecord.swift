@@ -7,6 +7,16 @@ import KineticCore
 final class InboxWishRecord: Model, @unchecked Sendable {
     static let schema = "wish_inbox"
 
+    /// What an Inbox item is.
+    enum Kind: String, Codable, Sendable {
+        /// A wish someone sent.
+        case wish
+        /// A thank-you for a wish the reader sent (``WishThanks``).
+        case thanks
+        /// A reminder of the reader's own yearly wish, days before it goes out.
+        case reminder
+    }
+
     @ID(key: .id) var id: UUID?
     @Parent(key: "recipient_id") var recipient: User
     @Field(key: "delivery_id") var deliveryID: UUID
@@ -25,6 +35,7 @@ final class InboxWishRecord: Model, @unchecked Sendable {
     @OptionalField(key: "thanked_at") var thankedAt: Date?
     /// Subject, sender and message as words for search (``WishSearchText``).
     @Field(key: "search_text") var searchText: String
+    @Field(key: "kind") var kind: Kind
 
     init() {}
 
@@ -32,8 +43,9 @@ final class InboxWishRecord: Model, @unchecked Sendable {
     /// when the sender had not confirmed it.
     init(
         of wish: (id: UUID, occasion: Occasion, subject: String, message: String, photo: String?), deliveryID: UUID, recipientID: UUID,
-        senderName: String, senderEmail: String, at: Date, readAt: Date? = nil
+        senderName: String, senderEmail: String, at: Date, readAt: Date? = nil, kind: Kind = .wish
     ) {
+        self.kind = kind
         self.id = UUID()
         self.$recipient.id = recipientID
         self.deliveryID = deliveryID

@@ -28,7 +28,7 @@ extension WishBoxes {
         else { return .senderGone }
         let thanks = InboxWishRecord(
             of: (item.wishID, .thankYou, WishThanks.subject(replyingTo: item.subject), note, nil), deliveryID: id, recipientID: senderID,
-            senderName: user.name, senderEmail: user.isVerified ? user.email : "", at: now)
+            senderName: user.name, senderEmail: user.isVerified ? user.email : "", at: now, kind: .thanks)
         var outcome = Thanks.sent(to: sender.name)
         do {
             try await thanks.create(on: database)

@@ -102,7 +102,8 @@ struct WishBoxes {
                 id: id, box: wish.state == .scheduled ? .scheduled : .sent, occasion: wish.occasion, subject: wish.subject,
                 message: wish.message, photo: wish.wishPhoto, at: wish.sendAt, people: recipients.map(\.address), senderName: nil,
                 isUnread: false, localSendAt: wish.localSendAt, timeZone: wish.timeZone, recipients: recipients,
-                postsToConnections: wish.postsToConnections, deliveries: deliveriesByWish[id] ?? [], searchText: wish.searchText
+                postsToConnections: wish.postsToConnections, deliveries: deliveriesByWish[id] ?? [], searchText: wish.searchText,
+                seriesID: wish.seriesID
             )
         }
     }
@@ -113,7 +114,8 @@ struct WishBoxes {
             photo: item.photo.flatMap(WishPhoto.init), at: item.receivedAt,
             people: item.senderEmail.isEmpty ? [] : [item.senderEmail],
             senderName: item.senderName, isUnread: item.readAt == nil, localSendAt: nil, timeZone: nil, recipients: [],
-            postsToConnections: false, deliveries: [], searchText: item.searchText, thankedAt: item.thankedAt
+            postsToConnections: false, deliveries: [], searchText: item.searchText, thankedAt: item.thankedAt, kind: item.kind,
+            sourceWishID: item.wishID
         )
     }
 }

@@ -30,6 +30,11 @@ struct WishListing: Sendable {
     let searchText: String
     /// When its recipient said thanks (Inbox only).
     var thankedAt: Date? = nil
+    /// The yearly wish it was made from (Scheduled, Sent).
+    var seriesID: UUID? = nil
+    /// What an Inbox item is, and the wish it is about (the one received, thanked for, or reminded of).
+    var kind: InboxWishRecord.Kind = .wish
+    var sourceWishID: UUID? = nil
 
     /// Its place in its list narrowed by `filter`, for the next page's cursor and the message
     /// view's arrows: its time and id, after its rank in a search.

@@ -39,6 +39,11 @@ final class WishRecord: Model, @unchecked Sendable {
     @Field(key: "created_at") var createdAt: Date
     /// When its first delivery was claimed.
     @OptionalField(key: "dispatched_at") var dispatchedAt: Date?
+    /// The yearly wish it was made from, and the year it is for.
+    @OptionalField(key: "series_id") var seriesID: UUID?
+    @OptionalField(key: "occurrence_year") var occurrenceYear: Int?
+    /// When its sender is to be reminded of it in their Inbox (a yearly wish's); nil once done.
+    @OptionalField(key: "remind_at") var remindAt: Date?
 
     init() {}
 

@@ -18,6 +18,35 @@ struct WishesRepository {
         return wish
     }
 
+    /// Starts a yearly wish of `draft` for `senderID`: the series, and its first year's wish
+    /// (scheduled as ``schedule(_:from:now:)`` does), in one transaction.
+    func scheduleYearly(_ draft: WishDraft, reminder: YearlyReminder, from senderID: UUID, now: Date) async throws -> WishRecord {
+        let series = WishSeriesRecord(draft: draft, reminder: reminder, senderID: senderID, now: now)
+        return try await database.transaction { database in
+            try await series.create(on: database)
+            let seriesID = try series.requireID()
+            try await draft.addressees.enumerated().map {
+                WishSeriesRecipientRecord(seriesID: seriesID, position: $0.offset, recipient: $0.element)
+            }
+            .create(on: database)
+            return try await Self.createOccurrence(of: series, at: draft.sendTime, draft: draft, now: now, on: database)
+        }
+    }
+
+    /// The wish of `series` for the year of `sendTime`, scheduled with its reminder; a
+    /// constraint failure when that year's wish exists.
+    static func createOccurrence(
+        of series: WishSeriesRecord, at sendTime: WishSendTime, draft: WishDraft, now: Date, on database: any Database
+    ) async throws -> WishRecord {
+        let wish = WishRecord(draft: draft, senderID: series.$sender.id, now: now)
+        wish.seriesID = try series.requireID()
+        wish.occurrenceYear = sendTime.date.year
+        wish.remindAt = series.reminder.time(before: sendTime, now: now)
+        try await wish.create(on: database)
+        try await createParts(of: try wish.requireID(), draft: draft, on: database)
+        return wish
+    }
+
     /// The wish with `id`, whoever sent it.
     func wish(_ id: UUID) async throws -> WishRecord? {
         try await WishRecord.find(id, on: database)

@@ -7,7 +7,9 @@ import SQLKit
 /// One round of the delivery scheduler: claims the deliveries that are due (or whose lease ran
 /// out) and sends each on its channel, then records the outcome — delivered, another try after
 /// a backoff, or failed with the reason. A channel without its settings fails its deliveries
-/// with that reason; nothing is dropped silently.
+/// with that reason; nothing is dropped silently. Before claiming, it makes the yearly wishes
+/// and reminders that are due (``YearlyWishRoller``), so each year's wish goes out in the round
+/// its time comes.
 struct WishDispatcher {
     /// What sends e-mail, or nil when `KINETIC_SMTP_URL` is not set.
     struct Mail {
@@ -30,6 +32,8 @@ struct WishDispatcher {
     var connections: ConnectionsClient?
     /// Draws the cards and finds the photos e-mails carry; nil sends them without.
     var images: WishImages?
+    /// Makes each year's wish of the yearly ones; nil makes none (a test of the queue alone).
+    var roller: YearlyWishRoller?
     /// How long a claim is leased: longer than any one send may take.
     var lease: TimeInterval = 300
     var batchSize = 50
@@ -39,6 +43,7 @@ struct WishDispatcher {
     /// Claims and sends one batch at `now`; returns how many deliveries it claimed.
     @discardableResult
     func runOnce(now: Date) async throws -> Int {
+        try await roller?.roll(now: now)
         let claimed = try await queue.claim(now: now, lease: lease, limit: batchSize)
         guard !claimed.isEmpty else { return 0 }
         let repository = WishesRepository(database: database)

@@ -63,6 +63,7 @@ extension Application {
         let settings = kineticConfiguration.wishDelivery
         var dispatcher = WishDispatcher(database: db, queue: WishDeliveryQueue(database: db, owner: settings.instanceID))
         dispatcher.lease = settings.lease
+        dispatcher.roller = YearlyWishRoller(database: db, catalog: stringCatalog)
         if let smtp = kineticConfiguration.mail.smtp, let from = kineticConfiguration.mail.from {
             var mail = WishDispatcher.Mail(
                 client: SMTPClient(settings: smtp, group: eventLoopGroup), from: from,

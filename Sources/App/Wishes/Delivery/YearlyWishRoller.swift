@@ -1,0 +1,84 @@
+import Fluent
+import Foundation
+import KineticCore
+
+/// Keeps yearly wishes going, in each round of the ``WishDispatcher`` on every instance: once a
+/// year's wish has had its time, the next year's is made (an ordinary scheduled wish, delivered
+/// by the same queue), and the reminders that are due are put in their senders' Inboxes. Both
+/// happen once, whichever instance gets there first and however often a round is repeated: a
+/// series has one wish per year (`series_id`, `occurrence_year` are unique) and a reminder is an
+/// Inbox item whose delivery id is its wish's (unique too).
+struct YearlyWishRoller {
+    let database: any Database
+    /// For the reminders' words, in each sender's language.
+    let catalog: StringCatalog
+    /// How many series or reminders one round looks at.
+    var batchSize = 100
+
+    /// Makes the wishes and reminders due at `now`; how many of each.
+    @discardableResult
+    func roll(now: Date) async throws -> (wishes: Int, reminders: Int) {
+        (try await makeNextWishes(now: now), try await remind(now: now))
+    }
+
+    private func makeNextWishes(now: Date) async throws -> Int {
+        let due = try await WishSeriesRecord.query(on: database).filter(\.$state == .active)
+            .group(.or) { $0.filter(\.$nextRollAt == nil).filter(\.$nextRollAt <= now) }
+            .limit(batchSize).all()
+        var made = 0
+        for series in due {
+            if try await makeNextWish(of: series, now: now) { made += 1 }
+        }
+        return made
+    }
+
+    /// Makes the first wish of `series` after `now`, unless that year's is there already (made
+    /// before, or skipped by its sender); whether it made one. The series is looked at again
+    /// once that wish's time has come.
+    @discardableResult
+    func makeNextWish(of series: WishSeriesRecord, now: Date) async throws -> Bool {
+        guard let recurrence = series.recurrence else {
+            // A zone or time that no longer reads: nothing can be made; it rests until changed.
+            try await WishSeriesRecord.query(on: database).filter(\.$id == series.requireID()).set(\.$state, to: .paused).update()
+            return false
+        }
+        let next = recurrence.next(after: now)
+        let draft = series.draft(at: next, recipients: try await WishSeriesRecipientRecord.recipients(of: series.requireID(), on: database))
+        var made = true
+        do {
+            _ = try await database.transaction { database in
+                try await WishesRepository.createOccurrence(of: series, at: next, draft: draft, now: now, on: database)
+            }
+        } catch let error as DatabaseError where error.isConstraintFailure {
+            made = false
+        }
+        try await WishSeriesRecord.query(on: database).filter(\.$id == series.requireID()).set(\.$nextRollAt, to: next.instant).update()
+        return made
+    }
+
+    private func remind(now: Date) async throws -> Int {
+        let due = try await WishRecord.query(on: database).filter(\.$remindAt <= now).filter(\.$state == .scheduled).limit(batchSize).all()
+        var filed = 0
+        for wish in due {
+            let id = try wish.requireID()
+            if let sender = try await User.find(wish.$sender.id, on: database), let senderID = sender.id {
+                let people = try await WishesRepository(database: database).recipients(of: id)
+                let localizer = Localizer(language: AppLanguage(rawValue: sender.language ?? "") ?? .english, catalog: catalog)
+                let zone = TimeZone(identifier: wish.timeZone) ?? .gmt
+                let item = InboxWishRecord(
+                    of: (
+                        id, wish.occasion, localizer.t("wishes.reminder.subject", wish.subject),
+                        localizer.t(
+                            "wishes.reminder.message", localizer.listJoined(people),
+                            localizer.dateTime(wish.sendAt, in: zone) + " (" + localizer.timeZoneName(wish.timeZone) + ")"),
+                        wish.photo
+                    ), deliveryID: id, recipientID: senderID, senderName: "Kinetic", senderEmail: "", at: now, kind: .reminder)
+                try await database.sql().insert(into: InboxWishRecord.schema).fluentModel(item).ignoringConflicts(with: ["delivery_id"])
+                    .run()
+                filed += 1
+            }
+            try await WishRecord.query(on: database).filter(\.$id == id).set(\.$remindAt, to: nil).update()
+        }
+        return filed
+    }
+}
