@@ -317,6 +317,55 @@ def test_the_compose_page_says_when_the_device_is_in_another_zone_and_can_use_it
         driver.quit()
 
 
+def test_a_yearly_wish_shows_its_next_five_dates_and_can_be_paused_resumed_and_ended():
+    account = new_account()
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/wishes/new?from=scheduled")
+        driver.find_element(By.ID, "field-message").send_keys("Happy birthday, Carla!")
+        driver.find_element(By.ID, "field-recipients").send_keys("carla@example.com")
+        driver.execute_script("document.getElementById('field-sendDate').value = '2031-04-15';"
+                              "document.getElementById('field-sendTime').value = '08:00';")
+        reminder = driver.find_element(By.ID, "compose-yearly-reminder")
+        assert not reminder.is_displayed(), "the reminder's choice waits for the repeat"
+        tap(driver, driver.find_element(By.ID, "field-repeatsYearly"))
+        assert reminder.is_displayed()
+        Select(driver.find_element(By.ID, "field-remindDaysBefore")).select_by_value("7")
+        screenshot(driver, "wishes-compose-yearly")
+        tap(driver, driver.find_element(By.ID, "compose-next"))
+        dates = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".preview-yearly-dates")))
+        shown = [d.text for d in dates.find_elements(By.TAG_NAME, "li")]
+        assert [text.split(" at ")[0] for text in shown] == [f"Apr 15, {year}" for year in range(2031, 2036)], shown
+        assert "You are reminded 7 days before each." in driver.find_element(By.CSS_SELECTOR, ".preview-yearly").text
+        screenshot(driver, "wishes-preview-yearly")
+        tap(driver, driver.find_element(By.ID, "preview-submit"))
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "send-options-confirm"))).click()
+        wait(driver).until(EC.url_contains("done=scheduled"))
+        assert "Yearly" in driver.find_element(By.CSS_SELECTOR, ".wish-cell").text
+
+        driver.get(BASE_URL + "/wishes")
+        tap(driver, driver.find_element(By.ID, "yearly-link"))
+        item = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".yearly-item")))
+        text = item.text.replace("\u202f", " ")  # the locale's narrow space before AM
+        assert "Every year on April 15 at 8:00 AM, UTC" in text and "Next: Apr 15, 2031" in text, text
+        screenshot(driver, "wishes-yearly")
+        tap(driver, item.find_element(By.CSS_SELECTOR, "[id^=yearly-toggle-]"))
+        wait(driver).until(EC.url_contains("done=paused"))
+        assert "Paused" in driver.find_element(By.CSS_SELECTOR, ".yearly-status").text
+        status, counts = api("GET", "/api/v1/wishes/counts", token=account["token"])
+        assert counts["scheduled"] == 0, "the waiting wish is taken back"
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "[id^=yearly-toggle-]"))
+        wait(driver).until(EC.url_contains("done=resumed"))
+        assert "Next: Apr 15, 2031" in driver.find_element(By.CSS_SELECTOR, ".yearly-status").text
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "[id^=yearly-end-]"))
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog"))).find_element(By.ID, "confirm-action").click()
+        wait(driver).until(EC.url_contains("done=ended"))
+        assert "No yearly wishes yet" in driver.find_element(By.TAG_NAME, "main").text
+    finally:
+        driver.quit()
+
+
 def test_scheduled_scrolls_on_to_the_next_page_and_the_arrows_walk_the_list():
     account = new_account()
     for index in range(25):
@@ -438,7 +487,8 @@ def test_wishes_pages_fit_the_phone_and_have_no_axe_violations(language):
                            ("search", "/wishes/inbox?search=1"), ("select", "/wishes/inbox?select=1"),
                            ("message", f"/wishes/{wish}"), ("compose", "/wishes/new"), ("edit", f"/wishes/{wish}/edit"),
                            ("contacts", "/wishes/contacts"), ("contact", f"/wishes/contacts/{contact}"),
-                           ("new-contact", "/wishes/contacts/new"), ("import", "/wishes/contacts/import")]:
+                           ("new-contact", "/wishes/contacts/new"), ("import", "/wishes/contacts/import"),
+                           ("yearly", "/wishes/yearly")]:
             driver.get(BASE_URL + path)
             wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
             assert_no_horizontal_overflow(driver, path)

@@ -35,6 +35,13 @@ function setUp() {
     });
   }
   setUpStockTexts(message, () => update());
+  const yearly = document.getElementById('field-repeatsYearly');
+  if (yearly) {
+    const reminder = document.getElementById('compose-yearly-reminder');
+    const show = () => { reminder.hidden = !yearly.checked; };
+    yearly.addEventListener('change', show);
+    show();
+  }
   setUpContacts();
   setUpWhen();
   file.addEventListener('change', () => {

@@ -43,7 +43,7 @@ struct WishSeriesDTO: Content {
         upcomingWishId = upcoming?.id
         next =
             series.state == .active
-            ? (series.recurrence?.occurrences(after: now, count: 5) ?? []).map {
+            ? series.occurrences(after: now, count: 5).map {
                 Occurrence(local: $0.localDateTime, at: $0.instant.formatted(.iso8601))
             } : []
     }

@@ -33,6 +33,8 @@ final class WishSeriesRecord: Model, @unchecked Sendable {
     @Field(key: "time_zone") var timeZone: String
     /// Days before each wish that its sender is reminded in their Inbox; nil for no reminder.
     @OptionalField(key: "remind_days") var remindDays: Int?
+    /// Its first wish's send time: no wish is made before it.
+    @Field(key: "starts_at") var startsAt: Date
     /// When the next year's wish is due to be made: the last one's send time.
     @OptionalField(key: "next_roll_at") var nextRollAt: Date?
     @Field(key: "created_at") var createdAt: Date
@@ -54,6 +56,7 @@ final class WishSeriesRecord: Model, @unchecked Sendable {
         self.localTime = draft.sendTime.time.description
         self.timeZone = draft.sendTime.timeZone.identifier
         self.remindDays = reminder.daysBefore
+        self.startsAt = draft.sendTime.instant
         self.nextRollAt = draft.sendTime.instant
         self.createdAt = now
     }
@@ -65,6 +68,11 @@ final class WishSeriesRecord: Model, @unchecked Sendable {
     }
 
     var reminder: YearlyReminder { YearlyReminder(daysBefore: remindDays) }
+
+    /// Its next `count` send times after `now`, from its first on.
+    func occurrences(after now: Date, count: Int) -> [WishSendTime] {
+        recurrence?.occurrences(after: max(now, startsAt.addingTimeInterval(-1)), count: count) ?? []
+    }
 
     /// The year's wish as a draft: its words and `recipients`, at `sendTime`.
     func draft(at sendTime: WishSendTime, recipients: [WishRecipient]) -> WishDraft {

@@ -37,12 +37,11 @@ struct YearlyWishRoller {
     /// once that wish's time has come.
     @discardableResult
     func makeNextWish(of series: WishSeriesRecord, now: Date) async throws -> Bool {
-        guard let recurrence = series.recurrence else {
+        guard let next = series.occurrences(after: now, count: 1).first else {
             // A zone or time that no longer reads: nothing can be made; it rests until changed.
             try await WishSeriesRecord.query(on: database).filter(\.$id == series.requireID()).set(\.$state, to: .paused).update()
             return false
         }
-        let next = recurrence.next(after: now)
         let draft = series.draft(at: next, recipients: try await WishSeriesRecipientRecord.recipients(of: series.requireID(), on: database))
         var made = true
         do {

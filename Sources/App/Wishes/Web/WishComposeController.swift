@@ -41,7 +41,10 @@ struct WishComposeController {
         }
         do {
             let wishes = try request.wishes()
-            let draft = try await wishes.checkContent(form.input(), timeZone: form.zone)
+            var known = FieldErrors()
+            if case .failure(let failures) = form.yearly() { known.merge(failures, prefix: nil) }
+            if editingID != nil, form.repeatsYearly == "on" { known.add("repeatsYearly", "wishes.yearly.error.onEdit") }
+            let draft = try await wishes.checkContent(form.input(), timeZone: form.zone, errors: known)
             guard errors.isEmpty else {
                 return try await formPage(request, form: form, editingID: editingID, errors: errors, status: .unprocessableEntity)
             }
@@ -69,12 +72,20 @@ struct WishComposeController {
         let form = try request.content.decode(WishComposeForm.self)
         let draft: WishDraft
         let wishes = try request.wishes()
-        do { draft = try await wishes.check(form.input(), timeZone: form.zone) } catch let error as AppError
-            where error.status == .unprocessableEntity
-        {
+        let yearly: YearlyReminder?
+        do {
+            var known = FieldErrors()
+            switch form.yearly() {
+            case .success(let reminder): yearly = reminder
+            case .failure(let failures):
+                yearly = nil
+                known.merge(failures, prefix: nil)
+            }
+            draft = try await wishes.check(form.input(), timeZone: form.zone, errors: known)
+        } catch let error as AppError where error.status == .unprocessableEntity {
             return try await answerProblems(error, request: request, form: form, editingID: nil)
         }
-        try await wishes.schedule(draft)
+        try await wishes.schedule(draft, yearly: yearly)
         let target = form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)) : SiteURL.module(.wishes)
         return request.redirect(to: target.with([("done", "scheduled")]))
     }
@@ -150,7 +161,18 @@ struct WishComposeController {
             connections: WishPreviewPage.ConnectionsChoice(
                 offered: configuration.offersWishChannel(.connections), mayUse: wishes.user.mayUse(.connections),
                 chosen: draft.postsToConnections),
-            reachError: message("reach"), connectionsError: message("connections")
+            reachError: message("reach"), connectionsError: message("connections"),
+            yearly: (try? form.yearly().get()).flatMap { reminder in
+                reminder.map { reminder in
+                    WishPreviewPage.Yearly(
+                        next: YearlyRecurrence(startingAt: sendTime).occurrences(
+                            after: max(wishes.now, sendTime.instant.addingTimeInterval(-1)), count: 5
+                        ).map {
+                            l.dateTime($0.instant, in: $0.timeZone)
+                        },
+                        reminder: reminder.daysBefore.map { l.plural("wishes.yearly.remindBefore", count: $0) })
+                }
+            }
         )
     }
 

@@ -28,6 +28,10 @@ struct WishComposeForm: Content, Equatable {
     var timeZone: String?
     /// `home` or `scheduled`: where Confirm returns to.
     var from: String?
+    /// `on` to repeat it every year (a new wish only), and the days before each year's wish its
+    /// sender is reminded (empty for none).
+    var repeatsYearly: String?
+    var remindDaysBefore: String?
 
     /// The chosen stock text in the box when the sender wrote nothing of their own, and the
     /// ticked contacts among the recipients.
@@ -55,6 +59,17 @@ struct WishComposeForm: Content, Equatable {
             sendAt: date.isEmpty && time.isEmpty ? nil : "\(date)T\(time)",
             reaches: chosenReaches, postsToConnections: connections == "on"
         )
+    }
+
+    /// The reminder of a yearly wish when it repeats (nil when it does not), or the problem of a
+    /// reminder that is not one Kinetic offers.
+    func yearly() -> Result<YearlyReminder?, FieldErrors> {
+        guard repeatsYearly == "on" else { return .success(nil) }
+        let text = (remindDaysBefore ?? "").trimmingCharacters(in: .whitespaces)
+        guard text.isEmpty || Int(asciiDigits: text) != nil else {
+            return .failure(FieldErrors(["remindDaysBefore": "wishes.error.remindDays"]))
+        }
+        return YearlyReminder.checked(Int(asciiDigits: text)).map { $0 }
     }
 
     /// The reach chosen for each address, from the `<reach> <address>` pairs. A pair the
@@ -118,10 +133,11 @@ struct WishComposeForm: Content, Equatable {
     /// The hidden fields that carry this form to the next step: everything, with the send
     /// options unless the next step asks for them again (Send Options' own pickers).
     func hiddenFields(carryingSendOptions: Bool = true) -> [HTMLNode] {
-        let pairs: [(String, String?)] = [
-            ("occasion", occasion), ("subject", subject), ("message", message), ("photo", photo), ("recipients", recipients),
-            ("sendDate", sendDate), ("sendTime", sendTime), ("timeZone", timeZone), ("from", from),
-        ]
+        let pairs: [(String, String?)] =
+            [
+                ("occasion", occasion), ("subject", subject), ("message", message), ("photo", photo), ("recipients", recipients),
+                ("sendDate", sendDate), ("sendTime", sendTime), ("timeZone", timeZone), ("from", from),
+            ] + (repeatsYearly == "on" ? [("repeatsYearly", repeatsYearly), ("remindDaysBefore", remindDaysBefore)] : [])
         return pairs.map { Self.hidden($0.0, $0.1) } + (carryingSendOptions ? sendOptionFields() : [])
     }
 

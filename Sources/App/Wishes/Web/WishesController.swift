@@ -233,7 +233,17 @@ extension WishMessagePage {
             editHref: listing.box == .scheduled ? SiteURL.wishes(.edit(id: listing.id.uuidString)).path : nil,
             notice: notice?.text, noticeIsError: notice?.isError ?? false,
             thanks: listing.box == .inbox ? thanks : nil,
-            thankedOn: listing.thankedAt.map { l.dateTime($0, in: timeZone) }
+            thankedOn: listing.thankedAt.map { l.dateTime($0, in: timeZone) },
+            related: related(to: listing, l: l)
         )
+    }
+
+    /// Where a wish leads: a yearly wish's page, or from a reminder the year's wish it is about.
+    private static func related(to listing: WishListing, l: Localizer) -> (href: String, label: String)? {
+        if listing.seriesID != nil { return (SiteURL.wishes(.yearlyList).path, l.t("wishes.yearly.title")) }
+        if listing.box == .inbox, listing.kind == .reminder, let wish = listing.sourceWishID {
+            return (SiteURL.wishes(.wish(id: wish.uuidString)).path, l.t("wishes.yearly.open"))
+        }
+        return nil
     }
 }

@@ -23,6 +23,7 @@ struct CreateWishSeries: AsyncMigration {
             .field("local_time", .string, .required)
             .field("time_zone", .string, .required)
             .field("remind_days", .int)
+            .field("starts_at", .datetime, .required)
             .field("next_roll_at", .datetime)
             .field("created_at", .datetime, .required)
             .create()

@@ -118,4 +118,40 @@ extension WishComposePage {
                 ),
             ])
     }
+
+    /// "Every year on this day": a new wish can repeat, with a reminder some days before each
+    /// year's (the script shows the reminder's choice once it repeats).
+    static func repeatField(_ form: WishComposeForm, error: String?, l: Localizer) -> HTMLNode {
+        let chosen = form.remindDaysBefore ?? "3"
+        return el(
+            "fieldset", [.class(error == nil ? "field compose-yearly" : "field compose-yearly field-invalid"), .id("compose-yearly")],
+            [
+                el("legend", [.class("visually-hidden")], [txt(l.t("wishes.yearly.repeat"))]),
+                el(
+                    "label", [.class("compose-yearly-toggle")],
+                    [
+                        voidEl(
+                            "input",
+                            [
+                                Attr("type", "checkbox"), Attr("name", "repeatsYearly"), Attr("value", "on"), .id("field-repeatsYearly"),
+                                .flag("checked", form.repeatsYearly == "on"),
+                            ]),
+                        el("span", [], [txt(l.t("wishes.yearly.repeat"))]),
+                    ]),
+                el(
+                    "div", [.class("compose-yearly-reminder"), .id("compose-yearly-reminder")],
+                    [
+                        el("label", [Attr("for", "field-remindDaysBefore"), .class("field-label")], [txt(l.t("wishes.yearly.reminder"))]),
+                        el(
+                            "select", [.id("field-remindDaysBefore"), Attr("name", "remindDaysBefore"), .class("field-input select")],
+                            ([("0", l.t("wishes.yearly.noReminder"))]
+                                + [1, 3, 7, 14].map { (String($0), l.plural("wishes.yearly.daysBefore", count: $0)) })
+                                .map { value, label in
+                                    el("option", [Attr("value", value), .flag("selected", value == chosen)], [txt(label)])
+                                }),
+                        el("p", [.class("field-hint")], [txt(l.t("wishes.yearly.hint"))]),
+                    ]),
+                error.map { el("p", [.class("field-error")], [txt($0)]) } ?? .empty,
+            ])
+    }
 }

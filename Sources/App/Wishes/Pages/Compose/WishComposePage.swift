@@ -129,6 +129,10 @@ enum WishComposePage {
                                         model.errors["sendAt"].map { el("p", [.id("send-at-error"), .class("field-error")], [txt($0)]) }
                                             ?? .empty,
                                     ]),
+                                model.editingID == nil
+                                    ? repeatField(
+                                        model.form, error: model.errors["repeatsYearly"] ?? model.errors["remindDaysBefore"], l: l)
+                                    : .empty,
                             ]),
                         el(
                             "div", [.class("compose-actions")],

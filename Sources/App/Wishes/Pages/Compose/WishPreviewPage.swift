@@ -23,6 +23,12 @@ enum WishPreviewPage {
         let chosen: Bool
     }
 
+    /// A yearly wish's next five send times, as the reader reads them, and its reminder.
+    struct Yearly: Equatable {
+        let next: [String]
+        let reminder: String?
+    }
+
     struct Model {
         let form: WishComposeForm
         let editingID: String?
@@ -40,6 +46,8 @@ enum WishPreviewPage {
         let connections: ConnectionsChoice
         let reachError: String?
         let connectionsError: String?
+        /// When it repeats every year.
+        var yearly: Yearly? = nil
 
         var hasProblems: Bool { reachError != nil || connectionsError != nil }
     }
@@ -73,6 +81,15 @@ enum WishPreviewPage {
                         ]),
                     model.whenNote.map { el("p", [.class("field-hint preview-note")], [txt($0)]) } ?? .empty,
                 ]),
+            model.yearly.map { yearly in
+                el(
+                    "section", [.class("card preview-yearly"), .aria("labelledby", "preview-yearly-title")],
+                    [
+                        el("h2", [.class("card-title"), .id("preview-yearly-title")], [txt(l.t("wishes.yearly.nextFive"))]),
+                        el("ol", [.class("preview-yearly-dates")], yearly.next.map { el("li", [], [txt($0)]) }),
+                        yearly.reminder.map { el("p", [.class("field-hint")], [txt($0)]) } ?? .empty,
+                    ])
+            } ?? .empty,
             WishesChrome.deliveryList(plan, title: l.t("wishes.message.reaches")),
             el(
                 "form", [Attr("method", "post"), Attr("action", SiteURL.wishes(.revise).path), .class("preview-actions")],

@@ -53,7 +53,7 @@ enum WishContactFormPage {
                     [
                         CSRFField.render(context.csrfToken),
                         el(
-                            "button", [Attr("type", "submit"), .class("button button-danger button-block"), .id("contact-delete")],
+                            "button", [Attr("type", "submit"), .class("button button-destructive button-block"), .id("contact-delete")],
                             [icon(.trash), txt(l.t("wishes.contacts.delete"))]),
                     ]))
         }

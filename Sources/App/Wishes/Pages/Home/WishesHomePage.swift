@@ -58,23 +58,12 @@ enum WishesHomePage {
                                 ])
                         }
                             + [
-                                el(
-                                    "li", [],
-                                    [
-                                        el(
-                                            "a",
-                                            [
-                                                .class("wishes-box-link"), Attr("href", SiteURL.wishes(.contacts).path),
-                                                .id("contacts-link"),
-                                            ],
-                                            [
-                                                el("span", [.class("wishes-box-icon wishes-box-contacts")], [icon(.people)]),
-                                                el(
-                                                    "span", [.class("wishes-box-text")],
-                                                    [el("strong", [], [txt(l.t("wishes.contacts.title"))])]),
-                                                icon(.chevronRight),
-                                            ])
-                                    ])
+                                extraLink(
+                                    SiteURL.wishes(.yearlyList), id: "yearly-link", symbol: .cake, className: "wishes-box-yearly",
+                                    title: l.t("wishes.yearly.title")),
+                                extraLink(
+                                    SiteURL.wishes(.contacts), id: "contacts-link", symbol: .people, className: "wishes-box-contacts",
+                                    title: l.t("wishes.contacts.title")),
                             ])
                 ]),
             el(
@@ -90,5 +79,20 @@ enum WishesHomePage {
         return Layout.render(
             .init(title: l.t("nav.wishes"), stylesheet: WishesModule.stylesheet, bodyClass: "wishes-page"), context: context,
             content: content)
+    }
+
+    /// A row under the three lists: a page of Wishes without a count (Yearly Wishes, Contacts).
+    private static func extraLink(_ url: SiteURL, id: String, symbol: Icon, className: String, title: String) -> HTMLNode {
+        el(
+            "li", [],
+            [
+                el(
+                    "a", [.class("wishes-box-link"), Attr("href", url.path), .id(id)],
+                    [
+                        el("span", [.class("wishes-box-icon \(className)")], [icon(symbol)]),
+                        el("span", [.class("wishes-box-text")], [el("strong", [], [txt(title)])]),
+                        icon(.chevronRight),
+                    ])
+            ])
     }
 }

@@ -13,7 +13,7 @@ enum WishMessagePage {
         let error: String?
     }
 
-    struct Model: Equatable {
+    struct Model {
         let id: String
         let box: WishBox
         let occasion: Occasion
@@ -37,6 +37,8 @@ enum WishMessagePage {
         let thanks: Thanks?
         /// When the reader said thanks, as they read it.
         let thankedOn: String?
+        /// A page the wish leads to: its yearly wish, or the wish a reminder is about.
+        var related: (href: String, label: String)? = nil
     }
 
     static func render(_ model: Model, context: PageContext) -> String {
@@ -66,6 +68,9 @@ enum WishMessagePage {
             el(
                 "div", [.class("wish-actions")],
                 [
+                    model.related.map {
+                        el("a", [.class("button button-secondary"), Attr("href", $0.href), .id("related-link")], [txt($0.label)])
+                    } ?? .empty,
                     model.editHref.map {
                         el(
                             "a", [.class("button button-secondary"), Attr("href", $0), .id("edit-wish")],

@@ -115,6 +115,8 @@ enum WishesChrome {
             if let post = listing.connectionsDelivery { parts.append(l.t("wishes.list.connections", l.t(post.state.nameKey))) }
             status = parts.joined(separator: " · ")
             hasFailure = tally[.failed] > 0 || listing.connectionsDelivery?.state == .failed
+        } else if listing.box == .scheduled, listing.seriesID != nil {
+            status = l.t("wishes.yearly.badge")
         }
         return Cell(
             id: listing.id.uuidString, href: href, occasion: listing.occasion, occasionName: l.t(listing.occasion.nameKey),

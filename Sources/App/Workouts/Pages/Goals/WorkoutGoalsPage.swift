@@ -98,8 +98,8 @@ enum WorkoutGoalsPage {
                     [
                         .class(
                             block
-                                ? "button button-quiet button-danger button-block goal-remove"
-                                : "button button-small button-quiet button-danger"),
+                                ? "button button-quiet button-destructive button-block goal-remove"
+                                : "button button-small button-quiet button-destructive"),
                         Attr("type", "submit"), .aria("label", l.t("workoutGoals.removeNamed", name)),
                     ], [txt(l.t("workoutGoals.remove"))]),
             ])

@@ -140,7 +140,7 @@ enum MusicPage {
                                     [
                                         CSRFField.render(context.csrfToken),
                                         el(
-                                            "button", [.class("button button-quiet button-danger"), Attr("type", "submit")],
+                                            "button", [.class("button button-quiet button-destructive"), Attr("type", "submit")],
                                             [txt(l.t("workouts.music.delete"))]),
                                     ]),
                             ]),

@@ -51,7 +51,7 @@ enum ThemesPage {
                         el(
                             "button",
                             [
-                                .class("button button-small button-quiet button-danger"), Attr("type", "submit"),
+                                .class("button button-small button-quiet button-destructive"), Attr("type", "submit"),
                                 .aria("label", l.t("workouts.themes.removeNamed", theme.name)),
                             ],
                             [

@@ -1,0 +1,53 @@
+import Foundation
+import KineticCore
+import Vapor
+
+/// The yearly wishes page and its Pause, Resume and End forms.
+struct WishYearlyController {
+    func index(_ request: Request) async throws -> Response {
+        let l = request.localizer
+        let yearly = try request.wishes().yearly
+        var items: [WishYearlyPage.Item] = []
+        for series in try await yearly.list() {
+            let id = try series.requireID().uuidString
+            let recipients = try await yearly.recipients(of: series)
+            let upcoming = try await yearly.upcoming(of: series)
+            let next = series.state == .active ? series.occurrences(after: request.now, count: 1).first : nil
+            let day = l.birthday(Birthday(month: series.month, day: series.day) ?? Birthday(month: 1, day: 1)!)
+            let time = TimeOfDay(series.localTime).map { l.time($0) } ?? series.localTime
+            items.append(
+                WishYearlyPage.Item(
+                    id: id, occasion: series.occasion, subject: series.subject, people: l.listJoined(recipients.map(\.address)),
+                    schedule: l.t("wishes.yearly.every", day, time, l.timeZoneName(series.timeZone)),
+                    status: upcoming.map { l.t("wishes.yearly.next", l.dateTime($0.sendAt, in: TimeZone(identifier: $0.timeZone) ?? .gmt)) }
+                        ?? next.map { l.t("wishes.yearly.next", l.dateTime($0.instant, in: $0.timeZone)) }
+                        ?? l.t("wishes.yearly.paused"),
+                    isPaused: series.state == .paused,
+                    reminder: series.remindDays.map { l.plural("wishes.yearly.remindBefore", count: $0) },
+                    upcomingHref: upcoming.flatMap { $0.id }.map { SiteURL.wishes(.wish(id: $0.uuidString)).path }))
+        }
+        let notice: String? =
+            switch request.query[String.self, at: "done"] {
+            case "paused": l.t("wishes.yearly.done.paused")
+            case "resumed": l.t("wishes.yearly.done.resumed")
+            case "ended": l.t("wishes.yearly.done.ended")
+            default: nil
+            }
+        return .html(WishYearlyPage.render(items, notice: notice, context: PageContext(request: request)))
+    }
+
+    func pause(_ request: Request) async throws -> Response {
+        _ = try await request.wishes().yearly.stop(request.requestedSeriesID, ending: false)
+        return request.redirect(to: SiteURL.wishes(.yearlyList).with([("done", "paused")]))
+    }
+
+    func resume(_ request: Request) async throws -> Response {
+        _ = try await request.wishes().yearly.resume(request.requestedSeriesID)
+        return request.redirect(to: SiteURL.wishes(.yearlyList).with([("done", "resumed")]))
+    }
+
+    func end(_ request: Request) async throws -> Response {
+        _ = try await request.wishes().yearly.stop(request.requestedSeriesID, ending: true)
+        return request.redirect(to: SiteURL.wishes(.yearlyList).with([("done", "ended")]))
+    }
+}
