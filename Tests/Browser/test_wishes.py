@@ -352,9 +352,9 @@ def test_a_yearly_wish_shows_its_next_five_dates_and_can_be_paused_resumed_and_e
         screenshot(driver, "wishes-yearly")
         tap(driver, item.find_element(By.CSS_SELECTOR, "[id^=yearly-toggle-]"))
         wait(driver).until(EC.url_contains("done=paused"))
-        assert "Paused" in driver.find_element(By.CSS_SELECTOR, ".yearly-status").text
+        assert driver.find_element(By.CSS_SELECTOR, ".yearly-status").text.startswith("Paused after the one of Apr 15, 2031")
         status, counts = api("GET", "/api/v1/wishes/counts", token=account["token"])
-        assert counts["scheduled"] == 0, "the waiting wish is taken back"
+        assert counts["scheduled"] == 1, "the wish already scheduled stays"
         tap(driver, driver.find_element(By.CSS_SELECTOR, "[id^=yearly-toggle-]"))
         wait(driver).until(EC.url_contains("done=resumed"))
         assert "Next: Apr 15, 2031" in driver.find_element(By.CSS_SELECTOR, ".yearly-status").text
@@ -362,6 +362,8 @@ def test_a_yearly_wish_shows_its_next_five_dates_and_can_be_paused_resumed_and_e
         wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog"))).find_element(By.ID, "confirm-action").click()
         wait(driver).until(EC.url_contains("done=ended"))
         assert "No yearly wishes yet" in driver.find_element(By.TAG_NAME, "main").text
+        status, counts = api("GET", "/api/v1/wishes/counts", token=account["token"])
+        assert counts["scheduled"] == 0, "ending takes the waiting wish back"
     finally:
         driver.quit()
 

@@ -18,6 +18,9 @@ struct WishesService {
     /// The user's line for tool work (photos are re-encoded by ffmpeg).
     let tools: ToolRunner
 
+    /// The most yearly wishes one sender keeps going (paused ones count).
+    static let maximumYearlyWishes = 500
+
     /// The sender's time zone: their setting, else the server's.
     var timeZone: TimeZone { user.timeZone ?? configuration.timeZone }
 
@@ -55,8 +58,8 @@ struct WishesService {
     }
 
     /// `input` checked by every field's rule and for a photo that is the user's, with each
-    /// recipient's reach settled (the sender's choice, else by whether a Kinetic account
-    /// confirmed the address). 422 naming every problem.
+    /// recipient's reach settled (the sender's choice, else the one their contact names, else
+    /// by whether a Kinetic account confirmed the address). 422 naming every problem.
     func checkContent(
         _ input: WishDraftInput, timeZone: TimeZone? = nil, errors known: FieldErrors = FieldErrors()
     ) async throws
@@ -70,7 +73,10 @@ struct WishesService {
         }
         if case .uploaded(let id)? = draft?.photo, try await !ownsPhoto(id) { errors.add("photo", "wishes.error.photo") }
         guard errors.isEmpty, let draft else { throw AppError.validation(errors) }
-        return draft.settlingReaches(confirmedAccounts: try await confirmedAddresses(among: draft.recipients), senderCanEmail: canEmail)
+        // A contact's e-mail is no preference while the sender cannot send one.
+        let preferred = try await contacts.byAddress(draft.recipients).compactMapValues(\.reach).filter { canEmail || !$0.value.sendsEmail }
+        return draft.preferring(preferred).settlingReaches(
+            confirmedAccounts: try await confirmedAddresses(among: draft.recipients), senderCanEmail: canEmail)
     }
 
     /// Why `draft` cannot go out as it is, or nil: an e-mail when this server sends none or the
@@ -121,6 +127,12 @@ struct WishesService {
     @discardableResult
     func schedule(_ draft: WishDraft, yearly: YearlyReminder? = nil) async throws -> WishListing {
         let repository = WishesRepository(database: database)
+        if yearly != nil {
+            let kept = try await WishSeriesRecord.query(on: database).filter(\.$sender.$id == userID).filter(\.$state != .ended).count()
+            guard kept < Self.maximumYearlyWishes else {
+                throw AppError.validation(FieldErrors(["repeatsYearly": "wishes.yearly.error.many"]))
+            }
+        }
         let wish =
             if let yearly {
                 try await repository.scheduleYearly(draft, reminder: yearly, from: userID, now: now)

@@ -129,6 +129,16 @@ public struct WishDraft: Equatable, Sendable {
                 reaches: reaches, postsToConnections: postsToConnections))
     }
 
+    /// The draft with the reaches of `preferred` (a contact's way to reach them) for the
+    /// recipients the sender chose none for; the sender's own choice for this wish wins.
+    public func preferring(_ preferred: [String: RecipientReach]) -> WishDraft {
+        var chosen = self
+        for address in recipients where chosen.reaches[address] == nil {
+            if let reach = preferred[address] { chosen.reaches[address] = reach }
+        }
+        return chosen
+    }
+
     /// The draft with every recipient's reach settled: the sender's choice, else
     /// ``RecipientReach/automatic(hasConfirmedAccount:senderCanEmail:)`` by whether the address
     /// is among `confirmedAccounts` (the addresses Kinetic accounts confirmed).

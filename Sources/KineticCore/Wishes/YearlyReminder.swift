@@ -22,11 +22,14 @@ public struct YearlyReminder: Hashable, Sendable {
         return .success(YearlyReminder(daysBefore: days))
     }
 
-    /// When to remind before a wish sent at `sendTime`: that many days earlier, if that is still
-    /// after `now` (a reminder for a wish the sender is writing right now would say nothing new).
+    /// When to remind before a wish sent at `sendTime`: that many days earlier on the calendar,
+    /// at the same time on the same clock (a clock change in between moves nothing), if that is
+    /// still after `now` (a reminder for a wish the sender is writing right now would say
+    /// nothing new).
     public func time(before sendTime: WishSendTime, now: Date) -> Date? {
         guard let daysBefore else { return nil }
-        let at = sendTime.instant.addingTimeInterval(-Double(daysBefore) * 86_400)
+        let day = LocalDate(daysSince1970: sendTime.date.daysSince1970 - daysBefore)
+        let at = WishSendTime(date: day, time: sendTime.time, timeZone: sendTime.timeZone).instant
         return at > now ? at : nil
     }
 }

@@ -66,7 +66,8 @@ import VaporTesting
             try await rounds(a, b, at: "2028-01-20T07:00:05Z")
 
             // A year on, the tokens of then have expired: each signs in again.
-            let annToken = try await token(app, ann), bobToken = try await token(app, bob), eveToken = try await token(app, eve)
+            var annToken = try await token(app, ann), eveToken = try await token(app, eve)
+            let bobToken = try await token(app, bob)
             let bobsInbox = try #require(
                 try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bobToken).jsonObject()["items"] as? [[String: Any]])
             #expect(bobsInbox.count == 2, "one wish each year, never twice")
@@ -80,19 +81,38 @@ import VaporTesting
             #expect(occurrences.map(\.state) == [.sent, .sent, .scheduled])
             #expect(occurrences.last?.sendAt == at("2029-01-20T07:00:00Z"))
 
-            // Paused: 2029's is taken back and none is made; resumed: it is back; ended: gone.
+            // A year's wish stays in its year when changed.
+            let upcoming = try #require(occurrences.last?.id?.uuidString)
+            var moved = body
+            moved["sendAt"] = "2030-01-20T08:00"
+            moved["repeatsYearly"] = nil
+            moved["remindDaysBefore"] = nil
+            let otherYear = try await app.json(.PUT, "/api/v1/wishes/\(upcoming)", body: moved, token: annToken)
+            #expect(otherYear.status == .unprocessableEntity, "\(otherYear.body.string)")
+            moved["sendAt"] = "2029-01-21T09:00"
+            moved["message"] = "This year's words"
+            #expect(try await app.json(.PUT, "/api/v1/wishes/\(upcoming)", body: moved, token: annToken).status == .ok)
+
+            // Paused: 2029's wish stays as changed, no later one is made; resumed; ended: 2029's taken back.
             let paused = try await app.json(.POST, "/api/v1/wishes/yearly/\(seriesID)/pause", token: annToken).jsonObject()
-            #expect(paused["state"] as? String == "paused" && paused["upcomingWishId"] is NSNull)
-            try await rounds(a, b, at: "2028-03-01T12:00:00Z")
-            #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: annToken).jsonObject()["scheduled"] as? Int == 0)
+            #expect(paused["state"] as? String == "paused" && paused["upcomingWishId"] as? String == upcoming)
+            try await rounds(a, b, at: "2029-01-21T08:00:05Z")
+            (annToken, eveToken) = (try await token(app, ann), try await token(app, eve))
+            let afterPause = try await WishRecord.query(on: app.db).filter(\.$seriesID == seriesUUID).sort(\.$sendAt).all()
+            #expect(afterPause.map(\.occurrenceYear) == [2027, 2028, 2029], "no 2030 while paused")
+            #expect(afterPause.last?.message == "This year's words" && afterPause.last?.state == .sent)
             #expect(try await app.json(.POST, "/api/v1/wishes/yearly/\(seriesID)/resume", token: eveToken).status == .notFound)
             let resumed = try await app.json(.POST, "/api/v1/wishes/yearly/\(seriesID)/resume", token: annToken).jsonObject()
             #expect(resumed["state"] as? String == "active" && resumed["upcomingWishId"] is String)
+            #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: annToken).jsonObject()["scheduled"] as? Int == 1, "2030's")
             #expect(try await app.json(.DELETE, "/api/v1/wishes/yearly/\(seriesID)", token: annToken).status == .noContent)
             #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: annToken).jsonObject()["scheduled"] as? Int == 0)
             let list = try await app.json(.GET, "/api/v1/wishes/yearly", token: annToken).jsonObject()
             #expect((list["items"] as? [Any])?.isEmpty == true)
-            #expect(try await app.json(.POST, "/api/v1/wishes/yearly/\(seriesID)/resume", token: annToken).status == .conflict)
+            for action in ["resume", "pause"] {
+                let revived = try await app.json(.POST, "/api/v1/wishes/yearly/\(seriesID)/\(action)", token: annToken)
+                #expect(revived.status == .conflict, "an ended yearly wish stays ended")
+            }
         }
     }
 }

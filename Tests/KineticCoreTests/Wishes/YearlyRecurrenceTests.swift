@@ -44,3 +44,25 @@ import Testing
         #expect(YearlyRecurrence(month: 2, day: 30, time: QuickSendTime.morning, timeZone: .gmt) == nil)
     }
 }
+
+@Suite struct YearlyReminderTests {
+    @Test func aReminder_isDaysBeforeOnTheSameClock_acrossAClockChange_andOnlyAhead() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let wish = WishSendTime(date: LocalDate("2027-04-02")!, time: QuickSendTime.morning, timeZone: berlin)
+        let before = Date(timeIntervalSince1970: 0)
+        // 28 March 2027 is the spring change: seven days before 2 April at 8:00 CEST is 26 March at 8:00 CET.
+        let at = try #require(YearlyReminder(daysBefore: 7).time(before: wish, now: before))
+        #expect(ISO8601DateFormatter().string(from: at) == "2027-03-26T07:00:00Z")
+        #expect(YearlyReminder(daysBefore: 7).time(before: wish, now: at) == nil, "not one that is due already")
+        #expect(YearlyReminder.none.time(before: wish, now: before) == nil)
+        #expect(YearlyReminder.checked(31).failureKey == "wishes.error.remindDays")
+        #expect(try YearlyReminder.checked(0).get() == .none)
+    }
+}
+
+extension Result where Success == YearlyReminder, Failure == FieldErrors {
+    fileprivate var failureKey: String? {
+        if case .failure(let errors) = self { return errors.messages["remindDaysBefore"] }
+        return nil
+    }
+}

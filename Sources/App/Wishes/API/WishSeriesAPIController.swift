@@ -19,11 +19,11 @@ struct WishSeriesAPIController {
         return try await dto(try await yearly.record(request.requestedSeriesID), yearly, request)
     }
 
-    /// `POST /api/v1/wishes/yearly/{seriesId}/pause`: no wish is made until it is resumed; the
-    /// one waiting for its time is taken back.
+    /// `POST /api/v1/wishes/yearly/{seriesId}/pause`: no more years' wishes until it is
+    /// resumed; the one waiting for its time stays (delete it to skip that year).
     func pause(_ request: Request) async throws -> WishSeriesDTO {
         let yearly = try request.wishes().yearly
-        return try await dto(try await yearly.stop(request.requestedSeriesID, ending: false), yearly, request)
+        return try await dto(try await yearly.pause(request.requestedSeriesID), yearly, request)
     }
 
     /// `POST /api/v1/wishes/yearly/{seriesId}/resume`: the next year's wish is made again.
@@ -34,7 +34,7 @@ struct WishSeriesAPIController {
 
     /// `DELETE /api/v1/wishes/yearly/{seriesId}`: ends it; wishes already sent stay in Sent.
     func end(_ request: Request) async throws -> HTTPStatus {
-        _ = try await request.wishes().yearly.stop(request.requestedSeriesID, ending: true)
+        try await request.wishes().yearly.end(request.requestedSeriesID)
         return .noContent
     }
 

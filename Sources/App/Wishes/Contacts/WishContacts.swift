@@ -45,7 +45,9 @@ struct WishContacts {
             }
             guard try await existing.filter(\.$email == contact.email).first() == nil else { throw Self.taken }
             let record = WishContactRecord(ownerID: userID, contact: contact, now: now)
-            try await record.create(on: database)
+            do { try await record.create(on: database) } catch let error as DatabaseError where error.isConstraintFailure {
+                throw Self.taken
+            }
             return record
         }
     }
@@ -59,7 +61,7 @@ struct WishContacts {
             throw Self.taken
         }
         record.update(to: contact, now: now)
-        try await record.save(on: database)
+        do { try await record.save(on: database) } catch let error as DatabaseError where error.isConstraintFailure { throw Self.taken }
         return record
     }
 

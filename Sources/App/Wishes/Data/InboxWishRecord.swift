@@ -35,6 +35,7 @@ final class InboxWishRecord: Model, @unchecked Sendable {
     @OptionalField(key: "thanked_at") var thankedAt: Date?
     /// Subject, sender and message as words for search (``WishSearchText``).
     @Field(key: "search_text") var searchText: String
+    /// A wish received, a thank-you, or a reminder; ``wishID`` is the wish it is about.
     @Field(key: "kind") var kind: Kind
 
     init() {}

@@ -42,6 +42,16 @@ extension WishBoxes {
     /// delivery was claimed; nil when it is not this user's scheduled wish.
     func update(_ id: UUID, to draft: WishDraft, now: Date) async throws -> WishListing? {
         guard let current = try await listing(id), current.box == .scheduled else { return nil }
+        // A year's wish of a yearly one stays in its year (the next year's is made on its own),
+        // and its reminder follows its new time.
+        var reminder: Date?
+        if let seriesID = current.seriesID, let wish = try await WishRecord.find(id, on: database) {
+            guard draft.sendTime.date.year == wish.occurrenceYear else {
+                throw AppError.validation(FieldErrors(["sendAt": "wishes.yearly.error.otherYear"]))
+            }
+            reminder = try await WishSeriesRecord.find(seriesID, on: database)?.reminder.time(before: draft.sendTime, now: now)
+        }
+        let remindAt = reminder
         try await database.transaction { database in
             // Deliveries first, as a claim takes them: then this and a claim never wait on each other.
             try await WishDeliveryRecord.query(on: database).filter(\.$wish.$id == id).filter(\.$state == .pending).delete()
@@ -52,6 +62,7 @@ extension WishBoxes {
                 .set("photo", to: edited.photo).set("send_at", to: edited.sendAt).set("local_send_at", to: edited.localSendAt)
                 .set("time_zone", to: edited.timeZone).set("posts_to_connections", to: edited.postsToConnections)
                 .set("search_text", to: edited.searchText).set("created_at", to: edited.createdAt)
+                .set("remind_at", to: remindAt)
                 .where("id", .equal, id).where("sender_id", .equal, userID).where("state", .equal, WishRecord.State.scheduled.rawValue)
                 .returning("id").all()
             let left = try await WishDeliveryRecord.query(on: database).filter(\.$wish.$id == id).count()

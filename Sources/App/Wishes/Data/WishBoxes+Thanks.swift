@@ -15,12 +15,14 @@ extension WishBoxes {
 
     /// Sends `note` (checked by ``WishThanks/checked(_:)``) for the user's Inbox wish `id` to the
     /// Inbox of the Kinetic user who sent it, as a Thank you wish from `user`; 404 for an id
-    /// that is not the user's Inbox wish. Once per wish, however often it is asked: the
+    /// that is not a wish someone sent to the user. Once per wish, however often it is asked: the
     /// thank-you's delivery id is the thanked wish's, and an Inbox takes a delivery once.
     func thank(_ id: UUID?, note: String, from user: User, now: Date) async throws -> Thanks {
         guard let id,
             let item = try await InboxWishRecord.query(on: database).filter(\.$id == id).filter(\.$recipient.$id == userID).first()
         else { throw AppError.notFound }
+        // A wish someone sent: not a thank-you (no endless back and forth) nor one's own reminder.
+        guard item.kind == .wish else { throw AppError.notFound }
         guard item.thankedAt == nil else { return .already }
         guard let wish = try await WishRecord.find(item.wishID, on: database),
             let sender = try await User.find(wish.$sender.id, on: database),

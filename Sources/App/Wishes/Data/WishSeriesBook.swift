@@ -23,19 +23,34 @@ struct WishSeriesBook {
         return series
     }
 
-    /// Stops making its wishes, and takes back the one waiting for its time (a wish going out
-    /// right now goes); `ended` for good.
-    func stop(_ id: UUID?, ending: Bool) async throws -> WishSeriesRecord {
+    /// Makes no more years' wishes until it is resumed; the wish waiting for its time stays, with
+    /// any change made to it (deleting it skips that year). 409 for an ended one.
+    func pause(_ id: UUID?) async throws -> WishSeriesRecord {
         let series = try await record(id)
-        try await database.transaction { database in
-            series.state = ending ? .ended : .paused
-            try await series.save(on: database)
-            try await WishRecord.query(on: database).filter(\.$seriesID == series.requireID()).filter(\.$state == .scheduled).delete()
-        }
-        return series
+        guard series.state != .ended else { throw AppError.conflict(messageKey: "wishes.yearly.error.ended") }
+        try await WishSeriesRecord.query(on: database).filter(\.$id == series.requireID()).filter(\.$state == .active)
+            .set(\.$state, to: .paused).update()
+        return try await record(id)
     }
 
-    /// Makes its wishes again, from the next one after now; 409 for an ended one.
+    /// Ends it for good: no more years' wishes, and the one waiting for its time is taken back
+    /// as a deleted wish is (409 while it is being sent). Wishes sent stay in Sent.
+    func end(_ id: UUID?) async throws {
+        let series = try await record(id)
+        let seriesID = try series.requireID()
+        // The series first: a roller making a wish holds it, so this waits for that wish and then takes it back too.
+        try await WishSeriesRecord.query(on: database).filter(\.$id == seriesID).set(\.$state, to: .ended).update()
+        let waiting = try await WishRecord.query(on: database).filter(\.$seriesID == seriesID).filter(\.$state == .scheduled).all(\.$id)
+        guard !waiting.isEmpty else { return }
+        do {
+            try await WishBoxes(database: database, userID: userID).delete(waiting, now: now)
+        } catch let refusal as WishChangeRefusal {
+            throw AppError.wishChange(refusal)
+        }
+    }
+
+    /// Makes its wishes again: the next one after now, unless that year's is there; 409 for an
+    /// ended one.
     func resume(_ id: UUID?) async throws -> WishSeriesRecord {
         let series = try await record(id)
         guard series.state != .ended else { throw AppError.conflict(messageKey: "wishes.yearly.error.ended") }

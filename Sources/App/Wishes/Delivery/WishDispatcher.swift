@@ -43,9 +43,14 @@ struct WishDispatcher {
     /// Claims and sends one batch at `now`; returns how many deliveries it claimed.
     @discardableResult
     func runOnce(now: Date) async throws -> Int {
-        try await roller?.roll(now: now)
+        // Yearly wishes that cannot be made hold up no delivery: the round goes on, then says so.
+        var rollFailure: (any Error)?
+        do { try await roller?.roll(now: now) } catch { rollFailure = error }
         let claimed = try await queue.claim(now: now, lease: lease, limit: batchSize)
-        guard !claimed.isEmpty else { return 0 }
+        guard !claimed.isEmpty else {
+            if let rollFailure { throw rollFailure }
+            return 0
+        }
         let repository = WishesRepository(database: database)
         var wishes: [UUID: WishRecord] = [:]
         for id in Set(claimed.map(\.$wish.id)) { wishes[id] = try await repository.wish(id) }
@@ -63,6 +68,7 @@ struct WishDispatcher {
             }
         }
         try await send(emails, now: now)
+        if let rollFailure { throw rollFailure }
         return claimed.count
     }
 

@@ -26,9 +26,16 @@ struct YearlyWishRoller {
             .group(.or) { $0.filter(\.$nextRollAt == nil).filter(\.$nextRollAt <= now) }
             .limit(batchSize).all()
         var made = 0
+        var failure: (any Error)?
         for series in due {
-            if try await makeNextWish(of: series, now: now) { made += 1 }
+            do {
+                if try await makeNextWish(of: series, now: now) { made += 1 }
+            } catch {
+                failure = failure ?? error
+            }
         }
+        // One yearly wish that cannot be made holds up no other; the round still says so.
+        if let failure { throw failure }
         return made
     }
 
@@ -43,16 +50,22 @@ struct YearlyWishRoller {
             return false
         }
         let draft = series.draft(at: next, recipients: try await WishSeriesRecipientRecord.recipients(of: series.requireID(), on: database))
-        var made = true
+        let seriesID = try series.requireID()
         do {
-            _ = try await database.transaction { database in
-                try await WishesRepository.createOccurrence(of: series, at: next, draft: draft, now: now, on: database)
+            return try await database.transaction { database in
+                // Moves the series on only while it is active, and holds its row until the wish is
+                // made: a pause or end waits for this, or this sees it and makes nothing.
+                let active = try await database.sql().update(WishSeriesRecord.schema).set("next_roll_at", to: next.instant)
+                    .where("id", .equal, seriesID).where("state", .equal, WishSeriesRecord.State.active.rawValue).returning("id").all()
+                guard !active.isEmpty else { return false }
+                _ = try await WishesRepository.createOccurrence(of: series, at: next, draft: draft, now: now, on: database)
+                return true
             }
         } catch let error as DatabaseError where error.isConstraintFailure {
-            made = false
+            // That year's wish is there already (another instance, an earlier round, or skipped by its sender).
+            try await WishSeriesRecord.query(on: database).filter(\.$id == seriesID).set(\.$nextRollAt, to: next.instant).update()
+            return false
         }
-        try await WishSeriesRecord.query(on: database).filter(\.$id == series.requireID()).set(\.$nextRollAt, to: next.instant).update()
-        return made
     }
 
     private func remind(now: Date) async throws -> Int {
@@ -71,7 +84,8 @@ struct YearlyWishRoller {
                             "wishes.reminder.message", localizer.listJoined(people),
                             localizer.dateTime(wish.sendAt, in: zone) + " (" + localizer.timeZoneName(wish.timeZone) + ")"),
                         wish.photo
-                    ), deliveryID: id, recipientID: senderID, senderName: "Kinetic", senderEmail: "", at: now, kind: .reminder)
+                    ), deliveryID: id, recipientID: senderID, senderName: localizer.t("wishes.reminder.from"), senderEmail: "", at: now,
+                    kind: .reminder)
                 try await database.sql().insert(into: InboxWishRecord.schema).fluentModel(item).ignoringConflicts(with: ["delivery_id"])
                     .run()
                 filed += 1

@@ -110,6 +110,8 @@ struct WishComposeController {
             }
         } catch is WishChangeRefusal {
             return request.redirect(to: page.with([("done", "busy")]))
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            return try await answerProblems(error, request: request, form: form, editingID: id)
         }
         return request.redirect(to: page.with([("done", "saved")]))
     }

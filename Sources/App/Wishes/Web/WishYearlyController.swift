@@ -19,9 +19,7 @@ struct WishYearlyController {
                 WishYearlyPage.Item(
                     id: id, occasion: series.occasion, subject: series.subject, people: l.listJoined(recipients.map(\.address)),
                     schedule: l.t("wishes.yearly.every", day, time, l.timeZoneName(series.timeZone)),
-                    status: upcoming.map { l.t("wishes.yearly.next", l.dateTime($0.sendAt, in: TimeZone(identifier: $0.timeZone) ?? .gmt)) }
-                        ?? next.map { l.t("wishes.yearly.next", l.dateTime($0.instant, in: $0.timeZone)) }
-                        ?? l.t("wishes.yearly.paused"),
+                    status: status(of: series, upcoming: upcoming, next: next, l: l),
                     isPaused: series.state == .paused,
                     reminder: series.remindDays.map { l.plural("wishes.yearly.remindBefore", count: $0) },
                     upcomingHref: upcoming.flatMap { $0.id }.map { SiteURL.wishes(.wish(id: $0.uuidString)).path }))
@@ -36,8 +34,15 @@ struct WishYearlyController {
         return .html(WishYearlyPage.render(items, notice: notice, context: PageContext(request: request)))
     }
 
+    /// "Next: …", or "Paused", or "Paused after the one of …" while a year's wish still waits.
+    private func status(of series: WishSeriesRecord, upcoming: WishRecord?, next: WishSendTime?, l: Localizer) -> String {
+        let waiting = upcoming.map { l.dateTime($0.sendAt, in: TimeZone(identifier: $0.timeZone) ?? .gmt) }
+        guard series.state == .active else { return waiting.map { l.t("wishes.yearly.pausedAfter", $0) } ?? l.t("wishes.yearly.paused") }
+        return l.t("wishes.yearly.next", waiting ?? next.map { l.dateTime($0.instant, in: $0.timeZone) } ?? "")
+    }
+
     func pause(_ request: Request) async throws -> Response {
-        _ = try await request.wishes().yearly.stop(request.requestedSeriesID, ending: false)
+        _ = try await request.wishes().yearly.pause(request.requestedSeriesID)
         return request.redirect(to: SiteURL.wishes(.yearlyList).with([("done", "paused")]))
     }
 
@@ -47,7 +52,7 @@ struct WishYearlyController {
     }
 
     func end(_ request: Request) async throws -> Response {
-        _ = try await request.wishes().yearly.stop(request.requestedSeriesID, ending: true)
+        try await request.wishes().yearly.end(request.requestedSeriesID)
         return request.redirect(to: SiteURL.wishes(.yearlyList).with([("done", "ended")]))
     }
 }

@@ -232,7 +232,7 @@ extension WishMessagePage {
             previousHref: previousHref, nextHref: nextHref, listHref: listHref,
             editHref: listing.box == .scheduled ? SiteURL.wishes(.edit(id: listing.id.uuidString)).path : nil,
             notice: notice?.text, noticeIsError: notice?.isError ?? false,
-            thanks: listing.box == .inbox ? thanks : nil,
+            thanks: listing.box == .inbox && listing.kind == .wish ? thanks : nil,
             thankedOn: listing.thankedAt.map { l.dateTime($0, in: timeZone) },
             related: related(to: listing, l: l)
         )

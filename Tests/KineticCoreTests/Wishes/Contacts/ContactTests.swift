@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import KineticCore
@@ -38,5 +39,18 @@ extension Result where Success == Contact, Failure == FieldErrors {
     var failureKeys: [String: String]? {
         if case .failure(let errors) = self { return errors.messages }
         return nil
+    }
+}
+
+@Suite struct PreferredReachTests {
+    @Test func aContactsWay_fillsOnlyTheRecipientsTheSenderChoseNoneFor() throws {
+        let input = WishDraftInput(
+            occasion: "birthday", subject: "Hi", message: "Hello", recipients: ["a@example.com", "b@example.com", "c@example.com"],
+            sendAt: "2027-01-16T08:00", reaches: ["a@example.com": "in-app"])
+        let draft = try WishDraft.validate(input, timeZone: .gmt, now: Date(timeIntervalSince1970: 1_800_000_000)).get()
+        let preferred = draft.preferring(["a@example.com": .email, "b@example.com": .emailAndInApp])
+        #expect(preferred.reaches == ["a@example.com": .inApp, "b@example.com": .emailAndInApp])
+        let settled = preferred.settlingReaches(confirmedAccounts: [], senderCanEmail: true)
+        #expect(settled.reaches["c@example.com"] == .email)
     }
 }
