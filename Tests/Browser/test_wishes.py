@@ -69,7 +69,7 @@ def test_compose_preview_send_options_and_confirm_schedule_a_wish():
         assert message.get_attribute("value") == texts[1].text.strip()
         message.send_keys(" See you soon!")
         cards = [c for c in driver.find_elements(By.CSS_SELECTOR, ".photo-choice[data-occasion]") if c.is_displayed()]
-        assert len(cards) == 3
+        assert len(cards) == 6
         cards[2].click()
         driver.find_element(By.ID, "field-recipients").send_keys("sam@example.com, Kim@Example.com")
         assert next_button.is_enabled()

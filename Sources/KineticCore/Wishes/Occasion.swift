@@ -31,7 +31,7 @@ public enum WishStock {
     /// Stock messages per occasion.
     public static let textsPerOccasion = 3
     /// Stock photos (cards) per occasion.
-    public static let photosPerOccasion = 3
+    public static let photosPerOccasion = 6
 
     /// The occasion a stock photo belongs to, when `id` names one (`birthday-2`).
     public static func occasion(ofPhoto id: String) -> Occasion? {

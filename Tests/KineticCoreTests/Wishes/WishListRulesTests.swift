@@ -67,7 +67,7 @@ import Testing
     @Test func everyOccasion_hasItsStock() {
         #expect(Occasion.allCases.map(\.rawValue) == ["birthday", "anniversary", "holiday", "congratulations", "thank-you"])
         #expect(Occasion.default == .birthday)
-        #expect(Occasion.thankYou.stockPhotoIDs == ["thank-you-1", "thank-you-2", "thank-you-3"])
+        #expect(Occasion.thankYou.stockPhotoIDs == (1...6).map { "thank-you-\($0)" })
         #expect(WishStock.occasion(ofPhoto: "holiday-2") == .holiday)
         #expect(WishStock.occasion(ofPhoto: "holiday-9") == nil)
     }
