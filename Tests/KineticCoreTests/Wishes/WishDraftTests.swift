@@ -120,8 +120,8 @@ import Testing
     }
 
     @Test func photos_areStockCardsOrUploads() {
-        #expect(WishPhoto("stock:thank-you-3") == .stock("thank-you-3"))
-        #expect(WishPhoto("stock:thank-you-4") == nil)
+        #expect(WishPhoto("stock:thank-you-6") == .stock("thank-you-6"))
+        #expect(WishPhoto("stock:thank-you-7") == nil)
         let id = UUID()
         #expect(WishPhoto("upload:\(id.uuidString)") == .uploaded(id))
         #expect(WishPhoto("upload:\(id.uuidString)")?.description == "upload:\(id.uuidString.lowercased())")
