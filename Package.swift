@@ -23,7 +23,11 @@ let package = Package(
         .package(url: "https://github.com/swiftcsv/SwiftCSV.git", from: "0.10.0"),
     ],
     targets: [
-        .target(name: "KineticCore", dependencies: [.product(name: "SwiftCSV", package: "SwiftCSV")]),
+        .target(name: "KineticCore"),
+        .target(
+            name: "AddressBook",
+            dependencies: ["KineticCore", .product(name: "SwiftCSV", package: "SwiftCSV")]
+        ),
         .systemLibrary(name: "CKineticZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "KineticZip", dependencies: ["CKineticZlib"]),
         .target(
@@ -43,6 +47,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "KineticCore",
+                "AddressBook",
                 "AppleHealth",
                 "KineticMail",
                 "KineticZip",
@@ -73,6 +78,10 @@ let package = Package(
             name: "KineticZipTests",
             dependencies: ["KineticZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "AddressBookTests",
+            dependencies: ["AddressBook", "KineticCore"]
         ),
         .testTarget(
             name: "KineticMailTests",

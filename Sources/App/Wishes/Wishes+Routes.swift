@@ -1,3 +1,4 @@
+import AddressBook
 import KineticCore
 import Vapor
 

@@ -1,3 +1,4 @@
+import AddressBook
 import Foundation
 import KineticCore
 import Vapor

@@ -84,7 +84,7 @@ public struct ContactImport: Equatable, Sendable {
     }
 
     /// Records a problem at `line` (nil: the whole file).
-    mutating func note(_ line: Int?, _ key: String, _ arguments: String...) {
+    public mutating func note(_ line: Int?, _ key: String, _ arguments: String...) {
         problems.append(Problem(line: line, messageKey: key, arguments: arguments))
     }
 }

@@ -1,3 +1,4 @@
+import AddressBook
 import KineticCore
 
 /// Importing contacts: a vCard or CSV file chosen, then what Kinetic read from it — each person,

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 
 /// Reads the people of a vCard file: version 3.0 (RFC 2426) and 4.0 (RFC 6350), as phones and
 /// address books export them, and the 2.1 files of older phones as far as names, addresses and

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 import SwiftCSV
 
 /// Reads the people of a CSV file, as address books and spreadsheets export them: a first row

@@ -1,6 +1,7 @@
+import KineticCore
 import Testing
 
-@testable import KineticCore
+@testable import AddressBook
 
 @Suite struct VCardReaderTests {
     /// As an iPhone exports two contacts: vCard 3.0, CRLF, grouped items, a yearless birthday

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 
 /// An address-book file as a sender uploads it: its bytes read as text, then as vCard or CSV.
 public enum ContactFile {

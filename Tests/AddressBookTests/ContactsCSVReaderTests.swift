@@ -1,6 +1,7 @@
+import KineticCore
 import Testing
 
-@testable import KineticCore
+@testable import AddressBook
 
 @Suite struct ContactsCSVReaderTests {
     @Test func googleContactsCSV_findsItsColumnsByName() {
