@@ -1,3 +1,5 @@
+import Foundation
+
 /// A time of day to the minute, written `HH:mm` (24-hour).
 public struct TimeOfDay: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
     /// Minutes since midnight, 0 to 1439.
@@ -12,6 +14,13 @@ public struct TimeOfDay: Hashable, Comparable, Codable, Sendable, CustomStringCo
     public init?(_ text: String) {
         guard let fields = asciiNumberFields(text, separator: ":", lengths: [1...2, 2...2]) else { return nil }
         self.init(hour: fields[0], minute: fields[1])
+    }
+
+    /// The time of day of an instant on the clock of `timeZone` (its offset at that instant),
+    /// to the minute, as ``LocalDate/init(containing:in:)`` takes its date.
+    public init(containing date: Date, in timeZone: TimeZone) {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        minutes = ((local % 86_400) + 86_400) % 86_400 / 60
     }
 
     public var hour: Int { minutes / 60 }

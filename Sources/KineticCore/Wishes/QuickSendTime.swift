@@ -16,7 +16,7 @@ public enum QuickSendTime {
     /// The next day `time` comes on the clock of `zone`: today while it is still ahead, else tomorrow.
     public static func next(_ time: TimeOfDay = morning, after now: Date, in zone: TimeZone) -> LocalDate {
         let today = LocalDate(containing: now, in: zone)
-        return isAhead(time, on: today, now: now, in: zone) ? today : LocalDate(daysSince1970: today.daysSince1970 + 1)
+        return hasPassed(time, now: now, in: zone) ? LocalDate(daysSince1970: today.daysSince1970 + 1) : today
     }
 
     /// The first day `birthday` is kept (``Birthday/day(in:)``) at whose `time`, on the clock
@@ -24,13 +24,12 @@ public enum QuickSendTime {
     public static func birthday(_ birthday: Birthday, at time: TimeOfDay = morning, after now: Date, in zone: TimeZone) -> LocalDate {
         let today = LocalDate(containing: now, in: zone)
         let day = birthday.next(onOrAfter: today)
-        guard day == today, !isAhead(time, on: today, now: now, in: zone) else { return day }
+        guard day == today, hasPassed(time, now: now, in: zone) else { return day }
         return birthday.next(onOrAfter: LocalDate(daysSince1970: today.daysSince1970 + 1))
     }
 
-    private static func isAhead(_ time: TimeOfDay, on date: LocalDate, now: Date, in zone: TimeZone) -> Bool {
-        let local = Int(now.timeIntervalSince1970) + zone.secondsFromGMT(for: now)
-        let minuteOfDay = ((local % 86_400) + 86_400) % 86_400 / 60
-        return LocalDate(containing: now, in: zone) != date || minuteOfDay < time.minutes
+    /// Whether `time` of today, on the clock of `zone`, has come by `now`.
+    private static func hasPassed(_ time: TimeOfDay, now: Date, in zone: TimeZone) -> Bool {
+        TimeOfDay(containing: now, in: zone) >= time
     }
 }

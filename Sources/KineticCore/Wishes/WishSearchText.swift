@@ -71,7 +71,11 @@ public enum WishSearchText {
 
     /// The folded words of `text`: runs of letters and digits, lower case, without diacritics.
     static func words(in text: String) -> [String] {
+        folded(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// `text` as searches compare it: lower case, without diacritics, full-width forms narrowed.
+    static func folded(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
-            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 }

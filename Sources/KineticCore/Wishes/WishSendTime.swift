@@ -71,9 +71,7 @@ extension WishSendTime {
     public static func nextWholeHour(after now: Date, in timeZone: TimeZone) -> String {
         let later = now.addingTimeInterval(30 * 60)
         let date = LocalDate(containing: later, in: timeZone)
-        let seconds = Int(later.timeIntervalSince1970) + timeZone.secondsFromGMT(for: later)
-        let minuteOfDay = ((seconds % 86_400) + 86_400) % 86_400 / 60
-        let nextHour = minuteOfDay / 60 + 1
+        let nextHour = TimeOfDay(containing: later, in: timeZone).hour + 1
         if nextHour == 24 { return "\(LocalDate(daysSince1970: date.daysSince1970 + 1))T00:00" }
         return "\(date)T\(String(format: "%02d", nextHour)):00"
     }

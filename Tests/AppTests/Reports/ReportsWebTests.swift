@@ -17,16 +17,6 @@ import VaporTesting
         }
     }
 
-    private func multipart(file: Data, csrf: String, boundary: String) -> Data {
-        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(csrf)\r\n".utf8)
-        body += Data(
-            "--\(boundary)\r\nContent-Disposition: form-data; name=\"library\"; filename=\"library.zip\"\r\nContent-Type: application/zip\r\n\r\n"
-                .utf8)
-        body += file
-        body += Data("\r\n--\(boundary)--\r\n".utf8)
-        return body
-    }
-
     @Test func theStart_showsTheCentreAlone_andALevel_itsBubblesInOrderWithTheirPlaces() async throws {
         try await withLibrary { _, web in
             let start = try await web.get("/reports")
@@ -108,21 +98,19 @@ import VaporTesting
             try await app.grantAdmin(account)
             let page = try await web.get("/reports/import")
             #expect(page.status == .ok)
-            let csrf = try await web.csrfToken(from: "/reports/import")
-            let boundary = "kinetic-\(UUID().uuidString)"
-            let type = HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": boundary])
+            let library = {
+                WebClient.FormFile(field: "library", fileName: "library.zip", contentType: "application/zip", data: try fixtures.zipped())
+            }
 
             try fixtures.truncate(1)
-            let refused = try await web.post(
-                "/reports/import", data: multipart(file: try fixtures.zipped(), csrf: csrf, boundary: boundary), contentType: type)
+            let refused = try await web.postMultipart("/reports/import", fields: [], file: try library(), csrfPage: "/reports/import")
             #expect(refused.status == .unprocessableEntity)
             #expect(refused.body.string.contains("<code>reports[0].file</code>: pdfs/report-00001.pdf is damaged"))
             #expect(try await ReportsRepository(database: app.db).library() == nil)
 
             try FileManager.default.removeItem(at: fixtures.pdf(1))
             try FileManager.default.copyItem(at: ReportFixtures.source.appendingPathComponent("pdfs/report-00001.pdf"), to: fixtures.pdf(1))
-            let imported = try await web.post(
-                "/reports/import", data: multipart(file: try fixtures.zipped(), csrf: csrf, boundary: boundary), contentType: type)
+            let imported = try await web.postMultipart("/reports/import", fields: [], file: try library(), csrfPage: "/reports/import")
             #expect(imported.status == .ok)
             #expect(imported.body.string.contains("Imported 3 reports: 3 added, 0 updated, 0 removed."))
             #expect(try await ReportsRepository(database: app.db).library()?.reportCount == 3)

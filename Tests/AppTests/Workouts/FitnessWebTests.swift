@@ -8,15 +8,6 @@ import VaporTesting
 /// The fitness and workout-goal pages and their forms, as a browser without script uses them,
 /// and the JSON body the runner's script posts.
 @Suite struct FitnessWebTests {
-    private func multipart(_ parts: [(name: String, fileName: String?, value: String)], boundary: String) -> String {
-        parts.map { part in
-            let disposition =
-                part.fileName.map { "form-data; name=\"\(part.name)\"; filename=\"\($0)\"\r\nContent-Type: application/json" }
-                ?? "form-data; name=\"\(part.name)\""
-            return "--\(boundary)\r\nContent-Disposition: \(disposition)\r\n\r\n\(part.value)\r\n"
-        }.joined() + "--\(boundary)--\r\n"
-    }
-
     @Test func aTest_startsFromTheForms_takesAFileOrTheScriptsLog_orASkip_andShowsItsResults() async throws {
         try await withKinetic { app in
             let (web, account) = try await app.signedInWebClient()
@@ -37,20 +28,20 @@ import VaporTesting
             // A motion log file, as the no-script form sends it.
             let token = try await web.csrfToken(from: runnerPath)
             let log = String(decoding: try JSONSerialization.data(withJSONObject: MotionLogs.swinging(repsPerMinute: 42)), as: UTF8.self)
-            let boundary = "kinetic-test-boundary"
-            let uploaded = try await web.post(
-                "/workouts/fitness/\(testID)/Mountain_Climbers",
-                body: multipart([("_csrf", nil, token), ("log", "climbers.json", log)], boundary: boundary),
-                contentType: HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": boundary]))
+            let logFile = { (name: String, text: String) in
+                WebClient.FormFile(field: "log", fileName: name, contentType: "application/json", data: Data(text.utf8))
+            }
+            let uploaded = try await web.postMultipart(
+                "/workouts/fitness/\(testID)/Mountain_Climbers", fields: [("_csrf", token)], file: logFile("climbers.json", log),
+                csrfPage: nil)
             #expect(uploaded.status == .seeOther, "\(uploaded.body.string)")
             let afterFirst = try await web.get(try #require(uploaded.headers.first(name: .location)))
             #expect(afterFirst.body.string.contains("42 a minute") && afterFirst.body.string.contains("Exercise 2 of 3"))
 
             // A bad file comes back with its message and nothing recorded.
-            let bad = try await web.post(
-                "/workouts/fitness/\(testID)/Knee_Tuck_Jump",
-                body: multipart([("_csrf", nil, token), ("log", "bad.json", "{\"samples\": []}")], boundary: boundary),
-                contentType: HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": boundary]))
+            let bad = try await web.postMultipart(
+                "/workouts/fitness/\(testID)/Knee_Tuck_Jump", fields: [("_csrf", token)], file: logFile("bad.json", "{\"samples\": []}"),
+                csrfPage: nil)
             #expect(bad.status == .unprocessableEntity && bad.body.string.contains("too short"))
 
             // The script's JSON body (its CSRF token in the header), then a skip.

@@ -96,20 +96,16 @@ public struct Contact: Equatable, Sendable {
 extension Contact {
     /// The words of a search of the address book, folded for case, accents and width.
     public static func searchWords(_ search: String) -> [String] {
-        folded(search).split(whereSeparator: \.isWhitespace).prefix(8).map(String.init)
+        WishSearchText.folded(search).split(whereSeparator: \.isWhitespace).prefix(8).map(String.init)
     }
 
     /// Whether each of `words` (``searchWords(_:)``) begins a word of the name or is part of the
     /// address: "carla" and "car" find Carla Núñez, "nunez" too, "@example" her address.
     public func matches(_ words: [String]) -> Bool {
-        let nameWords = Self.folded(name).split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        let nameWords = WishSearchText.words(in: name)
         return words.allSatisfy { word in email.contains(word) || nameWords.contains { $0.hasPrefix(word) } }
     }
 
     /// How contacts are ordered: by what the sender sees for them, ignoring case and accents.
-    public var sortKey: String { Self.folded(displayName) }
-
-    private static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
-    }
+    public var sortKey: String { WishSearchText.folded(displayName) }
 }

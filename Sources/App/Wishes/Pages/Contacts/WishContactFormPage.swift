@@ -61,7 +61,7 @@ enum WishContactFormPage {
         return Layout.render(
             .init(
                 title: title, backLink: (SiteURL.wishes(.contacts).path, l.t("wishes.contacts.title")), stylesheet: WishesModule.stylesheet,
-                scripts: ["js/wishes/contacts.js"], bodyClass: "wishes-page contact-page"),
+                scripts: ["js/shared/confirm-forms.js"], bodyClass: "wishes-page contact-page"),
             context: context, content: content)
     }
 

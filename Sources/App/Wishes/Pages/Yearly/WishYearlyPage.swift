@@ -59,7 +59,7 @@ enum WishYearlyPage {
         return Layout.render(
             .init(
                 title: l.t("wishes.yearly.title"), backLink: (SiteURL.module(.wishes).path, l.t("nav.wishes")),
-                stylesheet: WishesModule.stylesheet, scripts: ["js/wishes/contacts.js"], bodyClass: "wishes-page yearly-page"),
+                stylesheet: WishesModule.stylesheet, scripts: ["js/shared/confirm-forms.js"], bodyClass: "wishes-page yearly-page"),
             context: context, content: content)
     }
 

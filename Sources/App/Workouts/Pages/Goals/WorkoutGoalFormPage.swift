@@ -97,7 +97,7 @@ enum WorkoutGoalFormPage {
             .init(
                 title: l.t(model.id == nil ? "workoutGoals.addTitle" : "workoutGoals.editTitle"),
                 backLink: (SiteURL.workouts(.goals).path, l.t("workouts.tab.goals")), stylesheet: WorkoutsModule.stylesheet,
-                scripts: ["js/workouts/confirm-forms.js"]),
+                scripts: ["js/shared/confirm-forms.js"]),
             context: context, content: content
         )
     }

@@ -53,7 +53,7 @@ enum WorkoutGoalsPage {
         return Layout.render(
             .init(
                 title: l.t("workoutGoals.title"), topBarAction: el("div", [.class("top-bar-actions")], [edit, add]),
-                stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/confirm-forms.js"]),
+                stylesheet: WorkoutsModule.stylesheet, scripts: ["js/shared/confirm-forms.js"]),
             context: context, content: content
         )
     }

@@ -17,7 +17,7 @@ enum ThemesPage {
         }
         content.append(addForm(model, context: context))
         return Layout.render(
-            .init(title: l.t("workouts.themes.title"), stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/confirm-forms.js"]),
+            .init(title: l.t("workouts.themes.title"), stylesheet: WorkoutsModule.stylesheet, scripts: ["js/shared/confirm-forms.js"]),
             context: context, content: content
         )
     }

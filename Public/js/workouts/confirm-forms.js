@@ -1,4 +1,0 @@
-// Pages whose forms remove something (themes, workout goals): each asks first.
-import { confirmBeforeSubmitting } from '../shared/dialogs.js';
-
-confirmBeforeSubmitting();
