@@ -274,6 +274,12 @@ def test_contacts_import_after_a_preview_and_compose_picks_one_for_their_birthda
         tap(driver, driver.find_element(By.CSS_SELECTOR, ".compose-contact[data-email='carla@example.com']"))
         to = driver.find_element(By.ID, "field-recipients")
         assert to.get_attribute("value") == "carla@example.com"
+        # The stock texts greet her by her first name, and the one chosen goes into the box so.
+        message = driver.find_element(By.ID, "field-message")
+        first = next(t for t in driver.find_elements(By.CSS_SELECTOR, ".stock-text") if t.is_displayed())
+        assert first.text.startswith("Happy birthday, Carla! I hope your day"), first.text
+        tap(driver, first)
+        assert message.get_attribute("value").startswith("Happy birthday, Carla! I hope your day")
         tap(driver, driver.find_element(By.ID, "quick-birthday"))
         today = datetime.datetime.now(datetime.timezone.utc).date()
         birthday = datetime.date(today.year, 4, 15)
@@ -285,11 +291,13 @@ def test_contacts_import_after_a_preview_and_compose_picks_one_for_their_birthda
         # Their time: Ben lives in New York; the wish goes by his clock, and the page says so.
         tap(driver, driver.find_element(By.CSS_SELECTOR, ".compose-contact[data-email='ben@example.com']"))
         assert to.get_attribute("value") == "carla@example.com, ben@example.com"
+        # Two people: the words without a name, in the texts and in the box still untouched.
+        assert first.text.startswith("Happy birthday! I hope your day"), first.text
+        assert message.get_attribute("value").startswith("Happy birthday! I hope your day")
         tap(driver, driver.find_element(By.ID, "quick-their-time"))
         assert driver.find_element(By.NAME, "timeZone").get_attribute("value") == "America/New_York"
         assert driver.find_element(By.ID, "compose-zone").text == "Times are New York time."
         screenshot(driver, "wishes-compose-contacts")
-        driver.find_element(By.ID, "field-message").send_keys("Happy birthday!")
         tap(driver, driver.find_element(By.ID, "compose-next"))
         wait(driver).until(EC.presence_of_element_located((By.ID, "preview-submit")))
         assert "New York time" in driver.find_element(By.TAG_NAME, "main").text

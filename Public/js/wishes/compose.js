@@ -1,6 +1,7 @@
 // Composing a wish: choosing an occasion fills its default subject (unless the sender wrote
 // their own) and shows its stock texts and cards; a chosen text goes into the message box, to
-// edit (asking first when it would replace the sender's own words, with Undo after); a custom
+// edit (asking first when it would replace the sender's own words, with Undo after), greeting
+// the recipient by first name while the wish goes to one contact with a name; a custom
 // photo is chosen as the photo; contacts ticked go into To; the quick choices set the date,
 // time and zone; the page says when the device is in another zone than the wish; Next is
 // enabled once everything required is filled; Cancel asks first when something changed.
@@ -82,6 +83,7 @@ function setUpStockTexts(message, changed) {
   const stockTexts = () => [...form.querySelectorAll('.stock-text')].map((label) => label.textContent.trim());
   let chosen = form.querySelector('input[name=stockText]:checked');
   let undo = null;
+  followRecipient(message, () => chosen);
   for (const radio of form.querySelectorAll('input[name=stockText]')) {
     radio.addEventListener('change', async () => {
       const text = radio.closest('.stock-text').textContent.trim();
@@ -124,6 +126,28 @@ function setUpStockTexts(message, changed) {
     undo.append(note, button);
     message.insertAdjacentElement('afterend', undo);
   }
+}
+
+/** The stock texts greet the recipient by first name while To holds one address of a contact
+ *  with a name, and go back to their words without one otherwise; the chosen text in the box,
+ *  untouched since, follows. */
+function followRecipient(message, chosen) {
+  const to = form.elements.recipients;
+  const firstName = () => {
+    const listed = [...new Set(to.value.split(/[\s,;]+/).filter(Boolean).map((address) => address.toLowerCase()))];
+    if (listed.length !== 1) return null;
+    const contact = [...form.querySelectorAll('.compose-contact')].find((label) => label.dataset.email === listed[0]);
+    return contact?.dataset.firstName || null;
+  };
+  to.addEventListener('input', () => {
+    const name = firstName();
+    const before = chosen()?.closest('.stock-text').textContent.trim();
+    for (const label of form.querySelectorAll('.stock-text')) {
+      label.querySelector('span').textContent = name ? fill(label.dataset.named, name) : label.dataset.plain;
+    }
+    const after = chosen()?.closest('.stock-text').textContent.trim();
+    if (before && message.value.trim() === before && after !== before) message.value = after;
+  });
 }
 
 /** "Choose from contacts": a ticked contact is in To, an unticked one is not; the filter narrows the list. */

@@ -73,6 +73,7 @@ struct WishesService {
         }
         if case .uploaded(let id)? = draft?.photo, try await !ownsPhoto(id) { errors.add("photo", "wishes.error.photo") }
         guard errors.isEmpty, let draft else { throw AppError.validation(errors) }
+        try await countLookups(of: draft.recipients)
         // A contact's e-mail is no preference while the sender cannot send one.
         let preferred = try await contacts.byAddress(draft.recipients).compactMapValues(\.reach).filter { canEmail || !$0.value.sendsEmail }
         return draft.preferring(preferred).settlingReaches(
@@ -178,6 +179,18 @@ struct WishesService {
         }
         let when = localizer.dateTime(Date(timeIntervalSince1970: frees), in: timeZone)
         return (perHour ? "wishes.error.limit.hour" : "wishes.error.limit.day", [limit, when])
+    }
+
+    /// Counts `addresses` against the user's lookups (``SendingLimits/lookupBurst``); 429 saying
+    /// from when more can be looked up once they are spent.
+    private func countLookups(of addresses: [String]) async throws {
+        let bucket = ThrottleBucket(
+            key: "wish-lookups:" + userID.uuidString.lowercased(), capacity: SendingLimits.lookupBurst,
+            refillSeconds: SendingLimits.lookupRefillSeconds)
+        guard let wait = try await Throttle(database: database, now: now).take([bucket], count: addresses.count) else { return }
+        throw AppError(
+            status: .tooManyRequests, code: "too_many_lookups", messageKey: "wishes.error.lookups",
+            messageArguments: [localizer.dateTime(now.addingTimeInterval(Double(wait)), in: timeZone)], retryAfterSeconds: wait)
     }
 
     private func ownsPhoto(_ id: UUID) async throws -> Bool {

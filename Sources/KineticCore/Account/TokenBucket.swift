@@ -1,7 +1,8 @@
 import Foundation
 
 /// A token bucket: holds up to `capacity` tokens and gains `refillPerSecond` tokens a second.
-/// Kinetic spends one token per login or sign-up attempt, so a burst is allowed and then slowed.
+/// Kinetic spends one token per login or sign-up attempt, so a burst is allowed and then slowed;
+/// a lookup of several things at once (the addresses of a wish) spends one per thing.
 /// The App's `Throttle` applies the same rule in SQL, to rows shared by every instance.
 public struct TokenBucket: Equatable, Sendable {
     public let capacity: Double
@@ -34,20 +35,22 @@ public struct TokenBucket: Equatable, Sendable {
         return copy
     }
 
-    /// Whether at least one whole token is available at `now`.
-    public func allows(at now: Date) -> Bool { refilled(at: now).tokens >= 1 }
+    /// Whether `count` whole tokens are available at `now`.
+    public func allows(_ count: Int = 1, at now: Date) -> Bool { refilled(at: now).tokens >= Double(count) }
 
-    /// Seconds until one whole token is available at `now` (0 when one is).
-    public func secondsUntilAvailable(at now: Date) -> Int {
+    /// Seconds until `count` whole tokens are available at `now` (0 when they are). A count
+    /// above the capacity is never available: its wait is that of a full bucket.
+    public func secondsUntilAvailable(_ count: Int = 1, at now: Date) -> Int {
         let current = refilled(at: now)
-        guard current.tokens < 1 else { return 0 }
-        return Int(((1 - current.tokens) / refillPerSecond).rounded(.up))
+        let needed = min(Double(count), capacity)
+        guard current.tokens < needed else { return 0 }
+        return Int(((needed - current.tokens) / refillPerSecond).rounded(.up))
     }
 
-    /// The bucket after spending one token at `now` (never below zero).
-    public func spending(at now: Date) -> TokenBucket {
+    /// The bucket after spending `count` tokens at `now` (never below zero).
+    public func spending(_ count: Int = 1, at now: Date) -> TokenBucket {
         var copy = refilled(at: now)
-        copy.tokens = max(0, copy.tokens - 1)
+        copy.tokens = max(0, copy.tokens - Double(count))
         return copy
     }
 

@@ -8,8 +8,9 @@ import Testing
 /// The token-bucket rule exists twice: `TokenBucket` in KineticCore (documented, pure) and the
 /// SQL of `Throttle`, which is what runs, on rows every instance shares. This drives both
 /// through the same two thousand attempts and give-backs, at times that mostly move on, now and
-/// then stand still or run back a little (another instance's clock), and once skip a day; each
-/// step must be allowed or refused alike, with the same wait and the same stored tokens.
+/// then stand still or run back a little (another instance's clock), and once skip a day, each
+/// taking one to three tokens; each step must be allowed or refused alike, with the same wait
+/// and the same stored tokens.
 @Suite struct ThrottleAgreementTests {
     @Test func theSQLBucket_followsTokenBucket_stepByStep() async throws {
         try await withKinetic { app in
@@ -32,13 +33,14 @@ import Testing
                     model = model?.refunding(at: now)
                 } else {
                     let current = model ?? TokenBucket(capacity: bucket.capacity, refillPerSecond: 1 / bucket.refillSeconds, now: now)
-                    let wait = try await throttle.take([bucket])
-                    if current.allows(at: now) {
+                    let count = Int.random(in: 1...3, using: &random)
+                    let wait = try await throttle.take([bucket], count: count)
+                    if current.allows(count, at: now) {
                         #expect(wait == nil, "step \(step): the model allows")
-                        model = current.spending(at: now)
+                        model = current.spending(count, at: now)
                         taken += 1
                     } else {
-                        #expect(wait == max(1, current.secondsUntilAvailable(at: now)), "step \(step): the wait")
+                        #expect(wait == max(1, current.secondsUntilAvailable(count, at: now)), "step \(step): the wait")
                         refused += 1
                     }
                 }

@@ -174,7 +174,10 @@ import VaporTesting
             }
             let page = try await web.get("/wishes/new").body.string
             // 2027-01-15 08:00 UTC: Dana's next birthday is kept on 28 February (2027 has no 29th), at 8:00 in Tokyo.
-            #expect(page.contains("data-email=\"dana@example.com\" data-birthday=\"2027-02-28\" data-birthday-zone=\"Asia/Tokyo\""))
+            #expect(
+                page.contains(
+                    "data-email=\"dana@example.com\" data-first-name=\"Dana\" data-birthday=\"2027-02-28\" data-birthday-zone=\"Asia/Tokyo\""
+                ))
             #expect(page.contains("data-zone-name=\"Tokyo time\" data-morning=\"2027-01-16\""), "8:00 has passed in Tokyo today")
             #expect(page.contains("id=\"quick-tomorrow\" data-date=\"2027-01-16\""))
             #expect(page.contains("Times are UTC."))
@@ -190,6 +193,47 @@ import VaporTesting
             #expect(preview.status == .ok, "\(preview.body.string.prefix(400))")
             #expect(preview.body.string.contains("name=\"recipients\" value=\"sam@example.com, Dana@example.com, ben@example.com\""))
             #expect(preview.body.string.contains("(Tokyo time)"), "the wish goes by the zone chosen")
+        }
+    }
+
+    @Test func aStockText_greetsTheOneContactItGoesTo_byFirstName_onThePagesAndInTheAPI() async throws {
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            let carla = ["name": "Carla Núñez", "email": "carla@example.com"]
+            #expect(try await app.json(.POST, "/api/v1/wishes/contacts", body: carla, token: account.token).status == .created)
+            let page = try await web.get("/wishes/new").body.string
+            #expect(page.contains("data-email=\"carla@example.com\" data-first-name=\"Carla\""))
+            #expect(page.contains("data-named=\"Happy birthday, %@! I hope your day"), "the script greets whoever To names")
+
+            let fields = { (recipients: String) in
+                [
+                    ("occasion", "birthday"), ("subject", "Hi"), ("message", ""), ("stockText", "wishes.stock.birthday.2"),
+                    ("recipients", recipients), ("sendDate", "2027-01-16"), ("sendTime", "08:00"),
+                ]
+            }
+            let one = try await web.post("/wishes/preview", fields: fields("Carla@Example.com"), csrfPage: "/wishes/new")
+            #expect(one.status == .ok)
+            #expect(one.body.string.contains("Another lap around the sun, Carla! Wishing you laughter"))
+            // Two people, or an address the book does not know: the words without a name.
+            for recipients in ["carla@example.com, sam@example.com", "sam@example.com"] {
+                let page = try await web.post("/wishes/preview", fields: fields(recipients), csrfPage: "/wishes/new").body.string
+                #expect(page.contains("Another lap around the sun! Wishing you laughter"), "\(recipients)")
+                #expect(!page.contains("Carla!"))
+            }
+            // Back on the form (Edit on the preview), the texts greet her.
+            let revised = try await web.post(
+                "/wishes/revise", fields: fields("carla@example.com"), csrfPage: "/wishes/new")
+            #expect(revised.body.string.contains("Thinking of you on your birthday, Carla."))
+
+            let german = try await app.json(
+                .GET, "/api/v1/wishes/occasions?firstName=%20Carla%20", token: account.token, headers: ["Accept-Language": "de"]
+            ).jsonObject()
+            let birthday = try #require((german["occasions"] as? [[String: Any]])?.first)
+            let texts = try #require(birthday["texts"] as? [[String: Any]]).compactMap { $0["text"] as? String }
+            #expect(texts.first?.hasPrefix("Alles Gute zum Geburtstag, Carla! Ich wünsche dir") == true)
+            let long = String(repeating: "a", count: 101)
+            #expect(
+                try await app.json(.GET, "/api/v1/wishes/occasions?firstName=\(long)", token: account.token).status == .unprocessableEntity)
         }
     }
 }

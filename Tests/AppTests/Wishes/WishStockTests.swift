@@ -17,6 +17,19 @@ import Testing
         #expect(missing.isEmpty, "missing from Localizable.xcstrings: \(missing)")
     }
 
+    @Test func everyStockText_hasANamedForm_withOnePlaceForTheName_inEnglishAndGerman() throws {
+        let catalog = try StringCatalog(data: Data(contentsOf: Self.root.appendingPathComponent("Resources/Localizable.xcstrings")))
+        for key in Occasion.allCases.flatMap(\.stockTextKeys) {
+            let named = WishStock.namedTextKey(key)
+            for language in [AppLanguage.english, .german] {
+                let text = catalog.string(named, language: language)
+                #expect(text.components(separatedBy: "%@").count == 2, "\(named) in \(language): \(text)")
+                let plain = catalog.string(key, language: language)
+                #expect(text != plain && !plain.contains("%@"), "\(key) in \(language)")
+            }
+        }
+    }
+
     @Test func everyStockPhoto_isACardOfOurOwn() throws {
         for id in Occasion.allCases.flatMap(\.stockPhotoIDs) {
             let card = Self.root.appendingPathComponent("Public/images/wishes/cards/\(id).svg")

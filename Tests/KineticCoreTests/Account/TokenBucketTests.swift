@@ -30,4 +30,14 @@ import Testing
         let bucket = TokenBucket(capacity: 1, refillPerSecond: 1, now: start).spending(at: start).spending(at: start)
         #expect(bucket.tokens == 0)
     }
+
+    @Test func severalTokensAtOnce_needThemAllThere_andAMoreThanFullBucketWaitsForAFullOne() {
+        var bucket = TokenBucket(capacity: 10, refillPerSecond: 0.5, now: start).spending(8, at: start)
+        #expect(bucket.tokens == 2)
+        #expect(bucket.allows(2, at: start) && !bucket.allows(3, at: start))
+        #expect(bucket.secondsUntilAvailable(3, at: start) == 2)
+        bucket = bucket.spending(2, at: start)
+        #expect(bucket.secondsUntilAvailable(40, at: start) == 20, "as long as it takes to fill")
+        #expect(!bucket.refilled(at: start.addingTimeInterval(3600)).allows(11, at: start.addingTimeInterval(3600)))
+    }
 }

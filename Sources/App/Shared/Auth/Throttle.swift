@@ -25,16 +25,16 @@ struct Throttle {
     let database: Database
     let now: Date
 
-    /// Takes one attempt from every bucket, or from none: answers nil when taken, or the seconds
-    /// until each bucket has an attempt again.
-    func take(_ buckets: [ThrottleBucket]) async throws -> Int? {
+    /// Takes `count` attempts (one by default) from every bucket, or from none: answers nil when
+    /// taken, or the seconds until the bucket that refused has them again.
+    func take(_ buckets: [ThrottleBucket], count: Int = 1) async throws -> Int? {
         do {
             try await database.transaction { transaction in
                 let sql = try transaction.sql()
                 try await sql.delete(from: Self.table).where("updated_at", .lessThan, at - Self.forgetAfterSeconds).run()
                 for bucket in buckets {
-                    if try await spend(bucket, on: sql) { continue }
-                    throw Refused(seconds: try await secondsUntilAvailable(bucket, on: sql))
+                    if try await spend(count, from: bucket, on: sql) { continue }
+                    throw Refused(seconds: try await secondsUntilAvailable(count, in: bucket, on: sql))
                 }
             }
             return nil
@@ -66,23 +66,25 @@ struct Throttle {
 
     private var at: Double { now.timeIntervalSince1970 }
 
-    private func spend(_ bucket: ThrottleBucket, on sql: any SQLDatabase) async throws -> Bool {
+    private func spend(_ count: Int, from bucket: ThrottleBucket, on sql: any SQLDatabase) async throws -> Bool {
+        // More than a full bucket is never there: refused without a row for it.
+        guard count <= bucket.capacity else { return false }
         let refilled = refilled(bucket)
-        let capacity = Double(bucket.capacity)
+        let capacity = Double(bucket.capacity), spent = Double(count)
         let rows = try await sql.raw(
             """
-            INSERT INTO throttle_buckets (bucket_key, tokens, updated_at) VALUES (\(bind: bucket.key), \(bind: capacity - 1), \(bind: at))
+            INSERT INTO throttle_buckets (bucket_key, tokens, updated_at) VALUES (\(bind: bucket.key), \(bind: capacity - spent), \(bind: at))
             ON CONFLICT (bucket_key) DO UPDATE
-            SET tokens = CASE WHEN \(refilled) > \(bind: capacity) THEN \(bind: capacity) ELSE \(refilled) END - 1,
+            SET tokens = CASE WHEN \(refilled) > \(bind: capacity) THEN \(bind: capacity) ELSE \(refilled) END - \(bind: spent),
                 updated_at = \(latest)
-            WHERE \(refilled) >= 1
+            WHERE \(refilled) >= \(bind: spent)
             RETURNING tokens
             """
         ).all()
         return !rows.isEmpty
     }
 
-    private func secondsUntilAvailable(_ bucket: ThrottleBucket, on sql: any SQLDatabase) async throws -> Int {
+    private func secondsUntilAvailable(_ count: Int, in bucket: ThrottleBucket, on sql: any SQLDatabase) async throws -> Int {
         guard
             let row = try await sql.select().columns("tokens", "updated_at").from(Self.table)
                 .where("bucket_key", .equal, bucket.key).first()
@@ -92,7 +94,7 @@ struct Throttle {
             tokens: try row.decode(column: "tokens", as: Double.self),
             updatedAt: Date(timeIntervalSince1970: try row.decode(column: "updated_at", as: Double.self))
         )
-        return max(1, stored.secondsUntilAvailable(at: now))
+        return max(1, stored.secondsUntilAvailable(count, at: now))
     }
 
     /// The bucket's tokens refilled up to now, as SQL over the stored row. An instance whose

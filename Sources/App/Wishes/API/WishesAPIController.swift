@@ -6,16 +6,22 @@ import Vapor
 /// one wish, changing and deleting, the search history.
 struct WishesAPIController {
     /// `GET /api/v1/wishes/occasions`: the occasions with their stock texts and cards, in the
-    /// caller's language, and which channels this server can send on.
+    /// caller's language, and which channels this server can send on; with `firstName`, the
+    /// texts greet the recipient by it.
     func occasions(_ request: Request) async throws -> WishOccasionsDTO {
         let localizer = request.localizer
+        let name = (request.query[String.self, at: "firstName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard name.count <= Contact.maximumNameLength else {
+            throw AppError.validation(FieldErrors(["firstName": "wishes.contacts.error.name.long"]))
+        }
+        let text = { (key: String) in name.isEmpty ? localizer.t(key) : localizer.t(WishStock.namedTextKey(key), name) }
         let configuration = request.application.kineticConfiguration
         return WishOccasionsDTO(
             defaultOccasion: Occasion.default.rawValue,
             occasions: Occasion.allCases.map { occasion in
                 WishOccasionsDTO.Occasion(
                     id: occasion.rawValue, name: localizer.t(occasion.nameKey), defaultSubject: localizer.t(occasion.defaultSubjectKey),
-                    texts: occasion.stockTextKeys.map { WishOccasionsDTO.Text(id: $0, text: localizer.t($0)) },
+                    texts: occasion.stockTextKeys.map { WishOccasionsDTO.Text(id: $0, text: text($0)) },
                     photos: occasion.stockPhotoIDs.map {
                         WishDTO.Photo(id: WishPhoto.stock($0).description, url: WishDTO.url(of: .stock($0), api: true))
                     }

@@ -28,11 +28,12 @@ struct WishComposeController {
     /// Next: the preview, or the form again with its problems.
     func preview(_ request: Request) async throws -> Response {
         let l = request.localizer
-        var form = try request.content.decode(WishComposeForm.self).filled(l)
-        let posted = try request.content.decode(Posted.self)
-        let editingID = try await editingID(posted.editing, request)
+        let posted = try request.content.decode(WishComposeForm.self)
+        var form = posted.filled(l, contacts: try await request.wishes().contacts.byAddress(posted.addresses))
+        let upload = try request.content.decode(Posted.self)
+        let editingID = try await editingID(upload.editing, request)
         var errors: [String: String] = [:]
-        if let file = posted.photoFile, file.data.readableBytes > 0 {
+        if let file = upload.photoFile, file.data.readableBytes > 0 {
             do {
                 form.photo = WishPhoto.uploaded(try await importPhoto(file.data, request)).description
             } catch let error as AppError {
@@ -57,6 +58,8 @@ struct WishComposeController {
         } catch let error as AppError where error.status == .unprocessableEntity {
             errors.merge(error.fields.messages.mapValues { l.t($0) }) { first, _ in first }
             return try await formPage(request, form: form, editingID: editingID, errors: errors, status: .unprocessableEntity)
+        } catch let error as AppError where error.status == .tooManyRequests {
+            return try await answerProblems(error, request: request, form: form, editingID: editingID)
         }
     }
 
@@ -82,7 +85,7 @@ struct WishComposeController {
                 known.merge(failures, prefix: nil)
             }
             draft = try await wishes.check(form.input(), timeZone: form.zone, errors: known)
-        } catch let error as AppError where error.status == .unprocessableEntity {
+        } catch let error as AppError where Self.answeredOnThePage(error) {
             return try await answerProblems(error, request: request, form: form, editingID: nil)
         }
         try await wishes.schedule(draft, yearly: yearly)
@@ -99,7 +102,7 @@ struct WishComposeController {
         let draft: WishDraft
         do { draft = try await wishes.check(form.input(), timeZone: form.zone, replacing: listing.id) } catch let error
             as AppError
-            where error.status == .unprocessableEntity
+            where Self.answeredOnThePage(error)
         {
             return try await answerProblems(error, request: request, form: form, editingID: id)
         }
@@ -118,9 +121,20 @@ struct WishComposeController {
 
     // MARK: - Steps
 
-    /// A refused Confirm: Send Options again when only how it goes out was wrong, else the form.
+    /// A refusal the form answers, keeping what was written: a problem with it (422), or too many
+    /// addresses looked up (429).
+    private static func answeredOnThePage(_ error: AppError) -> Bool {
+        error.status == .unprocessableEntity || error.status == .tooManyRequests
+    }
+
+    /// A refused Confirm: Send Options again when only how it goes out was wrong, else the form;
+    /// too many addresses looked up, the form with the reason at To.
     private func answerProblems(_ error: AppError, request: Request, form: WishComposeForm, editingID: String?) async throws -> Response {
         let l = request.localizer
+        if error.status == .tooManyRequests {
+            let reason = l.t(error.messageKey, arguments: error.messageArguments)
+            return try await formPage(request, form: form, editingID: editingID, errors: ["recipients": reason], status: .tooManyRequests)
+        }
         let messages = error.fields.messages
         if Set(messages.keys).isSubset(of: WishPreviewPage.sendOptionFields),
             let draft = try? await request.wishes().checkContent(form.input(), timeZone: form.zone)
@@ -185,14 +199,15 @@ struct WishComposeController {
             editingID.map { SiteURL.wishes(.wish(id: $0)).path }
             ?? (form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)).path : SiteURL.module(.wishes).path)
         let wishes = try request.wishes()
-        let contacts = try await wishes.contacts.list().map {
-            WishComposePage.ContactChoice($0.contact, now: wishes.now, senderZone: wishes.timeZone)
-        }
+        let book = try await wishes.contacts.list().map(\.contact)
+        let contacts = book.map { WishComposePage.ContactChoice($0, now: wishes.now, senderZone: wishes.timeZone) }
+        let greeted = WishStock.greetedName(
+            recipients: form.addresses, contacts: Dictionary(book.map { ($0.email, $0) }, uniquingKeysWith: { first, _ in first }))
         let when = WishComposePage.When(
             senderZone: wishes.timeZone.identifier, tomorrow: QuickSendTime.tomorrow(after: wishes.now, in: wishes.timeZone).description)
         let model = WishComposePage.Model(
             form: form, errors: errors, editingID: editingID, timeZone: (form.zone ?? wishes.timeZone).identifier, cancelHref: cancel,
-            contacts: contacts, when: when, uploads: try await wishes.recentPhotos()
+            contacts: contacts, greetedName: greeted, when: when, uploads: try await wishes.recentPhotos()
         )
         return .html(WishComposePage.render(model, context: PageContext(request: request)), status: status)
     }

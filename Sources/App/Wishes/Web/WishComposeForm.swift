@@ -33,9 +33,15 @@ struct WishComposeForm: Content, Equatable {
     var repeatsYearly: String?
     var remindDaysBefore: String?
 
-    /// The chosen stock text in the box when the sender wrote nothing of their own, and the
+    /// Every address in To and among the ticked contacts, lowercased.
+    var addresses: [String] {
+        (WishDraft.recipientList(recipients ?? "") + (contacts ?? [])).map { $0.lowercased() }
+    }
+
+    /// The chosen stock text in the box when the sender wrote nothing of their own (greeting the
+    /// recipient by their first name when `contacts`, the sender's by address, know it), and the
     /// ticked contacts among the recipients.
-    func filled(_ l: Localizer) -> WishComposeForm {
+    func filled(_ l: Localizer, contacts book: [String: Contact]) -> WishComposeForm {
         var form = self
         let typed = WishDraft.recipientList(recipients ?? "")
         let known = Set(typed.map { $0.lowercased() })
@@ -45,7 +51,9 @@ struct WishComposeForm: Content, Equatable {
         if (form.message ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
             let key = stockText, Occasion.allCases.contains(where: { $0.stockTextKeys.contains(key) })
         {
-            form.message = l.t(key)
+            form.message =
+                WishStock.greetedName(recipients: typed + ticked, contacts: book)
+                .map { l.t(WishStock.namedTextKey(key), $0) } ?? l.t(key)
         }
         return form
     }

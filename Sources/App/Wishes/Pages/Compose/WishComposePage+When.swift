@@ -7,6 +7,8 @@ extension WishComposePage {
     struct ContactChoice {
         let email: String
         let name: String
+        /// What stock texts greet them by.
+        let firstName: String?
         /// The next day of their birthday whose 8:00 is ahead, in `birthdayZone`.
         let birthdayDate: String?
         /// Their zone, else the sender's: where the birthday's 8:00 is.
@@ -19,6 +21,7 @@ extension WishComposePage {
             let theirs = contact.timeZone.flatMap(TimeZone.init(identifier:))
             email = contact.email
             name = contact.displayName
+            firstName = contact.firstName
             birthdayZone = (theirs ?? senderZone).identifier
             birthdayDate = contact.birthday.map { QuickSendTime.birthday($0, after: now, in: theirs ?? senderZone).description }
             zone = theirs?.identifier
@@ -71,6 +74,7 @@ extension WishComposePage {
                                             "label",
                                             [
                                                 .class("compose-contact"), .data("email", contact.email),
+                                                contact.firstName.map { .data("first-name", $0) },
                                                 contact.birthdayDate.map { .data("birthday", $0) },
                                                 .data("birthday-zone", contact.birthdayZone),
                                                 contact.zone.map { .data("zone", $0) },

@@ -17,6 +17,8 @@ enum WishComposePage {
         let timeZone: String
         let cancelHref: String
         let contacts: [ContactChoice]
+        /// The first name the stock texts greet, when the wish goes to one contact with a name.
+        let greetedName: String?
         let when: When
         /// Photos the sender uploaded before (newest first), to pick again.
         let uploads: [String]
@@ -59,7 +61,7 @@ enum WishComposePage {
                                 textField(
                                     "subject", label: l.t("wishes.compose.subject"), value: model.form.subject ?? "",
                                     error: model.errors["subject"], maxLength: WishDraft.maximumSubjectLength),
-                                stockTexts(selected, chosen: model.form.stockText, l: l),
+                                stockTexts(selected, chosen: model.form.stockText, greeting: model.greetedName, l: l),
                                 messageField(model.form.message ?? "", error: model.errors["message"], l: l),
                             ]),
                         photoField(selected, chosen: model.form.photo ?? "", uploads: model.uploads, error: model.errors["photo"], l: l),
@@ -180,7 +182,9 @@ enum WishComposePage {
             ])
     }
 
-    private static func stockTexts(_ selected: Occasion, chosen: String?, l: Localizer) -> HTMLNode {
+    /// The stock texts of every occasion (those of the others hidden), greeting `name` when known;
+    /// each carries its words without a name and its named form, for the script to follow To.
+    private static func stockTexts(_ selected: Occasion, chosen: String?, greeting name: String?, l: Localizer) -> HTMLNode {
         el(
             "fieldset", [.class("field stock-texts")],
             [
@@ -192,8 +196,11 @@ enum WishComposePage {
                         occasion.stockTextKeys.map { key in
                             el(
                                 "label",
-                                [.class("stock-text"), .data("occasion", occasion.rawValue), .flag("hidden", occasion != selected)]
-                                    .compactMap { $0 },
+                                [
+                                    .class("stock-text"), .data("occasion", occasion.rawValue), .data("plain", l.t(key)),
+                                    .data("named", l.t(WishStock.namedTextKey(key))), .flag("hidden", occasion != selected),
+                                ]
+                                .compactMap { $0 },
                                 [
                                     voidEl(
                                         "input",
@@ -201,7 +208,7 @@ enum WishComposePage {
                                             Attr("type", "radio"), Attr("name", "stockText"), Attr("value", key),
                                             .flag("checked", chosen == key),
                                         ].compactMap { $0 }),
-                                    el("span", [], [txt(l.t(key))]),
+                                    el("span", [], [txt(name.map { l.t(WishStock.namedTextKey(key), $0) } ?? l.t(key))]),
                                 ])
                         }
                     }),

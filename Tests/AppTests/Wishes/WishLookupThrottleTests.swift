@@ -1,0 +1,53 @@
+import Fluent
+import Foundation
+import KineticCore
+import Testing
+import VaporTesting
+
+@testable import App
+
+/// Whether an address has a Kinetic account decides how a wish reaches it, and Send Options says
+/// so: counted per account, so one account cannot probe a list of addresses for who has one.
+@Suite struct WishLookupThrottleTests {
+    private func body(_ first: Int) -> [String: Any] {
+        [
+            "occasion": "birthday", "subject": "Hi", "message": "Hello", "sendAt": "2027-01-16T09:00", "timeZone": "UTC",
+            "recipients": (first..<first + WishDraft.maximumRecipients).map { "probe\($0)@example.com" },
+        ]
+    }
+
+    @Test func anAccountLooksUpTwoHundredAddresses_thenWaits_andNoOtherAccountDoes() async throws {
+        let clock = TestClock(testNow)
+        try await withKinetic(clock: clock) { app in
+            let prober = try await app.signUp(), other = try await app.signUp()
+            let rounds = SendingLimits.lookupBurst / WishDraft.maximumRecipients
+            for round in 0..<rounds {
+                let response = try await app.json(.POST, "/api/v1/wishes", body: body(round * 20), token: prober.token)
+                #expect(response.status == .created, "round \(round)")
+            }
+            let refused = try await app.json(.POST, "/api/v1/wishes", body: body(1_000), token: prober.token)
+            #expect(refused.status == .tooManyRequests)
+            #expect(try refused.apiError()["code"] as? String == "too_many_lookups")
+            #expect(refused.headers.first(name: .retryAfter) == "360", "20 addresses at one every 18 s")
+            #expect(try await WishRecord.query(on: app.db).count() == rounds, "nothing of the refused wish is kept")
+            #expect(try await app.json(.POST, "/api/v1/wishes", body: body(2_000), token: other.token).status == .created)
+
+            // The form keeps everything written and says why at To.
+            let web = WebClient(app: app)
+            try await web.logIn(email: prober.email, password: prober.password)
+            let page = try await web.post(
+                "/wishes/preview",
+                fields: [
+                    ("occasion", "birthday"), ("subject", "Kept subject"), ("message", "Kept words"), ("recipients", "sam@example.com"),
+                    ("sendDate", "2027-01-16"), ("sendTime", "09:00"),
+                ], csrfPage: "/wishes/new")
+            #expect(page.status == .tooManyRequests)
+            #expect(page.body.string.contains("You have looked up many addresses in a short time."))
+            #expect(page.body.string.contains("value=\"Kept subject\"") && page.body.string.contains(">Kept words</textarea>"))
+
+            clock.advance(by: 18)
+            let single = body(3_000).merging(["recipients": ["one@example.com"]]) { _, new in new }
+            #expect(try await app.json(.POST, "/api/v1/wishes", body: single, token: prober.token).status == .created)
+        }
+    }
+}
