@@ -100,6 +100,23 @@ def mails_to(address):
     return [message for message in map(json.loads, log.read_text().splitlines()) if address in message["rcpt_tos"]]
 
 
+def open_mail(driver, message, folder):
+    """Shows e-mail `message` (a line of the peer's log) as a mail app would: its HTML part,
+    with the inline images it refers to by Content-ID, written to `folder` and opened."""
+    import base64
+    import email
+    import email.policy
+    parsed = email.message_from_bytes((MAILBOX / message["file"]).read_bytes(), policy=email.policy.default)
+    html = parsed.get_body(preferencelist=("html",)).get_content()
+    for part in parsed.walk():
+        if part.get_content_maintype() == "image" and part.get("Content-ID"):
+            data = base64.b64encode(part.get_content()).decode()
+            html = html.replace("cid:" + part["Content-ID"].strip("<>"), f"data:{part.get_content_type()};base64,{data}")
+    page = pathlib.Path(folder) / (message["file"] + ".html")
+    page.write_text(html, encoding="utf-8")
+    driver.get(page.as_uri())
+
+
 def link_in_mail(address, path_prefix, timeout=15):
     """The last link to `path_prefix` (`/address/`) e-mailed to `address`, waiting for it."""
     deadline = time.time() + timeout

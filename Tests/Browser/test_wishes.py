@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import BASE_URL, api, assert_no_horizontal_overflow, confirm_address, log_in, mails_to, make_driver, screenshot, tap, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, confirm_address, log_in, mails_to, make_driver, open_mail, screenshot, tap, wait
 from test_accessibility import violations
 
 
@@ -103,7 +103,7 @@ def test_compose_preview_send_options_and_confirm_schedule_a_wish():
         driver.quit()
 
 
-def test_a_kinetic_user_and_an_outside_friend_each_get_one_copy_the_right_way():
+def test_a_kinetic_user_and_an_outside_friend_each_get_one_copy_the_right_way(tmp_path):
     sender, bob = new_account("Ann Sender"), new_account("Bob Friend")
     confirm_address(sender)
     confirm_address(bob)
@@ -117,6 +117,7 @@ def test_a_kinetic_user_and_an_outside_friend_each_get_one_copy_the_right_way():
         subject_field.clear()
         subject_field.send_keys(subject)
         driver.find_element(By.ID, "field-message").send_keys("Cake at five!")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "input[name=photo][value='stock:birthday-5']").find_element(By.XPATH, ".."))
         driver.find_element(By.ID, "field-recipients").send_keys(f"{bob['email']}, {friend}")
         # Now, on the form's own clock (a person picks the time; a test takes the current minute).
         zone = driver.find_element(By.CSS_SELECTOR, "input[name=timeZone]").get_attribute("value")
@@ -157,6 +158,18 @@ def test_a_kinetic_user_and_an_outside_friend_each_get_one_copy_the_right_way():
         time.sleep(1)
         assert [m for m in mails_to(bob["email"]) if m["subject"] == subject] == []
         assert len([m for m in mails_to(friend) if m["subject"] == subject]) == 1, "once"
+
+        # The e-mail as the friend's phone shows it: who it is from, the subject, the card, the
+        # words and a way to answer Ann, within the screen's width.
+        open_mail(driver, mails[0], tmp_path)
+        body = driver.find_element(By.TAG_NAME, "body").text
+        assert body.startswith(f"A wish from Ann Sender\n{subject}\nCake at five!\n— Ann Sender\nReply to Ann Sender"), body
+        card = driver.find_element(By.CSS_SELECTOR, "img[alt='Birthday card']")
+        assert driver.execute_script("return arguments[0].naturalWidth > 0 && arguments[0].getBoundingClientRect().width <= 360", card)
+        reply = driver.find_element(By.LINK_TEXT, "Reply to Ann Sender").get_attribute("href")
+        assert reply.startswith(f"mailto:{sender['email']}?subject=Re%3A%20Happy%20birthday"), reply
+        assert_no_horizontal_overflow(driver, "the e-mail")
+        screenshot(driver, "wishes-email")
 
         driver.get(BASE_URL + "/wishes/sent")
         cell = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".wish-cell")))

@@ -47,10 +47,12 @@ class Recorder:
             file.write(raw)
         parsed = email.message_from_bytes(raw, policy=email.policy.default)
         text = parsed.get_body(preferencelist=("plain",))
+        html = parsed.get_body(preferencelist=("html",))
         line = {"mail_from": envelope.mail_from, "rcpt_tos": envelope.rcpt_tos, "message_id": parsed.get("Message-ID"),
                 "subject": str(parsed.get("Subject") or ""), "to": str(parsed.get("To") or ""), "size": len(raw), "file": name,
                 "parts": [part.get_content_type() for part in parsed.walk()],
                 "text": text.get_content() if text is not None else None,
+                "html": html.get_content() if html is not None else None,
                 "images": [str(part.get("Content-ID")) for part in parsed.walk() if part.get_content_maintype() == "image"],
                 "headers": {name: str(value) for name, value in parsed.items()}}
         with self.lock, open(os.path.join(self.folder, "messages.jsonl"), "a") as log:

@@ -13,6 +13,7 @@ final class Mailbox: @unchecked Sendable {
         let rcpt_tos: [String]
         let subject: String
         let text: String?
+        let html: String?
         let headers: [String: String]
     }
 

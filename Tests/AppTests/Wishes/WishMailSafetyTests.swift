@@ -50,6 +50,34 @@ import VaporTesting
         }
     }
 
+    /// The HTML part is laid out for a phone and says what it is without its images: who it is
+    /// from, the subject as headline, the card described, a button that answers the sender;
+    /// what the sender wrote is escaped wherever it goes.
+    @Test func theEmailsHTML_isSizedForAPhone_headedByItsSubject_andAnswersTheSender() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann <b>Müller</b>", email: "ann@example.com")
+            _ = try await app.scheduleWish(
+                from: ann, to: ["friend@outside.example"], channels: [.email], inSeconds: 60, subject: "Für dich & <i>Carla</i>",
+                message: "Line one\nline two\n\n<script>alert(1)</script>", photo: "stock:birthday-2")
+            // The server's own dispatcher, which draws the card.
+            #expect(try await app.makeWishDispatcher().runOnce(now: testNow.addingTimeInterval(60)) == 1)
+            let message = try #require(try mailbox.messages(to: "friend@outside.example").first)
+            let html = try #require(message.html)
+            #expect(html.hasPrefix("<!doctype html>") && html.contains("<html lang=\"en\"><head>"))
+            #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\""))
+            #expect(html.contains("<title>Für dich &amp; &lt;i&gt;Carla&lt;/i&gt;</title>"))
+            #expect(html.contains("A wish from Ann &lt;b&gt;Müller&lt;/b&gt;"))
+            #expect(html.contains(">Für dich &amp; &lt;i&gt;Carla&lt;/i&gt;</h1>"))
+            #expect(html.contains("alt=\"Birthday card\""))
+            #expect(html.contains("Line one<br/>line two") || html.contains("Line one<br>line two"))
+            #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !html.contains("<script"))
+            #expect(html.contains("href=\"mailto:ann@example.com?subject=Re%3A%20F%C3%BCr%20dich%20%26%20%3Ci%3ECarla%3C%2Fi%3E\""))
+            #expect(html.contains(">Reply to Ann &lt;b&gt;Müller&lt;/b&gt;</a>"))
+            #expect(html.contains("<a href=\"http://kinetic.test/mail/stop/"))
+        }
+    }
+
     /// One click (a mail client's POST, no session, no CSRF token) stops e-mail to the address;
     /// later wishes to it fail with that reason, others go on.
     @Test func theOptOut_isOneClick_andHonoured() async throws {

@@ -28,26 +28,29 @@ struct AccountMailer: Sendable {
     /// Sends `message` to `address` with the link `path` (under ``publicURL``), in `localizer`'s language.
     func send(_ message: Message, to address: String, link path: String, localizer l: Localizer, now: Date) async throws {
         let link = publicURL + path
-        let (subject, lines): (String, [String]) =
+        let (subject, action, lines): (String, String, [String]) =
             switch message {
             case .confirmAddress(let email, let isChange):
                 (
-                    l.t(isChange ? "mail.confirmChange.subject" : "mail.confirm.subject"),
+                    l.t(isChange ? "mail.confirmChange.subject" : "mail.confirm.subject"), l.t("mail.confirm.action"),
                     [l.t("mail.hello"), l.t("mail.confirm.body", email), link, l.t("mail.confirm.footer")]
                 )
             case .resetPassword(let name):
                 (
-                    l.t("mail.reset.subject"),
+                    l.t("mail.reset.subject"), l.t("mail.reset.action"),
                     [name.map { l.t("mail.greeting", $0) } ?? l.t("mail.hello"), l.t("mail.reset.body"), link, l.t("mail.reset.footer")]
                 )
             }
-        let html =
-            "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,sans-serif;font-size:16px;line-height:1.5;color:#1c1c1e\">"
-            + lines.map { line in
-                line == link
-                    ? "<p><a href=\"\(HTMLEscaping.attribute(link))\">\(HTMLEscaping.text(link))</a></p>"
-                    : "<p>\(HTMLEscaping.text(line))</p>"
-            }.joined() + "</body></html>"
+        // The link as a button, then written out for a mail app that shows no buttons.
+        let content = lines.flatMap { line in
+            line == link
+                ? [
+                    MailLayout.button(action, href: link),
+                    MailLayout.paragraph(link, style: "margin:0 0 16px;font-size:13px;word-break:break-all;" + MailLayout.Style.muted),
+                ]
+                : [MailLayout.paragraph(line)]
+        }
+        let html = MailLayout.render(title: subject, preheader: lines[1], content: content, notes: [], l: l)
         let domain = from.address.split(separator: "@").last.map(String.init) ?? "kinetic.invalid"
         let mail = MailMessage(
             messageID: "account-\(UUID().uuidString.lowercased())@\(domain)", date: now,

@@ -3,7 +3,9 @@ import KineticCore
 import KineticMail
 
 /// The e-mail a wish becomes for one recipient: the subject, the message as text and as HTML
-/// (with the card inline when the wish has one), from Kinetic's address as
+/// laid out for a phone (``MailLayout``: who it is from, the subject as its headline, the card
+/// inline when the wish has one, the words, a button that answers the sender), from Kinetic's
+/// address as
 /// `"<sender> via Kinetic"` with replies going to the sender's confirmed address, and a footer
 /// saying who sent it, how to stop e-mail from Kinetic to this address (also as
 /// `List-Unsubscribe`, one click) and where to report abuse. The Message-ID is the delivery's,
@@ -33,20 +35,14 @@ enum WishMail {
             l.t("mail.wish.footer.optOut", footer.optOutURL),
             l.t("mail.wish.footer.abuse", footer.abuseAddress),
         ]
-        let imageTag =
-            image.map {
-                "<p><img src=\"cid:\(HTMLEscaping.attribute($0.contentID))\" alt=\"\" width=\"600\" style=\"max-width:100%;height:auto;border-radius:12px\"></p>"
-            } ?? ""
-        let paragraphs = wish.message.components(separatedBy: "\n\n").map {
-            "<p>" + HTMLEscaping.text($0).replacingOccurrences(of: "\n", with: "<br>") + "</p>"
-        }
-        let footerHTML =
-            "<hr style=\"border:none;border-top:1px solid #e1e4ea;margin:24px 0 12px\"><p style=\"color:#6c6c70;font-size:13px\">"
-            + notes.map(HTMLEscaping.text).joined(separator: "<br>") + "</p>"
-        let html =
-            "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,sans-serif;font-size:16px;line-height:1.5;color:#1c1c1e\">"
-            + imageTag + paragraphs.joined() + "<p style=\"color:#6c6c70\">\(HTMLEscaping.text(signature))</p>" + footerHTML
-            + "</body></html>"
+        let html = MailLayout.render(
+            title: wish.subject, preheader: String(wish.message.prefix(140)),
+            content: content(of: wish, sender: sender, image: image, signature: signature, l: l),
+            notes: [
+                MailLayout.note(notes[0]),
+                MailLayout.note(l.t("mail.wish.footer.optOutQuestion"), link: (l.t("mail.wish.footer.optOutLink"), footer.optOutURL)),
+                MailLayout.note(notes[2]),
+            ], l: l)
         var message = MailMessage(
             messageID: messageID(of: delivery, from: from), date: now,
             from: MailAddress(from.address, name: l.t("mail.wish.fromName", sender.name)), to: [MailAddress(delivery.recipient ?? "")],
@@ -56,6 +52,48 @@ enum WishMail {
         message.replyTo = MailAddress(sender.email, name: sender.name)
         message.unsubscribe = (url: footer.optOutURL, mailto: nil)
         return message
+    }
+
+    /// Who it is from, the subject as the headline, the card or photo (described for mail apps
+    /// that block images), the words, the signature and a button that answers the sender.
+    private static func content(
+        of wish: WishRecord, sender: Sender, image: MailMessage.InlineImage?, signature: String, l: Localizer
+    ) -> [HTMLNode] {
+        let described: String =
+            switch wish.wishPhoto {
+            case .stock?: l.t("mail.wish.cardAlt", l.t(wish.occasion.nameKey))
+            default: l.t("mail.wish.photoAlt", sender.name)
+            }
+        let picture = image.map {
+            el(
+                "p", [Attr("style", "margin:0 0 20px")],
+                [
+                    voidEl(
+                        "img",
+                        [
+                            Attr("src", "cid:" + $0.contentID), Attr("alt", described), Attr("width", "512"),
+                            Attr("style", "display:block;width:100%;max-width:512px;height:auto;border:0;border-radius:12px"),
+                        ])
+                ])
+        }
+        let reply = "mailto:\(sender.email)?subject=" + mailtoEncoded(l.t("mail.wish.replySubject", wish.subject))
+        return [
+            MailLayout.paragraph(l.t("mail.wish.from", sender.name), style: "margin:0 0 6px;font-size:14px;" + MailLayout.Style.muted),
+            el("h1", [Attr("style", "margin:0 0 20px;font-size:24px;line-height:1.25;font-weight:700")], [txt(wish.subject)]),
+            picture ?? .empty,
+        ]
+            + wish.message.components(separatedBy: "\n\n").map { MailLayout.paragraph($0) }
+            + [
+                MailLayout.paragraph(signature, style: MailLayout.Style.paragraph + ";" + MailLayout.Style.muted),
+                MailLayout.button(l.t("mail.wish.reply", sender.name), href: reply),
+            ]
+    }
+
+    /// `text` as a `mailto:` header value: everything but ASCII letters, digits and `-._~`
+    /// percent-encoded as UTF-8.
+    private static func mailtoEncoded(_ text: String) -> String {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 
     /// `delivery-<id>@<the sending domain>`: the same for every try of a delivery.
