@@ -17,6 +17,8 @@ struct WishesService {
     let localizer: Localizer
     /// The user's line for tool work (photos are re-encoded by ffmpeg).
     let tools: ToolRunner
+    /// The client's network address, which lookups of recipients also count against.
+    var clientAddress: String? = nil
 
     /// The most yearly wishes one sender keeps going (paused ones count).
     static let maximumYearlyWishes = 500
@@ -181,13 +183,11 @@ struct WishesService {
         return (perHour ? "wishes.error.limit.hour" : "wishes.error.limit.day", [limit, when])
     }
 
-    /// Counts `addresses` against the user's lookups (``SendingLimits/lookupBurst``); 429 saying
-    /// from when more can be looked up once they are spent.
+    /// Counts `addresses` as looked up (``AddressLookups``); 429 saying from when more can be
+    /// looked up once they are spent.
     private func countLookups(of addresses: [String]) async throws {
-        let bucket = ThrottleBucket(
-            key: "wish-lookups:" + userID.uuidString.lowercased(), capacity: SendingLimits.lookupBurst,
-            refillSeconds: SendingLimits.lookupRefillSeconds)
-        guard let wait = try await Throttle(database: database, now: now).take([bucket], count: addresses.count) else { return }
+        let lookups = AddressLookups(throttle: Throttle(database: database, now: now), userID: userID, clientAddress: clientAddress)
+        guard let wait = try await lookups.count(addresses) else { return }
         throw AppError(
             status: .tooManyRequests, code: "too_many_lookups", messageKey: "wishes.error.lookups",
             messageArguments: [localizer.dateTime(now.addingTimeInterval(Double(wait)), in: timeZone)], retryAfterSeconds: wait)
@@ -204,7 +204,7 @@ extension Request {
         let user = try requireUser()
         return WishesService(
             database: db, user: user, userID: try user.requireID(), now: now, configuration: application.kineticConfiguration,
-            localizer: localizer, tools: try userTools())
+            localizer: localizer, tools: try userTools(), clientAddress: remoteAddress?.ipAddress)
     }
 }
 

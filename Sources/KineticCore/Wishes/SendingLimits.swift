@@ -14,13 +14,6 @@ public struct SendingLimits: Sendable, Equatable {
     public static let hour: Double = 3600
     public static let day: Double = 24 * 3600
 
-    /// How many recipient addresses one account may have looked up in a burst — whether a
-    /// Kinetic account confirmed each decides how it is reached, and Send Options says so — and
-    /// the seconds that bring one more back (200 an hour). Enough for any address book sent to
-    /// again and again; too few to probe a list of addresses for who has an account.
-    public static let lookupBurst = 200
-    public static let lookupRefillSeconds: Double = 18
-
     public init(perHour: Int = 20, perDay: Int = 50, firstDay: Int = 10) {
         self.perHour = perHour
         self.perDay = perDay

@@ -23,4 +23,12 @@ import Testing
         #expect(WishStock.greetedName(recipients: ["noname@example.com"], contacts: contacts) == nil)
         #expect(WishStock.greetedName(recipients: [], contacts: contacts) == nil)
     }
+
+    @Test(arguments: [
+        ("Carla Núñez", "Carla"), ("Ben", "Ben"), ("Anne-Marie Roth", "Anne-Marie"), ("  Jo  Lee", "Jo"),
+        ("Dr. Carla Núñez", nil), ("Frau Núñez", nil), ("Mr Smith", nil), ("Núñez, Carla", nil), ("", nil), ("J.", nil),
+    ])
+    func theGreetedName_isAFirstNameOrNone_neverATitleOrALastName(name: String, expected: String?) {
+        #expect(Contact(name: name, email: "x@example.com").firstName == expected)
+    }
 }

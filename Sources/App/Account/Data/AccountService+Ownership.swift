@@ -37,9 +37,19 @@ extension AccountService {
     /// the change is applied, so a link that cannot go changes nothing.
     func requestAddressChange(of user: User, to email: String) async throws -> Bool {
         guard mailer != nil else { return false }
+        try await countAddressLookup(email, by: user)
         guard try await User.query(on: database).filter(\.$email == email).first() == nil else { throw AppError.emailTaken }
         try await sendAddressConfirmation(to: user, email: email)
         return true
+    }
+
+    /// Counts a look at whether `email` has an account, as a change to it tells
+    /// (``AddressLookups``); 429 once the user's or the network's lookups are spent.
+    func countAddressLookup(_ email: String, by user: User) async throws {
+        let lookups = AddressLookups(throttle: throttle, userID: try user.requireID(), clientAddress: client.address)
+        if let wait = try await lookups.count([email]) {
+            throw AppError.tooManyAttempts(retryAfter: wait, localizer: localizer, messageKey: "error.lookups.throttled")
+        }
     }
 
     /// After an open sign-up: sends the link that confirms the new account's address when this

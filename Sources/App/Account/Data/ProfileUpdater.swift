@@ -56,6 +56,7 @@ extension AccountService {
     /// Applies a validated change to `user`'s profile (``ProfileUpdater``); new goals become
     /// those of their current month.
     func apply(_ patch: ProfilePatch, to user: User) async throws {
+        if let email = patch.email, email != user.email { try await countAddressLookup(email, by: user) }
         let month = UserCalendar(timeZone: user.timeZone ?? configuration.timeZone, now: now).currentMonth
         try await ProfileUpdater(database: database, currentMonth: month, signedInTokens: signedInTokens).apply(patch, to: user)
     }

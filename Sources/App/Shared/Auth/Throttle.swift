@@ -15,10 +15,10 @@ struct ThrottleBucket: Sendable {
 /// Rate limits kept in the database (`throttle_buckets`), so every instance that shares a
 /// PostgreSQL database counts the same attempts, and a restart forgets nothing.
 ///
-/// Each bucket is one row holding its tokens and when they were counted. Taking a token is one
+/// Each bucket is one row holding its tokens and when they were counted. Taking tokens is one
 /// conditional upsert per bucket — refill for the time passed (``TokenBucket``'s rule, in SQL;
 /// `ThrottleAgreementTests` runs both on the same attempts),
-/// spend one only if one is there — inside one transaction for all the buckets of an attempt.
+/// spend them only if they are there — inside one transaction for all the buckets of an attempt.
 /// The database serialises concurrent upserts of a row, so fifty simultaneous guesses cannot all
 /// see a full bucket.
 struct Throttle {

@@ -76,7 +76,8 @@ enum WishMail {
                         ])
                 ])
         }
-        let reply = "mailto:\(sender.email)?subject=" + mailtoEncoded(l.t("mail.wish.replySubject", wish.subject))
+        let address = mailtoEncoded(sender.email).replacingOccurrences(of: "%40", with: "@")
+        let reply = "mailto:\(address)?subject=" + mailtoEncoded(l.t("mail.wish.replySubject", wish.subject))
         return [
             MailLayout.paragraph(l.t("mail.wish.from", sender.name), style: "margin:0 0 6px;font-size:14px;" + MailLayout.Style.muted),
             el("h1", [Attr("style", "margin:0 0 20px;font-size:24px;line-height:1.25;font-weight:700")], [txt(wish.subject)]),
@@ -89,8 +90,8 @@ enum WishMail {
             ]
     }
 
-    /// `text` as a `mailto:` header value: everything but ASCII letters, digits and `-._~`
-    /// percent-encoded as UTF-8.
+    /// `text` as part of a `mailto:` link (RFC 6068): everything but ASCII letters, digits and
+    /// `-._~` percent-encoded as UTF-8, so a `#`, `?` or `&` in an address or subject stays text.
     private static func mailtoEncoded(_ text: String) -> String {
         let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""

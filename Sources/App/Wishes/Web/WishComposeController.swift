@@ -29,7 +29,10 @@ struct WishComposeController {
     func preview(_ request: Request) async throws -> Response {
         let l = request.localizer
         let posted = try request.content.decode(WishComposeForm.self)
-        var form = posted.filled(l, contacts: try await request.wishes().contacts.byAddress(posted.addresses))
+        // Only a wish to one person greets them: only that address is looked up in the book.
+        let addresses = Set(posted.addresses)
+        let book = addresses.count == 1 ? try await request.wishes().contacts.byAddress(Array(addresses)) : [:]
+        var form = posted.filled(l, contacts: book)
         let upload = try request.content.decode(Posted.self)
         let editingID = try await editingID(upload.editing, request)
         var errors: [String: String] = [:]
@@ -136,11 +139,19 @@ struct WishComposeController {
             return try await formPage(request, form: form, editingID: editingID, errors: ["recipients": reason], status: .tooManyRequests)
         }
         let messages = error.fields.messages
-        if Set(messages.keys).isSubset(of: WishPreviewPage.sendOptionFields),
-            let draft = try? await request.wishes().checkContent(form.input(), timeZone: form.zone)
-        {
-            let model = try await previewModel(request, form: form, draft: draft, editingID: editingID, problems: error)
-            return .html(WishPreviewPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
+        if Set(messages.keys).isSubset(of: WishPreviewPage.sendOptionFields) {
+            let draft: WishDraft?
+            do {
+                draft = try await request.wishes().checkContent(form.input(), timeZone: form.zone)
+            } catch let refusal as AppError where refusal.status == .tooManyRequests {
+                return try await answerProblems(refusal, request: request, form: form, editingID: editingID)
+            } catch {
+                draft = nil
+            }
+            if let draft {
+                let model = try await previewModel(request, form: form, draft: draft, editingID: editingID, problems: error)
+                return .html(WishPreviewPage.render(model, context: PageContext(request: request)), status: .unprocessableEntity)
+            }
         }
         return try await formPage(
             request, form: form, editingID: editingID, errors: messages.mapValues { l.t($0) }, status: .unprocessableEntity)

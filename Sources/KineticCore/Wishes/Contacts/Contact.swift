@@ -89,8 +89,16 @@ public struct Contact: Equatable, Sendable {
     public var displayName: String { name.isEmpty ? email : name }
 
     /// The first word of their name, for a stock text's greeting ("Happy birthday, Carla!"),
-    /// or nil when the contact has no name.
-    public var firstName: String? { name.split(separator: " ").first.map(String.init) }
+    /// or nil when it would not greet them: no name, a title first ("Dr. Carla", "Frau Núñez"),
+    /// or a name written last name first ("Núñez, Carla"). No greeting beats a wrong one.
+    public var firstName: String? {
+        guard let first = name.split(whereSeparator: \.isWhitespace).first.map(String.init) else { return nil }
+        guard let last = first.last, last.isLetter, !Self.titles.contains(first.lowercased()) else { return nil }
+        return first
+    }
+
+    /// Words that come before a name rather than being one, in English and German.
+    private static let titles: Set<String> = ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "herr", "frau"]
 }
 
 extension Contact {
