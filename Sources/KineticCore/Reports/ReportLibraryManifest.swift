@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a report library's datasource, `library.json` (schema: `Resources/report-library.schema.json`):
 ///
 /// ```json
@@ -38,6 +40,39 @@ public enum ReportLibraryManifest {
     public static func read(_ json: JSONValue) -> Result<ReportLibrary, ReportLibraryProblems> {
         var reading = ManifestReading()
         return reading.read(json)
+    }
+
+    /// The datasource's bytes as JSON, strictly (``JSONSyntax``: no comma before `]` or `}`),
+    /// or the problem at its line and column.
+    public static func parse(_ bytes: [UInt8]) -> Result<JSONValue, ReportLibraryProblems> {
+        if let problem = JSONSyntax.problem(in: bytes) {
+            let at = [String(problem.line), String(problem.column)]
+            return switch problem.kind {
+            case .trailingComma:
+                .failure(ReportLibraryProblems([ReportLibraryProblem(fileName, "error.reports.manifest.trailingComma", at)]))
+            case .unexpectedEnd:
+                .failure(ReportLibraryProblems([ReportLibraryProblem(fileName, "error.reports.manifest.unexpectedEnd", at)]))
+            case .tooDeep: .failure(ReportLibraryProblems([ReportLibraryProblem(fileName, "error.reports.manifest.tooDeep", at)]))
+            case .unexpected(let found):
+                .failure(ReportLibraryProblems([ReportLibraryProblem(fileName, "error.reports.manifest.syntax", at + [found])]))
+            }
+        }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else {
+            return .failure(ReportLibraryProblems([ReportLibraryProblem(fileName, "error.reports.manifest.notJSON")]))
+        }
+        return .success(json)
+    }
+
+    /// The file each report names (`reports[i].file`), by the report's place in the list, for
+    /// those that name one safely: the files are checked even when the tree has problems, so
+    /// one import names every problem at once.
+    public static func fileReferences(in json: JSONValue) -> [(index: Int, file: String)] {
+        guard case .array(let items)? = json.objectValue?["reports"] else { return [] }
+        return items.prefix(Limits.reports).enumerated().compactMap { index, item in
+            guard case .string(let file)? = item.objectValue?["file"], isSafeRelativePath(file) else { return nil }
+            return (index, file)
+        }
     }
 
     /// Whether `id` may name a category or report: 1–64 of `a–z 0–9 - _`, starting with a

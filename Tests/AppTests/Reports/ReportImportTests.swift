@@ -111,6 +111,52 @@ import VaporTesting
         }
     }
 
+    /// Problems with the tree and with the files come in one round, not the tree's first and
+    /// the files' after those are fixed.
+    @Test func treeAndFileProblems_comeTogether() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try Data("<html>not a pdf</html>".utf8).write(to: fixtures.pdf(3))
+        try FileManager.default.removeItem(at: fixtures.pdf(2))
+        try fixtures.editManifest { manifest in
+            var root = manifest["root"] as! [String: Any]
+            root["categories"] = (root["categories"] as! [String]) + ["nowhere"]
+            manifest["root"] = root
+        }
+        try await withKinetic { app in
+            let found = try await problems(fixtures, into: app)
+            #expect(
+                found.map(\.messageKey).sorted() == [
+                    "error.reports.category.unknown", "error.reports.file.missing", "error.reports.file.notPDF",
+                ])
+            #expect(found.contains(ReportLibraryProblem("reports[2].file", "error.reports.file.notPDF", ["pdfs/report-00003.pdf"])))
+        }
+    }
+
+    /// Foundation's JSON reader takes a comma before "]"; no other reader does, so it is refused,
+    /// named at its line and column.
+    @Test func aDatasourceWithATrailingComma_isRefused_atItsLineAndColumn() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        let url = fixtures.folder.appendingPathComponent("library.json")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let close = try #require(text.range(of: "]", options: .backwards))
+        text.replaceSubrange(close, with: ",\n]")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let lines = text[..<text.range(of: ",\n]", options: .backwards)!.lowerBound].split(
+            separator: "\n", omittingEmptySubsequences: false)
+        try await withKinetic { app in
+            let found = try await problems(fixtures, into: app)
+            #expect(
+                found == [
+                    ReportLibraryProblem(
+                        "library.json", "error.reports.manifest.trailingComma", [String(lines.count), String(lines.last!.count + 1)])
+                ])
+            let message = app.stringCatalog.string("error.reports.manifest.trailingComma", language: .english)
+            #expect(message.contains("JSON allows no comma"))
+        }
+    }
+
     @Test func aReimport_updatesInPlace_rendersOnlyChangedPDFs_andRemovesWhatIsNoLongerListed() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }

@@ -6,10 +6,11 @@ import KineticCore
 /// Imports a report library folder (`library.json` and its PDFs) in three steps, so a bad
 /// library stores nothing and a good one replaces the old one at once:
 ///
-/// 1. **Check** the datasource (``ReportLibraryManifest``) and every PDF it names (there, a
-///    regular file inside the folder, at most ``maximumFileBytes``, `%PDF-` in its first
-///    kilobyte, not password-protected, readable by qpdf and pdfinfo, 1…500 pages). Every
-///    problem is collected; any problem ends the import.
+/// 1. **Check** the datasource (strict JSON, then ``ReportLibraryManifest``) and every PDF it
+///    names (there, a regular file inside the folder, at most ``maximumFileBytes``, `%PDF-` in
+///    its first kilobyte, not password-protected, readable by qpdf and pdfinfo, 1…500 pages).
+///    The files are checked even when the tree has problems, so every problem comes in one
+///    round; any problem ends the import.
 /// 2. **Prepare** each new or changed PDF in a staging folder: the original, its text, its
 ///    pages and thumbnail. A PDF whose SHA-256 is unchanged keeps its prepared folder.
 /// 3. **Store**: prepared folders move into place under new names, then one transaction
@@ -57,8 +58,7 @@ struct ReportLibraryImporter {
     }
 
     func importLibrary(at folder: URL, now: Date) async throws -> Summary {
-        let library = try Self.readManifest(in: folder)
-        let checked = try await check(library, in: folder)
+        let (library, checked) = try await check(folder)
         let existing = try await ReportRecord.query(on: database).all()
         let existingByID = Dictionary(
             existing.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
@@ -105,7 +105,8 @@ struct ReportLibraryImporter {
 
     // MARK: Check
 
-    static func readManifest(in folder: URL) throws -> ReportLibrary {
+    /// The datasource as JSON; its problem otherwise (nothing more can be read then).
+    static func readManifest(in folder: URL) throws -> JSONValue {
         let url = folder.appendingPathComponent(ReportLibraryManifest.fileName)
         let name = ReportLibraryManifest.fileName
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
@@ -116,34 +117,52 @@ struct ReportLibraryImporter {
         guard let size = attributes[.size] as? Int, size <= 16 << 20 else {
             throw ReportLibraryProblems([ReportLibraryProblem(name, "error.reports.manifest.tooLarge")])
         }
-        guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: url)) else {
-            throw ReportLibraryProblems([ReportLibraryProblem(name, "error.reports.manifest.notJSON")])
+        guard let data = try? Data(contentsOf: url) else {
+            throw ReportLibraryProblems([ReportLibraryProblem(name, "error.reports.manifest.missing")])
         }
-        return try ReportLibraryManifest.read(json).get()
+        return try ReportLibraryManifest.parse(Array(data)).get()
     }
 
-    /// Every report's file checked, by report id; every problem at once otherwise.
-    private func check(_ library: ReportLibrary, in folder: URL) async throws -> [String: CheckedFile] {
+    /// The library and every report's file checked (by report id); every problem with the
+    /// datasource's tree and with the files at once otherwise.
+    private func check(_ folder: URL) async throws -> (ReportLibrary, [String: CheckedFile]) {
+        let json = try Self.readManifest(in: folder)
+        let structure = ReportLibraryManifest.read(json)
+        let (files, fileProblems) = try await check(ReportLibraryManifest.fileReferences(in: json), in: folder)
+        switch structure {
+        case .success(let library) where fileProblems.isEmpty:
+            return (library, Dictionary(uniqueKeysWithValues: library.reports.map { ($0.id, files[$0.sourceIndex]!) }))
+        case .success: throw ReportLibraryProblems(fileProblems)
+        case .failure(let found): throw ReportLibraryProblems(found.problems + fileProblems)
+        }
+    }
+
+    /// Each named file checked, by the report's place in the list, and the problems found.
+    private func check(
+        _ references: [(index: Int, file: String)], in folder: URL
+    ) async throws -> (
+        [Int: CheckedFile], [ReportLibraryProblem]
+    ) {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path
-        var checked: [String: CheckedFile] = [:]
+        var checked: [Int: CheckedFile] = [:]
         var problems: [ReportLibraryProblem] = []
-        for report in library.reports {
-            let path = report.filePath
-            let url = folder.appendingPathComponent(report.file).resolvingSymlinksInPath().standardizedFileURL
+        for reference in references {
+            let path = "reports[\(reference.index)].file"
+            let url = folder.appendingPathComponent(reference.file).resolvingSymlinksInPath().standardizedFileURL
             guard url.path.hasPrefix(root + "/") else {
                 problems.append(ReportLibraryProblem(path, "error.reports.file.path"))
                 continue
             }
             do {
-                checked[report.id] = try await threads.run { [tools, threads, maximumFileBytes] in
-                    try await Self.check(url, named: report.file, at: path, tools: tools, threads: threads, maximumBytes: maximumFileBytes)
+                checked[reference.index] = try await threads.run { [tools, threads, maximumFileBytes] in
+                    try await Self.check(
+                        url, named: reference.file, at: path, tools: tools, threads: threads, maximumBytes: maximumFileBytes)
                 }
             } catch let problem as ReportLibraryProblem {
                 problems.append(problem)
             }
         }
-        guard problems.isEmpty else { throw ReportLibraryProblems(problems) }
-        return checked
+        return (checked, problems)
     }
 
     private static func check(
