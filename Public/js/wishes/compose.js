@@ -10,6 +10,17 @@ import { fill, pageLocale } from '../shared/strings.js';
 
 const form = document.getElementById('compose-form');
 
+/** The addresses in To as typed, in order. */
+const typedRecipients = () => form.elements.recipients.value.split(/[\s,;]+/).filter(Boolean);
+
+/** The contacts' data (`data-email`, `data-first-name`, `data-birthday`, …) of the addresses
+ *  in To that are contacts, in To's order, each once. */
+function recipientContacts() {
+  const contacts = new Map([...form.querySelectorAll('.compose-contact')].map((label) => [label.dataset.email, label.dataset]));
+  const listed = [...new Set(typedRecipients().map((address) => address.toLowerCase()))];
+  return { count: listed.length, contacts: listed.map((address) => contacts.get(address)).filter(Boolean) };
+}
+
 function setUp() {
   const subjects = new Map(form.dataset.subjects.split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
   const subject = form.elements.subject;
@@ -132,14 +143,11 @@ function setUpStockTexts(message, changed) {
  *  with a name, and go back to their words without one otherwise; the chosen text in the box,
  *  untouched since, follows. */
 function followRecipient(message, chosen) {
-  const to = form.elements.recipients;
   const firstName = () => {
-    const listed = [...new Set(to.value.split(/[\s,;]+/).filter(Boolean).map((address) => address.toLowerCase()))];
-    if (listed.length !== 1) return null;
-    const contact = [...form.querySelectorAll('.compose-contact')].find((label) => label.dataset.email === listed[0]);
-    return contact?.dataset.firstName || null;
+    const { count, contacts } = recipientContacts();
+    return count === 1 ? contacts[0]?.firstName || null : null;
   };
-  to.addEventListener('input', () => {
+  form.elements.recipients.addEventListener('input', () => {
     const name = firstName();
     const before = chosen()?.closest('.stock-text').textContent.trim();
     for (const label of form.querySelectorAll('.stock-text')) {
@@ -156,14 +164,13 @@ function setUpContacts() {
   const picker = document.getElementById('compose-contacts');
   if (!picker) return;
   const boxes = [...picker.querySelectorAll('input[name="contacts[]"]')];
-  const addresses = () => to.value.split(/[\s,;]+/).filter(Boolean);
   const sync = () => {
-    const listed = new Set(addresses().map((address) => address.toLowerCase()));
+    const listed = new Set(typedRecipients().map((address) => address.toLowerCase()));
     for (const box of boxes) box.checked = listed.has(box.value);
   };
   for (const box of boxes) {
     box.addEventListener('change', () => {
-      const others = addresses().filter((address) => address.toLowerCase() !== box.value);
+      const others = typedRecipients().filter((address) => address.toLowerCase() !== box.value);
       to.value = (box.checked ? [...others, box.value] : others).join(', ');
       to.dispatchEvent(new Event('input', { bubbles: true }));
     });
@@ -207,11 +214,7 @@ function setUpWhen() {
     form.dispatchEvent(new Event('change'));
   };
   // The first recipient who is a contact with what a choice needs.
-  const recipientContact = (needs) => {
-    const listed = form.elements.recipients.value.split(/[\s,;]+/).filter(Boolean).map((address) => address.toLowerCase());
-    const contacts = new Map([...form.querySelectorAll('.compose-contact')].map((label) => [label.dataset.email, label.dataset]));
-    return listed.map((address) => contacts.get(address)).find((data) => data && data[needs]);
-  };
+  const recipientContact = (needs) => recipientContacts().contacts.find((data) => data[needs]);
   const quick = document.getElementById('compose-quick');
   quick.hidden = false;
   const tomorrow = document.getElementById('quick-tomorrow');

@@ -12,8 +12,6 @@ enum ReportDownloadName {
                 if scalar == "\"" || scalar == "\\" { return nil }
                 return scalar.isASCII && scalar.value >= 0x20 && scalar.value != 0x7F ? Character(scalar) : "_"
             })
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? fallback
-        return "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
+        return "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(SiteURL.encode(name))"
     }
 }

@@ -64,11 +64,17 @@ struct SiteURL: Hashable, Sendable {
         return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
     }
 
+    /// A `mailto:` link to `address` with `subject` (RFC 6068): both percent-encoded but the
+    /// address's `@`, so a `#`, `?` or `&` in either stays text.
+    static func mailto(_ address: String, subject: String) -> String {
+        "mailto:" + encode(address).replacingOccurrences(of: "%40", with: "@") + "?subject=" + encode(subject)
+    }
+
     /// Unreserved characters (RFC 3986 §2.3): ASCII letters and digits and `-._~`.
     private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 
-    /// Unreserved characters stay; everything else is percent-encoded.
-    private static func encode(_ text: String) -> String {
+    /// Unreserved characters stay; everything else is percent-encoded as UTF-8.
+    static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 

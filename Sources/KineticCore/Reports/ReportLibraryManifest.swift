@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads a report library's datasource, `library.json` (schema: `Resources/report-library.schema.json`):
 ///
 /// ```json
@@ -45,23 +43,18 @@ public enum ReportLibraryManifest {
     /// The datasource's bytes as JSON, strictly (``JSONSyntax``: no comma before `]` or `}`),
     /// or the problem at its line and column.
     public static func parse(_ bytes: [UInt8]) -> Result<JSONValue, ReportLibraryProblems> {
-        if let problem = JSONSyntax.problem(in: bytes) {
+        JSONValue.parse(strictly: bytes).mapError { problem in
             let at = [String(problem.line), String(problem.column)]
-            return switch problem.kind {
-            case .trailingComma:
-                .failure(ReportLibraryProblems([ReportLibraryProblem(fileName, "error.reports.manifest.trailingComma", at)]))
-            case .unexpectedEnd:
-                .failure(ReportLibraryProblems([ReportLibraryProblem(fileName, "error.reports.manifest.unexpectedEnd", at)]))
-            case .tooDeep: .failure(ReportLibraryProblems([ReportLibraryProblem(fileName, "error.reports.manifest.tooDeep", at)]))
-            case .unexpected(let found):
-                .failure(ReportLibraryProblems([ReportLibraryProblem(fileName, "error.reports.manifest.syntax", at + [found])]))
-            }
+            let found: ReportLibraryProblem =
+                switch problem.kind {
+                case .trailingComma: ReportLibraryProblem(fileName, "error.reports.manifest.trailingComma", at)
+                case .unexpectedEnd: ReportLibraryProblem(fileName, "error.reports.manifest.unexpectedEnd", at)
+                case .tooDeep: ReportLibraryProblem(fileName, "error.reports.manifest.tooDeep", at)
+                case .unexpected(let character): ReportLibraryProblem(fileName, "error.reports.manifest.syntax", at + [character])
+                case .unreadable: ReportLibraryProblem(fileName, "error.reports.manifest.notJSON")
+                }
+            return ReportLibraryProblems([found])
         }
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else {
-            return .failure(ReportLibraryProblems([ReportLibraryProblem(fileName, "error.reports.manifest.notJSON")]))
-        }
-        return .success(json)
     }
 
     /// The file each report names (`reports[i].file`), by the report's place in the list, for

@@ -12,7 +12,7 @@ public enum JSONSyntax {
     public static let maximumDepth = 256
 
     /// What is wrong, and where.
-    public struct Problem: Equatable, Sendable {
+    public struct Problem: Error, Equatable, Sendable {
         public enum Kind: Equatable, Sendable {
             /// A comma right before `]` or `}`.
             case trailingComma
@@ -22,6 +22,9 @@ public enum JSONSyntax {
             case unexpected(String)
             /// Arrays and objects nested deeper than ``JSONSyntax/maximumDepth``.
             case tooDeep
+            /// Well formed, but not a value Kinetic can hold (a number beyond `Double`); only
+            /// ``JSONValue/parse(strictly:)`` says this.
+            case unreadable
         }
 
         public let kind: Kind

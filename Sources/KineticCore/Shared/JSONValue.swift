@@ -32,6 +32,20 @@ public enum JSONValue: Equatable, Sendable {
     }
 }
 
+extension JSONValue {
+    /// `bytes` as JSON exactly as RFC 8259 writes it (``JSONSyntax``: no comma before `]` or
+    /// `}`), a UTF-8 byte order mark allowed; the syntax problem otherwise, or `unreadable` for
+    /// well-formed bytes that cannot be held.
+    public static func parse(strictly bytes: [UInt8]) -> Result<JSONValue, JSONSyntax.Problem> {
+        if let problem = JSONSyntax.problem(in: bytes) { return .failure(problem) }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else {
+            return .failure(JSONSyntax.Problem(kind: .unreadable, line: 1, column: 1))
+        }
+        return .success(json)
+    }
+}
+
 extension JSONValue: Codable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()

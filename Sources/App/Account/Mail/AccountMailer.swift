@@ -51,9 +51,8 @@ struct AccountMailer: Sendable {
                 : [MailLayout.paragraph(line)]
         }
         let html = MailLayout.render(title: subject, preheader: lines[1], content: content, notes: [], l: l)
-        let domain = from.address.split(separator: "@").last.map(String.init) ?? "kinetic.invalid"
         let mail = MailMessage(
-            messageID: "account-\(UUID().uuidString.lowercased())@\(domain)", date: now,
+            messageID: "account-\(UUID().uuidString.lowercased())@\(from.domain)", date: now,
             from: MailAddress(from.address, name: l.t("app.name")), to: [MailAddress(address)],
             subject: subject, text: lines.joined(separator: "\n\n"), html: html
         )

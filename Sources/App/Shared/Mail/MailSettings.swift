@@ -55,3 +55,9 @@ public struct MailSettings: Sendable {
         return settings
     }
 }
+
+extension MailAddress {
+    /// The part after the `@`, which names the sending domain in a Message-ID
+    /// (`delivery-…@kinetic.example`); `kinetic.invalid` for an address without one.
+    var domain: String { address.split(separator: "@").last.map(String.init) ?? "kinetic.invalid" }
+}

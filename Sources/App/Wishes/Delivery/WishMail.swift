@@ -76,8 +76,7 @@ enum WishMail {
                         ])
                 ])
         }
-        let address = mailtoEncoded(sender.email).replacingOccurrences(of: "%40", with: "@")
-        let reply = "mailto:\(address)?subject=" + mailtoEncoded(l.t("mail.wish.replySubject", wish.subject))
+        let reply = SiteURL.mailto(sender.email, subject: l.t("mail.wish.replySubject", wish.subject))
         return [
             MailLayout.paragraph(l.t("mail.wish.from", sender.name), style: "margin:0 0 6px;font-size:14px;" + MailLayout.Style.muted),
             el("h1", [Attr("style", "margin:0 0 20px;font-size:24px;line-height:1.25;font-weight:700")], [txt(wish.subject)]),
@@ -90,17 +89,9 @@ enum WishMail {
             ]
     }
 
-    /// `text` as part of a `mailto:` link (RFC 6068): everything but ASCII letters, digits and
-    /// `-._~` percent-encoded as UTF-8, so a `#`, `?` or `&` in an address or subject stays text.
-    private static func mailtoEncoded(_ text: String) -> String {
-        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-    }
-
     /// `delivery-<id>@<the sending domain>`: the same for every try of a delivery.
     static func messageID(of delivery: WishDeliveryRecord, from: MailAddress) -> String {
-        let domain = from.address.split(separator: "@").last.map(String.init) ?? "kinetic.invalid"
         let id = delivery.id?.uuidString.lowercased() ?? "unsaved"
-        return "delivery-\(id)@\(domain)"
+        return "delivery-\(id)@\(from.domain)"
     }
 }
