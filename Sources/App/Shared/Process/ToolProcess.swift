@@ -72,15 +72,21 @@ enum ToolProcess {
 
     private struct TimeLimit: Error {}
 
+    /// How long past its limit a tool's run may go before it is given up on in any case: the
+    /// limit itself is kept by `ToolDeadline`, this only covers a tool that closed its standard
+    /// error and lingers.
+    private static let lingering: TimeInterval = 60
+
     private static func runAlone(
         _ executable: String, _ arguments: [String], timeout: TimeInterval, acceptedStatuses: Set<Int32>, outputLimit: Int
     ) async throws -> Output {
         let name = URL(fileURLWithPath: executable).lastPathComponent
-        let execution: ExecutionResult<Data, DataOutput, SequenceOutput>
+        let timedOut = Failed(description: "\(name) stopped after \(Int(timeout)) s", interruption: .timedOut(seconds: Int(timeout)))
+        let execution: ExecutionResult<ToolRun, DataOutput, SequenceOutput>
         do {
-            execution = try await withThrowingTaskGroup(of: ExecutionResult<Data, DataOutput, SequenceOutput>?.self) { group in
+            execution = try await withThrowingTaskGroup(of: ExecutionResult<ToolRun, DataOutput, SequenceOutput>?.self) { group in
                 group.addTask {
-                    // Cancelled (the time limit), the tool is killed at once and reaped.
+                    // Cancelled, the tool is killed at once and reaped.
                     var options = PlatformOptions()
                     options.teardownSequence = []
                     return try await Subprocess.run(
@@ -89,17 +95,25 @@ enum ToolProcess {
                     ) { running in
                         // Below the server's threads: a decode yields the CPU to requests being answered.
                         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(running.processIdentifier.value), 10)
+                        // The limit runs on a clock of its own: when every thread of the server is
+                        // busy, a tool that ended in time is not taken for one that did not.
+                        let deadline = ToolDeadline(after: timeout) { try? running.send(signal: .kill) }
                         // Its complaints, read to the end so it never blocks on them; the first
                         // 64 KiB are kept (a damaged file can make a tool complain for ever).
                         var kept = Data()
-                        for try await buffer in running.standardError where kept.count < 64 << 10 {
-                            buffer.withUnsafeBytes { kept.append(contentsOf: $0.prefix((64 << 10) - kept.count)) }
+                        do {
+                            for try await buffer in running.standardError where kept.count < 64 << 10 {
+                                buffer.withUnsafeBytes { kept.append(contentsOf: $0.prefix((64 << 10) - kept.count)) }
+                            }
+                        } catch {
+                            _ = deadline.disarm()
+                            throw error
                         }
-                        return kept
+                        return ToolRun(messages: kept, reachedItsLimit: deadline.disarm())
                     }
                 }
                 group.addTask {
-                    try await Task.sleep(for: .seconds(timeout))
+                    try await Task.sleep(for: .seconds(timeout + lingering))
                     throw TimeLimit()
                 }
                 defer { group.cancelAll() }
@@ -107,13 +121,15 @@ enum ToolProcess {
                 return finished
             }
         } catch is TimeLimit {
-            throw Failed(description: "\(name) stopped after \(Int(timeout)) s", interruption: .timedOut(seconds: Int(timeout)))
+            throw timedOut
         } catch let error as SubprocessError where error.code == .outputLimitExceeded {
             throw Failed(description: "\(name) wrote more than \(outputLimit >> 20) MiB", interruption: .outputTooLarge)
         } catch let error as SubprocessError where error.code == .executableNotFound || error.code == .spawnFailed {
             throw Failed(description: "\(executable) could not start: \(error)", interruption: .couldNotStart)
         }
-        let messages = String(decoding: execution.closureResult.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let messages = String(decoding: execution.closureResult.messages.prefix(500), as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        if execution.closureResult.reachedItsLimit, case .signaled(SIGKILL) = execution.terminationStatus { throw timedOut }
         switch execution.terminationStatus {
         case .exited(let status) where acceptedStatuses.contains(status):
             return Output(standardOutput: execution.standardOutput, messages: messages, status: status)
@@ -123,6 +139,45 @@ enum ToolProcess {
             throw Failed(description: "\(name) was stopped from outside (signal \(signal))", interruption: .killed(signal: signal))
         case .signaled(let signal):
             throw Failed(description: messages.isEmpty ? "\(name) crashed (signal \(signal))" : messages)
+        }
+    }
+}
+
+/// What a tool's run tells besides its output: its complaints, and whether its time ran out.
+private struct ToolRun: Sendable {
+    let messages: Data
+    let reachedItsLimit: Bool
+}
+
+/// A tool's time limit, kept by a Dispatch timer rather than a task: it fires on time even while
+/// the server's tasks wait for a thread, and kills the tool through its process descriptor.
+/// Disarmed when the tool has closed its standard error, before the descriptor is closed.
+private final class ToolDeadline: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state = State.armed
+    private let timer: DispatchSourceTimer
+    private enum State { case armed, fired, disarmed }
+
+    init(after seconds: TimeInterval, kill: @escaping @Sendable () -> Void) {
+        timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + seconds)
+        // The handler holds the deadline until `disarm` cancels the timer.
+        timer.setEventHandler { [self] in
+            lock.withLock {
+                guard state == .armed else { return }
+                state = .fired
+                kill()
+            }
+        }
+        timer.resume()
+    }
+
+    /// Stops the timer; true when it had already fired (and killed the tool).
+    func disarm() -> Bool {
+        timer.cancel()
+        return lock.withLock {
+            if state == .armed { state = .disarmed }
+            return state == .fired
         }
     }
 }
