@@ -244,6 +244,76 @@ def test_only_an_administrator_sees_the_import_and_a_bad_zip_changes_nothing(rea
     assert "30 reports" in reader.find_element(By.ID, "reports-toolbar").text
 
 
+def fixture_library_zip(folder):
+    """The App tests' three-report library (Tests/AppTests/Fixtures/ReportLibrary) as a zip."""
+    import pathlib
+    import zipfile
+    source = pathlib.Path(__file__).resolve().parent.parent / "AppTests" / "Fixtures" / "ReportLibrary"
+    target = pathlib.Path(folder) / "three-reports.zip"
+    with zipfile.ZipFile(target, "w") as archive:
+        for path in sorted(source.rglob("*")):
+            if path.is_file():
+                archive.write(path, path.relative_to(source).as_posix())
+    return target
+
+
+@pytest.mark.parametrize("language", ["en-US", "de-DE"])
+def test_an_import_is_previewed_then_confirmed_and_undone(tmp_path, language):
+    """The administrator uploads a three-report library over the 30-report demo: a progress bar,
+    then the preview says 30 reports go for every reader, Cancel leaves the library as it was;
+    uploaded again and imported, the library holds three; Undo Import (asked first) brings the 30
+    back."""
+    zip_path = fixture_library_zip(tmp_path)
+    admin = make_driver(language)
+    german = language.startswith("de")
+    try:
+        log_in(admin, DEMO)
+        for attempt in ("cancel", "import"):
+            admin.get(BASE_URL + "/reports/import")
+            admin.find_element(By.ID, "report-import-file").send_keys(str(zip_path))
+            tap(admin, admin.find_element(By.CSS_SELECTOR, "#report-import-form button[type=submit]"))
+            wait(admin, 60).until(EC.url_contains("/reports/import/"))
+            removals = wait(admin).until(EC.visibility_of_element_located((By.ID, "import-preview-removals")))
+            assert ("30 Berichte" if german else "removes 30 reports") in removals.text
+            details = admin.find_element(By.ID, "removed-reports")
+            tap(admin, details.find_element(By.TAG_NAME, "summary"))
+            assert "review-q1" in details.text
+            assert admin.find_element(By.ID, "added-reports").find_element(By.TAG_NAME, "summary").text.endswith("3")
+            screenshot(admin, f"reports-import-preview-{language}-375")
+            assert_no_horizontal_overflow(admin, "import preview")
+            assert violations(admin) == [], "import preview"
+            buttons = admin.find_elements(By.CSS_SELECTOR, ".import-preview-actions button")
+            tap(admin, buttons[0] if attempt == "cancel" else buttons[1])
+            wait(admin, 120).until(EC.url_matches(r"/reports/import(/[^/]+/confirm)?$"))
+            if attempt == "cancel":
+                assert "30" in admin.find_element(By.CSS_SELECTOR, ".page-intro").text
+        summary = wait(admin).until(EC.visibility_of_element_located((By.ID, "import-summary")))
+        assert ("3 hinzugefügt" if german else "3 added") in summary.text
+        screenshot(admin, f"reports-import-done-{language}-375")
+        assert violations(admin) == [], "import done"
+        admin.get(BASE_URL + "/reports/categories/root")
+        assert "Large library (3 reports)" in admin.find_element(By.ID, "reports-toolbar").text
+
+        admin.get(BASE_URL + "/reports/import")
+        undo = admin.find_element(By.CSS_SELECTOR, "#report-import-previous button[type=submit]")
+        tap(admin, undo)
+        dialog = wait(admin).until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
+        dialog.find_element(By.ID, "confirm-action").click()
+        restored = wait(admin, 60).until(EC.visibility_of_element_located((By.ID, "import-summary")))
+        assert "30" in restored.text
+        screenshot(admin, f"reports-import-undone-{language}-375")
+    finally:
+        # Whatever happened, the demo library is what the other tests read.
+        admin.get(BASE_URL + "/reports/categories/root")
+        if "30" not in admin.find_element(By.ID, "reports-toolbar").text:
+            admin.get(BASE_URL + "/reports/import")
+            forms = admin.find_elements(By.CSS_SELECTOR, "#report-import-previous form")
+            if forms:
+                admin.execute_script("arguments[0].dataset.confirmed = 'true'; arguments[0].requestSubmit()", forms[0])
+                time.sleep(3)
+        admin.quit()
+
+
 def test_a_signed_out_visitor_gets_no_pdf(driver):
     driver.get(BASE_URL + "/reports/review-q1/pdf")
     assert "/login" in driver.current_url

@@ -26,7 +26,8 @@ export async function postForm(form) {
 
 /** Sends `file` as the request body to `url` (with the page's CSRF token, asking for JSON),
  *  reporting the share sent (0–1) to `onProgress` and the moment it is all sent (the server
- *  then reads it) to `onSent`. Resolves `{ ok, status, body }`; rejects when the network failed. */
+ *  then reads it) to `onSent`. Resolves `{ ok, status, body, location }` (`location`: the answer's
+ *  Location header, when it has one); rejects when the network failed. */
 export function uploadFile(url, file, csrf, { onProgress = () => {}, onSent = () => {} } = {}) {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -40,6 +41,7 @@ export function uploadFile(url, file, csrf, { onProgress = () => {}, onSent = ()
     request.upload.addEventListener('load', onSent);
     request.addEventListener('load', () => resolve({
       ok: request.status >= 200 && request.status < 300, status: request.status, body: parseJSON(request.responseText),
+      location: request.getResponseHeader('Location'),
     }));
     request.addEventListener('error', () => reject(new Error('network')));
     request.send(file);

@@ -14,6 +14,9 @@ extension Request {
     /// The `reportId` parameter.
     var requestedReportID: String { parameters.get("reportId") ?? "" }
 
+    /// The `importId` parameter; nil when it is not an id.
+    var requestedImportID: UUID? { parameters.get("importId").flatMap(UUID.init(uuidString:)) }
+
     /// The `page` parameter as a number; nil when it is not one.
     var requestedPageNumber: Int? { parameters.get("page").flatMap { Int($0) } }
 

@@ -22,8 +22,13 @@ enum ReportsModule: KineticModule {
         api.get(SiteURL.api(.reports(.category(id: nil))).pathComponents, use: reports.level)
         api.get(SiteURL.api(.reports(.categoryReports(id: nil))).pathComponents, use: reports.levelReports)
         api.get(SiteURL.api(.reports(.search)).pathComponents, use: reports.search)
-        api.on(.POST, SiteURL.api(.reports(.importLibrary)).pathComponents, body: .stream, use: reports.importLibrary)
+        api.on(.POST, SiteURL.api(.reports(.importLibrary)).pathComponents, body: .stream, use: reports.draftImport)
         api.refuseMethodsOtherThanPOST(.api(.reports(.importLibrary)))
+        api.post(SiteURL.api(.reports(.undoImport)).pathComponents, use: reports.undoImport)
+        api.refuseMethodsOtherThanPOST(.api(.reports(.undoImport)))
+        api.get(SiteURL.api(.reports(.importDraft(id: nil))).pathComponents, use: reports.importDraft)
+        api.delete(SiteURL.api(.reports(.importDraft(id: nil))).pathComponents, use: reports.discardImport)
+        api.post(SiteURL.api(.reports(.confirmImport(id: nil))).pathComponents, use: reports.confirmImport)
         api.get(SiteURL.api(.reports(.report(id: nil))).pathComponents, use: reports.report)
         registerFiles(on: api) { .api(.reports($0)) }
     }
@@ -40,6 +45,10 @@ enum ReportsModule: KineticModule {
         let importer = ReportImportController()
         web.get(SiteURL.reports(.importLibrary).pathComponents, use: importer.show)
         web.on(.POST, SiteURL.reports(.importLibrary).pathComponents, body: .stream, use: importer.upload)
+        web.get(SiteURL.reports(.importDraft(id: nil)).pathComponents, use: importer.preview)
+        web.post(SiteURL.reports(.confirmImport(id: nil)).pathComponents, use: importer.confirm)
+        web.post(SiteURL.reports(.discardImport(id: nil)).pathComponents, use: importer.discard)
+        web.post(SiteURL.reports(.undoImport).pathComponents, use: importer.undo)
     }
 
     /// The file routes under the paths `url` makes of a report path.

@@ -23,6 +23,13 @@ extension SiteURL {
         case search
         /// The administrator's import (a zip).
         case importLibrary
+        /// `import/{importId}`: an uploaded library waiting for confirmation, with its preview.
+        case importDraft(id: String?)
+        case confirmImport(id: String?)
+        /// The page's way to drop a waiting import (the API deletes `importDraft`).
+        case discardImport(id: String?)
+        /// `import/undo`: the previous library back.
+        case undoImport
 
         var pathComponents: [PathComponent] {
             switch self {
@@ -34,6 +41,10 @@ extension SiteURL {
             case .thumbnail(let id): [Self.parameter(id, "reportId"), "thumbnail"]
             case .search: ["search"]
             case .importLibrary: ["import"]
+            case .importDraft(let id): ["import", Self.parameter(id, "importId")]
+            case .confirmImport(let id): ["import", Self.parameter(id, "importId"), "confirm"]
+            case .discardImport(let id): ["import", Self.parameter(id, "importId"), "discard"]
+            case .undoImport: ["import", "undo"]
             }
         }
 

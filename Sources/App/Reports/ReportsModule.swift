@@ -2,7 +2,7 @@ import Fluent
 import Vapor
 
 extension ReportsModule {
-    static func migrations(_ configuration: KineticConfiguration) -> [any Migration] { [CreateReports()] }
+    static func migrations(_ configuration: KineticConfiguration) -> [any Migration] { [CreateReports(), AddPreviousReportLibrary()] }
 
     /// One import at a time on this instance.
     static func prepare(_ app: Application) throws {

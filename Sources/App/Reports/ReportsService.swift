@@ -11,9 +11,8 @@ struct ReportsService {
     let library: ReportsRepository
     /// Where the reports' PDFs and page images are kept.
     let files: ReportFiles
-    /// Imports a library (a folder or zip) in the user's turn of the tool line: the import
-    /// client, which allows one import at a time on this instance.
-    let importLibrary: @Sendable (URL) async throws -> ReportLibraryImporter.Summary
+    /// The import, in the user's turn of the tool line, one at a time on this instance.
+    let imports: ReportImportClient
 
     /// The report `id`; 404 when there is none.
     func report(_ id: String) async throws -> ReportDetails {
@@ -41,17 +40,52 @@ struct ReportsService {
         guard user.isAdmin else { throw AppError(status: .forbidden, code: "admin_only", messageKey: "error.reports.adminOnly") }
     }
 
-    /// Imports the library zip at `zip` (removed afterwards); administrators only.
-    func importLibrary(zip: URL) async throws -> ReportLibraryImporter.Summary {
+    /// Checks the library zip at `zip` (removed afterwards) and keeps it as the import waiting
+    /// for confirmation, with what it would change; administrators only.
+    func draftImport(zip: URL) async throws -> ReportImportDraft {
         defer { try? FileManager.default.removeItem(at: zip) }
         try requireAdmin()
-        return try await importLibrary(zip)
+        return try await imports.application.draftReportImport(zip: zip, for: imports.owner)
+    }
+
+    /// The import `id` waiting for confirmation; 404 when it is no longer waiting.
+    func importDraft(_ id: UUID?) throws -> ReportImportDraft {
+        try requireAdmin()
+        guard let id, let draft = imports.application.reportImportDraft(id) else { throw ReportImportDraft.gone }
+        return draft
+    }
+
+    /// Imports the waiting import `id` (see ``Application/confirmReportImport(_:for:)``).
+    func confirmImport(_ id: UUID?) async throws -> ReportLibraryImporter.Summary {
+        let draft = try importDraft(id)
+        return try await imports.application.confirmReportImport(draft.id, for: imports.owner)
+    }
+
+    func discardImport(_ id: UUID?) throws {
+        try imports.application.discardReportImport(try importDraft(id).id)
+    }
+
+    /// Undoes the last import; the previous library comes back.
+    func undoImport() async throws -> ReportLibrarySnapshot {
+        try requireAdmin()
+        return try await imports.application.restorePreviousReportLibrary(for: imports.owner)
+    }
+
+    /// The library an undo would bring back, and when the last import replaced it.
+    func previousLibrary() async throws -> (library: ReportLibrarySnapshot.Library?, replacedAt: Date)? {
+        try await imports.application.previousReportLibrary()
     }
 
     private func existing(_ file: URL) throws -> URL {
         guard FileManager.default.fileExists(atPath: file.path) else { throw AppError.notFound }
         return file
     }
+}
+
+/// Where the import's work is done: the application's import, in `owner`'s turn of the tool line.
+struct ReportImportClient: Sendable {
+    let application: Application
+    let owner: ToolQueue.Owner
 }
 
 extension Request {
@@ -62,6 +96,6 @@ extension Request {
         let application = application
         return ReportsService(
             user: user, library: ReportsRepository(database: db), files: application.reportFiles,
-            importLibrary: { try await application.importReportLibrary(from: $0, for: owner) })
+            imports: ReportImportClient(application: application, owner: owner))
     }
 }

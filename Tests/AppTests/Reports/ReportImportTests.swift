@@ -189,9 +189,9 @@ import VaporTesting
             let second = try #require(try await repository.report("report-00002"))
             #expect(second.storedFolder != secondFolder)
             #expect(try await repository.report("report-00003") == nil)
-            #expect(
-                app.storedReportFolders() == [firstFolder, second.storedFolder],
-                "first \(firstFolder), second \(secondFolder) → \(second.storedFolder)")
+            // The replaced and removed reports' folders stay while the previous library names them.
+            #expect(app.storedReportFolders().isSuperset(of: [firstFolder, second.storedFolder, secondFolder]))
+            #expect(app.storedReportFolders().count == 4, "first \(firstFolder), second \(secondFolder) → \(second.storedFolder)")
             #expect(try await repository.level("area-1-unit-1")?.reports.map(\.id) == ["report-00002", "report-00001"])
             // The search follows: the new title, report 2's new text, report 3 gone.
             #expect(try await repository.search("revised").map(\.report.id) == ["report-00001"])
@@ -213,6 +213,76 @@ import VaporTesting
             #expect(try await ReportsRepository(database: app.db).library()?.title == "Large library (3 reports)")
             #expect(app.storedReportFolders() == folders)
             #expect(try await ReportsRepository(database: app.db).search("inspectors").count == 1)
+        }
+    }
+
+    /// An import keeps the library it replaces; undo brings it back whole (titles, order, files,
+    /// search) and keeps the undone one, so a second undo redoes the import. A later import
+    /// deletes the folders only the library before it named.
+    @Test func undo_bringsThePreviousLibraryBack_andASecondUndoRedoes() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            await #expect(throws: AppError.self) { _ = try await app.restorePreviousReportLibrary(for: .server("tests")) }
+            _ = try await importLibrary(fixtures, into: app)
+            let repository = ReportsRepository(database: app.db)
+            let original = try await ReportLibrarySnapshot.read(on: app.db)
+            let originalFolders = app.storedReportFolders()
+
+            try fixtures.editManifest { manifest in
+                manifest["title"] = "Renamed library"
+                var reports = manifest["reports"] as! [[String: Any]]
+                reports.removeLast()
+                manifest["reports"] = reports
+                var categories = manifest["categories"] as! [[String: Any]]
+                categories[1]["reports"] = ["report-00002", "report-00001"]
+                manifest["categories"] = categories
+            }
+            try FileManager.default.removeItem(at: fixtures.pdf(2))
+            try FileManager.default.copyItem(at: fixtures.pdf(3), to: fixtures.pdf(2))
+            _ = try await importLibrary(fixtures, into: app)
+            let imported = try await ReportLibrarySnapshot.read(on: app.db)
+            #expect(imported != original)
+
+            let restored = try await app.restorePreviousReportLibrary(for: .server("tests"))
+            #expect(restored.library?.title == "Large library (3 reports)")
+            #expect(try await ReportLibrarySnapshot.read(on: app.db) == original)
+            #expect(try await repository.level("area-1-unit-1")?.reports.map(\.id) == ["report-00001", "report-00002", "report-00003"])
+            #expect(try await repository.search("research").map(\.report.id) == ["report-00003"])
+            for report in original.reports {
+                #expect(FileManager.default.fileExists(atPath: app.reportFiles.page(2, in: report.storedFolder).path))
+            }
+
+            _ = try await app.restorePreviousReportLibrary(for: .server("tests"))
+            #expect(try await ReportLibrarySnapshot.read(on: app.db) == imported)
+            #expect(try await repository.library()?.title == "Renamed library")
+
+            // Importing the original again: the previous library is now the renamed one, and the
+            // folders only the first import's replaced reports used are gone.
+            try FileManager.default.removeItem(at: fixtures.folder)
+            try FileManager.default.copyItem(at: ReportFixtures.source, to: fixtures.folder)
+            _ = try await importLibrary(fixtures, into: app)
+            let onlyOriginal = originalFolders.subtracting(imported.storedFolders)
+            let now = Set(try await ReportLibrarySnapshot.read(on: app.db).storedFolders)
+            #expect(app.storedReportFolders() == now.union(imported.storedFolders))
+            #expect(onlyOriginal.isDisjoint(with: app.storedReportFolders()))
+        }
+    }
+
+    /// Importing the same library again changes nothing, so the previous library (the one an
+    /// undo brings back) is still the one before the last real change.
+    @Test func anImportThatChangesNothing_keepsThePreviousLibrary() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            _ = try await importLibrary(fixtures, into: app)
+            try fixtures.editManifest { $0["title"] = "Second" }
+            _ = try await importLibrary(fixtures, into: app)
+            let preview = try await app.previewReportLibrary(from: fixtures.folder, for: .server("tests"))
+            #expect(preview.changes.isEmpty && preview.pagesToRender == 0)
+            _ = try await importLibrary(fixtures, into: app)
+            let restored = try await app.restorePreviousReportLibrary(for: .server("tests"))
+            #expect(restored.library?.title == "Large library (3 reports)")
         }
     }
 }

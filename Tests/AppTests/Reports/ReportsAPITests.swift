@@ -179,4 +179,83 @@ import VaporTesting
             #expect(try await app.json(.GET, "/api/v1/reports/categories/root", token: member.token).status == .ok)
         }
     }
+
+    /// An upload is a preview until it is confirmed: what it adds, changes and removes, by id,
+    /// with the library untouched; it can be read again, discarded, or confirmed once.
+    @Test func anUpload_isPreviewedFirst_thenConfirmedOrDiscarded() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            let admin = try await app.signUp()
+            try await app.grantAdmin(admin)
+            let first = try await app.draftReports(try fixtures.zipped(), token: admin.token)
+            try #require(first.status == .created, "\(first.body.string)")
+            let preview = try first.jsonObject()
+            #expect((preview["reports"] as? [String: Any])?["added"].map { ($0 as? [[String: Any]])?.count } == 3)
+            #expect(preview["pagesToRender"] as? Int == 6)
+            #expect(try await ReportsRepository(database: app.db).library() == nil, "a preview stores nothing")
+            let location = try #require(first.headers.first(name: .location))
+            #expect(location == "/api/v1/reports/import/\(preview["id"] as! String)")
+            #expect(try await app.json(.POST, location + "/confirm", token: admin.token).status == .ok)
+            #expect(try await app.json(.POST, location + "/confirm", token: admin.token).status == .notFound, "confirmed once")
+
+            try fixtures.removeReport3()
+            try fixtures.editManifest { manifest in
+                var reports = manifest["reports"] as! [[String: Any]]
+                reports[0]["title"] = "Safety report, revised"
+                manifest["reports"] = reports
+            }
+            let second = try await app.draftReports(try fixtures.zipped(), token: admin.token)
+            try #require(second.status == .created, "\(second.body.string)")
+            let changes = try second.jsonObject()
+            let reports = try #require(changes["reports"] as? [String: Any])
+            #expect((reports["changed"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Safety report, revised"])
+            #expect((reports["removed"] as? [[String: Any]])?.map { $0["id"] as? String } == ["report-00003"])
+            #expect(reports["unchanged"] as? Int == 1)
+            #expect(changes["pagesToRender"] as? Int == 0)
+            let secondLocation = try #require(second.headers.first(name: .location))
+            let again = try await app.json(.GET, secondLocation, token: admin.token)
+            #expect(try again.jsonObject()["id"] as? String == changes["id"] as? String)
+
+            // Another member sees none of it; a discarded preview is gone.
+            let member = try await app.signUp()
+            #expect(try await app.json(.GET, secondLocation, token: member.token).status == .forbidden)
+            #expect(try await app.json(.POST, secondLocation + "/confirm", token: member.token).status == .forbidden)
+            #expect(try await app.json(.POST, "/api/v1/reports/import/undo", token: member.token).status == .forbidden)
+            #expect(try await app.json(.DELETE, secondLocation, token: admin.token).status == .noContent)
+            #expect(try await app.json(.GET, secondLocation, token: admin.token).status == .notFound)
+            #expect(try await app.json(.POST, secondLocation + "/confirm", token: admin.token).status == .notFound)
+            #expect(try await app.json(.GET, "/api/v1/reports/import/not-an-id", token: admin.token).status == .notFound)
+            #expect(try await ReportsRepository(database: app.db).report("report-00003") != nil, "nothing changed")
+        }
+    }
+
+    /// A preview made against one library is not confirmed over another: the library was
+    /// imported again meanwhile, so 409 and the preview is dropped. Undo brings back what the
+    /// last import replaced.
+    @Test func aStalePreview_isRefused_andUndoRestoresTheLibraryBefore() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            let admin = try await app.signUp()
+            try await app.grantAdmin(admin)
+            #expect(try await app.json(.POST, "/api/v1/reports/import/undo", token: admin.token).status == .notFound)
+            let stale = try await app.draftReports(try fixtures.zipped(), token: admin.token)
+            let location = try #require(stale.headers.first(name: .location))
+            _ = try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
+            let refused = try await app.json(.POST, location + "/confirm", token: admin.token)
+            #expect(refused.status == .conflict)
+            #expect(try refused.apiError()["code"] as? String == "library_changed")
+            #expect(try await app.json(.GET, location, token: admin.token).status == .notFound)
+
+            try fixtures.editManifest { $0["title"] = "Renamed" }
+            #expect(try await app.importReports(try fixtures.zipped(), token: admin.token).status == .ok)
+            let undone = try await app.json(.POST, "/api/v1/reports/import/undo", token: admin.token)
+            #expect(undone.status == .ok)
+            #expect(try undone.jsonObject()["title"] as? String == "Large library (3 reports)")
+            #expect(try undone.jsonObject()["reports"] as? Int == 3)
+            #expect(try await ReportsRepository(database: app.db).library()?.title == "Large library (3 reports)")
+            #expect(try await app.json(.GET, "/api/v1/reports/import/undo", token: admin.token).status == .methodNotAllowed)
+        }
+    }
 }

@@ -88,7 +88,10 @@ import VaporTesting
         }
     }
 
-    @Test func theImport_isForAdministrators_andAFormUploadImportsOrNamesEveryProblem() async throws {
+    /// The page's way: a form upload names every problem, or leads to the preview of what the
+    /// library would change; Import stores it, and Undo Import (offered afterwards) brings back
+    /// the library before.
+    @Test func theImport_isForAdministrators_andAFormUploadIsPreviewedConfirmedAndUndone() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
         try await withKinetic { app in
@@ -110,10 +113,36 @@ import VaporTesting
 
             try FileManager.default.removeItem(at: fixtures.pdf(1))
             try FileManager.default.copyItem(at: ReportFixtures.source.appendingPathComponent("pdfs/report-00001.pdf"), to: fixtures.pdf(1))
-            let imported = try await web.postMultipart("/reports/import", fields: [], file: try library(), csrfPage: "/reports/import")
+            let uploaded = try await web.postMultipart("/reports/import", fields: [], file: try library(), csrfPage: "/reports/import")
+            #expect(uploaded.status == .seeOther)
+            let preview = try #require(uploaded.headers.first(name: .location))
+            let previewPage = try await web.get(preview)
+            #expect(previewPage.status == .ok)
+            #expect(previewPage.body.string.contains("Reports added: 3"))
+            #expect(previewPage.body.string.contains("Safety report 1 <code>report-00001</code>"))
+            #expect(previewPage.body.string.contains("Importing renders 6 pages of new or changed PDFs"))
+            #expect(try await ReportsRepository(database: app.db).library() == nil, "nothing before Import")
+            let imported = try await web.post(preview + "/confirm", form: [:], csrfPage: preview)
             #expect(imported.status == .ok)
             #expect(imported.body.string.contains("Imported 3 reports: 3 added, 0 updated, 0 removed."))
+            #expect(imported.body.string.contains("Undo Import"))
             #expect(try await ReportsRepository(database: app.db).library()?.reportCount == 3)
+
+            // A second library that removes a report: the preview says so, Cancel drops it.
+            try fixtures.removeReport3()
+            let second = try await web.postMultipart("/reports/import", fields: [], file: try library(), csrfPage: "/reports/import")
+            let secondPreview = try #require(second.headers.first(name: .location))
+            let secondPage = try await web.get(secondPreview).body.string
+            #expect(secondPage.contains("This import removes 1 report for every reader."))
+            #expect(secondPage.contains("Research report 3 <code>report-00003</code>"))
+            let cancelled = try await web.post(secondPreview + "/discard", form: [:], csrfPage: secondPreview)
+            #expect(cancelled.status == .seeOther)
+            #expect(try await web.get(secondPreview).status == .notFound)
+
+            let undone = try await web.post("/reports/import/undo", form: [:], csrfPage: "/reports/import")
+            #expect(undone.status == .ok)
+            #expect(undone.body.string.contains("The library is empty again, as it was before the first import."))
+            #expect(try await ReportsRepository(database: app.db).library() == nil)
 
             let withoutToken = try await web.post("/reports/import", data: try fixtures.zipped(), contentType: .zip)
             #expect(withoutToken.status == .forbidden)

@@ -37,6 +37,18 @@ struct ReportFixtures {
         try JSONSerialization.data(withJSONObject: manifest).write(to: url)
     }
 
+    /// Takes report 3 out of the datasource (its unit lists the first two).
+    func removeReport3() throws {
+        try editManifest { manifest in
+            var reports = manifest["reports"] as! [[String: Any]]
+            reports.removeLast()
+            manifest["reports"] = reports
+            var categories = manifest["categories"] as! [[String: Any]]
+            categories[1]["reports"] = ["report-00001", "report-00002"]
+            manifest["categories"] = categories
+        }
+    }
+
     /// Replaces report `number`'s PDF with a copy needing the password `secret` to open.
     func encrypt(_ number: Int) async throws {
         let encrypted = folder.appendingPathComponent("encrypted.tmp")
@@ -77,12 +89,20 @@ extension Application {
         try await user.save(on: db)
     }
 
-    /// Posts a library zip to the API's import.
-    func importReports(_ zip: Data, token: String?) async throws -> TestingHTTPResponse {
+    /// Posts a library zip to the API's import: 201 with its preview when it can be imported.
+    func draftReports(_ zip: Data, token: String?) async throws -> TestingHTTPResponse {
         var headers = HTTPHeaders()
         headers.contentType = .zip
         if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
         return try await testing().sendRequest(.POST, "/api/v1/reports/import", headers: headers, body: ByteBuffer(data: zip))
+    }
+
+    /// Imports a library zip through the API as an administrator does: posts it, then confirms
+    /// its preview; the confirmation's answer, or the post's when it was refused.
+    func importReports(_ zip: Data, token: String?) async throws -> TestingHTTPResponse {
+        let draft = try await draftReports(zip, token: token)
+        guard draft.status == .created, let location = draft.headers.first(name: .location) else { return draft }
+        return try await json(.POST, location + "/confirm", token: token)
     }
 
     /// The report folders in the media directory.

@@ -136,3 +136,70 @@ struct ReportImportDTO: Content {
         pagesRendered = summary.pagesRendered
     }
 }
+
+/// An uploaded library waiting for confirmation and what importing it would change.
+struct ReportImportPreviewDTO: Content {
+    /// A report or category the import adds, changes or removes.
+    struct Item: Content {
+        let id: String
+        let title: String
+    }
+
+    struct Changes: Content {
+        let added: [Item]
+        let changed: [Item]
+        let removed: [Item]
+        let unchanged: Int
+
+        init(_ kind: ReportLibraryChanges.Kind) {
+            added = kind.added.map { Item(id: $0.id, title: $0.title) }
+            changed = kind.changed.map { Item(id: $0.id, title: $0.title) }
+            removed = kind.removed.map { Item(id: $0.id, title: $0.title) }
+            unchanged = kind.unchanged
+        }
+    }
+
+    let id: String
+    let createdAt: Date
+    let title: String
+    /// The new title when the import changes it.
+    @NullEncoded var newTitle: String?
+    let categoryCount: Int
+    let reportCount: Int
+    let pageCount: Int
+    let pagesToRender: Int
+    /// Nothing would change.
+    let unchanged: Bool
+    let reports: Changes
+    let categories: Changes
+
+    init(_ draft: ReportImportDraft) {
+        id = draft.id.uuidString.lowercased()
+        createdAt = draft.createdAt
+        title = draft.title
+        newTitle = draft.changes.newTitle
+        categoryCount = draft.categoryCount
+        reportCount = draft.reportCount
+        pageCount = draft.pageCount
+        pagesToRender = draft.pagesToRender
+        unchanged = draft.changes.isEmpty
+        reports = Changes(draft.changes.reports)
+        categories = Changes(draft.changes.categories)
+    }
+}
+
+/// The library an undo brought back.
+struct ReportLibraryRestoredDTO: Content {
+    /// nil when the undone import was the first: the library is empty again.
+    @NullEncoded var title: String?
+    let categories: Int
+    let reports: Int
+    let pages: Int
+
+    init(_ snapshot: ReportLibrarySnapshot) {
+        title = snapshot.library?.title
+        categories = snapshot.categories.count
+        reports = snapshot.reports.count
+        pages = snapshot.library?.pageCount ?? 0
+    }
+}

@@ -34,9 +34,29 @@ struct ReportsAPIController {
             })
     }
 
-    /// `POST /api/v1/reports/import`: the body is a zip of the library (administrators only).
-    func importLibrary(_ request: Request) async throws -> ReportImportDTO {
+    /// `POST /api/v1/reports/import`: the body is a zip of the library (administrators only);
+    /// 201 with what importing it would change, to confirm or discard.
+    func draftImport(_ request: Request) async throws -> Response {
         let reports = try request.reports()
-        return ReportImportDTO(try await reports.importLibrary(zip: try await request.receiveReportLibrary(for: reports)))
+        let draft = try await reports.draftImport(zip: try await request.receiveReportLibrary(for: reports))
+        return try await ReportImportPreviewDTO(draft).created(
+            at: .api(.reports(.importDraft(id: draft.id.uuidString.lowercased()))), for: request)
+    }
+
+    func importDraft(_ request: Request) async throws -> ReportImportPreviewDTO {
+        ReportImportPreviewDTO(try request.reports().importDraft(request.requestedImportID))
+    }
+
+    func confirmImport(_ request: Request) async throws -> ReportImportDTO {
+        ReportImportDTO(try await request.reports().confirmImport(request.requestedImportID))
+    }
+
+    func discardImport(_ request: Request) async throws -> HTTPStatus {
+        try request.reports().discardImport(request.requestedImportID)
+        return .noContent
+    }
+
+    func undoImport(_ request: Request) async throws -> ReportLibraryRestoredDTO {
+        ReportLibraryRestoredDTO(try await request.reports().undoImport())
     }
 }

@@ -80,6 +80,20 @@ enum ReportSearchIndex {
         ).run()
     }
 
+    /// Every report's indexed text (its body), by report id.
+    static func bodies(on sql: any SQLDatabase) async throws -> [String: String] {
+        struct Row: Decodable {
+            let report_id: String
+            let body: String
+        }
+        let rows = try await sql.raw("SELECT report_id, body FROM report_search").all(decoding: Row.self)
+        return Dictionary(rows.map { ($0.report_id, $0.body) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static func removeAll(on sql: any SQLDatabase) async throws {
+        try await sql.raw("DELETE FROM report_search").run()
+    }
+
     static func remove(_ reportIDs: [String], on sql: any SQLDatabase) async throws {
         guard !reportIDs.isEmpty else { return }
         try await sql.raw("DELETE FROM report_search WHERE report_id IN (\(SQLList(reportIDs.map { SQLBind($0) })))").run()

@@ -16,10 +16,90 @@ extension Application {
         ReportFiles(mediaDirectory: kineticConfiguration.mediaDirectory)
     }
 
-    /// Imports the report library from a folder or a zip of one (see ``ReportLibraryImporter``),
-    /// one import at a time on this instance: a second while one runs is a 409. Its tool work
-    /// runs in `owner`'s turn.
+    /// Imports the report library from a folder or a zip of one at once, without a preview
+    /// (see ``ReportLibraryImporter``). Its tool work runs in `owner`'s turn.
     func importReportLibrary(from source: URL, for owner: ToolQueue.Owner) async throws -> ReportLibraryImporter.Summary {
+        try await withReportImport(for: owner) { importer in
+            try await withLibraryFolder(source, for: owner) { try await importer.importLibrary(at: $0, now: now) }
+        }
+    }
+
+    /// What importing the library at `source` (a folder or zip) would change; stores nothing.
+    func previewReportLibrary(from source: URL, for owner: ToolQueue.Owner) async throws -> ReportLibraryImporter.Preview {
+        try await withReportImport(for: owner) { importer in
+            try await withLibraryFolder(source, for: owner) { try await importer.preview(at: $0) }
+        }
+    }
+
+    /// Checks the library zip at `zip` and keeps it as the draft waiting for confirmation,
+    /// replacing any earlier one; every problem at once (422) when it cannot be imported.
+    func draftReportImport(zip: URL, for owner: ToolQueue.Owner) async throws -> ReportImportDraft {
+        try await withReportImport(for: owner) { importer in
+            let place = ReportImportDraft.Place(folder: reportFiles.draftFolder)
+            place.clear()
+            do {
+                try FileManager.default.createDirectory(at: place.unpacked, withIntermediateDirectories: true)
+                let folder = try await tools(for: owner).runBlocking { try ReportLibraryArchive.unpack(zip, into: place.unpacked) }
+                let preview = try await importer.preview(at: folder)
+                let libraryPath = String(folder.standardizedFileURL.path.dropFirst(place.unpacked.standardizedFileURL.path.count))
+                let draft = ReportImportDraft(
+                    id: UUID(), createdAt: now, libraryPath: libraryPath.trimmingCharacters(in: ["/"]), preview: preview)
+                try place.write(draft)
+                return draft
+            } catch {
+                place.clear()
+                throw error
+            }
+        }
+    }
+
+    /// The draft `id`, when it is still the one waiting.
+    func reportImportDraft(_ id: UUID) -> ReportImportDraft? {
+        ReportImportDraft.Place(folder: reportFiles.draftFolder).read().flatMap { $0.id == id ? $0 : nil }
+    }
+
+    /// Imports the draft `id` as its preview showed it: 404 when it is no longer waiting, 409
+    /// (and the draft dropped) when the library changed since its preview.
+    func confirmReportImport(_ id: UUID, for owner: ToolQueue.Owner) async throws -> ReportLibraryImporter.Summary {
+        try await withReportImport(for: owner) { importer in
+            let place = ReportImportDraft.Place(folder: reportFiles.draftFolder)
+            guard let draft = place.read(), draft.id == id else { throw ReportImportDraft.gone }
+            do {
+                let folder = draft.libraryPath.isEmpty ? place.unpacked : place.unpacked.appendingPathComponent(draft.libraryPath)
+                let summary = try await importer.importLibrary(at: folder, now: now, previewedAgainst: draft.basis)
+                place.clear()
+                return summary
+            } catch let error as AppError where error.code == ReportLibraryImporter.libraryChanged.code {
+                place.clear()
+                throw error
+            }
+        }
+    }
+
+    /// Drops the draft `id`; 404 when it is no longer waiting.
+    func discardReportImport(_ id: UUID) throws {
+        let place = ReportImportDraft.Place(folder: reportFiles.draftFolder)
+        guard place.read()?.id == id else { throw ReportImportDraft.gone }
+        place.clear()
+    }
+
+    /// Undoes the last import: the previous library becomes the library again (see
+    /// ``ReportLibraryImporter/restorePrevious(now:)``).
+    func restorePreviousReportLibrary(for owner: ToolQueue.Owner) async throws -> ReportLibrarySnapshot {
+        try await withReportImport(for: owner) { try await $0.restorePrevious(now: now) }
+    }
+
+    /// The library an undo would bring back, and when it was replaced; nil when there is none.
+    func previousReportLibrary() async throws -> (library: ReportLibrarySnapshot.Library?, replacedAt: Date)? {
+        guard let record = try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: db) else { return nil }
+        return (try ReportLibrarySnapshot.decoded(record.snapshot).library, record.replacedAt)
+    }
+
+    /// Runs `body` with an importer, one import, preview or undo at a time on this instance: a
+    /// second while one runs is a 409.
+    private func withReportImport<T>(
+        for owner: ToolQueue.Owner, _ body: (ReportLibraryImporter) async throws -> T
+    ) async throws -> T {
         guard PDFTools.isAvailable else { throw PDFTools.toolsMissing }
         let gate = storage.configured(ReportImportGateKey.self, "the report import gate")
         guard
@@ -31,18 +111,21 @@ extension Application {
             throw AppError.conflict(messageKey: "error.reports.importRunning")
         }
         defer { gate.withLockedValue { $0 = false } }
+        return try await body(ReportLibraryImporter(database: db, files: reportFiles, tools: PDFTools(), threads: tools(for: owner)))
+    }
 
+    /// Runs `body` on the library folder of `source`: the folder itself, or a zip unpacked
+    /// into the upload directory for the time of `body`.
+    private func withLibraryFolder<T>(_ source: URL, for owner: ToolQueue.Owner, _ body: (URL) async throws -> T) async throws -> T {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder) else {
             throw ReportLibraryProblems([ReportLibraryProblem(source.lastPathComponent, "error.reports.source.missing")])
         }
-        let importer = ReportLibraryImporter(database: db, files: reportFiles, tools: PDFTools(), threads: tools(for: owner))
-        guard !isFolder.boolValue else { return try await importer.importLibrary(at: source, now: now) }
+        guard !isFolder.boolValue else { return try await body(source) }
         let unpacked = URL(fileURLWithPath: kineticConfiguration.uploadDirectory).appendingPathComponent(
             "upload-library-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: unpacked) }
-        let folder = try await tools(for: owner).runBlocking { try ReportLibraryArchive.unpack(source, into: unpacked) }
-        return try await importer.importLibrary(at: folder, now: now)
+        return try await body(try await tools(for: owner).runBlocking { try ReportLibraryArchive.unpack(source, into: unpacked) })
     }
 }

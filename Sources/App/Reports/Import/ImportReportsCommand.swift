@@ -3,47 +3,136 @@ import KineticCore
 import Vapor
 
 /// `kinetic import-reports <folder or zip>`: imports the report library — checked whole
-/// first, nothing stored when anything is wrong (every problem printed), and a re-import
-/// updates the library in place. Needs `qpdf` and `poppler-utils`.
-struct ImportReportsCommand: AsyncCommand, KineticCommand {
-    struct Signature: CommandSignature {
-        @Argument(name: "source", help: "a folder with library.json and its PDFs, or a zip of one")
-        var source: String
-    }
-
+/// first, nothing stored when anything is wrong (every problem printed), then what it would
+/// change shown and asked about (`--yes` skips the question, `--dry-run` only shows it); a
+/// re-import updates the library in place. `kinetic import-reports --undo` brings back the
+/// library the last import replaced. Needs `qpdf` and `poppler-utils`.
+struct ImportReportsCommand: KineticCommand {
     struct Failed: Error, CustomStringConvertible {
         let description: String
     }
 
     static let about = CommandHelp(
-        name: "import-reports", summary: "Imports the report library from a folder (library.json and its PDFs) or a zip of one.",
-        usage: "kinetic import-reports SOURCE",
-        options: [("SOURCE", "a folder with library.json and its PDFs, or a zip of one; needs qpdf and poppler-utils")]
+        name: "import-reports",
+        summary: "Imports the report library from a folder (library.json and its PDFs) or a zip of one, after showing what changes.",
+        usage: "kinetic import-reports [--yes | --dry-run] SOURCE | kinetic import-reports --undo",
+        options: [
+            ("SOURCE", "a folder with library.json and its PDFs, or a zip of one; needs qpdf and poppler-utils"),
+            ("--yes", "imports without asking (what changes is still printed)"),
+            ("--dry-run", "only checks the library and prints what importing it would change"),
+            ("--undo", "brings back the library the last import replaced (a second --undo brings the import back)"),
+        ]
     )
 
     var help: String { Self.about.summary }
 
-    func run(using context: CommandContext, signature: Signature) async throws {
+    /// What the command line asks for.
+    enum Request: Equatable {
+        case importing(source: String, asking: Bool)
+        case dryRun(source: String)
+        case undo
+    }
+
+    /// Reads the arguments after the command's name.
+    static func request(from arguments: [String]) throws -> Request {
+        let flags = Set(arguments.filter { $0.hasPrefix("-") })
+        let sources = arguments.filter { !$0.hasPrefix("-") }
+        guard flags.isSubset(of: ["--yes", "-y", "--dry-run", "--undo"]) else {
+            throw Failed(
+                description:
+                    "Unknown option \(flags.subtracting(["--yes", "-y", "--dry-run", "--undo"]).sorted().joined(separator: ", ")). Usage: \(about.usage)"
+            )
+        }
+        if flags.contains("--undo") {
+            guard flags == ["--undo"], sources.isEmpty else {
+                throw Failed(description: "--undo takes nothing else. Usage: \(about.usage)")
+            }
+            return .undo
+        }
+        guard sources.count == 1, let source = sources.first else {
+            throw Failed(description: "Name one folder or zip. Usage: \(about.usage)")
+        }
+        if flags.contains("--dry-run") {
+            guard flags == ["--dry-run"] else { throw Failed(description: "--dry-run imports nothing, so --yes makes no sense with it.") }
+            return .dryRun(source: source)
+        }
+        return .importing(source: source, asking: flags.isEmpty)
+    }
+
+    func run(using context: inout CommandContext) async throws {
+        let request = try Self.request(from: context.input.arguments)
+        context.input.arguments = []
         let app = context.application
+        let console = context.console
         try await app.autoMigrate().get()
-        let source = URL(fileURLWithPath: signature.source)
-        let started = ContinuousClock.now
+        let owner = ToolQueue.Owner.server("import-reports")
         do {
-            let summary = try await app.importReportLibrary(from: source, for: .server("import-reports"))
-            let seconds = started.duration(to: .now) / .seconds(1)
-            context.console.print("Imported the report library from \(source.lastPathComponent):")
-            context.console.print("  categories:       \(summary.categories)")
-            context.console.print(
-                "  reports:          \(summary.reports) (\(summary.added) added, \(summary.updated) updated, \(summary.removed) removed)")
-            context.console.print(
-                "  pages:            \(summary.pages) (\(summary.pagesRendered) rendered from \(summary.rendered) new or changed PDFs)")
-            context.console.print("  time taken:       \(String(format: "%.1f", seconds)) s")
+            switch request {
+            case .undo:
+                let restored = try await app.restorePreviousReportLibrary(for: owner)
+                console.print(
+                    restored.library.map { "The library is back as it was: \($0.title), \($0.reportCount) reports, \($0.pageCount) pages." }
+                        ?? "The library is empty again, as it was before the first import.")
+                console.print("Run `kinetic import-reports --undo` again to bring the undone import back.")
+            case .dryRun(let source):
+                let preview = try await app.previewReportLibrary(from: URL(fileURLWithPath: source), for: owner)
+                print(preview, to: console)
+                console.print("Nothing was imported (--dry-run).")
+            case .importing(let source, let asking):
+                let url = URL(fileURLWithPath: source)
+                let started = ContinuousClock.now
+                if asking {
+                    let preview = try await app.previewReportLibrary(from: url, for: owner)
+                    print(preview, to: console)
+                    guard isatty(STDIN_FILENO) == 1 else {
+                        throw Failed(description: "Nothing was imported: run again with --yes to import without being asked.")
+                    }
+                    guard console.confirm("Import it?") else {
+                        console.print("Nothing was imported.")
+                        return
+                    }
+                }
+                let summary = try await app.importReportLibrary(from: url, for: owner)
+                let seconds = started.duration(to: .now) / .seconds(1)
+                console.print("Imported the report library from \(url.lastPathComponent):")
+                console.print("  categories:       \(summary.categories)")
+                console.print(
+                    "  reports:          \(summary.reports) (\(summary.added) added, \(summary.updated) updated, \(summary.removed) removed)"
+                )
+                console.print(
+                    "  pages:            \(summary.pages) (\(summary.pagesRendered) rendered from \(summary.rendered) new or changed PDFs)")
+                console.print("  time taken:       \(String(format: "%.1f", seconds)) s")
+                console.print("`kinetic import-reports --undo` brings back the library as it was.")
+            }
         } catch let failure as ReportLibraryProblems {
             let localizer = Localizer(language: .english, catalog: app.stringCatalog)
             let lines = failure.problems.map { "  \($0.path): \(localizer.t($0.messageKey, arguments: $0.arguments))" }
             throw Failed(
                 description: "Nothing was imported. The library has \(failure.problems.count) problem(s):\n" + lines.joined(separator: "\n")
             )
+        } catch let error as AppError {
+            let localizer = Localizer(language: .english, catalog: app.stringCatalog)
+            throw Failed(description: localizer.t(error.messageKey, arguments: error.messageArguments))
         }
+    }
+
+    /// What importing would change, as lines for the terminal.
+    private func print(_ preview: ReportLibraryImporter.Preview, to console: any Console) {
+        let changes = preview.changes
+        console.print(
+            "\(preview.library.title): \(preview.library.reports.count) reports in \(preview.library.categories.count) categories, \(preview.pages) pages."
+        )
+        guard !changes.isEmpty else {
+            console.print("Importing it changes nothing.")
+            return
+        }
+        for (name, kind) in [("reports", changes.reports), ("categories", changes.categories)] {
+            for (verb, items) in [("added", kind.added), ("changed", kind.changed), ("removed", kind.removed)] where !items.isEmpty {
+                console.print(
+                    "  \(items.count) \(name) \(verb): " + items.prefix(8).map { "\($0.title) (\($0.id))" }.joined(separator: ", ")
+                        + (items.count > 8 ? ", …" : ""))
+            }
+        }
+        if preview.pagesToRender > 0 { console.print("  \(preview.pagesToRender) pages to render.") }
     }
 }

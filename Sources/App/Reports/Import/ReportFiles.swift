@@ -45,6 +45,9 @@ struct ReportFiles: Sendable {
         try? FileManager.default.removeItem(at: folder(storedFolder))
     }
 
+    /// The folder of the import waiting for confirmation (``ReportImportDraft``).
+    var draftFolder: URL { directory.appendingPathComponent("draft") }
+
     /// Removes staging folders an interrupted import left behind; called at start.
     func clearStaging() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

@@ -4,10 +4,11 @@ import KineticCore
 
 extension ReportLibraryImporter {
     /// Writes the library in one transaction: the title, every category (rewritten), every
-    /// report (added, updated in place, or removed when no longer listed) and the search index.
+    /// report (added, updated in place, or removed when no longer listed) and the search index;
+    /// first, when `keepingPrevious`, the library as it was becomes the previous one.
     func store(
         _ library: ReportLibrary, checked: [String: CheckedFile], prepared: [String: PreparedFile],
-        existing: [String: ReportRecord], now: Date
+        existing: [String: ReportRecord], keepingPrevious: Bool, now: Date
     ) async throws -> Summary {
         var summary = Summary()
         summary.categories = library.categories.count
@@ -23,6 +24,15 @@ extension ReportLibraryImporter {
             var added = 0, updated = 0
             let encoder = JSONEncoder()
             let sql = try database.sql()
+            if keepingPrevious {
+                let snapshot = try await ReportLibrarySnapshot.read(on: database).encoded()
+                let previous =
+                    try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: database)
+                    ?? PreviousReportLibraryRecord(snapshot: snapshot, replacedAt: now)
+                previous.snapshot = snapshot
+                previous.replacedAt = now
+                try await previous.save(on: database)
+            }
             let row =
                 try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
                 ?? ReportLibraryRecord(title: library.title, importedAt: now, reportCount: 0, pageCount: 0)
@@ -46,7 +56,7 @@ extension ReportLibraryImporter {
             }
             for report in library.reports {
                 let file = checked[report.id]!
-                let keywords = ReportKeywords.merged(report.keywords, file.info.keywords.map(ReportKeywords.split) ?? [])
+                let keywords = report.keywords(with: file)
                 let record = existing[report.id] ?? ReportRecord()
                 if record.id == nil { record.id = report.id }
                 let before = existing[report.id].map(\.listing)
@@ -56,7 +66,7 @@ extension ReportLibraryImporter {
                 record.keywordsJSON = String(decoding: try encoder.encode(keywords), as: UTF8.self)
                 record.categoryID = report.categoryID
                 record.position = report.position
-                record.fileName = String(report.file.split(separator: "/").last ?? Substring(report.file))
+                record.fileName = report.fileName
                 if let ready = prepared[report.id] {
                     record.storedFolder = ready.storedFolder
                     record.sha256 = file.sha256
@@ -84,8 +94,55 @@ extension ReportLibraryImporter {
 }
 
 extension ReportRecord {
+    /// The report as the preview of an import compares it (``ReportLibraryChanges``).
+    var changeItem: ReportLibraryChanges.Item {
+        ReportLibraryChanges.Item(
+            id: id ?? "", title: title,
+            contents: [summary, date, keywords.joined(separator: "\n"), categoryID, String(position), fileName, sha256])
+    }
+
     /// What a re-import may change, to tell an updated report from an unchanged one.
     fileprivate var listing: [String?] {
         [title, summary, date, keywordsJSON, categoryID, String(position), fileName, storedFolder]
+    }
+}
+
+extension ReportLibrary.Report {
+    /// Its PDF's name without folders, as stored and offered on download.
+    var fileName: String { String(file.split(separator: "/").last ?? Substring(file)) }
+
+    /// Its keywords as stored: the datasource's, then the PDF's own.
+    func keywords(with file: ReportLibraryImporter.CheckedFile) -> [String] {
+        ReportKeywords.merged(keywords, file.info.keywords.map(ReportKeywords.split) ?? [])
+    }
+
+    /// The report as it would be stored from `file`, for comparing with ``ReportRecord/changeItem``.
+    func changeItem(file: ReportLibraryImporter.CheckedFile) -> ReportLibraryChanges.Item {
+        let keywords = keywords(with: file)
+        return ReportLibraryChanges.Item(
+            id: id, title: title,
+            contents: [summary, date?.description, keywords.joined(separator: "\n"), categoryID, String(position), fileName, file.sha256])
+    }
+}
+
+extension ReportCategoryRecord {
+    var changeItem: ReportLibraryChanges.Item {
+        ReportLibraryChanges.Item(id: id ?? "", title: title, contents: [summary, parentID, String(position)])
+    }
+}
+
+extension ReportLibrary.Category {
+    var changeItem: ReportLibraryChanges.Item {
+        ReportLibraryChanges.Item(id: id, title: title, contents: [summary, parentID, String(position)])
+    }
+}
+
+extension ReportLibrarySnapshot {
+    static func decoded(_ json: String) throws -> Self {
+        try JSONDecoder().decode(Self.self, from: Data(json.utf8))
+    }
+
+    func encoded() throws -> String {
+        String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
     }
 }

@@ -57,8 +57,56 @@ struct ReportLibraryImporter {
         let pageHeight: Int
     }
 
-    func importLibrary(at folder: URL, now: Date) async throws -> Summary {
+    /// A checked library and what importing it would change.
+    struct Preview {
+        let library: ReportLibrary
+        let checked: [String: CheckedFile]
+        let changes: ReportLibraryChanges
+        /// Every page of the new library, and those of its new or changed PDFs (to be rendered).
+        let pages: Int
+        let pagesToRender: Int
+        /// The library it was compared with: an import confirmed later is refused when the
+        /// library has changed since.
+        let basis: LibraryVersion
+    }
+
+    /// Which library a preview was made against: when it was imported (nil before the first).
+    struct LibraryVersion: Codable, Equatable, Sendable {
+        let importedAt: Date?
+    }
+
+    /// Checks the library at `folder` whole (every problem at once) and tells what importing
+    /// it would change; stores nothing.
+    func preview(at folder: URL) async throws -> Preview {
         let (library, checked) = try await check(folder)
+        let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
+        let reports = try await ReportRecord.query(on: database).sort(\.$categoryID).sort(\.$position).all()
+        let categories = try await ReportCategoryRecord.query(on: database).sort(\.$depth).sort(\.$position).all()
+        let existing = Dictionary(reports.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
+        let changes = ReportLibraryChanges(
+            currentTitle: current?.title, currentCategories: categories.map(\.changeItem), currentReports: reports.map(\.changeItem),
+            nextTitle: library.title, nextCategories: library.categories.map(\.changeItem),
+            nextReports: library.reports.map { $0.changeItem(file: checked[$0.id]!) })
+        let toRender = library.reports.filter { !keepsItsPages($0, checked[$0.id]!, existing[$0.id]) }
+        return Preview(
+            library: library, checked: checked, changes: changes,
+            pages: library.reports.reduce(0) { $0 + checked[$1.id]!.info.pages },
+            pagesToRender: toRender.reduce(0) { $0 + checked[$1.id]!.info.pages }, basis: LibraryVersion(importedAt: current?.importedAt))
+    }
+
+    /// An unchanged PDF keeps its rendered folder.
+    private func keepsItsPages(_ report: ReportLibrary.Report, _ file: CheckedFile, _ old: ReportRecord?) -> Bool {
+        guard let old, old.sha256 == file.sha256 else { return false }
+        return FileManager.default.fileExists(atPath: files.pdf(in: old.storedFolder).path)
+    }
+
+    /// Imports the library at `folder`. When it changes anything, the library it replaces is
+    /// kept as the previous one (see ``restorePrevious(now:)``). With `previewedAgainst`, the
+    /// import is refused (409) when the library is no longer the one its preview was made against.
+    func importLibrary(at folder: URL, now: Date, previewedAgainst basis: LibraryVersion? = nil) async throws -> Summary {
+        let preview = try await preview(at: folder)
+        if let basis, basis != preview.basis { throw Self.libraryChanged }
+        let (library, checked) = (preview.library, preview.checked)
         let existing = try await ReportRecord.query(on: database).all()
         let existingByID = Dictionary(
             existing.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
@@ -67,16 +115,10 @@ struct ReportLibraryImporter {
 
         var prepared: [String: PreparedFile] = [:]
         var problems: [ReportLibraryProblem] = []
-        for report in library.reports {
-            let file = checked[report.id]!
-            if let old = existingByID[report.id], old.sha256 == file.sha256,
-                FileManager.default.fileExists(atPath: files.pdf(in: old.storedFolder).path)
-            {
-                continue
-            }
+        for report in library.reports where !keepsItsPages(report, checked[report.id]!, existingByID[report.id]) {
             do {
                 prepared[report.id] = try await threads.run { [tools, threads] in
-                    try await Self.prepare(file, tools: tools, threads: threads, in: staging)
+                    try await Self.prepare(checked[report.id]!, tools: tools, threads: threads, in: staging)
                 }
             } catch {
                 problems.append(
@@ -91,17 +133,54 @@ struct ReportLibraryImporter {
                 try files.keep(file.folder, as: file.storedFolder)
                 kept.append(file.storedFolder)
             }
-            // Read before storing: the store updates these records' folders.
+            // Read before storing: the store updates these records' folders and the previous library.
             let listed = Set(library.reports.map(\.id))
             let replaced = existingByID.filter { prepared[$0.key] != nil || !listed.contains($0.key) }.map(\.value.storedFolder)
-            let summary = try await store(library, checked: checked, prepared: prepared, existing: existingByID, now: now)
-            for folder in replaced { files.remove(folder) }
+            let wasPrevious = try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: database).map {
+                try ReportLibrarySnapshot.decoded($0.snapshot).storedFolders
+            }
+            let summary = try await store(
+                library, checked: checked, prepared: prepared, existing: existingByID, keepingPrevious: !preview.changes.isEmpty, now: now)
+            try await removeFoldersNoLongerNeeded(among: Set(replaced).union(wasPrevious ?? []))
             return summary
         } catch {
             for folder in kept { files.remove(folder) }
             throw error
         }
     }
+
+    /// Deletes those of `folders` that neither the library nor the previous one names.
+    private func removeFoldersNoLongerNeeded(among folders: Set<String>) async throws {
+        let current = Set(try await ReportRecord.query(on: database).all(\.$storedFolder))
+        let previous = try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: database).map {
+            try ReportLibrarySnapshot.decoded($0.snapshot).storedFolders
+        }
+        for folder in folders.subtracting(current).subtracting(previous ?? []) { files.remove(folder) }
+    }
+
+    /// Makes the previous library the library again and keeps the one it replaces as the
+    /// previous, so undoing twice brings the import back; its files were kept. 404 when there
+    /// is no previous library, 409 when its files are gone.
+    func restorePrevious(now: Date) async throws -> ReportLibrarySnapshot {
+        try await database.transaction { database in
+            guard let record = try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: database) else {
+                throw AppError(status: .notFound, code: "no_previous_library", messageKey: "error.reports.noPreviousLibrary")
+            }
+            let previous = try ReportLibrarySnapshot.decoded(record.snapshot)
+            guard previous.storedFolders.allSatisfy({ FileManager.default.fileExists(atPath: files.pdf(in: $0).path) }) else {
+                throw AppError.conflict(messageKey: "error.reports.previousFilesGone")
+            }
+            let current = try await ReportLibrarySnapshot.read(on: database)
+            try await previous.restore(on: database)
+            record.snapshot = try current.encoded()
+            record.replacedAt = now
+            try await record.save(on: database)
+            return previous
+        }
+    }
+
+    /// 409: the library was imported again between a preview and its confirmation.
+    static let libraryChanged = AppError(status: .conflict, code: "library_changed", messageKey: "error.reports.libraryChanged")
 
     // MARK: Check
 

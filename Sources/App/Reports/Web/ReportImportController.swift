@@ -2,39 +2,78 @@ import Foundation
 import KineticCore
 import Vapor
 
-/// The administrator's import page. The form posts the zip as `multipart/form-data` (up to
-/// the form limit, without script); the page's script sends it as the raw body with the CSRF
-/// token in a header instead, so a library of any size up to the upload limit streams to disk.
+/// The administrator's import pages: upload a zip, see what it would change, confirm or
+/// cancel, and undo the last import. Without script the form posts the zip as
+/// `multipart/form-data` (up to the form limit); the page's script sends it as the raw body
+/// with the CSRF token in a header and a progress bar, so a library of any size up to the
+/// upload limit streams to disk.
 struct ReportImportController {
     func show(_ request: Request) async throws -> Response {
         try request.reports().requireAdmin()
-        return try await page(request, summary: nil, failure: nil)
+        return try await page(request, outcome: nil)
     }
 
     private struct UploadForm: Content {
         var library: File?
     }
 
+    /// Checks the uploaded library and shows what importing it would change (a script gets the
+    /// preview's address in JSON).
     func upload(_ request: Request) async throws -> Response {
         let reports = try request.reports()
         try reports.requireAdmin()
+        do {
+            let zip =
+                request.headers.contentType?.type == "multipart"
+                ? try formFile(request) : try await request.receiveReportLibrary(for: reports)
+            let draft = try await reports.draftImport(zip: zip)
+            let preview = SiteURL.reports(.importDraft(id: draft.id.uuidString.lowercased()))
+            if request.wantsJSON { return try await ReportImportPreviewDTO(draft).created(at: preview, for: request) }
+            return request.redirect(to: preview.path)
+        } catch let failure as ReportLibraryProblems where !request.wantsJSON {
+            return try await page(request, outcome: .failed(failure.appError), status: .unprocessableEntity)
+        } catch let error as AppError where !request.wantsJSON {
+            return try await page(request, outcome: .failed(error), status: error.status)
+        }
+    }
+
+    /// What the waiting import would change, to confirm or cancel.
+    func preview(_ request: Request) async throws -> Response {
+        let draft = try request.reports().importDraft(request.requestedImportID)
+        return .html(ReportImportPreviewPage.render(draft, context: PageContext(request: request)))
+    }
+
+    func confirm(_ request: Request) async throws -> Response {
         let l = request.localizer
         do {
-            let summary: ReportLibraryImporter.Summary
-            if request.headers.contentType?.type == "multipart" {
-                summary = try await reports.importLibrary(zip: try formFile(request))
-            } else {
-                summary = try await reports.importLibrary(zip: try await request.receiveReportLibrary(for: reports))
-            }
+            let summary = try await request.reports().confirmImport(request.requestedImportID)
             let text = l.t(
                 "reports.import.done", l.plural("reports.count", count: summary.reports), l.number(summary.added),
                 l.number(summary.updated), l.number(summary.removed))
-            if request.wantsJSON { return try await ReportImportDTO(summary).encodeResponse(for: request) }
-            return try await page(request, summary: text, failure: nil)
-        } catch let failure as ReportLibraryProblems where !request.wantsJSON {
-            return try await page(request, summary: nil, failure: failure.appError, status: .unprocessableEntity)
-        } catch let error as AppError where !request.wantsJSON {
-            return try await page(request, summary: nil, failure: error, status: error.status)
+            return try await page(request, outcome: .done(text))
+        } catch let failure as ReportLibraryProblems {
+            return try await page(request, outcome: .failed(failure.appError), status: .unprocessableEntity)
+        } catch let error as AppError where error.status != .forbidden {
+            return try await page(request, outcome: .failed(error), status: error.status)
+        }
+    }
+
+    func discard(_ request: Request) async throws -> Response {
+        try request.reports().discardImport(request.requestedImportID)
+        return request.redirect(to: SiteURL.reports(.importLibrary).path)
+    }
+
+    func undo(_ request: Request) async throws -> Response {
+        let l = request.localizer
+        do {
+            let restored = try await request.reports().undoImport()
+            let text =
+                restored.library.map { library in
+                    l.t("reports.import.undone", library.title, l.plural("reports.count", count: library.reportCount))
+                } ?? l.t("reports.import.undoneToEmpty")
+            return try await page(request, outcome: .done(text))
+        } catch let error as AppError where error.status != .forbidden {
+            return try await page(request, outcome: .failed(error), status: error.status)
         }
     }
 
@@ -46,23 +85,21 @@ struct ReportImportController {
         return try request.keepFormFile(file.data)
     }
 
-    private func page(_ request: Request, summary: String?, failure: AppError?, status: HTTPResponseStatus = .ok) async throws -> Response {
+    private func page(_ request: Request, outcome: ReportImportPage.Outcome?, status: HTTPResponseStatus = .ok) async throws -> Response {
         let l = request.localizer
-        let library = try await request.reports().library.library().map { library in
+        let reports = try request.reports()
+        let library = try await reports.library.library().map { library in
             l.t(
                 "reports.import.current", library.title, l.plural("reports.count", count: library.reportCount),
                 l.plural("reports.pages", count: library.pageCount))
         }
-        let problems =
-            failure.map { error in
-                error.fields.messages.sorted { $0.key < $1.key }.map {
-                    (path: $0.key, message: l.t($0.value, arguments: error.fieldArguments[$0.key] ?? []))
-                }
-            } ?? []
-        let model = ReportImportPage.Model(
-            library: library, summary: summary, problems: problems,
-            error: failure.map { l.t($0.messageKey, arguments: $0.messageArguments) }
-        )
+        let previous = try await reports.previousLibrary().map { previous in
+            let what =
+                previous.library.map { l.t("reports.import.previous", $0.title, l.plural("reports.count", count: $0.reportCount)) }
+                ?? l.t("reports.import.previousEmpty")
+            return l.t("reports.import.previousWhen", what, l.dateTime(previous.replacedAt, in: request.userCalendar.timeZone))
+        }
+        let model = ReportImportPage.Model(library: library, previous: previous, outcome: outcome.map { $0.described(by: l) })
         return .html(ReportImportPage.render(model, context: PageContext(request: request)), status: status)
     }
 }

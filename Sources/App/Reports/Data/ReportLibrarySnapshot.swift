@@ -1,0 +1,128 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// The whole library as the database holds it: the library row, every category, every report
+/// and each report's search text. An import keeps the one it replaces as the previous library
+/// (``PreviousReportLibraryRecord``); undoing the import restores it and keeps the undone one
+/// in its place, so a second undo brings the import back.
+struct ReportLibrarySnapshot: Codable, Equatable {
+    struct Library: Codable, Equatable {
+        var title: String
+        var importedAt: Date
+        var reportCount: Int
+        var pageCount: Int
+    }
+
+    struct Category: Codable, Equatable {
+        var id: String
+        var title: String
+        var summary: String?
+        var parentID: String?
+        var position: Int
+        var depth: Int
+    }
+
+    struct Report: Codable, Equatable {
+        var id: String
+        var title: String
+        var summary: String?
+        var date: String?
+        var keywordsJSON: String
+        var categoryID: String?
+        var position: Int
+        var fileName: String
+        var storedFolder: String
+        var sha256: String
+        var byteCount: Int
+        var pageCount: Int
+        var pageWidth: Int
+        var pageHeight: Int
+        var importedAt: Date
+    }
+
+    /// nil before the first import.
+    var library: Library?
+    var categories: [Category]
+    var reports: [Report]
+    /// Each report's indexed text, by report id (its title and keywords are the report's).
+    var texts: [String: String]
+
+    /// The report folders it needs on disk.
+    var storedFolders: Set<String> { Set(reports.map(\.storedFolder)) }
+
+    /// The library as `database` holds it now.
+    static func read(on database: any Database) async throws -> Self {
+        let library = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
+        let categories = try await ReportCategoryRecord.query(on: database).sort(\.$depth).sort(\.$position).all()
+        let reports = try await ReportRecord.query(on: database).all()
+        return Self(
+            library: library.map {
+                Library(title: $0.title, importedAt: $0.importedAt, reportCount: $0.reportCount, pageCount: $0.pageCount)
+            },
+            categories: categories.map {
+                Category(
+                    id: $0.id ?? "", title: $0.title, summary: $0.summary, parentID: $0.parentID, position: $0.position, depth: $0.depth)
+            },
+            reports: reports.map(Report.init),
+            texts: try await ReportSearchIndex.bodies(on: database.sql())
+        )
+    }
+
+    /// Makes this the library in `database`, replacing every row there; run it in a transaction.
+    func restore(on database: any Database) async throws {
+        let sql = try database.sql()
+        try await ReportSearchIndex.removeAll(on: sql)
+        try await ReportRecord.query(on: database).delete()
+        try await ReportCategoryRecord.query(on: database).delete()
+        try await ReportLibraryRecord.query(on: database).delete()
+        if let library {
+            try await ReportLibraryRecord(
+                title: library.title, importedAt: library.importedAt, reportCount: library.reportCount, pageCount: library.pageCount
+            ).create(on: database)
+        }
+        for category in categories {
+            try await ReportCategoryRecord(
+                id: category.id, title: category.title, summary: category.summary, parentID: category.parentID,
+                position: category.position, depth: category.depth
+            ).create(on: database)
+        }
+        for report in reports {
+            let record = report.record
+            try await record.create(on: database)
+            try await ReportSearchIndex.put(
+                ReportSearchIndex.Entry(reportID: report.id, title: report.title, keywords: record.keywords, body: texts[report.id] ?? ""),
+                on: sql)
+        }
+    }
+}
+
+extension ReportLibrarySnapshot.Report {
+    init(_ record: ReportRecord) {
+        self.init(
+            id: record.id ?? "", title: record.title, summary: record.summary, date: record.date, keywordsJSON: record.keywordsJSON,
+            categoryID: record.categoryID, position: record.position, fileName: record.fileName, storedFolder: record.storedFolder,
+            sha256: record.sha256, byteCount: record.byteCount, pageCount: record.pageCount, pageWidth: record.pageWidth,
+            pageHeight: record.pageHeight, importedAt: record.importedAt)
+    }
+
+    var record: ReportRecord {
+        let record = ReportRecord()
+        record.id = id
+        record.title = title
+        record.summary = summary
+        record.date = date
+        record.keywordsJSON = keywordsJSON
+        record.categoryID = categoryID
+        record.position = position
+        record.fileName = fileName
+        record.storedFolder = storedFolder
+        record.sha256 = sha256
+        record.byteCount = byteCount
+        record.pageCount = pageCount
+        record.pageWidth = pageWidth
+        record.pageHeight = pageHeight
+        record.importedAt = importedAt
+        return record
+    }
+}
