@@ -286,3 +286,15 @@ import VaporTesting
         }
     }
 }
+
+@Suite struct ImportReportsCommandTests {
+    /// `--yes` never reaches the command (ConsoleKit answers its question with it).
+    @Test func theCommandLine_isReadAsOneRequest_andNonsenseIsRefused() throws {
+        #expect(try ImportReportsCommand.request(from: ["library.zip"]) == .importing(source: "library.zip"))
+        #expect(try ImportReportsCommand.request(from: ["--dry-run", "library"]) == .dryRun(source: "library"))
+        #expect(try ImportReportsCommand.request(from: ["--undo"]) == .undo)
+        for nonsense in [[], ["a.zip", "b.zip"], ["--undo", "a.zip"], ["--undo", "--dry-run"], ["--force", "a.zip"], ["--dry-run"]] {
+            #expect(throws: ImportReportsCommand.Failed.self, "\(nonsense)") { try ImportReportsCommand.request(from: nonsense) }
+        }
+    }
+}

@@ -4,7 +4,7 @@ import Vapor
 
 /// `kinetic import-reports <folder or zip>`: imports the report library — checked whole
 /// first, nothing stored when anything is wrong (every problem printed), then what it would
-/// change shown and asked about (`--yes` skips the question, `--dry-run` only shows it); a
+/// change shown and asked about (ConsoleKit's `--yes` answers it, `--dry-run` only shows it); a
 /// re-import updates the library in place. `kinetic import-reports --undo` brings back the
 /// library the last import replaced. Needs `qpdf` and `poppler-utils`.
 struct ImportReportsCommand: KineticCommand {
@@ -26,9 +26,10 @@ struct ImportReportsCommand: KineticCommand {
 
     var help: String { Self.about.summary }
 
-    /// What the command line asks for.
+    /// What the command line asks for (ConsoleKit reads `--yes` and `--no` before the command
+    /// runs: they answer its question).
     enum Request: Equatable {
-        case importing(source: String, asking: Bool)
+        case importing(source: String)
         case dryRun(source: String)
         case undo
     }
@@ -37,10 +38,10 @@ struct ImportReportsCommand: KineticCommand {
     static func request(from arguments: [String]) throws -> Request {
         let flags = Set(arguments.filter { $0.hasPrefix("-") })
         let sources = arguments.filter { !$0.hasPrefix("-") }
-        guard flags.isSubset(of: ["--yes", "-y", "--dry-run", "--undo"]) else {
+        guard flags.isSubset(of: ["--dry-run", "--undo"]) else {
             throw Failed(
                 description:
-                    "Unknown option \(flags.subtracting(["--yes", "-y", "--dry-run", "--undo"]).sorted().joined(separator: ", ")). Usage: \(about.usage)"
+                    "Unknown option \(flags.subtracting(["--dry-run", "--undo"]).sorted().joined(separator: ", ")). Usage: \(about.usage)"
             )
         }
         if flags.contains("--undo") {
@@ -53,10 +54,10 @@ struct ImportReportsCommand: KineticCommand {
             throw Failed(description: "Name one folder or zip. Usage: \(about.usage)")
         }
         if flags.contains("--dry-run") {
-            guard flags == ["--dry-run"] else { throw Failed(description: "--dry-run imports nothing, so --yes makes no sense with it.") }
+            guard flags == ["--dry-run"] else { throw Failed(description: "--dry-run and --undo do not go together.") }
             return .dryRun(source: source)
         }
-        return .importing(source: source, asking: flags.isEmpty)
+        return .importing(source: source)
     }
 
     func run(using context: inout CommandContext) async throws {
@@ -78,20 +79,20 @@ struct ImportReportsCommand: KineticCommand {
                 let preview = try await app.previewReportLibrary(from: URL(fileURLWithPath: source), for: owner)
                 print(preview, to: console)
                 console.print("Nothing was imported (--dry-run).")
-            case .importing(let source, let asking):
+            case .importing(let source):
                 let url = URL(fileURLWithPath: source)
-                let started = ContinuousClock.now
-                if asking {
-                    let preview = try await app.previewReportLibrary(from: url, for: owner)
-                    print(preview, to: console)
-                    guard isatty(STDIN_FILENO) == 1 else {
-                        throw Failed(description: "Nothing was imported: run again with --yes to import without being asked.")
-                    }
-                    guard console.confirm("Import it?") else {
-                        console.print("Nothing was imported.")
-                        return
-                    }
+                let preview = try await app.previewReportLibrary(from: url, for: owner)
+                print(preview, to: console)
+                guard !preview.changes.isEmpty || preview.pagesToRender > 0 else { return }
+                // Without a terminal to ask at, --yes must have answered already.
+                guard console.confirmOverride != nil || isatty(STDIN_FILENO) == 1 else {
+                    throw Failed(description: "Nothing was imported: run again with --yes to import without being asked.")
                 }
+                guard console.confirm("Import it?") else {
+                    console.print("Nothing was imported.")
+                    return
+                }
+                let started = ContinuousClock.now
                 let summary = try await app.importReportLibrary(from: url, for: owner)
                 let seconds = started.duration(to: .now) / .seconds(1)
                 console.print("Imported the report library from \(url.lastPathComponent):")
