@@ -1,7 +1,10 @@
 import Vapor
 
 /// A report's files — the original PDF, a page's image, the thumbnail — the same for a
-/// signed-in browser (`/reports/…`) and an API token (`/api/v1/reports/…`).
+/// signed-in browser (`/reports/…`) and an API token (`/api/v1/reports/…`). Their addresses
+/// carry the report's files version (`?v=`, see ``ReportSummary/filesVersion``): asked for with
+/// the current one, a file is kept for a year (private: only signed-in users read them); any
+/// other way, it must be checked again each time (its ETag answers 304 when unchanged).
 struct ReportFilesController {
     /// The original PDF, offered for download under the report's title.
     func pdf(_ request: Request) async throws -> Response {
@@ -10,25 +13,31 @@ struct ReportFilesController {
         let response = try await request.fileio.asyncStreamFile(
             at: try reports.pdf(of: report).path, mediaType: HTTPMediaType(type: "application", subType: "pdf"))
         response.headers.replaceOrAdd(name: .contentDisposition, value: ReportDownloadName.contentDisposition(title: report.summary.title))
-        response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=3600")
+        response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl(for: report, request))
         return response
     }
 
     func page(_ request: Request) async throws -> Response {
         let reports = try request.reports()
         let report = try await reports.report(request.requestedReportID)
-        return try await image(try reports.page(request.requestedPageNumber, of: report), request)
+        return try await image(try reports.page(request.requestedPageNumber, of: report), of: report, request)
     }
 
     func thumbnail(_ request: Request) async throws -> Response {
         let reports = try request.reports()
-        return try await image(try reports.thumbnail(of: try await reports.report(request.requestedReportID)), request)
+        let report = try await reports.report(request.requestedReportID)
+        return try await image(try reports.thumbnail(of: report), of: report, request)
     }
 
-    private func image(_ file: URL, _ request: Request) async throws -> Response {
+    private func image(_ file: URL, of report: ReportDetails, _ request: Request) async throws -> Response {
         let response = try await request.fileio.asyncStreamFile(at: file.path, mediaType: .jpeg)
-        // A stored folder never changes (a new file gets a new folder), so a page may be kept.
-        response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=86400")
+        response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl(for: report, request))
         return response
+    }
+
+    /// A stored folder never changes (a new file gets a new folder), so an address naming the
+    /// current one may be kept for good.
+    private func cacheControl(for report: ReportDetails, _ request: Request) -> String {
+        request.query[String.self, at: "v"] == report.summary.filesVersion ? "private, max-age=31536000, immutable" : "private, no-cache"
     }
 }

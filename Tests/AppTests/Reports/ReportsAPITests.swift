@@ -98,15 +98,20 @@ import VaporTesting
             #expect((unit["trail"] as? [[String: Any]])?.map { $0["id"] as? String } == ["area-1"])
             let reports = try #require(unit["reports"] as? [[String: Any]])
             #expect(reports.map { $0["id"] as? String } == ["report-00001", "report-00002", "report-00003"])
-            #expect(reports.first?["thumbnailURL"] as? String == "/api/v1/reports/report-00001/thumbnail")
+            let version = try #require(try await ReportsRepository(database: app.db).report("report-00001")).summary.filesVersion
+            #expect(version.count == 12)
+            #expect(reports.first?["thumbnailURL"] as? String == "/api/v1/reports/report-00001/thumbnail?v=\(version)")
 
             let all = try await app.json(.GET, "/api/v1/reports/categories/root/reports", token: member.token)
             #expect(try all.jsonArray().count == 3)
 
             let report = try await app.json(.GET, "/api/v1/reports/report-00001", token: member.token).jsonObject()
             #expect((report["report"] as? [String: Any])?["keywords"] as? [String] == ["safety", "unit 1", "area 1"])
-            #expect(report["pageURLs"] as? [String] == ["/api/v1/reports/report-00001/pages/1", "/api/v1/reports/report-00001/pages/2"])
-            #expect(report["pdfURL"] as? String == "/api/v1/reports/report-00001/pdf")
+            #expect(
+                report["pageURLs"] as? [String] == [
+                    "/api/v1/reports/report-00001/pages/1?v=\(version)", "/api/v1/reports/report-00001/pages/2?v=\(version)",
+                ])
+            #expect(report["pdfURL"] as? String == "/api/v1/reports/report-00001/pdf?v=\(version)")
 
             #expect(try await app.json(.GET, "/api/v1/reports/categories/nope", token: member.token).status == .notFound)
             #expect(try await app.json(.GET, "/api/v1/reports/nope", token: member.token).status == .notFound)
@@ -138,6 +143,41 @@ import VaporTesting
             ] {
                 #expect(try await app.testing().sendRequest(.GET, missing, headers: headers).status == .notFound, "\(missing)")
             }
+        }
+    }
+
+    /// A file asked for at its versioned address is kept for a year; at an old or no version it
+    /// is checked again each time, and its ETag answers 304. A changed PDF gets a new version,
+    /// so no reader keeps a page of the old one.
+    @Test func files_atTheirVersionedAddress_areCachedForGood_andAChangedPDFGetsANewAddress() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            let admin = try await app.signUp()
+            try await app.grantAdmin(admin)
+            #expect(try await app.importReports(try fixtures.zipped(), token: admin.token).status == .ok)
+            let report = try await app.json(.GET, "/api/v1/reports/report-00002", token: admin.token).jsonObject()
+            let page = try #require((report["pageURLs"] as? [String])?.first)
+            var headers = HTTPHeaders()
+            headers.bearerAuthorization = BearerAuthorization(token: admin.token)
+            let kept = try await app.testing().sendRequest(.GET, page, headers: headers)
+            #expect(kept.headers.first(name: .cacheControl) == "private, max-age=31536000, immutable")
+            let unversioned = try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00002/pages/1", headers: headers)
+            #expect(unversioned.headers.first(name: .cacheControl) == "private, no-cache")
+            let etag = try #require(unversioned.headers.first(name: .eTag))
+            headers.replaceOrAdd(name: .ifNoneMatch, value: etag)
+            #expect(
+                try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00002/pages/1", headers: headers).status == .notModified)
+
+            try FileManager.default.removeItem(at: fixtures.pdf(2))
+            try FileManager.default.copyItem(at: fixtures.pdf(3), to: fixtures.pdf(2))
+            #expect(try await app.importReports(try fixtures.zipped(), token: admin.token).status == .ok)
+            let changed = try await app.json(.GET, "/api/v1/reports/report-00002", token: admin.token).jsonObject()
+            let newPage = try #require((changed["pageURLs"] as? [String])?.first)
+            #expect(newPage != page)
+            headers.remove(name: .ifNoneMatch)
+            let old = try await app.testing().sendRequest(.GET, page, headers: headers)
+            #expect(old.headers.first(name: .cacheControl) == "private, no-cache", "an old address is not kept")
         }
     }
 

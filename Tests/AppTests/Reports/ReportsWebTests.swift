@@ -18,7 +18,7 @@ import VaporTesting
     }
 
     @Test func theStart_showsTheCentreAlone_andALevel_itsBubblesInOrderWithTheirPlaces() async throws {
-        try await withLibrary { _, web in
+        try await withLibrary { app, web in
             let start = try await web.get("/reports")
             #expect(start.status == .ok)
             #expect(start.body.string.contains("id=\"bubble-centre\" href=\"/reports/categories/root\""))
@@ -32,21 +32,23 @@ import VaporTesting
             #expect(order.count == 3 && order == order.sorted())
             #expect(unit.contains("<a href=\"/reports/categories/area-1\">Area 1</a>"))
             #expect(unit.contains("aria-current=\"page\">Unit 1</span>"))
-            #expect(unit.contains("src=\"/reports/report-00001/thumbnail\""))
+            let version = try #require(try await ReportsRepository(database: app.db).report("report-00001")).summary.filesVersion
+            #expect(unit.contains("src=\"/reports/report-00001/thumbnail?v=\(version)\""))
             #expect(try await web.get("/reports/categories/nope").status == .notFound)
         }
     }
 
     @Test func theViewer_listsItsPagesLazilyWithKeywordsAndTheDownload() async throws {
-        try await withLibrary { _, web in
+        try await withLibrary { app, web in
             let page = try await web.get("/reports/report-00002")
             #expect(page.status == .ok)
             let html = page.body.string
-            #expect(html.contains("src=\"/reports/report-00002/pages/1\""))
-            #expect(html.contains("src=\"/reports/report-00002/pages/2\""))
+            let version = try #require(try await ReportsRepository(database: app.db).report("report-00002")).summary.filesVersion
+            #expect(html.contains("src=\"/reports/report-00002/pages/1?v=\(version)\""))
+            #expect(html.contains("src=\"/reports/report-00002/pages/2?v=\(version)\""))
             #expect(html.contains("loading=\"lazy\""))
             #expect(html.contains("<li class=\"keyword\">programme</li>"))
-            #expect(html.contains("href=\"/reports/report-00002/pdf\" download"))
+            #expect(html.contains("href=\"/reports/report-00002/pdf?v=\(version)\" download"))
             let pdf = try await web.get("/reports/report-00002/pdf")
             #expect(pdf.status == .ok)
             #expect(pdf.headers.first(name: .contentDisposition)?.contains("Programme report 2.pdf") == true)

@@ -49,7 +49,7 @@ struct ReportSummaryDTO: Content {
         keywords = report.keywords
         pageCount = report.pageCount
         categoryId = report.categoryID ?? SiteURL.rootCategoryID
-        thumbnailURL = SiteURL.api(.reports(.thumbnail(id: report.id))).path
+        thumbnailURL = report.versioned(.api(.reports(.thumbnail(id: report.id))))
     }
 }
 
@@ -93,8 +93,8 @@ struct ReportDTO: Content {
         byteCount = details.byteCount
         pageWidth = details.pageWidth
         pageHeight = details.pageHeight
-        pdfURL = SiteURL.api(.reports(.pdf(id: id))).path
-        pageURLs = (0..<details.summary.pageCount).map { SiteURL.api(.reports(.page(id: id, number: String($0 + 1)))).path }
+        pdfURL = details.summary.versioned(.api(.reports(.pdf(id: id))))
+        pageURLs = (0..<details.summary.pageCount).map { details.summary.versioned(.api(.reports(.page(id: id, number: String($0 + 1))))) }
     }
 }
 

@@ -28,6 +28,12 @@ struct ReportSummary: Equatable, Sendable {
     let pageCount: Int
     /// The category that lists it; nil for the root.
     let categoryID: String?
+    /// Names the files its PDF was rendered into (a new or changed PDF, or an undo, gets
+    /// another): its file URLs carry it, so they can be cached for good.
+    let filesVersion: String
+
+    /// `url` (one of the report's files) with its ``filesVersion``.
+    func versioned(_ url: SiteURL) -> String { url.with([("v", filesVersion)]) }
 }
 
 /// One level of the library: the root (no category) or a category, with its trail, its

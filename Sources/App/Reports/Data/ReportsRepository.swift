@@ -101,7 +101,8 @@ extension ReportRecord {
     func summaryValue() throws -> ReportSummary {
         ReportSummary(
             id: try requireID(), title: title, summary: summary, date: date.flatMap(LocalDate.init),
-            keywords: keywords, pageCount: pageCount, categoryID: categoryID
+            keywords: keywords, pageCount: pageCount, categoryID: categoryID,
+            filesVersion: String(storedFolder.filter { $0 != "-" }.prefix(12))
         )
     }
 }

@@ -13,6 +13,8 @@ enum ReportsLevelPage {
         let title: String
         let meta: String
         let href: String
+        /// A report's thumbnail (nil for a category).
+        var thumbnailURL: String? = nil
         let place: BubbleLayout.Bubble
     }
 
@@ -59,7 +61,8 @@ extension ReportsLevelPage {
         let reportBubbles = zip(reports, layout.bubbles.dropFirst(level.categories.count)).map { report, place in
             Bubble(
                 kind: .report, id: report.id, title: report.title, meta: l.plural("reports.pages", count: report.pageCount),
-                href: SiteURL.reports(.report(id: report.id)).path, place: place)
+                href: SiteURL.reports(.report(id: report.id)).path, thumbnailURL: report.versioned(.reports(.thumbnail(id: report.id))),
+                place: place)
         }
         var counts: [String: (keyword: String, count: Int)] = [:]
         for keyword in level.reports.flatMap(\.keywords) { counts[keyword.lowercased(), default: (keyword, 0)].count += 1 }

@@ -60,11 +60,11 @@ extension ReportsLevelPage {
                             .data("kind", bubble.kind.rawValue), .data("id", bubble.id),
                         ] + placement(bubble.place),
                         [
-                            bubble.kind == .report
+                            bubble.thumbnailURL != nil
                                 ? voidEl(
                                     "img",
                                     [
-                                        .class("bubble-thumbnail"), Attr("src", SiteURL.reports(.thumbnail(id: bubble.id)).path),
+                                        .class("bubble-thumbnail"), Attr("src", bubble.thumbnailURL ?? ""),
                                         Attr("alt", ""), Attr("loading", "lazy"), Attr("width", "36"), Attr("height", "51"),
                                     ])
                                 : .empty,

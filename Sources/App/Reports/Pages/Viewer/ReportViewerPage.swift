@@ -29,8 +29,8 @@ enum ReportViewerPage {
         return Model(
             id: summary.id, title: summary.title, subtitle: subtitle, summary: summary.summary, keywords: summary.keywords,
             pageWidth: report.pageWidth, pageHeight: report.pageHeight,
-            pageURLs: (1...max(summary.pageCount, 1)).map { SiteURL.reports(.page(id: summary.id, number: String($0))).path },
-            pdfURL: SiteURL.reports(.pdf(id: summary.id)).path,
+            pageURLs: (1...max(summary.pageCount, 1)).map { summary.versioned(.reports(.page(id: summary.id, number: String($0)))) },
+            pdfURL: summary.versioned(.reports(.pdf(id: summary.id))),
             downloadLabel: l.t("reports.viewer.download", Int64(report.byteCount).formatted(.byteCount(style: .file).locale(l.locale))),
             backHref: ReportsChrome.levelHref(summary.categoryID),
             trail: ReportsChrome.trail(report.trail, current: nil, l: l)
