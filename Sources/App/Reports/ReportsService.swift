@@ -42,14 +42,14 @@ struct ReportsService {
 
     /// Checks the library zip at `zip` (removed afterwards) and keeps it as the import waiting
     /// for confirmation, with what it would change; administrators only.
-    func draftImport(zip: URL) async throws -> ReportImportDraft {
+    func uploadImport(zip: URL) async throws -> ReportImportDraft {
         defer { try? FileManager.default.removeItem(at: zip) }
         try requireAdmin()
-        return try await imports.application.draftReportImport(zip: zip, for: imports.owner)
+        return try await imports.application.uploadReportImport(zip: zip, for: imports.owner)
     }
 
     /// The import `id` waiting for confirmation; 404 when it is no longer waiting.
-    func importDraft(_ id: UUID?) throws -> ReportImportDraft {
+    func waitingImport(_ id: UUID?) throws -> ReportImportDraft {
         try requireAdmin()
         guard let id, let draft = imports.application.reportImportDraft(id) else { throw ReportImportDraft.gone }
         return draft
@@ -57,12 +57,12 @@ struct ReportsService {
 
     /// Imports the waiting import `id` (see ``Application/confirmReportImport(_:for:)``).
     func confirmImport(_ id: UUID?) async throws -> ReportLibraryImporter.Summary {
-        let draft = try importDraft(id)
+        let draft = try waitingImport(id)
         return try await imports.application.confirmReportImport(draft.id, for: imports.owner)
     }
 
-    func discardImport(_ id: UUID?) throws {
-        try imports.application.discardReportImport(try importDraft(id).id)
+    func discardImport(_ id: UUID?) async throws {
+        try await imports.application.discardReportImport(try waitingImport(id).id)
     }
 
     /// Undoes the last import; the previous library comes back.

@@ -287,6 +287,35 @@ import VaporTesting
     }
 }
 
+extension ReportImportTests {
+    /// A previous library that cannot be read (damaged, or written by a later version) blocks
+    /// nothing: undo says there is none, and the next import keeps a good one again. Its
+    /// folders are left alone, as nobody can tell which they are.
+    @Test func anUnreadablePreviousLibrary_blocksNothing() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            _ = try await importLibrary(fixtures, into: app)
+            try fixtures.editManifest { $0["title"] = "Second" }
+            _ = try await importLibrary(fixtures, into: app)
+            let record = try #require(try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: app.db))
+            record.snapshot = "{\"library\": 3"
+            try await record.save(on: app.db)
+            let folders = app.storedReportFolders()
+            do {
+                _ = try await app.restorePreviousReportLibrary(for: .server("tests"))
+                Issue.record("an unreadable previous library was restored")
+            } catch let error as AppError {
+                #expect(error.code == "no_previous_library")
+            }
+            try fixtures.editManifest { $0["title"] = "Third" }
+            _ = try await importLibrary(fixtures, into: app)
+            #expect(app.storedReportFolders().isSuperset(of: folders))
+            #expect(try await app.restorePreviousReportLibrary(for: .server("tests")).library?.title == "Second")
+        }
+    }
+}
+
 @Suite struct ImportReportsCommandTests {
     /// `--yes` never reaches the command (ConsoleKit answers its question with it).
     @Test func theCommandLine_isReadAsOneRequest_andNonsenseIsRefused() throws {

@@ -256,6 +256,9 @@ import VaporTesting
             let secondLocation = try #require(second.headers.first(name: .location))
             let again = try await app.json(.GET, secondLocation, token: admin.token)
             #expect(try again.jsonObject()["id"] as? String == changes["id"] as? String)
+            // An upload that cannot be imported leaves the waiting one as it was.
+            #expect(try await app.draftReports(Data("just text".utf8), token: admin.token).status == .unprocessableEntity)
+            #expect(try await app.json(.GET, secondLocation, token: admin.token).status == .ok)
 
             // Another member sees none of it; a discarded preview is gone.
             let member = try await app.signUp()

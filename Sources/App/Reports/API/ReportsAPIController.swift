@@ -36,15 +36,15 @@ struct ReportsAPIController {
 
     /// `POST /api/v1/reports/import`: the body is a zip of the library (administrators only);
     /// 201 with what importing it would change, to confirm or discard.
-    func draftImport(_ request: Request) async throws -> Response {
+    func uploadImport(_ request: Request) async throws -> Response {
         let reports = try request.reports()
-        let draft = try await reports.draftImport(zip: try await request.receiveReportLibrary(for: reports))
+        let draft = try await reports.uploadImport(zip: try await request.receiveReportLibrary(for: reports))
         return try await ReportImportPreviewDTO(draft).created(
             at: .api(.reports(.importDraft(id: draft.id.uuidString.lowercased()))), for: request)
     }
 
-    func importDraft(_ request: Request) async throws -> ReportImportPreviewDTO {
-        ReportImportPreviewDTO(try request.reports().importDraft(request.requestedImportID))
+    func waitingImport(_ request: Request) async throws -> ReportImportPreviewDTO {
+        ReportImportPreviewDTO(try request.reports().waitingImport(request.requestedImportID))
     }
 
     func confirmImport(_ request: Request) async throws -> ReportImportDTO {
@@ -52,7 +52,7 @@ struct ReportsAPIController {
     }
 
     func discardImport(_ request: Request) async throws -> HTTPStatus {
-        try request.reports().discardImport(request.requestedImportID)
+        try await request.reports().discardImport(request.requestedImportID)
         return .noContent
     }
 

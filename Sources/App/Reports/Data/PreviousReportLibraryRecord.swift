@@ -2,8 +2,8 @@ import Fluent
 import Foundation
 
 /// The library as it was before the last import (`report_library_previous`, one row, id
-/// `main`), so one step undoes an import: its rows and search texts as a
-/// ``ReportLibrarySnapshot`` in JSON. The report folders it names are kept on disk while it does.
+/// `main`), so one step undoes an import: its rows as a ``ReportLibrarySnapshot`` in JSON. The
+/// report folders it names (with their texts) are kept on disk while it does.
 final class PreviousReportLibraryRecord: Model, @unchecked Sendable {
     static let schema = "report_library_previous"
     static let mainID = "main"
@@ -20,5 +20,25 @@ final class PreviousReportLibraryRecord: Model, @unchecked Sendable {
         id = Self.mainID
         self.snapshot = snapshot
         self.replacedAt = replacedAt
+    }
+}
+
+extension PreviousReportLibraryRecord {
+    /// The row and the library it holds; nil when there is none. A snapshot that cannot be read
+    /// (written by a later version, damaged) counts as no previous library: it blocks nothing.
+    static func find(on database: any Database) async throws -> (record: PreviousReportLibraryRecord, library: ReportLibrarySnapshot)? {
+        guard let record = try await find(mainID, on: database),
+            let library = try? JSONDecoder().decode(ReportLibrarySnapshot.self, from: Data(record.snapshot.utf8))
+        else { return nil }
+        return (record, library)
+    }
+
+    /// Keeps `library` as the previous one.
+    static func keep(_ library: ReportLibrarySnapshot, replacedAt: Date, on database: any Database) async throws {
+        let snapshot = String(decoding: try JSONEncoder().encode(library), as: UTF8.self)
+        let record = try await find(mainID, on: database) ?? PreviousReportLibraryRecord(snapshot: snapshot, replacedAt: replacedAt)
+        record.snapshot = snapshot
+        record.replacedAt = replacedAt
+        try await record.save(on: database)
     }
 }

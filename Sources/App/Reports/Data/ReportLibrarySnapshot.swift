@@ -2,10 +2,11 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// The whole library as the database holds it: the library row, every category, every report
-/// and each report's search text. An import keeps the one it replaces as the previous library
-/// (``PreviousReportLibraryRecord``); undoing the import restores it and keeps the undone one
-/// in its place, so a second undo brings the import back.
+/// The whole library as the database holds it: the library row, every category and every
+/// report; each report's search text stays in its folder (``ReportFiles/text(in:)``). An import
+/// keeps the one it replaces as the previous library (``PreviousReportLibraryRecord``); undoing
+/// the import restores it and keeps the undone one in its place, so a second undo brings the
+/// import back.
 struct ReportLibrarySnapshot: Codable, Equatable {
     struct Library: Codable, Equatable {
         var title: String
@@ -45,17 +46,25 @@ struct ReportLibrarySnapshot: Codable, Equatable {
     var library: Library?
     var categories: [Category]
     var reports: [Report]
-    /// Each report's indexed text, by report id (its title and keywords are the report's).
-    var texts: [String: String]
 
     /// The report folders it needs on disk.
     var storedFolders: Set<String> { Set(reports.map(\.storedFolder)) }
 
-    /// The library as `database` holds it now.
-    static func read(on database: any Database) async throws -> Self {
+    /// The library as `database` holds it now. With `files`, each report's folder is made to
+    /// hold its indexed text (folders rendered before texts were kept there get it from the index).
+    static func read(on database: any Database, keepingTextsIn files: ReportFiles? = nil) async throws -> Self {
         let library = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
         let categories = try await ReportCategoryRecord.query(on: database).sort(\.$depth).sort(\.$position).all()
         let reports = try await ReportRecord.query(on: database).all()
+        if let files {
+            let missing = reports.filter { !FileManager.default.fileExists(atPath: files.text(in: $0.storedFolder).path) }
+            if !missing.isEmpty {
+                let bodies = try await ReportSearchIndex.bodies(on: database.sql())
+                for report in missing {
+                    try Data((bodies[report.id ?? ""] ?? "").utf8).write(to: files.text(in: report.storedFolder), options: .atomic)
+                }
+            }
+        }
         return Self(
             library: library.map {
                 Library(title: $0.title, importedAt: $0.importedAt, reportCount: $0.reportCount, pageCount: $0.pageCount)
@@ -64,13 +73,13 @@ struct ReportLibrarySnapshot: Codable, Equatable {
                 Category(
                     id: $0.id ?? "", title: $0.title, summary: $0.summary, parentID: $0.parentID, position: $0.position, depth: $0.depth)
             },
-            reports: reports.map(Report.init),
-            texts: try await ReportSearchIndex.bodies(on: database.sql())
+            reports: reports.map(Report.init)
         )
     }
 
-    /// Makes this the library in `database`, replacing every row there; run it in a transaction.
-    func restore(on database: any Database) async throws {
+    /// Makes this the library in `database`, replacing every row there and indexing each
+    /// report's text from its folder; run it in a transaction.
+    func restore(on database: any Database, textsFrom files: ReportFiles) async throws {
         let sql = try database.sql()
         try await ReportSearchIndex.removeAll(on: sql)
         try await ReportRecord.query(on: database).delete()
@@ -91,7 +100,9 @@ struct ReportLibrarySnapshot: Codable, Equatable {
             let record = report.record
             try await record.create(on: database)
             try await ReportSearchIndex.put(
-                ReportSearchIndex.Entry(reportID: report.id, title: report.title, keywords: record.keywords, body: texts[report.id] ?? ""),
+                ReportSearchIndex.Entry(
+                    reportID: report.id, title: report.title, keywords: record.keywords,
+                    body: (try? String(contentsOf: files.text(in: report.storedFolder), encoding: .utf8)) ?? ""),
                 on: sql)
         }
     }

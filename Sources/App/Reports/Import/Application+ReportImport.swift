@@ -16,11 +16,14 @@ extension Application {
         ReportFiles(mediaDirectory: kineticConfiguration.mediaDirectory)
     }
 
-    /// Imports the report library from a folder or a zip of one at once, without a preview
-    /// (see ``ReportLibraryImporter``). Its tool work runs in `owner`'s turn.
-    func importReportLibrary(from source: URL, for owner: ToolQueue.Owner) async throws -> ReportLibraryImporter.Summary {
+    /// Imports the report library from a folder or a zip of one (see ``ReportLibraryImporter``),
+    /// refused (409) when the library is no longer the one `previewedAgainst` names. Its tool
+    /// work runs in `owner`'s turn.
+    func importReportLibrary(
+        from source: URL, for owner: ToolQueue.Owner, previewedAgainst basis: ReportLibraryImporter.LibraryVersion? = nil
+    ) async throws -> ReportLibraryImporter.Summary {
         try await withReportImport(for: owner) { importer in
-            try await withLibraryFolder(source, for: owner) { try await importer.importLibrary(at: $0, now: now) }
+            try await withLibraryFolder(source, for: owner) { try await importer.importLibrary(at: $0, now: now, previewedAgainst: basis) }
         }
     }
 
@@ -31,23 +34,26 @@ extension Application {
         }
     }
 
-    /// Checks the library zip at `zip` and keeps it as the draft waiting for confirmation,
-    /// replacing any earlier one; every problem at once (422) when it cannot be imported.
-    func draftReportImport(zip: URL, for owner: ToolQueue.Owner) async throws -> ReportImportDraft {
+    /// Checks the library zip at `zip` and keeps it as the import waiting for confirmation,
+    /// in place of any earlier one once it can be imported; every problem at once (422) when
+    /// it cannot, and the earlier one stays.
+    func uploadReportImport(zip: URL, for owner: ToolQueue.Owner) async throws -> ReportImportDraft {
         try await withReportImport(for: owner) { importer in
-            let place = ReportImportDraft.Place(folder: reportFiles.draftFolder)
-            place.clear()
+            let checking = ReportImportDraft.Place(folder: reportFiles.newDraftFolder())
             do {
-                try FileManager.default.createDirectory(at: place.unpacked, withIntermediateDirectories: true)
-                let folder = try await tools(for: owner).runBlocking { try ReportLibraryArchive.unpack(zip, into: place.unpacked) }
+                try FileManager.default.createDirectory(at: checking.unpacked, withIntermediateDirectories: true)
+                let folder = try await tools(for: owner).runBlocking { try ReportLibraryArchive.unpack(zip, into: checking.unpacked) }
                 let preview = try await importer.preview(at: folder)
-                let libraryPath = String(folder.standardizedFileURL.path.dropFirst(place.unpacked.standardizedFileURL.path.count))
+                let libraryPath = String(folder.standardizedFileURL.path.dropFirst(checking.unpacked.standardizedFileURL.path.count))
                 let draft = ReportImportDraft(
                     id: UUID(), createdAt: now, libraryPath: libraryPath.trimmingCharacters(in: ["/"]), preview: preview)
-                try place.write(draft)
+                try checking.write(draft)
+                let waiting = ReportImportDraft.Place(folder: reportFiles.draftFolder)
+                waiting.clear()
+                try FileManager.default.moveItem(at: checking.folder, to: waiting.folder)
                 return draft
             } catch {
-                place.clear()
+                checking.clear()
                 throw error
             }
         }
@@ -76,31 +82,34 @@ extension Application {
         }
     }
 
-    /// Drops the draft `id`; 404 when it is no longer waiting.
-    func discardReportImport(_ id: UUID) throws {
-        let place = ReportImportDraft.Place(folder: reportFiles.draftFolder)
-        guard place.read()?.id == id else { throw ReportImportDraft.gone }
-        place.clear()
+    /// Drops the draft `id`; 404 when it is no longer waiting, 409 while an import runs (it may
+    /// be this one's).
+    func discardReportImport(_ id: UUID) async throws {
+        try await withReportImport(for: .server("import-discard"), needsTools: false) { _ in
+            let place = ReportImportDraft.Place(folder: reportFiles.draftFolder)
+            guard place.read()?.id == id else { throw ReportImportDraft.gone }
+            place.clear()
+        }
     }
 
     /// Undoes the last import: the previous library becomes the library again (see
     /// ``ReportLibraryImporter/restorePrevious(now:)``).
     func restorePreviousReportLibrary(for owner: ToolQueue.Owner) async throws -> ReportLibrarySnapshot {
-        try await withReportImport(for: owner) { try await $0.restorePrevious(now: now) }
+        try await withReportImport(for: owner, needsTools: false) { try await $0.restorePrevious(now: now) }
     }
 
     /// The library an undo would bring back, and when it was replaced; nil when there is none.
     func previousReportLibrary() async throws -> (library: ReportLibrarySnapshot.Library?, replacedAt: Date)? {
-        guard let record = try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: db) else { return nil }
-        return (try ReportLibrarySnapshot.decoded(record.snapshot).library, record.replacedAt)
+        try await PreviousReportLibraryRecord.find(on: db).map { ($0.library.library, $0.record.replacedAt) }
     }
 
-    /// Runs `body` with an importer, one import, preview or undo at a time on this instance: a
-    /// second while one runs is a 409.
+    /// Runs `body` with an importer, one import, preview, discard or undo at a time on this
+    /// instance: a second while one runs is a 409. (Across instances and `kinetic
+    /// import-reports`, the store checks that no other import came first.)
     private func withReportImport<T>(
-        for owner: ToolQueue.Owner, _ body: (ReportLibraryImporter) async throws -> T
+        for owner: ToolQueue.Owner, needsTools: Bool = true, _ body: (ReportLibraryImporter) async throws -> T
     ) async throws -> T {
-        guard PDFTools.isAvailable else { throw PDFTools.toolsMissing }
+        guard !needsTools || PDFTools.isAvailable else { throw PDFTools.toolsMissing }
         let gate = storage.configured(ReportImportGateKey.self, "the report import gate")
         guard
             gate.withLockedValue({ running in

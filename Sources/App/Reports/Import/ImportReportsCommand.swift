@@ -93,7 +93,7 @@ struct ImportReportsCommand: KineticCommand {
                     return
                 }
                 let started = ContinuousClock.now
-                let summary = try await app.importReportLibrary(from: url, for: owner)
+                let summary = try await app.importReportLibrary(from: url, for: owner, previewedAgainst: preview.basis)
                 let seconds = started.duration(to: .now) / .seconds(1)
                 console.print("Imported the report library from \(url.lastPathComponent):")
                 console.print("  categories:       \(summary.categories)")

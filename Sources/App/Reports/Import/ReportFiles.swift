@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the library's files live: `reports/` in the media directory, one folder per report
 /// under a generated name, holding `report.pdf` (the original), `page-1.jpg`… (the viewer's
-/// pages) and `thumbnail.jpg` (its bubble). A new file gets a new folder, so a folder never
+/// pages), `thumbnail.jpg` (its bubble) and `text.txt` (what search indexes). A new file gets a new folder, so a folder never
 /// changes once a row names it.
 struct ReportFiles: Sendable {
     let directory: URL
@@ -28,6 +28,11 @@ struct ReportFiles: Sendable {
         folder(storedFolder).appendingPathComponent("thumbnail.jpg")
     }
 
+    /// The PDF's text as the search indexes it, kept so an undone import can index it again.
+    func text(in storedFolder: String) -> URL {
+        folder(storedFolder).appendingPathComponent("text.txt")
+    }
+
     /// A folder for preparing files before they are moved into place (same file system, so
     /// the move is a rename).
     func stagingFolder() throws -> URL {
@@ -47,6 +52,9 @@ struct ReportFiles: Sendable {
 
     /// The folder of the import waiting for confirmation (``ReportImportDraft``).
     var draftFolder: URL { directory.appendingPathComponent("draft") }
+
+    /// A folder for an upload being checked, which becomes ``draftFolder`` once it can be imported.
+    func newDraftFolder() -> URL { directory.appendingPathComponent("staging-draft-\(UUID().uuidString)") }
 
     /// Removes staging folders an interrupted import left behind; called at start.
     func clearStaging() {

@@ -38,17 +38,18 @@ struct ReportImportDraft: Codable, Equatable, Sendable {
     /// Where a draft's files live inside `folder` (``ReportFiles/draftFolder``).
     struct Place {
         let folder: URL
-        var description: URL { folder.appendingPathComponent("draft.json") }
+        /// What the preview said (`draft.json`).
+        var record: URL { folder.appendingPathComponent("draft.json") }
         var unpacked: URL { folder.appendingPathComponent("library") }
 
         /// The draft there, when there is one.
         func read() -> ReportImportDraft? {
-            guard let data = try? Data(contentsOf: description) else { return nil }
+            guard let data = try? Data(contentsOf: record) else { return nil }
             return try? JSONDecoder().decode(ReportImportDraft.self, from: data)
         }
 
         func write(_ draft: ReportImportDraft) throws {
-            try JSONEncoder().encode(draft).write(to: description, options: .atomic)
+            try JSONEncoder().encode(draft).write(to: record, options: .atomic)
         }
 
         /// Empties the place (a draft replaced, confirmed or discarded).

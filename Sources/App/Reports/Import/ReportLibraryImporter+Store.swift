@@ -4,11 +4,13 @@ import KineticCore
 
 extension ReportLibraryImporter {
     /// Writes the library in one transaction: the title, every category (rewritten), every
-    /// report (added, updated in place, or removed when no longer listed) and the search index;
-    /// first, when `keepingPrevious`, the library as it was becomes the previous one.
+    /// report (added, updated in place, or removed when no longer listed) and the search index.
+    /// First it checks that the library is still the one `basis` names (another import, on this
+    /// instance or another, may have come first: 409), and when `keepingPrevious`, the library
+    /// as it was becomes the previous one.
     func store(
         _ library: ReportLibrary, checked: [String: CheckedFile], prepared: [String: PreparedFile],
-        existing: [String: ReportRecord], keepingPrevious: Bool, now: Date
+        existing: [String: ReportRecord], basis: LibraryVersion, keepingPrevious: Bool, now: Date
     ) async throws -> Summary {
         var summary = Summary()
         summary.categories = library.categories.count
@@ -24,18 +26,18 @@ extension ReportLibraryImporter {
             var added = 0, updated = 0
             let encoder = JSONEncoder()
             let sql = try database.sql()
-            if keepingPrevious {
-                let snapshot = try await ReportLibrarySnapshot.read(on: database).encoded()
-                let previous =
-                    try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: database)
-                    ?? PreviousReportLibraryRecord(snapshot: snapshot, replacedAt: now)
-                previous.snapshot = snapshot
-                previous.replacedAt = now
-                try await previous.save(on: database)
+            // On PostgreSQL the row stays locked until the commit, so a second import waits and
+            // then sees this one; SQLite has one writer at a time anyway.
+            if sql.dialect.name == "postgresql" {
+                try await sql.raw("SELECT id FROM report_libraries WHERE id = \(bind: ReportLibraryRecord.mainID) FOR UPDATE").run()
             }
-            let row =
-                try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
-                ?? ReportLibraryRecord(title: library.title, importedAt: now, reportCount: 0, pageCount: 0)
+            let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
+            guard LibraryVersion(importedAt: current?.importedAt) == basis else { throw Self.libraryChanged }
+            if keepingPrevious {
+                let snapshot = try await ReportLibrarySnapshot.read(on: database, keepingTextsIn: files)
+                try await PreviousReportLibraryRecord.keep(snapshot, replacedAt: now, on: database)
+            }
+            let row = current ?? ReportLibraryRecord(title: library.title, importedAt: now, reportCount: 0, pageCount: 0)
             row.title = library.title
             row.importedAt = now
             row.reportCount = reportCount
@@ -134,15 +136,5 @@ extension ReportCategoryRecord {
 extension ReportLibrary.Category {
     var changeItem: ReportLibraryChanges.Item {
         ReportLibraryChanges.Item(id: id, title: title, contents: [summary, parentID, String(position)])
-    }
-}
-
-extension ReportLibrarySnapshot {
-    static func decoded(_ json: String) throws -> Self {
-        try JSONDecoder().decode(Self.self, from: Data(json.utf8))
-    }
-
-    func encoded() throws -> String {
-        String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
     }
 }

@@ -101,11 +101,13 @@ struct ReportLibraryImporter {
     }
 
     /// Imports the library at `folder`. When it changes anything, the library it replaces is
-    /// kept as the previous one (see ``restorePrevious(now:)``). With `previewedAgainst`, the
-    /// import is refused (409) when the library is no longer the one its preview was made against.
-    func importLibrary(at folder: URL, now: Date, previewedAgainst basis: LibraryVersion? = nil) async throws -> Summary {
+    /// kept as the previous one (see ``restorePrevious(now:)``). It is refused (409) when the
+    /// library is no longer the one `previewedAgainst` names, or, without it, the one it was
+    /// checked against when it is stored (another import came first).
+    func importLibrary(at folder: URL, now: Date, previewedAgainst expected: LibraryVersion? = nil) async throws -> Summary {
         let preview = try await preview(at: folder)
-        if let basis, basis != preview.basis { throw Self.libraryChanged }
+        let basis = expected ?? preview.basis
+        guard basis == preview.basis else { throw Self.libraryChanged }
         let (library, checked) = (preview.library, preview.checked)
         let existing = try await ReportRecord.query(on: database).all()
         let existingByID = Dictionary(
@@ -127,35 +129,39 @@ struct ReportLibraryImporter {
         }
         guard problems.isEmpty else { throw ReportLibraryProblems(problems) }
 
+        // Read before storing: the store updates these records' folders and the previous library.
+        let listed = Set(library.reports.map(\.id))
+        let replaced = existingByID.filter { prepared[$0.key] != nil || !listed.contains($0.key) }.map(\.value.storedFolder)
+        let wasPrevious = try await PreviousReportLibraryRecord.find(on: database)?.library.storedFolders ?? []
         var kept: [String] = []
+        let summary: Summary
         do {
             for file in prepared.values {
                 try files.keep(file.folder, as: file.storedFolder)
                 kept.append(file.storedFolder)
             }
-            // Read before storing: the store updates these records' folders and the previous library.
-            let listed = Set(library.reports.map(\.id))
-            let replaced = existingByID.filter { prepared[$0.key] != nil || !listed.contains($0.key) }.map(\.value.storedFolder)
-            let wasPrevious = try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: database).map {
-                try ReportLibrarySnapshot.decoded($0.snapshot).storedFolders
-            }
-            let summary = try await store(
-                library, checked: checked, prepared: prepared, existing: existingByID, keepingPrevious: !preview.changes.isEmpty, now: now)
-            try await removeFoldersNoLongerNeeded(among: Set(replaced).union(wasPrevious ?? []))
-            return summary
+            summary = try await store(
+                library, checked: checked, prepared: prepared, existing: existingByID, basis: basis,
+                keepingPrevious: !preview.changes.isEmpty, now: now)
         } catch {
             for folder in kept { files.remove(folder) }
             throw error
         }
+        // Stored: the new folders are named now. Tidying up after is best done, never undone.
+        try? await removeFoldersNoLongerNeeded(among: Set(replaced).union(wasPrevious))
+        return summary
     }
 
     /// Deletes those of `folders` that neither the library nor the previous one names.
     private func removeFoldersNoLongerNeeded(among folders: Set<String>) async throws {
         let current = Set(try await ReportRecord.query(on: database).all(\.$storedFolder))
-        let previous = try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: database).map {
-            try ReportLibrarySnapshot.decoded($0.snapshot).storedFolders
+        guard let previous = try await PreviousReportLibraryRecord.find(on: database)?.library.storedFolders else {
+            // Without a readable previous library, what it names is unknown: keep everything.
+            if try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: database) != nil { return }
+            for folder in folders.subtracting(current) { files.remove(folder) }
+            return
         }
-        for folder in folders.subtracting(current).subtracting(previous ?? []) { files.remove(folder) }
+        for folder in folders.subtracting(current).subtracting(previous) { files.remove(folder) }
     }
 
     /// Makes the previous library the library again and keeps the one it replaces as the
@@ -163,18 +169,15 @@ struct ReportLibraryImporter {
     /// is no previous library, 409 when its files are gone.
     func restorePrevious(now: Date) async throws -> ReportLibrarySnapshot {
         try await database.transaction { database in
-            guard let record = try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: database) else {
+            guard let (_, previous) = try await PreviousReportLibraryRecord.find(on: database) else {
                 throw AppError(status: .notFound, code: "no_previous_library", messageKey: "error.reports.noPreviousLibrary")
             }
-            let previous = try ReportLibrarySnapshot.decoded(record.snapshot)
             guard previous.storedFolders.allSatisfy({ FileManager.default.fileExists(atPath: files.pdf(in: $0).path) }) else {
-                throw AppError.conflict(messageKey: "error.reports.previousFilesGone")
+                throw AppError(status: .conflict, code: "previous_files_gone", messageKey: "error.reports.previousFilesGone")
             }
-            let current = try await ReportLibrarySnapshot.read(on: database)
-            try await previous.restore(on: database)
-            record.snapshot = try current.encoded()
-            record.replacedAt = now
-            try await record.save(on: database)
+            let current = try await ReportLibrarySnapshot.read(on: database, keepingTextsIn: files)
+            try await previous.restore(on: database, textsFrom: files)
+            try await PreviousReportLibraryRecord.keep(current, replacedAt: now, on: database)
             return previous
         }
     }
@@ -298,6 +301,7 @@ struct ReportLibraryImporter {
                         scalar.properties.generalCategory == .control && scalar != "\n" ? " " : scalar
                     }))
         }
+        try await threads.compute { try Data(text.utf8).write(to: folder.appendingPathComponent("text.txt")) }
         _ = try await tools.renderPages(of: file.url, pages: file.info.pages, width: pageWidth, into: folder)
         try await tools.renderThumbnail(of: file.url, width: thumbnailWidth, to: folder.appendingPathComponent("thumbnail.jpg"))
         let ratio = file.info.pageWidth.flatMap { width in file.info.pageHeight.map { $0 / width } } ?? 2_970.0 / 2_100

@@ -26,7 +26,7 @@ struct ReportImportController {
             let zip =
                 request.headers.contentType?.type == "multipart"
                 ? try formFile(request) : try await request.receiveReportLibrary(for: reports)
-            let draft = try await reports.draftImport(zip: zip)
+            let draft = try await reports.uploadImport(zip: zip)
             let preview = SiteURL.reports(.importDraft(id: draft.id.uuidString.lowercased()))
             if request.wantsJSON { return try await ReportImportPreviewDTO(draft).created(at: preview, for: request) }
             return request.redirect(to: preview.path)
@@ -39,7 +39,7 @@ struct ReportImportController {
 
     /// What the waiting import would change, to confirm or cancel.
     func preview(_ request: Request) async throws -> Response {
-        let draft = try request.reports().importDraft(request.requestedImportID)
+        let draft = try request.reports().waitingImport(request.requestedImportID)
         return .html(ReportImportPreviewPage.render(draft, context: PageContext(request: request)))
     }
 
@@ -59,7 +59,7 @@ struct ReportImportController {
     }
 
     func discard(_ request: Request) async throws -> Response {
-        try request.reports().discardImport(request.requestedImportID)
+        try await request.reports().discardImport(request.requestedImportID)
         return request.redirect(to: SiteURL.reports(.importLibrary).path)
     }
 

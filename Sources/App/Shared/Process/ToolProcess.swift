@@ -97,7 +97,9 @@ enum ToolProcess {
                         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(running.processIdentifier.value), 10)
                         // The limit runs on a clock of its own: when every thread of the server is
                         // busy, a tool that ended in time is not taken for one that did not.
-                        let deadline = ToolDeadline(after: timeout) { try? running.send(signal: .kill) }
+                        // Only through its descriptor: a bare process id may be reused once reaped.
+                        let descriptor = running.processIdentifier.processDescriptor
+                        let deadline = ToolDeadline(after: timeout) { if descriptor >= 0 { try? running.send(signal: .kill) } }
                         // Its complaints, read to the end so it never blocks on them; the first
                         // 64 KiB are kept (a damaged file can make a tool complain for ever).
                         var kept = Data()
