@@ -261,7 +261,7 @@ def fixture_library_zip(folder):
 def test_an_import_is_previewed_then_confirmed_and_undone(tmp_path, language):
     """The administrator uploads a three-report library over the 30-report demo: a progress bar,
     then the preview says 30 reports go for every reader, Cancel leaves the library as it was;
-    uploaded again and imported, the library holds three; Undo Import (asked first) brings the 30
+    uploaded again and imported, the library holds three; Bring It Back (asked first) brings the 30
     back."""
     zip_path = fixture_library_zip(tmp_path)
     admin = make_driver(language)

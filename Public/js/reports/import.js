@@ -1,48 +1,15 @@
 // The report import. The form sends the zip as the request's body with a progress bar (the page
 // without script posts it as a form, up to the form limit), then opens the preview of what it
-// would change; problems are listed on the page. Confirming an import takes a while (every new
-// PDF's pages are rendered), so the loading overlay shows until the outcome arrives.
-import { uploadFile } from '../shared/api.js';
+// would change; problems are listed on the page as the form lists them. Confirming an import
+// takes a while (every new PDF's pages are rendered), so the loading overlay shows until the
+// outcome arrives.
 import { showLoading } from '../shared/dialogs.js';
-import { networkErrorMessage } from '../shared/strings.js';
-
-function setUpUpload(form) {
-  const input = form.querySelector('input[type=file]');
-  const box = form.querySelector('.import-progress');
-  const bar = form.querySelector('progress');
-  const status = form.querySelector('.import-status');
-  const button = form.querySelector('button[type=submit]');
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const file = input.files[0];
-    if (!file) { input.focus(); return; }
-    document.getElementById('import-problems')?.remove();
-    box.hidden = false;
-    button.disabled = true;
-    bar.value = 0;
-    status.textContent = '';
-    try {
-      const { ok, body, location } = await uploadFile(form.action, file, form.dataset.csrf, {
-        onProgress: (share) => { bar.value = Math.round(share * 100); },
-        onSent: () => {
-          bar.removeAttribute('value'); // indeterminate while the server checks the library
-          status.textContent = form.dataset.workingMessage;
-        },
-      });
-      if (ok && location) { window.location.assign(location); return; }
-      button.disabled = false;
-      box.hidden = true;
-      showProblems(form, body?.error ?? { message: form.dataset.errorMessage });
-    } catch {
-      button.disabled = false;
-      status.textContent = networkErrorMessage() || form.dataset.errorMessage;
-    }
-  });
-}
+import { uploadWithProgress } from '../shared/upload-form.js';
 
 /** The banner the page without script shows too: the error's message, then each problem at its
  *  place in the library. */
 function showProblems(form, error) {
+  document.getElementById('import-problems')?.remove();
   const banner = document.createElement('div');
   banner.className = 'banner banner-error';
   banner.id = 'import-problems';
@@ -66,5 +33,14 @@ function showProblems(form, error) {
 }
 
 const upload = document.getElementById('report-import-form');
-if (upload) setUpUpload(upload);
+if (upload) {
+  uploadWithProgress(upload, {
+    onDone: ({ location }) => window.location.assign(location),
+    onRefused: ({ body }) => {
+      upload.querySelector('.import-progress').hidden = true;
+      showProblems(upload, body?.error ?? { message: upload.dataset.errorMessage });
+      return true;
+    },
+  });
+}
 document.getElementById('import-confirm-form')?.addEventListener('submit', () => showLoading());

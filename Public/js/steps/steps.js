@@ -1,50 +1,20 @@
 // The Steps page: uploading an export with a progress bar (then opening the month of its latest
 // data with a summary), the chart's readout, and a reload when the day changes while the current
 // month is open (the chart gains a new day).
-import { errorMessage, uploadFile } from '../shared/api.js';
-import { networkErrorMessage } from '../shared/strings.js';
+import { uploadWithProgress } from '../shared/upload-form.js';
 
 function setUpImport() {
   const form = document.getElementById('import-form');
   if (!form) return;
-  const input = form.querySelector('input[type=file]');
-  const box = form.querySelector('.import-progress');
-  const bar = form.querySelector('progress');
-  const status = form.querySelector('.import-status');
-  const button = form.querySelector('button[type=submit]');
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const file = input.files[0];
-    if (!file) { input.focus(); return; }
-    box.hidden = false;
-    button.disabled = true;
-    bar.value = 0;
-    status.textContent = '';
-    try {
-      const { ok, body } = await uploadFile(form.action, file, form.dataset.csrf, {
-        onProgress: (share) => { bar.value = Math.round(share * 100); },
-        onSent: () => {
-          bar.removeAttribute('value'); // indeterminate while the server reads the export
-          status.textContent = form.dataset.workingMessage;
-        },
-      });
-      button.disabled = false;
-      if (ok) {
-        bar.value = 100;
-        status.textContent = form.dataset.doneMessage;
-        // Opens the month of the latest imported data, where the page shows the import's summary.
-        const next = new URL(form.dataset.page, window.location.href);
-        if (body?.lastDate) next.searchParams.set('month', body.lastDate.slice(0, 7));
-        if (body?.id) next.searchParams.set('imported', body.id);
-        window.location.assign(next);
-      } else {
-        bar.value = 0;
-        status.textContent = body?.error ? errorMessage(body) : form.dataset.errorMessage;
-      }
-    } catch {
-      button.disabled = false;
-      status.textContent = networkErrorMessage() || form.dataset.errorMessage;
-    }
+  uploadWithProgress(form, {
+    onDone: ({ body }, status) => {
+      status.textContent = form.dataset.doneMessage;
+      // Opens the month of the latest imported data, where the page shows the import's summary.
+      const next = new URL(form.dataset.page, window.location.href);
+      if (body?.lastDate) next.searchParams.set('month', body.lastDate.slice(0, 7));
+      if (body?.id) next.searchParams.set('imported', body.id);
+      window.location.assign(next);
+    },
   });
 }
 

@@ -13,6 +13,13 @@ import VaporTesting
         try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
     }
 
+    /// Imports the library, then the same retitled "Second": the first is the previous library.
+    private func importTheLibraryAndASecondTitle(_ fixtures: ReportFixtures, into app: Application) async throws {
+        _ = try await importLibrary(fixtures, into: app)
+        try fixtures.editManifest { $0["title"] = "Second" }
+        _ = try await importLibrary(fixtures, into: app)
+    }
+
     private func problems(_ fixtures: ReportFixtures, into app: Application) async throws -> [ReportLibraryProblem] {
         do {
             _ = try await importLibrary(fixtures, into: app)
@@ -166,17 +173,11 @@ import VaporTesting
             let firstFolder = try #require(try await repository.report("report-00001")).storedFolder
             let secondFolder = try #require(try await repository.report("report-00002")).storedFolder
 
-            try fixtures.editManifest { manifest in
+            try fixtures.revise { manifest in
                 var reports = manifest["reports"] as! [[String: Any]]
                 reports[0]["title"] = "Safety report, revised"
-                reports.removeLast()
                 manifest["reports"] = reports
-                var categories = manifest["categories"] as! [[String: Any]]
-                categories[1]["reports"] = ["report-00002", "report-00001"]
-                manifest["categories"] = categories
             }
-            try FileManager.default.removeItem(at: fixtures.pdf(2))
-            try FileManager.default.copyItem(at: fixtures.pdf(3), to: fixtures.pdf(2))
             let summary = try await importLibrary(fixtures, into: app)
             #expect(summary.added == 0)
             #expect(summary.updated == 2)
@@ -229,17 +230,7 @@ import VaporTesting
             let original = try await ReportLibrarySnapshot.read(on: app.db)
             let originalFolders = app.storedReportFolders()
 
-            try fixtures.editManifest { manifest in
-                manifest["title"] = "Renamed library"
-                var reports = manifest["reports"] as! [[String: Any]]
-                reports.removeLast()
-                manifest["reports"] = reports
-                var categories = manifest["categories"] as! [[String: Any]]
-                categories[1]["reports"] = ["report-00002", "report-00001"]
-                manifest["categories"] = categories
-            }
-            try FileManager.default.removeItem(at: fixtures.pdf(2))
-            try FileManager.default.copyItem(at: fixtures.pdf(3), to: fixtures.pdf(2))
+            try fixtures.revise { $0["title"] = "Renamed library" }
             _ = try await importLibrary(fixtures, into: app)
             let imported = try await ReportLibrarySnapshot.read(on: app.db)
             #expect(imported != original)
@@ -275,9 +266,7 @@ import VaporTesting
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
         try await withKinetic { app in
-            _ = try await importLibrary(fixtures, into: app)
-            try fixtures.editManifest { $0["title"] = "Second" }
-            _ = try await importLibrary(fixtures, into: app)
+            try await importTheLibraryAndASecondTitle(fixtures, into: app)
             let preview = try await app.previewReportLibrary(from: fixtures.folder, for: .server("tests"))
             #expect(preview.changes.isEmpty && preview.pagesToRender == 0)
             _ = try await importLibrary(fixtures, into: app)
@@ -295,9 +284,7 @@ extension ReportImportTests {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
         try await withKinetic { app in
-            _ = try await importLibrary(fixtures, into: app)
-            try fixtures.editManifest { $0["title"] = "Second" }
-            _ = try await importLibrary(fixtures, into: app)
+            try await importTheLibraryAndASecondTitle(fixtures, into: app)
             let record = try #require(try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: app.db))
             record.snapshot = "{\"library\": 3"
             try await record.save(on: app.db)

@@ -91,7 +91,7 @@ import VaporTesting
     }
 
     /// The page's way: a form upload names every problem, or leads to the preview of what the
-    /// library would change; Import stores it, and Undo Import (offered afterwards) brings back
+    /// library would change; Import stores it, and Bring It Back (offered afterwards) brings back
     /// the library before.
     @Test func theImport_isForAdministrators_andAFormUploadIsPreviewedConfirmedAndUndone() async throws {
         let fixtures = try ReportFixtures()
@@ -127,7 +127,7 @@ import VaporTesting
             let imported = try await web.post(preview + "/confirm", form: [:], csrfPage: preview)
             #expect(imported.status == .ok)
             #expect(imported.body.string.contains("Imported 3 reports: 3 added, 0 updated, 0 removed."))
-            #expect(imported.body.string.contains("Undo Import"))
+            #expect(imported.body.string.contains("Bring It Back"))
             #expect(try await ReportsRepository(database: app.db).library()?.reportCount == 3)
 
             // A second library that removes a report: the preview says so, Cancel drops it.

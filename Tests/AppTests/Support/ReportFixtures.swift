@@ -49,6 +49,20 @@ struct ReportFixtures {
         }
     }
 
+    /// The library revised as a re-import would bring it: report 3 gone, report 2 listed before
+    /// report 1 and its PDF replaced by report 3's, and `change` made to the datasource.
+    func revise(_ change: (inout [String: Any]) -> Void = { _ in }) throws {
+        try removeReport3()
+        try editManifest { manifest in
+            var categories = manifest["categories"] as! [[String: Any]]
+            categories[1]["reports"] = ["report-00002", "report-00001"]
+            manifest["categories"] = categories
+            change(&manifest)
+        }
+        try FileManager.default.removeItem(at: pdf(2))
+        try FileManager.default.copyItem(at: pdf(3), to: pdf(2))
+    }
+
     /// Replaces report `number`'s PDF with a copy needing the password `secret` to open.
     func encrypt(_ number: Int) async throws {
         let encrypted = folder.appendingPathComponent("encrypted.tmp")
