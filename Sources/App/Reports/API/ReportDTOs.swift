@@ -143,6 +143,11 @@ struct ReportImportPreviewDTO: Content {
     struct Item: Content {
         let id: String
         let title: String
+
+        init(_ item: ReportLibraryChanges.Item) {
+            id = item.id
+            title = item.title
+        }
     }
 
     struct Changes: Content {
@@ -152,9 +157,9 @@ struct ReportImportPreviewDTO: Content {
         let unchanged: Int
 
         init(_ kind: ReportLibraryChanges.Kind) {
-            added = kind.added.map { Item(id: $0.id, title: $0.title) }
-            changed = kind.changed.map { Item(id: $0.id, title: $0.title) }
-            removed = kind.removed.map { Item(id: $0.id, title: $0.title) }
+            added = kind.added.map(Item.init)
+            changed = kind.changed.map(Item.init)
+            removed = kind.removed.map(Item.init)
             unchanged = kind.unchanged
         }
     }

@@ -24,13 +24,13 @@ final class PreviousReportLibraryRecord: Model, @unchecked Sendable {
 }
 
 extension PreviousReportLibraryRecord {
-    /// The row and the library it holds; nil when there is none. A snapshot that cannot be read
-    /// (written by a later version, damaged) counts as no previous library: it blocks nothing.
-    static func find(on database: any Database) async throws -> (record: PreviousReportLibraryRecord, library: ReportLibrarySnapshot)? {
-        guard let record = try await find(mainID, on: database),
-            let library = try? JSONDecoder().decode(ReportLibrarySnapshot.self, from: Data(record.snapshot.utf8))
-        else { return nil }
-        return (record, library)
+    /// The row and the library it holds; nil when there is none. The library is nil when the
+    /// snapshot cannot be read (written by a later version, damaged): there is no previous
+    /// library to bring back then, and it blocks nothing.
+    static func find(on database: any Database) async throws -> (record: PreviousReportLibraryRecord, library: ReportLibrarySnapshot?)? {
+        try await find(mainID, on: database).map { record in
+            (record, try? JSONDecoder().decode(ReportLibrarySnapshot.self, from: Data(record.snapshot.utf8)))
+        }
     }
 
     /// Keeps `library` as the previous one.

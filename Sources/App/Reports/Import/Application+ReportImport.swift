@@ -100,7 +100,7 @@ extension Application {
 
     /// The library an undo would bring back, and when it was replaced; nil when there is none.
     func previousReportLibrary() async throws -> (library: ReportLibrarySnapshot.Library?, replacedAt: Date)? {
-        try await PreviousReportLibraryRecord.find(on: db).map { ($0.library.library, $0.record.replacedAt) }
+        try await PreviousReportLibraryRecord.find(on: db).flatMap { found in found.library.map { ($0.library, found.record.replacedAt) } }
     }
 
     /// Runs `body` with an importer, one import, preview, discard or undo at a time on this

@@ -67,6 +67,7 @@ struct ImportReportsCommand: KineticCommand {
         let console = context.console
         try await app.autoMigrate().get()
         let owner = ToolQueue.Owner.server("import-reports")
+        let localizer = Localizer(language: .english, catalog: app.stringCatalog)
         do {
             switch request {
             case .undo:
@@ -106,13 +107,11 @@ struct ImportReportsCommand: KineticCommand {
                 console.print("`kinetic import-reports --undo` brings back the library as it was.")
             }
         } catch let failure as ReportLibraryProblems {
-            let localizer = Localizer(language: .english, catalog: app.stringCatalog)
             let lines = failure.problems.map { "  \($0.path): \(localizer.t($0.messageKey, arguments: $0.arguments))" }
             throw Failed(
                 description: "Nothing was imported. The library has \(failure.problems.count) problem(s):\n" + lines.joined(separator: "\n")
             )
         } catch let error as AppError {
-            let localizer = Localizer(language: .english, catalog: app.stringCatalog)
             throw Failed(description: localizer.t(error.messageKey, arguments: error.messageArguments))
         }
     }

@@ -62,7 +62,11 @@ struct ReportLibraryImporter {
         let library: ReportLibrary
         let checked: [String: CheckedFile]
         let changes: ReportLibraryChanges
-        /// Every page of the new library, and those of its new or changed PDFs (to be rendered).
+        /// The reports as stored now, by id.
+        let existing: [String: ReportRecord]
+        /// The reports whose PDF is new or changed (or whose pages are gone): importing renders them.
+        let toRender: Set<String>
+        /// Every page of the new library, and those of the reports to render.
         let pages: Int
         let pagesToRender: Int
         /// The library it was compared with: an import confirmed later is refused when the
@@ -89,7 +93,7 @@ struct ReportLibraryImporter {
             nextReports: library.reports.map { $0.changeItem(file: checked[$0.id]!) })
         let toRender = library.reports.filter { !keepsItsPages($0, checked[$0.id]!, existing[$0.id]) }
         return Preview(
-            library: library, checked: checked, changes: changes,
+            library: library, checked: checked, changes: changes, existing: existing, toRender: Set(toRender.map(\.id)),
             pages: library.reports.reduce(0) { $0 + checked[$1.id]!.info.pages },
             pagesToRender: toRender.reduce(0) { $0 + checked[$1.id]!.info.pages }, basis: LibraryVersion(importedAt: current?.importedAt))
     }
@@ -108,16 +112,13 @@ struct ReportLibraryImporter {
         let preview = try await preview(at: folder)
         let basis = expected ?? preview.basis
         guard basis == preview.basis else { throw Self.libraryChanged }
-        let (library, checked) = (preview.library, preview.checked)
-        let existing = try await ReportRecord.query(on: database).all()
-        let existingByID = Dictionary(
-            existing.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
+        let (library, checked, existingByID) = (preview.library, preview.checked, preview.existing)
         let staging = try files.stagingFolder()
         defer { try? FileManager.default.removeItem(at: staging) }
 
         var prepared: [String: PreparedFile] = [:]
         var problems: [ReportLibraryProblem] = []
-        for report in library.reports where !keepsItsPages(report, checked[report.id]!, existingByID[report.id]) {
+        for report in library.reports where preview.toRender.contains(report.id) {
             do {
                 prepared[report.id] = try await threads.run { [tools, threads] in
                     try await Self.prepare(checked[report.id]!, tools: tools, threads: threads, in: staging)
@@ -132,7 +133,7 @@ struct ReportLibraryImporter {
         // Read before storing: the store updates these records' folders and the previous library.
         let listed = Set(library.reports.map(\.id))
         let replaced = existingByID.filter { prepared[$0.key] != nil || !listed.contains($0.key) }.map(\.value.storedFolder)
-        let wasPrevious = try await PreviousReportLibraryRecord.find(on: database)?.library.storedFolders ?? []
+        let wasPrevious = try await PreviousReportLibraryRecord.find(on: database)?.library?.storedFolders ?? []
         var kept: [String] = []
         let summary: Summary
         do {
@@ -154,14 +155,11 @@ struct ReportLibraryImporter {
 
     /// Deletes those of `folders` that neither the library nor the previous one names.
     private func removeFoldersNoLongerNeeded(among folders: Set<String>) async throws {
+        let previous = try await PreviousReportLibraryRecord.find(on: database)
+        // Without a readable previous library, what it names is unknown: keep everything.
+        if let previous, previous.library == nil { return }
         let current = Set(try await ReportRecord.query(on: database).all(\.$storedFolder))
-        guard let previous = try await PreviousReportLibraryRecord.find(on: database)?.library.storedFolders else {
-            // Without a readable previous library, what it names is unknown: keep everything.
-            if try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: database) != nil { return }
-            for folder in folders.subtracting(current) { files.remove(folder) }
-            return
-        }
-        for folder in folders.subtracting(current).subtracting(previous) { files.remove(folder) }
+        for folder in folders.subtracting(current).subtracting(previous?.library?.storedFolders ?? []) { files.remove(folder) }
     }
 
     /// Makes the previous library the library again and keeps the one it replaces as the
@@ -169,7 +167,7 @@ struct ReportLibraryImporter {
     /// is no previous library, 409 when its files are gone.
     func restorePrevious(now: Date) async throws -> ReportLibrarySnapshot {
         try await database.transaction { database in
-            guard let (_, previous) = try await PreviousReportLibraryRecord.find(on: database) else {
+            guard let previous = try await PreviousReportLibraryRecord.find(on: database)?.library else {
                 throw AppError(status: .notFound, code: "no_previous_library", messageKey: "error.reports.noPreviousLibrary")
             }
             guard previous.storedFolders.allSatisfy({ FileManager.default.fileExists(atPath: files.pdf(in: $0).path) }) else {
