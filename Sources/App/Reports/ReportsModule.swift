@@ -2,7 +2,9 @@ import Fluent
 import Vapor
 
 extension ReportsModule {
-    static func migrations(_ configuration: KineticConfiguration) -> [any Migration] { [CreateReports(), AddPreviousReportLibrary()] }
+    static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
+        [CreateReports(), AddPreviousReportLibrary(), AddReportPages()]
+    }
 
     /// One import at a time on this instance.
     static func prepare(_ app: Application) throws {

@@ -49,20 +49,67 @@ public struct ReportSearchQuery: Equatable, Sendable {
         self.excluded = excluded
     }
 
+    /// The words a misspelling may hide in: single words (not phrases) that are required and
+    /// ``ReportSpelling/isCorrectable(_:)``, each once, at most ``ReportSpelling/wordsCorrected``.
+    public var correctableWords: [String] {
+        var words: [String] = []
+        for term in required.joined() where term.count == 1 && ReportSpelling.isCorrectable(term[0]) && !words.contains(term[0]) {
+            words.append(term[0])
+        }
+        return Array(words.prefix(ReportSpelling.wordsCorrected))
+    }
+
+    /// Whether `word` also finds words it starts ("interpol" finds "interpolation"): a required
+    /// single word of at least ``prefixLength`` characters with a letter in it.
+    public static func matchesAsPrefix(_ word: String) -> Bool {
+        word.count >= prefixLength && word.contains(where: \.isLetter)
+    }
+
+    /// The shortest word that also matches longer words starting with it.
+    public static let prefixLength = 3
+
     /// An SQLite FTS5 query: every word in double quotes (so no word is read as an operator
-    /// or a column filter), groups joined by AND, alternatives by OR, exclusions by NOT.
-    public var fts5Expression: String {
+    /// or a column filter), groups joined by AND, alternatives by OR, exclusions by NOT. A
+    /// required single word matches as a prefix too, and as any of its `corrections`.
+    public func fts5Expression(corrections: [String: [String]] = [:]) -> String {
         func quoted(_ term: Term) -> String { "\"" + term.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-        let groups = required.map { group in group.count == 1 ? quoted(group[0]) : "(" + group.map(quoted).joined(separator: " OR ") + ")" }
+        func alternatives(_ term: Term) -> [String] {
+            guard term.count == 1 else { return [quoted(term)] }
+            let word = term[0]
+            return [Self.matchesAsPrefix(word) ? quoted(term) + "*" : quoted(term)] + (corrections[word] ?? []).map { quoted([$0]) }
+        }
+        let groups = required.map { group in
+            let all = group.flatMap(alternatives)
+            return all.count == 1 ? all[0] : "(" + all.joined(separator: " OR ") + ")"
+        }
         return ([groups.joined(separator: " AND ")] + excluded.map(quoted)).joined(separator: " NOT ")
     }
 
-    /// The same query for `websearch_to_tsquery`, rebuilt from its words so both databases
-    /// answer the same question.
-    public var websearchText: String {
-        func written(_ term: Term) -> String { term.count == 1 ? term[0] : "\"" + term.joined(separator: " ") + "\"" }
-        let groups = required.map { $0.map(written).joined(separator: " or ") }
-        return (groups + excluded.map { "-" + written($0) }).joined(separator: " ")
+    /// The same query for PostgreSQL's `to_tsquery`: every word a quoted lexeme (our words hold
+    /// only letters and digits, so none can break out of its quotes), phrases joined by `<->`,
+    /// groups by `&`, alternatives by `|`, exclusions by `& !`; prefixes as `:*`.
+    public func tsquery(corrections: [String: [String]] = [:]) -> String {
+        func lexeme(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "''") + "'" }
+        func phrase(_ term: Term) -> String {
+            term.count == 1 ? lexeme(term[0]) : "(" + term.map(lexeme).joined(separator: " <-> ") + ")"
+        }
+        func alternatives(_ term: Term) -> [String] {
+            guard term.count == 1 else { return [phrase(term)] }
+            let word = term[0]
+            return [Self.matchesAsPrefix(word) ? lexeme(word) + ":*" : lexeme(word)] + (corrections[word] ?? []).map(lexeme)
+        }
+        let groups = required.map { group in
+            let all = group.flatMap(alternatives)
+            return all.count == 1 ? all[0] : "(" + all.joined(separator: " | ") + ")"
+        }
+        return (groups + excluded.map { "!" + phrase($0) }).joined(separator: " & ")
+    }
+
+    /// Every word it looks for, in order, each once: what a reader highlights.
+    public var highlightedWords: [String] {
+        var words: [String] = []
+        for word in required.joined().joined() where !words.contains(word) { words.append(word) }
+        return words
     }
 
     private struct Token {

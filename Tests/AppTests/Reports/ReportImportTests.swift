@@ -62,10 +62,10 @@ import VaporTesting
             let jpeg = try Data(contentsOf: app.reportFiles.page(1, in: report.storedFolder))
             #expect(jpeg.prefix(2) == Data([0xFF, 0xD8]))
             #expect(app.storedReportFolders().count == 3)
-            let found = try await repository.search("inspectors")
+            let found = try await repository.search("inspectors").results
             #expect(found.map(\.report.id) == ["report-00001"])
             #expect(found.first?.snippet.contains { $0.isHit && $0.text.lowercased() == "inspectors" } == true)
-            #expect(try await repository.search("\"area 1\"").count == 3)
+            #expect(try await repository.search("\"area 1\"").results.count == 3)
         }
     }
 
@@ -195,9 +195,9 @@ import VaporTesting
             #expect(app.storedReportFolders().count == 4, "first \(firstFolder), second \(secondFolder) → \(second.storedFolder)")
             #expect(try await repository.level("area-1-unit-1")?.reports.map(\.id) == ["report-00002", "report-00001"])
             // The search follows: the new title, report 2's new text, report 3 gone.
-            #expect(try await repository.search("revised").map(\.report.id) == ["report-00001"])
-            #expect(try await repository.search("study followed").map(\.report.id) == ["report-00002"])
-            #expect(try await repository.search("research").map(\.report.id).contains("report-00003") == false)
+            #expect(try await repository.search("revised").results.map(\.report.id) == ["report-00001"])
+            #expect(try await repository.search("study followed").results.map(\.report.id) == ["report-00002"])
+            #expect(try await repository.search("research").results.map(\.report.id).contains("report-00003") == false)
         }
     }
 
@@ -213,7 +213,7 @@ import VaporTesting
             #expect(found.map(\.path) == ["reports[2].file"])
             #expect(try await ReportsRepository(database: app.db).library()?.title == "Large library (3 reports)")
             #expect(app.storedReportFolders() == folders)
-            #expect(try await ReportsRepository(database: app.db).search("inspectors").count == 1)
+            #expect(try await ReportsRepository(database: app.db).search("inspectors").results.count == 1)
         }
     }
 
@@ -239,7 +239,7 @@ import VaporTesting
             #expect(restored.library?.title == "Large library (3 reports)")
             #expect(try await ReportLibrarySnapshot.read(on: app.db) == original)
             #expect(try await repository.level("area-1-unit-1")?.reports.map(\.id) == ["report-00001", "report-00002", "report-00003"])
-            #expect(try await repository.search("research").map(\.report.id) == ["report-00003"])
+            #expect(try await repository.search("research").results.map(\.report.id) == ["report-00003"])
             for report in original.reports {
                 #expect(FileManager.default.fileExists(atPath: app.reportFiles.page(2, in: report.storedFolder).path))
             }

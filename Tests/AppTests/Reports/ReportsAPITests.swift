@@ -220,6 +220,53 @@ import VaporTesting
         }
     }
 
+    /// Each hit names the pages holding the words and takes its snippet from the best of them;
+    /// a word finds the words it starts, and a word in no report is read as the indexed words
+    /// one edit away, which the answer names.
+    @Test func search_namesPages_findsPrefixes_andOneTypo() async throws {
+        try await withLibrary { app, member in
+            func search(_ text: String) async throws -> ReportSearchAnswer {
+                let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                let response = try await app.json(.GET, "/api/v1/reports/search?q=\(query)", token: member.token)
+                try #require(response.status == .ok)
+                return try JSONDecoder().decode(ReportSearchAnswer.self, from: Data(buffer: response.body))
+            }
+            // "Foam pits" is on page 2 of report 1 only; "Inspectors" on both its pages.
+            let foam = try await search("foam")
+            #expect(foam.results.map(\.report.id) == ["report-00001"])
+            #expect(foam.results[0].pages == [2])
+            #expect(foam.results[0].pageMatches == 1)
+            #expect(foam.results[0].snippetPage == 2)
+            #expect(foam.results[0].snippet.contains { $0.hit && $0.text == "Foam" })
+            #expect(try await search("inspectors").results.first?.pages == [1, 2])
+            // A phrase names its page; words on different pages name none.
+            let phrase = try await search("\"safety report\"")
+            #expect(phrase.results.map(\.report.id) == ["report-00001"])
+            #expect(phrase.results[0].pages == [1])
+            let apart = try await search("foam keywords")
+            #expect(apart.results.map(\.report.id) == ["report-00001"])
+            #expect(apart.results[0].pages.isEmpty)
+            #expect(apart.results[0].snippetPage == nil)
+            #expect(apart.results[0].snippet.contains { $0.hit })
+            let raw = try await app.json(.GET, "/api/v1/reports/search?q=foam%20keywords", token: member.token).body.string
+            #expect(raw.contains(#""snippetPage":null"#))
+            // Prefixes.
+            #expect(try await search("inspect").results.map(\.report.id) == ["report-00001"])
+            #expect(try await search("trampol").results.map(\.report.id).sorted() == ["report-00001", "report-00002"])
+            #expect(try await search("repetit").results.map(\.report.id) == ["report-00003"])
+            // One typo, named; two typos find nothing.
+            let typo = try await search("marshls")
+            #expect(typo.results.map(\.report.id) == ["report-00001"])
+            #expect(typo.corrections.map(\.word) == ["marshls"])
+            #expect(typo.corrections.first?.readAs == ["marshals"])
+            #expect(typo.highlight == ["marshls", "marshals"])
+            #expect(try await search("marsls").results.isEmpty)
+            #expect(try await search("hosptial treatment").results.map(\.report.id) == ["report-00001"])
+            // A word that is there is not corrected, even when a near one exists.
+            #expect(try await search("steps").corrections.isEmpty)
+        }
+    }
+
     /// An upload is a preview until it is confirmed: what it adds, changes and removes, by id,
     /// with the library untouched; it can be read again, discarded, or confirmed once.
     @Test func anUpload_isPreviewedFirst_thenConfirmedOrDiscarded() async throws {
@@ -301,4 +348,30 @@ import VaporTesting
             #expect(try await app.json(.GET, "/api/v1/reports/import/undo", token: admin.token).status == .methodNotAllowed)
         }
     }
+}
+
+/// A search answer as the API documents it (`ReportSearch`).
+private struct ReportSearchAnswer: Decodable {
+    struct Result: Decodable {
+        struct Report: Decodable { let id: String }
+        struct Part: Decodable {
+            let text: String
+            let hit: Bool
+        }
+
+        let report: Report
+        let snippet: [Part]
+        let snippetPage: Int?
+        let pages: [Int]
+        let pageMatches: Int
+    }
+
+    struct Correction: Decodable {
+        let word: String
+        let readAs: [String]
+    }
+
+    let results: [Result]
+    let corrections: [Correction]
+    let highlight: [String]
 }

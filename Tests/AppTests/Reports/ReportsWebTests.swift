@@ -74,6 +74,14 @@ import VaporTesting
             let search = try await web.get("/reports/search?q=inspectors")
             #expect(search.body.string.contains("<mark>Inspectors</mark>"))
             #expect(search.body.string.contains("1 report found"))
+            // The result opens the viewer at its best page with the words to find; each page
+            // holding them is a link of its own.
+            #expect(search.body.string.contains(#"href="/reports/report-00001?page=1&amp;find=inspectors""#))
+            #expect(search.body.string.contains("Found on 2 pages:"))
+            #expect(search.body.string.contains(#"href="/reports/report-00001?page=2&amp;find=inspectors""#))
+            let typo = try await web.get("/reports/search?q=marshls").body.string
+            #expect(typo.contains("No report has “marshls”: showing results for “marshals”."))
+            #expect(typo.contains("find=marshls%20marshals"))
             let hostile = try await web.get("/reports/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
             #expect(hostile.status == .ok)
             #expect(!hostile.body.string.contains("<script>alert"))

@@ -5,21 +5,22 @@ import Testing
     @Test func words_areAllRequiredAndQuotedForFTS5() throws {
         let query = try #require(ReportSearchQuery("Sales  EMEA"))
         #expect(query.required == [[["sales"]], [["emea"]]])
-        #expect(query.fts5Expression == #""sales" AND "emea""#)
-        #expect(query.websearchText == "sales emea")
+        #expect(query.fts5Expression() == #""sales"* AND "emea"*"#)
+        #expect(query.tsquery() == "'sales':* & 'emea':*")
     }
 
     @Test func operatorsAndColumnFilters_becomeQuotedWords() throws {
         let query = try #require(ReportSearchQuery(#"title:secret NEAR(a b) * ^x AND"#))
-        #expect(query.fts5Expression == #""title secret" AND "near a" AND "b" AND "x" AND "and""#)
+        #expect(query.fts5Expression() == #""title secret" AND "near a" AND "b" AND "x" AND "and"*"#)
+        #expect(query.tsquery() == "('title' <-> 'secret') & ('near' <-> 'a') & 'b' & 'x' & 'and':*")
     }
 
     @Test func phrasesAlternativesAndExclusions_readLikeWebsearch() throws {
         let query = try #require(ReportSearchQuery(#""quarterly review" pipeline or funnel -draft"#))
         #expect(query.required == [[["quarterly", "review"]], [["pipeline"], ["funnel"]]])
         #expect(query.excluded == [["draft"]])
-        #expect(query.fts5Expression == #""quarterly review" AND ("pipeline" OR "funnel") NOT "draft""#)
-        #expect(query.websearchText == #""quarterly review" pipeline or funnel -draft"#)
+        #expect(query.fts5Expression() == #""quarterly review" AND ("pipeline"* OR "funnel"*) NOT "draft""#)
+        #expect(query.tsquery() == "('quarterly' <-> 'review') & ('pipeline':* | 'funnel':*) & !'draft'")
     }
 
     @Test func unclosedQuote_endsAtTheEnd() throws {
@@ -35,7 +36,7 @@ import Testing
 
     @Test func aLoneOr_isAWord_andATrailingOneIsDropped() throws {
         #expect(try #require(ReportSearchQuery("or")).required == [[["or"]]])
-        #expect(try #require(ReportSearchQuery("sales or")).websearchText == "sales")
+        #expect(try #require(ReportSearchQuery("sales or")).required == [[["sales"]]])
     }
 
     @Test func lettersOfAnyScript_andTheWordLimit() throws {
@@ -43,5 +44,25 @@ import Testing
         #expect(query.required == [[["überblick"]], [["2025"]], [["日本"]]])
         let long = try #require(ReportSearchQuery((1...40).map { "w\($0)" }.joined(separator: " ")))
         #expect(long.required.count == ReportSearchQuery.wordLimit)
+    }
+
+    @Test func shortWordsAndNumbers_matchOnlyAsTyped() throws {
+        let query = try #require(ReportSearchQuery("R 2025 fit"))
+        #expect(query.fts5Expression() == #""r" AND "2025" AND "fit"*"#)
+        #expect(query.tsquery() == "'r' & '2025' & 'fit':*")
+    }
+
+    @Test func corrections_areAlternativesOfTheWord() throws {
+        let query = try #require(ReportSearchQuery("gnuplt splot -draft"))
+        #expect(query.correctableWords == ["gnuplt", "splot"])
+        let corrections = ["gnuplt": ["gnuplot"]]
+        #expect(query.fts5Expression(corrections: corrections) == #"("gnuplt"* OR "gnuplot") AND "splot"* NOT "draft""#)
+        #expect(query.tsquery(corrections: corrections) == "('gnuplt':* | 'gnuplot') & 'splot':* & !'draft'")
+    }
+
+    @Test func correctableWords_skipPhrasesShortWordsNumbersAndRepeats() throws {
+        let query = try #require(ReportSearchQuery(#""regular expression" the 12345 tapply tapply or sapply -lapply"#))
+        #expect(query.correctableWords == ["tapply", "sapply"])
+        #expect(query.highlightedWords == ["regular", "expression", "the", "12345", "tapply", "sapply"])
     }
 }

@@ -98,8 +98,9 @@ struct ReportDTO: Content {
     }
 }
 
-/// Search results, best first: each report, its trail and a snippet whose parts alternate
-/// between plain text and matching words (`hit`).
+/// Search results, best first: each report, its trail, the pages holding the words and a
+/// snippet whose parts alternate between plain text and matching words (`hit`); the misspelt
+/// words read as others, and the words to highlight in a hit.
 struct ReportSearchDTO: Content {
     struct Result: Content {
         struct Part: Content {
@@ -110,10 +111,32 @@ struct ReportSearchDTO: Content {
         let report: ReportSummaryDTO
         let trail: [ReportCrumbDTO]
         let snippet: [Part]
+        @NullEncoded var snippetPage: Int?
+        let pages: [Int]
+        let pageMatches: Int
+    }
+
+    struct Correction: Content {
+        let word: String
+        let readAs: [String]
     }
 
     let query: String
     let results: [Result]
+    let corrections: [Correction]
+    let highlight: [String]
+
+    init(query: String, _ found: ReportSearchResults) {
+        self.query = query
+        results = found.results.map { result in
+            Result(
+                report: ReportSummaryDTO(result.report), trail: result.trail.map(ReportCrumbDTO.init),
+                snippet: result.snippet.map { Result.Part(text: $0.text, hit: $0.isHit) },
+                snippetPage: result.snippetPage, pages: result.pages, pageMatches: result.pageMatchCount)
+        }
+        corrections = found.corrections.sorted { $0.key < $1.key }.map { Correction(word: $0.key, readAs: $0.value) }
+        highlight = found.highlight
+    }
 }
 
 /// What an import did.

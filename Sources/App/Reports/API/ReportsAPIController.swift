@@ -23,15 +23,7 @@ struct ReportsAPIController {
 
     func search(_ request: Request) async throws -> ReportSearchDTO {
         let text = try request.searchText()
-        let results = try await request.reports().library.search(text)
-        return ReportSearchDTO(
-            query: text,
-            results: results.map { result in
-                ReportSearchDTO.Result(
-                    report: ReportSummaryDTO(result.report), trail: result.trail.map(ReportCrumbDTO.init),
-                    snippet: result.snippet.map { ReportSearchDTO.Result.Part(text: $0.text, hit: $0.isHit) }
-                )
-            })
+        return ReportSearchDTO(query: text, try await request.reports().library.search(text))
     }
 
     /// `POST /api/v1/reports/import`: the body is a zip of the library (administrators only);

@@ -105,6 +105,7 @@ struct ReportLibrarySnapshot: Codable, Equatable {
                     body: (try? String(contentsOf: files.text(in: report.storedFolder), encoding: .utf8)) ?? ""),
                 on: sql)
         }
+        try await ReportSearchIndex.refreshWords(on: sql)
     }
 }
 

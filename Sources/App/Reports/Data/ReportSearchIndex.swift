@@ -3,11 +3,14 @@ import Foundation
 import KineticCore
 import SQLKit
 
-/// The full-text index over reports' titles, keywords and text: SQLite's FTS5 (bundled with
-/// sqlite-nio; `unicode61` words without diacritics, ranked by BM25 with the title weighing
-/// most) or PostgreSQL's `tsvector` with a GIN index (the `simple` configuration, weights A/B/D,
-/// `websearch_to_tsquery`). A query is always a ``ReportSearchQuery`` written out for the
-/// database and bound as a parameter: what someone typed never reaches `MATCH` as typed.
+/// The full-text index over reports: `report_search` holds each report's title, keywords and
+/// text, to rank reports (SQLite's FTS5 with `unicode61` words without diacritics, ranked by
+/// BM25 with the title weighing most; or PostgreSQL's `tsvector` with a GIN index, the `simple`
+/// configuration, weights A/B/D); `report_pages` holds each page's text, to name the pages a
+/// hit is on and take its snippet from the best of them; `report_words` is every word indexed,
+/// to correct a misspelt one (``ReportSpelling``). A query is always a ``ReportSearchQuery``
+/// written out for the database and bound as a parameter: what someone typed never reaches
+/// `MATCH` or `to_tsquery` as typed.
 enum ReportSearchIndex {
     static let table = "report_search"
     /// Marks around a matching word in a snippet: private-use characters no PDF text uses,
@@ -16,8 +19,10 @@ enum ReportSearchIndex {
     static let hitEnd = "\u{E001}"
     /// The most text indexed per report (PostgreSQL refuses a `tsvector` over 1 MB).
     static let bodyLimit = 200_000
+    /// The most matching pages named per report.
+    static let pagesNamed = 100
 
-    /// One report's searchable text.
+    /// One report's searchable text; `body` has its pages separated by form feeds.
     struct Entry {
         let reportID: String
         let title: String
@@ -29,6 +34,20 @@ enum ReportSearchIndex {
     struct Hit: Equatable {
         let reportID: String
         let snippet: String
+        /// The page the snippet is from; nil when it comes from the whole text (the words are
+        /// on no one page, or only in the title and keywords).
+        let snippetPage: Int?
+        /// The pages holding every word looked for, in order, at most ``pagesNamed``.
+        let pages: [Int]
+        /// How many pages hold them.
+        let pageCount: Int
+    }
+
+    /// What a search found, and the words it corrected to find it.
+    struct Found: Equatable {
+        let hits: [Hit]
+        /// A misspelt word and the words it was read as.
+        let corrections: [String: [String]]
     }
 
     static func create(on sql: any SQLDatabase) async throws {
@@ -54,20 +73,58 @@ enum ReportSearchIndex {
         }
     }
 
+    /// Makes `report_pages` (FTS5 on SQLite; a `tsvector` with a GIN index on PostgreSQL) and
+    /// `report_words` (ordered by bytes, so a range finds the words starting with a prefix).
+    static func createPagesAndWords(on sql: any SQLDatabase) async throws {
+        if sql.dialect.name == "sqlite" {
+            try await sql.raw(
+                """
+                CREATE VIRTUAL TABLE report_pages USING fts5(
+                    report_id UNINDEXED, page UNINDEXED, contents UNINDEXED, body, tokenize = 'unicode61 remove_diacritics 2')
+                """
+            ).run()
+            try await sql.raw("CREATE TABLE report_words (word TEXT PRIMARY KEY) WITHOUT ROWID").run()
+        } else {
+            try await sql.raw(
+                """
+                CREATE TABLE report_pages (
+                    report_id TEXT NOT NULL, page INTEGER NOT NULL, contents INTEGER NOT NULL, body TEXT NOT NULL,
+                    document tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, body)) STORED,
+                    PRIMARY KEY (report_id, page))
+                """
+            ).run()
+            try await sql.raw("CREATE INDEX report_pages_document ON report_pages USING GIN (document)").run()
+            try await sql.raw(#"CREATE TABLE report_words (word TEXT COLLATE "C" PRIMARY KEY)"#).run()
+        }
+    }
+
+    static func dropPagesAndWords(on sql: any SQLDatabase) async throws {
+        try await sql.raw("DROP TABLE IF EXISTS report_pages").run()
+        try await sql.raw("DROP TABLE IF EXISTS report_words").run()
+    }
+
     static func drop(on sql: any SQLDatabase) async throws {
         try await sql.raw("DROP TABLE IF EXISTS report_search").run()
     }
 
-    /// Indexes `entry`, replacing what was indexed for its report.
+    /// Indexes `entry`, replacing what was indexed for its report. Call ``refreshWords(on:)``
+    /// when done changing the index.
     static func put(_ entry: Entry, on sql: any SQLDatabase) async throws {
         try await remove([entry.reportID], on: sql)
-        let body = String(entry.body.prefix(bodyLimit))
+        let body = String(entry.body.prefix(bodyLimit)).replacingOccurrences(of: "\u{0C}", with: "\n")
         try await sql.raw(
             """
             INSERT INTO report_search (report_id, title, keywords, body)
             VALUES (\(bind: entry.reportID), \(bind: entry.title), \(bind: entry.keywords.joined(separator: ", ")), \(bind: body))
             """
         ).run()
+        let pages = ReportPageText.pages(of: entry.body)
+        for batch in stride(from: 0, to: pages.count, by: 50).map({ pages[$0..<min($0 + 50, pages.count)] }) {
+            let rows = batch.map { page in
+                SQLGroupExpression([SQLBind(entry.reportID), SQLBind(page.number), SQLBind(page.isContents ? 1 : 0), SQLBind(page.text)])
+            }
+            try await sql.raw("INSERT INTO report_pages (report_id, page, contents, body) VALUES \(SQLList(rows))").run()
+        }
     }
 
     /// Changes the title and keywords a report is found by, keeping its text.
@@ -92,38 +149,192 @@ enum ReportSearchIndex {
 
     static func removeAll(on sql: any SQLDatabase) async throws {
         try await sql.raw("DELETE FROM report_search").run()
+        try await sql.raw("DELETE FROM report_pages").run()
     }
 
     static func remove(_ reportIDs: [String], on sql: any SQLDatabase) async throws {
         guard !reportIDs.isEmpty else { return }
-        try await sql.raw("DELETE FROM report_search WHERE report_id IN (\(SQLList(reportIDs.map { SQLBind($0) })))").run()
+        let ids = SQLList(reportIDs.map { SQLBind($0) })
+        try await sql.raw("DELETE FROM report_search WHERE report_id IN (\(ids))").run()
+        try await sql.raw("DELETE FROM report_pages WHERE report_id IN (\(ids))").run()
     }
 
-    /// The reports matching `query`, best first, at most `limit`.
-    static func search(_ query: ReportSearchQuery, limit: Int, on sql: any SQLDatabase) async throws -> [Hit] {
-        struct Row: Decodable {
-            let report_id: String
-            let snippet: String?
-        }
-        let rows: [Row]
+    /// Makes `report_words` hold every word the index holds, after it changed.
+    static func refreshWords(on sql: any SQLDatabase) async throws {
+        try await sql.raw("DELETE FROM report_words").run()
         if sql.dialect.name == "sqlite" {
-            rows = try await sql.raw(
-                """
-                SELECT report_id, snippet(report_search, -1, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet
-                FROM report_search WHERE report_search MATCH \(bind: query.fts5Expression)
-                ORDER BY bm25(report_search, 0.0, 10.0, 5.0, 1.0), report_id LIMIT \(bind: limit)
-                """
-            ).all(decoding: Row.self)
+            try await sql.raw("CREATE VIRTUAL TABLE IF NOT EXISTS temp.report_search_terms USING fts5vocab(main, report_search, row)").run()
+            try await sql.raw("INSERT INTO report_words (word) SELECT term FROM temp.report_search_terms").run()
         } else {
-            let options = "StartSel=\(hitStart), StopSel=\(hitEnd), MaxWords=24, MinWords=10, MaxFragments=1, FragmentDelimiter=…"
-            rows = try await sql.raw(
-                """
-                SELECT report_id, ts_headline('simple'::regconfig, body, q, \(bind: options)) AS snippet
-                FROM report_search, websearch_to_tsquery('simple'::regconfig, \(bind: query.websearchText)) AS q
-                WHERE document @@ q ORDER BY ts_rank(document, q) DESC, report_id LIMIT \(bind: limit)
-                """
-            ).all(decoding: Row.self)
+            try await sql.raw("INSERT INTO report_words (word) SELECT word FROM ts_stat('SELECT document FROM report_search')").run()
         }
-        return rows.map { Hit(reportID: $0.report_id, snippet: ($0.snippet ?? "").trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// The reports matching `query`, best first, at most `limit`; a word found in no report
+    /// (not even as the start of a word) is looked for as the words one edit away from it.
+    static func search(_ query: ReportSearchQuery, limit: Int, on sql: any SQLDatabase) async throws -> Found {
+        let corrections = try await self.corrections(for: query, on: sql)
+        let isSQLite = sql.dialect.name == "sqlite"
+        let reports =
+            try await isSQLite
+            ? rankedReportsSQLite(query.fts5Expression(corrections: corrections), limit: limit, on: sql)
+            : rankedReportsPostgres(query.tsquery(corrections: corrections), limit: limit, on: sql)
+        guard !reports.isEmpty else { return Found(hits: [], corrections: corrections) }
+        let pages =
+            try await isSQLite
+            ? pagesSQLite(query.fts5Expression(corrections: corrections), of: reports.map(\.report_id), on: sql)
+            : pagesPostgres(query.tsquery(corrections: corrections), of: reports.map(\.report_id), on: sql)
+        let hits = reports.map { report in
+            let found = pages[report.report_id]
+            let snippet = found?.snippet ?? report.snippet ?? ""
+            return Hit(
+                reportID: report.report_id, snippet: snippet.trimmingCharacters(in: .whitespacesAndNewlines),
+                snippetPage: found?.snippetPage, pages: Array((found?.pages ?? []).prefix(pagesNamed)), pageCount: found?.pages.count ?? 0)
+        }
+        return Found(hits: hits, corrections: corrections)
+    }
+
+    /// For each word of `query` that is in no report, even as the start of a word, the indexed
+    /// words one edit away from it (none when nothing is near).
+    static func corrections(for query: ReportSearchQuery, on sql: any SQLDatabase) async throws -> [String: [String]] {
+        struct Row: Decodable { let word: String }
+        var corrections: [String: [String]] = [:]
+        let isSQLite = sql.dialect.name == "sqlite"
+        for word in query.correctableWords {
+            // SQLite's index keeps words without their diacritics.
+            let stored = isSQLite ? word.folding(options: .diacriticInsensitive, locale: nil) : word
+            let known = try await sql.raw(
+                "SELECT word FROM report_words WHERE word >= \(bind: stored) AND word < \(bind: stored + "\u{10FFFF}") LIMIT 1"
+            ).all(decoding: Row.self)
+            guard known.isEmpty else { continue }
+            var variants = ReportSpelling.variants(of: word)
+            if isSQLite { variants = Set(variants.map { $0.folding(options: .diacriticInsensitive, locale: nil) }) }
+            let near = try await sql.raw(
+                "SELECT word FROM report_words WHERE word IN (\(SQLList(variants.sorted().map { SQLBind($0) }))) ORDER BY word"
+            ).all(decoding: Row.self)
+            if !near.isEmpty { corrections[word] = near.prefix(ReportSpelling.correctionsPerWord).map(\.word) }
+        }
+        return corrections
+    }
+
+    private struct RankedReport: Decodable {
+        let report_id: String
+        let snippet: String?
+    }
+
+    private static func rankedReportsSQLite(_ expression: String, limit: Int, on sql: any SQLDatabase) async throws -> [RankedReport] {
+        try await sql.raw(
+            """
+            SELECT report_id, snippet(report_search, -1, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet
+            FROM report_search WHERE report_search MATCH \(bind: expression)
+            ORDER BY bm25(report_search, 0.0, 10.0, 5.0, 1.0), report_id LIMIT \(bind: limit)
+            """
+        ).all(decoding: RankedReport.self)
+    }
+
+    private static let headlineOptions =
+        "StartSel=\(hitStart), StopSel=\(hitEnd), MaxWords=24, MinWords=10, MaxFragments=1, FragmentDelimiter=…"
+
+    private static func rankedReportsPostgres(_ tsquery: String, limit: Int, on sql: any SQLDatabase) async throws -> [RankedReport] {
+        try await sql.raw(
+            """
+            SELECT report_id, ts_headline('simple'::regconfig, body, q, \(bind: headlineOptions)) AS snippet
+            FROM report_search, to_tsquery('simple'::regconfig, \(bind: tsquery)) AS q
+            WHERE document @@ q ORDER BY ts_rank(document, q) DESC, report_id LIMIT \(bind: limit)
+            """
+        ).all(decoding: RankedReport.self)
+    }
+
+    /// A report's matching pages and the snippet from its best one.
+    private struct PagesFound {
+        var pages: [Int]
+        var snippetPage: Int?
+        var snippet: String?
+    }
+
+    /// One matching page: `rank` lower is better.
+    private struct MatchingPage: Decodable {
+        let report_id: String
+        let page: Int
+        let contents: Int
+        let rank: Double
+    }
+
+    /// Each report's matching pages, in order, and which is best for a snippet: the best ranked
+    /// page that is not a table of contents, else the best ranked.
+    private static func grouped(_ rows: [MatchingPage]) -> (pages: [String: [Int]], best: [String: Int]) {
+        var pages: [String: [Int]] = [:]
+        var best: [String: MatchingPage] = [:]
+        for row in rows {
+            pages[row.report_id, default: []].append(row.page)
+            if let current = best[row.report_id], (current.contents, current.rank, current.page) <= (row.contents, row.rank, row.page) {
+                continue
+            }
+            best[row.report_id] = row
+        }
+        return (pages.mapValues { $0.sorted() }, best.mapValues(\.page))
+    }
+
+    private struct PageSnippet: Decodable {
+        let report_id: String
+        let page: Int
+        let snippet: String?
+    }
+
+    private static func pagesFound(
+        _ grouped: (pages: [String: [Int]], best: [String: Int]), snippets: [PageSnippet]
+    ) -> [String: PagesFound] {
+        var found = grouped.pages.mapValues { PagesFound(pages: $0) }
+        for snippet in snippets where grouped.best[snippet.report_id] == snippet.page {
+            found[snippet.report_id]?.snippetPage = snippet.page
+            found[snippet.report_id]?.snippet = snippet.snippet
+        }
+        return found
+    }
+
+    private static func pagesSQLite(
+        _ expression: String, of reportIDs: [String], on sql: any SQLDatabase
+    ) async throws -> [String: PagesFound] {
+        let ids = SQLList(reportIDs.map { SQLBind($0) })
+        let rows = try await sql.raw(
+            """
+            SELECT report_id, page, contents, bm25(report_pages) AS rank FROM report_pages
+            WHERE report_pages MATCH \(bind: expression) AND report_id IN (\(ids))
+            """
+        ).all(decoding: MatchingPage.self)
+        let grouped = grouped(rows)
+        guard !grouped.best.isEmpty else { return [:] }
+        let best = SQLList(grouped.best.map { SQLGroupExpression([SQLBind($0.key), SQLBind($0.value)]) })
+        let snippets = try await sql.raw(
+            """
+            SELECT report_id, page, snippet(report_pages, 3, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet
+            FROM report_pages WHERE report_pages MATCH \(bind: expression) AND (report_id, page) IN (VALUES \(best))
+            """
+        ).all(decoding: PageSnippet.self)
+        return pagesFound(grouped, snippets: snippets)
+    }
+
+    private static func pagesPostgres(
+        _ tsquery: String, of reportIDs: [String], on sql: any SQLDatabase
+    ) async throws -> [String: PagesFound] {
+        let ids = SQLList(reportIDs.map { SQLBind($0) })
+        let rows = try await sql.raw(
+            """
+            SELECT report_id, page, contents, -ts_rank(document, q)::float8 AS rank
+            FROM report_pages, to_tsquery('simple'::regconfig, \(bind: tsquery)) AS q
+            WHERE document @@ q AND report_id IN (\(ids))
+            """
+        ).all(decoding: MatchingPage.self)
+        let grouped = grouped(rows)
+        guard !grouped.best.isEmpty else { return [:] }
+        let best = SQLList(grouped.best.map { SQLGroupExpression([SQLBind($0.key), SQLBind($0.value)]) })
+        let snippets = try await sql.raw(
+            """
+            SELECT report_id, page, ts_headline('simple'::regconfig, body, q, \(bind: headlineOptions)) AS snippet
+            FROM report_pages, to_tsquery('simple'::regconfig, \(bind: tsquery)) AS q
+            WHERE (report_id, page) IN (VALUES \(best))
+            """
+        ).all(decoding: PageSnippet.self)
+        return pagesFound(grouped, snippets: snippets)
     }
 }

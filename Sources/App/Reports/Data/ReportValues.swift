@@ -71,6 +71,24 @@ struct ReportSearchResult: Equatable, Sendable {
     let report: ReportSummary
     let trail: [ReportCrumb]
     let snippet: [SnippetPart]
+    /// The page the snippet is from, when it is from one.
+    let snippetPage: Int?
+    /// The pages holding every word looked for, in order (at most ``ReportSearchIndex/pagesNamed``).
+    let pages: [Int]
+    /// How many pages hold them.
+    let pageMatchCount: Int
+}
+
+/// What a search found: the reports, best first; the misspelt words it read as others; and
+/// the words a reader highlights in a hit.
+struct ReportSearchResults: Equatable, Sendable {
+    let results: [ReportSearchResult]
+    /// A word in no report, and the words near it that were looked for instead.
+    let corrections: [String: [String]]
+    /// The query's words and their corrections.
+    let highlight: [String]
+
+    static let none = ReportSearchResults(results: [], corrections: [:], highlight: [])
 }
 
 /// The library's title and size, when one was imported.

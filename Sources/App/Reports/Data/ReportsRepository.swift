@@ -60,25 +60,28 @@ struct ReportsRepository {
 
     /// The reports matching what someone typed, best first; none when it names nothing to
     /// look for.
-    func search(_ text: String) async throws -> [ReportSearchResult] {
-        guard let query = ReportSearchQuery(text) else { return [] }
+    func search(_ text: String) async throws -> ReportSearchResults {
+        guard let query = ReportSearchQuery(text) else { return .none }
         return try await search(query)
     }
 
-    /// The reports matching `query`, best first, with snippets.
-    func search(_ query: ReportSearchQuery, limit: Int = Self.searchLimit) async throws -> [ReportSearchResult] {
-        let hits = try await ReportSearchIndex.search(query, limit: limit, on: database.sql())
-        guard !hits.isEmpty else { return [] }
+    /// The reports matching `query`, best first, with their pages and snippets.
+    func search(_ query: ReportSearchQuery, limit: Int = Self.searchLimit) async throws -> ReportSearchResults {
+        let found = try await ReportSearchIndex.search(query, limit: limit, on: database.sql())
+        let highlight = query.highlightedWords.flatMap { [$0] + (found.corrections[$0] ?? []) }
+        let hits = found.hits
+        guard !hits.isEmpty else { return ReportSearchResults(results: [], corrections: found.corrections, highlight: highlight) }
         let records = try await ReportRecord.query(on: database).filter(\.$id ~~ hits.map(\.reportID)).all()
         let byID = Dictionary(records.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
         let tree = try await CategoryTree(database: database)
-        return try hits.compactMap { hit in
+        let results = try hits.compactMap { hit -> ReportSearchResult? in
             guard let record = byID[hit.reportID] else { return nil }
             return ReportSearchResult(
                 report: try record.summaryValue(), trail: record.categoryID.map { tree.trail(to: $0) } ?? [],
-                snippet: Self.parts(of: hit.snippet)
+                snippet: Self.parts(of: hit.snippet), snippetPage: hit.snippetPage, pages: hit.pages, pageMatchCount: hit.pageCount
             )
         }
+        return ReportSearchResults(results: results, corrections: found.corrections, highlight: highlight)
     }
 
     /// A snippet's marked hits as alternating parts.

@@ -87,6 +87,7 @@ extension ReportLibraryImporter {
                     try await ReportSearchIndex.retitle(report.id, title: report.title, keywords: keywords, on: sql)
                 }
             }
+            try await ReportSearchIndex.refreshWords(on: sql)
             return (added, updated)
         }
         summary.added = changes.added

@@ -99,9 +99,15 @@ struct ReportLibraryImporter {
     }
 
     /// An unchanged PDF keeps its rendered folder.
+    /// Whether `report` keeps the folder it has: its PDF is unchanged and there, with a text
+    /// that knows its pages (one kept before search named pages has no form feeds: such a
+    /// report is prepared again once).
     private func keepsItsPages(_ report: ReportLibrary.Report, _ file: CheckedFile, _ old: ReportRecord?) -> Bool {
-        guard let old, old.sha256 == file.sha256 else { return false }
-        return FileManager.default.fileExists(atPath: files.pdf(in: old.storedFolder).path)
+        guard let old, old.sha256 == file.sha256, FileManager.default.fileExists(atPath: files.pdf(in: old.storedFolder).path) else {
+            return false
+        }
+        guard let text = try? Data(contentsOf: files.text(in: old.storedFolder)) else { return false }
+        return text.isEmpty || text.contains(0x0C)
     }
 
     /// Imports the library at `folder`. When it changes anything, the library it replaces is
@@ -291,12 +297,13 @@ struct ReportLibraryImporter {
             try FileManager.default.copyItem(at: file.url, to: folder.appendingPathComponent("report.pdf"))
         }
         let raw = try await tools.text(of: file.url, pages: file.info.pages)
-        // Pages are separated by form feeds; other control characters are noise in a snippet.
+        // Pages are separated by form feeds (search names pages by them); other control
+        // characters are noise in a snippet.
         let text = try await threads.compute {
             String(
                 String.UnicodeScalarView(
                     raw.unicodeScalars.map { scalar in
-                        scalar.properties.generalCategory == .control && scalar != "\n" ? " " : scalar
+                        scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\u{0C}" ? " " : scalar
                     }))
         }
         try await threads.compute { try Data(text.utf8).write(to: folder.appendingPathComponent("text.txt")) }

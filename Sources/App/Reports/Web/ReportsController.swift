@@ -45,9 +45,10 @@ struct ReportsController {
         let model: ReportSearchPage.Model
         do {
             let text = try request.searchText()
-            model = ReportSearchPage.model(query: text, results: try await request.reports().library.search(text), error: nil, l: l)
+            model = ReportSearchPage.model(query: text, found: try await request.reports().library.search(text), error: nil, l: l)
         } catch is AppError {
-            model = ReportSearchPage.model(query: String(query.prefix(200)), results: [], error: l.t("error.reports.search.tooLong"), l: l)
+            model = ReportSearchPage.model(
+                query: String(query.prefix(200)), found: .none, error: l.t("error.reports.search.tooLong"), l: l)
         }
         return .html(
             ReportSearchPage.render(model, context: PageContext(request: request)), status: model.error == nil ? .ok : .unprocessableEntity)
