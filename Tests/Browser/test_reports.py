@@ -2,7 +2,10 @@
 bubbles — open the centre, tap through two levels, pinch back with two synthetic pointers,
 press and hold to drag a bubble while its neighbours make room, the trail's links, Back and
 Escape — the list overlay, the viewer overlay with its keywords closed by a swipe, search,
-the keyword filter, the administrator's import page; axe and screenshots at 375 and 820 px."""
+the reader (pdf.js) opened at a hit with its find, zoom and page number, the page images
+without pdf.js, the keyword filter, the administrator's import page; axe and screenshots at
+375 and 820 px."""
+import re
 import time
 
 import pytest
@@ -176,10 +179,12 @@ def test_a_report_opens_in_the_viewer_with_its_keywords_and_a_swipe_to_the_right
     assert reader.current_url == BASE_URL + "/reports/review-q1"
     keywords = [k.text for k in viewer.find_elements(By.CSS_SELECTOR, ".report-keywords .keyword")]
     assert keywords == ["quarterly", "revenue", "Q1", "pipeline"]
-    wait(reader).until(lambda d: d.execute_script("const i = document.querySelector('#report-viewer .report-page img'); return i.complete && i.naturalWidth === 1240"))
-    pages = viewer.find_elements(By.CSS_SELECTOR, ".report-page img")
-    assert len(pages) == 4
-    assert [p.get_attribute("loading") for p in pages] == ["eager", "lazy", "lazy", "lazy"]
+    # pdf.js takes the page images' place: every page, drawn at the screen's 2 pixels a point.
+    wait(reader, 20).until(lambda d: d.execute_script("return document.querySelector('#report-viewer .reader-page canvas') !== null"))
+    assert len(viewer.find_elements(By.CSS_SELECTOR, ".reader-page")) == 4
+    assert not viewer.find_elements(By.CSS_SELECTOR, ".report-page img")
+    sharpness = reader.execute_script("const c = document.querySelector('#report-viewer .reader-page canvas'); return c.width / parseFloat(c.style.width)")
+    assert sharpness == pytest.approx(2, abs=0.02)
     assert "/reports/review-q1/pdf?v=" in viewer.find_element(By.ID, "report-download").get_attribute("href")
     screenshot(reader, "reports-viewer-en-375")
     assert violations(reader) == [], "viewer overlay"
@@ -210,6 +215,103 @@ def test_search_finds_words_in_the_text_and_opens_the_viewer(reader):
     assert violations(reader) == [], "search results"
     results[0].click()
     wait(reader).until(EC.visibility_of_element_located((By.ID, "report-viewer")))
+
+
+def reader_state(driver):
+    return driver.execute_script("""
+      const viewer = document.querySelector('#report-viewer-content');
+      const current = viewer.querySelector('mark.is-current');
+      const box = current?.getBoundingClientRect();
+      return {
+        page: viewer.querySelector('[data-reader=page]').value,
+        status: viewer.querySelector('[data-reader=status]').textContent,
+        zoom: viewer.querySelector('[data-reader=fit]').textContent,
+        marks: viewer.querySelectorAll('mark.reader-hit').length,
+        currentPage: current?.closest('.reader-page')?.dataset.page ?? null,
+        currentText: current?.textContent ?? null,
+        currentShown: !!box && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth,
+        width: viewer.querySelector('.reader-page').getBoundingClientRect().width,
+      };""")
+
+
+@pytest.mark.parametrize("width", [375, 820])
+def test_a_search_hit_opens_the_reader_at_its_page_with_the_words_highlighted(account, width):
+    """Search names the pages of a hit; opening it lands the reader on that page with the words
+    marked; next and previous match, go to a page, zoom and find in the document all work."""
+    driver = make_driver(width=width, height=812 if width < 500 else 1180)
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/reports/search?q=foam")
+        result = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#report-results li")))
+        page_label = result.find_element(By.CSS_SELECTOR, ".report-result-page").text
+        assert re.fullmatch(r"Page \d+", page_label)
+        hit_page = page_label.split()[1]
+        assert [a.text for a in result.find_elements(By.CSS_SELECTOR, ".report-result-page-link")]
+        result.find_element(By.CSS_SELECTOR, ".report-result").click()
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "report-viewer")))
+        wait(driver, 20).until(lambda d: reader_state(d)["currentText"] is not None)
+        state = reader_state(driver)
+        assert state["page"] == hit_page and state["currentPage"] == hit_page, state
+        assert state["currentText"].lower() == "foam" and state["currentShown"], state
+        hits = int(re.fullmatch(r"1 of (\d+)", state["status"]).group(1))
+        assert hits >= 2
+        screenshot(driver, f"reports-reader-hit-en-{width}")
+        assert violations(driver) == [], "reader"
+
+        driver.find_element(By.CSS_SELECTOR, "[data-reader=next-hit]").click()
+        wait(driver).until(lambda d: reader_state(d)["status"] == f"2 of {hits}")
+        driver.find_element(By.CSS_SELECTOR, "[data-reader=previous-hit]").click()
+        wait(driver).until(lambda d: reader_state(d)["status"] == f"1 of {hits}")
+
+        # Go to a page by its number.
+        number = driver.find_element(By.CSS_SELECTOR, "[data-reader=page]")
+        number.click()
+        number.send_keys("3", Keys.ENTER)
+        wait(driver).until(lambda d: d.execute_script(
+            "const p = document.getElementById('reader-page-3').getBoundingClientRect(); return Math.abs(p.top - document.querySelector('.reader-controls').getBoundingClientRect().bottom) < 20"))
+        wait(driver).until(lambda d: reader_state(d)["page"] == "3")
+
+        # Zoom in twice: wider pages drawn again as sharp; fit the width again.
+        before = reader_state(driver)
+        driver.find_element(By.CSS_SELECTOR, "[data-reader=zoom-in]").click()
+        driver.find_element(By.CSS_SELECTOR, "[data-reader=zoom-in]").click()
+        wait(driver).until(lambda d: reader_state(d)["width"] > before["width"] * 1.5)
+        wait(driver, 15).until(lambda d: d.execute_script(
+            "const c = document.querySelector('#reader-page-3 canvas'); return c && Math.abs(c.width / parseFloat(c.style.width) - 2) < 0.02 && parseFloat(c.style.width) > arguments[0] * 1.5", before["width"]))
+        assert driver.execute_script("return document.querySelector('.reader-pages').classList.contains('is-zoomed')")
+        driver.find_element(By.CSS_SELECTOR, "[data-reader=fit]").click()
+        wait(driver).until(lambda d: reader_state(d)["zoom"] == before["zoom"])
+
+        # Find in the document by keyboard; its text is there to select and read.
+        driver.find_element(By.CSS_SELECTOR, ".reader-pages").send_keys(Keys.CONTROL, "f")
+        words = driver.find_element(By.CSS_SELECTOR, "[data-reader=words]")
+        assert driver.switch_to.active_element == words
+        words.send_keys(Keys.CONTROL, "a")
+        words.send_keys("marshals")
+        # The first match from the page shown (3) on is the current one.
+        wait(driver).until(lambda d: (reader_state(d)["currentText"] or "").lower() == "marshals")
+        found = reader_state(driver)
+        index, total = map(int, re.fullmatch(r"(\d+) of (\d+)", found["status"]).groups())
+        assert int(found["currentPage"]) >= 3 and found["currentShown"], found
+        words.send_keys(Keys.ENTER)
+        wait(driver).until(lambda d: reader_state(d)["status"] == f"{index % total + 1} of {total}")
+        assert "Marshals were present" in driver.execute_script("return document.querySelector('.reader-text').textContent + [...document.querySelectorAll('.reader-text')].map(t => t.textContent).join(' ')")
+        words.send_keys(Keys.ESCAPE)
+        wait(driver).until(lambda d: reader_state(d)["marks"] == 0)
+        assert driver.find_element(By.ID, "report-viewer").is_displayed(), "Escape closes find, not the viewer"
+    finally:
+        driver.quit()
+
+
+def test_without_pdfjs_the_viewer_shows_the_page_images(reader):
+    reader.execute_cdp_cmd("Network.enable", {})
+    reader.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/vendor/pdfjs/*"]})
+    reader.get(BASE_URL + "/reports/review-q1?page=3")
+    wait(reader, 15).until(lambda d: d.execute_script("return document.querySelector('#report-viewer-content').dataset.reader === 'failed'"))
+    wait(reader).until(lambda d: d.execute_script("const i = document.querySelector('#page-1 img'); return i.complete && i.naturalWidth === 1240"))
+    assert len(reader.find_elements(By.CSS_SELECTOR, ".report-page img")) == 4
+    assert reader.find_element(By.CSS_SELECTOR, ".reader-failed").is_displayed()
+    assert not reader.find_element(By.CSS_SELECTOR, ".reader-controls").is_displayed()
 
 
 def test_the_filter_keeps_the_reports_with_a_keyword(reader):

@@ -8,6 +8,7 @@
 import { prefersReducedMotion } from '../shared/motion.js';
 import { relax } from './relax.js';
 import { fetchPart, openOverlay, topOverlay } from './overlays.js';
+import { startReader } from './reader.js';
 
 const HOLD_MS = 350;
 const MOVE_TOLERANCE = 8;
@@ -287,6 +288,7 @@ async function openReport(url, { push = true } = {}) {
     closeLabel, content: answer.part, swipeToClose: true,
     onRequestClose: () => (history.state?.reports === 'viewer' ? history.back() : viewer.close()),
   });
+  startReader(answer.part, url);
   return viewer;
 }
 
@@ -354,3 +356,5 @@ function setUpDock() {
 
 setUpStage();
 setUpDock();
+const ownViewer = document.querySelector('main #report-viewer-content');
+if (ownViewer) startReader(ownViewer);

@@ -80,10 +80,14 @@ function enableSwipe(dialog, close) {
   let start = null;
   dialog.addEventListener('pointerdown', (event) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
+    // A second finger is a pinch; a zoomed page pans sideways.
+    if (start && event.pointerId !== start.id) { start = null; return; }
+    if (event.target.closest('.reader-pages.is-zoomed, .reader-controls')) return;
     start = { x: event.clientX, y: event.clientY, id: event.pointerId, horizontal: null };
   });
   dialog.addEventListener('pointermove', (event) => {
     if (!start || event.pointerId !== start.id) return;
+    if (dialog.querySelector('[data-pinching]')) { start = null; dialog.classList.remove('is-swiping'); dialog.style.transform = ''; return; }
     const dx = event.clientX - start.x, dy = event.clientY - start.y;
     if (start.horizontal === null && Math.hypot(dx, dy) > 10) start.horizontal = Math.abs(dx) > Math.abs(dy) * 1.5;
     if (start.horizontal && dx > 0) {

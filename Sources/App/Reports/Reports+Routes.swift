@@ -13,10 +13,12 @@ enum ReportsModule: KineticModule {
         SystemTool(path: PDFTools.pdftotext, debianPackage: "poppler-utils", neededFor: "importing reports, the demo library"),
         SystemTool(path: PDFTools.pdftoppm, debianPackage: "poppler-utils", neededFor: "importing reports, the demo library"),
         SystemTool(path: PDFTools.prlimit, debianPackage: "util-linux", neededFor: "memory and time limits on the PDF tools"),
+        PDFReaderAssets.tool,
     ]
 
     static func register(on routes: ModuleRoutes) {
         registerPages(on: routes.signedIn)
+        PDFReaderAssets.register(on: routes.web)
         let api = routes.apiSignedIn
         let reports = ReportsAPIController()
         api.get(SiteURL.api(.reports(.category(id: nil))).pathComponents, use: reports.level)

@@ -56,6 +56,31 @@ import VaporTesting
         }
     }
 
+    /// The reader's pdf.js comes from Debian's libjs-pdf: the library, its worker, character
+    /// maps and standard fonts, kept a week; nothing else of the folder, and no path out of it.
+    @Test(.enabled(if: PDFReaderAssets.isInstalled)) func pdfjs_isServedFromItsPackage_andNothingElse() async throws {
+        try await withLibrary { app, web in
+            let html = try await web.get("/reports/report-00002").body.string
+            #expect(html.contains(#"data-pdfjs="/vendor/pdfjs/build/pdf.js""#))
+            #expect(html.contains(#"class="reader-controls" hidden"#))
+            for path in ["/vendor/pdfjs/build/pdf.js", "/vendor/pdfjs/build/pdf.worker.js", "/vendor/pdfjs/web/cmaps/78-H.bcmap"] {
+                let response = try await app.testing().sendRequest(.GET, path)
+                #expect(response.status == .ok, "\(path)")
+                #expect(response.headers.first(name: .cacheControl) == "public, max-age=604800", "\(path)")
+            }
+            for path in [
+                "/vendor/pdfjs/web/viewer.html", "/vendor/pdfjs/build/pdf.js.map", "/vendor/pdfjs/web/cmaps/..%2F..%2Fviewer.html",
+                "/vendor/pdfjs/web/standard_fonts/..", "/vendor/pdfjs/../../../etc/passwd", "/vendor/pdfjs/web/standard_fonts/.hidden",
+            ] {
+                // 404 from the reader's route; a path with `..` is refused before it (403 or 404).
+                let response = try await app.testing().sendRequest(.GET, path)
+                #expect([.notFound, .forbidden].contains(response.status), "\(path): \(response.status)")
+                let body = response.body.string
+                #expect(!body.contains("PDF.js viewer") && !body.contains("\"sourcesContent\"") && !body.contains("root:x:0"), "\(path)")
+            }
+        }
+    }
+
     @Test func aSignedOutVisitor_isSentToLogIn_andGetsNoFile() async throws {
         try await withLibrary { app, _ in
             for path in ["/reports", "/reports/report-00001", "/reports/report-00001/pdf", "/reports/report-00001/pages/1"] {

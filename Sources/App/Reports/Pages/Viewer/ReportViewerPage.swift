@@ -5,6 +5,12 @@ import KineticCore
 /// the keywords along the bottom, a top-left arrow back to where the reader was, and the
 /// original PDF to download. Over the bubbles or the list the script shows the same content
 /// in an overlay, closed by the arrow, Escape or a swipe to the right.
+///
+/// With pdf.js installed (``PDFReaderAssets``) the script turns it into a reader
+/// (`js/reports/reader.js`): the PDF drawn sharp at any zoom, its text selectable, a page
+/// counter that goes to a page, zoom by buttons, pinch or keys, and find in the document with
+/// next and previous match. Opened as `?page=12&find=words` (a search result), it starts at
+/// that page with those words highlighted. The page images stay the fallback.
 enum ReportViewerPage {
     struct Model: Equatable {
         let id: String
@@ -16,6 +22,8 @@ enum ReportViewerPage {
         let pageHeight: Int
         let pageURLs: [String]
         let pdfURL: String
+        /// pdf.js, when installed.
+        let readerScript: String?
         let downloadLabel: String
         /// Where the arrow goes: the report's level.
         let backHref: String
@@ -31,6 +39,7 @@ enum ReportViewerPage {
             pageWidth: report.pageWidth, pageHeight: report.pageHeight,
             pageURLs: (1...max(summary.pageCount, 1)).map { summary.versioned(.reports(.page(id: summary.id, number: String($0)))) },
             pdfURL: summary.versioned(.reports(.pdf(id: summary.id))),
+            readerScript: PDFReaderAssets.isInstalled ? "/" + PDFReaderAssets.urlPrefix + "/build/pdf.js" : nil,
             downloadLabel: l.t("reports.viewer.download", Int64(report.byteCount).formatted(.byteCount(style: .file).locale(l.locale))),
             backHref: ReportsChrome.levelHref(summary.categoryID),
             trail: ReportsChrome.trail(report.trail, current: nil, l: l)
@@ -54,7 +63,7 @@ enum ReportViewerPage {
             "article",
             [
                 .class("report-viewer"), .id("report-viewer-content"), .data("report", model.id), .data("back", model.backHref),
-                .aria("labelledby", "report-viewer-title"),
+                .aria("labelledby", "report-viewer-title"), .data("pdf", model.pdfURL), model.readerScript.map { .data("pdfjs", $0) },
             ],
             [
                 el(
@@ -68,11 +77,12 @@ enum ReportViewerPage {
                             [.class("button report-download"), .id("report-download"), Attr("href", model.pdfURL), Attr("download", "")],
                             [icon(.download), txt(" " + model.downloadLabel)]),
                     ]),
+                model.readerScript == nil ? .empty : readerBar(pageCount: model.pageURLs.count, l: l),
                 el(
                     "ol", [.class("report-pages"), .aria("label", l.t("reports.viewer.pages"))],
                     model.pageURLs.enumerated().map { index, url in
                         el(
-                            "li", [.class("report-page")],
+                            "li", [.class("report-page"), .id("page-\(index + 1)")],
                             [
                                 voidEl(
                                     "img",
@@ -89,6 +99,72 @@ enum ReportViewerPage {
                     model.keywords.isEmpty
                         ? [el("span", [.class("report-keywords-none")], [txt(l.t("reports.viewer.noKeywords"))])]
                         : [el("ul", [], model.keywords.map { el("li", [.class("keyword")], [txt($0)]) })]),
+            ])
+    }
+
+    /// The reader's controls, hidden until pdf.js has opened the PDF: the page counter between
+    /// previous and next, zoom out, the zoom (a press fits the width) and zoom in, and find,
+    /// which opens its bar (the words, where the match is, previous and next, close). The
+    /// script fills in the numbers; the texts it needs are here, in the reader's language.
+    private static func readerBar(pageCount: Int, l: Localizer) -> HTMLNode {
+        func button(_ name: String, _ symbol: Icon, _ label: String, _ extra: [Attr?] = []) -> HTMLNode {
+            el(
+                "button", [Attr("type", "button"), .class("icon-button"), .data("reader", name), .aria("label", label)] + extra,
+                [icon(symbol)])
+        }
+        return el(
+            "div",
+            [
+                .class("reader-controls"), Attr("hidden", ""), .data("hits", l.t("reports.reader.hits", "%1", "%2")),
+                .data("no-hits", l.t("reports.reader.noHits")), .data("searching", l.t("reports.reader.searching")),
+                .data("page-label", l.t("reports.viewer.pageAlt", "%1", "%2")), .data("failed", l.t("reports.reader.failed")),
+            ],
+            [
+                el(
+                    "div", [.class("reader-bar"), Attr("role", "toolbar"), .aria("label", l.t("reports.reader.toolbar"))],
+                    [
+                        button("previous-page", .back, l.t("reports.reader.previousPage")),
+                        el(
+                            "label", [.class("reader-page-number")],
+                            [
+                                el("span", [.class("visually-hidden")], [txt(l.t("reports.reader.pageNumber"))]),
+                                voidEl(
+                                    "input",
+                                    [
+                                        Attr("type", "text"), Attr("inputmode", "numeric"), Attr("enterkeyhint", "go"), Attr("value", "1"),
+                                        Attr("autocomplete", "off"), .data("reader", "page"), Attr("size", "3"),
+                                    ]),
+                                el("span", [.class("reader-page-count")], [txt(l.t("reports.reader.ofPages", l.number(pageCount)))]),
+                            ]),
+                        button("next-page", .chevronRight, l.t("reports.reader.nextPage")),
+                        el("span", [.class("reader-bar-gap")], []),
+                        button("zoom-out", .zoomOut, l.t("reports.reader.zoomOut")),
+                        el(
+                            "button",
+                            [
+                                Attr("type", "button"), .class("reader-zoom"), .data("reader", "fit"),
+                                .aria("label", l.t("reports.reader.fitWidth")),
+                            ], [txt("100 %")]),
+                        button("zoom-in", .zoomIn, l.t("reports.reader.zoomIn")),
+                        button(
+                            "find", .search, l.t("reports.reader.find"), [.aria("expanded", "false"), .aria("controls", "reader-find")]),
+                    ]),
+                el(
+                    "form", [.class("reader-find"), .id("reader-find"), Attr("role", "search"), Attr("hidden", "")],
+                    [
+                        el("label", [Attr("for", "reader-find-words"), .class("visually-hidden")], [txt(l.t("reports.reader.find"))]),
+                        voidEl(
+                            "input",
+                            [
+                                Attr("type", "search"), .id("reader-find-words"), .data("reader", "words"), Attr("enterkeyhint", "search"),
+                                Attr("placeholder", l.t("reports.reader.findPlaceholder")), Attr("autocomplete", "off"),
+                                Attr("maxlength", "200"),
+                            ]),
+                        el("span", [.class("reader-find-status"), Attr("role", "status"), .data("reader", "status")], []),
+                        button("previous-hit", .chevronUp, l.t("reports.reader.previousHit")),
+                        button("next-hit", .chevronDown, l.t("reports.reader.nextHit")),
+                        button("close-find", .close, l.t("reports.reader.closeFind")),
+                    ]),
             ])
     }
 }
