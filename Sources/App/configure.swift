@@ -41,6 +41,7 @@ public func prepareToServe(_ app: Application, arguments: [String]) async throws
     try await app.autoMigrate().get()
     try app.clearUploadDirectory()
     app.reportFiles.clearStaging()
+    app.markInterruptedReportImport()
     let configuration = app.kineticConfiguration
     var banner = ServeBanner(
         address: ServeBanner.address(arguments: arguments), dataDirectory: configuration.dataDirectory,

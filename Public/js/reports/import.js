@@ -1,9 +1,8 @@
 // The report import. The form sends the zip as the request's body with a progress bar (the page
 // without script posts it as a form, up to the form limit), then opens the preview of what it
-// would change; problems are listed on the page as the form lists them. Confirming an import
-// takes a while (every new PDF's pages are rendered), so the loading overlay shows until the
-// outcome arrives.
-import { showLoading } from '../shared/dialogs.js';
+// would change; problems are listed on the page as the form lists them. A confirmed import runs
+// in the background: while it does, its card is fetched again every second and a half (pages
+// rendered, scanned pages recognised), and the page reloads to show how it ended.
 import { uploadWithProgress } from '../shared/upload-form.js';
 
 /** The banner the page without script shows too: the error's message, then each problem at its
@@ -43,4 +42,18 @@ if (upload) {
     },
   });
 }
-document.getElementById('import-confirm-form')?.addEventListener('submit', () => showLoading());
+const running = document.getElementById('import-running');
+if (running) {
+  const follow = async () => {
+    try {
+      const response = await fetch(running.dataset.statusUrl, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
+      const card = new DOMParser().parseFromString(await response.text(), 'text/html').getElementById('import-running');
+      if (!card) { window.location.assign(running.dataset.statusUrl); return; }
+      card.querySelector('.import-running-refresh').hidden = true;
+      running.replaceChildren(...card.childNodes);
+    } catch { /* the next try may reach the server */ }
+    setTimeout(follow, 1500);
+  };
+  running.querySelector('.import-running-refresh').hidden = true;
+  setTimeout(follow, 1500);
+}

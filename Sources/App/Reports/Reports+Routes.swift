@@ -13,6 +13,10 @@ enum ReportsModule: KineticModule {
         SystemTool(path: PDFTools.pdftotext, debianPackage: "poppler-utils", neededFor: "importing reports, the demo library"),
         SystemTool(path: PDFTools.pdftoppm, debianPackage: "poppler-utils", neededFor: "importing reports, the demo library"),
         SystemTool(path: PDFTools.prlimit, debianPackage: "util-linux", neededFor: "memory and time limits on the PDF tools"),
+        SystemTool(path: PDFTools.ocrmypdf, debianPackage: "ocrmypdf", neededFor: "finding scanned reports by their words (OCR)"),
+        SystemTool(
+            path: PDFTools.tessdata + "/deu.traineddata", debianPackage: "tesseract-ocr-deu", neededFor: "OCR of German scans",
+            isProgram: false),
         PDFReaderAssets.tool,
     ]
 
@@ -31,6 +35,7 @@ enum ReportsModule: KineticModule {
         api.get(SiteURL.api(.reports(.importDraft(id: nil))).pathComponents, use: reports.waitingImport)
         api.delete(SiteURL.api(.reports(.importDraft(id: nil))).pathComponents, use: reports.discardImport)
         api.post(SiteURL.api(.reports(.confirmImport(id: nil))).pathComponents, use: reports.confirmImport)
+        api.get(SiteURL.api(.reports(.importStatus(id: nil))).pathComponents, use: reports.importStatus)
         api.get(SiteURL.api(.reports(.report(id: nil))).pathComponents, use: reports.report)
         registerFiles(on: api) { .api(.reports($0)) }
     }
@@ -49,6 +54,7 @@ enum ReportsModule: KineticModule {
         web.on(.POST, SiteURL.reports(.importLibrary).pathComponents, body: .stream, use: importer.upload)
         web.get(SiteURL.reports(.importDraft(id: nil)).pathComponents, use: importer.preview)
         web.post(SiteURL.reports(.confirmImport(id: nil)).pathComponents, use: importer.confirm)
+        web.get(SiteURL.reports(.importStatus(id: nil)).pathComponents, use: importer.status)
         web.post(SiteURL.reports(.discardImport(id: nil)).pathComponents, use: importer.discard)
         web.post(SiteURL.reports(.undoImport).pathComponents, use: importer.undo)
     }

@@ -26,6 +26,8 @@ extension SiteURL {
         /// `import/{importId}`: an uploaded library waiting for confirmation, with its preview.
         case importDraft(id: String?)
         case confirmImport(id: String?)
+        /// `import/{importId}/status`: a confirmed import as it runs, and how it ended.
+        case importStatus(id: String?)
         /// The page's way to drop a waiting import (the API deletes `importDraft`).
         case discardImport(id: String?)
         /// `import/undo`: the previous library back.
@@ -43,6 +45,7 @@ extension SiteURL {
             case .importLibrary: ["import"]
             case .importDraft(let id): ["import", Self.parameter(id, "importId")]
             case .confirmImport(let id): ["import", Self.parameter(id, "importId"), "confirm"]
+            case .importStatus(let id): ["import", Self.parameter(id, "importId"), "status"]
             case .discardImport(let id): ["import", Self.parameter(id, "importId"), "discard"]
             case .undoImport: ["import", "undo"]
             }

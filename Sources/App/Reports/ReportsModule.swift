@@ -3,7 +3,7 @@ import Vapor
 
 extension ReportsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
-        [CreateReports(), AddPreviousReportLibrary(), AddReportPages()]
+        [CreateReports(), AddPreviousReportLibrary(), AddReportPages(), AddRecognisedPages()]
     }
 
     /// One import at a time on this instance.

@@ -55,10 +55,24 @@ struct ReportsService {
         return draft
     }
 
-    /// Imports the waiting import `id` (see ``Application/confirmReportImport(_:for:)``).
-    func confirmImport(_ id: UUID?) async throws -> ReportLibraryImporter.Summary {
+    /// Starts importing the waiting import `id` in the background; its status (see
+    /// ``Application/startReportImport(_:for:)``).
+    func confirmImport(_ id: UUID?) async throws -> ReportImportStatus {
         let draft = try waitingImport(id)
-        return try await imports.application.confirmReportImport(draft.id, for: imports.owner)
+        return try await imports.application.startReportImport(draft.id, for: imports.owner)
+    }
+
+    /// The import `id` as it runs or as it ended; 404 when it is not the one running or last run.
+    func importStatus(_ id: UUID?) throws -> ReportImportStatus {
+        try requireAdmin()
+        guard let id, let status = imports.application.reportImportStatus(id) else { throw ReportImportStatus.unknown }
+        return status
+    }
+
+    /// The import running now, when one is.
+    func runningImport() throws -> ReportImportStatus? {
+        try requireAdmin()
+        return ReportImportStatus.read(from: files.importStatus).flatMap { $0.state == .importing ? $0 : nil }
     }
 
     func discardImport(_ id: UUID?) async throws {

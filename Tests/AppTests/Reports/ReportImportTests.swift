@@ -30,6 +30,47 @@ import VaporTesting
         }
     }
 
+    /// A PDF whose pages are only pictures of text is read by OCR at import (English and
+    /// German): the stored PDF carries the recognised text as an invisible layer, search finds
+    /// its words on their pages, and the report says how many pages were recognised. The
+    /// import's progress counted them.
+    @Test(.enabled(if: PDFTools.canRecognise)) func aScannedPDF_isFoundByTheWordsOnItsPages() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try fixtures.addScannedReport()
+        try await withKinetic { app in
+            let admin = try await app.signUp()
+            try await app.grantAdmin(admin)
+            let draft = try await app.draftReports(try fixtures.zipped(), token: admin.token)
+            let location = try #require(draft.headers.first(name: .location))
+            let confirmed = try await app.json(.POST, location + "/confirm", token: admin.token)
+            let statusURL = try #require(confirmed.headers.first(name: .location))
+            let imported = try await app.followImport(statusURL, token: admin.token)
+            try #require(imported.status == .ok, "\(imported.body.string)")
+            #expect(try imported.jsonObject()["pagesRecognised"] as? Int == 2)
+            let progress = try #require(try await app.json(.GET, statusURL, token: admin.token).jsonObject()["progress"] as? [String: Any])
+            #expect(progress["pagesToRecognise"] as? Int == 2 && progress["pagesRecognised"] as? Int == 2)
+
+            let repository = ReportsRepository(database: app.db)
+            let english = try await repository.search("trampoline beds inspected").results
+            #expect(english.map(\.report.id) == ["scanned-faq"])
+            #expect(english.first?.pages == [1])
+            let german = try await repository.search("Sprungtücher wöchentlich").results
+            #expect(german.map(\.report.id) == ["scanned-faq"])
+            #expect(german.first?.pages == [2])
+            let report = try await repository.report("scanned-faq")
+            #expect(report?.recognisedPages == 2)
+            #expect(try await repository.report("report-00001")?.recognisedPages == 0)
+            // The reader's PDF holds the words too; the page images are the scan's.
+            let stored = app.reportFiles.pdf(in: try #require(report?.storedFolder))
+            let text = try await ToolProcess.run(PDFTools.pdftotext, [stored.path, "-"], timeout: 30)
+            #expect(String(decoding: text.standardOutput, as: UTF8.self).contains("Rutschfeste Socken"))
+            let (web, _) = try await app.signedInWebClient()
+            let html = try await web.get("/reports/scanned-faq").body.string
+            #expect(html.contains("Text recognised by OCR on 2 scanned pages"))
+        }
+    }
+
     @Test func aGoodLibrary_storesItsLevelsReportsPagesAndText() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }

@@ -283,8 +283,26 @@ import VaporTesting
             #expect(try await ReportsRepository(database: app.db).library() == nil, "a preview stores nothing")
             let location = try #require(first.headers.first(name: .location))
             #expect(location == "/api/v1/reports/import/\(preview["id"] as! String)")
-            #expect(try await app.json(.POST, location + "/confirm", token: admin.token).status == .ok)
+            // Confirmed, the import runs in the background: 202 and where its status is.
+            let confirmed = try await app.json(.POST, location + "/confirm", token: admin.token)
+            #expect(confirmed.status == .accepted)
+            let statusURL = try #require(confirmed.headers.first(name: .location))
+            #expect(statusURL == location + "/status")
+            let started = try confirmed.jsonObject()
+            #expect(started["state"] as? String == "importing")
+            #expect((started["progress"] as? [String: Any])?["pagesToRender"] as? Int == 6)
+            #expect(started["result"] is NSNull && started["error"] is NSNull && started["finishedAt"] is NSNull)
+            let twice = try await app.json(.POST, location + "/confirm", token: admin.token).status
+            #expect([.conflict, .notFound].contains(twice), "confirmed once: \(twice)")
+            let ended = try await app.followImport(statusURL, token: admin.token)
+            #expect(try ended.jsonObject()["added"] as? Int == 3)
+            let status = try await app.json(.GET, statusURL, token: admin.token).jsonObject()
+            #expect(status["state"] as? String == "imported")
+            #expect((status["progress"] as? [String: Any])?["pagesRendered"] as? Int == 6)
+            #expect(status["finishedAt"] is String)
             #expect(try await app.json(.POST, location + "/confirm", token: admin.token).status == .notFound, "confirmed once")
+            #expect(try await app.json(.GET, statusURL, token: try await app.signUp().token).status == .forbidden)
+            #expect(try await app.json(.GET, "/api/v1/reports/import/\(UUID())/status", token: admin.token).status == .notFound)
 
             try fixtures.removeReport3()
             try fixtures.editManifest { manifest in

@@ -157,7 +157,20 @@ import VaporTesting
             #expect(previewPage.body.string.contains("Safety report 1 <code>report-00001</code>"))
             #expect(previewPage.body.string.contains("Importing renders 6 pages of new or changed PDFs"))
             #expect(try await ReportsRepository(database: app.db).library() == nil, "nothing before Import")
-            let imported = try await web.post(preview + "/confirm", form: [:], csrfPage: preview)
+            let confirmed = try await web.post(preview + "/confirm", form: [:], csrfPage: preview)
+            #expect(confirmed.status == .seeOther)
+            let statusPage = try #require(confirmed.headers.first(name: .location))
+            #expect(statusPage == preview + "/status")
+            // While it runs, the page shows its progress instead of the upload; then what it did.
+            var imported = try await web.get(statusPage)
+            if imported.body.string.contains(#"id="import-running""#) {
+                #expect(imported.body.string.contains("Pages rendered:"))
+                #expect(!imported.body.string.contains(#"id="report-import-form""#))
+            }
+            for _ in 0..<600 where imported.body.string.contains(#"id="import-running""#) {
+                try await Task.sleep(for: .milliseconds(100))
+                imported = try await web.get(statusPage)
+            }
             #expect(imported.status == .ok)
             #expect(imported.body.string.contains("Imported 3 reports: 3 added, 0 updated, 0 removed."))
             #expect(imported.body.string.contains("Bring It Back"))

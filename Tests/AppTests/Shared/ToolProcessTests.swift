@@ -35,7 +35,7 @@ import Testing
             String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").compactMap {
                 $0.split(separator: "=").first.map(String.init)
             })
-        #expect(names == ["PATH", "LANG", "LC_ALL", "HOME", "TMPDIR"])
+        #expect(names == ["PATH", "LANG", "LC_ALL", "HOME", "TMPDIR", "OMP_THREAD_LIMIT"])
     }
 
     /// A tool stopped from outside, past its time limit or flooding its output is reported as

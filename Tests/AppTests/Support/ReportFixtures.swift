@@ -37,6 +37,23 @@ struct ReportFixtures {
         try JSONSerialization.data(withJSONObject: manifest).write(to: url)
     }
 
+    /// `Fixtures/ScannedReport/scanned.pdf` (made by the `make-scanned-pdf` beside it): two
+    /// pages that are only pictures of text, an FAQ in English, then in German.
+    static let scannedPDF = source.deletingLastPathComponent().appendingPathComponent("ScannedReport/scanned.pdf")
+
+    /// Adds the scanned FAQ to the library as `scanned-faq`, in the first unit.
+    func addScannedReport() throws {
+        try FileManager.default.copyItem(at: Self.scannedPDF, to: folder.appendingPathComponent("pdfs/scanned.pdf"))
+        try editManifest { manifest in
+            var reports = manifest["reports"] as! [[String: Any]]
+            reports.append(["id": "scanned-faq", "title": "FAQ (scanned copy)", "file": "pdfs/scanned.pdf"])
+            manifest["reports"] = reports
+            var categories = manifest["categories"] as! [[String: Any]]
+            categories[1]["reports"] = (categories[1]["reports"] as! [String]) + ["scanned-faq"]
+            manifest["categories"] = categories
+        }
+    }
+
     /// Takes report 3 out of the datasource (its unit lists the first two).
     func removeReport3() throws {
         try editManifest { manifest in
@@ -111,12 +128,48 @@ extension Application {
         return try await testing().sendRequest(.POST, "/api/v1/reports/import", headers: headers, body: ByteBuffer(data: zip))
     }
 
-    /// Imports a library zip through the API as an administrator does: posts it, then confirms
-    /// its preview; the confirmation's answer, or the post's when it was refused.
+    /// Imports a library zip through the API as an administrator does: posts it, confirms its
+    /// preview (202, the import runs in the background) and follows its status to the end. The
+    /// answer reads as if the import were one request: 200 with what it did (the status's
+    /// `result`) or the error it ended with; the post's or the confirmation's when refused.
     func importReports(_ zip: Data, token: String?) async throws -> TestingHTTPResponse {
         let draft = try await draftReports(zip, token: token)
         guard draft.status == .created, let location = draft.headers.first(name: .location) else { return draft }
-        return try await json(.POST, location + "/confirm", token: token)
+        let confirmed = try await json(.POST, location + "/confirm", token: token)
+        guard confirmed.status == .accepted, let statusURL = confirmed.headers.first(name: .location) else { return confirmed }
+        return try await followImport(statusURL, token: token)
+    }
+
+    /// Polls an import's status until it ends (at most two minutes); see ``importReports(_:token:)``.
+    func followImport(_ statusURL: String, token: String?) async throws -> TestingHTTPResponse {
+        for _ in 0..<1_200 {
+            var response = try await json(.GET, statusURL, token: token)
+            let status = try response.jsonObject()
+            switch status["state"] as? String {
+            case "imported":
+                response.body = ByteBuffer(data: try JSONSerialization.data(withJSONObject: status["result"] ?? [:]))
+                return response
+            case "failed":
+                let error = status["error"] as? [String: Any] ?? [:]
+                response.status = Self.failureStatus(error["code"] as? String)
+                response.body = ByteBuffer(data: try JSONSerialization.data(withJSONObject: ["error": error]))
+                return response
+            default:
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        Issue.record("the import did not end in two minutes")
+        return try await json(.GET, statusURL, token: token)
+    }
+
+    /// The status a synchronous import would have answered with for the error `code`.
+    private static func failureStatus(_ code: String?) -> HTTPStatus {
+        switch code {
+        case "library_invalid": .unprocessableEntity
+        case "library_changed": .conflict
+        case "tool_interrupted", "tools_missing": .serviceUnavailable
+        default: .internalServerError
+        }
     }
 
     /// The report folders in the media directory.

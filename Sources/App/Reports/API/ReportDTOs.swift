@@ -84,6 +84,7 @@ struct ReportDTO: Content {
     let pageHeight: Int
     let pdfURL: String
     let pageURLs: [String]
+    let recognisedPages: Int
 
     init(_ details: ReportDetails) {
         let id = details.summary.id
@@ -95,6 +96,7 @@ struct ReportDTO: Content {
         pageHeight = details.pageHeight
         pdfURL = details.summary.versioned(.api(.reports(.pdf(id: id))))
         pageURLs = (0..<details.summary.pageCount).map { details.summary.versioned(.api(.reports(.page(id: id, number: String($0 + 1))))) }
+        recognisedPages = details.recognisedPages
     }
 }
 
@@ -148,6 +150,7 @@ struct ReportImportDTO: Content {
     let removed: Int
     let pages: Int
     let pagesRendered: Int
+    let pagesRecognised: Int
 
     init(_ summary: ReportLibraryImporter.Summary) {
         categories = summary.categories
@@ -157,6 +160,39 @@ struct ReportImportDTO: Content {
         removed = summary.removed
         pages = summary.pages
         pagesRendered = summary.pagesRendered
+        pagesRecognised = summary.pagesRecognised
+    }
+}
+
+/// A confirmed import as it runs in the background, and how it ended: what it did, or the
+/// error (the API's error shape) that stopped it.
+struct ReportImportStatusDTO: Content {
+    struct Progress: Content {
+        let pagesToRender: Int
+        let pagesRendered: Int
+        let pagesToRecognise: Int
+        let pagesRecognised: Int
+    }
+
+    let id: String
+    let state: String
+    let startedAt: String
+    @NullEncoded var finishedAt: String?
+    let progress: Progress
+    @NullEncoded var result: ReportImportDTO?
+    @NullEncoded var error: APIErrorBody.Detail?
+
+    init(_ status: ReportImportStatus, localizer: Localizer) {
+        id = status.id.uuidString.lowercased()
+        state = status.state.rawValue
+        startedAt = status.startedAt.formatted(.iso8601)
+        finishedAt = status.finishedAt?.formatted(.iso8601)
+        let progress = status.progress
+        self.progress = Progress(
+            pagesToRender: progress.pagesToRender, pagesRendered: progress.pagesRendered, pagesToRecognise: progress.pagesToRecognise,
+            pagesRecognised: progress.pagesRecognised)
+        result = status.summary.map(ReportImportDTO.init)
+        error = status.failure.map { APIErrorBody.Detail($0.appError, localizer: localizer) }
     }
 }
 
@@ -188,7 +224,7 @@ struct ReportImportPreviewDTO: Content {
     }
 
     let id: String
-    let createdAt: Date
+    let createdAt: String
     let title: String
     /// The new title when the import changes it.
     @NullEncoded var newTitle: String?
@@ -203,7 +239,7 @@ struct ReportImportPreviewDTO: Content {
 
     init(_ draft: ReportImportDraft) {
         id = draft.id.uuidString.lowercased()
-        createdAt = draft.createdAt
+        createdAt = draft.createdAt.formatted(.iso8601)
         title = draft.title
         newTitle = draft.changes.newTitle
         categoryCount = draft.categoryCount

@@ -39,8 +39,18 @@ struct ReportsAPIController {
         ReportImportPreviewDTO(try request.reports().waitingImport(request.requestedImportID))
     }
 
-    func confirmImport(_ request: Request) async throws -> ReportImportDTO {
-        ReportImportDTO(try await request.reports().confirmImport(request.requestedImportID))
+    /// `POST /api/v1/reports/import/{importId}/confirm`: 202, the import runs in the background;
+    /// `Location` is its status.
+    func confirmImport(_ request: Request) async throws -> Response {
+        let status = try await request.reports().confirmImport(request.requestedImportID)
+        let response = try await ReportImportStatusDTO(status, localizer: request.localizer).encodeResponse(status: .accepted, for: request)
+        response.headers.replaceOrAdd(
+            name: .location, value: SiteURL.api(.reports(.importStatus(id: status.id.uuidString.lowercased()))).path)
+        return response
+    }
+
+    func importStatus(_ request: Request) async throws -> ReportImportStatusDTO {
+        ReportImportStatusDTO(try request.reports().importStatus(request.requestedImportID), localizer: request.localizer)
     }
 
     func discardImport(_ request: Request) async throws -> HTTPStatus {

@@ -40,6 +40,8 @@ struct ReportLibrarySnapshot: Codable, Equatable {
         var pageWidth: Int
         var pageHeight: Int
         var importedAt: Date
+        /// Absent from libraries kept before OCR came (none were recognised then).
+        var recognisedPages: Int?
     }
 
     /// nil before the first import.
@@ -115,7 +117,7 @@ extension ReportLibrarySnapshot.Report {
             id: record.id ?? "", title: record.title, summary: record.summary, date: record.date, keywordsJSON: record.keywordsJSON,
             categoryID: record.categoryID, position: record.position, fileName: record.fileName, storedFolder: record.storedFolder,
             sha256: record.sha256, byteCount: record.byteCount, pageCount: record.pageCount, pageWidth: record.pageWidth,
-            pageHeight: record.pageHeight, importedAt: record.importedAt)
+            pageHeight: record.pageHeight, importedAt: record.importedAt, recognisedPages: record.recognisedPages)
     }
 
     var record: ReportRecord {
@@ -135,6 +137,7 @@ extension ReportLibrarySnapshot.Report {
         record.pageWidth = pageWidth
         record.pageHeight = pageHeight
         record.importedAt = importedAt
+        record.recognisedPages = recognisedPages ?? 0
         return record
     }
 }

@@ -28,6 +28,8 @@ final class ReportRecord: Model, @unchecked Sendable {
     @Field(key: "page_width") var pageWidth: Int
     @Field(key: "page_height") var pageHeight: Int
     @Field(key: "imported_at") var importedAt: Date
+    /// Pages that had no text and whose text was recognised by OCR.
+    @Field(key: "recognised_pages") var recognisedPages: Int
 
     init() {}
 }

@@ -58,6 +58,8 @@ struct ReportDetails: Equatable, Sendable {
     let pageWidth: Int
     let pageHeight: Int
     let storedFolder: String
+    /// Pages whose text was recognised by OCR.
+    let recognisedPages: Int
 }
 
 /// A report found by search, with a stretch of its text: parts alternate between plain text

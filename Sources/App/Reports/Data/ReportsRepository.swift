@@ -54,7 +54,8 @@ struct ReportsRepository {
         if let categoryID = record.categoryID { trail = try await CategoryTree(database: database).trail(to: categoryID) }
         return ReportDetails(
             summary: try record.summaryValue(), trail: trail, fileName: record.fileName, byteCount: record.byteCount,
-            pageWidth: record.pageWidth, pageHeight: record.pageHeight, storedFolder: record.storedFolder
+            pageWidth: record.pageWidth, pageHeight: record.pageHeight, storedFolder: record.storedFolder,
+            recognisedPages: record.recognisedPages
         )
     }
 

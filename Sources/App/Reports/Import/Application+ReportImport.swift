@@ -5,10 +5,27 @@ import Vapor
 
 extension Application {
     private struct ReportImportGateKey: StorageKey { typealias Value = NIOLockedValueBox<Bool> }
+    private struct RunningReportImportKey: StorageKey {
+        typealias Value = NIOLockedValueBox<Task<ReportLibraryImporter.Summary, any Error>?>
+    }
 
-    /// Prepares the one-import-at-a-time gate; called once by `configure(_:_:)`.
+    /// Prepares the one-import-at-a-time gate and the place of the import running in the
+    /// background, which a shutdown waits for; called once by `configure(_:_:)`.
     func prepareReportImports() {
         storage[ReportImportGateKey.self] = NIOLockedValueBox(false)
+        storage[RunningReportImportKey.self] = NIOLockedValueBox(nil)
+        lifecycle.use(RunningReportImportHandler())
+    }
+
+    /// The import running in the background on this instance, if any.
+    var runningReportImport: Task<ReportLibraryImporter.Summary, any Error>? {
+        storage.configured(RunningReportImportKey.self, "the running report import").withLockedValue { $0 }
+    }
+
+    private struct RunningReportImportHandler: LifecycleHandler {
+        func shutdownAsync(_ application: Application) async {
+            _ = try? await application.runningReportImport?.value
+        }
     }
 
     /// Where the report library's files live.
@@ -64,21 +81,82 @@ extension Application {
         ReportImportDraft.Place(folder: reportFiles.draftFolder).read().flatMap { $0.id == id ? $0 : nil }
     }
 
-    /// Imports the draft `id` as its preview showed it: 404 when it is no longer waiting, 409
-    /// (and the draft dropped) when the library changed since its preview.
-    func confirmReportImport(_ id: UUID, for owner: ToolQueue.Owner) async throws -> ReportLibraryImporter.Summary {
-        try await withReportImport(for: owner) { importer in
+    /// Starts importing the draft `id` as its preview showed it, in the background: its status
+    /// (``ReportImportStatus``) tells how far it has got and how it ended, while the library
+    /// stays readable. 404 when the draft is no longer waiting, 409 while another import runs,
+    /// and 409 (the draft dropped) when the library changed since its preview (the import
+    /// checks that again as it stores).
+    func startReportImport(_ id: UUID, for owner: ToolQueue.Owner) async throws -> ReportImportStatus {
+        guard PDFTools.isAvailable else { throw PDFTools.toolsMissing }
+        try enterReportImport()
+        do {
             let place = ReportImportDraft.Place(folder: reportFiles.draftFolder)
             guard let draft = place.read(), draft.id == id else { throw ReportImportDraft.gone }
-            do {
-                let folder = draft.libraryPath.isEmpty ? place.unpacked : place.unpacked.appendingPathComponent(draft.libraryPath)
-                let summary = try await importer.importLibrary(at: folder, now: now, previewedAgainst: draft.basis)
+            let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: db)
+            guard ReportLibraryImporter.LibraryVersion(importedAt: current?.importedAt) == draft.basis else {
                 place.clear()
-                return summary
-            } catch let error as AppError where error.code == ReportLibraryImporter.libraryChanged.code {
-                place.clear()
-                throw error
+                throw ReportLibraryImporter.libraryChanged
             }
+            let folder = draft.libraryPath.isEmpty ? place.unpacked : place.unpacked.appendingPathComponent(draft.libraryPath)
+            let tracker = try ReportImportTracker(
+                starting: ReportImportStatus(
+                    id: id, state: .importing, startedAt: now, progress: ReportImportProgress(pagesToRender: draft.pagesToRender)),
+                at: reportFiles.importStatus)
+            let importer = ReportLibraryImporter(database: db, files: reportFiles, tools: PDFTools(), threads: tools(for: owner))
+            let task = Task { [self] in
+                defer { leaveReportImport() }
+                do {
+                    let summary = try await importer.importLibrary(at: folder, now: now, previewedAgainst: draft.basis, tracker: tracker)
+                    place.clear()
+                    tracker.finish(.success(summary), at: now)
+                    return summary
+                } catch {
+                    let appError = Self.reportImportError(error)
+                    if appError.code == ReportLibraryImporter.libraryChanged.code { place.clear() }
+                    if appError.status == .internalServerError { logger.error("The report import failed: \(String(reflecting: error))") }
+                    tracker.finish(.failure(appError), at: now)
+                    throw error
+                }
+            }
+            storage.configured(RunningReportImportKey.self, "the running report import").withLockedValue { $0 = task }
+            return tracker.status
+        } catch {
+            leaveReportImport()
+            throw error
+        }
+    }
+
+    /// Imports the draft `id` and waits for it (``startReportImport(_:for:)``): what the
+    /// import did, or the error it ended with.
+    func confirmReportImport(_ id: UUID, for owner: ToolQueue.Owner) async throws -> ReportLibraryImporter.Summary {
+        _ = try await startReportImport(id, for: owner)
+        guard let task = runningReportImport else { throw ReportImportStatus.unknown }
+        return try await task.value
+    }
+
+    /// The import `id` as it runs or as it ended; nil when it is not the one running or last run.
+    func reportImportStatus(_ id: UUID) -> ReportImportStatus? {
+        ReportImportStatus.read(from: reportFiles.importStatus).flatMap { $0.id == id ? $0 : nil }
+    }
+
+    /// Marks an import left running by an instance that stopped (a crash, a kill) as failed;
+    /// called at start, when no import of this instance can be running.
+    func markInterruptedReportImport() {
+        guard var status = ReportImportStatus.read(from: reportFiles.importStatus), status.state == .importing else { return }
+        status.state = .failed
+        status.finishedAt = now
+        status.failure = ReportImportStatus.Failure(
+            AppError(status: .serviceUnavailable, code: "import_interrupted", messageKey: "error.reports.importInterrupted"))
+        try? status.write(to: reportFiles.importStatus)
+    }
+
+    /// The error an import ended with, as the API and the page tell it.
+    private static func reportImportError(_ error: any Error) -> AppError {
+        switch error {
+        case let appError as AppError: appError
+        case let convertible as any AppErrorConvertible: convertible.appError
+        case let failed as ToolProcess.Failed: .toolInterrupted(failed)
+        default: AppError(status: .internalServerError, code: "import_failed", messageKey: "error.reports.importFailed")
         }
     }
 
@@ -110,6 +188,13 @@ extension Application {
         for owner: ToolQueue.Owner, needsTools: Bool = true, _ body: (ReportLibraryImporter) async throws -> T
     ) async throws -> T {
         guard !needsTools || PDFTools.isAvailable else { throw PDFTools.toolsMissing }
+        try enterReportImport()
+        defer { leaveReportImport() }
+        return try await body(ReportLibraryImporter(database: db, files: reportFiles, tools: PDFTools(), threads: tools(for: owner)))
+    }
+
+    /// Takes the one-import-at-a-time gate; 409 while it is taken.
+    private func enterReportImport() throws {
         let gate = storage.configured(ReportImportGateKey.self, "the report import gate")
         guard
             gate.withLockedValue({ running in
@@ -119,8 +204,10 @@ extension Application {
         else {
             throw AppError.conflict(messageKey: "error.reports.importRunning")
         }
-        defer { gate.withLockedValue { $0 = false } }
-        return try await body(ReportLibraryImporter(database: db, files: reportFiles, tools: PDFTools(), threads: tools(for: owner)))
+    }
+
+    private func leaveReportImport() {
+        storage.configured(ReportImportGateKey.self, "the report import gate").withLockedValue { $0 = false }
     }
 
     /// Runs `body` on the library folder of `source`: the folder itself, or a zip unpacked

@@ -1,15 +1,24 @@
 import Foundation
 import KineticCore
 
-/// Poppler (`pdfinfo`, `pdftotext`, `pdftoppm`) and `qpdf` on one untrusted PDF: no shell,
-/// each run under `prlimit` (1 GiB of address space, a CPU-time cap) with a timeout, and never
-/// past ``maximumPages``. Call them in a job of the ``ToolQueue``.
+/// Poppler (`pdfinfo`, `pdftotext`, `pdftoppm`), `qpdf` and `ocrmypdf` (with `tesseract`) on
+/// one untrusted PDF: no shell, each run under `prlimit` (1 GiB of address space, a CPU-time
+/// cap) with a timeout, and never past ``maximumPages``. Call them in a job of the ``ToolQueue``.
 struct PDFTools: Sendable {
     static let qpdf = "/usr/bin/qpdf"
     static let pdfinfo = "/usr/bin/pdfinfo"
     static let pdftotext = "/usr/bin/pdftotext"
     static let pdftoppm = "/usr/bin/pdftoppm"
     static let prlimit = "/usr/bin/prlimit"
+    static let ocrmypdf = "/usr/bin/ocrmypdf"
+    /// Where Debian's `tesseract-ocr-*` packages put their language data.
+    static let tessdata = "/usr/share/tesseract-ocr/5/tessdata"
+    /// The languages text is recognised in, when their data is installed.
+    static let ocrLanguages = ["eng", "deu"]
+    /// Pages recognised per run of `ocrmypdf`, so an import can tell how far it has got.
+    static let ocrPagesPerRun = 4
+    /// Pages rendered per run of `pdftoppm`, for the same reason.
+    static let pagesPerRender = 25
 
     /// Whether the tools are installed (Debian's `poppler-utils` and `qpdf`).
     static var isAvailable: Bool {
@@ -56,30 +65,75 @@ struct PDFTools: Sendable {
     }
 
     /// Renders pages 1…`pages` as JPEGs `width` pixels wide into `directory`, named
-    /// `page-1.jpg`, `page-2.jpg`…; returns them in page order.
-    func renderPages(of file: URL, pages: Int, width: Int, into directory: URL) async throws -> [URL] {
+    /// `page-1.jpg`, `page-2.jpg`…, ``pagesPerRender`` at a time, telling `rendered` how many
+    /// each run drew; returns them in page order.
+    func renderPages(
+        of file: URL, pages: Int, width: Int, into directory: URL, rendered: @Sendable (Int) -> Void = { _ in }
+    ) async throws -> [URL] {
         let count = min(pages, maximumPages)
         let scratch = directory.appendingPathComponent("rendering-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        _ = try await run(
-            Self.pdftoppm,
-            [
-                "-jpeg", "-jpegopt", "quality=80", "-scale-to-x", String(width), "-scale-to-y", "-1",
-                "-f", "1", "-l", String(count), file.path, scratch.appendingPathComponent("p").path,
-            ], timeout: min(600, 20 + 3 * Double(count)))
-        // pdftoppm pads the page number to the width of the last one: p-1.jpg or p-01.jpg.
-        let rendered = try FileManager.default.contentsOfDirectory(atPath: scratch.path).compactMap { name -> (Int, String)? in
-            guard name.hasPrefix("p-"), name.hasSuffix(".jpg"), let page = Int(name.dropFirst(2).dropLast(4)) else { return nil }
-            return (page, name)
-        }.sorted { $0.0 < $1.0 }
-        guard rendered.map(\.0) == Array(1...count) else {
-            throw ToolProcess.Failed(description: "pdftoppm rendered \(rendered.count) of \(count) pages")
+        var targets: [URL] = []
+        for first in stride(from: 1, through: count, by: Self.pagesPerRender) {
+            let last = min(first + Self.pagesPerRender - 1, count)
+            _ = try await run(
+                Self.pdftoppm,
+                [
+                    "-jpeg", "-jpegopt", "quality=80", "-scale-to-x", String(width), "-scale-to-y", "-1",
+                    "-f", String(first), "-l", String(last), file.path, scratch.appendingPathComponent("p").path,
+                ], timeout: 20 + 3 * Double(last - first + 1))
+            // pdftoppm pads the page number to the width of the last one: p-1.jpg or p-01.jpg.
+            let done = try FileManager.default.contentsOfDirectory(atPath: scratch.path).compactMap { name -> (Int, String)? in
+                guard name.hasPrefix("p-"), name.hasSuffix(".jpg"), let page = Int(name.dropFirst(2).dropLast(4)) else { return nil }
+                return (page, name)
+            }.sorted { $0.0 < $1.0 }
+            guard done.map(\.0) == Array(first...last) else {
+                throw ToolProcess.Failed(description: "pdftoppm rendered \(done.count) of pages \(first)–\(last)")
+            }
+            for (page, name) in done {
+                let target = directory.appendingPathComponent("page-\(page).jpg")
+                try FileManager.default.moveItem(at: scratch.appendingPathComponent(name), to: target)
+                targets.append(target)
+            }
+            rendered(done.count)
         }
-        return try rendered.map { page, name in
-            let target = directory.appendingPathComponent("page-\(page).jpg")
-            try FileManager.default.moveItem(at: scratch.appendingPathComponent(name), to: target)
-            return target
+        return targets
+    }
+
+    /// Whether scanned pages can be recognised: `ocrmypdf` with the data of at least one of
+    /// ``ocrLanguages``.
+    static var canRecognise: Bool {
+        FileManager.default.isExecutableFile(atPath: ocrmypdf) && !installedOCRLanguages.isEmpty
+    }
+
+    static var installedOCRLanguages: [String] {
+        ocrLanguages.filter { FileManager.default.fileExists(atPath: "\(tessdata)/\($0).traineddata") }
+    }
+
+    /// Recognises the text of `pages` of `file` (pages without text: `--skip-text` leaves any
+    /// other alone) and writes the PDF with an invisible text layer over them to `target`,
+    /// ``ocrPagesPerRun`` pages a run, telling `recognised` how many each run did. The page
+    /// images are kept as they are (`--optimize 0`, no PDF/A conversion).
+    func recognise(_ pages: [Int], of file: URL, to target: URL, recognised: @Sendable (Int) -> Void = { _ in }) async throws {
+        let languages = Self.installedOCRLanguages.joined(separator: "+")
+        var source = file
+        let scratch = target.deletingLastPathComponent().appendingPathComponent("ocr-\(UUID().uuidString).pdf")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for start in stride(from: 0, to: pages.count, by: Self.ocrPagesPerRun) {
+            let batch = pages[start..<min(start + Self.ocrPagesPerRun, pages.count)]
+            let output = source == target ? scratch : target
+            _ = try await run(
+                Self.ocrmypdf,
+                [
+                    "--skip-text", "--pages", batch.map(String.init).joined(separator: ","), "-l", languages, "--output-type", "pdf",
+                    "--optimize", "0", "--jobs", "1", "--quiet", source.path, output.path,
+                ], timeout: 60 + 60 * Double(batch.count))
+            if output == scratch {
+                _ = try FileManager.default.replaceItemAt(target, withItemAt: scratch)
+            }
+            source = target
+            recognised(batch.count)
         }
     }
 

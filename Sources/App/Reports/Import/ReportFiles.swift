@@ -50,6 +50,9 @@ struct ReportFiles: Sendable {
         try? FileManager.default.removeItem(at: folder(storedFolder))
     }
 
+    /// The status of the import running or last run (``ReportImportStatus``).
+    var importStatus: URL { directory.appendingPathComponent("import-status.json") }
+
     /// The folder of the import waiting for confirmation (``ReportImportDraft``).
     var draftFolder: URL { directory.appendingPathComponent("draft") }
 

@@ -18,6 +18,7 @@ extension ReportLibraryImporter {
         summary.rendered = prepared.count
         summary.pages = library.reports.reduce(0) { $0 + checked[$1.id]!.info.pages }
         summary.pagesRendered = prepared.keys.reduce(0) { $0 + checked[$1]!.info.pages }
+        summary.pagesRecognised = prepared.values.reduce(0) { $0 + $1.recognisedPages }
         let listed = Set(library.reports.map(\.id))
         let removed = existing.keys.filter { !listed.contains($0) }.sorted()
         summary.removed = removed.count
@@ -72,7 +73,8 @@ extension ReportLibraryImporter {
                 if let ready = prepared[report.id] {
                     record.storedFolder = ready.storedFolder
                     record.sha256 = file.sha256
-                    record.byteCount = file.byteCount
+                    record.byteCount = ready.byteCount
+                    record.recognisedPages = ready.recognisedPages
                     record.pageCount = file.info.pages
                     record.pageWidth = ready.pageWidth
                     record.pageHeight = ready.pageHeight

@@ -28,7 +28,7 @@ struct ReportLibraryImporter {
     static let thumbnailWidth = 360
 
     /// What an import did.
-    struct Summary: Equatable, Sendable {
+    struct Summary: Codable, Equatable, Sendable {
         var categories = 0
         var reports = 0
         var added = 0
@@ -38,6 +38,8 @@ struct ReportLibraryImporter {
         var rendered = 0
         var pagesRendered = 0
         var pages = 0
+        /// Pages without text whose text was recognised by OCR.
+        var pagesRecognised = 0
     }
 
     /// A report's PDF after the checks.
@@ -55,6 +57,10 @@ struct ReportLibraryImporter {
         let text: String
         let pageWidth: Int
         let pageHeight: Int
+        /// Pages whose text was recognised by OCR (they had none).
+        let recognisedPages: Int
+        /// The stored PDF's size: the original's, or larger with a recognised text layer.
+        let byteCount: Int
     }
 
     /// A checked library and what importing it would change.
@@ -114,10 +120,15 @@ struct ReportLibraryImporter {
     /// kept as the previous one (see ``restorePrevious(now:)``). It is refused (409) when the
     /// library is no longer the one `previewedAgainst` names, or, without it, the one it was
     /// checked against when it is stored (another import came first).
-    func importLibrary(at folder: URL, now: Date, previewedAgainst expected: LibraryVersion? = nil) async throws -> Summary {
+    ///
+    /// `tracker` hears how many pages are rendered and recognised as it goes.
+    func importLibrary(
+        at folder: URL, now: Date, previewedAgainst expected: LibraryVersion? = nil, tracker: ReportImportTracker? = nil
+    ) async throws -> Summary {
         let preview = try await preview(at: folder)
         let basis = expected ?? preview.basis
         guard basis == preview.basis else { throw Self.libraryChanged }
+        tracker?.update { $0.pagesToRender = preview.pagesToRender }
         let (library, checked, existingByID) = (preview.library, preview.checked, preview.existing)
         let staging = try files.stagingFolder()
         defer { try? FileManager.default.removeItem(at: staging) }
@@ -127,7 +138,7 @@ struct ReportLibraryImporter {
         for report in library.reports where preview.toRender.contains(report.id) {
             do {
                 prepared[report.id] = try await threads.run { [tools, threads] in
-                    try await Self.prepare(checked[report.id]!, tools: tools, threads: threads, in: staging)
+                    try await Self.prepare(checked[report.id]!, tools: tools, threads: threads, in: staging, tracker: tracker)
                 }
             } catch {
                 problems.append(
@@ -289,17 +300,35 @@ struct ReportLibraryImporter {
 
     // MARK: Prepare
 
-    private static func prepare(_ file: CheckedFile, tools: PDFTools, threads: ToolRunner, in staging: URL) async throws -> PreparedFile {
+    /// The most letters a page may hold and still be read as having no text (a scan with a
+    /// page number, say): such pages are recognised by OCR.
+    static let bareTextLetters = 16
+
+    private static func prepare(
+        _ file: CheckedFile, tools: PDFTools, threads: ToolRunner, in staging: URL, tracker: ReportImportTracker?
+    ) async throws -> PreparedFile {
         let storedFolder = UUID().uuidString.lowercased()
         let folder = staging.appendingPathComponent(storedFolder)
+        let pdf = folder.appendingPathComponent("report.pdf")
         try await threads.compute {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: file.url, to: folder.appendingPathComponent("report.pdf"))
+            try FileManager.default.copyItem(at: file.url, to: pdf)
         }
-        let raw = try await tools.text(of: file.url, pages: file.info.pages)
+        var raw = try await tools.text(of: file.url, pages: file.info.pages)
+        // Pages with (almost) no text are scans: recognise their words, which then live in the
+        // stored PDF as an invisible layer (so the reader finds and selects them) and in its text.
+        let bare = try await threads.compute { [raw] in Self.pagesWithoutText(raw, pages: file.info.pages) }
+        var recognised = 0
+        if !bare.isEmpty, PDFTools.canRecognise {
+            tracker?.update { $0.pagesToRecognise += bare.count }
+            try await tools.recognise(bare, of: file.url, to: pdf) { count in tracker?.update { $0.pagesRecognised += count } }
+            let before = Set(bare)
+            raw = try await tools.text(of: pdf, pages: file.info.pages)
+            recognised = try await threads.compute { [raw] in before.subtracting(Self.pagesWithoutText(raw, pages: file.info.pages)).count }
+        }
         // Pages are separated by form feeds (search names pages by them); other control
         // characters are noise in a snippet.
-        let text = try await threads.compute {
+        let text = try await threads.compute { [raw] in
             String(
                 String.UnicodeScalarView(
                     raw.unicodeScalars.map { scalar in
@@ -307,13 +336,27 @@ struct ReportLibraryImporter {
                     }))
         }
         try await threads.compute { try Data(text.utf8).write(to: folder.appendingPathComponent("text.txt")) }
-        _ = try await tools.renderPages(of: file.url, pages: file.info.pages, width: pageWidth, into: folder)
+        _ = try await tools.renderPages(of: file.url, pages: file.info.pages, width: pageWidth, into: folder) { count in
+            tracker?.update { $0.pagesRendered += count }
+        }
         try await tools.renderThumbnail(of: file.url, width: thumbnailWidth, to: folder.appendingPathComponent("thumbnail.jpg"))
         let ratio = file.info.pageWidth.flatMap { width in file.info.pageHeight.map { $0 / width } } ?? 2_970.0 / 2_100
+        let byteCount = (try? FileManager.default.attributesOfItem(atPath: pdf.path)[.size] as? Int) ?? file.byteCount
         return PreparedFile(
             storedFolder: storedFolder, folder: folder, text: text,
-            pageWidth: pageWidth, pageHeight: Int((Double(pageWidth) * ratio).rounded())
+            pageWidth: pageWidth, pageHeight: Int((Double(pageWidth) * ratio).rounded()), recognisedPages: recognised,
+            byteCount: byteCount
         )
+    }
+
+    /// The pages (1-based) of `pdftotext` output `raw` with fewer than ``bareTextLetters``
+    /// letters, of `pages` pages.
+    static func pagesWithoutText(_ raw: String, pages: Int) -> [Int] {
+        let texts = raw.split(separator: "\u{0C}", omittingEmptySubsequences: false)
+        return (1...max(pages, 1)).filter { page in
+            let text = page <= texts.count ? texts[page - 1] : ""
+            return text.unicodeScalars.lazy.filter(\.properties.isAlphabetic).prefix(bareTextLetters).count < bareTextLetters
+        }
     }
 }
 

@@ -9,8 +9,8 @@ import Vapor
 /// upload limit streams to disk.
 struct ReportImportController {
     func show(_ request: Request) async throws -> Response {
-        try request.reports().requireAdmin()
-        return try await page(request, outcome: nil)
+        let running = try request.reports().runningImport()
+        return try await page(request, outcome: running.map { .running($0) })
     }
 
     private struct UploadForm: Content {
@@ -43,18 +43,35 @@ struct ReportImportController {
         return .html(ReportImportPreviewPage.render(draft, context: PageContext(request: request)))
     }
 
+    /// Starts the import and opens its status, which follows it to the end.
     func confirm(_ request: Request) async throws -> Response {
-        let l = request.localizer
         do {
-            let summary = try await request.reports().confirmImport(request.requestedImportID)
-            let text = l.t(
-                "reports.import.done", l.plural("reports.count", count: summary.reports), l.number(summary.added),
-                l.number(summary.updated), l.number(summary.removed))
-            return try await page(request, outcome: .done(text))
-        } catch let failure as ReportLibraryProblems {
-            return try await page(request, outcome: .failed(failure.appError), status: .unprocessableEntity)
+            let status = try await request.reports().confirmImport(request.requestedImportID)
+            return request.redirect(to: SiteURL.reports(.importStatus(id: status.id.uuidString.lowercased())).path)
         } catch let error as AppError where error.status != .forbidden {
             return try await page(request, outcome: .failed(error), status: error.status)
+        }
+    }
+
+    /// The import page with the import `id` as it runs, or with what it did or why it failed.
+    func status(_ request: Request) async throws -> Response {
+        let l = request.localizer
+        let status = try request.reports().importStatus(request.requestedImportID)
+        switch status.state {
+        case .importing:
+            return try await page(request, outcome: .running(status))
+        case .imported:
+            let summary = status.summary ?? ReportLibraryImporter.Summary()
+            var text = l.t(
+                "reports.import.done", l.plural("reports.count", count: summary.reports), l.number(summary.added),
+                l.number(summary.updated), l.number(summary.removed))
+            if summary.pagesRecognised > 0 { text += " " + l.plural("reports.import.doneRecognised", count: summary.pagesRecognised) }
+            return try await page(request, outcome: .done(text))
+        case .failed:
+            let error =
+                status.failure?.appError
+                ?? AppError(status: .internalServerError, code: "import_failed", messageKey: "error.reports.importFailed")
+            return try await page(request, outcome: .failed(error))
         }
     }
 

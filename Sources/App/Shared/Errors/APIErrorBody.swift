@@ -10,3 +10,17 @@ struct APIErrorBody: Content {
 
     let error: Detail
 }
+
+extension APIErrorBody.Detail {
+    /// `error` in `localizer`'s language, with a message per field when it has any.
+    init(_ error: AppError, localizer: Localizer) {
+        let fields =
+            error.fields.isEmpty
+            ? nil
+            : Dictionary(
+                uniqueKeysWithValues: error.fields.messages.map {
+                    ($0.key, localizer.t($0.value, arguments: error.fieldArguments[$0.key] ?? []))
+                })
+        self.init(code: error.code, message: localizer.t(error.messageKey, arguments: error.messageArguments), fields: fields)
+    }
+}

@@ -59,15 +59,8 @@ struct KineticErrorMiddleware: AsyncMiddleware {
         let message = localizer.t(error.messageKey, arguments: error.messageArguments)
         let response: Response
         if request.wantsJSON {
-            let fields =
-                error.fields.isEmpty
-                ? nil
-                : Dictionary(
-                    uniqueKeysWithValues: error.fields.messages.map {
-                        ($0.key, localizer.t($0.value, arguments: error.fieldArguments[$0.key] ?? []))
-                    })
             response = Response(status: error.status)
-            try response.content.encode(APIErrorBody(error: .init(code: error.code, message: message, fields: fields)))
+            try response.content.encode(APIErrorBody(error: .init(error, localizer: localizer)))
         } else {
             let page = ErrorPage.render(status: error.status, message: message, context: PageContext(request: request))
             response = Response(status: error.status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: page))

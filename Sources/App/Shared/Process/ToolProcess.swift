@@ -41,8 +41,9 @@ enum ToolProcess {
         let status: Int32
     }
 
-    /// The environment every tool gets: where programs are, a UTF-8 locale, a home and a place
-    /// for temporary files; nothing else of the server's.
+    /// The environment every tool gets: where programs are, a UTF-8 locale, a home, a place
+    /// for temporary files and one thread for OpenMP (tesseract would take every core: one tool
+    /// job is one core's worth of work); nothing else of the server's.
     static var environment: [Environment.Key: String] {
         let server = ProcessInfo.processInfo.environment
         return [
@@ -50,6 +51,7 @@ enum ToolProcess {
             "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
             "HOME": FileManager.default.temporaryDirectory.path,
             "TMPDIR": FileManager.default.temporaryDirectory.path,
+            "OMP_THREAD_LIMIT": "1",
         ]
     }
 

@@ -24,6 +24,8 @@ enum ReportViewerPage {
         let pdfURL: String
         /// pdf.js, when installed.
         let readerScript: String?
+        /// "Text recognised by OCR on 3 pages", when some was.
+        let recognisedNote: String?
         let downloadLabel: String
         /// Where the arrow goes: the report's level.
         let backHref: String
@@ -40,6 +42,7 @@ enum ReportViewerPage {
             pageURLs: (1...max(summary.pageCount, 1)).map { summary.versioned(.reports(.page(id: summary.id, number: String($0)))) },
             pdfURL: summary.versioned(.reports(.pdf(id: summary.id))),
             readerScript: PDFReaderAssets.isInstalled ? "/" + PDFReaderAssets.urlPrefix + "/build/pdf.js" : nil,
+            recognisedNote: report.recognisedPages > 0 ? l.plural("reports.viewer.recognised", count: report.recognisedPages) : nil,
             downloadLabel: l.t("reports.viewer.download", Int64(report.byteCount).formatted(.byteCount(style: .file).locale(l.locale))),
             backHref: ReportsChrome.levelHref(summary.categoryID),
             trail: ReportsChrome.trail(report.trail, current: nil, l: l)
@@ -72,6 +75,10 @@ enum ReportViewerPage {
                         el("h2", [.class("report-viewer-title"), .id("report-viewer-title")], [txt(model.title)]),
                         el("p", [.class("report-viewer-subtitle")], [txt(model.subtitle)]),
                         model.summary.map { el("p", [.class("report-viewer-summary")], [txt($0)]) } ?? .empty,
+                        model.recognisedNote.map {
+                            el("p", [.class("report-recognised"), .id("report-recognised")], [icon(.scan), txt(" " + $0)])
+                        }
+                            ?? .empty,
                         el(
                             "a",
                             [.class("button report-download"), .id("report-download"), Attr("href", model.pdfURL), Attr("download", "")],

@@ -2,7 +2,7 @@
 enum Icon: String, CaseIterable {
     case menu, close, goals, steps, workouts, reports, wishes, profile, settings, logout, chevronRight, chevronDown, back, plus, arrowUp,
         arrowDown, watch, phone, hand, app, grip
-    case search, levelTop, recentre, list, filter, download, zoomIn, zoomOut, chevronUp
+    case search, levelTop, recentre, list, filter, download, zoomIn, zoomOut, chevronUp, scan
     case cake, rings, star, party, flower, trash, pencil, check, inbox, send, people
 
     /// The SVG path data of the icon.
@@ -40,6 +40,7 @@ enum Icon: String, CaseIterable {
         case .zoomIn: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4M8 11h6M11 8v6"
         case .zoomOut: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4M8 11h6"
         case .chevronUp: "M6 15l6-6 6 6"
+        case .scan: "M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M8 10h8M8 14h5"
         case .cake: "M4 20h16M5 20v-7h14v7M5 16c2 1.5 3.5 1.5 5 0s3.5-1.5 5 0 3 1.5 4 0M8 13V9M12 13V9M16 13V9M8 6v.5M12 5v1M16 6v.5"
         case .rings: "M9 20a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM15 20a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM10 4l2 3 2-3"
         case .star: "M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z"
