@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, assert_no_horizontal_overflow, log_in, make_driver, screenshot, tap, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, tap, wait
 from test_accessibility import violations
 from test_workouts import LANGUAGES
 
@@ -346,12 +346,13 @@ def test_only_an_administrator_sees_the_import_and_a_bad_zip_changes_nothing(rea
     assert "30 reports" in reader.find_element(By.ID, "reports-toolbar").text
 
 
-def fixture_library_zip(folder):
-    """The App tests' three-report library (Tests/AppTests/Fixtures/ReportLibrary) as a zip."""
+def fixture_library_zip(folder, name="ReportLibrary"):
+    """One of the App tests' libraries (Tests/AppTests/Fixtures/<name>) as a zip: by default the
+    three-report library."""
     import pathlib
     import zipfile
-    source = pathlib.Path(__file__).resolve().parent.parent / "AppTests" / "Fixtures" / "ReportLibrary"
-    target = pathlib.Path(folder) / "three-reports.zip"
+    source = pathlib.Path(__file__).resolve().parent.parent / "AppTests" / "Fixtures" / name
+    target = pathlib.Path(folder) / f"{name}.zip"
     with zipfile.ZipFile(target, "w") as archive:
         for path in sorted(source.rglob("*")):
             if path.is_file():
@@ -439,3 +440,115 @@ def test_reports_pages_at_phone_and_ipad_widths_have_no_violations(account, lang
             assert violations(driver) == [], f"{path} in {language} at {width}"
     finally:
         driver.quit()
+
+
+def import_through_the_api(zip_path, token):
+    """Uploads a library zip, confirms it and waits for the background import to end."""
+    import urllib.request
+    request = urllib.request.Request(BASE_URL + "/api/v1/reports/import", data=zip_path.read_bytes(), method="POST")
+    request.add_header("Content-Type", "application/zip")
+    request.add_header("Authorization", "Bearer " + token)
+    with urllib.request.urlopen(request) as response:
+        location = response.headers["Location"]
+    status, body = api("POST", location + "/confirm", token=token)
+    assert status == 202, body
+    for _ in range(600):
+        status, body = api("GET", location + "/status", token=token)
+        if body["state"] != "importing":
+            assert body["state"] == "imported", body
+            return body
+        time.sleep(0.2)
+    raise AssertionError("the import did not end")
+
+
+@pytest.mark.parametrize("width", [375, 820])
+def test_a_level_of_200_items_is_paged_readable_and_keeps_what_was_dragged(tmp_path, width):
+    """The crowded library (a level of 200 items and an empty category) replaces the demo for the
+    time of the test: every bubble inside the screen and readable (its title inside it, nothing
+    over the centre's name), no scrolling; the pager, a swipe and the arrow keys turn pages; a
+    dragged bubble is where it was left after a visit to a level below; the empty category says
+    so; the phone's trail shows the current level. The demo comes back by undo."""
+    status, login = api("POST", "/api/v1/login", DEMO)
+    assert status == 200, login
+    token = login["token"]
+    import_through_the_api(fixture_library_zip(tmp_path, "CrowdedLibrary"), token)
+    driver = make_driver(width=width, height=812 if width < 500 else 1180)
+    try:
+        log_in(driver, DEMO)
+        open_level(driver, "/reports/categories/crowd")
+        settle(driver)
+        check = """
+          const stage = document.getElementById('bubble-stage').getBoundingClientRect();
+          const centre = document.getElementById('bubble-centre');
+          const box = centre.getBoundingClientRect();
+          const middle = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          const bubbles = [...document.querySelectorAll('.bubble-list .bubble')];
+          const outside = bubbles.filter((bubble) => {
+            const b = bubble.getBoundingClientRect(), t = bubble.querySelector('.bubble-title').getBoundingClientRect();
+            return b.left < 0 || b.right > innerWidth || t.left < b.left - 1 || t.right > b.right + 1 || t.top < b.top - 1 || t.bottom > b.bottom + 1;
+          }).map((bubble) => bubble.dataset.id);
+          const tiny = bubbles.filter((bubble) => parseFloat(getComputedStyle(bubble.querySelector('.bubble-title')).fontSize) < 10);
+          return { count: bubbles.length, ids: bubbles.map((b) => b.dataset.id), outside, tiny: tiny.length,
+                   centreShown: centre.contains(middle), pager: document.getElementById('bubble-pager')?.getAttribute('aria-label'),
+                   scrollX: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                   scrollY: document.documentElement.scrollHeight - innerHeight };"""
+        state = driver.execute_script(check)
+        assert state["count"] == 8 and state["outside"] == [] and state["tiny"] == 0, state
+        assert state["centreShown"] and state["pager"] == "1–8 of 200", state
+        assert state["scrollX"] <= 0 and state["scrollY"] <= 0, state
+        screenshot(driver, f"reports-crowded-en-{width}")
+        assert violations(driver) == [], "crowded level"
+
+        # The pager, then a swipe to the left: pages 2 and 3, in order.
+        driver.find_element(By.CSS_SELECTOR, "#bubble-pager a[rel=next]").click()
+        wait(driver).until(lambda d: d.execute_script(check)["pager"] == "9–16 of 200")
+        assert driver.current_url.endswith("/reports/categories/crowd?page=2")
+        settle(driver)
+        stage = driver.find_element(By.ID, "bubble-stage")
+        x, y = place(driver, stage)
+        pointer(driver, stage, "pointerdown", 1, x + 120, y + 200)
+        for step in range(1, 7):
+            pointer(driver, stage, "pointermove", 1, x + 120 - step * 40, y + 200 + step)
+        pointer(driver, stage, "pointerup", 1, x - 120, y + 206)
+        wait(driver).until(lambda d: d.execute_script(check)["pager"] == "17–24 of 200")
+        settle(driver)
+        state = driver.execute_script(check)
+        assert state["ids"][0] == "site-017" and state["outside"] == [] and state["centreShown"], state
+
+        # The arrow keys move through the bubbles and past the last to the next page.
+        first = driver.find_element(By.CSS_SELECTOR, ".bubble-list .bubble")
+        driver.execute_script("arguments[0].focus()", first)
+        first.send_keys(Keys.ARROW_RIGHT)
+        assert driver.switch_to.active_element.get_attribute("data-id") == "site-018"
+        driver.switch_to.active_element.send_keys(Keys.END)
+        assert driver.switch_to.active_element.get_attribute("data-id") == "site-024"
+        driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        wait(driver).until(lambda d: d.switch_to.active_element.get_attribute("data-id") == "site-025")
+        assert driver.execute_script(check)["pager"] == "25–32 of 200"
+        settle(driver)
+
+        # Drag a bubble, visit a level below, come back: it is where it was left.
+        target = bubble(driver, "site-027")
+        before = place(driver, target)
+        pointer(driver, target, "pointerdown", 1, *before)
+        time.sleep(0.5)
+        for step in range(1, 6):
+            pointer(driver, target, "pointermove", 1, before[0] - step * 8, before[1] + step * 10)
+        pointer(driver, target, "pointerup", 1, before[0] - 40, before[1] + 50)
+        settle(driver)
+        dragged = place(driver, bubble(driver, "site-027"))
+        assert abs(dragged[1] - before[1]) > 20, (before, dragged)
+        tap(driver, bubble(driver, "site-026"))
+        wait(driver).until(EC.text_to_be_present_in_element((By.ID, "bubble-empty"), "This category holds no reports yet."))
+        assert driver.execute_script("const t = document.getElementById('report-trail'); return t.scrollLeft + t.clientWidth >= t.scrollWidth - 1")
+        screenshot(driver, f"reports-empty-category-en-{width}")
+        driver.back()
+        wait(driver).until(lambda d: d.execute_script(check)["pager"] == "25–32 of 200")
+        settle(driver)
+        back = place(driver, bubble(driver, "site-027"))
+        assert abs(back[0] - dragged[0]) < 3 and abs(back[1] - dragged[1]) < 3, (dragged, back)
+    finally:
+        driver.quit()
+        status, body = api("POST", "/api/v1/reports/import/undo", token=token)
+        assert status == 200, body
+

@@ -1,9 +1,12 @@
 // Reports: the library as bubbles. The server lays each level out (KineticCore's BubbleLayout,
 // in `data-x`… stage units); this places the bubbles, animates between levels (a tapped
 // category moves to the centre while the others collapse into it, its children spread out;
-// going back, they collapse into the centre and the parent's return), lets a bubble be pressed
-// and held to drag it while the others make room, goes back a level on a pinch, Back or Escape,
-// keeps every level at its own URL, and opens reports and lists in overlays.
+// going back, they collapse into the centre and the parent's return, where the user left them),
+// lets a bubble be pressed and held to drag it while the others make room, goes back a level on
+// a pinch, Back or Escape, pages through a crowded level (the pager, a sideways swipe, or the
+// arrow keys past the last bubble), moves focus between bubbles with the arrow keys, keeps
+// every level at its own URL, and opens reports and lists in overlays. With reduced motion,
+// moves become cross-fades.
 
 import { prefersReducedMotion } from '../shared/motion.js';
 import { relax } from './relax.js';
@@ -15,18 +18,48 @@ const MOVE_TOLERANCE = 8;
 const PINCH_RATIO = 0.7;
 const ANIMATION_MS = 450;
 
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, prefersReducedMotion() ? 0 : ms));
+const FADE_MS = 180;
+const SWIPE_DISTANCE = 60;
 
-/** The stage's bubbles with their places in stage units. */
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, prefersReducedMotion() ? 0 : ms));
+const fade = () => new Promise((resolve) => setTimeout(resolve, FADE_MS));
+
+/** Where the user dragged a level's bubbles, kept for the tab's life by the level's address,
+ *  so coming back to it (Back, a pinch, the trail) shows them as they were left. */
+const Arrangements = {
+  key: (url) => `kinetic.reports.places:${url.pathname}${url.search}`,
+  save({ places, home, url }) {
+    try {
+      const moved = places.some((place, index) => place.x !== home[index].x || place.y !== home[index].y);
+      if (moved) sessionStorage.setItem(this.key(url), JSON.stringify(places.map(({ x, y }) => [x, y])));
+      else sessionStorage.removeItem(this.key(url));
+    } catch { /* storage full or off: the level starts as laid out */ }
+  },
+  restore(home, url) {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(this.key(url)) ?? 'null');
+      if (Array.isArray(saved) && saved.length === home.length) {
+        return home.map((place, index) => ({ ...place, x: Number(saved[index][0]), y: Number(saved[index][1]) }));
+      }
+    } catch { /* unreadable: as laid out */ }
+    return home.map((place) => ({ ...place }));
+  },
+  forget(url) {
+    try { sessionStorage.removeItem(this.key(url)); } catch { /* nothing kept */ }
+  },
+};
+
+/** The stage's bubbles with their places in stage units, at the level's address `url`. */
 class Stage {
-  constructor(element) {
+  constructor(element, url = location.href) {
     this.element = element;
+    this.url = new URL(url, location.href);
     this.height = Number(element.dataset.stageHeight) || 1.25;
     this.centreElement = element.querySelector('.bubble-centre');
     this.centre = Stage.read(this.centreElement);
     this.elements = [...element.querySelectorAll('.bubble-list .bubble')];
     this.home = this.elements.map(Stage.read);
-    this.places = this.home.map((place) => ({ ...place }));
+    this.places = Arrangements.restore(this.home, this.url);
     this.yScale = 1;
   }
 
@@ -45,8 +78,9 @@ class Stage {
     const inner = parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     // What is left of the screen under the stage's top, above the toolbar and bottom bar.
     const top = this.element.getBoundingClientRect().top + window.scrollY;
-    const available = window.innerHeight - top - 96 - 40 - 24;
-    const width = Math.min(inner, 680, Math.max(280, available / Math.min(this.height, 1.25)));
+    const pager = document.getElementById('bubble-pager')?.offsetHeight ?? 0;
+    const available = window.innerHeight - top - 96 - 40 - 24 - pager;
+    const width = Math.min(inner, 680, Math.max(280, available / this.height));
     const height = Math.max(width * this.height, available);
     this.yScale = height / (width * this.height);
     this.element.style.width = `${width}px`;
@@ -54,6 +88,22 @@ class Stage {
     this.element.classList.add('is-placed');
     this.put(this.centreElement, this.centre);
     this.elements.forEach((bubble, index) => this.put(bubble, this.places[index]));
+    this.fitTitles();
+  }
+
+  /** Makes each title's type smaller (to 10 px at least) until its longest word fits across
+   *  its bubble; a word that fits at no size may then break. */
+  fitTitles() {
+    for (const title of this.element.querySelectorAll('.bubble-title')) {
+      title.style.fontSize = '';
+      title.classList.remove('is-cramped');
+      let size = parseFloat(getComputedStyle(title).fontSize);
+      while (title.scrollWidth > title.clientWidth + 1 && size > 10) {
+        size -= 1;
+        title.style.fontSize = `${size}px`;
+      }
+      if (title.scrollWidth > title.clientWidth + 1) title.classList.add('is-cramped');
+    }
   }
 
   /** Puts `bubble` at `place`, scaled by `scale`, with `opacity`. */
@@ -61,6 +111,8 @@ class Stage {
     const unit = this.width;
     bubble.style.width = `${place.w * unit}px`;
     bubble.style.height = `${place.h * unit}px`;
+    // A circle's text keeps inside the square that fits in it.
+    if (bubble.dataset.kind !== 'report') bubble.style.padding = `${Math.round(place.w * unit * 0.13)}px`;
     bubble.style.transform = `translate(${(place.x - place.w / 2) * unit}px, ${place.y * this.yScale * unit - place.h / 2 * unit}px) scale(${scale})`;
     bubble.style.opacity = String(opacity);
   }
@@ -76,7 +128,13 @@ class Stage {
 
   recentre() {
     this.places = this.home.map((place) => ({ ...place }));
+    Arrangements.forget(this.url);
     this.spread();
+  }
+
+  /** Every bubble `offset` stage widths to the side, transparent: where a page slides from. */
+  aside(offset) {
+    this.elements.forEach((bubble, index) => this.put(bubble, { ...this.places[index], x: this.places[index].x + offset }, 1, 0));
   }
 
   index(bubble) { return this.elements.indexOf(bubble); }
@@ -84,6 +142,8 @@ class Stage {
 
 let stage = null;
 let busy = false;
+/** A Back or Forward that came while a level was changing: shown once that change is done. */
+let pendingHistory = null;
 
 function setUpStage() {
   const element = document.getElementById('bubble-stage');
@@ -95,6 +155,13 @@ function setUpStage() {
     .observe(element.parentElement);
   history.replaceState({ reports: 'level' }, '', location.href);
   watchPointers(element);
+  showCurrentCrumb();
+}
+
+/** On a phone the trail scrolls: its end, the current level, is what shows. */
+function showCurrentCrumb() {
+  const trail = document.getElementById('report-trail');
+  if (trail) trail.scrollLeft = trail.scrollWidth;
 }
 
 // MARK: Moving between levels
@@ -104,27 +171,69 @@ function levelDepth(page) {
 }
 
 /** Shows the level at `url`. `tapped` is the category bubble that leads there (going down),
- *  or null going up or sideways. */
-async function showLevel(url, { tapped = null, push = true } = {}) {
+ *  or null going up; `page` is 1 or -1 for the next or previous page of this level, which
+ *  slides in from that side. */
+async function showLevel(url, { tapped = null, push = true, page = 0 } = {}) {
   if (busy || !stage) return;
   busy = true;
   try {
     const answer = await fetchPart(url, '#bubble-stage');
     if (!answer?.part) return;
     const goingDown = tapped !== null || levelDepth(answer.page) > levelDepth(document);
-    await leave(goingDown ? tapped : null);
-    swap(answer.page, answer.part);
+    Arrangements.save(stage);
+    if (page) await slideOut(page);
+    else await leave(goingDown ? tapped : null);
+    swap(answer.page, answer.part, url);
     if (push) history.pushState({ reports: 'level' }, '', url);
-    await arrive();
+    await (page ? slideIn(page) : arrive());
     announce();
   } finally {
     busy = false;
+    if (pendingHistory) {
+      const next = pendingHistory;
+      pendingHistory = null;
+      showLevel(next, { push: false });
+    }
   }
+}
+
+/** This page's bubbles slide away from the side the next comes from (fade with reduced motion). */
+async function slideOut(direction) {
+  if (prefersReducedMotion()) { await fadeOut(); return; }
+  stage.aside(-direction * 0.6);
+  await wait(ANIMATION_MS * 0.6);
+}
+
+async function slideIn(direction) {
+  if (prefersReducedMotion()) { await fadeIn(); return; }
+  const element = stage.element;
+  stage.aside(direction * 0.6);
+  element.getBoundingClientRect();
+  element.classList.add('is-animated');
+  requestAnimationFrame(() => stage.spread());
+  await wait(ANIMATION_MS);
+}
+
+/** With reduced motion a change of level is a cross-fade: out, then in. */
+async function fadeOut() {
+  stage.element.classList.add('is-fading');
+  stage.element.style.opacity = '0';
+  await fade();
+}
+
+async function fadeIn() {
+  const element = stage.element;
+  element.classList.add('is-animated', 'is-fading');
+  element.style.opacity = '0';
+  element.getBoundingClientRect();
+  element.style.opacity = '1';
+  await fade();
+  element.classList.remove('is-fading');
 }
 
 /** The current bubbles go: into the tapped one, which moves to the centre, or into the centre. */
 async function leave(tapped) {
-  if (prefersReducedMotion()) return;
+  if (prefersReducedMotion()) { await fadeOut(); return; }
   const target = tapped ? stage.places[stage.index(tapped)] : stage.centre;
   stage.elements.forEach((bubble, index) => {
     if (bubble === tapped) stage.put(bubble, { ...stage.centre, w: stage.centre.w, h: stage.centre.h });
@@ -134,9 +243,10 @@ async function leave(tapped) {
   await wait(ANIMATION_MS * 0.8);
 }
 
-/** Puts the new page's stage, trail, title and controls in place of the old. */
-function swap(page, newStage) {
-  for (const selector of ['#report-trail', '.reports-dock', '#reports-toolbar', '#report-filter', '#report-filter-notice']) {
+/** Puts the new page's stage, trail, pager, title and controls in place of the old; `url` is
+ *  the level's address (its kept arrangement is read under it). */
+function swap(page, newStage, url) {
+  for (const selector of ['#report-trail', '#bubble-pager', '.reports-dock', '#reports-toolbar', '#report-filter', '#report-filter-notice']) {
     const old = document.querySelector(selector), next = page.querySelector(selector);
     if (old && next) old.replaceWith(next);
     else if (old) old.remove();
@@ -146,10 +256,11 @@ function swap(page, newStage) {
   if (bar && nextBar) bar.replaceWith(nextBar);
   document.title = page.title;
   document.getElementById('bubble-stage').replaceWith(newStage);
-  stage = new Stage(newStage);
+  stage = new Stage(newStage, url);
   stage.layout();
   watchPointers(newStage);
   setUpDock();
+  showCurrentCrumb();
 }
 
 /** The new bubbles spread out from the centre. */
@@ -162,13 +273,26 @@ async function arrive() {
     requestAnimationFrame(() => stage.spread());
     await wait(ANIMATION_MS);
   } else {
-    element.classList.add('is-animated');
+    await fadeIn();
   }
 }
 
 function announce() {
   const status = document.getElementById('reports-status');
   if (status) status.textContent = `${document.querySelector('.top-bar-title')?.textContent ?? ''}: ${stage.centreElement.querySelector('.bubble-meta')?.textContent ?? ''}`;
+}
+
+/** The next (1) or previous (-1) page of a crowded level, when there is one; whether there was.
+ *  `focus` is the bubble to focus when it has arrived ('first' or 'last'). */
+function turnPage(direction, focus = null) {
+  const link = document.querySelector(`#bubble-pager a[data-pager="${direction > 0 ? 'next' : 'prev'}"]`);
+  if (!link || busy) return false;
+  showLevel(link.href, { page: direction }).then(() => {
+    if (!focus) return;
+    const bubbles = stage.elements;
+    (focus === 'first' ? bubbles[0] : bubbles[bubbles.length - 1])?.focus();
+  });
+  return true;
 }
 
 /** Up one level: the parent, or the start from the top level. */
@@ -184,11 +308,15 @@ function watchPointers(element) {
   let hold = null;
   let drag = null;
   let pinch = null;
+  let swipe = null;
   let suppressClick = false;
 
   element.addEventListener('pointerdown', (event) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    swipe = pointers.size === 1 ? { id: event.pointerId, x: event.clientX, y: event.clientY } : null;
+    // A new touch: whatever the last gesture was, it is over (not every drag ends in a click).
+    if (pointers.size === 1) suppressClick = false;
     if (pointers.size === 2) {
       clearTimeout(hold?.timer);
       hold = null;
@@ -225,6 +353,12 @@ function watchPointers(element) {
 
   const release = (event) => {
     pointers.delete(event.pointerId);
+    // One finger swept sideways (not dragging a bubble): the next or previous page.
+    if (swipe?.id === event.pointerId && !drag && event.type === 'pointerup') {
+      const dx = event.clientX - swipe.x, dy = event.clientY - swipe.y;
+      if (Math.abs(dx) > SWIPE_DISTANCE && Math.abs(dx) > Math.abs(dy) * 1.5 && turnPage(dx < 0 ? 1 : -1)) suppressClick = true;
+    }
+    if (swipe?.id === event.pointerId) swipe = null;
     if (pointers.size < 2) pinch = pointers.size === 0 ? null : pinch;
     if (hold && hold.id === event.pointerId) { clearTimeout(hold.timer); hold = null; }
     if (drag && drag.id === event.pointerId) { endDrag(); suppressClick = true; }
@@ -272,6 +406,7 @@ function watchPointers(element) {
     if (!drag) return;
     drag.bubble.classList.remove('is-dragging', 'is-held');
     drag = null;
+    Arrangements.save(stage);
   }
 }
 
@@ -314,7 +449,27 @@ window.addEventListener('popstate', (event) => {
     return;
   }
   if (event.state?.reports === 'viewer') { openReport(location.href, { push: false }); return; }
-  if (stage && event.state?.reports === 'level') showLevel(location.href, { push: false });
+  if (stage && event.state?.reports === 'level') {
+    if (busy) pendingHistory = location.href;
+    else showLevel(location.href, { push: false });
+  }
+});
+
+// The arrow keys move between the level's bubbles in their order (past either end, to the
+// next or previous page); Home and End go to the first and the last.
+document.addEventListener('keydown', (event) => {
+  const bubble = event.target.closest?.('.bubble-list .bubble');
+  if (!bubble || !stage || event.altKey || event.ctrlKey || event.metaKey) return;
+  const bubbles = stage.elements, index = bubbles.indexOf(bubble);
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  let target = null;
+  if (step) target = bubbles[index + step] ?? null;
+  else if (event.key === 'Home') target = bubbles[0];
+  else if (event.key === 'End') target = bubbles[bubbles.length - 1];
+  else return;
+  event.preventDefault();
+  if (target) target.focus();
+  else if (step) turnPage(step, step > 0 ? 'first' : 'last');
 });
 
 document.addEventListener('keydown', (event) => {
@@ -334,6 +489,13 @@ function setUpDock() {
     event.preventDefault();
     showLevel(event.currentTarget.href);
   });
+  for (const link of document.querySelectorAll('#bubble-pager a[data-pager]')) {
+    link.addEventListener('click', (event) => {
+      if (!stage || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      event.preventDefault();
+      turnPage(link.dataset.pager === 'next' ? 1 : -1);
+    });
+  }
   document.getElementById('dock-recentre')?.addEventListener('click', (event) => {
     if (!stage) return;
     event.preventDefault();

@@ -2,10 +2,12 @@
 // KineticCore's BubbleLayout.relax (which places them first). Units: the stage is 1 wide.
 
 const GAP = 0.018;
+/** How much of the centre's width, from its middle, no bubble covers. */
+const KEEP = 0.44;
 
 /** Pushes overlapping bubbles apart (half each, or all of it for the other one when one is
- *  `pinned`), keeps them off the centre's middle and inside the stage. `bubbles` are
- *  `{x, y, w, h}` and change in place. */
+ *  `pinned`), keeps them off the centre (its name stays readable) and inside the stage.
+ *  `bubbles` are `{x, y, w, h}` and change in place. */
 export function relax(bubbles, centre, stageHeight, pinned = -1, iterations = 60) {
   for (let round = 0; round < iterations; round += 1) {
     let moved = false;
@@ -27,14 +29,18 @@ export function relax(bubbles, centre, stageHeight, pinned = -1, iterations = 60
     }
     bubbles.forEach((bubble, index) => {
       if (index === pinned) return;
-      const keep = centre.w * 0.32;
-      const dx = bubble.x - centre.x, dy = bubble.y - centre.y;
-      const distance = Math.hypot(dx, dy);
-      const reach = keep + Math.min(bubble.w, bubble.h) / 2;
-      if (distance < reach) {
-        const angle = distance === 0 ? -Math.PI / 2 : Math.atan2(dy, dx);
-        bubble.x = centre.x + reach * Math.cos(angle);
-        bubble.y = centre.y + reach * Math.sin(angle);
+      // Off the centre: all of it but its rim, where its name is, stays clear. The bubble's
+      // nearest point to the centre's middle moves out to `keep` along the line between them.
+      const keep = centre.w * KEEP;
+      const nearX = Math.min(Math.max(centre.x, bubble.x - bubble.w / 2), bubble.x + bubble.w / 2);
+      const nearY = Math.min(Math.max(centre.y, bubble.y - bubble.h / 2), bubble.y + bubble.h / 2);
+      const distance = Math.hypot(nearX - centre.x, nearY - centre.y);
+      if (distance < keep) {
+        const [dx, dy] = distance === 0 ? [bubble.x - centre.x, bubble.y - centre.y] : [nearX - centre.x, nearY - centre.y];
+        const angle = dx === 0 && dy === 0 ? -Math.PI / 2 : Math.atan2(dy, dx);
+        const push = distance === 0 ? keep + Math.min(bubble.w, bubble.h) / 2 : keep - distance;
+        bubble.x += push * Math.cos(angle);
+        bubble.y += push * Math.sin(angle);
         moved = true;
       }
       const x = Math.min(Math.max(bubble.x, bubble.w / 2), 1 - bubble.w / 2);

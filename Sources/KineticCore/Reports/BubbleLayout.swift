@@ -39,11 +39,19 @@ public struct BubbleLayout: Equatable, Sendable {
     public static let circleSize = 0.29
     public static let rectangleSize = (width: 0.42, height: 0.2)
     public static let gap = 0.018
+    /// How much of the centre's width, from its middle, no bubble covers: all but its rim, so
+    /// the level's name on it stays readable.
+    public static let centreKept = 0.44
     public static let portraitHeight = 1.25
     /// How much of the stage the bubbles may cover before it grows.
     public static let density = 0.36
     /// Up to this many bubbles stand in a ring around the centre.
     public static let ringLimit = 8
+    /// A ring (a level, or a page of a crowded one: ``BubblePages``) may cover this much of its
+    /// stage, which may grow to ``ringHeight`` before its bubbles shrink: a phone is taller than
+    /// 4:5, and a title needs the room more than the gaps do.
+    public static let ringDensity = 0.5
+    public static let ringHeight = 1.5
 
     /// The starting layout for `shapes`.
     public static func make(_ shapes: [Shape]) -> BubbleLayout {
@@ -52,8 +60,15 @@ public struct BubbleLayout: Equatable, Sendable {
             shapes.reduce(0.0) { total, shape in
                 total + (shape == .circle ? circleSize * circleSize : rectangleSize.width * rectangleSize.height)
             } + centreSize * centreSize
-        let scale = min(1, max(0.75, (density * portraitHeight / area).squareRoot()))
-        let height = max(portraitHeight, area * scale * scale / density)
+        let scale: Double
+        let height: Double
+        if shapes.count <= ringLimit {
+            height = min(ringHeight, max(portraitHeight, area / ringDensity))
+            scale = min(1, (ringDensity * height / area).squareRoot())
+        } else {
+            scale = min(1, max(0.75, (density * portraitHeight / area).squareRoot()))
+            height = max(portraitHeight, area * scale * scale / density)
+        }
         let centre = Bubble(x: 0.5, y: height / 2, width: centreSize * scale, height: centreSize * scale)
         let golden = Double.pi * (3 - 5.0.squareRoot())
         // Up to eight: a ring around the centre, alternately a little nearer and further so it
@@ -83,8 +98,9 @@ public struct BubbleLayout: Equatable, Sendable {
     }
 
     /// Pushes overlapping bubbles apart (half each way along the axis where they overlap
-    /// least; all of it for the other one when one is `pinned`), keeps them off the centre's
-    /// middle and inside the stage, for up to `iterations` rounds or until nothing overlaps.
+    /// least; all of it for the other one when one is `pinned`), keeps them off the centre (so
+    /// the level's name stays readable) and inside the stage, for up to `iterations` rounds or
+    /// until nothing overlaps.
     public static func relax(_ bubbles: inout [Bubble], around centre: Bubble, stageHeight: Double, pinned: Int?, iterations: Int = 600) {
         for _ in 0..<iterations {
             var moved = false
@@ -112,16 +128,19 @@ public struct BubbleLayout: Equatable, Sendable {
                 }
             }
             for i in bubbles.indices where i != pinned {
-                // The centre's middle stays visible: a bubble over it moves out along the line
-                // from the centre.
-                let keep = centre.width * 0.32
-                let dx = bubbles[i].x - centre.x, dy = bubbles[i].y - centre.y
-                let distance = (dx * dx + dy * dy).squareRoot()
-                let reach = keep + min(bubbles[i].width, bubbles[i].height) / 2
-                if distance < reach {
-                    let angle = distance == 0 ? -Double.pi / 2 : atan2(dy, dx)
-                    bubbles[i].x = centre.x + reach * cos(angle)
-                    bubbles[i].y = centre.y + reach * sin(angle)
+                // The centre stays clear but for its rim: the bubble's nearest point to the
+                // centre's middle moves out to `keep` along the line between them.
+                let keep = centre.width * centreKept
+                let bubble = bubbles[i]
+                let nearX = min(max(centre.x, bubble.x - bubble.width / 2), bubble.x + bubble.width / 2)
+                let nearY = min(max(centre.y, bubble.y - bubble.height / 2), bubble.y + bubble.height / 2)
+                let distance = ((nearX - centre.x) * (nearX - centre.x) + (nearY - centre.y) * (nearY - centre.y)).squareRoot()
+                if distance < keep {
+                    let (dx, dy) = distance == 0 ? (bubble.x - centre.x, bubble.y - centre.y) : (nearX - centre.x, nearY - centre.y)
+                    let angle = dx == 0 && dy == 0 ? -Double.pi / 2 : atan2(dy, dx)
+                    let push = distance == 0 ? keep + min(bubble.width, bubble.height) / 2 : keep - distance
+                    bubbles[i].x += push * cos(angle)
+                    bubbles[i].y += push * sin(angle)
                     moved = true
                 }
                 let clampedX = min(max(bubbles[i].x, bubbles[i].width / 2), 1 - bubbles[i].width / 2)

@@ -26,7 +26,7 @@ import VaporTesting
 
             let root = try await web.get("/reports/categories/root").body.string
             #expect(root.contains("href=\"/reports/categories/area-1\""))
-            #expect(root.contains("data-kind=\"category\" data-id=\"area-1\" data-x="))
+            #expect(root.contains(#"data-kind="category" data-id="area-1" aria-label="Area 1, 3 reports, 1 category" title="Area 1""#))
             let unit = try await web.get("/reports/categories/area-1-unit-1").body.string
             let order = ["report-00001", "report-00002", "report-00003"].compactMap { unit.range(of: "data-id=\"\($0)\"")?.lowerBound }
             #expect(order.count == 3 && order == order.sorted())
@@ -53,6 +53,37 @@ import VaporTesting
             #expect(pdf.status == .ok)
             #expect(pdf.headers.first(name: .contentDisposition)?.contains("Programme report 2.pdf") == true)
             #expect(try await web.get("/reports/report-00002/pages/1").headers.contentType == .jpeg)
+        }
+    }
+
+    /// A level of 200 items shows them eight at a time around its centre, in the datasource's
+    /// order, with a pager; a page past the end shows the last; an empty category says so.
+    @Test func aCrowdedLevel_isShownAPageAtATime_andAnEmptyOneSaysSo() async throws {
+        try await withKinetic { app in
+            _ = try await app.importReportLibrary(from: ReportFixtures.crowded, for: .server("tests"))
+            let (web, _) = try await app.signedInWebClient()
+            func ids(_ html: String) -> [String] {
+                html.components(separatedBy: #"data-id=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            }
+            let first = try await web.get("/reports/categories/crowd").body.string
+            #expect(ids(first) == (1...8).map { String(format: "site-%03d", $0) })
+            #expect(first.contains(#"<nav class="bubble-pager" id="bubble-pager" aria-label="1–8 of 200">"#))
+            #expect(first.contains(#"href="/reports/categories/crowd?page=2" rel="next""#))
+            #expect(!first.contains(#"rel="prev""#))
+            #expect(first.contains("197 categories · 3 reports"))
+            let second = try await web.get("/reports/categories/crowd?page=2").body.string
+            #expect(ids(second) == (9...16).map { String(format: "site-%03d", $0) })
+            #expect(second.contains(#"href="/reports/categories/crowd" rel="prev""#))
+            let last = try await web.get("/reports/categories/crowd?page=99").body.string
+            #expect(ids(last) == ["site-193", "site-194", "site-195", "site-196", "site-197", "crowd-report-1", "crowd-report-2", "crowd-report-3"])
+            #expect(last.contains("193–200 of 200") && !last.contains(#"rel="next""#))
+            #expect(last.contains(#"aria-label="Research report for every site, report, 2 pages""#))
+            #expect(try await web.get("/reports/categories/crowd?page=x").status == .ok)
+            let empty = try await web.get("/reports/categories/empty").body.string
+            #expect(empty.contains("This category holds no reports yet."))
+            #expect(ids(empty).isEmpty && !empty.contains("bubble-pager"))
+            let root = try await web.get("/reports/categories/root").body.string
+            #expect(!root.contains("bubble-pager") && !root.contains("bubble-empty"))
         }
     }
 

@@ -13,6 +13,10 @@ struct ReportFixtures {
     static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/ReportLibrary")
 
+    /// `Fixtures/CrowdedLibrary`: a level (`crowd`) of 200 items, 197 categories (empty, with
+    /// long and German titles) and three reports; and an empty category beside it.
+    static let crowded = source.deletingLastPathComponent().appendingPathComponent("CrowdedLibrary")
+
     /// The scratch copy.
     let folder: URL
 

@@ -13,6 +13,18 @@ import Testing
         return count
     }
 
+    /// Whether every bubble keeps off the centre but its rim (``BubbleLayout/centreKept``),
+    /// give or take a hundredth of the stage's width where the stage's edge holds one back.
+    private func centreClear(_ layout: BubbleLayout) -> Bool {
+        let keep = layout.centre.width * BubbleLayout.centreKept
+        return layout.bubbles.allSatisfy { bubble in
+            let nearX = min(max(layout.centre.x, bubble.x - bubble.width / 2), bubble.x + bubble.width / 2)
+            let nearY = min(max(layout.centre.y, bubble.y - bubble.height / 2), bubble.y + bubble.height / 2)
+            return ((nearX - layout.centre.x) * (nearX - layout.centre.x) + (nearY - layout.centre.y) * (nearY - layout.centre.y))
+                .squareRoot() >= keep - 0.01
+        }
+    }
+
     private func inside(_ layout: BubbleLayout) -> Bool {
         layout.bubbles.allSatisfy { bubble in
             bubble.x - bubble.width / 2 >= -1e-9 && bubble.x + bubble.width / 2 <= 1 + 1e-9
@@ -20,7 +32,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [0, 1, 3, 6, 9, 14, 30, 60])
+    @Test(arguments: [0, 1, 3, 6, 7, 8, 9, 14, 30, 60])
     func anyLevel_laysOutWithoutOverlapsInsideThePortraitStage(count: Int) {
         let shapes = (0..<count).map { $0 % 3 == 0 ? BubbleLayout.Shape.circle : .rectangle }
         let layout = BubbleLayout.make(shapes)
@@ -29,6 +41,20 @@ import Testing
         #expect(inside(layout))
         #expect(layout.stageHeight >= BubbleLayout.portraitHeight)
         #expect(layout.centre.x == 0.5)
+    }
+
+    /// A full ring (a page of a crowded level) of any mix grows its stage to at most 3:2 and
+    /// keeps its bubbles nearly full size, none overlapping.
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7, 8])
+    func aFullRing_keepsItsBubblesNearlyFullSize(circles: Int) {
+        let shapes = (0..<BubbleLayout.ringLimit).map { $0 < circles ? BubbleLayout.Shape.circle : .rectangle }
+        let layout = BubbleLayout.make(shapes)
+        #expect(overlaps(layout) == 0)
+        #expect(inside(layout))
+        #expect(centreClear(layout))
+        #expect(layout.stageHeight <= BubbleLayout.ringHeight)
+        let scale = layout.bubbles[0].width / (circles > 0 ? BubbleLayout.circleSize : BubbleLayout.rectangleSize.width)
+        #expect(scale >= 0.9, "scale \(scale)")
     }
 
     @Test func aSmallLevel_keepsThePortraitStageAndFullSizes() {

@@ -16,9 +16,11 @@ struct ReportsController {
     private func levelPage(_ request: Request, categoryID: String?, isStart: Bool) async throws -> Response {
         guard let level = try await request.reports().library.level(categoryID) else { throw AppError.notFound }
         let keyword = request.query[String.self, at: "keyword"].flatMap { $0.isEmpty ? nil : String($0.prefix(100)) }
+        let page = request.query[String.self, at: "page"].flatMap { Int($0.prefix(6)) } ?? 1
         let library = try await request.reports().library.library()
         let model = ReportsLevelPage.model(
-            level, library: library, isStart: isStart, keyword: keyword, isAdmin: try request.requireUser().isAdmin, l: request.localizer
+            level, library: library, isStart: isStart, keyword: keyword, page: page, isAdmin: try request.requireUser().isAdmin,
+            l: request.localizer
         )
         return .html(ReportsLevelPage.render(model, context: PageContext(request: request)))
     }

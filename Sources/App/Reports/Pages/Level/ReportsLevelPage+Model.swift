@@ -4,7 +4,8 @@ import KineticCore
 /// A level of the library as bubbles (seed: Dashboard): the centre circle for the level, its
 /// categories as circles and reports as rectangles around it, the trail, the toolbar and the
 /// bottom navigation. At `/reports` the level is the root before the centre is tapped: the
-/// centre alone.
+/// centre alone. A level with more than a ring of items shows them a page at a time
+/// (``BubblePages``, `?page=2`), with a pager under the stage; an empty category says so.
 enum ReportsLevelPage {
     struct Bubble: Equatable {
         enum Kind: String { case category, report }
@@ -12,6 +13,8 @@ enum ReportsLevelPage {
         let id: String
         let title: String
         let meta: String
+        /// What a screen reader says: "Finance, 12 reports, 3 categories".
+        let label: String
         let href: String
         /// A report's thumbnail (nil for a category).
         var thumbnailURL: String? = nil
@@ -37,33 +40,76 @@ enum ReportsLevelPage {
         let keyword: String?
         /// Reports hidden by the keyword filter.
         let filteredOut: Int
+        let pages: BubblePages
+        /// The pager, when the level has more than one page.
+        let pager: Pager?
+        /// Said in the stage when the level holds nothing (or the filter hides everything).
+        let emptyMessage: String?
         let isAdmin: Bool
         /// No library was imported yet.
         let isEmpty: Bool
     }
 }
 
+/// The links to the pages before and after, and where this one is ("9–16 of 200").
+struct ReportsLevelPager: Equatable {
+    let previous: String?
+    let next: String?
+    let label: String
+    let previousLabel: String
+    let nextLabel: String
+}
+
 extension ReportsLevelPage {
-    /// The page model of `level`, with `keyword` keeping only the reports that have it.
+    typealias Pager = ReportsLevelPager
+
+    /// The page model of page `page` of `level`, with `keyword` keeping only the reports that have it.
     static func model(
-        _ level: ReportLevel, library: ReportLibraryInfo?, isStart: Bool, keyword: String?, isAdmin: Bool, l: Localizer
+        _ level: ReportLevel, library: ReportLibraryInfo?, isStart: Bool, keyword: String?, page: Int = 1, isAdmin: Bool, l: Localizer
     ) -> Model {
         let keywordKey = keyword.map { $0.lowercased() }
         let reports = level.reports.filter { report in keywordKey.map { key in report.keywords.contains { $0.lowercased() == key } } ?? true
         }
-        let shapes = level.categories.map { _ in BubbleLayout.Shape.circle } + reports.map { _ in .rectangle }
-        let layout = BubbleLayout.make(isStart ? [] : shapes)
-        let categoryBubbles = zip(level.categories, layout.bubbles).map { category, place in
-            Bubble(
-                kind: .category, id: category.id, title: category.title, meta: l.plural("reports.count", count: category.reportCount),
+        let pages = BubblePages(total: isStart ? 0 : level.categories.count + reports.count, requested: page)
+        let categoryCount = level.categories.count
+        let categoriesShown = min(pages.items.lowerBound, categoryCount)..<min(pages.items.upperBound, categoryCount)
+        let reportsShown = max(pages.items.lowerBound - categoryCount, 0)..<max(pages.items.upperBound - categoryCount, 0)
+        let shapes = categoriesShown.map { _ in BubbleLayout.Shape.circle } + reportsShown.map { _ in .rectangle }
+        let layout = BubbleLayout.make(shapes)
+        let categoryBubbles = zip(level.categories[categoriesShown], layout.bubbles).map { category, place in
+            let reportCount = l.plural("reports.count", count: category.reportCount)
+            return Bubble(
+                kind: .category, id: category.id, title: category.title, meta: reportCount,
+                label: category.categoryCount > 0
+                    ? l.t(
+                        "reports.bubble.categoryWithCategories", category.title, reportCount,
+                        l.plural("reports.categories", count: category.categoryCount))
+                    : l.t("reports.bubble.category", category.title, reportCount),
                 href: SiteURL.reports(.category(id: category.id)).path, place: place)
         }
-        let reportBubbles = zip(reports, layout.bubbles.dropFirst(level.categories.count)).map { report, place in
-            Bubble(
-                kind: .report, id: report.id, title: report.title, meta: l.plural("reports.pages", count: report.pageCount),
+        let reportBubbles = zip(reports[reportsShown], layout.bubbles.dropFirst(categoriesShown.count)).map { report, place in
+            let pageCount = l.plural("reports.pages", count: report.pageCount)
+            return Bubble(
+                kind: .report, id: report.id, title: report.title, meta: pageCount,
+                label: l.t("reports.bubble.report", report.title, pageCount),
                 href: SiteURL.reports(.report(id: report.id)).path, thumbnailURL: report.versioned(.reports(.thumbnail(id: report.id))),
                 place: place)
         }
+        func pageHref(_ number: Int) -> String {
+            ReportsChrome.levelHref(level.category?.id)
+                + SiteURL.query([("keyword", keyword), ("page", number == 1 ? nil : String(number))])
+        }
+        let pager =
+            pages.count > 1
+            ? Pager(
+                previous: pages.hasPrevious ? pageHref(pages.page - 1) : nil, next: pages.hasNext ? pageHref(pages.page + 1) : nil,
+                label: l.t(
+                    "reports.pager.label", l.number(pages.items.lowerBound + 1), l.number(pages.items.upperBound), l.number(pages.total)),
+                previousLabel: l.t("reports.pager.previous"), nextLabel: l.t("reports.pager.next"))
+            : nil
+        let emptyMessage: String? =
+            isStart || pages.total > 0
+            ? nil : keyword != nil ? l.t("reports.level.noneWithKeyword") : l.t("reports.level.empty")
         var counts: [String: (keyword: String, count: Int)] = [:]
         for keyword in level.reports.flatMap(\.keywords) { counts[keyword.lowercased(), default: (keyword, 0)].count += 1 }
         let keywords = counts.values.sorted { ($1.count, $0.keyword.lowercased()) < ($0.count, $1.keyword.lowercased()) }.map(\.keyword)
@@ -86,7 +132,8 @@ extension ReportsLevelPage {
             parentHref: parentHref, isStart: isStart, centreMeta: centreMeta,
             stageHeight: layout.stageHeight, centre: layout.centre, bubbles: categoryBubbles + reportBubbles,
             toolbar: ReportsChrome.Toolbar(library: library, l: l), keywords: Array(keywords.prefix(40)),
-            keyword: keyword, filteredOut: level.reports.count - reports.count, isAdmin: isAdmin, isEmpty: library == nil
+            keyword: keyword, filteredOut: level.reports.count - reports.count, pages: pages, pager: pager, emptyMessage: emptyMessage,
+            isAdmin: isAdmin, isEmpty: library == nil
         )
     }
 }

@@ -16,7 +16,7 @@ extension ReportsLevelPage {
                                 [txt(l.t("reports.import.title"))]) : .empty
                     ]))
         } else {
-            content += [stage(model, l: l), filterNotice(model, l: l)]
+            content += [stage(model, l: l), pager(model.pager), filterNotice(model, l: l)]
         }
         content += [
             ReportsChrome.toolbar(model.toolbar), ReportsChrome.dock(level: model.categoryID, hasFilter: !model.keywords.isEmpty, l: l),
@@ -57,7 +57,8 @@ extension ReportsLevelPage {
                         "a",
                         [
                             .class("bubble bubble-\(bubble.kind.rawValue)"), Attr("href", bubble.href),
-                            .data("kind", bubble.kind.rawValue), .data("id", bubble.id),
+                            .data("kind", bubble.kind.rawValue), .data("id", bubble.id), .aria("label", bubble.label),
+                            Attr("title", bubble.title),
                         ] + placement(bubble.place),
                         [
                             bubble.thumbnailURL != nil
@@ -84,12 +85,33 @@ extension ReportsLevelPage {
                 .aria("label", l.t("reports.stage.label", model.title)),
                 .data("stage-height", SVGNumber.format(model.stageHeight)), .data("level", model.categoryID ?? SiteURL.rootCategoryID),
                 .data("start", model.isStart ? "true" : "false"), .data("parent", model.parentHref),
-                .data("hint-hold", l.t("reports.stage.holdHint")),
+                .data("hint-hold", l.t("reports.stage.holdHint")), .data("page", String(model.pages.page)),
             ],
             [
                 centre,
                 model.isStart ? el("p", [.class("bubble-hint")], [txt(l.t("reports.stage.startHint"))]) : .empty,
+                model.emptyMessage.map { el("p", [.class("bubble-empty"), .id("bubble-empty")], [txt($0)]) } ?? .empty,
                 el("ul", [.class("bubble-list"), .aria("label", l.t("reports.stage.contents", model.title))], items),
+            ])
+    }
+
+    /// Previous and next page of a level with more items than a ring, and which items show.
+    private static func pager(_ pager: Pager?) -> HTMLNode {
+        guard let pager else { return .empty }
+        func link(_ href: String?, _ label: String, _ symbol: Icon, _ rel: String) -> HTMLNode {
+            guard let href else {
+                return el("span", [.class("icon-button bubble-pager-end"), .aria("hidden", "true")], [icon(symbol)])
+            }
+            return el(
+                "a", [.class("icon-button"), Attr("href", href), Attr("rel", rel), .aria("label", label), .data("pager", rel)],
+                [icon(symbol)])
+        }
+        return el(
+            "nav", [.class("bubble-pager"), .id("bubble-pager"), .aria("label", pager.label)],
+            [
+                link(pager.previous, pager.previousLabel, .back, "prev"),
+                el("span", [.class("bubble-pager-label"), .aria("hidden", "true")], [txt(pager.label)]),
+                link(pager.next, pager.nextLabel, .chevronRight, "next"),
             ])
     }
 
