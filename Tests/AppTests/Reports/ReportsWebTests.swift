@@ -75,7 +75,10 @@ import VaporTesting
             #expect(ids(second) == (9...16).map { String(format: "site-%03d", $0) })
             #expect(second.contains(#"href="/reports/categories/crowd" rel="prev""#))
             let last = try await web.get("/reports/categories/crowd?page=99").body.string
-            #expect(ids(last) == ["site-193", "site-194", "site-195", "site-196", "site-197", "crowd-report-1", "crowd-report-2", "crowd-report-3"])
+            #expect(
+                ids(last) == [
+                    "site-193", "site-194", "site-195", "site-196", "site-197", "crowd-report-1", "crowd-report-2", "crowd-report-3",
+                ])
             #expect(last.contains("193–200 of 200") && !last.contains(#"rel="next""#))
             #expect(last.contains(#"aria-label="Research report for every site, report, 2 pages""#))
             #expect(try await web.get("/reports/categories/crowd?page=x").status == .ok)
