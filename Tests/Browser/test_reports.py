@@ -430,10 +430,13 @@ def test_reports_pages_at_phone_and_ipad_widths_have_no_violations(account, lang
     try:
         log_in(driver, account)
         for name, path in [("start", "/reports"), ("root", "/reports/categories/root"), ("level", "/reports/categories/fitness"),
-                           ("viewer", "/reports/review-q1"), ("list", "/reports/categories/parks/reports"),
-                           ("search", "/reports/search?q=safety")]:
+                           ("viewer", "/reports/review-q1"), ("reader-hit", "/reports/review-q1?page=2&find=revenue"),
+                           ("list", "/reports/categories/parks/reports"), ("search", "/reports/search?q=foam"),
+                           ("search-typo", "/reports/search?q=marshls")]:
             driver.get(BASE_URL + path)
             wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
+            if name.startswith(("viewer", "reader")):
+                wait(driver, 20).until(lambda d: d.execute_script("return document.querySelector('.reader-page canvas') !== null"))
             time.sleep(0.8)
             screenshot(driver, f"reports-{name}-{language}-{width}")
             assert_no_horizontal_overflow(driver, path)

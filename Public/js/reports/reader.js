@@ -120,6 +120,7 @@ class Reader {
     this.zoom = 'fit';
     this.scale = 1;
     this.numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
+    this.percent = new Intl.NumberFormat(document.documentElement.lang || undefined, { style: 'percent' });
     this.textContents = new Map();
     this.drawn = new Set();
     this.hits = [];
@@ -179,7 +180,7 @@ class Reader {
   layout() {
     this.scale = this.zoom === 'fit' ? this.fitScale() : this.zoom;
     for (const view of this.pages) this.size(view);
-    this.field('fit').textContent = `${this.numbers.format(Math.round(this.scale * 100))} %`;
+    this.field('fit').textContent = this.percent.format(Math.round(this.scale * 100) / 100);
     const widest = Math.max(...this.pages.map((view) => view.width)) * CSS_UNITS * this.scale;
     this.box.classList.toggle('is-zoomed', widest + 16 > this.box.clientWidth + 1);
     for (const number of this.drawn) this.draw(this.pages[number - 1]);

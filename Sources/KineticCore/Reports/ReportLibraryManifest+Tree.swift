@@ -18,13 +18,16 @@ extension ManifestReading {
             [(nil, "root", root)]
             + categories.filter { categoryByID[$0.id]?.index == $0.definition.index }
             .map { ($0.id, "categories[\($0.definition.index)]", $0.definition.contents) }
+        // A second listing of a category: a cycle when the lister is inside it, told once all
+        // first listings are known.
+        var listedAgain: [(path: String, id: String, lister: String?)] = []
         for level in levels {
             for (position, id) in level.contents.categoryIDs.enumerated() {
                 let path = "\(level.path).categories[\(position)]"
                 if categoryByID[id] == nil {
                     problems.append(ReportLibraryProblem(path, "error.reports.category.unknown", [id]))
                 } else if parentOf[id] != nil {
-                    problems.append(ReportLibraryProblem(path, "error.reports.category.listedTwice", [id]))
+                    listedAgain.append((path, id, level.id))
                 } else {
                     parentOf[id] = .some(level.id)
                 }
@@ -38,6 +41,15 @@ extension ManifestReading {
                 } else {
                     listerOf[id] = .some(level.id)
                 }
+            }
+        }
+
+        for again in listedAgain {
+            if let lister = again.lister, let inside = chain(from: lister, upTo: again.id, parentOf: parentOf) {
+                let names = inside.reversed() + [again.id]
+                problems.append(ReportLibraryProblem(again.path, "error.reports.category.cycle", [names.joined(separator: " → ")]))
+            } else {
+                problems.append(ReportLibraryProblem(again.path, "error.reports.category.listedTwice", [again.id]))
             }
         }
 
@@ -99,6 +111,19 @@ extension ManifestReading {
         return ReportLibrary(
             title: title, root: root, categories: placedCategories, reports: placedReports
         )
+    }
+
+    /// `start` and its parents up to and including `ancestor`, when `ancestor` is one of them
+    /// (`start` is inside it); nil when the root comes first.
+    private func chain(from start: String, upTo ancestor: String, parentOf: [String: String?]) -> [String]? {
+        var chain: [String] = []
+        var current: String? = start
+        while let id = current, !chain.contains(id) {
+            chain.append(id)
+            if id == ancestor { return chain }
+            current = parentOf[id] ?? nil
+        }
+        return nil
     }
 
     /// The categories of the cycle above `start`, from its first member down, when following

@@ -142,6 +142,44 @@ import VaporTesting
         }
     }
 
+    /// Every problem of a library is named in one answer, each at its place, a cycle as a
+    /// cycle, and no message names a folder of the server.
+    @Test func aLibraryWithAProblemOfEveryKind_namesThemAllInOneRound() async throws {
+        try await withKinetic { app in
+            do {
+                _ = try await app.previewReportLibrary(from: ReportFixtures.problems, for: .server("tests"))
+                Issue.record("the library should have been refused")
+            } catch let failure as ReportLibraryProblems {
+                let byPath = Dictionary(failure.problems.map { ($0.path, $0.messageKey) }, uniquingKeysWith: { first, _ in first })
+                #expect(
+                    byPath == [
+                        "categories[0].reports[0]": "error.reports.report.unknown",
+                        "categories[1].categories[0]": "error.reports.category.cycle",
+                        "categories[2].id": "error.reports.id.duplicate",
+                        "categories[3]": "error.reports.category.unlisted",
+                        "root.categories[1]": "error.reports.category.unknown",
+                        "root.reports[1]": "error.reports.report.listedTwice",
+                        "reports[0].date": "error.reports.date",
+                        "reports[1]": "error.reports.report.unlisted", "reports[1].file": "error.reports.file.encrypted",
+                        "reports[2]": "error.reports.report.unlisted", "reports[2].file": "error.reports.file.damaged",
+                        "reports[3]": "error.reports.report.unlisted", "reports[3].file": "error.reports.file.notPDF",
+                        "reports[4]": "error.reports.report.unlisted", "reports[4].file": "error.reports.file.tooManyPages",
+                        "reports[5]": "error.reports.report.unlisted", "reports[5].file": "error.reports.file.missing",
+                        "reports[6].file": "error.reports.file.path",
+                        "reports[7].id": "error.reports.id.invalid",
+                    ])
+                #expect(failure.problems.first { $0.path == "categories[1].categories[0]" }?.arguments == ["a → b → a"])
+                let damaged = try #require(failure.problems.first { $0.path == "reports[2].file" })
+                #expect(damaged.arguments.last?.contains("trailer") == true, "\(damaged.arguments)")
+                for problem in failure.problems {
+                    #expect(
+                        !problem.arguments.contains { $0.contains(app.reportFiles.directory.path) || $0.contains("/tmp/") }, "\(problem)")
+                }
+            }
+            #expect(try await ReportsRepository(database: app.db).library() == nil)
+        }
+    }
+
     @Test func aBadDatasource_isRefusedWhole() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
@@ -154,7 +192,10 @@ import VaporTesting
         try await withKinetic { app in
             let found = try await problems(fixtures, into: app)
             #expect(found.contains(ReportLibraryProblem("categories[2].id", "error.reports.id.duplicate", ["area-1-unit-1"])))
-            #expect(found.contains(ReportLibraryProblem("categories[1].categories[0]", "error.reports.category.listedTwice", ["area-1"])))
+            #expect(
+                found.contains(
+                    ReportLibraryProblem("categories[1].categories[0]", "error.reports.category.cycle", ["area-1 → area-1-unit-1 → area-1"])
+                ))
             #expect(try await ReportRecord.query(on: app.db).count() == 0)
         }
     }

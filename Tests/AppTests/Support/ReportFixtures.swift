@@ -17,6 +17,12 @@ struct ReportFixtures {
     /// long and German titles) and three reports; and an empty category beside it.
     static let crowded = source.deletingLastPathComponent().appendingPathComponent("CrowdedLibrary")
 
+    /// `Fixtures/ProblemLibrary.zip`: a library with a problem of every kind the tree and the
+    /// files can have at once (a cycle, a repeated id, unknown, unlisted and twice-listed
+    /// entries, a bad id and date; an encrypted, a cut-short, a 502-page and a missing PDF, a web
+    /// page named .pdf, a path leaving the library). Made from `ReportLibrary`'s PDFs with qpdf.
+    static let problems = source.deletingLastPathComponent().appendingPathComponent("ProblemLibrary.zip")
+
     /// The scratch copy.
     let folder: URL
 

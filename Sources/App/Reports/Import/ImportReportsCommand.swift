@@ -103,6 +103,9 @@ struct ImportReportsCommand: KineticCommand {
                 )
                 console.print(
                     "  pages:            \(summary.pages) (\(summary.pagesRendered) rendered from \(summary.rendered) new or changed PDFs)")
+                if summary.pagesRecognised > 0 {
+                    console.print("  scanned pages:    \(summary.pagesRecognised) (their text recognised by OCR)")
+                }
                 console.print("  time taken:       \(String(format: "%.1f", seconds)) s")
                 console.print("`kinetic import-reports --undo` brings back the library as it was.")
             }

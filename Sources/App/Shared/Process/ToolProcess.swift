@@ -41,6 +41,13 @@ enum ToolProcess {
         let status: Int32
     }
 
+    /// A tool's complaints cut to about 500 bytes: its first 200 and its last 300 (where a tool
+    /// says why it gave up, after its warnings), trimmed.
+    static func gist(of messages: Data) -> String {
+        let kept = messages.count <= 500 ? messages : messages.prefix(200) + Data(" … ".utf8) + messages.suffix(300)
+        return String(decoding: kept, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The environment every tool gets: where programs are, a UTF-8 locale, a home, a place
     /// for temporary files and one thread for OpenMP (tesseract would take every core: one tool
     /// job is one core's worth of work); nothing else of the server's.
@@ -131,8 +138,7 @@ enum ToolProcess {
         } catch let error as SubprocessError where error.code == .executableNotFound || error.code == .spawnFailed {
             throw Failed(description: "\(executable) could not start: \(error)", interruption: .couldNotStart)
         }
-        let messages = String(decoding: execution.closureResult.messages.prefix(500), as: UTF8.self).trimmingCharacters(
-            in: .whitespacesAndNewlines)
+        let messages = Self.gist(of: execution.closureResult.messages)
         if execution.closureResult.reachedItsLimit, case .signaled(SIGKILL) = execution.terminationStatus { throw timedOut }
         switch execution.terminationStatus {
         case .exited(let status) where acceptedStatuses.contains(status):

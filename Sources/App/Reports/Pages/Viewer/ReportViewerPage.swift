@@ -151,7 +151,7 @@ enum ReportViewerPage {
                             [
                                 Attr("type", "button"), .class("reader-zoom"), .data("reader", "fit"),
                                 .aria("label", l.t("reports.reader.fitWidth")),
-                            ], [txt("100 %")]),
+                            ], [txt(l.percent(100))]),
                         button("zoom-in", .zoomIn, l.t("reports.reader.zoomIn")),
                         button(
                             "find", .search, l.t("reports.reader.find"), [.aria("expanded", "false"), .aria("controls", "reader-find")]),
