@@ -423,7 +423,8 @@ async function openReport(url, { push = true } = {}) {
     closeLabel, content: answer.part, swipeToClose: true,
     onRequestClose: () => (history.state?.reports === 'viewer' ? history.back() : viewer.close()),
   });
-  startReader(answer.part, url);
+  const reader = startReader(answer.part, url);
+  viewer.closed.then(async () => (await reader)?.destroy());
   return viewer;
 }
 

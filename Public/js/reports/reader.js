@@ -122,6 +122,8 @@ class Reader {
     this.numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
     this.percent = new Intl.NumberFormat(document.documentElement.lang || undefined, { style: 'percent' });
     this.textContents = new Map();
+    // What the reader listens to outside its own elements, let go by destroy().
+    this.outside = new AbortController();
     this.drawn = new Set();
     this.hits = [];
     this.current = -1;
@@ -148,6 +150,14 @@ class Reader {
     this.field = (name) => controls.querySelector(`[data-reader="${name}"]`);
     this.findForm = controls.querySelector('form.reader-find');
     this.wire();
+  }
+
+  /** Lets go of the PDF, its pages and every listener outside the reader (its overlay closed). */
+  destroy() {
+    this.outside.abort();
+    this.observer?.disconnect();
+    for (const view of this.pages) view.task?.cancel();
+    this.pdf.destroy();
   }
 
   label(template, ...values) {
@@ -202,7 +212,8 @@ class Reader {
       if (this.scrollFrame) return;
       this.scrollFrame = requestAnimationFrame(() => { this.scrollFrame = 0; this.showPageNumber(); });
     };
-    (this.scroller === document.scrollingElement ? window : this.scroller).addEventListener('scroll', onScroll, { passive: true });
+    (this.scroller === document.scrollingElement ? window : this.scroller)
+      .addEventListener('scroll', onScroll, { passive: true, signal: this.outside.signal });
   }
 
   /** Draws `view` at the current scale: the canvas, then the text layer with any matches. */
@@ -359,7 +370,12 @@ class Reader {
     status.textContent = this.controls.dataset.searching;
     const hits = [];
     for (let number = 1; number <= this.count; number++) {
-      const content = await this.textOf(number);
+      let content;
+      try {
+        content = await this.textOf(number);
+      } catch {
+        return; // the reader was closed (its PDF let go) while it looked
+      }
       if (run !== this.findRun) return;
       content.items.forEach((item, index) => {
         for (const [start, end] of matchRanges(item.str ?? '', this.terms)) hits.push({ page: number, item: index, start, end });
@@ -460,10 +476,10 @@ class Reader {
     });
 
     this.article.addEventListener('keydown', (event) => this.key(event));
-    if (this.scroller === document.scrollingElement) document.addEventListener('keydown', (event) => {
-      if (event.target === document.body) this.key(event);
-    });
-    window.addEventListener('resize', () => { if (this.zoom === 'fit') this.zoomTo('fit'); });
+    if (this.scroller === document.scrollingElement) {
+      document.addEventListener('keydown', (event) => { if (event.target === document.body) this.key(event); }, { signal: this.outside.signal });
+    }
+    window.addEventListener('resize', () => { if (this.zoom === 'fit') this.zoomTo('fit'); }, { signal: this.outside.signal });
     this.enablePinch();
   }
 
