@@ -175,15 +175,13 @@ enum ReportSearchIndex {
     static func search(_ query: ReportSearchQuery, limit: Int, on sql: any SQLDatabase) async throws -> Found {
         let corrections = try await self.corrections(for: query, on: sql)
         let isSQLite = sql.dialect.name == "sqlite"
+        // The query as the database reads it: an FTS5 expression or a to_tsquery text.
+        let written = isSQLite ? query.fts5Expression(corrections: corrections) : query.tsquery(corrections: corrections)
         let reports =
             try await isSQLite
-            ? rankedReportsSQLite(query.fts5Expression(corrections: corrections), limit: limit, on: sql)
-            : rankedReportsPostgres(query.tsquery(corrections: corrections), limit: limit, on: sql)
+            ? rankedReportsSQLite(written, limit: limit, on: sql) : rankedReportsPostgres(written, limit: limit, on: sql)
         guard !reports.isEmpty else { return Found(hits: [], corrections: corrections) }
-        let pages =
-            try await isSQLite
-            ? pagesSQLite(query.fts5Expression(corrections: corrections), of: reports.map(\.report_id), on: sql)
-            : pagesPostgres(query.tsquery(corrections: corrections), of: reports.map(\.report_id), on: sql)
+        let pages = try await pages(matching: written, of: reports.map(\.report_id), isSQLite: isSQLite, on: sql)
         let hits = reports.map { report in
             let found = pages[report.report_id]
             let snippet = found?.snippet ?? report.snippet ?? ""
@@ -292,49 +290,37 @@ enum ReportSearchIndex {
         return found
     }
 
-    private static func pagesSQLite(
-        _ expression: String, of reportIDs: [String], on sql: any SQLDatabase
+    /// The pages of `reportIDs` matching `written` (the query as the database reads it), and
+    /// the snippet of each report's best one: the same two questions to either database.
+    private static func pages(
+        matching written: String, of reportIDs: [String], isSQLite: Bool, on sql: any SQLDatabase
     ) async throws -> [String: PagesFound] {
         let ids = SQLList(reportIDs.map { SQLBind($0) })
-        let rows = try await sql.raw(
-            """
+        let matching: SQLQueryString =
+            isSQLite
+            ? """
             SELECT report_id, page, contents, bm25(report_pages) AS rank FROM report_pages
-            WHERE report_pages MATCH \(bind: expression) AND report_id IN (\(ids))
+            WHERE report_pages MATCH \(bind: written) AND report_id IN (\(ids))
             """
-        ).all(decoding: MatchingPage.self)
-        let grouped = grouped(rows)
-        guard !grouped.best.isEmpty else { return [:] }
-        let best = SQLList(grouped.best.map { SQLGroupExpression([SQLBind($0.key), SQLBind($0.value)]) })
-        let snippets = try await sql.raw(
-            """
-            SELECT report_id, page, snippet(report_pages, 3, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet
-            FROM report_pages WHERE report_pages MATCH \(bind: expression) AND (report_id, page) IN (VALUES \(best))
-            """
-        ).all(decoding: PageSnippet.self)
-        return pagesFound(grouped, snippets: snippets)
-    }
-
-    private static func pagesPostgres(
-        _ tsquery: String, of reportIDs: [String], on sql: any SQLDatabase
-    ) async throws -> [String: PagesFound] {
-        let ids = SQLList(reportIDs.map { SQLBind($0) })
-        let rows = try await sql.raw(
-            """
+            : """
             SELECT report_id, page, contents, -ts_rank(document, q)::float8 AS rank
-            FROM report_pages, to_tsquery('simple'::regconfig, \(bind: tsquery)) AS q
+            FROM report_pages, to_tsquery('simple'::regconfig, \(bind: written)) AS q
             WHERE document @@ q AND report_id IN (\(ids))
             """
-        ).all(decoding: MatchingPage.self)
-        let grouped = grouped(rows)
+        let grouped = grouped(try await sql.raw(matching).all(decoding: MatchingPage.self))
         guard !grouped.best.isEmpty else { return [:] }
         let best = SQLList(grouped.best.map { SQLGroupExpression([SQLBind($0.key), SQLBind($0.value)]) })
-        let snippets = try await sql.raw(
+        let snippets: SQLQueryString =
+            isSQLite
+            ? """
+            SELECT report_id, page, snippet(report_pages, 3, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet
+            FROM report_pages WHERE report_pages MATCH \(bind: written) AND (report_id, page) IN (VALUES \(best))
             """
+            : """
             SELECT report_id, page, ts_headline('simple'::regconfig, body, q, \(bind: headlineOptions)) AS snippet
-            FROM report_pages, to_tsquery('simple'::regconfig, \(bind: tsquery)) AS q
+            FROM report_pages, to_tsquery('simple'::regconfig, \(bind: written)) AS q
             WHERE (report_id, page) IN (VALUES \(best))
             """
-        ).all(decoding: PageSnippet.self)
-        return pagesFound(grouped, snippets: snippets)
+        return pagesFound(grouped, snippets: try await sql.raw(snippets).all(decoding: PageSnippet.self))
     }
 }

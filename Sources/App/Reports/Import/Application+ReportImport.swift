@@ -156,7 +156,7 @@ extension Application {
         case let appError as AppError: appError
         case let convertible as any AppErrorConvertible: convertible.appError
         case let failed as ToolProcess.Failed: .toolInterrupted(failed)
-        default: AppError(status: .internalServerError, code: "import_failed", messageKey: "error.reports.importFailed")
+        default: ReportImportStatus.failedUnexplained
         }
     }
 

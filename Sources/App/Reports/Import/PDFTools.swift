@@ -166,7 +166,7 @@ struct PDFTools: Sendable {
     /// The last line of a tool's complaint without the file's (temporary) path.
     /// Any other absolute path (one cut short, a folder) is taken out too: the server's folders
     /// are nobody's business.
-    static func lastLine(of message: String, hiding file: URL) -> String {
+    private static func lastLine(of message: String, hiding file: URL) -> String {
         let line = message.split(whereSeparator: \.isNewline).last.map(String.init) ?? message
         let named = line.replacingOccurrences(of: file.path + ": ", with: "").replacingOccurrences(of: file.path, with: "the file")
         return named.replacing(/\/[^\s:]+/, with: "…").trimmingCharacters(in: .whitespaces)

@@ -56,6 +56,9 @@ struct ReportImportStatus: Codable, Equatable, Sendable {
         }
     }
 
+    /// 500: the import failed for a reason it could not tell (the server's log has it).
+    static let failedUnexplained = AppError(status: .internalServerError, code: "import_failed", messageKey: "error.reports.importFailed")
+
     /// 404: the import asked for is not the one running or last run.
     static let unknown = AppError(status: .notFound, code: "import_not_found", messageKey: "error.reports.importGone")
 

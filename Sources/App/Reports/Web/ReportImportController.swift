@@ -68,10 +68,7 @@ struct ReportImportController {
             if summary.pagesRecognised > 0 { text += " " + l.plural("reports.import.doneRecognised", count: summary.pagesRecognised) }
             return try await page(request, outcome: .done(text))
         case .failed:
-            let error =
-                status.failure?.appError
-                ?? AppError(status: .internalServerError, code: "import_failed", messageKey: "error.reports.importFailed")
-            return try await page(request, outcome: .failed(error))
+            return try await page(request, outcome: .failed(status.failure?.appError ?? ReportImportStatus.failedUnexplained))
         }
     }
 
