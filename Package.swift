@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "kinetic", targets: ["kinetic"]),
         .library(name: "KineticCore", targets: ["KineticCore"]),
+        .library(name: "KineticAPI", targets: ["KineticAPI"]),
+        .executable(name: "kinetic-client", targets: ["kinetic-client"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -21,9 +23,32 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV.git", from: "0.10.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
     ],
     targets: [
         .target(name: "KineticCore"),
+        // The JSON API's types and client, generated from Resources/openapi.yaml by
+        // scripts/generate-api: Foundation and the OpenAPI runtime only, so it builds for iOS too.
+        .target(
+            name: "KineticAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["Generated/fingerprint.txt"]
+        ),
+        // What an iPhone automation does with KineticAPI, on URLSession as an iOS app would.
+        .executableTarget(
+            name: "kinetic-client",
+            dependencies: [
+                "KineticAPI",
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ],
+            path: "Examples/kinetic-client"
+        ),
         .target(
             name: "AddressBook",
             dependencies: ["KineticCore", .product(name: "SwiftCSV", package: "SwiftCSV")]
@@ -91,7 +116,9 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "App",
+                "KineticAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
