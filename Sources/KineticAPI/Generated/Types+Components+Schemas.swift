@@ -27,7 +27,7 @@ extension Components {
             public var startedAt: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/MotionLog/SamplesPayload`.
             public struct SamplesPayloadPayload: Codable, Hashable, Sendable {
-                /// Seconds since the start
+                /// Seconds since the start, increasing.
                 ///
                 /// - Remark: Generated from `#/components/schemas/MotionLog/SamplesPayload/t`.
                 public var t: Swift.Double
@@ -54,7 +54,7 @@ extension Components {
                 /// Creates a new `SamplesPayloadPayload`.
                 ///
                 /// - Parameters:
-                ///   - t: Seconds since the start
+                ///   - t: Seconds since the start, increasing.
                 ///   - ax: Acceleration including gravity, m/s² (DeviceMotionEvent accelerationIncludingGravity.x).
                 ///   - ay:
                 ///   - az:
@@ -284,7 +284,7 @@ extension Components {
                 public var tracked: Swift.Bool
                 /// - Remark: Generated from `#/components/schemas/FitnessTest/ExercisesPayload/result`.
                 public var result: Components.Schemas.ExerciseResult?
-                /// Earlier tests' results with a level
+                /// Earlier tests' results with a level, newest first.
                 ///
                 /// - Remark: Generated from `#/components/schemas/FitnessTest/ExercisesPayload/previous`.
                 public var previous: [Components.Schemas.ExerciseResult]
@@ -300,7 +300,7 @@ extension Components {
                 ///   - exercise:
                 ///   - tracked:
                 ///   - result:
-                ///   - previous: Earlier tests' results with a level
+                ///   - previous: Earlier tests' results with a level, newest first.
                 ///   - level:
                 ///   - previousLevel:
                 ///   - levelledUp:
@@ -900,7 +900,7 @@ extension Components {
             public var format: Components.Schemas.Song.FormatPayload
             /// - Remark: Generated from `#/components/schemas/Song/bytes`.
             public var bytes: Swift.Int
-            /// The tempo workouts use (correctedBpm
+            /// The tempo workouts use (correctedBpm, else detectedBpm).
             ///
             /// - Remark: Generated from `#/components/schemas/Song/bpm`.
             public var bpm: Swift.Double?
@@ -934,7 +934,7 @@ extension Components {
             ///   - seconds:
             ///   - format:
             ///   - bytes:
-            ///   - bpm: The tempo workouts use (correctedBpm
+            ///   - bpm: The tempo workouts use (correctedBpm, else detectedBpm).
             ///   - detectedBpm:
             ///   - bpmCandidates: Best first.
             ///   - correctedBpm:
@@ -2847,7 +2847,7 @@ extension Components {
             public var reportCount: Swift.Int
             /// - Remark: Generated from `#/components/schemas/ReportImportPreview/pageCount`.
             public var pageCount: Swift.Int
-            /// Pages of new or changed PDFs
+            /// Pages of new or changed PDFs, which confirming renders.
             ///
             /// - Remark: Generated from `#/components/schemas/ReportImportPreview/pagesToRender`.
             public var pagesToRender: Swift.Int
@@ -2869,7 +2869,7 @@ extension Components {
             ///   - categoryCount:
             ///   - reportCount:
             ///   - pageCount:
-            ///   - pagesToRender: Pages of new or changed PDFs
+            ///   - pagesToRender: Pages of new or changed PDFs, which confirming renders.
             ///   - unchanged: Importing it would change nothing.
             ///   - reports:
             ///   - categories:
@@ -3789,7 +3789,7 @@ extension Components {
                 public var outcome: Components.Schemas.Wish.ToPayloadPayload.OutcomePayload
                 /// - Remark: Generated from `#/components/schemas/Wish/ToPayload/deliveredOn`.
                 public var deliveredOn: [Components.Schemas.WishChannelID]
-                /// Why it has not arrived
+                /// Why it has not arrived, in the caller's language where Kinetic wrote it.
                 ///
                 /// - Remark: Generated from `#/components/schemas/Wish/ToPayload/reason`.
                 public var reason: Swift.String?
@@ -3800,7 +3800,7 @@ extension Components {
                 ///   - reach:
                 ///   - outcome: Delivered as soon as one of their deliveries arrived; waiting while one may still;
                 ///   - deliveredOn:
-                ///   - reason: Why it has not arrived
+                ///   - reason: Why it has not arrived, in the caller's language where Kinetic wrote it.
                 public init(
                     address: Swift.String,
                     reach: Components.Schemas.WishReach,
@@ -3956,7 +3956,7 @@ extension Components {
                 public var state: Components.Schemas.Wish.DeliveriesPayloadPayload.StatePayload
                 /// - Remark: Generated from `#/components/schemas/Wish/DeliveriesPayload/attempts`.
                 public var attempts: Swift.Int
-                /// Why it failed or why the last try did; in the caller's language where Kinetic wrote it
+                /// Why it failed or why the last try did; in the caller's language where Kinetic wrote it, else the server's own reply.
                 ///
                 /// - Remark: Generated from `#/components/schemas/Wish/DeliveriesPayload/reason`.
                 public var reason: Swift.String?
@@ -3969,7 +3969,7 @@ extension Components {
                 ///   - recipient:
                 ///   - state:
                 ///   - attempts:
-                ///   - reason: Why it failed or why the last try did; in the caller's language where Kinetic wrote it
+                ///   - reason: Why it failed or why the last try did; in the caller's language where Kinetic wrote it, else the server's own reply.
                 ///   - finishedAt:
                 public init(
                     channel: Components.Schemas.WishChannelID,

@@ -4093,7 +4093,7 @@ public enum Operations {
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/health/import/POST/responses/200/content/json`.
                     public struct JsonPayload: Codable, Hashable, Sendable {
-                        /// The import
+                        /// The import, as the Steps page names it after an upload.
                         ///
                         /// - Remark: Generated from `#/paths/api/v1/health/import/POST/responses/200/content/json/id`.
                         public var id: Swift.String
@@ -4122,7 +4122,7 @@ public enum Operations {
                         /// Creates a new `JsonPayload`.
                         ///
                         /// - Parameters:
-                        ///   - id: The import
+                        ///   - id: The import, as the Steps page names it after an upload.
                         ///   - recordsRead:
                         ///   - stepSamples: Step records kept (stored now or by an earlier import).
                         ///   - samplesSkipped: Step records skipped as implausible.
