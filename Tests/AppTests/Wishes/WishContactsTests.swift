@@ -91,6 +91,16 @@ import VaporTesting
             #expect(preview["new"] as? Int == 1 && preview["added"] as? Int == 0)
             var list = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token).jsonObject()
             #expect((list["items"] as? [Any])?.count == 1, "a dry run stores nothing")
+            // A dry run asked for unclearly is refused, not taken for a real import.
+            for query in ["dryRun=yes", "dryRun=null&dryRun=null", "dryRun="] {
+                let unclear = try await app.testing().sendRequest(
+                    .POST, "/api/v1/wishes/contacts/import?\(query)", headers: headers, body: ByteBuffer(string: Self.vCard))
+                #expect(unclear.status == .unprocessableEntity, "\(query)")
+                #expect(
+                    (try unclear.jsonObject()["error"] as? [String: Any]).flatMap { $0["fields"] as? [String: String] }?["dryRun"] != nil)
+            }
+            list = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token).jsonObject()
+            #expect((list["items"] as? [Any])?.count == 1, "an unclear dry run stores nothing")
 
             let real = try await app.testing().sendRequest(
                 .POST, "/api/v1/wishes/contacts/import", headers: headers, body: ByteBuffer(string: Self.vCard))

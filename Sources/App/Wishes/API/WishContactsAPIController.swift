@@ -46,9 +46,21 @@ struct WishContactsAPIController {
         let read = ContactFile.read(Array(body.readableBytesView))
         let contacts = try request.wishes().contacts
         let (new, known) = try await contacts.sorted(read.entries)
-        let dryRun = (try? request.query.get(Bool.self, at: "dryRun")) ?? false
+        let dryRun = try Self.dryRun(request)
         let added = dryRun ? 0 : try await contacts.importing(read.entries)
         return WishContactImportDTO(read, new: new, known: known, added: added, dryRun: dryRun, localizer: request.localizer)
+    }
+
+    /// `?dryRun=`: absent is false; anything but `true` or `false` (once) is refused, not read
+    /// as false, since that would store what the caller only meant to look at.
+    private static func dryRun(_ request: Request) throws -> Bool {
+        let named = (request.url.query ?? "").split(separator: "&").filter { $0.split(separator: "=").first == "dryRun" }
+        switch (named.count, request.query[String.self, at: "dryRun"]) {
+        case (0, _): return false
+        case (1, "true"): return true
+        case (1, "false"): return false
+        default: throw AppError.validation(FieldErrors(["dryRun": "error.field.booleanExpected"]))
+        }
     }
 
     /// The JSON body of a contact, checked; 422 naming every problem.
