@@ -13,6 +13,7 @@ extension AccountModule {
             AddAddressOwnership(),
             AddStorageQuota(),
             CreateLoginDevices(),
+            CreateIdempotentRequests(),
         ]
     }
 

@@ -30,7 +30,9 @@ enum WishesModule: KineticModule {
         api.post(url(.list), use: wishes.create)
         api.post(url(.delete), use: wishes.deleteSeveral)
         api.refuseMethodsOtherThanPOST(.api(.wishes(.delete)))
-        for path in [SiteURL.WishesPath.occasions, .counts, .searchHistory] { api.refuseMethods(on: .api(.wishes(path)), allowing: [.GET]) }
+        for path in [SiteURL.WishesPath.occasions, .counts, .searchHistory, .yearlyList] {
+            api.refuseMethods(on: .api(.wishes(path)), allowing: [.GET])
+        }
         let photos = WishPhotosController()
         api.on(.POST, url(.photos), body: .stream, use: photos.upload)
         api.refuseMethodsOtherThanPOST(.api(.wishes(.photos)))

@@ -18,5 +18,10 @@ public import struct Foundation.Data
 public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/headers` section of the OpenAPI document.
-    public enum Headers {}
+    public enum Headers {
+        /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+        ///
+        /// - Remark: Generated from `#/components/headers/ETag`.
+        public typealias ETag = Swift.String
+    }
 }

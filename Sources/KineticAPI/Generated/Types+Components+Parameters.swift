@@ -19,6 +19,20 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
+        /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+        ///
+        /// - Remark: Generated from `#/components/parameters/IfNoneMatch`.
+        public typealias IfNoneMatch = Swift.String
+        /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+        /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+        /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+        /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+        /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+        /// successes are kept: a retry after an error runs again.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/IdempotencyKey`.
+        public typealias IdempotencyKey = Swift.String
         /// - Remark: Generated from `#/components/parameters/FitnessTestID`.
         public typealias FitnessTestID = Swift.String
         /// A catalogue id, e.g. Mountain_Climbers.

@@ -19,6 +19,78 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/responses` section of the OpenAPI document.
     public enum Responses {
+        public struct NotModified: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/NotModified/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                ///
+                /// - Remark: Generated from `#/components/responses/NotModified/headers/ETag`.
+                public var eTag: Components.Headers.ETag?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                public init(eTag: Components.Headers.ETag? = nil) {
+                    self.eTag = eTag
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.NotModified.Headers
+            /// Creates a new `NotModified`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            public init(headers: Components.Responses.NotModified.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        public struct IdempotencyKeyInProgress: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/IdempotencyKeyInProgress/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/IdempotencyKeyInProgress/headers/Retry-After`.
+                public var retryAfter: Swift.Int?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter:
+                public init(retryAfter: Swift.Int? = nil) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.IdempotencyKeyInProgress.Headers
+            /// - Remark: Generated from `#/components/responses/IdempotencyKeyInProgress/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/IdempotencyKeyInProgress/content/application\/json`.
+                case json(Components.Schemas.ErrorResponse)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.ErrorResponse {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.IdempotencyKeyInProgress.Body
+            /// Creates a new `IdempotencyKeyInProgress`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.IdempotencyKeyInProgress.Headers = .init(),
+                body: Components.Responses.IdempotencyKeyInProgress.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         public struct AdminOnly: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/AdminOnly/content`.
             @frozen public enum Body: Sendable, Hashable {

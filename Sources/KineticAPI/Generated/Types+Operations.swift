@@ -591,12 +591,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/logout/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/logout/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Logout.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Logout.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Logout.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -610,6 +625,52 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/logout/post(logout)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Some members are invalid; `fields` has a message per member path.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/logout/post(logout)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct NoContent: Sendable, Hashable {
                 /// Creates a new `NoContent`.
                 public init() {}
@@ -708,12 +769,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/profile/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/profile/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetProfile.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetProfile.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetProfile.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -727,7 +797,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/profile/get(getProfile)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/profile/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/profile/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetProfile.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/profile/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/profile/GET/responses/200/content/application\/json`.
@@ -750,8 +859,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetProfile.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetProfile.Output.Ok.Headers = .init(),
+                    body: Operations.GetProfile.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -1315,12 +1429,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/address/confirmation-links/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/address/confirmation-links/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SendAddressConfirmation.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SendAddressConfirmation.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SendAddressConfirmation.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -1334,6 +1463,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// Some members are invalid; `fields` has a message per member path.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/address/confirmation-links/post(sendAddressConfirmation)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Accepted: Sendable, Hashable {
                 /// Creates a new `Accepted`.
                 public init() {}
@@ -2253,12 +2405,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/tokens/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/tokens/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTokens.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTokens.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTokens.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -2272,7 +2433,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/tokens/get(listTokens)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/tokens/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/tokens/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListTokens.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/tokens/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/tokens/GET/responses/200/content/application\/json`.
@@ -2295,8 +2495,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListTokens.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListTokens.Output.Ok.Headers = .init(),
+                    body: Operations.ListTokens.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -2587,12 +2792,21 @@ public enum Operations {
             public var query: Operations.ListJumpSessions.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/jump-sessions/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/jump-sessions/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListJumpSessions.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListJumpSessions.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListJumpSessions.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -2611,7 +2825,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/jump-sessions/get(listJumpSessions)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/jump-sessions/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/jump-sessions/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListJumpSessions.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/jump-sessions/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/jump-sessions/GET/responses/200/content/application\/json`.
@@ -2634,8 +2887,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListJumpSessions.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListJumpSessions.Output.Ok.Headers = .init(),
+                    body: Operations.ListJumpSessions.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -2755,12 +3013,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/jump-sessions/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/jump-sessions/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddJumpSession.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddJumpSession.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddJumpSession.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -3068,12 +3341,21 @@ public enum Operations {
             public var path: Operations.GetGoals.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/profile/{customerId}/goals/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/profile/{customerId}/goals/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetGoals.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetGoals.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetGoals.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -3092,7 +3374,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/profile/{customerId}/goals/get(getGoals)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/profile/{customerId}/goals/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/profile/{customerId}/goals/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetGoals.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/profile/{customerId}/goals/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/profile/{customerId}/goals/GET/responses/200/content/application\/json`.
@@ -3115,8 +3436,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetGoals.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetGoals.Output.Ok.Headers = .init(),
+                    body: Operations.GetGoals.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -3282,12 +3608,21 @@ public enum Operations {
             public var query: Operations.GetDailySteps.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetDailySteps.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetDailySteps.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetDailySteps.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -3306,7 +3641,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/steps/daily/get(getDailySteps)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetDailySteps.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/responses/200/content/JsonPayload`.
@@ -3354,8 +3728,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetDailySteps.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetDailySteps.Output.Ok.Headers = .init(),
+                    body: Operations.GetDailySteps.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -3473,12 +3852,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/steps/sources/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/steps/sources/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetStepSources.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetStepSources.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetStepSources.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -3492,7 +3880,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/steps/sources/get(getStepSources)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/steps/sources/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/steps/sources/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetStepSources.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/steps/sources/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/steps/sources/GET/responses/200/content/application\/json`.
@@ -3515,8 +3942,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetStepSources.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetStepSources.Output.Ok.Headers = .init(),
+                    body: Operations.GetStepSources.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -3833,12 +4265,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/health/samples/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/health/samples/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PushHealthSamples.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PushHealthSamples.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PushHealthSamples.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -3863,6 +4310,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/health/samples/post(pushHealthSamples)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/health/samples/POST/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -4056,12 +4526,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/health/import/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/health/import/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ImportHealthExport.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ImportHealthExport.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ImportHealthExport.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -4088,6 +4573,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/health/import/post(importHealthExport)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/health/import/POST/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -4465,12 +4973,21 @@ public enum Operations {
             public var query: Operations.ListExercises.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/exercises/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/exercises/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListExercises.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListExercises.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListExercises.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -4489,7 +5006,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/exercises/get(listExercises)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/exercises/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/exercises/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListExercises.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/exercises/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/exercises/GET/responses/200/content/application\/json`.
@@ -4512,8 +5068,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListExercises.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListExercises.Output.Ok.Headers = .init(),
+                    body: Operations.ListExercises.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -4628,12 +5189,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/songs/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/songs/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSongs.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSongs.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSongs.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -4647,7 +5217,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/songs/get(listSongs)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/songs/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/songs/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListSongs.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/songs/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/songs/GET/responses/200/content/application\/json`.
@@ -4670,8 +5279,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListSongs.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListSongs.Output.Ok.Headers = .init(),
+                    body: Operations.ListSongs.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -4784,12 +5398,27 @@ public enum Operations {
             public var query: Operations.UploadSong.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/songs/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/songs/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadSong.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadSong.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadSong.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -4819,6 +5448,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/songs/post(uploadSong)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/songs/POST/responses/201/headers`.
                 public struct Headers: Sendable, Hashable {
@@ -5783,12 +6435,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/themes/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/themes/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListThemes.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListThemes.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListThemes.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -5802,7 +6463,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/themes/get(listThemes)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/themes/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/themes/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListThemes.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/themes/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/themes/GET/responses/200/content/application\/json`.
@@ -5825,8 +6525,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListThemes.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListThemes.Output.Ok.Headers = .init(),
+                    body: Operations.ListThemes.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -5916,12 +6621,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/themes/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/themes/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddTheme.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddTheme.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddTheme.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -6016,6 +6736,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/themes/post(addTheme)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/themes/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -6342,12 +7085,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/workouts/generate/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/workouts/generate/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GenerateWorkout.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GenerateWorkout.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GenerateWorkout.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -6372,6 +7130,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/generate/post(generateWorkout)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/workouts/generate/POST/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -6560,12 +7341,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/workouts/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/workouts/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWorkouts.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWorkouts.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWorkouts.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -6579,7 +7369,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/get(listWorkouts)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/workouts/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/workouts/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListWorkouts.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/workouts/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/workouts/GET/responses/200/content/json`.
@@ -6625,8 +7454,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListWorkouts.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListWorkouts.Output.Ok.Headers = .init(),
+                    body: Operations.ListWorkouts.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -6718,12 +7552,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/workouts/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/workouts/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.KeepWorkout.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.KeepWorkout.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.KeepWorkout.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -6790,6 +7639,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/post(keepWorkout)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/workouts/POST/responses/201/headers`.
                 public struct Headers: Sendable, Hashable {
@@ -6982,12 +7854,21 @@ public enum Operations {
             public var path: Operations.GetWorkout.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWorkout.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWorkout.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWorkout.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -7006,7 +7887,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/get(getWorkout)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetWorkout.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/GET/responses/200/content/application\/json`.
@@ -7029,8 +7949,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetWorkout.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetWorkout.Output.Ok.Headers = .init(),
+                    body: Operations.GetWorkout.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -8007,12 +8932,27 @@ public enum Operations {
             public var path: Operations.CompleteWorkout.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/completions/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/completions/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteWorkout.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteWorkout.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteWorkout.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -8389,12 +9329,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/fitness-tests/rate/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/rate/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RateMotionLog.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RateMotionLog.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RateMotionLog.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -8419,6 +9374,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/rate/post(rateMotionLog)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/fitness-tests/rate/POST/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -8607,12 +9585,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/fitness-tests/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListFitnessTests.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListFitnessTests.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListFitnessTests.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -8626,7 +9613,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/get(listFitnessTests)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/fitness-tests/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListFitnessTests.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/fitness-tests/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/fitness-tests/GET/responses/200/content/application\/json`.
@@ -8649,8 +9675,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListFitnessTests.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListFitnessTests.Output.Ok.Headers = .init(),
+                    body: Operations.ListFitnessTests.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -8742,12 +9773,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/fitness-tests/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartFitnessTest.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartFitnessTest.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartFitnessTest.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -8832,6 +9878,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/post(startFitnessTest)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/fitness-tests/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -9005,12 +10074,21 @@ public enum Operations {
             public var path: Operations.GetFitnessTest.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetFitnessTest.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetFitnessTest.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetFitnessTest.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -9029,7 +10107,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/{testId}/get(getFitnessTest)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetFitnessTest.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/GET/responses/200/content/application\/json`.
@@ -9052,8 +10169,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetFitnessTest.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetFitnessTest.Output.Ok.Headers = .init(),
+                    body: Operations.GetFitnessTest.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -9188,12 +10310,27 @@ public enum Operations {
             public var path: Operations.RecordFitnessTestExercise.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/exercises/{exerciseId}/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/exercises/{exerciseId}/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RecordFitnessTestExercise.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RecordFitnessTestExercise.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RecordFitnessTestExercise.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -9342,23 +10479,39 @@ public enum Operations {
                 }
             }
             public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/exercises/{exerciseId}/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/exercises/{exerciseId}/POST/responses/409/content/application\/json`.
+                    case json(Components.Schemas.ErrorResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ErrorResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RecordFitnessTestExercise.Output.Conflict.Body
                 /// Creates a new `Conflict`.
-                public init() {}
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RecordFitnessTestExercise.Output.Conflict.Body) {
+                    self.body = body
+                }
             }
-            /// The same exercise was being recorded at the same moment.
+            /// The same exercise was being recorded at the same moment (`conflict`).
             ///
             /// - Remark: Generated from `#/paths//api/v1/fitness-tests/{testId}/exercises/{exerciseId}/post(recordFitnessTestExercise)/responses/409`.
             ///
             /// HTTP response code: `409 conflict`.
             case conflict(Operations.RecordFitnessTestExercise.Output.Conflict)
-            /// The same exercise was being recorded at the same moment.
-            ///
-            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/{testId}/exercises/{exerciseId}/post(recordFitnessTestExercise)/responses/409`.
-            ///
-            /// HTTP response code: `409 conflict`.
-            public static var conflict: Self {
-                .conflict(.init())
-            }
             /// The associated value of the enum case if `self` is `.conflict`.
             ///
             /// - Throws: An error if `self` is not `.conflict`.
@@ -9461,12 +10614,27 @@ public enum Operations {
             public var path: Operations.SkipFitnessTestExercise.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/exercises/{exerciseId}/skip/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/exercises/{exerciseId}/skip/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SkipFitnessTestExercise.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SkipFitnessTestExercise.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SkipFitnessTestExercise.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -9485,6 +10653,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// Some members are invalid; `fields` has a message per member path.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/{testId}/exercises/{exerciseId}/skip/post(skipFitnessTestExercise)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/exercises/{exerciseId}/skip/POST/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -9583,23 +10774,39 @@ public enum Operations {
                 }
             }
             public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/exercises/{exerciseId}/skip/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/exercises/{exerciseId}/skip/POST/responses/409/content/application\/json`.
+                    case json(Components.Schemas.ErrorResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ErrorResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SkipFitnessTestExercise.Output.Conflict.Body
                 /// Creates a new `Conflict`.
-                public init() {}
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SkipFitnessTestExercise.Output.Conflict.Body) {
+                    self.body = body
+                }
             }
-            /// The same exercise was being recorded at the same moment.
+            /// The same exercise was being recorded at the same moment (`conflict`).
             ///
             /// - Remark: Generated from `#/paths//api/v1/fitness-tests/{testId}/exercises/{exerciseId}/skip/post(skipFitnessTestExercise)/responses/409`.
             ///
             /// HTTP response code: `409 conflict`.
             case conflict(Operations.SkipFitnessTestExercise.Output.Conflict)
-            /// The same exercise was being recorded at the same moment.
-            ///
-            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/{testId}/exercises/{exerciseId}/skip/post(skipFitnessTestExercise)/responses/409`.
-            ///
-            /// HTTP response code: `409 conflict`.
-            public static var conflict: Self {
-                .conflict(.init())
-            }
             /// The associated value of the enum case if `self` is `.conflict`.
             ///
             /// - Throws: An error if `self` is not `.conflict`.
@@ -9670,12 +10877,21 @@ public enum Operations {
             public var query: Operations.ListTrackedExercises.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/tracked-exercises/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/tracked-exercises/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTrackedExercises.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTrackedExercises.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListTrackedExercises.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -9694,7 +10910,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/tracked-exercises/get(listTrackedExercises)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/tracked-exercises/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/tracked-exercises/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListTrackedExercises.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/tracked-exercises/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/tracked-exercises/GET/responses/200/content/application\/json`.
@@ -9717,8 +10972,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListTrackedExercises.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListTrackedExercises.Output.Ok.Headers = .init(),
+                    body: Operations.ListTrackedExercises.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -10089,12 +11349,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/workout-goals/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/workout-goals/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWorkoutGoals.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWorkoutGoals.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWorkoutGoals.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -10108,7 +11377,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workout-goals/get(listWorkoutGoals)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/workout-goals/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/workout-goals/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListWorkoutGoals.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/workout-goals/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/workout-goals/GET/responses/200/content/application\/json`.
@@ -10131,8 +11439,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListWorkoutGoals.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListWorkoutGoals.Output.Ok.Headers = .init(),
+                    body: Operations.ListWorkoutGoals.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -10222,12 +11535,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/workout-goals/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/workout-goals/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddWorkoutGoal.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddWorkoutGoal.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddWorkoutGoal.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -10252,6 +11580,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workout-goals/post(addWorkoutGoal)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/workout-goals/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -10425,12 +11776,21 @@ public enum Operations {
             public var path: Operations.GetWorkoutGoal.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/workout-goals/{goalId}/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/workout-goals/{goalId}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWorkoutGoal.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWorkoutGoal.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWorkoutGoal.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -10449,7 +11809,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workout-goals/{goalId}/get(getWorkoutGoal)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/workout-goals/{goalId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/workout-goals/{goalId}/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetWorkoutGoal.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/workout-goals/{goalId}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/workout-goals/{goalId}/GET/responses/200/content/application\/json`.
@@ -10472,8 +11871,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetWorkoutGoal.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetWorkoutGoal.Output.Ok.Headers = .init(),
+                    body: Operations.GetWorkoutGoal.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -10993,12 +12397,21 @@ public enum Operations {
             public var path: Operations.GetReportLevel.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReportLevel.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReportLevel.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReportLevel.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -11017,7 +12430,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/categories/{categoryId}/get(getReportLevel)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetReportLevel.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/GET/responses/200/content/application\/json`.
@@ -11040,8 +12492,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetReportLevel.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetReportLevel.Output.Ok.Headers = .init(),
+                    body: Operations.GetReportLevel.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -11169,12 +12626,21 @@ public enum Operations {
             public var path: Operations.ListLevelReports.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/reports/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/reports/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListLevelReports.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListLevelReports.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListLevelReports.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -11193,7 +12659,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/categories/{categoryId}/reports/get(listLevelReports)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/reports/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/reports/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListLevelReports.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/reports/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/reports/categories/{categoryId}/reports/GET/responses/200/content/application\/json`.
@@ -11216,8 +12721,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListLevelReports.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListLevelReports.Output.Ok.Headers = .init(),
+                    body: Operations.ListLevelReports.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -11354,12 +12864,21 @@ public enum Operations {
             public var query: Operations.SearchReports.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/reports/search/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/reports/search/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SearchReports.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SearchReports.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SearchReports.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -11378,7 +12897,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/search/get(searchReports)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/reports/search/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/reports/search/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.SearchReports.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/reports/search/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/reports/search/GET/responses/200/content/application\/json`.
@@ -11401,8 +12959,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.SearchReports.Output.Ok.Body) {
+                public init(
+                    headers: Operations.SearchReports.Output.Ok.Headers = .init(),
+                    body: Operations.SearchReports.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -11530,12 +13093,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/reports/import/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/reports/import/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PreviewReportImport.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PreviewReportImport.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PreviewReportImport.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -11899,12 +13477,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/reports/import/undo/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/reports/import/undo/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UndoReportImport.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UndoReportImport.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UndoReportImport.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -11918,6 +13511,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// Some members are invalid; `fields` has a message per member path.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/import/undo/post(undoReportImport)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/reports/import/undo/POST/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -12170,12 +13786,21 @@ public enum Operations {
             public var path: Operations.GetReportImportPreview.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReportImportPreview.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReportImportPreview.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReportImportPreview.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -12194,7 +13819,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/import/{importId}/get(getReportImportPreview)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetReportImportPreview.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/GET/responses/200/content/application\/json`.
@@ -12217,8 +13881,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetReportImportPreview.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetReportImportPreview.Output.Ok.Headers = .init(),
+                    body: Operations.GetReportImportPreview.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -12611,12 +14280,21 @@ public enum Operations {
             public var path: Operations.GetReportImportStatus.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/status/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/status/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReportImportStatus.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReportImportStatus.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReportImportStatus.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -12635,7 +14313,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/import/{importId}/status/get(getReportImportStatus)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/status/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/status/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetReportImportStatus.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/status/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/status/GET/responses/200/content/application\/json`.
@@ -12658,8 +14375,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetReportImportStatus.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetReportImportStatus.Output.Ok.Headers = .init(),
+                    body: Operations.GetReportImportStatus.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -12846,12 +14568,27 @@ public enum Operations {
             public var path: Operations.ConfirmReportImport.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/confirm/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/reports/import/{importId}/confirm/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ConfirmReportImport.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ConfirmReportImport.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ConfirmReportImport.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -13217,12 +14954,21 @@ public enum Operations {
             public var path: Operations.GetReport.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReport.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReport.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReport.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -13241,7 +14987,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/get(getReport)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetReport.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/GET/responses/200/content/application\/json`.
@@ -13264,8 +15049,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetReport.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetReport.Output.Ok.Headers = .init(),
+                    body: Operations.GetReport.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -14013,12 +15803,21 @@ public enum Operations {
             public var query: Operations.ListWishOccasions.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/wishes/occasions/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/occasions/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWishOccasions.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWishOccasions.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWishOccasions.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -14037,7 +15836,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/occasions/get(listWishOccasions)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/occasions/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/occasions/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListWishOccasions.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/wishes/occasions/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/wishes/occasions/GET/responses/200/content/application\/json`.
@@ -14060,8 +15898,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListWishOccasions.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListWishOccasions.Output.Ok.Headers = .init(),
+                    body: Operations.ListWishOccasions.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -14224,12 +16067,21 @@ public enum Operations {
             public var query: Operations.ListWishes.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/wishes/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWishes.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWishes.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWishes.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -14248,7 +16100,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/get(listWishes)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListWishes.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/wishes/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/wishes/GET/responses/200/content/application\/json`.
@@ -14271,8 +16162,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListWishes.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListWishes.Output.Ok.Headers = .init(),
+                    body: Operations.ListWishes.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -14403,12 +16299,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/wishes/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ScheduleWish.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ScheduleWish.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ScheduleWish.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -14433,6 +16344,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/post(scheduleWish)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/wishes/POST/responses/201/headers`.
                 public struct Headers: Sendable, Hashable {
@@ -14635,12 +16569,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/wishes/counts/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/counts/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CountWishes.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CountWishes.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CountWishes.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -14654,7 +16597,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/counts/get(countWishes)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/counts/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/counts/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CountWishes.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/wishes/counts/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/wishes/counts/GET/responses/200/content/application\/json`.
@@ -14677,8 +16659,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.CountWishes.Output.Ok.Body) {
+                public init(
+                    headers: Operations.CountWishes.Output.Ok.Headers = .init(),
+                    body: Operations.CountWishes.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -14787,12 +16774,21 @@ public enum Operations {
             public var query: Operations.GetWishSearchHistory.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/wishes/search-history/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/search-history/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWishSearchHistory.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWishSearchHistory.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWishSearchHistory.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -14811,7 +16807,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/search-history/get(getWishSearchHistory)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/search-history/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/search-history/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetWishSearchHistory.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/wishes/search-history/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/wishes/search-history/GET/responses/200/content/application\/json`.
@@ -14834,8 +16869,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetWishSearchHistory.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetWishSearchHistory.Output.Ok.Headers = .init(),
+                    body: Operations.GetWishSearchHistory.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -14954,12 +16994,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/wishes/delete/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/delete/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteWishes.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteWishes.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteWishes.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -15206,12 +17261,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/wishes/photos/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/photos/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadWishPhoto.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadWishPhoto.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UploadWishPhoto.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -15238,6 +17308,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/photos/post(uploadWishPhoto)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/wishes/photos/POST/responses/201/headers`.
                 public struct Headers: Sendable, Hashable {
@@ -15800,12 +17893,21 @@ public enum Operations {
             public var query: Operations.ListWishContacts.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWishContacts.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWishContacts.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWishContacts.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -15824,7 +17926,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/contacts/get(listWishContacts)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListWishContacts.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/GET/responses/200/content/application\/json`.
@@ -15847,8 +17988,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListWishContacts.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListWishContacts.Output.Ok.Headers = .init(),
+                    body: Operations.ListWishContacts.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -15938,12 +18084,27 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateWishContact.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateWishContact.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateWishContact.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -16194,12 +18355,27 @@ public enum Operations {
             public var query: Operations.ImportWishContacts.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/import/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/import/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ImportWishContacts.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ImportWishContacts.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ImportWishContacts.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -16231,6 +18407,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/contacts/import/post(importWishContacts)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/import/POST/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -16306,8 +18505,32 @@ public enum Operations {
                 }
             }
             public struct ContentTooLarge: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/import/POST/responses/413/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/import/POST/responses/413/content/application\/json`.
+                    case json(Components.Schemas.ErrorResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ErrorResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ImportWishContacts.Output.ContentTooLarge.Body
                 /// Creates a new `ContentTooLarge`.
-                public init() {}
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ImportWishContacts.Output.ContentTooLarge.Body) {
+                    self.body = body
+                }
             }
             /// The file is larger than 8 MiB (8,388,608 bytes).
             ///
@@ -16315,14 +18538,6 @@ public enum Operations {
             ///
             /// HTTP response code: `413 contentTooLarge`.
             case contentTooLarge(Operations.ImportWishContacts.Output.ContentTooLarge)
-            /// The file is larger than 8 MiB (8,388,608 bytes).
-            ///
-            /// - Remark: Generated from `#/paths//api/v1/wishes/contacts/import/post(importWishContacts)/responses/413`.
-            ///
-            /// HTTP response code: `413 contentTooLarge`.
-            public static var contentTooLarge: Self {
-                .contentTooLarge(.init())
-            }
             /// The associated value of the enum case if `self` is `.contentTooLarge`.
             ///
             /// - Throws: An error if `self` is not `.contentTooLarge`.
@@ -16416,12 +18631,21 @@ public enum Operations {
             public var path: Operations.GetWishContact.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/{contactId}/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/{contactId}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWishContact.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWishContact.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWishContact.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -16440,7 +18664,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/contacts/{contactId}/get(getWishContact)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/{contactId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/{contactId}/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetWishContact.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/{contactId}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/wishes/contacts/{contactId}/GET/responses/200/content/application\/json`.
@@ -16463,8 +18726,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetWishContact.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetWishContact.Output.Ok.Headers = .init(),
+                    body: Operations.GetWishContact.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -17030,12 +19298,27 @@ public enum Operations {
             public var path: Operations.ThankForWish.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/wishes/{wishId}/thanks/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/{wishId}/thanks/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ThankForWish.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ThankForWish.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ThankForWish.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -17306,12 +19589,21 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListYearlyWishes.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListYearlyWishes.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListYearlyWishes.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -17325,7 +19617,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/yearly/get(listYearlyWishes)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ListYearlyWishes.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/GET/responses/200/content/application\/json`.
@@ -17348,8 +19679,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.ListYearlyWishes.Output.Ok.Body) {
+                public init(
+                    headers: Operations.ListYearlyWishes.Output.Ok.Headers = .init(),
+                    body: Operations.ListYearlyWishes.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -17452,12 +19788,21 @@ public enum Operations {
             public var path: Operations.GetYearlyWish.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetYearlyWish.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetYearlyWish.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetYearlyWish.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -17476,7 +19821,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/yearly/{seriesId}/get(getYearlyWish)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetYearlyWish.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/GET/responses/200/content/application\/json`.
@@ -17499,8 +19883,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetYearlyWish.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetYearlyWish.Output.Ok.Headers = .init(),
+                    body: Operations.GetYearlyWish.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -17807,12 +20196,27 @@ public enum Operations {
             public var path: Operations.PauseYearlyWish.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/pause/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/pause/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PauseYearlyWish.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PauseYearlyWish.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PauseYearlyWish.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -17831,6 +20235,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// Some members are invalid; `fields` has a message per member path.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/yearly/{seriesId}/pause/post(pauseYearlyWish)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Conflict: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/pause/POST/responses/409/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -18032,12 +20459,27 @@ public enum Operations {
             public var path: Operations.ResumeYearlyWish.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/resume/POST/header`.
             public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/resume/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResumeYearlyWish.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResumeYearlyWish.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResumeYearlyWish.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
             }
@@ -18056,6 +20498,29 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// Some members are invalid; `fields` has a message per member path.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/yearly/{seriesId}/resume/post(resumeYearlyWish)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/wishes/yearly/{seriesId}/resume/POST/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -18257,12 +20722,21 @@ public enum Operations {
             public var path: Operations.GetWish.Input.Path
             /// - Remark: Generated from `#/paths/api/v1/wishes/{wishId}/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/wishes/{wishId}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWish.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWish.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetWish.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -18281,7 +20755,46 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/{wishId}/get(getWish)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/{wishId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/{wishId}/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetWish.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/wishes/{wishId}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/wishes/{wishId}/GET/responses/200/content/application\/json`.
@@ -18304,8 +20817,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetWish.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetWish.Output.Ok.Headers = .init(),
+                    body: Operations.GetWish.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 
@@ -11,16 +12,18 @@ import VaporTesting
             let response = try await app.json(
                 .POST, "/api/v1/accounts", body: ["name": "Ada", "email": "Ada@Example.com", "password": "analytical-engine"])
             #expect(response.status == .created)
-            let body = try response.jsonObject()
-            let profile = try #require(body["profile"] as? [String: Any])
-            #expect(profile["customerId"] as? String == body["customerId"] as? String)
-            #expect(profile["email"] as? String == "ada@example.com")
-            let fitness = try #require(profile["fitness"] as? [String: Any])
-            #expect(fitness["bodyType"] is NSNull)
-            #expect(fitness["height"] is NSNull)
-            #expect(fitness["jumpGoal"] as? Int == 10_000)
-            #expect(fitness["calorieGoal"] as? Int == 0)
-            #expect((body["token"] as? String)?.count == 43)
+            let body = try response.decoded(as: Components.Schemas.AuthResponse.self)
+            let profile = body.profile
+            #expect(profile.customerId == body.customerId)
+            #expect(profile.email == "ada@example.com")
+            // Raw on purpose: body type and height are present as `null` until set, which decoding cannot tell from
+            // missing members.
+            let rawFitness = try #require((try response.jsonObject()["profile"] as? [String: Any])?["fitness"] as? [String: Any])
+            #expect(rawFitness["bodyType"] is NSNull)
+            #expect(rawFitness["height"] is NSNull)
+            #expect(profile.fitness.jumpGoal == 10_000)
+            #expect(profile.fitness.calorieGoal == 0)
+            #expect(body.token.count == 43)
         }
     }
 
@@ -39,7 +42,7 @@ import VaporTesting
             let response = try await app.json(
                 .POST, "/api/v1/accounts", body: ["name": "B", "email": account.email.uppercased(), "password": "another-password"])
             #expect(response.status == .conflict)
-            #expect(try response.apiError()["code"] as? String == "email_taken")
+            #expect(try response.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "email_taken")
             #expect(try await User.query(on: app.db).count() == 1)
         }
     }
@@ -48,9 +51,9 @@ import VaporTesting
         try await withKinetic { app in
             let response = try await app.json(.POST, "/api/v1/accounts", body: ["name": "", "email": "nope", "password": "short"])
             #expect(response.status == .unprocessableEntity)
-            let error = try response.apiError()
-            #expect(error["code"] as? String == "validation_failed")
-            let fields = try #require(error["fields"] as? [String: String])
+            let error = try response.decoded(as: Components.Schemas.ErrorResponse.self).error
+            #expect(error.code == "validation_failed")
+            let fields = try #require(error.fields?.additionalProperties)
             #expect(fields["password"] == "Use at least 8 characters for your password.")
             #expect(fields["email"] != nil)
             #expect(fields["name"] != nil)
@@ -75,7 +78,7 @@ import VaporTesting
             let renamed = try await app.json(.PUT, "/api/v1/profile", body: ["name": "Bell\u{7}"], token: account.token)
             #expect(renamed.status == .unprocessableEntity)
             #expect(
-                try #require(try renamed.apiError()["fields"] as? [String: String])["name"]
+                try #require(try renamed.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties)["name"]
                     == "Use a name without line breaks or control characters.")
         }
     }
@@ -86,7 +89,7 @@ import VaporTesting
             let response = try await app.json(
                 .POST, "/api/v1/accounts", body: ["name": "Ada", "email": "ada@example.com", "password": password])
             #expect(response.status == .unprocessableEntity)
-            let fields = try #require(try response.apiError()["fields"] as? [String: String])
+            let fields = try #require(try response.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties)
             #expect(fields["password"]?.contains(password.contains("\u{0}") ? "NUL" : "most common") == true)
             #expect(try await User.query(on: app.db).count() == 0)
         }
@@ -96,10 +99,10 @@ import VaporTesting
         try await withKinetic { app in
             let wrongTypes = try await app.json(.POST, "/api/v1/accounts", body: ["name": 5, "email": true, "password": ["x"]])
             #expect(wrongTypes.status == .unprocessableEntity)
-            #expect((try wrongTypes.apiError()["fields"] as? [String: String])?.count == 3)
+            #expect(try wrongTypes.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties.count == 3)
             let broken = try await app.json(.POST, "/api/v1/accounts", rawBody: "{\"name\": ")
             #expect(broken.status == .badRequest)
-            #expect(try broken.apiError()["code"] as? String == "invalid_json")
+            #expect(try broken.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "invalid_json")
         }
     }
 
@@ -108,13 +111,18 @@ import VaporTesting
             let account = try await app.signUp()
             let ok = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password])
             #expect(ok.status == .ok)
-            #expect(try ok.jsonObject()["customerId"] as? String == account.customerId)
-            #expect((try ok.jsonObject()["profile"] as? [String: Any])?["fitness"] != nil)
+            // The answer decodes only with the profile and its fitness object, both required members.
+            #expect(throws: Never.self, "the profile comes with its fitness object") {
+                try ok.decoded(as: Components.Schemas.AuthResponse.self).profile.fitness
+            }
+            #expect(try ok.decoded(as: Components.Schemas.AuthResponse.self).customerId == account.customerId)
             let wrong = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "not-the-password"])
             #expect(wrong.status == .unauthorized)
             let unknown = try await app.json(.POST, "/api/v1/login", body: ["email": "nobody@example.com", "password": "whatever-pw"])
             #expect(unknown.status == .unauthorized)
-            #expect(try unknown.apiError()["message"] as? String == (try wrong.apiError()["message"] as? String))
+            #expect(
+                try unknown.decoded(as: Components.Schemas.ErrorResponse.self).error.message
+                    == wrong.decoded(as: Components.Schemas.ErrorResponse.self).error.message)
         }
     }
 
@@ -133,7 +141,7 @@ import VaporTesting
             _ = try await app.signUp()
             let none = try await app.json(.GET, "/api/v1/profile")
             #expect(none.status == .unauthorized)
-            #expect(try none.apiError()["code"] as? String == "unauthenticated")
+            #expect(try none.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "unauthenticated")
             #expect(try await app.json(.GET, "/api/v1/profile", token: "forged-token").status == .unauthorized)
         }
     }
@@ -147,9 +155,10 @@ import VaporTesting
             }
             let throttled = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password])
             #expect(throttled.status == .tooManyRequests)
-            #expect(try throttled.apiError()["code"] as? String == "too_many_attempts")
+            let error = try throttled.decoded(as: Components.Schemas.ErrorResponse.self).error
+            #expect(error.code == "too_many_attempts")
             #expect(Int(throttled.headers.first(name: .retryAfter) ?? "") ?? 0 > 0)
-            #expect((try throttled.apiError()["message"] as? String)?.contains("Try again in") == true)
+            #expect(error.message.contains("Try again in"))
             // Another account is not affected.
             let other = try await app.signUp()
             #expect(try await app.json(.POST, "/api/v1/login", body: ["email": other.email, "password": other.password]).status == .ok)

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import KineticCore
 import Testing
 import VaporTesting
@@ -13,8 +14,8 @@ import VaporTesting
         let mailbox = try Mailbox()
         try await withKinetic(adjust: mailbox.configure) { app in
             let ann = try await app.signUp(name: "Ann", email: "ann@example.com", confirmed: false)
-            let profile = try await app.json(.GET, "/api/v1/profile", token: ann.token).jsonObject()
-            #expect(profile["emailVerified"] as? Bool == false)
+            let profile = try await app.json(.GET, "/api/v1/profile", token: ann.token).decoded(as: Components.Schemas.Profile.self)
+            #expect(!profile.emailVerified)
             let message = try #require(try mailbox.messages(to: "ann@example.com").first)
             #expect(message.subject == "Confirm your address for Kinetic")
             let token = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/address/"))
@@ -23,13 +24,13 @@ import VaporTesting
             let email = try await app.json(.POST, "/api/v1/wishes", body: wishBody(channels: ["email"]), token: ann.token)
             #expect(email.status == .unprocessableEntity)
             #expect(
-                try (email.apiError()["fields"] as? [String: String])?["reach"]
+                try email.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["reach"]
                     == "Confirm your own address to e-mail friend@example.com: until then wishes go only to Kinetic inboxes.")
             // Left to Kinetic, an outside address is then reached in the app, where it waits for its owner.
             let automatic = try await app.json(
                 .POST, "/api/v1/wishes", body: wishBody(channels: []).filter { $0.key != "channels" }, token: ann.token)
             #expect(automatic.status == .created)
-            #expect((try automatic.jsonObject()["to"] as? [[String: Any]])?.first?["reach"] as? String == "in-app")
+            #expect(try automatic.decoded(as: Components.Schemas.Wish.self).to.first?.reach == .inApp)
             #expect(try await app.json(.POST, "/api/v1/wishes", body: wishBody(channels: ["in-app"]), token: ann.token).status == .created)
 
             // The link's page asks first (a mail scanner opening it confirms nothing).
@@ -39,7 +40,7 @@ import VaporTesting
 
             let confirmed = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": token])
             #expect(confirmed.status == .ok)
-            #expect(try confirmed.jsonObject()["emailVerified"] as? Bool == true)
+            #expect(try confirmed.decoded(as: Components.Schemas.Profile.self).emailVerified)
             #expect(try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": token]).status == .gone, "once only")
             #expect(try await app.testing().sendRequest(.GET, "/address/\(token)").status == .gone)
             #expect(try await app.json(.POST, "/api/v1/address/confirmation-links", token: ann.token).status == .conflict)
@@ -69,8 +70,7 @@ import VaporTesting
                     == .gone)
             let login = try await app.json(.POST, "/api/v1/login", body: ["email": "ann@example.com", "password": "a-brand-new-password"])
             #expect(login.status == .ok)
-            #expect(
-                ((try login.jsonObject()["profile"]) as? [String: Any])?["emailVerified"] as? Bool == true, "the link reached the address")
+            #expect(try login.decoded(as: Components.Schemas.AuthResponse.self).profile.emailVerified, "the link reached the address")
 
             // A link expires after an hour.
             _ = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "ann@example.com"])
@@ -97,14 +97,15 @@ import VaporTesting
             let changed = try await app.json(
                 .PUT, "/api/v1/profile", body: ["email": "ann@new.example", "currentPassword": ann.password], token: ann.token)
             #expect(changed.status == .ok)
-            let profile = try changed.jsonObject()
-            #expect(profile["email"] as? String == "ann@example.com")
-            #expect(profile["pendingEmail"] as? String == "ann@new.example")
-            #expect(profile["emailVerified"] as? Bool == true)
+            let profile = try changed.decoded(as: Components.Schemas.Profile.self)
+            #expect(profile.email == "ann@example.com")
+            #expect(profile.pendingEmail == "ann@new.example")
+            #expect(profile.emailVerified)
             #expect(try mailbox.messages(to: "ann@new.example").first?.subject == "Confirm your new address for Kinetic")
             let token = try #require(try mailbox.lastToken(to: "ann@new.example", after: "/address/"))
-            let confirmed = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": token]).jsonObject()
-            #expect(confirmed["email"] as? String == "ann@new.example" && confirmed["emailVerified"] as? Bool == true)
+            let confirmed = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": token])
+                .decoded(as: Components.Schemas.Profile.self)
+            #expect(confirmed.email == "ann@new.example" && confirmed.emailVerified)
         }
     }
 
@@ -113,11 +114,11 @@ import VaporTesting
             let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
             let changed = try await app.json(
                 .PUT, "/api/v1/profile", body: ["email": "ann@new.example", "currentPassword": ann.password], token: ann.token
-            ).jsonObject()
-            #expect(changed["email"] as? String == "ann@new.example" && changed["emailVerified"] as? Bool == false)
+            ).decoded(as: Components.Schemas.Profile.self)
+            #expect(changed.email == "ann@new.example" && !changed.emailVerified)
             let forgot = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "ann@new.example"])
             #expect(forgot.status == .serviceUnavailable)
-            #expect(try forgot.apiError()["code"] as? String == "mail_unavailable")
+            #expect(try forgot.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "mail_unavailable")
             let page = try await app.testing().sendRequest(.GET, "/password/forgot")
             #expect(page.body.string.contains("This server sends no e-mail"))
             #expect(try await app.testing().sendRequest(.GET, "/login").body.string.contains("/password/forgot") == false)
@@ -129,18 +130,18 @@ import VaporTesting
             let body: [String: Any] = ["name": "Ann", "email": "ann@example.com", "password": "long-enough-pw"]
             let none = try await app.json(.POST, "/api/v1/accounts", body: body)
             #expect(none.status == .forbidden)
-            #expect(try none.apiError()["code"] as? String == "invitation_required")
+            #expect(try none.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "invitation_required")
             let invitation = try await AccountTokens(database: app.db, now: testNow)
                 .issue(.invitation, userID: nil, email: "ann@example.com", lifetime: AddressOwnership.invitationLifetime)
             let elsewhere = try await app.json(
                 .POST, "/api/v1/accounts",
                 body: ["name": "Eve", "email": "eve@example.com", "password": "long-enough-pw", "invitation": invitation])
-            #expect(try elsewhere.apiError()["code"] as? String == "invitation_for_another_address")
+            #expect(try elsewhere.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "invitation_for_another_address")
             let page = try await app.testing().sendRequest(.GET, "/signup?invitation=\(invitation)")
             #expect(page.body.string.contains("You were invited as ann@example.com."))
             let invited = try await app.json(.POST, "/api/v1/accounts", body: body.merging(["invitation": invitation]) { $1 })
             #expect(invited.status == .created)
-            #expect(((try invited.jsonObject()["profile"]) as? [String: Any])?["emailVerified"] as? Bool == true)
+            #expect(try invited.decoded(as: Components.Schemas.AuthResponse.self).profile.emailVerified)
             let again = try await app.json(
                 .POST, "/api/v1/accounts",
                 body: ["name": "Ann 2", "email": "ann@example.com", "password": "long-enough-pw", "invitation": invitation])
@@ -153,7 +154,7 @@ import VaporTesting
             let refused = try await app.json(
                 .POST, "/api/v1/accounts", body: ["name": "Ann", "email": "ann@example.com", "password": "long-enough-pw"])
             #expect(refused.status == .forbidden)
-            #expect(try refused.apiError()["code"] as? String == "signup_closed")
+            #expect(try refused.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "signup_closed")
             #expect(try await app.testing().sendRequest(.GET, "/signup").body.string.contains("Nobody signs up here."))
             #expect(try await User.query(on: app.db).count() == 0)
         }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 
@@ -18,7 +19,7 @@ import VaporTesting
     @Test func changingThePassword_needsTheCurrentOne_andEndsEveryOtherSessionAndToken() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let other = try #require(try await logIn(app, account).jsonObject()["token"] as? String)
+            let other = try await logIn(app, account).decoded(as: Components.Schemas.AuthResponse.self).token
             let web = WebClient(app: app)
             try await web.logIn(email: account.email, password: account.password)
 
@@ -26,10 +27,11 @@ import VaporTesting
                 .PUT, "/api/v1/password", body: ["currentPassword": "not-my-password", "newPassword": "a-new-long-secret"],
                 token: account.token)
             #expect(wrong.status == .unprocessableEntity)
-            #expect((try wrong.apiError()["fields"] as? [String: String])?["currentPassword"] != nil)
+            let wrongError = try wrong.decoded(as: Components.Schemas.ErrorResponse.self).error
+            #expect(wrongError.fields?.additionalProperties["currentPassword"] != nil)
             let common = try await app.json(
                 .PUT, "/api/v1/password", body: ["currentPassword": account.password, "newPassword": "iloveyou1"], token: account.token)
-            #expect((try common.apiError()["fields"] as? [String: String])?["newPassword"] != nil)
+            #expect(try common.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["newPassword"] != nil)
             #expect(try await app.json(.GET, "/api/v1/profile", token: other).status == .ok)
 
             let changed = try await app.json(
@@ -62,7 +64,7 @@ import VaporTesting
             let missing = try await app.json(.PUT, "/api/v1/profile", body: ["email": "new@example.com"], token: account.token)
             #expect(missing.status == .unprocessableEntity)
             #expect(
-                (try missing.apiError()["fields"] as? [String: String])?["currentPassword"]
+                try missing.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["currentPassword"]
                     == "Enter your current password to change your e-mail address.")
             let wrong = try await app.json(
                 .PUT, "/api/v1/profile", body: ["email": "new@example.com", "currentPassword": "not-my-password"], token: account.token)
@@ -74,25 +76,28 @@ import VaporTesting
             let right = try await app.json(
                 .PUT, "/api/v1/profile", body: ["email": "New@Example.com", "currentPassword": account.password], token: account.token)
             #expect(right.status == .ok)
-            #expect(try right.jsonObject()["email"] as? String == "new@example.com")
+            #expect(try right.decoded(as: Components.Schemas.Profile.self).email == "new@example.com")
         }
     }
 
     @Test func tokens_areListedWithTheirNames_andRevocable_onlyByTheirOwner() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let phone = try #require(try await logIn(app, account, deviceName: "  Ada's iPhone ").jsonObject()["token"] as? String)
+            let phone = try await logIn(app, account, deviceName: "  Ada's iPhone ").decoded(as: Components.Schemas.AuthResponse.self).token
             let list = try await app.json(.GET, "/api/v1/tokens", token: phone)
             #expect(list.status == .ok)
-            let tokens = try #require(try list.jsonObject()["tokens"] as? [[String: Any]])
+            let tokens = try list.decoded(as: Components.Schemas.TokenList.self).tokens
             #expect(tokens.count == 2)
-            let current = try #require(tokens.first { $0["current"] as? Bool == true })
-            #expect(current["label"] as? String == "Ada's iPhone")
-            #expect((current["expiresAt"] as? String)?.contains("T") == true)
+            let current = try #require(tokens.first { $0.current })
+            #expect(current.label == "Ada's iPhone")
+            #expect(current.expiresAt != nil, "a date-time, which decoding reads as ISO 8601")
             #expect(!list.body.string.contains(phone) && !list.body.string.contains(account.token))
-            let unnamed = try #require(tokens.first { $0["current"] as? Bool == false })
-            #expect(unnamed["label"] is NSNull, "no deviceName and no User-Agent: no name is made up")
-            let signUpToken = try #require(unnamed["id"] as? String)
+            let unnamed = try #require(tokens.first { !$0.current })
+            // Raw on purpose: the label is present as `null`, which decoding cannot tell from a missing member.
+            let rawTokens = try #require(try list.jsonObject()["tokens"] as? [[String: Any]])
+            let rawUnnamed = try #require(rawTokens.first { $0["current"] as? Bool == false })
+            #expect(rawUnnamed["label"] is NSNull, "no deviceName and no User-Agent: no name is made up")
+            let signUpToken = unnamed.id
 
             let mallory = try await app.signUp()
             #expect(try await app.json(.DELETE, "/api/v1/tokens/\(signUpToken)", token: mallory.token).status == .notFound)
@@ -101,7 +106,7 @@ import VaporTesting
             #expect(try await app.json(.DELETE, "/api/v1/tokens/\(signUpToken)", token: phone).status == .noContent)
             #expect(try await app.json(.GET, "/api/v1/profile", token: account.token).status == .unauthorized)
             let malloryList = try await app.json(.GET, "/api/v1/tokens", token: mallory.token)
-            #expect((try malloryList.jsonObject()["tokens"] as? [Any])?.count == 1)
+            #expect(try malloryList.decoded(as: Components.Schemas.TokenList.self).tokens.count == 1)
         }
     }
 
@@ -110,7 +115,7 @@ import VaporTesting
         try await withKinetic { app in
             let response = try await app.json(.POST, "/api/v1/login", rawBody: body)
             #expect(response.status == .unprocessableEntity)
-            #expect((try response.apiError()["fields"] as? [String: String])?["deviceName"] != nil)
+            #expect(try response.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["deviceName"] != nil)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import NIOCore
 import SQLKit
 import Testing
@@ -45,8 +46,8 @@ import VaporTesting
         try await withKinetic { app in
             let account = try await app.signUp()
             let first = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password])
-                .jsonObject()
-            let device = try #require(first["deviceToken"] as? String)
+                .decoded(as: Components.Schemas.AuthResponse.self)
+            let device = try #require(first.deviceToken)
             for attempt in 0..<6 {
                 _ = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": "guess-\(attempt)"])
             }
@@ -57,7 +58,7 @@ import VaporTesting
             let owner = try await app.json(
                 .POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceToken": device])
             #expect(owner.status == .ok, "the owner's device has its own allowance")
-            let next = try #require(try owner.jsonObject()["deviceToken"] as? String)
+            let next = try #require(try owner.decoded(as: Components.Schemas.AuthResponse.self).deviceToken)
             #expect(next != device, "a new secret each time")
             #expect(
                 try await app.json(
@@ -67,8 +68,8 @@ import VaporTesting
             // Another account's device is no device for this one.
             let other = try await app.signUp()
             let otherDevice = try #require(
-                try await app.json(.POST, "/api/v1/login", body: ["email": other.email, "password": other.password]).jsonObject()[
-                    "deviceToken"] as? String)
+                try await app.json(.POST, "/api/v1/login", body: ["email": other.email, "password": other.password])
+                    .decoded(as: Components.Schemas.AuthResponse.self).deviceToken)
             #expect(
                 try await app.json(
                     .POST, "/api/v1/login", body: ["email": account.email, "password": account.password, "deviceToken": otherDevice]

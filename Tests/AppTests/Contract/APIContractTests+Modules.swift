@@ -170,12 +170,20 @@ extension APIContractTests {
             .bytes()
         #expect(photoBytes.starts(with: [0xFF, 0xD8]))
 
-        let tomorrow = Self.minute(Date().addingTimeInterval(86_400))
+        let tomorrow = Self.utc(Date().addingTimeInterval(86_400), "yyyy-MM-dd'T'HH:mm")
         let input = Components.Schemas.WishInput(
             occasion: .birthday, subject: "Happy birthday, Ben", message: "See you at the park!", photo: photo.id,
             recipients: [.WishRecipient(.init(address: ben.email, reach: .inApp))], sendAt: tomorrow, timeZone: "UTC")
-        let scheduled = try await client.scheduleWish(body: .json(input)).created.body.json
+        // Sent twice with one Idempotency-Key, as a retry after a lost answer: one wish.
+        let key = UUID().uuidString
+        let scheduled = try await client.scheduleWish(headers: .init(idempotencyKey: key), body: .json(input)).created.body.json
         #expect(scheduled.box == .scheduled)
+        let retried = try await client.scheduleWish(headers: .init(idempotencyKey: key), body: .json(input)).created.body.json
+        #expect(retried.id == scheduled.id)
+        var reused = input
+        reused.subject = "Something else"
+        let refused = try await client.scheduleWish(headers: .init(idempotencyKey: key), body: .json(reused))
+        #expect(try refused.unprocessableContent.body.json.error.code == "idempotency_key_reused")
         var changed = input
         changed.subject = "Happy birthday, dear Ben"
         let replaced = try await client.replaceWish(path: .init(wishId: scheduled.id), body: .json(changed)).ok.body.json
@@ -187,7 +195,7 @@ extension APIContractTests {
 
         // Due now: it reaches Ben's Inbox, who thanks Ana for it.
         var now = input
-        now.sendAt = Self.minute(Date())
+        now.sendAt = Self.utc(Date(), "yyyy-MM-dd'T'HH:mm")
         now.subject = "Due now"
         let due = try await client.scheduleWish(body: .json(now)).created.body.json
         let benClient = kinetic.client(ben.token)
@@ -271,13 +279,5 @@ extension APIContractTests {
         let auth = try await signedOut.login(body: .json(.init(email: ana.email, password: "a-brand-new-password"))).ok.body.json
         _ = try await kinetic.client(auth.token).logout().noContent
         _ = try await kinetic.client(auth.token).getProfile().unauthorized.body.json
-    }
-
-    static func minute(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
-        return formatter.string(from: date)
     }
 }

@@ -101,7 +101,7 @@ struct APIContractTests {
 
     func goalsAndSteps(_ kinetic: ContractServer, ana: ContractAccount) async throws {
         let client = kinetic.client(ana.token)
-        let today = Self.day(Date())
+        let today = Self.utc(Date(), "yyyy-MM-dd")
         let month = String(today.prefix(7))
         let session = try await client.addJumpSession(
             body: .json(
@@ -118,11 +118,16 @@ struct APIContractTests {
         #expect(repeated.id == session.id)
         let sessions = try await client.listJumpSessions(query: .init(month: month)).ok.body.json
         #expect(sessions.map(\.id) == [session.id])
-        let months = try await client.getGoals(path: .init(customerId: ana.customerId)).ok.body.json
+        let goals = try await client.getGoals(path: .init(customerId: ana.customerId)).ok
+        let months = try goals.body.json
         #expect(months.first { $0.date == month }?.jump?.currentProgress == 1_200)
+        // Polling: unchanged goals come back as 304 for the ETag kept from before.
+        let tag = try #require(goals.headers.eTag)
+        let unchanged = try await client.getGoals(path: .init(customerId: ana.customerId), headers: .init(ifNoneMatch: tag))
+        #expect(try unchanged.notModified.headers.eTag == tag)
         _ = try await client.getGoals(path: .init(customerId: UUID().uuidString)).notFound.body.json
 
-        let hour = Self.stamp(Date().addingTimeInterval(-3600))
+        let hour = Self.utc(Date().addingTimeInterval(-3600), "yyyy-MM-dd HH:00:00 Z")
         let pushed = try await client.pushHealthSamples(
             body: .json(
                 .init(
@@ -155,19 +160,12 @@ struct APIContractTests {
 
     // MARK: Helpers
 
-    static func day(_ date: Date) -> String {
+    /// `date` in UTC as `format` writes it (`yyyy-MM-dd`, `yyyy-MM-dd'T'HH:mm`…).
+    static func utc(_ date: Date, _ format: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
-    }
-
-    static func stamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:00:00 Z"
+        formatter.dateFormat = format
         return formatter.string(from: date)
     }
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import KineticCore
 import SQLKit
 import Testing
@@ -10,11 +11,11 @@ import VaporTesting
 /// The stored goals array: served while current, never stale after a write, a new month or a
 /// new time zone, and never stored over a write that raced its computation.
 @Suite struct GoalHistorySnapshotTests {
-    private func goals(_ app: Application, _ account: TestAccount) async throws -> [[String: Any]] {
+    private func goals(_ app: Application, _ account: TestAccount) async throws -> [Components.Schemas.GoalMonth] {
         let response = try await app.json(.GET, "/api/v1/profile/\(account.customerId)/goals", token: account.token)
         #expect(response.status == .ok)
         #expect(response.headers.contentType == .json)
-        return try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]])
+        return try response.decoded(as: [Components.Schemas.GoalMonth].self)
     }
 
     private func addSession(_ app: Application, _ account: TestAccount, date: String, jumps: Int) async throws {
@@ -35,7 +36,7 @@ import VaporTesting
             let account = try await app.signUp()
             try await addSession(app, account, date: "2027-01-10", jumps: 1_000)
             let first = try await goals(app, account)
-            #expect((first[0]["jump"] as? [String: Any])?["currentProgress"] as? Int == 1_000)
+            #expect(first[0].jump?.currentProgress == 1_000)
             let stored = try await snapshot(app, account)
             #expect(stored.body != nil)
             #expect(stored.key == "2027-01 " + app.kineticConfiguration.timeZone.identifier)
@@ -43,9 +44,9 @@ import VaporTesting
             // A new session, then new goals: each shows in the next answer.
             try await addSession(app, account, date: "2027-01-12", jumps: 500)
             #expect(try await snapshot(app, account).body == nil)
-            #expect((try await goals(app, account)[0]["jump"] as? [String: Any])?["currentProgress"] as? Int == 1_500)
+            #expect(try await goals(app, account)[0].jump?.currentProgress == 1_500)
             _ = try await app.json(.PUT, "/api/v1/profile", body: ["fitness": ["jumpGoal": 42_000]], token: account.token)
-            #expect((try await goals(app, account)[0]["jump"] as? [String: Any])?["goal"] as? Int == 42_000)
+            #expect(try await goals(app, account)[0].jump?.goal == 42_000)
         }
     }
 
@@ -55,17 +56,17 @@ import VaporTesting
             let account = try await app.signUp()
             _ = try await app.json(.PUT, "/api/v1/profile", body: ["timeZone": "Europe/Berlin"], token: account.token)
             let january = try await goals(app, account)
-            #expect(january.first?["date"] as? String == "2027-01")
+            #expect(january.first?.date == "2027-01")
             clock.advance(by: 31 * 24 * 3600)
             let february = try await goals(app, account)
             #expect(february.count == january.count + 1)
-            #expect(february.first?["date"] as? String == "2027-02")
+            #expect(february.first?.date == "2027-02")
             #expect(try await snapshot(app, account).key == "2027-02 Europe/Berlin")
             // Late on the last day of February in Honolulu it is already March in Berlin.
             clock.advance(by: (27 - 14) * 24 * 3600 + 20 * 3600)
-            #expect(try await goals(app, account).first?["date"] as? String == "2027-03")
+            #expect(try await goals(app, account).first?.date == "2027-03")
             _ = try await app.json(.PUT, "/api/v1/profile", body: ["timeZone": "Pacific/Honolulu"], token: account.token)
-            #expect(try await goals(app, account).first?["date"] as? String == "2027-02")
+            #expect(try await goals(app, account).first?.date == "2027-02")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 
@@ -16,8 +17,9 @@ import VaporTesting
             try await app.grantAdmin(admin)
             let imported = try await app.importReports(try fixtures.zipped(), token: admin.token)
             try #require(imported.status == .ok, "\(imported.body.string)")
-            #expect(try imported.jsonObject()["reports"] as? Int == 3)
-            #expect(try imported.jsonObject()["pagesRendered"] as? Int == 6)
+            let summary = try imported.decoded(as: Components.Schemas.ReportImport.self)
+            #expect(summary.reports == 3)
+            #expect(summary.pagesRendered == 6)
             try await body(app, try await app.signUp())
         }
     }
@@ -29,7 +31,7 @@ import VaporTesting
             let member = try await app.signUp()
             let refused = try await app.importReports(try fixtures.zipped(), token: member.token)
             #expect(refused.status == .forbidden)
-            #expect(try refused.apiError()["code"] as? String == "admin_only")
+            #expect(try refused.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "admin_only")
             #expect(try await app.importReports(try fixtures.zipped(), token: nil).status == .unauthorized)
             #expect(try await ReportsRepository(database: app.db).library() == nil)
             #expect(try await app.json(.GET, "/api/v1/reports/import", token: member.token).status == .methodNotAllowed)
@@ -45,18 +47,20 @@ import VaporTesting
             try await app.grantAdmin(admin)
             let refused = try await app.importReports(try fixtures.zipped(), token: admin.token)
             #expect(refused.status == .unprocessableEntity)
-            let error = try refused.apiError()
-            #expect(error["code"] as? String == "library_invalid")
-            let fields = try #require(error["fields"] as? [String: String])
+            let error = try refused.decoded(as: Components.Schemas.ErrorResponse.self).error
+            #expect(error.code == "library_invalid")
+            let fields = try #require(error.fields?.additionalProperties)
             #expect(fields["reports[1].file"] == "pdfs/report-00002.pdf is protected by a password; add it without the password.")
 
             let escaping = try await app.importReports(
                 try fixtures.zipped(extra: ["../escape.pdf": Data("%PDF-1.4".utf8)]), token: admin.token)
             #expect(escaping.status == .unprocessableEntity)
-            #expect(try (escaping.apiError()["fields"] as? [String: String])?["../escape.pdf"] != nil)
+            #expect(
+                try escaping.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["../escape.pdf"] != nil)
             let notAZip = try await app.importReports(Data("just text".utf8), token: admin.token)
             #expect(notAZip.status == .unprocessableEntity)
-            #expect(try (notAZip.apiError()["fields"] as? [String: String])?.keys.sorted() == ["zip"])
+            #expect(
+                try notAZip.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties.keys.sorted() == ["zip"])
             #expect(try await ReportsRepository(database: app.db).library() == nil)
             #expect(app.uploadDirectoryFiles().isEmpty)
         }
@@ -75,7 +79,7 @@ import VaporTesting
             }).sorted() {
                 let refused = try await app.importReports(try Data(contentsOf: folder.appendingPathComponent(name)), token: admin.token)
                 #expect(refused.status == .unprocessableEntity, "\(name): \(refused.status)")
-                #expect(try refused.apiError()["code"] as? String == "library_invalid", "\(name)")
+                #expect(try refused.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "library_invalid", "\(name)")
             }
             #expect(try await ReportsRepository(database: app.db).library() == nil)
             #expect(app.uploadDirectoryFiles().isEmpty)
@@ -87,31 +91,33 @@ import VaporTesting
         try await withLibrary { app, member in
             let root = try await app.json(.GET, "/api/v1/reports/categories/root", token: member.token)
             #expect(root.status == .ok)
-            let top = try root.jsonObject()
-            #expect(top["id"] as? String == "root")
-            #expect(top["title"] as? String == "Large library (3 reports)")
-            let categories = try #require(top["categories"] as? [[String: Any]])
-            #expect(categories.map { $0["id"] as? String } == ["area-1"])
-            #expect(categories.first?["reportCount"] as? Int == 3)
+            let top = try root.decoded(as: Components.Schemas.ReportLevel.self)
+            #expect(top.id == "root")
+            #expect(top.title == "Large library (3 reports)")
+            let categories = top.categories
+            #expect(categories.map(\.id) == ["area-1"])
+            #expect(categories.first?.reportCount == 3)
 
-            let unit = try await app.json(.GET, "/api/v1/reports/categories/area-1-unit-1", token: member.token).jsonObject()
-            #expect((unit["trail"] as? [[String: Any]])?.map { $0["id"] as? String } == ["area-1"])
-            let reports = try #require(unit["reports"] as? [[String: Any]])
-            #expect(reports.map { $0["id"] as? String } == ["report-00001", "report-00002", "report-00003"])
+            let unit = try await app.json(.GET, "/api/v1/reports/categories/area-1-unit-1", token: member.token)
+                .decoded(as: Components.Schemas.ReportLevel.self)
+            #expect(unit.trail.map(\.id) == ["area-1"])
+            let reports = unit.reports
+            #expect(reports.map(\.id) == ["report-00001", "report-00002", "report-00003"])
             let version = try #require(try await ReportsRepository(database: app.db).report("report-00001")).summary.filesVersion
             #expect(version.count == 12)
-            #expect(reports.first?["thumbnailURL"] as? String == "/api/v1/reports/report-00001/thumbnail?v=\(version)")
+            #expect(reports.first?.thumbnailURL == "/api/v1/reports/report-00001/thumbnail?v=\(version)")
 
             let all = try await app.json(.GET, "/api/v1/reports/categories/root/reports", token: member.token)
-            #expect(try all.jsonArray().count == 3)
+            #expect(try all.decoded(as: [Components.Schemas.ReportSummary].self).count == 3)
 
-            let report = try await app.json(.GET, "/api/v1/reports/report-00001", token: member.token).jsonObject()
-            #expect((report["report"] as? [String: Any])?["keywords"] as? [String] == ["safety", "unit 1", "area 1"])
+            let report = try await app.json(.GET, "/api/v1/reports/report-00001", token: member.token)
+                .decoded(as: Components.Schemas.Report.self)
+            #expect(report.report.keywords == ["safety", "unit 1", "area 1"])
             #expect(
-                report["pageURLs"] as? [String] == [
+                report.pageURLs == [
                     "/api/v1/reports/report-00001/pages/1?v=\(version)", "/api/v1/reports/report-00001/pages/2?v=\(version)",
                 ])
-            #expect(report["pdfURL"] as? String == "/api/v1/reports/report-00001/pdf?v=\(version)")
+            #expect(report.pdfURL == "/api/v1/reports/report-00001/pdf?v=\(version)")
 
             #expect(try await app.json(.GET, "/api/v1/reports/categories/nope", token: member.token).status == .notFound)
             #expect(try await app.json(.GET, "/api/v1/reports/nope", token: member.token).status == .notFound)
@@ -156,8 +162,9 @@ import VaporTesting
             let admin = try await app.signUp()
             try await app.grantAdmin(admin)
             #expect(try await app.importReports(try fixtures.zipped(), token: admin.token).status == .ok)
-            let report = try await app.json(.GET, "/api/v1/reports/report-00002", token: admin.token).jsonObject()
-            let page = try #require((report["pageURLs"] as? [String])?.first)
+            let report = try await app.json(.GET, "/api/v1/reports/report-00002", token: admin.token)
+                .decoded(as: Components.Schemas.Report.self)
+            let page = try #require(report.pageURLs.first)
             var headers = HTTPHeaders()
             headers.bearerAuthorization = BearerAuthorization(token: admin.token)
             let kept = try await app.testing().sendRequest(.GET, page, headers: headers)
@@ -172,8 +179,9 @@ import VaporTesting
             try FileManager.default.removeItem(at: fixtures.pdf(2))
             try FileManager.default.copyItem(at: fixtures.pdf(3), to: fixtures.pdf(2))
             #expect(try await app.importReports(try fixtures.zipped(), token: admin.token).status == .ok)
-            let changed = try await app.json(.GET, "/api/v1/reports/report-00002", token: admin.token).jsonObject()
-            let newPage = try #require((changed["pageURLs"] as? [String])?.first)
+            let changed = try await app.json(.GET, "/api/v1/reports/report-00002", token: admin.token)
+                .decoded(as: Components.Schemas.Report.self)
+            let newPage = try #require(changed.pageURLs.first)
             #expect(newPage != page)
             headers.remove(name: .ifNoneMatch)
             let old = try await app.testing().sendRequest(.GET, page, headers: headers)
@@ -196,18 +204,17 @@ import VaporTesting
 
     @Test func search_findsWordsInTextTitlesAndKeywords_andNeverPassesInputRaw() async throws {
         try await withLibrary { app, member in
-            func search(_ text: String) async throws -> (status: HTTPStatus, ids: [String], body: [String: Any]) {
+            func search(_ text: String) async throws -> (status: HTTPStatus, ids: [String], answer: Components.Schemas.ReportSearch?) {
                 let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
                 let response = try await app.json(.GET, "/api/v1/reports/search?q=\(query)", token: member.token)
-                guard response.status == .ok else { return (response.status, [], [:]) }
-                let body = try response.jsonObject()
-                let results = body["results"] as? [[String: Any]] ?? []
-                return (response.status, results.compactMap { ($0["report"] as? [String: Any])?["id"] as? String }, body)
+                guard response.status == .ok else { return (response.status, [], nil) }
+                let answer = try response.decoded(as: Components.Schemas.ReportSearch.self)
+                return (response.status, answer.results.map(\.report.id), answer)
             }
             let text = try await search("Inspectors")
             #expect(text.ids == ["report-00001"])
-            let snippet = try #require(((text.body["results"] as? [[String: Any]])?.first?["snippet"]) as? [[String: Any]])
-            #expect(snippet.contains { $0["hit"] as? Bool == true && ($0["text"] as? String)?.lowercased() == "inspectors" })
+            let snippet = try #require(text.answer?.results.first?.snippet)
+            #expect(snippet.contains { $0.hit && $0.text.lowercased() == "inspectors" })
             #expect(try await search("programme report").ids == ["report-00002"])
             #expect(try await search("research -study").ids.isEmpty)
             #expect(try await search("safety or programme").ids.sorted() == ["report-00001", "report-00002"])
@@ -225,11 +232,11 @@ import VaporTesting
     /// one edit away, which the answer names.
     @Test func search_namesPages_findsPrefixes_andOneTypo() async throws {
         try await withLibrary { app, member in
-            func search(_ text: String) async throws -> ReportSearchAnswer {
+            func search(_ text: String) async throws -> Components.Schemas.ReportSearch {
                 let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
                 let response = try await app.json(.GET, "/api/v1/reports/search?q=\(query)", token: member.token)
                 try #require(response.status == .ok)
-                return try JSONDecoder().decode(ReportSearchAnswer.self, from: Data(buffer: response.body))
+                return try response.decoded(as: Components.Schemas.ReportSearch.self)
             }
             // "Foam pits" is on page 2 of report 1 only; "Inspectors" on both its pages.
             let foam = try await search("foam")
@@ -248,6 +255,7 @@ import VaporTesting
             #expect(apart.results[0].pages.isEmpty)
             #expect(apart.results[0].snippetPage == nil)
             #expect(apart.results[0].snippet.contains { $0.hit })
+            // Raw on purpose: `snippetPage` is present as `null`, which decoding cannot tell from a missing member.
             let raw = try await app.json(.GET, "/api/v1/reports/search?q=foam%20keywords", token: member.token).body.string
             #expect(raw.contains(#""snippetPage":null"#))
             // Prefixes.
@@ -277,29 +285,31 @@ import VaporTesting
             try await app.grantAdmin(admin)
             let first = try await app.draftReports(try fixtures.zipped(), token: admin.token)
             try #require(first.status == .created, "\(first.body.string)")
-            let preview = try first.jsonObject()
-            #expect((preview["reports"] as? [String: Any])?["added"].map { ($0 as? [[String: Any]])?.count } == 3)
-            #expect(preview["pagesToRender"] as? Int == 6)
+            let preview = try first.decoded(as: Components.Schemas.ReportImportPreview.self)
+            #expect(preview.reports.added.count == 3)
+            #expect(preview.pagesToRender == 6)
             #expect(try await ReportsRepository(database: app.db).library() == nil, "a preview stores nothing")
             let location = try #require(first.headers.first(name: .location))
-            #expect(location == "/api/v1/reports/import/\(preview["id"] as! String)")
+            #expect(location == "/api/v1/reports/import/\(preview.id)")
             // Confirmed, the import runs in the background: 202 and where its status is.
             let confirmed = try await app.json(.POST, location + "/confirm", token: admin.token)
             #expect(confirmed.status == .accepted)
             let statusURL = try #require(confirmed.headers.first(name: .location))
             #expect(statusURL == location + "/status")
-            let started = try confirmed.jsonObject()
-            #expect(started["state"] as? String == "importing")
-            #expect((started["progress"] as? [String: Any])?["pagesToRender"] as? Int == 6)
-            #expect(started["result"] is NSNull && started["error"] is NSNull && started["finishedAt"] is NSNull)
+            let started = try confirmed.decoded(as: Components.Schemas.ReportImportStatus.self)
+            #expect(started.state == .importing)
+            #expect(started.progress.pagesToRender == 6)
+            // Raw on purpose: `result`, `error` and `finishedAt` are present as `null`, which decoding cannot tell from missing members.
+            let rawStarted = try confirmed.jsonObject()
+            #expect(rawStarted["result"] is NSNull && rawStarted["error"] is NSNull && rawStarted["finishedAt"] is NSNull)
             let twice = try await app.json(.POST, location + "/confirm", token: admin.token).status
             #expect([.conflict, .notFound].contains(twice), "confirmed once: \(twice)")
             let ended = try await app.followImport(statusURL, token: admin.token)
-            #expect(try ended.jsonObject()["added"] as? Int == 3)
-            let status = try await app.json(.GET, statusURL, token: admin.token).jsonObject()
-            #expect(status["state"] as? String == "imported")
-            #expect((status["progress"] as? [String: Any])?["pagesRendered"] as? Int == 6)
-            #expect(status["finishedAt"] is String)
+            #expect(try ended.decoded(as: Components.Schemas.ReportImport.self).added == 3)
+            let status = try await app.json(.GET, statusURL, token: admin.token).decoded(as: Components.Schemas.ReportImportStatus.self)
+            #expect(status.state == .imported)
+            #expect(status.progress.pagesRendered == 6)
+            #expect(status.finishedAt != nil, "an ISO 8601 date-time: decoding reads no other")
             #expect(try await app.json(.POST, location + "/confirm", token: admin.token).status == .notFound, "confirmed once")
             #expect(try await app.json(.GET, statusURL, token: try await app.signUp().token).status == .forbidden)
             #expect(try await app.json(.GET, "/api/v1/reports/import/\(UUID())/status", token: admin.token).status == .notFound)
@@ -312,15 +322,15 @@ import VaporTesting
             }
             let second = try await app.draftReports(try fixtures.zipped(), token: admin.token)
             try #require(second.status == .created, "\(second.body.string)")
-            let changes = try second.jsonObject()
-            let reports = try #require(changes["reports"] as? [String: Any])
-            #expect((reports["changed"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Safety report, revised"])
-            #expect((reports["removed"] as? [[String: Any]])?.map { $0["id"] as? String } == ["report-00003"])
-            #expect(reports["unchanged"] as? Int == 1)
-            #expect(changes["pagesToRender"] as? Int == 0)
+            let changes = try second.decoded(as: Components.Schemas.ReportImportPreview.self)
+            let reports = changes.reports
+            #expect(reports.changed.map(\.title) == ["Safety report, revised"])
+            #expect(reports.removed.map(\.id) == ["report-00003"])
+            #expect(reports.unchanged == 1)
+            #expect(changes.pagesToRender == 0)
             let secondLocation = try #require(second.headers.first(name: .location))
             let again = try await app.json(.GET, secondLocation, token: admin.token)
-            #expect(try again.jsonObject()["id"] as? String == changes["id"] as? String)
+            #expect(try again.decoded(as: Components.Schemas.ReportImportPreview.self).id == changes.id)
             // An upload that cannot be imported leaves the waiting one as it was.
             #expect(try await app.draftReports(Data("just text".utf8), token: admin.token).status == .unprocessableEntity)
             #expect(try await app.json(.GET, secondLocation, token: admin.token).status == .ok)
@@ -353,43 +363,18 @@ import VaporTesting
             _ = try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
             let refused = try await app.json(.POST, location + "/confirm", token: admin.token)
             #expect(refused.status == .conflict)
-            #expect(try refused.apiError()["code"] as? String == "library_changed")
+            #expect(try refused.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "library_changed")
             #expect(try await app.json(.GET, location, token: admin.token).status == .notFound)
 
             try fixtures.editManifest { $0["title"] = "Renamed" }
             #expect(try await app.importReports(try fixtures.zipped(), token: admin.token).status == .ok)
             let undone = try await app.json(.POST, "/api/v1/reports/import/undo", token: admin.token)
             #expect(undone.status == .ok)
-            #expect(try undone.jsonObject()["title"] as? String == "Large library (3 reports)")
-            #expect(try undone.jsonObject()["reports"] as? Int == 3)
+            let restored = try undone.decoded(as: Components.Schemas.ReportLibraryRestored.self)
+            #expect(restored.title == "Large library (3 reports)")
+            #expect(restored.reports == 3)
             #expect(try await ReportsRepository(database: app.db).library()?.title == "Large library (3 reports)")
             #expect(try await app.json(.GET, "/api/v1/reports/import/undo", token: admin.token).status == .methodNotAllowed)
         }
     }
-}
-
-/// A search answer as the API documents it (`ReportSearch`).
-private struct ReportSearchAnswer: Decodable {
-    struct Result: Decodable {
-        struct Report: Decodable { let id: String }
-        struct Part: Decodable {
-            let text: String
-            let hit: Bool
-        }
-
-        let report: Report
-        let snippet: [Part]
-        let snippetPage: Int?
-        let pages: [Int]
-        let pageMatches: Int
-    }
-
-    struct Correction: Decodable {
-        let word: String
-        let readAs: [String]
-    }
-
-    let results: [Result]
-    let corrections: [Correction]
-    let highlight: [String]
 }

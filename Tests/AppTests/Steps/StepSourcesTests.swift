@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 
@@ -6,17 +7,15 @@ import VaporTesting
 
 /// Steps settings: the order of sources, over the API and the page, and the totals that follow it.
 @Suite struct StepSourcesTests {
+    private typealias SourceKind = Components.Schemas.StepSources.SourcesPayloadPayload.KindPayload
+
     private let march = "from=2021-03-01&to=2021-03-31"
 
-    private func sources(_ app: Application, token: String) async throws -> (custom: Bool, names: [String], kinds: [String]) {
+    private func sources(_ app: Application, token: String) async throws -> (custom: Bool, names: [String], kinds: [SourceKind]) {
         let response = try await app.json(.GET, "/api/v1/steps/sources", token: token)
         #expect(response.status == .ok)
-        let object = try response.jsonObject()
-        let list = try #require(object["sources"] as? [[String: Any]])
-        return (
-            try #require(object["customOrder"] as? Bool), list.compactMap { $0["name"] as? String },
-            list.compactMap { $0["kind"] as? String }
-        )
+        let listing = try response.decoded(as: Components.Schemas.StepSources.self)
+        return (listing.customOrder, listing.sources.map(\.name), listing.sources.map(\.kind))
     }
 
     @Test func importedSources_areListedInTheDefaultOrder() async throws {
@@ -27,7 +26,7 @@ import VaporTesting
             let listed = try await sources(app, token: account.token)
             #expect(listed.custom == false)
             #expect(listed.names == ["Health", "Ana’s Apple Watch", "Ana’s iPhone"])
-            #expect(listed.kinds == ["manual", "watch", "phone"])
+            #expect(listed.kinds == [.manual, .watch, .phone])
         }
     }
 
@@ -41,7 +40,7 @@ import VaporTesting
             let put = try await app.json(
                 .PUT, "/api/v1/steps/sources", body: ["order": ["Ana’s iPhone", "Ana’s Apple Watch"]], token: account.token)
             #expect(put.status == .ok)
-            #expect(try put.jsonObject()["customOrder"] as? Bool == true)
+            #expect(try put.decoded(as: Components.Schemas.StepSources.self).customOrder)
             #expect(try await sources(app, token: account.token).names == ["Ana’s iPhone", "Ana’s Apple Watch", "Health"])
             #expect(try await app.dailyStepTotals(march, token: account.token) == ["2021-03-01": 1_000, "2021-03-02": 2_500])
 
@@ -63,7 +62,7 @@ import VaporTesting
             let unknown = try await app.json(
                 .PUT, "/api/v1/steps/sources", body: ["order": ["Ana’s iPhone", "Bob’s Watch", "Ana’s iPhone"]], token: account.token)
             #expect(unknown.status == .unprocessableEntity)
-            let fields = try #require(try unknown.apiError()["fields"] as? [String: String])
+            let fields = try #require(try unknown.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties)
             #expect(Set(fields.keys) == ["order[1]", "order[2]"])
             for body: Any in [["order": "Ana’s iPhone"], ["order": [1]], ["order": [], "extra": true], ["sources": []]] {
                 #expect(try await app.json(.PUT, "/api/v1/steps/sources", body: body, token: account.token).status == .unprocessableEntity)
@@ -102,7 +101,7 @@ import VaporTesting
             #expect(try await app.json(.POST, "/api/v1/health/samples", body: body, token: account.token).status == .ok)
             let listed = try await sources(app, token: account.token)
             #expect(listed.names == ["Pedometer++"])
-            #expect(listed.kinds == ["other"])
+            #expect(listed.kinds == [.other])
         }
     }
 

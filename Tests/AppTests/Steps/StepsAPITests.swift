@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import KineticCore
 import NIOCore
 import Testing
@@ -25,12 +26,24 @@ import ZIPFoundation
 
         """
 
+    /// The answer to an Apple Health import.
+    private typealias ImportResult = Operations.ImportHealthExport.Output.Ok.Body.JsonPayload
+
+    /// `GET /api/v1/steps/daily?<query>`, decoded.
+    private func dailySteps(
+        _ app: Application, _ query: String, token: String
+    ) async throws -> Operations.GetDailySteps.Output.Ok.Body.JsonPayload {
+        let response = try await app.json(.GET, "/api/v1/steps/daily?\(query)", token: token)
+        #expect(response.status == .ok)
+        return try response.decoded()
+    }
+
     @Test func importedExport_givesDeduplicatedDailyTotals_andReimportChangesNothing() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
             let first = try await app.uploadExport(Self.export, token: account.token)
             #expect(first.status == .ok)
-            #expect(try first.jsonObject()["stepSamples"] as? Int == 3)
+            #expect(try first.decoded(as: ImportResult.self).stepSamples == 3)
             let expected: [String: Int] = ["2021-03-01": 500 + 600, "2021-03-02": 2_500]
             func totals() async throws -> [String: Int] {
                 try await app.dailyStepTotals("from=2021-03-01&to=2021-03-31", token: account.token)
@@ -48,7 +61,7 @@ import ZIPFoundation
             let cut = String(Self.export.prefix(Self.export.count - 60))
             let response = try await app.uploadExport(cut, token: account.token)
             #expect(response.status == .unprocessableEntity)
-            let message = try #require(try response.apiError()["message"] as? String)
+            let message = try response.decoded(as: Components.Schemas.ErrorResponse.self).error.message
             #expect(message.contains("Nothing was imported"))
             #expect(message.contains("line"))
             #expect(try await StepSampleRecord.query(on: app.db).count() == 0)
@@ -60,12 +73,12 @@ import ZIPFoundation
     @Test func importResult_namesTheImportAndTheDatesItCovers() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let body = try await app.uploadExport(Self.export, token: account.token).jsonObject()
-            #expect(body["recordsRead"] as? Int == 3)
-            #expect(body["daysUpdated"] as? Int == 2)
-            #expect(body["firstDate"] as? String == "2021-03-01")
-            #expect(body["lastDate"] as? String == "2021-03-02")
-            let id = try #require((body["id"] as? String).flatMap(UUID.init(uuidString:)))
+            let result = try await app.uploadExport(Self.export, token: account.token).decoded(as: ImportResult.self)
+            #expect(result.recordsRead == 3)
+            #expect(result.daysUpdated == 2)
+            #expect(result.firstDate == "2021-03-01")
+            #expect(result.lastDate == "2021-03-02")
+            let id = try #require(UUID(uuidString: result.id))
             let record = try #require(try await StepImportRecord.find(id, on: app.db))
             #expect(record.importedAt == testNow)
             #expect(record.$user.id == UUID(uuidString: account.customerId))
@@ -76,8 +89,10 @@ import ZIPFoundation
         try await withKinetic { app in
             let account = try await app.signUp()
             let empty = "<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\"></HealthData>\n"
-            let body = try await app.uploadExport(empty, token: account.token).jsonObject()
-            #expect(body["daysUpdated"] as? Int == 0)
+            let response = try await app.uploadExport(empty, token: account.token)
+            #expect(try response.decoded(as: ImportResult.self).daysUpdated == 0)
+            // Raw on purpose: both dates are present as `null`, which decoding cannot tell from missing members.
+            let body = try response.jsonObject()
             #expect(body["firstDate"] is NSNull)
             #expect(body["lastDate"] is NSNull)
         }
@@ -107,7 +122,7 @@ import ZIPFoundation
             let response = try await app.testing().sendRequest(
                 .POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(data: zip.prefix(zip.count / 2)))
             #expect(response.status == .unprocessableEntity)
-            let message = try #require(try response.apiError()["message"] as? String)
+            let message = try response.decoded(as: Components.Schemas.ErrorResponse.self).error.message
             #expect(message.contains("Nothing was imported"))
             #expect(message.contains("zip"))
             #expect(try await StepSampleRecord.query(on: app.db).count() == 0)
@@ -139,12 +154,12 @@ import ZIPFoundation
             }
             #expect(try await push(1_000).status == .ok)
             #expect(try await push(1_000).status == .ok)
-            var days = try await app.dailySteps("from=2021-05-01&to=2021-05-02", token: account.token)
+            var days = try await dailySteps(app, "from=2021-05-01&to=2021-05-02", token: account.token)
             #expect(days.count == 1)
-            #expect(days.first?["steps"] as? Int == 1_300)
+            #expect(days.first?.steps == 1_300)
             #expect(try await push(1_200).status == .ok) // the automation re-sent the period with a new count
-            days = try await app.dailySteps("from=2021-05-01&to=2021-05-02", token: account.token)
-            #expect(days.first?["steps"] as? Int == 1_500)
+            days = try await dailySteps(app, "from=2021-05-01&to=2021-05-02", token: account.token)
+            #expect(days.first?.steps == 1_500)
         }
     }
 
@@ -155,14 +170,16 @@ import ZIPFoundation
                 .POST, "/api/v1/health/samples",
                 body: ["data": ["metrics": [["name": "step_count", "data": [["qty": 5, "date": "yesterday"]]]]]], token: account.token)
             #expect(badDate.status == .unprocessableEntity)
-            #expect((try badDate.apiError()["fields"] as? [String: String])?["data.metrics[0].data[0].date"] != nil)
+            let badDateError = try badDate.decoded(as: Components.Schemas.ErrorResponse.self).error
+            #expect(badDateError.fields?.additionalProperties["data.metrics[0].data[0].date"] != nil)
             let badShape = try await app.json(.POST, "/api/v1/health/samples", body: ["metrics": []], token: account.token)
             #expect(badShape.status == .unprocessableEntity)
             // Other metrics are ignored, but must still have the documented shape.
             let ignoredButMalformed = try await app.json(
                 .POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": "heart_rate", "data": [[1, 2]]]]]],
                 token: account.token)
-            #expect((try ignoredButMalformed.apiError()["fields"] as? [String: String])?["data.metrics[0].data"] != nil)
+            let malformed = try ignoredButMalformed.decoded(as: Components.Schemas.ErrorResponse.self).error
+            #expect(malformed.fields?.additionalProperties["data.metrics[0].data"] != nil)
             let namelessMetric = try await app.json(
                 .POST, "/api/v1/health/samples", body: ["data": ["metrics": [["name": 7, "data": []]]]], token: account.token)
             #expect(namelessMetric.status == .unprocessableEntity)
@@ -183,7 +200,7 @@ import ZIPFoundation
             let alice = try await app.signUp()
             let bob = try await app.signUp()
             #expect(try await app.uploadExport(Self.export, token: alice.token).status == .ok)
-            #expect(try await app.dailySteps("from=2021-03-01&to=2021-03-31", token: bob.token).isEmpty)
+            #expect(try await dailySteps(app, "from=2021-03-01&to=2021-03-31", token: bob.token).isEmpty)
             #expect(try await app.json(.GET, "/api/v1/steps/daily").status == .unauthorized)
         }
     }

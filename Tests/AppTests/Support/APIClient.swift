@@ -67,4 +67,22 @@ extension TestingHTTPResponse {
     func apiError() throws -> [String: Any] {
         try #require(try jsonObject()["error"] as? [String: Any])
     }
+
+    /// The body decoded as KineticAPI's type for it (`Components.Schemas.…`), dates as the
+    /// generated client reads them: so a test reads the answer the way an iOS app would, and an
+    /// answer that is not what the document says fails.
+    func decoded<Value: Decodable>(as type: Value.Type = Value.self) throws -> Value {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            let formatter = ISO8601DateFormatter()
+            if let date = formatter.date(from: text) { return date }
+            formatter.formatOptions.insert(.withFractionalSeconds)
+            guard let date = formatter.date(from: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date: \(text)"))
+            }
+            return date
+        }
+        return try decoder.decode(Value.self, from: Data(body.readableBytesView))
+    }
 }

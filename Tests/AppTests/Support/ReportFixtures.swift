@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 import ZIPFoundation
@@ -154,17 +155,18 @@ extension Application {
     func followImport(_ statusURL: String, token: String?) async throws -> TestingHTTPResponse {
         for _ in 0..<1_200 {
             var response = try await json(.GET, statusURL, token: token)
-            let status = try response.jsonObject()
-            switch status["state"] as? String {
-            case "imported":
-                response.body = ByteBuffer(data: try JSONSerialization.data(withJSONObject: status["result"] ?? [:]))
+            let status = try response.decoded(as: Components.Schemas.ReportImportStatus.self)
+            switch status.state {
+            case .imported:
+                let result = try #require(status.result, "imported without a result: \(response.body.string)")
+                response.body = ByteBuffer(data: try JSONEncoder().encode(result))
                 return response
-            case "failed":
-                let error = status["error"] as? [String: Any] ?? [:]
-                response.status = Self.failureStatus(error["code"] as? String)
-                response.body = ByteBuffer(data: try JSONSerialization.data(withJSONObject: ["error": error]))
+            case .failed:
+                let error = try #require(status.error, "failed without an error: \(response.body.string)")
+                response.status = Self.failureStatus(error.code)
+                response.body = ByteBuffer(data: try JSONEncoder().encode(Components.Schemas.ErrorResponse(error: error)))
                 return response
-            default:
+            case .importing:
                 try await Task.sleep(for: .milliseconds(100))
             }
         }

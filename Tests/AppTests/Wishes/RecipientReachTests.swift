@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import KineticCore
 import KineticMail
 import Testing
@@ -32,9 +33,9 @@ import VaporTesting
                     "sendAt": "2027-01-15T08:05", "timeZone": "UTC",
                 ], token: ann.token)
             try #require(created.status == .created, "\(created.body.string)")
-            let wish = try created.jsonObject()
-            let id = try #require(wish["id"] as? String)
-            let reaches = (wish["to"] as? [[String: Any]] ?? []).map { "\($0["address"] ?? "") \($0["reach"] ?? "")" }
+            let wish = try created.decoded(as: Components.Schemas.Wish.self)
+            let id = wish.id
+            let reaches = wish.to.map { "\($0.address) \($0.reach.rawValue)" }
             #expect(reaches == ["bob@example.com in-app", "friend@outside.example email", "refuse-eve@outside.example email"])
 
             #expect(try await dispatcher(app, mailbox).runOnce(now: testNow.addingTimeInterval(300)) == 3)
@@ -43,21 +44,26 @@ import VaporTesting
             // who has it in his Inbox once.
             let wishMails = try mailbox.messages().filter { $0.subject == "Happy birthday" }
             #expect(wishMails.map(\.rcpt_tos) == [["friend@outside.example"]])
-            let inbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token).jsonObject()
-            #expect((inbox["items"] as? [[String: Any]])?.map { $0["subject"] as? String } == ["Happy birthday"])
+            let inbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token).decoded(as: Components.Schemas.WishList.self)
+            #expect(inbox.items.map(\.subject) == ["Happy birthday"])
 
-            let sent = try await app.json(.GET, "/api/v1/wishes/\(id)", token: ann.token).jsonObject()
-            let outcomes = (sent["to"] as? [[String: Any]] ?? []).map {
-                "\($0["address"] ?? "") \($0["outcome"] ?? "") \(($0["deliveredOn"] as? [String] ?? []).joined(separator: "+"))"
+            let sentResponse = try await app.json(.GET, "/api/v1/wishes/\(id)", token: ann.token)
+            let sent = try sentResponse.decoded(as: Components.Schemas.Wish.self)
+            let outcomes = sent.to.map {
+                "\($0.address) \($0.outcome.rawValue) \($0.deliveredOn.map(\.rawValue).joined(separator: "+"))"
             }
             #expect(
                 outcomes == [
                     "bob@example.com delivered in-app", "friend@outside.example delivered email", "refuse-eve@outside.example failed ",
                 ])
-            let refused = try #require((sent["to"] as? [[String: Any]])?.last?["reason"] as? String)
+            let refused = try #require(sent.to.last?.reason)
             #expect(refused.hasPrefix("550"), "the mail server's own words: \(refused)")
-            let tally = try #require(sent["tally"] as? [String: Int])
-            #expect(tally == ["delivered": 2, "failed": 1, "waiting": 0, "cancelled": 0])
+            let tally = try #require(sent.tally)
+            #expect(tally == Components.Schemas.Wish.TallyPayload(waiting: 0, delivered: 2, failed: 1, cancelled: 0))
+            // Raw on purpose: the tally has exactly these four members, which decoding does not check (it skips members
+            // the document does not declare).
+            let rawTally = try #require(try sentResponse.jsonObject()["tally"] as? [String: Any])
+            #expect(Set(rawTally.keys) == ["delivered", "failed", "waiting", "cancelled"])
 
             // The Sent list counts people.
             let list = try await WishBoxes(database: app.db, userID: try #require(UUID(uuidString: ann.customerId))).page(.sent)
@@ -82,9 +88,9 @@ import VaporTesting
                     "sendAt": "2027-01-15T08:05", "timeZone": "UTC",
                 ], token: ann.token)
             try #require(created.status == .created, "\(created.body.string)")
-            let reaches = (try created.jsonObject()["to"] as? [[String: Any]] ?? []).map { $0["reach"] as? String }
-            #expect(reaches == ["email-and-in-app", "email"], "Kim's account has not confirmed her address: e-mail")
-            let id = try #require(try created.jsonObject()["id"] as? String)
+            let wish = try created.decoded(as: Components.Schemas.Wish.self)
+            #expect(wish.to.map(\.reach) == [.emailAndInApp, .email], "Kim's account has not confirmed her address: e-mail")
+            let id = wish.id
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: try #require(UUID(uuidString: id)))
             #expect(
                 deliveries.map { "\($0.channel.rawValue) \($0.recipient ?? "")" } == [
@@ -99,7 +105,8 @@ import VaporTesting
                     "sendAt": "2027-01-15T08:05",
                 ], token: ann.token)
             #expect(unknown.status == .unprocessableEntity)
-            #expect((try unknown.apiError()["fields"] as? [String: String])?.keys.sorted() == ["reach"])
+            let problems = try unknown.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties
+            #expect(problems?.keys.sorted() == ["reach"])
         }
     }
 }

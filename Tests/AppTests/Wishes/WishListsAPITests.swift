@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import KineticCore
 import Testing
 import VaporTesting
@@ -15,12 +16,17 @@ import VaporTesting
             let path = "/api/v1/wishes?\(query)" + (cursor.map { "&cursor=\($0)" } ?? "")
             let response = try await app.json(.GET, path, token: account.token)
             #expect(response.status == .ok, "\(path)")
-            let object = try response.jsonObject()
-            ids += (object["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-            cursor = object["nextCursor"] as? String
+            let list = try response.decoded(as: Components.Schemas.WishList.self)
+            ids += list.items.map(\.id)
+            cursor = list.nextCursor
             pages += 1
         } while cursor != nil && pages < 50
         return (ids, pages)
+    }
+
+    /// The counts of `account`'s lists.
+    private func counts(_ app: Application, _ account: TestAccount) async throws -> Components.Schemas.WishCounts {
+        try await app.json(.GET, "/api/v1/wishes/counts", token: account.token).decoded(as: Components.Schemas.WishCounts.self)
     }
 
     /// Arrival times have fractions of a second, which PostgreSQL keeps to the microsecond and
@@ -90,9 +96,9 @@ import VaporTesting
             repeat {
                 let page = try await app.json(
                     .GET, "/api/v1/wishes?box=scheduled&q=carl%20BIRTHDAY" + (cursor.map { "&cursor=\($0)" } ?? ""), token: ann.token
-                ).jsonObject()
-                ranked += (page["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-                cursor = page["nextCursor"] as? String
+                ).decoded(as: Components.Schemas.WishList.self)
+                ranked += page.items.map(\.id)
+                cursor = page.nextCursor
             } while cursor != nil
             #expect(ranked == [inSubject.id, inPeople.id, inMessage.id].map(\.uuidString))
             // A list's cursor is no search's, nor the other way round.
@@ -131,14 +137,16 @@ import VaporTesting
             for phrase in ["six", "five", "four", "three", "two", "Five"] {
                 _ = try await app.json(.GET, "/api/v1/wishes?box=sent&q=\(phrase)", token: ann.token)
             }
-            let history = try await app.json(.GET, "/api/v1/wishes/search-history?box=sent", token: ann.token).jsonObject()
-            #expect(history["phrases"] as? [String] == ["Five", "two", "three", "four", "six"])
-            let scheduledHistory = try await app.json(.GET, "/api/v1/wishes/search-history?box=scheduled", token: ann.token).jsonObject()
-            #expect(scheduledHistory["phrases"] as? [String] == ["_", "%", "50%", "KIM@EXAMPLE", "gluckwunsch"])
+            let history = try await app.json(.GET, "/api/v1/wishes/search-history?box=sent", token: ann.token)
+                .decoded(as: Components.Schemas.WishSearchHistory.self)
+            #expect(history.phrases == ["Five", "two", "three", "four", "six"])
+            let scheduledHistory = try await app.json(.GET, "/api/v1/wishes/search-history?box=scheduled", token: ann.token)
+                .decoded(as: Components.Schemas.WishSearchHistory.self)
+            #expect(scheduledHistory.phrases == ["_", "%", "50%", "KIM@EXAMPLE", "gluckwunsch"])
             let other = try await app.signUp()
-            #expect(
-                try await app.json(.GET, "/api/v1/wishes/search-history?box=sent", token: other.token).jsonObject()["phrases"] as? [String]
-                    == [])
+            let othersHistory = try await app.json(.GET, "/api/v1/wishes/search-history?box=sent", token: other.token)
+                .decoded(as: Components.Schemas.WishSearchHistory.self)
+            #expect(othersHistory.phrases.isEmpty)
             #expect(try await app.json(.GET, "/api/v1/wishes/search-history", token: ann.token).status == .unprocessableEntity)
         }
     }
@@ -152,38 +160,47 @@ import VaporTesting
             try await WishDispatcher(database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "t")).runOnce(
                 now: testNow.addingTimeInterval(300))
 
-            let counts = try await app.json(.GET, "/api/v1/wishes/counts", token: bob.token).jsonObject()
-            #expect(counts["inbox"] as? Int == 1 && counts["unread"] as? Int == 1)
-            let inbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token).jsonObject()
-            let item = try #require((inbox["items"] as? [[String: Any]])?.first)
-            #expect(item["unread"] as? Bool == true)
-            #expect((item["from"] as? [String: String]) == ["name": "Ann", "email": "ann@example.com"])
-            #expect(item["subject"] as? String == "Für Bob")
-            let id = try #require(item["id"] as? String)
-            #expect(try await app.json(.GET, "/api/v1/wishes/\(id)", token: bob.token).jsonObject()["unread"] as? Bool == false)
-            #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: bob.token).jsonObject()["unread"] as? Int == 0)
+            let bobsCounts = try await counts(app, bob)
+            #expect(bobsCounts.inbox == 1 && bobsCounts.unread == 1)
+            let inboxResponse = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token)
+            let inbox = try inboxResponse.decoded(as: Components.Schemas.WishList.self)
+            let item = try #require(inbox.items.first)
+            #expect(item.unread)
+            #expect(item.from == Components.Schemas.Wish.FromPayload(name: "Ann", email: "ann@example.com"))
+            // Raw on purpose: `from` has exactly these two members, which decoding does not check (it skips members the
+            // document does not declare).
+            let rawItem = try #require((try inboxResponse.jsonObject()["items"] as? [[String: Any]])?.first)
+            #expect(Set((rawItem["from"] as? [String: Any] ?? [:]).keys) == ["name", "email"])
+            #expect(item.subject == "Für Bob")
+            let id = item.id
+            let opened = try await app.json(.GET, "/api/v1/wishes/\(id)", token: bob.token).decoded(as: Components.Schemas.Wish.self)
+            #expect(!opened.unread)
+            #expect(try await counts(app, bob).unread == 0)
             // The sender cannot open the recipient's copy.
             #expect(try await app.json(.GET, "/api/v1/wishes/\(id)", token: ann.token).status == .notFound)
 
-            let sent = try await app.json(.GET, "/api/v1/wishes?box=sent", token: ann.token, headers: ["Accept-Language": "de"])
-                .jsonObject()
-            let shown = try #require((sent["items"] as? [[String: Any]])?.first)
-            #expect(shown["id"] as? String == wish.id.uuidString)
-            let deliveries = try #require(shown["deliveries"] as? [[String: Any]])
+            let sentResponse = try await app.json(.GET, "/api/v1/wishes?box=sent", token: ann.token, headers: ["Accept-Language": "de"])
+            let sent = try sentResponse.decoded(as: Components.Schemas.WishList.self)
+            let shown = try #require(sent.items.first)
+            #expect(shown.id == wish.id.uuidString)
+            let deliveries = shown.deliveries
             #expect(
-                deliveries.map { "\($0["channel"] as? String ?? "") \($0["recipient"] as? String ?? "") \($0["state"] as? String ?? "")" }
-                    == [
-                        "email bob@example.com failed", "email nobody@example.com failed", "in-app bob@example.com delivered",
-                        "in-app nobody@example.com pending",
-                    ])
-            #expect(deliveries[0]["reason"] as? String == "E-Mail ist auf diesem Server nicht eingerichtet")
-            #expect(deliveries[3]["reason"] as? String == "Wartet: Noch hat kein Kinetic-Konto diese Adresse bestätigt")
-            #expect(deliveries[2]["reason"] is NSNull)
+                deliveries.map { "\($0.channel.rawValue) \($0.recipient ?? "") \($0.state.rawValue)" } == [
+                    "email bob@example.com failed", "email nobody@example.com failed", "in-app bob@example.com delivered",
+                    "in-app nobody@example.com pending",
+                ])
+            #expect(deliveries[0].reason == "E-Mail ist auf diesem Server nicht eingerichtet")
+            #expect(deliveries[3].reason == "Wartet: Noch hat kein Kinetic-Konto diese Adresse bestätigt")
+            // Raw on purpose: a delivery without a reason has it present as `null`, which decoding cannot tell from a
+            // missing member.
+            let rawShown = try #require((try sentResponse.jsonObject()["items"] as? [[String: Any]])?.first)
+            let rawDeliveries = try #require(rawShown["deliveries"] as? [[String: Any]])
+            #expect(rawDeliveries[2]["reason"] is NSNull)
 
             // Deleting it from the Inbox leaves the sender's Sent list alone.
             #expect(try await app.json(.POST, "/api/v1/wishes/delete", body: ["ids": [id]], token: bob.token).status == .noContent)
-            #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: bob.token).jsonObject()["inbox"] as? Int == 0)
-            #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: ann.token).jsonObject()["sent"] as? Int == 1)
+            #expect(try await counts(app, bob).inbox == 0)
+            #expect(try await counts(app, ann).sent == 1)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import KineticCore
 import Testing
 import VaporTesting
@@ -14,10 +15,13 @@ import VaporTesting
             let eve = try await app.signUp(name: "Eve", email: "eve@example.com")
             _ = try await app.scheduleWish(from: ann, to: ["bob@example.com"], reach: .inApp, subject: "Happy birthday, Bob")
             try await app.makeWishDispatcher().runOnce(now: testNow.addingTimeInterval(300))
-            let inbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token).jsonObject()
-            let wish = try #require((inbox["items"] as? [[String: Any]])?.first)
-            let id = try #require(wish["id"] as? String)
-            #expect(wish["thankedAt"] is NSNull)
+            let inboxResponse = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token)
+            let wish = try #require(try inboxResponse.decoded(as: Components.Schemas.WishList.self).items.first)
+            let id = wish.id
+            // Raw on purpose: `thankedAt` is present as `null` until thanks are said, which decoding cannot tell from a
+            // missing member.
+            let rawWish = try #require((try inboxResponse.jsonObject()["items"] as? [[String: Any]])?.first)
+            #expect(rawWish["thankedAt"] is NSNull)
 
             let empty = try await app.json(.POST, "/api/v1/wishes/\(id)/thanks", body: ["message": "  "], token: bob.token)
             #expect(empty.status == .unprocessableEntity)
@@ -27,20 +31,21 @@ import VaporTesting
             let again = try await app.json(.POST, "/api/v1/wishes/\(id)/thanks", body: ["message": "Thanks again"], token: bob.token)
             #expect(again.status == .conflict)
 
-            let annsInbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: ann.token).jsonObject()
-            let thanks = try #require(annsInbox["items"] as? [[String: Any]])
+            let thanks = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: ann.token)
+                .decoded(as: Components.Schemas.WishList.self).items
             #expect(thanks.count == 1)
-            #expect(thanks.first?["subject"] as? String == "Re: Happy birthday, Bob")
-            #expect(thanks.first?["message"] as? String == "Thank you, Ann!" && thanks.first?["occasion"] as? String == "thank-you")
-            #expect((thanks.first?["from"] as? [String: Any])?["name"] as? String == "Bob Friend")
-            #expect(thanks.first?["kind"] as? String == "thanks" && thanks.first?["about"] as? String != nil)
-            let thanksID = try #require(thanks.first?["id"] as? String)
+            #expect(thanks.first?.subject == "Re: Happy birthday, Bob")
+            #expect(thanks.first?.message == "Thank you, Ann!" && thanks.first?.occasion == .thankYou)
+            #expect(thanks.first?.from?.name == "Bob Friend")
+            #expect(thanks.first?.kind == .thanks && thanks.first?.about != nil)
+            let thanksID = try #require(thanks.first?.id)
             let back = try await app.json(.POST, "/api/v1/wishes/\(thanksID)/thanks", body: ["message": "You're welcome"], token: ann.token)
             #expect(back.status == .notFound, "a thank-you is not thanked for in turn")
-            let after = try await app.json(.GET, "/api/v1/wishes/\(id)", token: bob.token).jsonObject()
-            #expect(after["thankedAt"] is String)
-            let eveCounts = try await app.json(.GET, "/api/v1/wishes/counts", token: eve.token).jsonObject()
-            #expect(eveCounts["inbox"] as? Int == 0)
+            let after = try await app.json(.GET, "/api/v1/wishes/\(id)", token: bob.token).decoded(as: Components.Schemas.Wish.self)
+            #expect(after.thankedAt != nil)
+            let eveCounts = try await app.json(.GET, "/api/v1/wishes/counts", token: eve.token)
+                .decoded(as: Components.Schemas.WishCounts.self)
+            #expect(eveCounts.inbox == 0)
         }
     }
 
@@ -50,8 +55,8 @@ import VaporTesting
             let (web, bob) = try await app.signedInWebClient()
             _ = try await app.scheduleWish(from: ann, to: [bob.email], reach: .inApp)
             try await app.makeWishDispatcher().runOnce(now: testNow.addingTimeInterval(300))
-            let inbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token).jsonObject()
-            let id = try #require((inbox["items"] as? [[String: Any]])?.first?["id"] as? String)
+            let inbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bob.token).decoded(as: Components.Schemas.WishList.self)
+            let id = try #require(inbox.items.first?.id)
             let page = try await web.get("/wishes/\(id)").body.string
             #expect(page.contains("id=\"wish-thanks\""))
             let long = try await web.post(

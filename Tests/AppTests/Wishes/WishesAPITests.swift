@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import KineticCore
 import Testing
 import VaporTesting
@@ -23,7 +24,7 @@ import VaporTesting
     }
 
     private func fields(_ response: TestingHTTPResponse) throws -> [String: String] {
-        try #require(try response.apiError()["fields"] as? [String: String])
+        try #require(try response.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties)
     }
 
     @Test func occasions_listFiveWithTheirStockTextsAndCards_inTheCallersLanguage_andTheChannelsThisServerHas() async throws {
@@ -31,19 +32,18 @@ import VaporTesting
             let ann = try await app.signUp()
             let response = try await app.json(.GET, "/api/v1/wishes/occasions", token: ann.token, headers: ["Accept-Language": "de"])
             #expect(response.status == .ok)
-            let object = try response.jsonObject()
-            #expect(object["defaultOccasion"] as? String == "birthday")
-            let occasions = try #require(object["occasions"] as? [[String: Any]])
-            #expect(occasions.compactMap { $0["id"] as? String } == Occasion.allCases.map(\.rawValue))
-            let birthday = try #require(occasions.first { $0["id"] as? String == "birthday" })
-            #expect(birthday["name"] as? String == "Geburtstag")
-            #expect((birthday["texts"] as? [Any])?.count == 3)
-            let photos = try #require(birthday["photos"] as? [[String: Any]])
-            #expect(photos.first?["id"] as? String == "stock:birthday-1")
-            #expect(photos.first?["url"] as? String == "/images/wishes/cards/birthday-1.svg")
-            let channels = try #require(object["channels"] as? [[String: Any]])
+            let offered = try response.decoded(as: Components.Schemas.WishOccasions.self)
+            #expect(offered.defaultOccasion == .birthday)
+            let occasions = offered.occasions
+            #expect(occasions.map(\.id.rawValue) == Occasion.allCases.map(\.rawValue))
+            let birthday = try #require(occasions.first { $0.id == .birthday })
+            #expect(birthday.name == "Geburtstag")
+            #expect(birthday.texts.count == 3)
+            let photos = birthday.photos
+            #expect(photos.first?.id == "stock:birthday-1")
+            #expect(photos.first?.url == "/images/wishes/cards/birthday-1.svg")
             #expect(
-                channels.map { "\($0["id"] as? String ?? "")=\($0["available"] as? Bool ?? false)" } == [
+                offered.channels.map { "\($0.id.rawValue)=\($0.available)" } == [
                     "email=false", "connections=false", "in-app=true",
                 ])
         }
@@ -55,24 +55,29 @@ import VaporTesting
             let created = try await app.json(
                 .POST, "/api/v1/wishes", body: body(to: ["Bob@Example.com", "kim@example.com"]), token: ann.token)
             #expect(created.status == .created)
-            let wish = try created.jsonObject()
-            let id = try #require(wish["id"] as? String)
+            let wish = try created.decoded(as: Components.Schemas.Wish.self)
+            let id = wish.id
             #expect(created.headers.first(name: .location) == "/api/v1/wishes/\(id)")
-            #expect(wish["box"] as? String == "scheduled")
-            #expect(wish["recipients"] as? [String] == ["bob@example.com", "kim@example.com"])
-            #expect(wish["at"] as? String == "2027-01-15T09:00:00Z")
-            #expect(
-                (wish["sendAt"] as? [String: String]) == ["local": "2027-01-15T09:00", "timeZone": TimeZone(identifier: "UTC")!.identifier])
-            #expect((wish["deliveries"] as? [[String: Any]])?.map { $0["state"] as? String } == ["pending", "pending"])
+            #expect(wish.box == .scheduled)
+            #expect(wish.recipients == ["bob@example.com", "kim@example.com"])
+            // Raw on purpose: the time as written (whole seconds, `Z`), which the decoded `Date` does not keep.
+            #expect(try created.jsonObject()["at"] as? String == "2027-01-15T09:00:00Z")
+            let utc = TimeZone(identifier: "UTC")!.identifier
+            #expect(wish.sendAt == Components.Schemas.Wish.SendAtPayload(local: "2027-01-15T09:00", timeZone: utc))
+            // Raw on purpose: `sendAt` has exactly these two members, which decoding does not check (it skips members the
+            // document does not declare).
+            #expect(Set((try created.jsonObject()["sendAt"] as? [String: Any] ?? [:]).keys) == ["local", "timeZone"])
+            #expect(wish.deliveries.map(\.state) == [.pending, .pending])
 
             var changed = body(to: ["kim@example.com"], minutes: 90, subject: "Alles Gute")
             changed["photo"] = "stock:birthday-3"
             let replaced = try await app.json(.PUT, "/api/v1/wishes/\(id)", body: changed, token: ann.token)
             #expect(replaced.status == .ok)
-            let after = try replaced.jsonObject()
-            #expect(after["subject"] as? String == "Alles Gute" && after["recipients"] as? [String] == ["kim@example.com"])
-            #expect((after["photo"] as? [String: String])?["id"] == "stock:birthday-3")
-            #expect(after["at"] as? String == "2027-01-15T09:30:00Z")
+            let after = try replaced.decoded(as: Components.Schemas.Wish.self)
+            #expect(after.subject == "Alles Gute" && after.recipients == ["kim@example.com"])
+            #expect(after.photo?.id == "stock:birthday-3")
+            // Raw on purpose: the time as written (whole seconds, `Z`), which the decoded `Date` does not keep.
+            #expect(try replaced.jsonObject()["at"] as? String == "2027-01-15T09:30:00Z")
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: try #require(UUID(uuidString: id)))
             #expect(
                 deliveries.map { "\($0.recipient ?? "") \($0.dueAt.timeIntervalSince1970)" } == [
@@ -116,8 +121,8 @@ import VaporTesting
 
             #expect(try await app.json(.POST, "/api/v1/wishes", rawBody: "{", token: ann.token).status == .badRequest)
             #expect(try await app.json(.POST, "/api/v1/wishes", rawBody: "[1]", token: ann.token).status == .unprocessableEntity)
-            let counts = try await app.json(.GET, "/api/v1/wishes/counts", token: ann.token).jsonObject()
-            #expect(counts["scheduled"] as? Int == 0)
+            let counts = try await app.json(.GET, "/api/v1/wishes/counts", token: ann.token).decoded(as: Components.Schemas.WishCounts.self)
+            #expect(counts.scheduled == 0)
             #expect(try await app.json(.POST, "/api/v1/wishes", body: body(), token: nil).status == .unauthorized)
         }
     }
@@ -125,16 +130,19 @@ import VaporTesting
     @Test func anotherUsersWish_isNeverFound_andABatchNamingOne_isRefusedWhole() async throws {
         try await withKinetic { app in
             let ann = try await app.signUp(), eve = try await app.signUp()
-            let mine = try await app.json(.POST, "/api/v1/wishes", body: body(), token: ann.token).jsonObject()["id"] as? String ?? ""
-            let hers = try await app.json(.POST, "/api/v1/wishes", body: body(), token: eve.token).jsonObject()["id"] as? String ?? ""
+            let mine = try await app.json(.POST, "/api/v1/wishes", body: body(), token: ann.token)
+                .decoded(as: Components.Schemas.Wish.self).id
+            let hers = try await app.json(.POST, "/api/v1/wishes", body: body(), token: eve.token)
+                .decoded(as: Components.Schemas.Wish.self).id
             for (method, path) in [
                 (HTTPMethod.GET, "/api/v1/wishes/\(hers)"), (.DELETE, "/api/v1/wishes/\(hers)"), (.GET, "/api/v1/wishes/not-a-uuid"),
             ] {
                 #expect(try await app.json(method, path, token: ann.token).status == .notFound, "\(method) \(path)")
             }
             #expect(try await app.json(.PUT, "/api/v1/wishes/\(hers)", body: body(), token: ann.token).status == .notFound)
-            let listed = try await app.json(.GET, "/api/v1/wishes?box=scheduled", token: ann.token).jsonObject()
-            #expect((listed["items"] as? [[String: Any]])?.map { $0["id"] as? String } == [mine])
+            let listed = try await app.json(.GET, "/api/v1/wishes?box=scheduled", token: ann.token)
+                .decoded(as: Components.Schemas.WishList.self)
+            #expect(listed.items.map(\.id) == [mine])
 
             let batch = try await app.json(.POST, "/api/v1/wishes/delete", body: ["ids": [mine, hers]], token: ann.token)
             #expect(batch.status == .notFound)
@@ -151,14 +159,14 @@ import VaporTesting
     @Test func aWishBeingSent_cannotBeChangedOrDeleted_andSaysSo() async throws {
         try await withKinetic { app in
             let ann = try await app.signUp()
-            let id =
-                try await app.json(.POST, "/api/v1/wishes", body: body(minutes: 1), token: ann.token).jsonObject()["id"] as? String ?? ""
+            let id = try await app.json(.POST, "/api/v1/wishes", body: body(minutes: 1), token: ann.token)
+                .decoded(as: Components.Schemas.Wish.self).id
             let claimed = try await WishDeliveryQueue(database: app.db, owner: "other").claim(
                 now: testNow.addingTimeInterval(60), lease: 300, limit: 10)
             #expect(claimed.count == 1)
             let deleting = try await app.json(.DELETE, "/api/v1/wishes/\(id)", token: ann.token)
             #expect(deleting.status == .conflict)
-            #expect(try deleting.apiError()["code"] as? String == "conflict")
+            #expect(try deleting.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "conflict")
             #expect(try await app.json(.PUT, "/api/v1/wishes/\(id)", body: body(), token: ann.token).status == .conflict)
             // Nothing changed: the delivery is still the sender's to finish.
             #expect(

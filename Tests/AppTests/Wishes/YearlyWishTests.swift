@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import KineticCore
 import Testing
 import VaporTesting
@@ -21,7 +22,12 @@ import VaporTesting
 
     private func token(_ app: Application, _ account: TestAccount) async throws -> String {
         let response = try await app.json(.POST, "/api/v1/login", body: ["email": account.email, "password": account.password])
-        return try #require(try response.jsonObject()["token"] as? String)
+        return try response.decoded(as: Components.Schemas.AuthResponse.self).token
+    }
+
+    /// The counts of the lists of the account signed in with `token`.
+    private func counts(_ app: Application, token: String) async throws -> Components.Schemas.WishCounts {
+        try await app.json(.GET, "/api/v1/wishes/counts", token: token).decoded(as: Components.Schemas.WishCounts.self)
     }
 
     @Test func eachYearsWish_isMadeDeliveredAndRemindedOnce_byTwoInstances_acrossARestart() async throws {
@@ -39,11 +45,13 @@ import VaporTesting
             #expect(badReminder.status == .unprocessableEntity)
             let created = try await app.json(.POST, "/api/v1/wishes", body: body, token: ann.token)
             #expect(created.status == .created, "\(created.body.string)")
-            let seriesID = try #require(try created.jsonObject()["yearlyId"] as? String)
-            let series = try await app.json(.GET, "/api/v1/wishes/yearly/\(seriesID)", token: ann.token).jsonObject()
-            let next = try #require(series["next"] as? [[String: Any]])
-            #expect(next.map { $0["local"] as? String } == (2027...2031).map { "\($0)-01-20T08:00" })
-            #expect(next.first?["at"] as? String == "2027-01-20T07:00:00Z")
+            let seriesID = try #require(try created.decoded(as: Components.Schemas.Wish.self).yearlyId)
+            let seriesResponse = try await app.json(.GET, "/api/v1/wishes/yearly/\(seriesID)", token: ann.token)
+            let series = try seriesResponse.decoded(as: Components.Schemas.YearlyWish.self)
+            #expect(series.next.map(\.local) == (2027...2031).map { "\($0)-01-20T08:00" })
+            // Raw on purpose: the time as written (whole seconds, `Z`), which the decoded `Date` does not keep.
+            let rawNext = try #require(try seriesResponse.jsonObject()["next"] as? [[String: Any]])
+            #expect(rawNext.first?["at"] as? String == "2027-01-20T07:00:00Z")
             #expect(try await app.json(.GET, "/api/v1/wishes/yearly/\(seriesID)", token: eve.token).status == .notFound)
 
             // The server's clock moves to each moment; two instances run at once, twice each.
@@ -68,13 +76,13 @@ import VaporTesting
             // A year on, the tokens of then have expired: each signs in again.
             var annToken = try await token(app, ann), eveToken = try await token(app, eve)
             let bobToken = try await token(app, bob)
-            let bobsInbox = try #require(
-                try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bobToken).jsonObject()["items"] as? [[String: Any]])
+            let bobsInbox = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: bobToken)
+                .decoded(as: Components.Schemas.WishList.self).items
             #expect(bobsInbox.count == 2, "one wish each year, never twice")
-            let reminders = try #require(
-                try await app.json(.GET, "/api/v1/wishes?box=inbox", token: annToken).jsonObject()["items"] as? [[String: Any]])
-            #expect(reminders.count == 2 && reminders.allSatisfy { $0["kind"] as? String == "reminder" })
-            #expect(reminders.first?["subject"] as? String == "Coming up: Happy birthday, Bob")
+            let reminders = try await app.json(.GET, "/api/v1/wishes?box=inbox", token: annToken)
+                .decoded(as: Components.Schemas.WishList.self).items
+            #expect(reminders.count == 2 && reminders.allSatisfy { $0.kind == .reminder })
+            #expect(reminders.first?.subject == "Coming up: Happy birthday, Bob")
             let seriesUUID = try #require(UUID(uuidString: seriesID))
             let occurrences = try await WishRecord.query(on: app.db).filter(\.$seriesID == seriesUUID).sort(\.$sendAt).all()
             #expect(occurrences.map(\.occurrenceYear) == [2027, 2028, 2029])
@@ -94,21 +102,24 @@ import VaporTesting
             #expect(try await app.json(.PUT, "/api/v1/wishes/\(upcoming)", body: moved, token: annToken).status == .ok)
 
             // Paused: 2029's wish stays as changed, no later one is made; resumed; ended: 2029's taken back.
-            let paused = try await app.json(.POST, "/api/v1/wishes/yearly/\(seriesID)/pause", token: annToken).jsonObject()
-            #expect(paused["state"] as? String == "paused" && paused["upcomingWishId"] as? String == upcoming)
+            let paused = try await app.json(.POST, "/api/v1/wishes/yearly/\(seriesID)/pause", token: annToken)
+                .decoded(as: Components.Schemas.YearlyWish.self)
+            #expect(paused.state == .paused && paused.upcomingWishId == upcoming)
             try await rounds(a, b, at: "2029-01-21T08:00:05Z")
             (annToken, eveToken) = (try await token(app, ann), try await token(app, eve))
             let afterPause = try await WishRecord.query(on: app.db).filter(\.$seriesID == seriesUUID).sort(\.$sendAt).all()
             #expect(afterPause.map(\.occurrenceYear) == [2027, 2028, 2029], "no 2030 while paused")
             #expect(afterPause.last?.message == "This year's words" && afterPause.last?.state == .sent)
             #expect(try await app.json(.POST, "/api/v1/wishes/yearly/\(seriesID)/resume", token: eveToken).status == .notFound)
-            let resumed = try await app.json(.POST, "/api/v1/wishes/yearly/\(seriesID)/resume", token: annToken).jsonObject()
-            #expect(resumed["state"] as? String == "active" && resumed["upcomingWishId"] is String)
-            #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: annToken).jsonObject()["scheduled"] as? Int == 1, "2030's")
+            let resumed = try await app.json(.POST, "/api/v1/wishes/yearly/\(seriesID)/resume", token: annToken)
+                .decoded(as: Components.Schemas.YearlyWish.self)
+            #expect(resumed.state == .active && resumed.upcomingWishId != nil)
+            #expect(try await counts(app, token: annToken).scheduled == 1, "2030's")
             #expect(try await app.json(.DELETE, "/api/v1/wishes/yearly/\(seriesID)", token: annToken).status == .noContent)
-            #expect(try await app.json(.GET, "/api/v1/wishes/counts", token: annToken).jsonObject()["scheduled"] as? Int == 0)
-            let list = try await app.json(.GET, "/api/v1/wishes/yearly", token: annToken).jsonObject()
-            #expect((list["items"] as? [Any])?.isEmpty == true)
+            #expect(try await counts(app, token: annToken).scheduled == 0)
+            let list = try await app.json(.GET, "/api/v1/wishes/yearly", token: annToken)
+                .decoded(as: Components.Schemas.YearlyWishList.self)
+            #expect(list.items.isEmpty)
             for action in ["resume", "pause"] {
                 let revived = try await app.json(.POST, "/api/v1/wishes/yearly/\(seriesID)/\(action)", token: annToken)
                 #expect(revived.status == .conflict, "an ended yearly wish stays ended")

@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 
@@ -12,23 +13,21 @@ import VaporTesting
     @Test func theCatalogue_isFilteredByEveryFilterGiven() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let all =
-                try JSONSerialization.jsonObject(with: Data(try await exercises(app, "", token: account.token).body.readableBytesView))
-                as? [[String: Any]]
-            #expect(all?.count == 873)
+            let all = try await exercises(app, "", token: account.token).decoded(as: [Components.Schemas.Exercise].self)
+            #expect(all.count == 873)
             let response = try await exercises(
                 app, "?category=strength,cardio&muscle=chest&equipment=body%20only&difficulty=beginner", token: account.token)
             #expect(response.status == .ok)
-            let filtered = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]])
+            let filtered = try response.decoded(as: [Components.Schemas.Exercise].self)
             #expect(!filtered.isEmpty)
             for exercise in filtered {
-                #expect(["strength", "cardio"].contains(exercise["category"] as? String))
-                #expect((exercise["primaryMuscles"] as? [String])?.contains("chest") == true)
-                #expect(exercise["equipment"] as? String == "body only")
-                #expect(exercise["difficulty"] as? String == "beginner")
-                let target = try #require(exercise["targetBPM"] as? Int)
+                #expect(["strength", "cardio"].contains(exercise.category))
+                #expect(exercise.primaryMuscles.contains("chest"))
+                #expect(exercise.equipment == "body only")
+                #expect(exercise.difficulty == .beginner)
+                let target = try #require(exercise.targetBPM)
                 #expect((115...140).contains(target))
-                #expect(exercise["repsPerMinute"] as? Int == target / (exercise["beatsPerRep"] as? Int ?? 1))
+                #expect(exercise.repsPerMinute == target / (exercise.beatsPerRep ?? 1))
             }
         }
     }
@@ -38,7 +37,7 @@ import VaporTesting
             let account = try await app.signUp()
             let response = try await exercises(app, "?category=yoga&difficulty=heroic&muscle=chest", token: account.token)
             #expect(response.status == .unprocessableEntity)
-            let fields = try response.apiError()["fields"] as? [String: String]
+            let fields = try response.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties
             #expect(Set(fields?.keys ?? [:].keys) == ["category", "difficulty"])
             #expect(try await exercises(app, "", token: nil).status == .unauthorized)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import KineticCore
 import NIOCore
 import Testing
@@ -13,15 +14,16 @@ import VaporTesting
             let response = try await app.json(
                 .POST, "/api/v1/fitness-tests/rate", body: MotionLogs.swinging(repsPerMinute: 48), token: account.token)
             #expect(response.status == .ok, "\(response.body.string)")
-            let rate = try response.jsonObject()
-            let perMinute = try #require(rate["repsPerMinute"] as? Double)
+            let rate = try response.decoded(as: Components.Schemas.RepRate.self)
+            let perMinute = try #require(rate.repsPerMinute)
             #expect(abs(perMinute - 48) < 1.5)
-            #expect((23...25).contains(rate["reps"] as? Int ?? 0))
-            #expect((rate["confidence"] as? Double ?? 0) > 0.5)
+            #expect((23...25).contains(rate.reps))
+            #expect(rate.confidence > 0.5)
             let still = try await app.json(
-                .POST, "/api/v1/fitness-tests/rate", body: MotionLogs.swinging(repsPerMinute: 0), token: account.token
-            ).jsonObject()
-            #expect(still["repsPerMinute"] is NSNull && still["reps"] as? Int == 0, "\(still)")
+                .POST, "/api/v1/fitness-tests/rate", body: MotionLogs.swinging(repsPerMinute: 0), token: account.token)
+            #expect(try still.decoded(as: Components.Schemas.RepRate.self).reps == 0, "\(still.body.string)")
+            // Raw on purpose: `repsPerMinute` is sent as null, not left out; the decoded optional reads both as nil.
+            #expect(try still.jsonObject()["repsPerMinute"] is NSNull, "\(still.body.string)")
             #expect(
                 try await app.json(.POST, "/api/v1/fitness-tests/rate", body: MotionLogs.swinging(repsPerMinute: 48)).status
                     == .unauthorized)
@@ -34,7 +36,7 @@ import VaporTesting
             let token = try await app.signUp().token
             func problem(_ response: TestingHTTPResponse) throws -> [String: String] {
                 #expect(response.status == .unprocessableEntity, "\(response.body.string)")
-                return try #require(try response.apiError()["fields"] as? [String: String])
+                return try #require(try response.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties)
             }
             let rate = "/api/v1/fitness-tests/rate"
             #expect(
@@ -63,60 +65,65 @@ import VaporTesting
         let clock = TestClock(testNow)
         try await withKinetic(clock: clock) { app in
             let token = try await app.signUp().token
-            #expect(try await app.json(.GET, "/api/v1/tracked-exercises?category=plyometrics", token: token).jsonArray().isEmpty)
+            #expect(
+                try await app.json(.GET, "/api/v1/tracked-exercises?category=plyometrics", token: token)
+                    .decoded(as: [Components.Schemas.TrackedExercise].self).isEmpty)
             let tracked = try await app.json(.PUT, "/api/v1/tracked-exercises/Mountain_Climbers", body: ["tracked": true], token: token)
             #expect(tracked.status == .ok)
-            #expect(try tracked.jsonObject()["tracked"] as? Bool == true)
-            let list = try await app.json(.GET, "/api/v1/tracked-exercises?category=plyometrics", token: token).jsonArray()
-            #expect(list.compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String } == ["Mountain_Climbers"])
-            #expect(try await app.json(.GET, "/api/v1/tracked-exercises?category=cardio", token: token).jsonArray().isEmpty)
+            #expect(try tracked.decoded(as: Components.Schemas.TrackedExercise.self).tracked == true)
+            let list = try await app.json(.GET, "/api/v1/tracked-exercises?category=plyometrics", token: token)
+                .decoded(as: [Components.Schemas.TrackedExercise].self)
+            #expect(list.map(\.exercise.id) == ["Mountain_Climbers"])
+            #expect(
+                try await app.json(.GET, "/api/v1/tracked-exercises?category=cardio", token: token)
+                    .decoded(as: [Components.Schemas.TrackedExercise].self).isEmpty)
 
-            func start(_ picked: [String]) async throws -> [String: Any] {
+            func start(_ picked: [String]) async throws -> Components.Schemas.FitnessTest {
                 let response = try await app.json(
                     .POST, "/api/v1/fitness-tests", body: ["category": "plyometrics", "count": 2, "exercises": picked], token: token)
                 try #require(response.status == .created, "\(response.body.string)")
-                return try response.jsonObject()
+                return try response.decoded(as: Components.Schemas.FitnessTest.self)
             }
             let first = try await start(["Knee_Tuck_Jump"])
-            let ids = try #require(first["exercises"] as? [[String: Any]]).compactMap {
-                ($0["exercise"] as? [String: Any])?["id"] as? String
-            }
+            let ids = first.exercises.map(\.exercise.id)
             #expect(ids == ["Knee_Tuck_Jump", "Mountain_Climbers"], "the picked one, then the tracked one")
-            #expect(first["nextExerciseId"] as? String == "Knee_Tuck_Jump" && first["complete"] as? Bool == false)
-            let testID = try #require(first["id"] as? String)
+            #expect(first.nextExerciseId == "Knee_Tuck_Jump" && first.complete == false)
+            let testID = first.id
             clock.advance(by: 60)
             // Knee tuck jumps (plyometrics, beginner: 40 a minute) at 36 a minute: 10 % slower, level 3.
             let afterOne = try await app.json(
                 .POST, "/api/v1/fitness-tests/\(testID)/exercises/Knee_Tuck_Jump", body: MotionLogs.swinging(repsPerMinute: 36),
                 token: token)
             #expect(afterOne.status == .ok, "\(afterOne.body.string)")
-            let afterOneBody = try afterOne.jsonObject()
-            let firstItem = try #require((afterOneBody["exercises"] as? [[String: Any]])?.first)
-            #expect(firstItem["level"] as? Int == 3 && firstItem["levelledUp"] as? Bool == false)
-            #expect(afterOneBody["nextExerciseId"] as? String == "Mountain_Climbers")
-            let done = try await app.json(.POST, "/api/v1/fitness-tests/\(testID)/exercises/Mountain_Climbers/skip", token: token)
-                .jsonObject()
-            #expect(done["complete"] as? Bool == true && done["overallLevelBefore"] is NSNull && done["overallLevelAfter"] as? Int == 3)
-            #expect(done["levelledUp"] as? Bool == false, "a first level is not a level up")
+            let afterOneBody = try afterOne.decoded(as: Components.Schemas.FitnessTest.self)
+            let firstItem = try #require(afterOneBody.exercises.first)
+            #expect(firstItem.level == 3 && firstItem.levelledUp == false)
+            #expect(afterOneBody.nextExerciseId == "Mountain_Climbers")
+            let lastSkipped = try await app.json(.POST, "/api/v1/fitness-tests/\(testID)/exercises/Mountain_Climbers/skip", token: token)
+            let done = try lastSkipped.decoded(as: Components.Schemas.FitnessTest.self)
+            #expect(done.complete == true && done.overallLevelAfter == 3)
+            // Raw on purpose: `overallLevelBefore` is sent as null, not left out; the decoded optional reads both as nil.
+            #expect(try lastSkipped.jsonObject()["overallLevelBefore"] is NSNull)
+            #expect(done.levelledUp == false, "a first level is not a level up")
             #expect(
                 try await app.json(.POST, "/api/v1/fitness-tests/\(testID)/exercises/Rope_Jumping/skip", token: token).status == .notFound)
 
             clock.advance(by: 86_400)
             let second = try await start(["Knee_Tuck_Jump"])
-            let secondID = try #require(second["id"] as? String)
+            let secondID = second.id
             clock.advance(by: 60)
             _ = try await app.json(
                 .POST, "/api/v1/fitness-tests/\(secondID)/exercises/Knee_Tuck_Jump", body: MotionLogs.swinging(repsPerMinute: 50),
                 token: token)
             let result = try await app.json(.POST, "/api/v1/fitness-tests/\(secondID)/exercises/Mountain_Climbers/skip", token: token)
-                .jsonObject()
-            let item = try #require((result["exercises"] as? [[String: Any]])?.first)
-            #expect(item["level"] as? Int == 5 && item["previousLevel"] as? Int == 3 && item["levelledUp"] as? Bool == true, "25 % faster")
-            #expect((item["previous"] as? [[String: Any]])?.count == 1)
+                .decoded(as: Components.Schemas.FitnessTest.self)
+            let item = try #require(result.exercises.first)
+            #expect(item.level == 5 && item.previousLevel == 3 && item.levelledUp == true, "25 % faster")
+            #expect(item.previous.count == 1)
+            #expect(result.overallLevelBefore == 3 && result.overallLevelAfter == 5 && result.levelledUp == true)
             #expect(
-                result["overallLevelBefore"] as? Int == 3 && result["overallLevelAfter"] as? Int == 5
-                    && result["levelledUp"] as? Bool == true)
-            #expect(try await app.json(.GET, "/api/v1/fitness-tests", token: token).jsonArray().count == 2)
+                try await app.json(.GET, "/api/v1/fitness-tests", token: token)
+                    .decoded(as: [Components.Schemas.FitnessTest].self).count == 2)
         }
     }
 
@@ -125,8 +132,8 @@ import VaporTesting
             let owner = try await app.signUp().token, other = try await app.signUp().token
             _ = try await app.json(.PUT, "/api/v1/tracked-exercises/Mountain_Climbers", body: ["tracked": true], token: owner)
             let test = try await app.json(.POST, "/api/v1/fitness-tests", body: ["category": "plyometrics", "count": 1], token: owner)
-                .jsonObject()
-            let id = try #require(test["id"] as? String)
+                .decoded(as: Components.Schemas.FitnessTest.self)
+            let id = test.id
             #expect(try await app.json(.GET, "/api/v1/fitness-tests/\(id)", token: other).status == .notFound)
             #expect(
                 try await app.json(.POST, "/api/v1/fitness-tests/\(id)/exercises/Mountain_Climbers/skip", token: other).status == .notFound)
@@ -135,8 +142,11 @@ import VaporTesting
                     .POST, "/api/v1/fitness-tests/\(id)/exercises/Mountain_Climbers", body: MotionLogs.swinging(repsPerMinute: 40),
                     token: other
                 ).status == .notFound)
-            #expect(try await app.json(.GET, "/api/v1/fitness-tests", token: other).jsonArray().isEmpty)
-            #expect(try await app.json(.GET, "/api/v1/tracked-exercises", token: other).jsonArray().isEmpty)
+            #expect(
+                try await app.json(.GET, "/api/v1/fitness-tests", token: other).decoded(as: [Components.Schemas.FitnessTest].self).isEmpty)
+            #expect(
+                try await app.json(.GET, "/api/v1/tracked-exercises", token: other)
+                    .decoded(as: [Components.Schemas.TrackedExercise].self).isEmpty)
             let bad = try await app.json(.POST, "/api/v1/fitness-tests", body: ["category": "stretching", "count": 0], token: owner)
             #expect(bad.status == .unprocessableEntity)
             #expect(
@@ -154,13 +164,17 @@ import VaporTesting
             let refused = try await app.json(.PUT, "/api/v1/tracked-exercises/Adductor", body: ["tracked": true], token: account.token)
             #expect(refused.status == .unprocessableEntity)
             #expect(refused.body.string.contains("a held exercise (a stretch, a plank) has no pace"))
-            #expect(try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token).jsonArray().isEmpty)
+            #expect(
+                try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token)
+                    .decoded(as: [Components.Schemas.TrackedExercise].self).isEmpty)
             // One tracked before the rule (a row written directly) is untracked as any other.
             let userID = try #require(UUID(uuidString: account.customerId))
             try await ExerciseResultsRepository(database: app.db, userID: userID).setTracked("Adductor", true, at: testNow)
             let untracked = try await app.json(.PUT, "/api/v1/tracked-exercises/Adductor", body: ["tracked": false], token: account.token)
             #expect(untracked.status == .ok)
-            #expect(try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token).jsonArray().isEmpty)
+            #expect(
+                try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token)
+                    .decoded(as: [Components.Schemas.TrackedExercise].self).isEmpty)
         }
     }
 

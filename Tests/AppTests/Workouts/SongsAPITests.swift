@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import NIOCore
 import Testing
 import VaporTesting
@@ -14,23 +15,23 @@ import VaporTesting
             let audio = try await AudioFixtures.clickTrack(bpm: 128, title: "Steady Beat", artist: "Click Band", genre: "Electronic")
             let response = try await app.upload(audio, fileName: "../../etc/passwd.mp3", token: account.token)
             #expect(response.status == .created)
-            let song = try response.jsonObject()
-            #expect(song["title"] as? String == "Steady Beat")
-            #expect(song["artist"] as? String == "Click Band")
-            #expect(song["genre"] as? String == "Electronic")
-            #expect(song["format"] as? String == "mp3")
-            #expect(abs((song["seconds"] as? Double ?? 0) - 20) < 0.2)
-            let bpm = try #require(song["bpm"] as? Double)
+            let song = try response.decoded(as: Components.Schemas.Song.self)
+            #expect(song.title == "Steady Beat")
+            #expect(song.artist == "Click Band")
+            #expect(song.genre == "Electronic")
+            #expect(song.format == .mp3)
+            #expect(abs(song.seconds - 20) < 0.2)
+            let bpm = try #require(song.bpm)
             #expect(abs(bpm - 128) / 128 < 0.02, "detected \(bpm)")
-            #expect(song["detectedBpm"] as? Double == bpm)
-            #expect((1...3).contains((song["bpmCandidates"] as? [Double])?.count ?? 0))
-            let id = try #require(song["id"] as? String)
-            #expect(song["audioUrl"] as? String == "/api/v1/songs/\(id)/audio")
+            #expect(song.detectedBpm == bpm)
+            #expect((1...3).contains(song.bpmCandidates.count))
+            let id = song.id
+            #expect(song.audioUrl == "/api/v1/songs/\(id)/audio")
             #expect(response.headers.first(name: .location) == "/api/v1/songs/\(id)")
             #expect(app.storedSongFiles() == ["\(id.lowercased()).mp3"])
             #expect(app.uploadDirectoryFiles().isEmpty)
             let list = try await app.json(.GET, "/api/v1/songs", token: account.token)
-            #expect(try list.jsonArray().map { $0["id"] as? String } == [id])
+            #expect(try list.decoded(as: [Components.Schemas.Song].self).map(\.id) == [id])
         }
     }
 
@@ -41,7 +42,7 @@ import VaporTesting
             let audio = try await AudioFixtures.clickTrack(bpm: 120, seconds: 20, silentTail: 3)
             let response = try await app.upload(audio, fileName: "tail.mp3", token: account.token)
             try #require(response.status == .created, "\(response.body.string)")
-            let id = try #require(UUID(uuidString: try response.jsonObject()["id"] as? String ?? ""))
+            let id = try #require(UUID(uuidString: try response.decoded(as: Components.Schemas.Song.self).id))
             let song = try #require(try await SongRecord.find(id, on: app.db))
             let end = try #require(song.audibleEnd)
             #expect(end > 16.4 && end < 17.15, "20 s with the last 3 silent ends at \(end)")
@@ -74,8 +75,8 @@ import VaporTesting
             #expect(try await StarterSongs.owner(on: app.db, hasher: app.password.sync) == owner, "made once")
             let songID = try #require(UUID(uuidString: id))
             try await SongRecord.query(on: app.db).set(\.$user.$id, to: owner).filter(\.$id == songID).update()
-            let listed = try await app.json(.GET, "/api/v1/songs", token: listener.token).jsonArray()
-            #expect(listed.count == 1 && listed.first?["id"] as? String == id && listed.first?["starter"] as? Bool == true)
+            let listed = try await app.json(.GET, "/api/v1/songs", token: listener.token).decoded(as: [Components.Schemas.Song].self)
+            #expect(listed.count == 1 && listed.first?.id == id && listed.first?.starter == true)
             #expect(try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: listener.token).status == .ok)
             #expect(try await app.json(.PATCH, "/api/v1/songs/\(id)", body: ["bpm": 100], token: listener.token).status == .notFound)
             #expect(try await app.json(.DELETE, "/api/v1/songs/\(id)", token: listener.token).status == .notFound)
@@ -87,9 +88,8 @@ import VaporTesting
                 .POST, "/api/v1/workouts/generate",
                 body: ["categories": ["plyometrics"], "equipment": ["other"], "difficulty": "beginner", "duration": 10],
                 token: listener.token
-            ).jsonObject()
-            let songs = (workout["exercises"] as? [[String: Any]] ?? []).flatMap { ($0["music"] as? [[String: Any]]) ?? [] }
-                .compactMap { ($0["song"] as? [String: Any])?["id"] as? String }
+            ).decoded(as: Components.Schemas.Workout.self)
+            let songs = workout.exercises.flatMap { $0.music }.compactMap { $0.song?.id }
             #expect(songs.contains(id))
         }
     }
@@ -100,11 +100,13 @@ import VaporTesting
             let named = try await app.upload(
                 try await AudioFixtures.clickTrack(bpm: 100, format: "ogg"), fileName: "C:\\Music\\Morning Run.ogg", token: account.token)
             #expect(named.status == .created)
-            #expect(try named.jsonObject()["title"] as? String == "Morning Run")
-            #expect(try named.jsonObject()["format"] as? String == "ogg")
+            let namedSong = try named.decoded(as: Components.Schemas.Song.self)
+            #expect(namedSong.title == "Morning Run")
+            #expect(namedSong.format == .ogg)
             let unnamed = try await app.upload(
                 try await AudioFixtures.clickTrack(bpm: 100, format: "flac"), fileName: nil, token: account.token)
             #expect(unnamed.status == .created)
+            // Raw on purpose: `title` is sent as null, not left out; the decoded optional reads both as nil.
             #expect(try unnamed.jsonObject()["title"] is NSNull)
         }
     }
@@ -124,13 +126,13 @@ import VaporTesting
             for (name, data, message) in cases {
                 let response = try await app.upload(data, fileName: "song.mp3", token: account.token)
                 #expect(response.status == .unprocessableEntity, "\(name)")
-                let error = try response.apiError()
-                #expect(error["code"] as? String == "invalid_song", "\(name)")
-                #expect((error["message"] as? String)?.contains(message) == true, "\(name): \(error)")
+                let error = try response.decoded(as: Components.Schemas.ErrorResponse.self).error
+                #expect(error.code == "invalid_song", "\(name)")
+                #expect(error.message.contains(message), "\(name): \(error)")
             }
             let oversized = try await app.upload(Data(repeating: 0, count: 9 << 20), fileName: "big.wav", token: account.token)
             #expect(oversized.status == .payloadTooLarge)
-            #expect(try await app.json(.GET, "/api/v1/songs", token: account.token).jsonArray().isEmpty)
+            #expect(try await app.json(.GET, "/api/v1/songs", token: account.token).decoded(as: [Components.Schemas.Song].self).isEmpty)
             #expect(app.storedSongFiles().isEmpty)
             #expect(app.uploadDirectoryFiles().isEmpty)
             #expect(try await app.upload(text, fileName: "x.mp3", token: nil).status == .unauthorized)
@@ -143,17 +145,18 @@ import VaporTesting
             let id = try await app.uploadSong(bpm: 128, token: account.token)
             let halved = try await app.json(.PATCH, "/api/v1/songs/\(id)", body: ["bpm": 64, "genre": " Techno "], token: account.token)
             #expect(halved.status == .ok)
-            let song = try halved.jsonObject()
-            #expect(song["bpm"] as? Double == 64)
-            #expect(song["correctedBpm"] as? Double == 64)
-            #expect(abs((song["detectedBpm"] as? Double ?? 0) - 128) < 3)
-            #expect(song["genre"] as? String == "Techno")
+            let song = try halved.decoded(as: Components.Schemas.Song.self)
+            #expect(song.bpm == 64)
+            #expect(song.correctedBpm == 64)
+            #expect(abs((song.detectedBpm ?? 0) - 128) < 3)
+            #expect(song.genre == "Techno")
             let reset = try await app.json(.PATCH, "/api/v1/songs/\(id)", rawBody: #"{"bpm": null}"#, token: account.token)
+            // Raw on purpose: `correctedBpm` is sent as null, not left out; the decoded optional reads both as nil.
             #expect(try reset.jsonObject()["correctedBpm"] is NSNull)
             let bad = try await app.json(.PATCH, "/api/v1/songs/\(id)", body: ["bpm": 300, "title": 5, "tempo": 1], token: account.token)
             #expect(bad.status == .unprocessableEntity)
             #expect(
-                try bad.apiError()["fields"] as? [String: String] == [
+                try bad.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties == [
                     "bpm": "Enter a tempo from 40 to 250 BPM.", "title": "This must be text.", "tempo": "Kinetic does not know this field.",
                 ])
         }
@@ -163,7 +166,7 @@ import VaporTesting
         try await withKinetic { app in
             let owner = try await app.signUp(), other = try await app.signUp()
             let audio = try await AudioFixtures.clickTrack(bpm: 120)
-            let id = try #require(try await app.upload(audio, fileName: "a.mp3", token: owner.token).jsonObject()["id"] as? String)
+            let id = try await app.upload(audio, fileName: "a.mp3", token: owner.token).decoded(as: Components.Schemas.Song.self).id
             let whole = try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: owner.token)
             #expect(whole.status == .ok)
             #expect(whole.headers.contentType?.description.hasPrefix("audio/mpeg") == true)
@@ -181,7 +184,7 @@ import VaporTesting
                     method, "/api/v1/songs/\(id)\(path)", body: method == .PATCH ? ["bpm": 90] : nil, token: other.token)
                 #expect(response.status == .notFound, "\(method) \(path)")
             }
-            #expect(try await app.json(.GET, "/api/v1/songs", token: other.token).jsonArray().isEmpty)
+            #expect(try await app.json(.GET, "/api/v1/songs", token: other.token).decoded(as: [Components.Schemas.Song].self).isEmpty)
             #expect(try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: nil).status == .unauthorized)
             #expect(try await app.json(.GET, "/api/v1/songs/not-a-uuid/audio", token: owner.token).status == .notFound)
         }
@@ -196,7 +199,8 @@ import VaporTesting
             #expect(theme.status == .created)
             #expect(try await app.json(.DELETE, "/api/v1/songs/\(id)", token: account.token).status == .noContent)
             #expect(app.storedSongFiles().isEmpty)
-            #expect(try await app.json(.GET, "/api/v1/themes", token: account.token).jsonArray().isEmpty)
+            #expect(
+                try await app.json(.GET, "/api/v1/themes", token: account.token).decoded(as: [Components.Schemas.MusicTheme].self).isEmpty)
             #expect(try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: account.token).status == .notFound)
         }
     }
@@ -219,7 +223,7 @@ extension Application {
         let audio = try await AudioFixtures.clickTrack(bpm: bpm, seconds: seconds, title: title, artist: artist, genre: genre)
         let response = try await upload(audio, fileName: "song.mp3", token: token)
         try #require(response.status == .created, "\(response.body.string)")
-        return try #require(try response.jsonObject()["id"] as? String)
+        return try response.decoded(as: Components.Schemas.Song.self).id
     }
 
     func storedSongFiles() -> [String] {

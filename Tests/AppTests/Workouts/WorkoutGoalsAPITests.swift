@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 
@@ -12,7 +13,7 @@ import VaporTesting
     private func keptWorkout(_ app: Application, token: String) async throws -> String {
         let response = try await app.json(.POST, "/api/v1/workouts", body: jumps.merging(["saved": true, "seed": 3]) { $1 }, token: token)
         try #require(response.status == .created, "\(response.body.string)")
-        return try #require(try response.jsonObject()["id"] as? String)
+        return try #require(try response.decoded(as: Components.Schemas.Workout.self).id)
     }
 
     @Test func aFinishedWorkout_countsTowardsTheGoalsItMatches_andItsExercisesCanBeTracked() async throws {
@@ -26,10 +27,11 @@ import VaporTesting
                     "minutes": 15, "daysPerWeek": 3, "reminderDays": ["friday"],
                 ], token: token)
             #expect(legs.status == .created, "\(legs.body.string)")
-            let goal = try legs.jsonObject()
-            let goalID = try #require(goal["id"] as? String)
-            #expect(goal["createdAt"] as? String == "2027-01-15T08:00:00Z")
-            #expect((goal["progress"] as? [String: Any])?["reminderDue"] as? Bool == true, "a reminder day with nothing done")
+            let goal = try legs.decoded(as: Components.Schemas.WorkoutGoal.self)
+            let goalID = goal.id
+            // Raw on purpose: the time as written (whole seconds, `Z`), which the decoded `Date` does not keep.
+            #expect(try legs.jsonObject()["createdAt"] as? String == "2027-01-15T08:00:00Z")
+            #expect(goal.progress.reminderDue == true, "a reminder day with nothing done")
             _ = try await app.json(
                 .POST, "/api/v1/workout-goals", body: ["name": "Arms", "times": 5, "categories": ["strength"], "daysPerWeek": 2],
                 token: token)
@@ -39,30 +41,31 @@ import VaporTesting
                 .PUT, "/api/v1/workouts/\(workoutID)/progress", body: ["exerciseIndex": 1, "secondsLeft": 10], token: token)
             let finished = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", token: token)
             #expect(finished.status == .created, "\(finished.body.string)")
-            let completion = try finished.jsonObject()
-            let exercises = try #require(completion["exercises"] as? [[String: Any]])
-            #expect(!exercises.isEmpty && exercises.allSatisfy { $0["tracked"] as? Bool == false })
+            let completion = try finished.decoded(as: Components.Schemas.CompletedWorkout.self)
+            let exercises = completion.exercises
+            #expect(!exercises.isEmpty && exercises.allSatisfy { $0.tracked == false })
             #expect(
-                try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", token: token).jsonObject()["id"] as? String
-                    == completion["id"] as? String, "a repeat is the same completion")
-            let workout = try await app.json(.GET, "/api/v1/workouts/\(workoutID)", token: token).jsonObject()
-            #expect(workout["progress"] is NSNull, "no longer in progress")
+                try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", token: token)
+                    .decoded(as: Components.Schemas.CompletedWorkout.self).id == completion.id, "a repeat is the same completion")
+            let workout = try await app.json(.GET, "/api/v1/workouts/\(workoutID)", token: token)
+            // Raw on purpose: `progress` is sent as null, not left out; the decoded optional reads both as nil.
+            #expect(try workout.jsonObject()["progress"] is NSNull, "no longer in progress")
 
-            let goals = try await app.json(.GET, "/api/v1/workout-goals", token: token).jsonArray()
-            let progress = Dictionary(
-                uniqueKeysWithValues: goals.map { ($0["name"] as? String ?? "", $0["progress"] as? [String: Any] ?? [:]) })
-            #expect(progress["Jump more"]?["total"] as? Int == 1 && progress["Jump more"]?["daysThisWeek"] as? Int == 1)
-            #expect(progress["Jump more"]?["reminderDue"] as? Bool == false, "done today")
-            #expect(progress["Arms"]?["total"] as? Int == 0, "a plyometrics workout is not a strength one")
+            let goals = try await app.json(.GET, "/api/v1/workout-goals", token: token).decoded(as: [Components.Schemas.WorkoutGoal].self)
+            let progress = Dictionary(uniqueKeysWithValues: goals.map { ($0.name, $0.progress) })
+            #expect(progress["Jump more"]?.total == 1 && progress["Jump more"]?.daysThisWeek == 1)
+            #expect(progress["Jump more"]?.reminderDue == false, "done today")
+            #expect(progress["Arms"]?.total == 0, "a plyometrics workout is not a strength one")
 
             // Tracking an exercise sets the bit on every row of it: a later workout row inherits it.
-            let exerciseID = try #require((exercises.first?["exercise"] as? [String: Any])?["id"] as? String)
+            let exerciseID = try #require(exercises.first?.exercise.id)
             #expect(
                 try await app.json(.PUT, "/api/v1/tracked-exercises/\(exerciseID)", body: ["tracked": true], token: token).status == .ok)
             clock.advance(by: 3_600)
-            let again = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", token: token).jsonObject()
-            let tracked = (again["exercises"] as? [[String: Any]] ?? []).filter { $0["tracked"] as? Bool == true }
-            #expect(tracked.compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String } == [exerciseID])
+            let again = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", token: token)
+                .decoded(as: Components.Schemas.CompletedWorkout.self)
+            let tracked = again.exercises.filter { $0.tracked == true }
+            #expect(tracked.map(\.exercise.id) == [exerciseID])
             let rows = try await ExerciseResultRecord.query(on: app.db).filter(\.$exerciseID == exerciseID).all()
             #expect(rows.count == 2 && rows.allSatisfy { $0.tracked })
             _ = try await app.json(.PUT, "/api/v1/tracked-exercises/\(exerciseID)", body: ["tracked": false], token: token)
@@ -71,10 +74,12 @@ import VaporTesting
             let edited = try await app.json(
                 .PUT, "/api/v1/workout-goals/\(goalID)", body: ["name": "Jump", "times": 2, "daysPerWeek": 1], token: token)
             #expect(edited.status == .ok)
-            let editedGoal = try edited.jsonObject()
-            #expect(editedGoal["name"] as? String == "Jump" && (editedGoal["progress"] as? [String: Any])?["reached"] as? Bool == true)
+            let editedGoal = try edited.decoded(as: Components.Schemas.WorkoutGoal.self)
+            #expect(editedGoal.name == "Jump" && editedGoal.progress.reached == true)
             #expect(try await app.json(.DELETE, "/api/v1/workout-goals/\(goalID)", token: token).status == .noContent)
-            #expect(try await app.json(.GET, "/api/v1/workout-goals", token: token).jsonArray().count == 1)
+            let remaining = try await app.json(.GET, "/api/v1/workout-goals", token: token)
+                .decoded(as: [Components.Schemas.WorkoutGoal].self)
+            #expect(remaining.count == 1)
         }
     }
 
@@ -85,37 +90,39 @@ import VaporTesting
             let token = try await app.signUp().token
             let goal = try await app.json(
                 .POST, "/api/v1/workout-goals", body: ["name": "Ten", "times": 5, "minutes": 10, "daysPerWeek": 1], token: token
-            ).jsonObject()
-            let goalID = try #require(goal["id"] as? String)
+            ).decoded(as: Components.Schemas.WorkoutGoal.self)
+            let goalID = goal.id
             let created = try await app.json(
                 .POST, "/api/v1/workouts", body: jumps.merging(["saved": true, "duration": 10]) { $1 }, token: token)
-            let workout = try created.jsonObject()
-            let workoutID = try #require(workout["id"] as? String)
-            #expect(workout["totalSeconds"] as? Int == 600)
-            let exercises = try #require(workout["exercises"] as? [[String: Any]])
-            let work = exercises.reduce(0) { $0 + ($1["seconds"] as? Int ?? 0) }
+            let workout = try created.decoded(as: Components.Schemas.Workout.self)
+            let workoutID = try #require(workout.id)
+            #expect(workout.totalSeconds == 600)
+            let exercises = workout.exercises
+            let work = exercises.reduce(0) { $0 + $1.seconds }
 
             let skipped = try await app.json(
                 .POST, "/api/v1/workouts/\(workoutID)/completions",
                 body: ["runId": UUID().uuidString, "workedSeconds": 8, "skipped": exercises.count], token: token
-            ).jsonObject()
-            #expect(skipped["counts"] as? Bool == false && skipped["workedSeconds"] as? Int == 8)
-            var progress =
-                try await app.json(.GET, "/api/v1/workout-goals/\(goalID)", token: token).jsonObject()["progress"] as? [String: Any]
-            #expect(progress?["total"] as? Int == 0, "skipped through: not counted")
+            ).decoded(as: Components.Schemas.CompletedWorkout.self)
+            #expect(skipped.counts == false && skipped.workedSeconds == 8)
+            var progress = try await app.json(.GET, "/api/v1/workout-goals/\(goalID)", token: token)
+                .decoded(as: Components.Schemas.WorkoutGoal.self).progress
+            #expect(progress.total == 0, "skipped through: not counted")
 
             let half = try await app.json(
                 .POST, "/api/v1/workouts/\(workoutID)/completions",
                 body: ["runId": UUID().uuidString, "workedSeconds": work / 2, "skipped": 0], token: token
-            ).jsonObject()
-            #expect(half["counts"] as? Bool == true && half["seconds"] as? Int == 600)
-            progress = try await app.json(.GET, "/api/v1/workout-goals/\(goalID)", token: token).jsonObject()["progress"] as? [String: Any]
-            #expect(progress?["total"] as? Int == 1, "half of it done, ten minutes long: it counts for ten minutes a workout")
+            ).decoded(as: Components.Schemas.CompletedWorkout.self)
+            #expect(half.counts == true && half.seconds == 600)
+            progress = try await app.json(.GET, "/api/v1/workout-goals/\(goalID)", token: token)
+                .decoded(as: Components.Schemas.WorkoutGoal.self).progress
+            #expect(progress.total == 1, "half of it done, ten minutes long: it counts for ten minutes a workout")
 
             let bad = try await app.json(
                 .POST, "/api/v1/workouts/\(workoutID)/completions", body: ["workedSeconds": -1, "skipped": "all"], token: token)
             #expect(bad.status == .unprocessableEntity)
-            #expect(Set((try bad.apiError()["fields"] as? [String: String] ?? [:]).keys) == ["workedSeconds", "skipped"])
+            let badFields = try bad.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties ?? [:]
+            #expect(Set(badFields.keys) == ["workedSeconds", "skipped"])
         }
     }
 
@@ -125,19 +132,20 @@ import VaporTesting
             let bad = try await app.json(
                 .POST, "/api/v1/workout-goals", body: ["name": "", "times": 0, "daysPerWeek": 9, "muscles": ["wings"]], token: owner)
             #expect(bad.status == .unprocessableEntity)
-            let fields = try #require(try bad.apiError()["fields"] as? [String: String])
+            let fields = try #require(try bad.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties)
             #expect(Set(fields.keys) == ["name", "times", "daysPerWeek", "muscles[0]"])
             let goal = try await app.json(
                 .POST, "/api/v1/workout-goals", body: ["name": "Mine", "times": 3, "daysPerWeek": 1], token: owner
-            ).jsonObject()
-            let id = try #require(goal["id"] as? String)
+            ).decoded(as: Components.Schemas.WorkoutGoal.self)
+            let id = goal.id
             #expect(try await app.json(.GET, "/api/v1/workout-goals/\(id)", token: other).status == .notFound)
             #expect(
                 try await app.json(
                     .PUT, "/api/v1/workout-goals/\(id)", body: ["name": "Theirs", "times": 3, "daysPerWeek": 1], token: other
                 ).status == .notFound)
             #expect(try await app.json(.DELETE, "/api/v1/workout-goals/\(id)", token: other).status == .notFound)
-            #expect(try await app.json(.GET, "/api/v1/workout-goals", token: other).jsonArray().isEmpty)
+            #expect(
+                try await app.json(.GET, "/api/v1/workout-goals", token: other).decoded(as: [Components.Schemas.WorkoutGoal].self).isEmpty)
             let workoutID = try await keptWorkout(app, token: owner)
             #expect(try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", token: other).status == .notFound)
         }
@@ -155,7 +163,7 @@ import VaporTesting
                     group.addTask {
                         let response = try await app.json(
                             .POST, "/api/v1/workouts/\(workoutID)/completions", body: ["runId": run], token: token)
-                        return (response.status, try? response.jsonObject()["id"] as? String)
+                        return (response.status, try? response.decoded(as: Components.Schemas.CompletedWorkout.self).id)
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }

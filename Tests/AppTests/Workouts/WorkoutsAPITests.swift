@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 
@@ -18,36 +19,36 @@ import VaporTesting
             _ = try await app.uploadSong(bpm: 118, artist: "Other", token: account.token)
             let theme = try await app.json(
                 .POST, "/api/v1/themes", body: ["name": "Fast", "kind": "artist", "value": "Fast", "workouts": 3], token: account.token)
-            let themeID = try #require(try theme.jsonObject()["id"] as? String)
+            let themeID = try theme.decoded(as: Components.Schemas.MusicTheme.self).id
             var selection = jumps
             selection["themes"] = [themeID]
             selection["seed"] = 42
             let response = try await app.json(.POST, "/api/v1/workouts/generate", body: selection, token: account.token)
             #expect(response.status == .ok, "\(response.body.string)")
-            let workout = try response.jsonObject()
-            #expect(workout["id"] is NSNull)
-            #expect(workout["seed"] as? Int == 42)
-            #expect(workout["totalSeconds"] as? Int == 1_200, "the chosen duration, warm-up and rests included")
-            let exercises = try #require(workout["exercises"] as? [[String: Any]])
-            #expect(exercises.first?["part"] as? String == "warm-up" && exercises.last?["part"] as? String == "cool-down")
+            let workout = try response.decoded(as: Components.Schemas.Workout.self)
+            // Raw on purpose: `id` is sent as null, not left out; the decoded optional reads both as nil.
+            #expect(try response.jsonObject()["id"] is NSNull)
+            #expect(workout.seed == 42)
+            #expect(workout.totalSeconds == 1_200, "the chosen duration, warm-up and rests included")
+            let exercises = workout.exercises
+            #expect(exercises.first?.part == .warmUp && exercises.last?.part == .coolDown)
             var songsHeard = Set<String>()
             for step in exercises {
-                let exercise = try #require(step["exercise"] as? [String: Any])
-                let target = step["targetBpm"] as? Int
-                if step["part"] as? String == "main" {
-                    #expect(exercise["category"] as? String == "plyometrics")
+                let target = step.targetBpm
+                if step.part == .main {
+                    #expect(step.exercise.category == "plyometrics")
                     #expect(target == 120 || target == nil, "40 reps a minute × 3 beats, or a hold")
-                    #expect(step["clickTrack"] as? Bool == false, "the theme's songs fit 120 BPM")
+                    #expect(step.clickTrack == false, "the theme's songs fit 120 BPM")
                 }
-                let cues = try #require(step["music"] as? [[String: Any]])
-                #expect(cues.first?["at"] as? Int == step["startsAt"] as? Int, "each exercise says what plays from its start")
+                let cues = step.music
+                #expect(cues.first?.at == step.startsAt, "each exercise says what plays from its start")
                 for cue in cues {
-                    let song = try #require(cue["song"] as? [String: Any], "a song plays: \(cue)")
-                    let id = try #require(song["id"] as? String)
+                    let song = try #require(cue.song, "a song plays: \(cue)")
+                    let id = song.id
                     songsHeard.insert(id)
                     #expect([fitting, halfTime].contains(id), "only the theme's songs")
-                    let rate = try #require(cue["playbackRate"] as? Double)
-                    if let bpm = cue["bpm"] as? Int, let songBPM = song["bpm"] as? Double {
+                    let rate = cue.playbackRate
+                    if let bpm = cue.bpm, let songBPM = song.bpm {
                         let octave = songBPM < 90 ? 2.0 : 1.0
                         #expect(abs(rate - Double(bpm) / (songBPM * octave)) < 0.0001)
                     } else {
@@ -56,10 +57,9 @@ import VaporTesting
                 }
             }
             #expect(songsHeard == [fitting, halfTime], "both fitting songs take turns")
-            let again = try await app.json(.POST, "/api/v1/workouts/generate", body: selection, token: account.token).jsonObject()
-            #expect(
-                (again["exercises"] as? [[String: Any]])?.compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String }
-                    == exercises.compactMap { ($0["exercise"] as? [String: Any])?["id"] as? String }, "the same seed, the same workout")
+            let again = try await app.json(.POST, "/api/v1/workouts/generate", body: selection, token: account.token)
+                .decoded(as: Components.Schemas.Workout.self)
+            #expect(again.exercises.map(\.exercise.id) == exercises.map(\.exercise.id), "the same seed, the same workout")
         }
     }
 
@@ -74,29 +74,27 @@ import VaporTesting
                 row.repsPerMinute = 50
                 try await row.create(on: app.db)
             }
-            let workout = try await app.json(.POST, "/api/v1/workouts/generate", body: jumps, token: account.token).jsonObject()
-            let main = (workout["exercises"] as? [[String: Any]] ?? []).filter {
-                $0["part"] as? String == "main" && !($0["repsPerMinute"] is NSNull)
-            }
+            let workout = try await app.json(.POST, "/api/v1/workouts/generate", body: jumps, token: account.token)
+                .decoded(as: Components.Schemas.Workout.self)
+            let main = workout.exercises.filter { $0.part == .main && $0.repsPerMinute != nil }
             #expect(!main.isEmpty)
             #expect(
-                main.allSatisfy { $0["repsPerMinute"] as? Int == 50 && $0["targetBpm"] as? Int == 150 },
-                "\(main.map { $0["targetBpm"] ?? "-" })")
+                main.allSatisfy { $0.repsPerMinute == 50 && $0.targetBpm == 150 },
+                "\(main.map { $0.targetBpm.map { "\($0)" } ?? "-" })")
         }
     }
 
     @Test func withoutSongs_theWorkoutSaysNoSongFits() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
-            let workout = try await app.json(.POST, "/api/v1/workouts/generate", body: jumps, token: account.token).jsonObject()
-            let exercises = try #require(workout["exercises"] as? [[String: Any]])
-            #expect(exercises.allSatisfy { ($0["music"] as? [[String: Any]])?.allSatisfy { $0["song"] is NSNull } == true })
-            let main = exercises.filter { $0["part"] as? String == "main" && !($0["targetBpm"] is NSNull) }
-            #expect(!main.isEmpty && main.allSatisfy { $0["clickTrack"] as? Bool == true }, "a click track keeps the beat")
-            #expect(
-                main.allSatisfy { step in
-                    (step["music"] as? [[String: Any]])?.first.map { $0["bpm"] as? Int == step["targetBpm"] as? Int } == true
-                })
+            let response = try await app.json(.POST, "/api/v1/workouts/generate", body: jumps, token: account.token)
+            let exercises = try response.decoded(as: Components.Schemas.Workout.self).exercises
+            // Raw on purpose: every cue's `song` is sent as null, not left out; the decoded optional reads both as nil.
+            let rawSteps = try #require(try response.jsonObject()["exercises"] as? [[String: Any]])
+            #expect(rawSteps.allSatisfy { ($0["music"] as? [[String: Any]])?.allSatisfy { $0["song"] is NSNull } == true })
+            let main = exercises.filter { $0.part == .main && $0.targetBpm != nil }
+            #expect(!main.isEmpty && main.allSatisfy { $0.clickTrack == true }, "a click track keeps the beat")
+            #expect(main.allSatisfy { step in step.music.first.map { $0.bpm == step.targetBpm } == true })
         }
     }
 
@@ -105,7 +103,7 @@ import VaporTesting
             let account = try await app.signUp(), other = try await app.signUp()
             let theirs = try await app.json(
                 .POST, "/api/v1/themes", body: ["name": "T", "kind": "genre", "value": "Pop", "workouts": 1], token: other.token)
-            let theirTheme = try #require(try theirs.jsonObject()["id"] as? String)
+            let theirTheme = try theirs.decoded(as: Components.Schemas.MusicTheme.self).id
             let both = try await app.json(
                 .POST, "/api/v1/workouts/generate",
                 body: [
@@ -113,27 +111,31 @@ import VaporTesting
                     "themes": ["a", "b", "c", "d", "e", "f"], "seed": -1,
                 ], token: account.token)
             #expect(both.status == .unprocessableEntity)
-            #expect(Set((try both.apiError()["fields"] as? [String: String])?.keys ?? [:].keys) == ["seed"], "the seed is read first")
+            let bothFields = try both.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties ?? [:]
+            #expect(Set(bothFields.keys) == ["seed"], "the seed is read first")
             let many = try await app.json(
                 .POST, "/api/v1/workouts/generate",
                 body: [
                     "categories": ["cardio"], "muscles": ["chest"], "equipment": ["spaceship"], "difficulty": "heroic", "duration": 25,
                     "themes": ["a", "b", "c", "d", "e", "f"],
                 ], token: account.token)
-            let fields = try #require(try many.apiError()["fields"] as? [String: String])
+            let fields = try #require(try many.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties)
             #expect(Set(fields.keys) == ["categories", "muscles", "equipment[0]", "difficulty", "duration", "themes"])
             #expect(fields["categories"] == "Choose categories or muscle groups, not both.")
             var stolen = jumps
             stolen["themes"] = [theirTheme]
             let foreign = try await app.json(.POST, "/api/v1/workouts/generate", body: stolen, token: account.token)
-            #expect(try foreign.apiError()["fields"] as? [String: String] == ["themes[0]": "This theme is not one of yours."])
+            #expect(
+                try foreign.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties == [
+                    "themes[0]": "This theme is not one of yours."
+                ])
             let narrow = try await app.json(
                 .POST, "/api/v1/workouts/generate",
                 body: [
                     "muscles": ["neck"], "equipment": [], "difficulty": "beginner", "duration": 60,
                 ], token: account.token)
             #expect(narrow.status == .unprocessableEntity)
-            #expect(try narrow.apiError()["code"] as? String == "workout_impossible")
+            #expect(try narrow.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "workout_impossible")
         }
     }
 
@@ -144,38 +146,43 @@ import VaporTesting
             body["seed"] = 7
             let created = try await app.json(.POST, "/api/v1/workouts", body: body, token: account.token)
             #expect(created.status == .created)
-            let workout = try created.jsonObject()
-            let id = try #require(workout["id"] as? String)
-            #expect(workout["savedAt"] as? String != nil)
+            let workout = try created.decoded(as: Components.Schemas.Workout.self)
+            let id = try #require(workout.id)
+            #expect(workout.savedAt != nil)
             #expect(created.headers.first(name: .location) == "/api/v1/workouts/\(id)")
             let draft = try await app.json(.POST, "/api/v1/workouts", body: body.merging(["saved": false]) { $1 }, token: account.token)
-                .jsonObject()
-            let draftID = try #require(draft["id"] as? String)
+                .decoded(as: Components.Schemas.Workout.self)
+            let draftID = try #require(draft.id)
 
-            let steps = try #require(workout["exercises"] as? [[String: Any]])
-            let seconds = try #require(steps[1]["seconds"] as? Int)
+            let steps = workout.exercises
+            let seconds = steps[1].seconds
             let paused = try await app.json(
                 .PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": 1, "secondsLeft": seconds - 3], token: account.token)
             #expect(paused.status == .ok)
-            let progress = try #require(try paused.jsonObject()["progress"] as? [String: Any])
-            #expect(progress["exerciseIndex"] as? Int == 1 && progress["secondsLeft"] as? Int == seconds - 3)
+            let progress = try #require(try paused.decoded(as: Components.Schemas.Workout.self).progress)
+            #expect(progress.exerciseIndex == 1 && progress.secondsLeft == seconds - 3)
             let beyond = try await app.json(
                 .PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": steps.count, "secondsLeft": 5], token: account.token)
-            #expect(try beyond.apiError()["fields"] as? [String: String] == ["exerciseIndex": "This workout has no such exercise."])
+            #expect(
+                try beyond.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties == [
+                    "exerciseIndex": "This workout has no such exercise."
+                ])
             let tooMany = try await app.json(
                 .PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": 1, "secondsLeft": seconds + 1], token: account.token)
             #expect(tooMany.status == .unprocessableEntity)
 
-            var list = try await app.json(.GET, "/api/v1/workouts", token: account.token).jsonObject()
-            #expect((list["inProgress"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
-            #expect((list["saved"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+            var list = try await app.json(.GET, "/api/v1/workouts", token: account.token)
+                .decoded(as: Operations.ListWorkouts.Output.Ok.Body.JsonPayload.self)
+            #expect(list.inProgress.map(\.id) == [id])
+            #expect(list.saved.map(\.id) == [id])
 
             let kept = try await app.json(.PATCH, "/api/v1/workouts/\(draftID)", body: ["saved": true], token: account.token)
-            #expect(try kept.jsonObject()["savedAt"] as? String != nil)
+            #expect(try kept.decoded(as: Components.Schemas.Workout.self).savedAt != nil)
             #expect(try await app.json(.DELETE, "/api/v1/workouts/\(id)", token: account.token).status == .noContent)
-            list = try await app.json(.GET, "/api/v1/workouts", token: account.token).jsonObject()
-            #expect((list["inProgress"] as? [Any])?.isEmpty == true, "unsaving removed the paused version")
-            #expect((list["saved"] as? [[String: Any]])?.map { $0["id"] as? String } == [draftID])
+            list = try await app.json(.GET, "/api/v1/workouts", token: account.token)
+                .decoded(as: Operations.ListWorkouts.Output.Ok.Body.JsonPayload.self)
+            #expect(list.inProgress.isEmpty, "unsaving removed the paused version")
+            #expect(list.saved.map(\.id) == [draftID])
             #expect(try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token).status == .notFound)
         }
     }
@@ -183,8 +190,8 @@ import VaporTesting
     @Test func anotherUsersWorkout_isNeverFound() async throws {
         try await withKinetic { app in
             let owner = try await app.signUp(), other = try await app.signUp()
-            let id = try #require(
-                try await app.json(.POST, "/api/v1/workouts", body: jumps, token: owner.token).jsonObject()["id"] as? String)
+            let kept = try await app.json(.POST, "/api/v1/workouts", body: jumps, token: owner.token)
+            let id = try #require(try kept.decoded(as: Components.Schemas.Workout.self).id)
             for (method, path, body) in [
                 (HTTPMethod.GET, "", nil), (.PATCH, "", ["saved": false]), (.DELETE, "", nil),
                 (.PUT, "/progress", ["exerciseIndex": 0, "secondsLeft": 10]), (.DELETE, "/progress", nil),
@@ -193,8 +200,9 @@ import VaporTesting
                     try await app.json(method, "/api/v1/workouts/\(id)\(path)", body: body, token: other.token).status == .notFound,
                     "\(method) \(path)")
             }
-            let list = try await app.json(.GET, "/api/v1/workouts", token: other.token).jsonObject()
-            #expect((list["saved"] as? [Any])?.isEmpty == true && (list["inProgress"] as? [Any])?.isEmpty == true)
+            let list = try await app.json(.GET, "/api/v1/workouts", token: other.token)
+                .decoded(as: Operations.ListWorkouts.Output.Ok.Body.JsonPayload.self)
+            #expect(list.saved.isEmpty && list.inProgress.isEmpty)
             #expect(try await app.json(.GET, "/api/v1/workouts/\(id)", token: owner.token).status == .ok)
         }
     }

@@ -40,6 +40,18 @@ struct AppError: Error, Sendable {
 
     static let uploadIncomplete = AppError(status: .badRequest, code: "upload_incomplete", messageKey: "error.upload.incomplete")
 
+    /// 422: an `Idempotency-Key` that is not a UUID.
+    static let idempotencyKeyInvalid = AppError(
+        status: .unprocessableEntity, code: "validation_failed", messageKey: "error.validation",
+        fields: FieldErrors(["Idempotency-Key": "error.idempotencyKey.invalid"])
+    )
+    /// 422: an `Idempotency-Key` sent before with another request.
+    static let idempotencyKeyReused = AppError(
+        status: .unprocessableEntity, code: "idempotency_key_reused", messageKey: "error.idempotencyKey.reused")
+    /// 409: the first request with this `Idempotency-Key` has not answered yet.
+    static let idempotencyKeyInProgress = AppError(
+        status: .conflict, code: "idempotency_key_in_progress", messageKey: "error.idempotencyKey.inProgress", retryAfterSeconds: 1)
+
     /// 503: this server sends no e-mail (`KINETIC_SMTP_URL` is not set).
     static let mailUnavailable = AppError(status: .serviceUnavailable, code: "mail_unavailable", messageKey: "error.mail.unavailable")
     /// 502: the mail server did not take an account's e-mail; nothing else changed.
