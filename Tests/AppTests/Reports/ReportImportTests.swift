@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import KineticCore
 import Testing
 import VaporTesting
@@ -47,9 +48,9 @@ import VaporTesting
             let statusURL = try #require(confirmed.headers.first(name: .location))
             let imported = try await app.followImport(statusURL, token: admin.token)
             try #require(imported.status == .ok, "\(imported.body.string)")
-            #expect(try imported.jsonObject()["pagesRecognised"] as? Int == 2)
-            let progress = try #require(try await app.json(.GET, statusURL, token: admin.token).jsonObject()["progress"] as? [String: Any])
-            #expect(progress["pagesToRecognise"] as? Int == 2 && progress["pagesRecognised"] as? Int == 2)
+            #expect(try imported.decoded(as: Components.Schemas.ReportImport.self).pagesRecognised == 2)
+            let status = try await app.json(.GET, statusURL, token: admin.token).decoded(as: Components.Schemas.ReportImportStatus.self)
+            #expect(status.progress.pagesToRecognise == 2 && status.progress.pagesRecognised == 2)
 
             let repository = ReportsRepository(database: app.db)
             let english = try await repository.search("trampoline beds inspected").results

@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 
@@ -9,7 +10,7 @@ import VaporTesting
         try await withKinetic { app in
             let trace = try await app.testing().sendRequest(.TRACE, "/api/v1/jump-sessions")
             #expect(trace.status == .methodNotAllowed)
-            #expect(try trace.apiError()["code"] as? String == "method_not_allowed")
+            #expect(try trace.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "method_not_allowed")
             let allow = trace.headers.first(name: .allow) ?? ""
             #expect(allow.contains("GET") && allow.contains("POST") && allow.contains("HEAD"))
             let put = try await app.testing().sendRequest(.PUT, "/healthz")
@@ -36,7 +37,7 @@ import VaporTesting
             #expect(long.status == .uriTooLong)
             let api = try await app.testing().sendRequest(.GET, "/api/v1/" + String(repeating: "b", count: 5_000))
             #expect(api.status == .uriTooLong)
-            #expect(try api.apiError()["code"] as? String == "uri_too_long")
+            #expect(try api.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "uri_too_long")
             for path in [
                 "/" + String(repeating: "c", count: 300), "/css/" + String(repeating: "%41", count: 200),
                 "/js/" + String(repeating: "é", count: 200) + "/x.js",

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import SQLKit
 import Testing
 import VaporTesting
@@ -28,14 +29,15 @@ import VaporTesting
             _ = try await app.json(.GET, "/api/v1/profile", token: account.token)
             // A profile change through the API.
             #expect(try await app.json(.PUT, "/api/v1/profile", body: ["name": "Renamed"], token: account.token).status == .ok)
-            #expect(try await app.json(.GET, "/api/v1/profile", token: account.token).jsonObject()["name"] as? String == "Renamed")
+            let renamed = try await app.json(.GET, "/api/v1/profile", token: account.token).decoded(as: Components.Schemas.Profile.self)
+            #expect(renamed.name == "Renamed")
             // A change through the web (another way in to the same user).
             let web = WebClient(app: app)
             try await web.logIn(email: account.email, password: account.password)
             let saved = try await web.post("/settings/fitness", form: ["bodyType": "2", "height": "74"], csrfPage: "/settings/fitness")
             #expect(saved.status == .seeOther)
-            let fitness = try await app.json(.GET, "/api/v1/profile", token: account.token).jsonObject()["fitness"] as? [String: Any]
-            #expect(fitness?["height"] as? Int == 74)
+            let profile = try await app.json(.GET, "/api/v1/profile", token: account.token).decoded(as: Components.Schemas.Profile.self)
+            #expect(profile.fitness.height == 74)
             // Logging out ends the token at once.
             #expect(try await app.json(.POST, "/api/v1/logout", token: account.token).status == .noContent)
             #expect(try await app.json(.GET, "/api/v1/profile", token: account.token).status == .unauthorized)

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 
@@ -19,6 +20,7 @@ import VaporTesting
             let response = try await app.testing().sendRequest(.GET, "/manifest.webmanifest")
             #expect(response.status == .ok)
             #expect(response.headers.contentType?.description.hasPrefix("application/manifest+json") == true)
+            // Raw on purpose: the web manifest is no API answer; the document does not describe it.
             let manifest = try response.jsonObject()
             #expect(manifest["orientation"] as? String == "portrait")
             #expect(manifest["display"] as? String == "standalone")
@@ -38,7 +40,7 @@ import VaporTesting
             #expect(page.body.string.contains("This page does not exist."))
             let api = try await app.testing().sendRequest(.GET, "/api/v1/nowhere")
             #expect(api.status == .notFound)
-            #expect(try api.apiError()["code"] as? String == "not_found")
+            #expect(try api.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "not_found")
         }
     }
 
@@ -51,11 +53,9 @@ import VaporTesting
             let login = try await app.json(.POST, "/api/v1/login", body: ["email": DemoSeeder.email, "password": "demo-password-1"])
             #expect(login.status == .ok)
             // Wishes in every list, the newest two received unread.
-            let token = try #require(try login.jsonObject()["token"] as? String)
-            let counts = try await app.json(.GET, "/api/v1/wishes/counts", token: token).jsonObject()
-            #expect(
-                counts["scheduled"] as? Int == 4 && counts["inbox"] as? Int == 5 && counts["unread"] as? Int == 2
-                    && counts["sent"] as? Int == 2)
+            let token = try login.decoded(as: Components.Schemas.AuthResponse.self).token
+            let counts = try await app.json(.GET, "/api/v1/wishes/counts", token: token).decoded(as: Components.Schemas.WishCounts.self)
+            #expect(counts.scheduled == 4 && counts.inbox == 5 && counts.unread == 2 && counts.sent == 2)
         }
     }
 }

@@ -29,15 +29,6 @@ import ZIPFoundation
     /// The answer to an Apple Health import.
     private typealias ImportResult = Operations.ImportHealthExport.Output.Ok.Body.JsonPayload
 
-    /// `GET /api/v1/steps/daily?<query>`, decoded.
-    private func dailySteps(
-        _ app: Application, _ query: String, token: String
-    ) async throws -> Operations.GetDailySteps.Output.Ok.Body.JsonPayload {
-        let response = try await app.json(.GET, "/api/v1/steps/daily?\(query)", token: token)
-        #expect(response.status == .ok)
-        return try response.decoded()
-    }
-
     @Test func importedExport_givesDeduplicatedDailyTotals_andReimportChangesNothing() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
@@ -154,11 +145,11 @@ import ZIPFoundation
             }
             #expect(try await push(1_000).status == .ok)
             #expect(try await push(1_000).status == .ok)
-            var days = try await dailySteps(app, "from=2021-05-01&to=2021-05-02", token: account.token)
+            var days = try await app.dailySteps("from=2021-05-01&to=2021-05-02", token: account.token)
             #expect(days.count == 1)
             #expect(days.first?.steps == 1_300)
             #expect(try await push(1_200).status == .ok) // the automation re-sent the period with a new count
-            days = try await dailySteps(app, "from=2021-05-01&to=2021-05-02", token: account.token)
+            days = try await app.dailySteps("from=2021-05-01&to=2021-05-02", token: account.token)
             #expect(days.first?.steps == 1_500)
         }
     }
@@ -200,7 +191,7 @@ import ZIPFoundation
             let alice = try await app.signUp()
             let bob = try await app.signUp()
             #expect(try await app.uploadExport(Self.export, token: alice.token).status == .ok)
-            #expect(try await dailySteps(app, "from=2021-03-01&to=2021-03-31", token: bob.token).isEmpty)
+            #expect(try await app.dailySteps("from=2021-03-01&to=2021-03-31", token: bob.token).isEmpty)
             #expect(try await app.json(.GET, "/api/v1/steps/daily").status == .unauthorized)
         }
     }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import KineticCore
 import NIOCore
 import Testing
@@ -28,7 +29,7 @@ import VaporTesting
                 .POST, "/api/v1/health/samples", body: Self.push([Self.point(12), Self.point(qty, date: "2026-11-11 10:00:00 +0000")]),
                 token: account.token)
             #expect(response.status == .unprocessableEntity)
-            let fields = try #require(try response.apiError()["fields"] as? [String: String])
+            let fields = try #require(try response.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties)
             #expect(fields["data.metrics[0].data[1].qty"]?.contains("100,000") == true)
             #expect(try await StepSampleRecord.query(on: app.db).count() == 0)
         }
@@ -49,7 +50,7 @@ import VaporTesting
             let response = try await app.json(
                 .POST, "/api/v1/health/samples", body: Self.push([Self.point(10, date: date)]), token: account.token)
             #expect(response.status == .unprocessableEntity)
-            let fields = try #require(try response.apiError()["fields"] as? [String: String])
+            let fields = try #require(try response.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties)
             #expect(fields["data.metrics[0].data[0].date"] != nil)
         }
     }
@@ -60,7 +61,7 @@ import VaporTesting
             let response = try await app.json(
                 .POST, "/api/v1/health/samples", body: Self.push([Self.point(10, source: 5)]), token: account.token)
             #expect(response.status == .unprocessableEntity)
-            let fields = try #require(try response.apiError()["fields"] as? [String: String])
+            let fields = try #require(try response.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties)
             #expect(fields["data.metrics[0].data[0].source"] != nil)
         }
     }
@@ -106,9 +107,9 @@ import VaporTesting
                 """
             let response = try await app.uploadExport(export, token: account.token)
             #expect(response.status == .ok)
-            let summary = try response.jsonObject()
-            #expect(summary["stepSamples"] as? Int == 1)
-            #expect(summary["samplesSkipped"] as? Int == 5)
+            let summary = try response.decoded(as: Operations.ImportHealthExport.Output.Ok.Body.JsonPayload.self)
+            #expect(summary.stepSamples == 1)
+            #expect(summary.samplesSkipped == 5)
             #expect(try await app.dailyStepTotals("from=2021-03-01&to=2021-03-31", token: account.token) == ["2021-03-01": 1_000])
         }
     }

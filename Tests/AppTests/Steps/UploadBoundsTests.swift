@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import NIOCore
 import Testing
 import VaporTesting
@@ -16,7 +17,7 @@ import VaporTesting
             let account = try await app.signUp()
             let response = try await app.uploadExport(StepsAPITests.export + String(repeating: " ", count: 2_000), token: account.token)
             #expect(response.status == .payloadTooLarge)
-            #expect(try response.apiError()["code"] as? String == "upload_too_large")
+            #expect(try response.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "upload_too_large")
             #expect(uploadDirectoryFiles(app).isEmpty)
             #expect(try await app.uploadExport(StepsAPITests.export, token: account.token).status == .ok)
             #expect(uploadDirectoryFiles(app).isEmpty)
@@ -46,7 +47,7 @@ import VaporTesting
             let response = try await app.testing().sendRequest(
                 .POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(data: try Data(contentsOf: fixture)))
             #expect(response.status == .unprocessableEntity)
-            let message = try #require(try response.apiError()["message"] as? String)
+            let message = try response.decoded(as: Components.Schemas.ErrorResponse.self).error.message
             #expect(message.contains("expands more than 100 times"))
         }
     }
@@ -70,7 +71,7 @@ import VaporTesting
                 let body = ByteBuffer(data: try Data(contentsOf: folder.appendingPathComponent(name)))
                 let response = try await app.testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: body)
                 #expect(response.status == .unprocessableEntity, "\(name): \(response.status)")
-                #expect(try response.apiError()["code"] as? String != "internal_error", "\(name)")
+                #expect(try response.decoded(as: Components.Schemas.ErrorResponse.self).error.code != "internal_error", "\(name)")
             }
             let valid = ByteBuffer(data: try Data(contentsOf: folder.appendingPathComponent("ok-zip64-export.zip")))
             #expect(try await app.testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: valid).status == .ok)

@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import NIOCore
 import Testing
 import VaporTesting
@@ -37,12 +38,8 @@ extension Application {
         let address = email ?? "user-\(UUID().uuidString.prefix(8).lowercased())@example.com"
         let response = try await json(.POST, "/api/v1/accounts", body: ["name": name, "email": address, "password": password])
         #expect(response.status == .created)
-        let object = try response.jsonObject()
-        let account = TestAccount(
-            customerId: try #require(object["customerId"] as? String),
-            token: try #require(object["token"] as? String),
-            email: address, password: password
-        )
+        let auth = try response.decoded(as: Components.Schemas.AuthResponse.self)
+        let account = TestAccount(customerId: auth.customerId, token: auth.token, email: address, password: password)
         if confirmed { try await confirmAddress(of: account) }
         return account
     }

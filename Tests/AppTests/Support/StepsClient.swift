@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import NIOCore
 import Testing
 import VaporTesting
@@ -15,15 +16,15 @@ extension Application {
         return try await testing().sendRequest(.POST, "/api/v1/health/import", headers: headers, body: ByteBuffer(string: text))
     }
 
-    /// `GET /api/v1/steps/daily?<query>` as its JSON array.
-    func dailySteps(_ query: String, token: String) async throws -> [[String: Any]] {
+    /// `GET /api/v1/steps/daily?<query>`, decoded.
+    func dailySteps(_ query: String, token: String) async throws -> Operations.GetDailySteps.Output.Ok.Body.JsonPayload {
         let response = try await json(.GET, "/api/v1/steps/daily?\(query)", token: token)
         #expect(response.status == .ok)
-        return try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]])
+        return try response.decoded()
     }
 
     /// The daily totals of `query` by date.
     func dailyStepTotals(_ query: String, token: String) async throws -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: try await dailySteps(query, token: token).map { ($0["date"] as! String, $0["steps"] as! Int) })
+        Dictionary(uniqueKeysWithValues: try await dailySteps(query, token: token).map { ($0.date, $0.steps) })
     }
 }

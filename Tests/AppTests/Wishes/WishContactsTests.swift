@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import KineticCore
 import Testing
 import VaporTesting
@@ -34,11 +35,13 @@ import VaporTesting
             let body: [String: Any] = ["name": "Carla", "email": "Carla@Example.com", "birthday": "--0415", "timeZone": "Europe/Lisbon"]
             let created = try await app.json(.POST, "/api/v1/wishes/contacts", body: body, token: owner.token)
             #expect(created.status == .created, "\(created.body.string)")
-            let contact = try created.jsonObject()
-            let id = try #require(contact["id"] as? String)
+            let contact = try created.decoded(as: Components.Schemas.WishContact.self)
+            let id = contact.id
             #expect(created.headers.first(name: .location) == "/api/v1/wishes/contacts/\(id)")
-            #expect(contact["email"] as? String == "carla@example.com" && contact["birthday"] as? String == "--04-15")
-            #expect(contact["reach"] is NSNull)
+            #expect(contact.email == "carla@example.com" && contact.birthday == "--04-15")
+            // Raw on purpose: a contact without a reach has it present as `null`, which decoding cannot tell from a missing
+            // member.
+            #expect(try created.jsonObject()["reach"] is NSNull)
 
             let again = try await app.json(.POST, "/api/v1/wishes/contacts", body: body, token: owner.token)
             #expect(again.status == .conflict)
@@ -46,23 +49,27 @@ import VaporTesting
                 .POST, "/api/v1/wishes/contacts", body: ["email": "nope", "birthday": "1996-02-30", "timeZone": "Mars/Base", "extra": 1],
                 token: owner.token)
             #expect(bad.status == .unprocessableEntity)
-            let fields = try #require(try bad.apiError()["fields"] as? [String: Any])
+            let fields = try #require(try bad.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties)
             #expect(Set(fields.keys) == ["email", "birthday", "timeZone", "extra"])
 
             for method in [HTTPMethod.GET, .DELETE] {
                 #expect(try await app.json(method, "/api/v1/wishes/contacts/\(id)", token: other.token).status == .notFound)
             }
             #expect(try await app.json(.PUT, "/api/v1/wishes/contacts/\(id)", body: body, token: other.token).status == .notFound)
-            let othersList = try await app.json(.GET, "/api/v1/wishes/contacts", token: other.token).jsonObject()
-            #expect((othersList["items"] as? [Any])?.isEmpty == true)
+            let othersList = try await app.json(.GET, "/api/v1/wishes/contacts", token: other.token)
+                .decoded(as: Components.Schemas.WishContactList.self)
+            #expect(othersList.items.isEmpty)
 
             let changed = try await app.json(
                 .PUT, "/api/v1/wishes/contacts/\(id)", body: ["name": "Carla Núñez", "email": "carla@example.com", "reach": "email"],
                 token: owner.token)
             #expect(changed.status == .ok)
+            #expect(try changed.decoded(as: Components.Schemas.WishContact.self).birthday == nil, "PUT replaces every field")
+            // Raw on purpose: the cleared birthday is present as `null`, which decoding cannot tell from a missing member.
             #expect(try changed.jsonObject()["birthday"] is NSNull, "PUT replaces every field")
-            let found = try await app.json(.GET, "/api/v1/wishes/contacts?q=nunez", token: owner.token).jsonObject()
-            #expect((found["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Carla Núñez"])
+            let found = try await app.json(.GET, "/api/v1/wishes/contacts?q=nunez", token: owner.token)
+                .decoded(as: Components.Schemas.WishContactList.self)
+            #expect(found.items.map(\.name) == ["Carla Núñez"])
 
             #expect(try await app.json(.DELETE, "/api/v1/wishes/contacts/\(id)", token: owner.token).status == .noContent)
             #expect(try await app.json(.GET, "/api/v1/wishes/contacts/\(id)", token: owner.token).status == .notFound)
@@ -80,35 +87,38 @@ import VaporTesting
             let dry = try await app.testing().sendRequest(
                 .POST, "/api/v1/wishes/contacts/import?dryRun=true", headers: headers, body: ByteBuffer(string: Self.vCard))
             #expect(dry.status == .ok, "\(dry.body.string)")
-            let preview = try dry.jsonObject()
-            let entries = try #require(preview["entries"] as? [[String: Any]])
-            #expect(entries.map { $0["email"] as? String } == ["carla@example.com", "ben@example.com"])
-            #expect(entries.map { $0["known"] as? Bool } == [false, true])
-            #expect(entries.first?["birthday"] as? String == "--04-15")
-            let problems = try #require(preview["problems"] as? [[String: Any]])
-            #expect(problems.map { $0["line"] as? Int } == [14])
-            #expect(problems.first?["message"] as? String == "“No Address” has no e-mail address and is left out.")
-            #expect(preview["new"] as? Int == 1 && preview["added"] as? Int == 0)
-            var list = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token).jsonObject()
-            #expect((list["items"] as? [Any])?.count == 1, "a dry run stores nothing")
+            let preview = try dry.decoded(as: Components.Schemas.WishContactImport.self)
+            let entries = preview.entries
+            #expect(entries.map(\.email) == ["carla@example.com", "ben@example.com"])
+            #expect(entries.map(\.known) == [false, true])
+            #expect(entries.first?.birthday == "--04-15")
+            let problems = preview.problems
+            #expect(problems.map(\.line) == [14])
+            #expect(problems.first?.message == "“No Address” has no e-mail address and is left out.")
+            #expect(preview.new == 1 && preview.added == 0)
+            var list = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token)
+                .decoded(as: Components.Schemas.WishContactList.self)
+            #expect(list.items.count == 1, "a dry run stores nothing")
             // A dry run asked for unclearly is refused, not taken for a real import.
             for query in ["dryRun=yes", "dryRun=null&dryRun=null", "dryRun="] {
                 let unclear = try await app.testing().sendRequest(
                     .POST, "/api/v1/wishes/contacts/import?\(query)", headers: headers, body: ByteBuffer(string: Self.vCard))
                 #expect(unclear.status == .unprocessableEntity, "\(query)")
                 #expect(
-                    (try unclear.jsonObject()["error"] as? [String: Any]).flatMap { $0["fields"] as? [String: String] }?["dryRun"] != nil)
+                    try unclear.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["dryRun"] != nil)
             }
-            list = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token).jsonObject()
-            #expect((list["items"] as? [Any])?.count == 1, "an unclear dry run stores nothing")
+            list = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token)
+                .decoded(as: Components.Schemas.WishContactList.self)
+            #expect(list.items.count == 1, "an unclear dry run stores nothing")
 
             let real = try await app.testing().sendRequest(
                 .POST, "/api/v1/wishes/contacts/import", headers: headers, body: ByteBuffer(string: Self.vCard))
-            #expect(try real.jsonObject()["added"] as? Int == 1)
-            list = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token).jsonObject()
-            let items = try #require(list["items"] as? [[String: Any]])
-            #expect(items.map { $0["email"] as? String } == ["ben@example.com", "carla@example.com"])
-            #expect(items.first?["name"] as? String == "Ben", "a known contact stays as it was")
+            #expect(try real.decoded(as: Components.Schemas.WishContactImport.self).added == 1)
+            list = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token)
+                .decoded(as: Components.Schemas.WishContactList.self)
+            let items = list.items
+            #expect(items.map(\.email) == ["ben@example.com", "carla@example.com"])
+            #expect(items.first?.name == "Ben", "a known contact stays as it was")
 
             let empty = try await app.testing().sendRequest(.POST, "/api/v1/wishes/contacts/import", headers: headers)
             #expect(empty.status == .unprocessableEntity)
@@ -150,7 +160,9 @@ import VaporTesting
             #expect(page.contains("2 new contacts."))
             #expect(page.contains("Line 14: “No Address” has no e-mail address and is left out."))
             #expect(page.contains("Import 2 Contacts"))
-            #expect((try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token).jsonObject()["items"] as? [Any])?.count == 1)
+            #expect(
+                try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token)
+                    .decoded(as: Components.Schemas.WishContactList.self).items.count == 1)
 
             let start = try #require(page.range(of: "name=\"entries\" value=\""))
             let carried = String(page[start.upperBound...].prefix { $0 != "\"" })
@@ -159,11 +171,11 @@ import VaporTesting
             let imported = try await web.post(
                 "/wishes/contacts/import/confirm", fields: [("entries", carried)], csrfPage: "/wishes/contacts/import")
             #expect(imported.headers.first(name: .location) == "/wishes/contacts?done=imported&count=2")
-            let items = try #require(
-                try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token).jsonObject()["items"] as? [[String: Any]])
-            #expect(items.map { $0["email"] as? String } == ["ben@example.com", "carla@example.com", "dana@example.com"])
+            let items = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token)
+                .decoded(as: Components.Schemas.WishContactList.self).items
+            #expect(items.map(\.email) == ["ben@example.com", "carla@example.com", "dana@example.com"])
 
-            let ben = try #require(items.first?["id"] as? String)
+            let ben = try #require(items.first?.id)
             let (eve, _) = try await app.signedInWebClient()
             #expect(try await eve.get("/wishes/contacts/\(ben)").status == .notFound)
             #expect(try await eve.post("/wishes/contacts/\(ben)/delete", fields: [], csrfPage: "/wishes/contacts").status == .notFound)
@@ -237,9 +249,9 @@ import VaporTesting
 
             let german = try await app.json(
                 .GET, "/api/v1/wishes/occasions?firstName=%20Carla%20", token: account.token, headers: ["Accept-Language": "de"]
-            ).jsonObject()
-            let birthday = try #require((german["occasions"] as? [[String: Any]])?.first)
-            let texts = try #require(birthday["texts"] as? [[String: Any]]).compactMap { $0["text"] as? String }
+            ).decoded(as: Components.Schemas.WishOccasions.self)
+            let birthday = try #require(german.occasions.first)
+            let texts = birthday.texts.map(\.text)
             #expect(texts.first?.hasPrefix("Alles Gute zum Geburtstag, Carla! Ich wünsche dir") == true)
             let long = String(repeating: "a", count: 101)
             #expect(

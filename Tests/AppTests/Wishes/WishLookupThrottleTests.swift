@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import KineticCore
 import Testing
 import VaporTesting
@@ -28,7 +29,7 @@ import VaporTesting
             }
             let refused = try await app.json(.POST, "/api/v1/wishes", body: body(1_000), token: prober.token)
             #expect(refused.status == .tooManyRequests)
-            #expect(try refused.apiError()["code"] as? String == "too_many_lookups")
+            #expect(try refused.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "too_many_lookups")
             #expect(refused.headers.first(name: .retryAfter) == "360", "20 addresses at one every 18 s")
             #expect(try await WishRecord.query(on: app.db).count() == rounds, "nothing of the refused wish is kept")
             #expect(try await app.json(.POST, "/api/v1/wishes", body: body(2_000), token: other.token).status == .created)

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import KineticAPI
 import KineticCore
 import KineticMail
 import NIOCore
@@ -133,14 +134,14 @@ import VaporTesting
                 .POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example", "c@outside.example"]), token: fresh.token)
             #expect(tooMany.status == .unprocessableEntity)
             #expect(
-                try (tooMany.apiError()["fields"] as? [String: String])?["reach"]
+                try tooMany.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["reach"]
                     == "You can e-mail at most 2 recipients an hour: choose fewer.")
             #expect(
                 try await app.json(.POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example"]), token: fresh.token)
                     .status == .created)
             clock.advance(by: 600)
             let full = try await app.json(.POST, "/api/v1/wishes", body: body(["c@outside.example"]), token: fresh.token)
-            let fullMessage = try (full.apiError()["fields"] as? [String: String])?["reach"]
+            let fullMessage = try full.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["reach"]
             #expect(
                 fullMessage?.hasPrefix("You can e-mail at most 2 recipients an hour. There is room again from Jan 15, 2027 at 9:00")
                     == true, "an hour after the first two")

@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import KineticCore
 import NIOCore
 import Testing
@@ -20,13 +21,13 @@ import VaporTesting
             let ann = try await app.signUp()
             let response = try await upload(app, photo, token: ann.token)
             #expect(response.status == .created)
-            let object = try response.jsonObject()
-            let id = try #require(object["id"] as? String)
+            let kept = try response.decoded(as: Components.Schemas.WishPhoto.self)
+            let id = kept.id
             #expect(id.hasPrefix("upload:"))
             // Turned upright: the portrait the phone meant, 2048 on its longer side.
-            #expect(object["width"] as? Int == 1365 && object["height"] as? Int == 2048)
-            #expect(object["mediaType"] as? String == "image/jpeg")
-            let url = try #require(object["url"] as? String)
+            #expect(kept.width == 1365 && kept.height == 2048)
+            #expect(kept.mediaType == .imageJpeg)
+            let url = kept.url
             #expect(response.headers.first(name: .location) == url)
 
             let file = try await app.json(.GET, url, token: ann.token)
@@ -58,7 +59,7 @@ import VaporTesting
             ] {
                 let response = try await upload(app, data, token: ann.token)
                 #expect(response.status == .unprocessableEntity, "\(name)")
-                #expect(try response.apiError()["code"] as? String == key, "\(name)")
+                #expect(try response.decoded(as: Components.Schemas.ErrorResponse.self).error.code == key, "\(name)")
             }
             let tooBig = try await upload(app, Data(count: WishPhotoCheck.maximumBytes + 1), token: ann.token)
             #expect(tooBig.status == .payloadTooLarge)
@@ -75,10 +76,10 @@ import VaporTesting
         try await withKinetic { app in
             let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
             let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
-            let photo = try await upload(app, png, token: ann.token).jsonObject()
-            let id = try #require(photo["id"] as? String)
-            #expect(photo["mediaType"] as? String == "image/png" && photo["width"] as? Int == 400)
-            let url = try #require(photo["url"] as? String)
+            let photo = try await upload(app, png, token: ann.token).decoded(as: Components.Schemas.WishPhoto.self)
+            let id = photo.id
+            #expect(photo.mediaType == .imagePng && photo.width == 400)
+            let url = photo.url
             #expect(try await app.json(.GET, url, token: bob.token).status == .notFound)
             _ = try await app.scheduleWish(from: ann, to: ["bob@example.com"], channels: [.inApp], photo: id)
             try await app.makeWishDispatcher().runOnce(now: testNow.addingTimeInterval(300))

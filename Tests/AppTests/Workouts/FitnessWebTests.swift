@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 
@@ -62,8 +63,9 @@ import VaporTesting
     }
 
     private func third(_ app: Application, _ testID: String, _ token: String) async throws -> String? {
-        let test = try await app.json(.GET, "/api/v1/fitness-tests/\(testID)", token: token).jsonObject()
-        return test["nextExerciseId"] as? String
+        let test = try await app.json(.GET, "/api/v1/fitness-tests/\(testID)", token: token)
+            .decoded(as: Components.Schemas.FitnessTest.self)
+        return test.nextExerciseId
     }
 
     @Test func trackingFromAPage_returnsOnlyToThisSite() async throws {
@@ -72,11 +74,15 @@ import VaporTesting
             let tracked = try await web.post(
                 "/workouts/tracked/Mountain_Climbers", form: ["tracked": "1", "return": "/workouts/fitness"], csrfPage: "/workouts/fitness")
             #expect(tracked.headers.first(name: .location) == "/workouts/fitness")
-            #expect(try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token).jsonArray().count == 1)
+            let listed = try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token)
+                .decoded(as: [Components.Schemas.TrackedExercise].self)
+            #expect(listed.count == 1)
             let away = try await web.post(
                 "/workouts/tracked/Mountain_Climbers", form: ["tracked": "0", "return": "//evil.example/"], csrfPage: "/workouts/fitness")
             #expect(away.headers.first(name: .location) == "/workouts/fitness")
-            #expect(try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token).jsonArray().isEmpty)
+            let listedAfter = try await app.json(.GET, "/api/v1/tracked-exercises", token: account.token)
+                .decoded(as: [Components.Schemas.TrackedExercise].self)
+            #expect(listedAfter.isEmpty)
             #expect(
                 try await web.post("/workouts/tracked/Nothing", form: ["tracked": "1"], csrfPage: "/workouts/fitness").status == .notFound)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import Testing
 import VaporTesting
 
@@ -18,13 +19,16 @@ import VaporTesting
                 let response = try await app.json(.POST, "/api/v1/themes", body: body, token: account.token)
                 #expect(response.status == .created, "\(response.body.string)")
             }
-            let themes = try await app.json(.GET, "/api/v1/themes", token: account.token).jsonArray()
-            #expect(themes.map { $0["name"] as? String } == ["Cool-down", "Heavy", "Rock"], "by name")
-            #expect(themes.map { $0["songs"] as? Int } == [1, 1, 2])
-            #expect(themes.map { $0["workouts"] as? Int } == [1, 5, 10])
-            let id = try #require(themes[1]["id"] as? String)
+            let themes = try await app.json(.GET, "/api/v1/themes", token: account.token)
+                .decoded(as: [Components.Schemas.MusicTheme].self)
+            #expect(themes.map(\.name) == ["Cool-down", "Heavy", "Rock"], "by name")
+            #expect(themes.map(\.songs) == [1, 1, 2])
+            #expect(themes.map(\.workouts) == [1, 5, 10])
+            let id = themes[1].id
             #expect(try await app.json(.DELETE, "/api/v1/themes/\(id)", token: account.token).status == .noContent)
-            #expect(try await app.json(.GET, "/api/v1/themes", token: account.token).jsonArray().count == 2)
+            #expect(
+                try await app.json(.GET, "/api/v1/themes", token: account.token).decoded(as: [Components.Schemas.MusicTheme].self).count
+                    == 2)
             #expect(try await app.json(.DELETE, "/api/v1/themes/\(id)", token: account.token).status == .notFound)
         }
     }
@@ -37,20 +41,26 @@ import VaporTesting
                 .POST, "/api/v1/themes", body: ["name": " ", "kind": "mood", "value": "x", "workouts": 0], token: owner.token)
             #expect(bad.status == .unprocessableEntity)
             #expect(
-                try bad.apiError()["fields"] as? [String: String] == [
+                try bad.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties == [
                     "name": "This field is required.", "kind": "Choose artist, genre or song.",
                     "workouts": "Enter a number of workouts from 1 to 100.",
                 ])
             let stolen = try await app.json(
                 .POST, "/api/v1/themes", body: ["name": "Theirs", "kind": "song", "value": song, "workouts": 1], token: other.token)
             #expect(stolen.status == .unprocessableEntity)
-            #expect(try stolen.apiError()["fields"] as? [String: String] == ["value": "This song is not in your library."])
+            #expect(
+                try stolen.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties == [
+                    "value": "This song is not in your library."
+                ])
             let theme = try await app.json(
                 .POST, "/api/v1/themes", body: ["name": "Mine", "kind": "genre", "value": "Pop", "workouts": 2], token: owner.token)
-            let id = try #require(try theme.jsonObject()["id"] as? String)
-            #expect(try await app.json(.GET, "/api/v1/themes", token: other.token).jsonArray().isEmpty)
+            let id = try theme.decoded(as: Components.Schemas.MusicTheme.self).id
+            #expect(
+                try await app.json(.GET, "/api/v1/themes", token: other.token).decoded(as: [Components.Schemas.MusicTheme].self).isEmpty)
             #expect(try await app.json(.DELETE, "/api/v1/themes/\(id)", token: other.token).status == .notFound)
-            #expect(try await app.json(.GET, "/api/v1/themes", token: owner.token).jsonArray().count == 1)
+            #expect(
+                try await app.json(.GET, "/api/v1/themes", token: owner.token).decoded(as: [Components.Schemas.MusicTheme].self).count
+                    == 1)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KineticAPI
 import KineticCore
 import Testing
 import VaporTesting
@@ -23,12 +24,17 @@ import VaporTesting
             #expect(summary.body.string.contains("Start Workout"))
             #expect(summary.body.string.contains("A click track keeps the beat"), "without music the page says so")
             #expect(summary.body.string.contains("Warm-up") && summary.body.string.contains("Cool-down"))
-            let list = try await app.json(.GET, "/api/v1/workouts", token: account.token).jsonObject()
-            #expect((list["saved"] as? [Any])?.isEmpty == true, "a draft is not saved")
+            let list = try await app.json(.GET, "/api/v1/workouts", token: account.token)
+                .decoded(as: Operations.ListWorkouts.Output.Ok.Body.JsonPayload.self)
+            #expect(list.saved.isEmpty, "a draft is not saved")
             let id = String(location.split(separator: "/").last!)
-            let draft = try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token).jsonObject()
-            #expect((draft["selection"] as? [String: Any])?["categories"] as? [String] == ["plyometrics"])
-            #expect((draft["selection"] as? [String: Any])?["muscles"] == nil, "the unchosen focus is ignored")
+            let answer = try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token)
+            let draft = try answer.decoded(as: Components.Schemas.Workout.self)
+            #expect(draft.selection.categories == [.plyometrics])
+            // Raw on purpose: the unchosen focus is left out, not sent as `null`; decoding reads a missing member and
+            // `null` alike.
+            let rawSelection = try #require(try answer.jsonObject()["selection"] as? [String: Any])
+            #expect(rawSelection["muscles"] == nil, "the unchosen focus is ignored")
         }
     }
 
@@ -39,9 +45,10 @@ import VaporTesting
             let response = try await web.post("/workouts/new", fields: jumps, csrfPage: "/workouts/new")
             let location = try #require(response.headers.first(name: .location))
             let id = String(location.split(separator: "/").last!)
-            let workout = try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token).jsonObject()
-            let first = try #require((workout["exercises"] as? [[String: Any]])?.first?["exercise"] as? [String: Any])
-            let exercise = try #require(app.exerciseCatalogue.exercise(id: first["id"] as? String ?? ""))
+            let workout = try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token)
+                .decoded(as: Components.Schemas.Workout.self)
+            let first = try #require(workout.exercises.first?.exercise)
+            let exercise = try #require(app.exerciseCatalogue.exercise(id: first.id))
             let primary = try #require(exercise.primaryMuscles.first)
             let muscles = BodyMap.Muscles(exercise)
             for page in [location, "/workouts/\(id)/play"] {
@@ -111,8 +118,9 @@ import VaporTesting
             #expect(resumed.contains("\"startIndex\":2") && resumed.contains("\"startSecondsLeft\":9"), "read when the player opens")
             let player = try await web.get("/workouts/\(id)/play?exercise=2&left=9").body.string
             #expect(player.contains("\"startIndex\":2") && player.contains("\"startSecondsLeft\":9"))
-            let plan = try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token).jsonObject()
-            let third = try #require((plan["exercises"] as? [[String: Any]])?[2]["seconds"] as? Int)
+            let plan = try await app.json(.GET, "/api/v1/workouts/\(id)", token: account.token)
+                .decoded(as: Components.Schemas.Workout.self)
+            let third = try #require(plan.exercises.dropFirst(2).first?.seconds)
             let atExercise = try await web.get("/workouts/\(id)/play?exercise=2").body.string
             #expect(atExercise.contains("\"startIndex\":2") && atExercise.contains("\"startSecondsLeft\":\(third)"))
             let nonsense = try await web.get("/workouts/\(id)/play?exercise=2&left=9999").body.string
@@ -122,8 +130,9 @@ import VaporTesting
             #expect(beyond.status == .unprocessableEntity)
             let cleared = try await web.post("/workouts/\(id)/progress", form: ["clear": "1"], csrfPage: location)
             #expect(cleared.status == .noContent)
-            #expect(
-                (try await app.json(.GET, "/api/v1/workouts", token: account.token).jsonObject()["inProgress"] as? [Any])?.isEmpty == true)
+            let list = try await app.json(.GET, "/api/v1/workouts", token: account.token)
+                .decoded(as: Operations.ListWorkouts.Output.Ok.Body.JsonPayload.self)
+            #expect(list.inProgress.isEmpty)
             let unsaved = try await web.post("/workouts/\(id)/delete", form: ["from": "saved"], csrfPage: location)
             #expect(unsaved.headers.first(name: .location) == "/workouts?done=unsaved")
             #expect(try await web.get(location).status == .notFound)
@@ -138,10 +147,9 @@ import VaporTesting
                 try await owner.post("/workouts/new", fields: jumps, csrfPage: "/workouts/new").headers.first(name: .location))
             let id = String(location.split(separator: "/").last!)
             let song = try await app.uploadSong(bpm: 120, token: ownerAccount.token)
-            let theme = try #require(
-                try await app.json(
-                    .POST, "/api/v1/themes", body: ["name": "T", "kind": "song", "value": song, "workouts": 1], token: ownerAccount.token
-                ).jsonObject()["id"] as? String)
+            let theme = try await app.json(
+                .POST, "/api/v1/themes", body: ["name": "T", "kind": "song", "value": song, "workouts": 1], token: ownerAccount.token
+            ).decoded(as: Components.Schemas.MusicTheme.self).id
             for path in ["/workouts/\(id)", "/workouts/\(id)/play", "/workouts/music/\(song)/audio"] {
                 #expect(try await other.get(path).status == .notFound, "\(path)")
             }
@@ -169,8 +177,8 @@ import VaporTesting
             #expect(refused.body.string.contains("Enter a tempo from 40 to 250 BPM."))
             let corrected = try await web.post("/workouts/music/\(song)", form: ["bpm": "60,5"], csrfPage: "/workouts/music")
             #expect(corrected.headers.first(name: .location) == "/workouts/music?done=edited")
-            let songs = try await app.json(.GET, "/api/v1/songs", token: account.token).jsonArray()
-            #expect(songs.first?["correctedBpm"] as? Double == 60.5)
+            let songs = try await app.json(.GET, "/api/v1/songs", token: account.token).decoded(as: [Components.Schemas.Song].self)
+            #expect(songs.first?.correctedBpm == 60.5)
             let themes = try await web.post(
                 "/workouts/themes", form: ["name": "Steady ones", "choice": "song:\(song)", "workouts": "3"], csrfPage: "/workouts/themes")
             #expect(themes.headers.first(name: .location) == "/workouts/themes?done=added")
