@@ -40,13 +40,13 @@ struct WishContactsAPIController {
     /// what it holds (each contact with its line, each problem with its line, which addresses
     /// are contacts already), and unless it is a dry run, those new stored, all or none.
     func importFile(_ request: Request) async throws -> WishContactImportDTO {
+        let dryRun = try Self.dryRun(request)
         guard let body = request.body.data, body.readableBytes > 0 else {
             throw AppError.validation(FieldErrors(["body": "wishes.contacts.error.file.empty"]))
         }
         let read = ContactFile.read(Array(body.readableBytesView))
         let contacts = try request.wishes().contacts
         let (new, known) = try await contacts.sorted(read.entries)
-        let dryRun = try Self.dryRun(request)
         let added = dryRun ? 0 : try await contacts.importing(read.entries)
         return WishContactImportDTO(read, new: new, known: known, added: added, dryRun: dryRun, localizer: request.localizer)
     }
