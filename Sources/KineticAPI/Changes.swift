@@ -2,7 +2,8 @@
 ///
 /// The JSON API tells the three apart (a member left out, `null`, a value); a generated optional
 /// can say only the first and the last, so the bodies whose `null` means something use this.
-public enum Change<Value: Codable & Hashable & Sendable>: Hashable, Sendable {
+/// They are what a client sends, so they only encode.
+public enum Change<Value: Encodable & Hashable & Sendable>: Hashable, Sendable {
     /// Leaves the member out: the server keeps what it has.
     case keep
     /// Sends `null`: the server clears the member (or goes back to its default).
@@ -21,16 +22,8 @@ extension KeyedEncodingContainer {
     }
 }
 
-extension KeyedDecodingContainer {
-    fileprivate func decodeChange<Value>(_: Value.Type, forKey key: Key) throws -> Change<Value> {
-        guard contains(key) else { return .keep }
-        if try decodeNil(forKey: key) { return .clear }
-        return .set(try decode(Value.self, forKey: key))
-    }
-}
-
 /// The body of `updateProfile` (`ProfileUpdate` in the document): every member is optional.
-public struct ProfileChanges: Codable, Hashable, Sendable {
+public struct ProfileChanges: Encodable, Hashable, Sendable {
     public var name: String?
     public var email: String?
     /// `.clear` follows the browser's (or the device's) language again.
@@ -57,16 +50,6 @@ public struct ProfileChanges: Codable, Hashable, Sendable {
         case name, email, language, fitness, currentPassword, timeZone
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        email = try container.decodeIfPresent(String.self, forKey: .email)
-        language = try container.decodeChange(Components.Schemas.Profile.LanguagePayload.self, forKey: .language)
-        fitness = try container.decodeIfPresent(FitnessChanges.self, forKey: .fitness)
-        currentPassword = try container.decodeIfPresent(String.self, forKey: .currentPassword)
-        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
-    }
-
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(name, forKey: .name)
@@ -79,7 +62,7 @@ public struct ProfileChanges: Codable, Hashable, Sendable {
 }
 
 /// The fitness part of `ProfileChanges` (`FitnessUpdate` in the document).
-public struct FitnessChanges: Codable, Hashable, Sendable {
+public struct FitnessChanges: Encodable, Hashable, Sendable {
     /// The body-type figure, 0 the smallest and 2 the largest.
     public var bodyType: Change<Int>
     /// Height in inches, 36 to 96.
@@ -99,14 +82,6 @@ public struct FitnessChanges: Codable, Hashable, Sendable {
         case bodyType, height, jumpGoal, calorieGoal
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        bodyType = try container.decodeChange(Int.self, forKey: .bodyType)
-        height = try container.decodeChange(Int.self, forKey: .height)
-        jumpGoal = try container.decodeIfPresent(Int.self, forKey: .jumpGoal)
-        calorieGoal = try container.decodeIfPresent(Int.self, forKey: .calorieGoal)
-    }
-
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(bodyType, forKey: .bodyType)
@@ -117,7 +92,7 @@ public struct FitnessChanges: Codable, Hashable, Sendable {
 }
 
 /// The body of `updateSong` (`SongUpdate` in the document).
-public struct SongChanges: Codable, Hashable, Sendable {
+public struct SongChanges: Encodable, Hashable, Sendable {
     /// The tempo workouts use; `.clear` goes back to the detected tempo.
     public var bpm: Change<Double>
     public var title: Change<String>
@@ -133,14 +108,6 @@ public struct SongChanges: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case bpm, title, artist, genre
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        bpm = try container.decodeChange(Double.self, forKey: .bpm)
-        title = try container.decodeChange(String.self, forKey: .title)
-        artist = try container.decodeChange(String.self, forKey: .artist)
-        genre = try container.decodeChange(String.self, forKey: .genre)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -253,17 +253,10 @@ extension APIContractTests {
     /// `kinetic-client`, the example of the README, against this server: it signs in, pushes
     /// steps, reads the month's goals and schedules a wish, which is then there to read.
     func example(_ kinetic: ContractServer, ana: ContractAccount, ben: ContractAccount) async throws {
-        let process = Process()
-        process.executableURL = ServerProcess.root.appendingPathComponent(".build/debug/kinetic-client")
-        process.arguments = [kinetic.url.absoluteString, ana.email, ben.email]
-        process.environment = ["KINETIC_PASSWORD": ContractServer.changedPassword]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "kinetic-client: \(text)")
+        let (status, text) = try ServerProcess.runBuilt(
+            "kinetic-client", [kinetic.url.absoluteString, ana.email, ben.email],
+            environment: ["KINETIC_PASSWORD": ContractServer.changedPassword])
+        try #require(status == 0, "kinetic-client: \(text)")
         #expect(text.contains("Pushed 3 step points"))
         #expect(text.contains("This month: "))
         let scheduled = try await kinetic.client(ana.token).listWishes(query: .init(box: .scheduled)).ok.body.json.items

@@ -48,13 +48,10 @@ final class ContractServer: @unchecked Sendable {
 
     /// Runs `kinetic` with `arguments` against this server's data, as its operator would.
     func command(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = ServerProcess.executable
-        process.arguments = arguments + ["--data-dir", directory.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(["DATABASE_URL": database ?? ""]) { $1 }
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "kinetic \(arguments.joined(separator: " ")) failed")
+        let (status, output) = try ServerProcess.runBuilt(
+            "kinetic", arguments + ["--data-dir", directory.path],
+            environment: ProcessInfo.processInfo.environment.merging(["DATABASE_URL": database ?? ""]) { $1 })
+        try #require(status == 0, "kinetic \(arguments.joined(separator: " ")): \(output)")
     }
 
     /// Signs an account up and confirms its address with the link the SMTP peer received.

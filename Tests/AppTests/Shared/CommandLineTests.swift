@@ -54,17 +54,8 @@ import Vapor
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for arguments in [["--help"], ["serve", "--help"], ["admin", "verify", "--help"], ["serve", "--data-dir", directory.path, "-h"]] {
-            let process = Process()
-            process.executableURL = ServerProcess.executable
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(arguments): \(text)")
+            let (status, text) = try ServerProcess.runBuilt("kinetic", arguments, in: directory)
+            #expect(status == 0, "\(arguments): \(text)")
             #expect(text.contains("Usage: kinetic"), "\(arguments)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "\(arguments) wrote a file")
         }

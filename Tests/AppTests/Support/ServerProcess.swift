@@ -70,6 +70,25 @@ final class ServerProcess: @unchecked Sendable {
         return (Int(response.status.code), data.isEmpty ? nil : try? JSONSerialization.jsonObject(with: data))
     }
 
+    /// Runs a program this package built (`kinetic`, `kinetic-client`) to its end: its exit
+    /// status and what it printed, standard output and error together.
+    static func runBuilt(
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil
+    ) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = root.appendingPathComponent(".build/debug/\(program)")
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     private static func freePort() throws -> Int {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
