@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         .target(name: "KineticCore"),
@@ -68,6 +69,18 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // Media in an S3-compatible store: a SigV4 signer and the few S3 operations Kinetic needs.
+        .target(
+            name: "ObjectStorage",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "_NIOFileSystem", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "App",
             dependencies: [
@@ -76,6 +89,7 @@ let package = Package(
                 "AppleHealth",
                 "KineticMail",
                 "KineticZip",
+                "ObjectStorage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
@@ -113,10 +127,16 @@ let package = Package(
             dependencies: ["KineticMail"]
         ),
         .testTarget(
+            name: "ObjectStorageTests",
+            dependencies: ["ObjectStorage", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "AppTests",
             dependencies: [
                 "App",
                 "KineticAPI",
+                "ObjectStorage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "VaporTesting", package: "vapor"),
