@@ -6,6 +6,7 @@ import Vapor
 /// Sets up Kinetic on `app`: database, migrations, middleware, strings and routes.
 public func configure(_ app: Application, _ configuration: KineticConfiguration) async throws {
     app.kineticConfiguration = configuration
+    KineticMetrics.bootstrap()
     try await app.useDatabases(configuration.database)
     app.migrations.add(KineticMigrations.all(configuration))
     // Forty-odd lines of "prepare" at every start say nothing to whoever runs it: `--log debug` shows them.
@@ -16,6 +17,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.signedInTokens = SignedInTokens(lifetime: configuration.apiTokenCacheSeconds)
     try app.loadStringCatalog()
     await app.startToolThreads()
+    app.prepareMedia()
     for module in KineticModules.all { try module.prepare(app) }
 
     let encoder = JSONEncoder()
@@ -26,23 +28,29 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(KineticErrorMiddleware())
     app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
+    MigrateCommand.register(on: app)
     for module in KineticModules.all {
         for command in module.commands { command.register(on: app) }
     }
     try routes(app)
 }
 
-/// What `kinetic serve` does before it listens: migrates, removes uploads an earlier run left
+/// What `kinetic serve` does before it listens: migrates (or, with `--no-migrate`, waits until
+/// `kinetic migrate` has), removes uploads an earlier run left
 /// behind (a crash mid-import), creates the demo account on an empty database when configured,
 /// and lets each module start its own work (delivering wishes; the demo's songs and report
 /// library in the background). Returns the banner to print on the terminal (never the log: it
 /// may hold the demo account's new password).
 public func prepareToServe(_ app: Application, arguments: [String]) async throws -> ServeBanner {
-    try await app.autoMigrate().get()
+    let configuration = app.kineticConfiguration
+    if configuration.migratesOnServe {
+        try await app.migrateOnce()
+    } else {
+        try await app.waitForMigrations()
+    }
     try app.clearUploadDirectory()
     app.reportFiles.clearStaging()
     app.markInterruptedReportImport()
-    let configuration = app.kineticConfiguration
     var banner = ServeBanner(
         address: ServeBanner.address(arguments: arguments), dataDirectory: configuration.dataDirectory,
         database: configuration.database, demo: .off,

@@ -6,6 +6,10 @@ import Vapor
 func routes(_ app: Application) throws {
     let site = SiteController()
     app.get(SiteURL.healthz.pathComponents, use: site.healthz)
+    let probes = ProbesController()
+    app.get(SiteURL.livez.pathComponents, use: probes.livez)
+    app.get(SiteURL.readyz.pathComponents, use: probes.readyz)
+    app.get(SiteURL.metrics.pathComponents, use: MetricsController().metrics)
     app.get(SiteURL.openAPI.pathComponents, use: site.openAPI)
     app.get(SiteURL.reportLibrarySchema.pathComponents, use: site.reportLibrarySchema)
 

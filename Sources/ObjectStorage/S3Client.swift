@@ -37,8 +37,8 @@ public struct S3Client: Sendable {
         public var contentType: String?
     }
 
-    /// A GET's answer, its body still to be read: 200 or 206 (a range), or 416 when the range
-    /// starts beyond the object.
+    /// A GET's answer, its body still to be read: 200 or 206 (a range), 304 when the object
+    /// still has the ETag the caller named, or 416 when the range starts beyond the object.
     public struct Download: Sendable {
         public var status: HTTPResponseStatus
         /// `Content-Length`, `Content-Range`, `Content-Type`, `ETag`, `Last-Modified` and
@@ -76,14 +76,17 @@ public struct S3Client: Sendable {
         try await Self.expectSuccess(response)
     }
 
-    /// The object `key`, or the bytes `range` names (a `Range` header's value, `bytes=0-99`);
-    /// nil when there is no such object.
-    public func getObject(_ key: String, range: String? = nil) async throws -> Download? {
-        let request = prepared(.GET, key: key, headers: range.map { [("range", $0)] } ?? [])
-        let response = try await http.execute(request, timeout: Self.shortTimeout)
+    /// The object `key`, or the bytes `range` names (a `Range` header's value, `bytes=0-99`),
+    /// or nothing new when it still has the ETag `ifNoneMatch` names (an `If-None-Match`
+    /// header's value); nil when there is no such object.
+    public func getObject(_ key: String, range: String? = nil, ifNoneMatch: String? = nil) async throws -> Download? {
+        var headers: [(String, String)] = []
+        if let range { headers.append(("range", range)) }
+        if let ifNoneMatch { headers.append(("if-none-match", ifNoneMatch)) }
+        let response = try await http.execute(prepared(.GET, key: key, headers: headers), timeout: Self.shortTimeout)
         switch response.status {
         case .notFound: return nil
-        case .ok, .partialContent, .rangeNotSatisfiable:
+        case .ok, .partialContent, .notModified, .rangeNotSatisfiable:
             return Download(status: response.status, headers: response.headers, body: response.body)
         default: throw await Self.failure(response)
         }

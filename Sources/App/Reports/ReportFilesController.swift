@@ -10,8 +10,8 @@ struct ReportFilesController {
     func pdf(_ request: Request) async throws -> Response {
         let reports = try request.reports()
         let report = try await reports.report(request.requestedReportID)
-        let response = try await request.fileio.asyncStreamFile(
-            at: try reports.pdf(of: report).path, mediaType: HTTPMediaType(type: "application", subType: "pdf"))
+        let response = try await reports.response(
+            for: try reports.pdf(of: report), contentType: HTTPMediaType(type: "application", subType: "pdf"), to: request)
         response.headers.replaceOrAdd(name: .contentDisposition, value: ReportDownloadName.contentDisposition(title: report.summary.title))
         response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl(for: report, request))
         return response
@@ -20,17 +20,17 @@ struct ReportFilesController {
     func page(_ request: Request) async throws -> Response {
         let reports = try request.reports()
         let report = try await reports.report(request.requestedReportID)
-        return try await image(try reports.page(request.requestedPageNumber, of: report), of: report, request)
+        return try await image(try reports.page(request.requestedPageNumber, of: report), of: report, reports, request)
     }
 
     func thumbnail(_ request: Request) async throws -> Response {
         let reports = try request.reports()
         let report = try await reports.report(request.requestedReportID)
-        return try await image(try reports.thumbnail(of: report), of: report, request)
+        return try await image(try reports.thumbnail(of: report), of: report, reports, request)
     }
 
-    private func image(_ file: URL, of report: ReportDetails, _ request: Request) async throws -> Response {
-        let response = try await request.fileio.asyncStreamFile(at: file.path, mediaType: .jpeg)
+    private func image(_ key: MediaKey, of report: ReportDetails, _ reports: ReportsService, _ request: Request) async throws -> Response {
+        let response = try await reports.response(for: key, contentType: .jpeg, to: request)
         response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl(for: report, request))
         return response
     }

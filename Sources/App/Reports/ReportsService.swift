@@ -20,19 +20,27 @@ struct ReportsService {
         return report
     }
 
-    /// The original PDF of `report`; 404 when its file is gone.
-    func pdf(of report: ReportDetails) throws -> URL {
-        try existing(files.pdf(in: report.storedFolder))
+    /// The original PDF of `report`.
+    func pdf(of report: ReportDetails) throws -> MediaKey {
+        try files.pdf(in: report.storedFolder)
     }
 
     /// Page `number` (from 1) of `report` as a JPEG; 404 beyond its pages.
-    func page(_ number: Int?, of report: ReportDetails) throws -> URL {
+    func page(_ number: Int?, of report: ReportDetails) throws -> MediaKey {
         guard let number, (1...max(report.summary.pageCount, 1)).contains(number) else { throw AppError.notFound }
-        return try existing(files.page(number, in: report.storedFolder))
+        return try files.page(number, in: report.storedFolder)
     }
 
-    func thumbnail(of report: ReportDetails) throws -> URL {
-        try existing(files.thumbnail(in: report.storedFolder))
+    func thumbnail(of report: ReportDetails) throws -> MediaKey {
+        try files.thumbnail(in: report.storedFolder)
+    }
+
+    /// The file `key` as the answer to `request`; 404 when it is gone.
+    func response(for key: MediaKey, contentType: HTTPMediaType, to request: Request) async throws -> Response {
+        guard let response = try await files.store.response(for: key, contentType: contentType, to: request) else {
+            throw AppError.notFound
+        }
+        return response
     }
 
     /// 403 unless the user administers the instance.
@@ -88,11 +96,6 @@ struct ReportsService {
     /// The library an undo would bring back, and when the last import replaced it.
     func previousLibrary() async throws -> (library: ReportLibrarySnapshot.Library?, replacedAt: Date)? {
         try await imports.application.previousReportLibrary()
-    }
-
-    private func existing(_ file: URL) throws -> URL {
-        guard FileManager.default.fileExists(atPath: file.path) else { throw AppError.notFound }
-        return file
     }
 }
 

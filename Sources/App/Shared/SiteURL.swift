@@ -15,6 +15,9 @@ struct SiteURL: Hashable, Sendable {
     static let home = SiteURL([])
     static let manifest = SiteURL(["manifest.webmanifest"])
     static let healthz = SiteURL(["healthz"])
+    static let livez = SiteURL(["livez"])
+    static let readyz = SiteURL(["readyz"])
+    static let metrics = SiteURL(["metrics"])
     static let openAPI = SiteURL(["api", "openapi.yaml"])
 
     /// A product module's first page, `/goals`.

@@ -19,6 +19,8 @@ struct WishesService {
     let tools: ToolRunner
     /// The client's network address, which lookups of recipients also count against.
     var clientAddress: String? = nil
+    /// Where uploaded photos are kept.
+    let photoFiles: WishPhotoFiles
 
     /// The most yearly wishes one sender keeps going (paused ones count).
     static let maximumYearlyWishes = 500
@@ -37,8 +39,6 @@ struct WishesService {
 
     /// The user's address book.
     var contacts: WishContacts { WishContacts(database: database, userID: userID, now: now) }
-
-    var photoFiles: WishPhotoFiles { WishPhotoFiles(mediaDirectory: configuration.mediaDirectory) }
 
     /// The wish or Inbox item `id`, if it is the user's; 404 otherwise.
     func wish(_ id: UUID?) async throws -> WishListing {
@@ -204,7 +204,8 @@ extension Request {
         let user = try requireUser()
         return WishesService(
             database: db, user: user, userID: try user.requireID(), now: now, configuration: application.kineticConfiguration,
-            localizer: localizer, tools: try userTools(), clientAddress: remoteAddress?.ipAddress)
+            localizer: localizer, tools: try userTools(), clientAddress: remoteAddress?.ipAddress,
+            photoFiles: WishPhotoFiles(store: application.media))
     }
 }
 

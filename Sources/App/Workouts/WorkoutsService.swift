@@ -21,11 +21,12 @@ struct WorkoutsService {
     let localizer: Localizer
     /// The user's line for tool work (ffmpeg, the tempo and rep-rate analyses).
     let tools: ToolRunner
+    /// Where song files are kept.
+    let songFiles: SongFiles
 
     var workouts: WorkoutsRepository { WorkoutsRepository(database: database, userID: userID) }
     var workoutBuilder: WorkoutBuilder { WorkoutBuilder(database: database, userID: userID, catalogue: catalogue) }
     var songs: SongsRepository { SongsRepository(database: database, userID: userID) }
-    var songFiles: SongFiles { SongFiles(mediaDirectory: configuration.mediaDirectory) }
     var themes: MusicThemesRepository { MusicThemesRepository(database: database, userID: userID) }
     var fitnessTests: FitnessTestsRepository { FitnessTestsRepository(database: database, userID: userID) }
     var fitnessTester: FitnessTester { FitnessTester(database: database, userID: userID, catalogue: catalogue) }
@@ -60,7 +61,7 @@ extension Request {
         WorkoutsService(
             database: db, userID: try requireUser().requireID(), now: now, calendar: userCalendar,
             configuration: application.kineticConfiguration, catalogue: application.exerciseCatalogue, localizer: localizer,
-            tools: try userTools())
+            tools: try userTools(), songFiles: SongFiles(store: application.media))
     }
 
     /// The workout the `workoutId` parameter names, if it is the user's; 404 otherwise (so for

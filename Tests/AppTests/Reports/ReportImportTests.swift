@@ -63,7 +63,9 @@ import VaporTesting
             #expect(report?.recognisedPages == 2)
             #expect(try await repository.report("report-00001")?.recognisedPages == 0)
             // The reader's PDF holds the words too; the page images are the scan's.
-            let stored = app.reportFiles.pdf(in: try #require(report?.storedFolder))
+            let stored = FileManager.default.temporaryDirectory.appendingPathComponent("stored-\(UUID().uuidString).pdf")
+            defer { try? FileManager.default.removeItem(at: stored) }
+            #expect(try await app.media.download(app.reportFiles.pdf(in: try #require(report?.storedFolder)), to: stored))
             let text = try await ToolProcess.run(PDFTools.pdftotext, [stored.path, "-"], timeout: 30)
             #expect(String(decoding: text.standardOutput, as: UTF8.self).contains("Rutschfeste Socken"))
             let (web, _) = try await app.signedInWebClient()
@@ -95,15 +97,15 @@ import VaporTesting
             #expect(report.summary.date == LocalDate(year: 2025, month: 2, day: 2))
             #expect(report.pageWidth == ReportLibraryImporter.pageWidth)
             #expect(report.pageHeight == 1_754)
-            for file in [
-                app.reportFiles.pdf(in: report.storedFolder), app.reportFiles.page(1, in: report.storedFolder),
-                app.reportFiles.page(2, in: report.storedFolder), app.reportFiles.thumbnail(in: report.storedFolder),
+            for key in [
+                try app.reportFiles.pdf(in: report.storedFolder), try app.reportFiles.page(1, in: report.storedFolder),
+                try app.reportFiles.page(2, in: report.storedFolder), try app.reportFiles.thumbnail(in: report.storedFolder),
             ] {
-                #expect(FileManager.default.fileExists(atPath: file.path), "missing \(file.lastPathComponent)")
+                #expect(try await app.media.exists(key), "missing \(key)")
             }
-            let jpeg = try Data(contentsOf: app.reportFiles.page(1, in: report.storedFolder))
+            let jpeg = try #require(try await app.media.data(app.reportFiles.page(1, in: report.storedFolder), maximumBytes: 1 << 20))
             #expect(jpeg.prefix(2) == Data([0xFF, 0xD8]))
-            #expect(app.storedReportFolders().count == 3)
+            #expect(try await app.storedReportFolders().count == 3)
             let found = try await repository.search("inspectors").results
             #expect(found.map(\.report.id) == ["report-00001"])
             #expect(found.first?.snippet.contains { $0.isHit && $0.text.lowercased() == "inspectors" } == true)
@@ -139,7 +141,7 @@ import VaporTesting
             #expect(try await ReportRecord.query(on: app.db).count() == 0)
             #expect(try await ReportCategoryRecord.query(on: app.db).count() == 0)
             #expect(try await ReportsRepository(database: app.db).library() == nil)
-            #expect(app.storedReportFolders().isEmpty)
+            #expect(try await app.storedReportFolders().isEmpty)
         }
     }
 
@@ -274,8 +276,8 @@ import VaporTesting
             #expect(second.storedFolder != secondFolder)
             #expect(try await repository.report("report-00003") == nil)
             // The replaced and removed reports' folders stay while the previous library names them.
-            #expect(app.storedReportFolders().isSuperset(of: [firstFolder, second.storedFolder, secondFolder]))
-            #expect(app.storedReportFolders().count == 4, "first \(firstFolder), second \(secondFolder) → \(second.storedFolder)")
+            #expect(try await app.storedReportFolders().isSuperset(of: [firstFolder, second.storedFolder, secondFolder]))
+            #expect(try await app.storedReportFolders().count == 4, "first \(firstFolder), second \(secondFolder) → \(second.storedFolder)")
             #expect(try await repository.level("area-1-unit-1")?.reports.map(\.id) == ["report-00002", "report-00001"])
             // The search follows: the new title, report 2's new text, report 3 gone.
             #expect(try await repository.search("revised").results.map(\.report.id) == ["report-00001"])
@@ -289,13 +291,13 @@ import VaporTesting
         defer { fixtures.remove() }
         try await withKinetic { app in
             _ = try await importLibrary(fixtures, into: app)
-            let folders = app.storedReportFolders()
+            let folders = try await app.storedReportFolders()
             try fixtures.editManifest { $0["title"] = "Renamed" }
             try fixtures.truncate(3)
             let found = try await problems(fixtures, into: app)
             #expect(found.map(\.path) == ["reports[2].file"])
             #expect(try await ReportsRepository(database: app.db).library()?.title == "Large library (3 reports)")
-            #expect(app.storedReportFolders() == folders)
+            #expect(try await app.storedReportFolders() == folders)
             #expect(try await ReportsRepository(database: app.db).search("inspectors").results.count == 1)
         }
     }
@@ -311,7 +313,7 @@ import VaporTesting
             _ = try await importLibrary(fixtures, into: app)
             let repository = ReportsRepository(database: app.db)
             let original = try await ReportLibrarySnapshot.read(on: app.db)
-            let originalFolders = app.storedReportFolders()
+            let originalFolders = try await app.storedReportFolders()
 
             try fixtures.revise { $0["title"] = "Renamed library" }
             _ = try await importLibrary(fixtures, into: app)
@@ -324,7 +326,7 @@ import VaporTesting
             #expect(try await repository.level("area-1-unit-1")?.reports.map(\.id) == ["report-00001", "report-00002", "report-00003"])
             #expect(try await repository.search("research").results.map(\.report.id) == ["report-00003"])
             for report in original.reports {
-                #expect(FileManager.default.fileExists(atPath: app.reportFiles.page(2, in: report.storedFolder).path))
+                #expect(try await app.media.exists(app.reportFiles.page(2, in: report.storedFolder)))
             }
 
             _ = try await app.restorePreviousReportLibrary(for: .server("tests"))
@@ -338,8 +340,8 @@ import VaporTesting
             _ = try await importLibrary(fixtures, into: app)
             let onlyOriginal = originalFolders.subtracting(imported.storedFolders)
             let now = Set(try await ReportLibrarySnapshot.read(on: app.db).storedFolders)
-            #expect(app.storedReportFolders() == now.union(imported.storedFolders))
-            #expect(onlyOriginal.isDisjoint(with: app.storedReportFolders()))
+            #expect(try await app.storedReportFolders() == now.union(imported.storedFolders))
+            #expect(onlyOriginal.isDisjoint(with: try await app.storedReportFolders()))
         }
     }
 
@@ -371,7 +373,7 @@ extension ReportImportTests {
             let record = try #require(try await PreviousReportLibraryRecord.find(PreviousReportLibraryRecord.mainID, on: app.db))
             record.snapshot = "{\"library\": 3"
             try await record.save(on: app.db)
-            let folders = app.storedReportFolders()
+            let folders = try await app.storedReportFolders()
             do {
                 _ = try await app.restorePreviousReportLibrary(for: .server("tests"))
                 Issue.record("an unreadable previous library was restored")
@@ -380,7 +382,7 @@ extension ReportImportTests {
             }
             try fixtures.editManifest { $0["title"] = "Third" }
             _ = try await importLibrary(fixtures, into: app)
-            #expect(app.storedReportFolders().isSuperset(of: folders))
+            #expect(try await app.storedReportFolders().isSuperset(of: folders))
             #expect(try await app.restorePreviousReportLibrary(for: .server("tests")).library?.title == "Second")
         }
     }

@@ -83,7 +83,7 @@ import VaporTesting
             }
             #expect(try await ReportsRepository(database: app.db).library() == nil)
             #expect(app.uploadDirectoryFiles().isEmpty)
-            #expect(app.storedReportFolders().isEmpty)
+            #expect(try await app.storedReportFolders().isEmpty)
         }
     }
 

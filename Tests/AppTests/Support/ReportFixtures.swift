@@ -184,8 +184,8 @@ extension Application {
         }
     }
 
-    /// The report folders in the media directory.
-    func storedReportFolders() -> Set<String> {
-        Set((try? FileManager.default.contentsOfDirectory(atPath: reportFiles.directory.path)) ?? [])
+    /// The report folders in the media store.
+    func storedReportFolders() async throws -> Set<String> {
+        Set(try await media.list(under: MediaKey("reports/")).map { $0.key.description.split(separator: "/")[1].description })
     }
 }

@@ -17,9 +17,9 @@ final class ServerProcess: @unchecked Sendable {
     private let process = Process()
     let log: URL
 
-    /// Starts a server on a free port with `environment` added to this one's; returns once it
-    /// answers `/healthz`.
-    init(dataDirectory: URL, environment: [String: String]) async throws {
+    /// Starts a server on a free port with `environment` added to this one's and `arguments`
+    /// after `serve`'s own; returns once it answers `/healthz` (at once unless `waitForHealth`).
+    init(dataDirectory: URL, environment: [String: String], arguments: [String] = [], waitForHealth: Bool = true) async throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.executable.path), "build the server first: swift build --build-tests")
         port = try Self.freePort()
@@ -27,11 +27,17 @@ final class ServerProcess: @unchecked Sendable {
         FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = Self.executable
         process.currentDirectoryURL = Self.root
-        process.arguments = ["serve", "--no-demo", "--data-dir", dataDirectory.path, "--hostname", "127.0.0.1", "--port", String(port)]
+        process.arguments =
+            ["serve", "--no-demo", "--data-dir", dataDirectory.path, "--hostname", "127.0.0.1", "--port", String(port)] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
+        if waitForHealth { try await waitUntilHealthy() }
+    }
+
+    /// Returns once the server answers `/healthz`; fails the test after a minute.
+    func waitUntilHealthy() async throws {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             if let (status, _) = try? await request(.GET, "/healthz"), status == 200 { return }

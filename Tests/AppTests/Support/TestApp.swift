@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import ObjectStorage
 import SQLKit
 import Testing
 import VaporTesting
@@ -12,6 +13,24 @@ import VaporTesting
 enum TestDatabase {
     static var postgresURL: String? {
         ProcessInfo.processInfo.environment["KINETIC_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// Where the App tests keep media: a fresh directory per test, or, when `KINETIC_TEST_S3` is
+/// `1`, a real S3 server (moto, one for the whole run) with a fresh prefix of its bucket per test
+/// (scripts/test runs the PostgreSQL pass that way).
+enum TestMedia {
+    static let peer: S3Peer? = {
+        guard ProcessInfo.processInfo.environment["KINETIC_TEST_S3"] == "1" else { return nil }
+        do { return try S3Peer() } catch { fatalError("KINETIC_TEST_S3=1 needs the S3 peer (moto): \(error)") }
+    }()
+
+    /// The store for one test's app: nil for the media directory.
+    static func storage() throws -> MediaStorage? {
+        guard let peer else { return nil }
+        return .s3(
+            try S3Location(url: peer.mediaURL(prefix: "test-\(UUID().uuidString.lowercased())")),
+            SignatureV4.Credentials(accessKeyID: "test", secretAccessKey: "test"))
     }
 }
 
@@ -43,6 +62,7 @@ func withKinetic(
     configuration.mediaDirectory =
         FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-media-\(UUID().uuidString)").path
     configuration.sqliteBusyTimeout = 120
+    configuration.mediaStorage = try TestMedia.storage() ?? .directory
     adjust(&configuration)
     let app = try await Application.make(.testing)
     do {

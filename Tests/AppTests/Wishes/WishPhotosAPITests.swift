@@ -63,9 +63,7 @@ import VaporTesting
             }
             let tooBig = try await upload(app, Data(count: WishPhotoCheck.maximumBytes + 1), token: ann.token)
             #expect(tooBig.status == .payloadTooLarge)
-            let kept =
-                (try? FileManager.default.contentsOfDirectory(atPath: app.kineticConfiguration.mediaDirectory + "/wishes/photos")) ?? []
-            #expect(kept.isEmpty)
+            #expect(try await app.media.list(under: MediaKey("wishes/photos/")).isEmpty)
             let uploads = (try? FileManager.default.contentsOfDirectory(atPath: app.kineticConfiguration.uploadDirectory)) ?? []
             #expect(uploads.isEmpty)
         }

@@ -49,9 +49,7 @@ import VaporTesting
             #expect(try inbox.map { try $0.decode(column: "recipient_id", as: UUID.self).uuidString } == [bob.customerId.uppercased()])
             let log = try String(contentsOf: mailbox.appendingPathComponent("messages.jsonl"), encoding: .utf8)
             #expect(log.contains("\"<card-birthday-2@kinetic>\""))
-            let card = try Data(
-                contentsOf: URL(fileURLWithPath: app.kineticConfiguration.mediaDirectory).appendingPathComponent(
-                    "wishes/cards/birthday-2.png"))
+            let card = try #require(try await app.media.data(MediaKey("wishes/cards/birthday-2.png"), maximumBytes: 1 << 20))
             #expect(card.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
             let width = card[16..<20].reduce(0) { $0 << 8 | Int($1) }
             #expect(width == WishImages.cardWidth)

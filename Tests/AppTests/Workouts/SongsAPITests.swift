@@ -28,7 +28,7 @@ import VaporTesting
             let id = song.id
             #expect(song.audioUrl == "/api/v1/songs/\(id)/audio")
             #expect(response.headers.first(name: .location) == "/api/v1/songs/\(id)")
-            #expect(app.storedSongFiles() == ["\(id.lowercased()).mp3"])
+            #expect(try await app.storedSongFiles() == ["\(id.lowercased()).mp3"])
             #expect(app.uploadDirectoryFiles().isEmpty)
             let list = try await app.json(.GET, "/api/v1/songs", token: account.token)
             #expect(try list.decoded(as: [Components.Schemas.Song].self).map(\.id) == [id])
@@ -133,7 +133,7 @@ import VaporTesting
             let oversized = try await app.upload(Data(repeating: 0, count: 9 << 20), fileName: "big.wav", token: account.token)
             #expect(oversized.status == .payloadTooLarge)
             #expect(try await app.json(.GET, "/api/v1/songs", token: account.token).decoded(as: [Components.Schemas.Song].self).isEmpty)
-            #expect(app.storedSongFiles().isEmpty)
+            #expect(try await app.storedSongFiles().isEmpty)
             #expect(app.uploadDirectoryFiles().isEmpty)
             #expect(try await app.upload(text, fileName: "x.mp3", token: nil).status == .unauthorized)
         }
@@ -198,7 +198,7 @@ import VaporTesting
                 .POST, "/api/v1/themes", body: ["name": "That one", "kind": "song", "value": id, "workouts": 3], token: account.token)
             #expect(theme.status == .created)
             #expect(try await app.json(.DELETE, "/api/v1/songs/\(id)", token: account.token).status == .noContent)
-            #expect(app.storedSongFiles().isEmpty)
+            #expect(try await app.storedSongFiles().isEmpty)
             #expect(
                 try await app.json(.GET, "/api/v1/themes", token: account.token).decoded(as: [Components.Schemas.MusicTheme].self).isEmpty)
             #expect(try await app.json(.GET, "/api/v1/songs/\(id)/audio", token: account.token).status == .notFound)
@@ -226,8 +226,9 @@ extension Application {
         return try response.decoded(as: Components.Schemas.Song.self).id
     }
 
-    func storedSongFiles() -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: kineticConfiguration.mediaDirectory + "/songs")) ?? []
+    /// The names of the song files in the media store.
+    func storedSongFiles() async throws -> [String] {
+        try await media.list(under: MediaKey("songs/")).map { String($0.key.description.dropFirst("songs/".count)) }
     }
 
     func uploadDirectoryFiles() -> [String] {

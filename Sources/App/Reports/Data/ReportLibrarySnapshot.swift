@@ -59,11 +59,14 @@ struct ReportLibrarySnapshot: Codable, Equatable {
         let categories = try await ReportCategoryRecord.query(on: database).sort(\.$depth).sort(\.$position).all()
         let reports = try await ReportRecord.query(on: database).all()
         if let files {
-            let missing = reports.filter { !FileManager.default.fileExists(atPath: files.text(in: $0.storedFolder).path) }
+            var missing: [ReportRecord] = []
+            for report in reports where try await !files.store.exists(files.text(in: report.storedFolder)) { missing.append(report) }
             if !missing.isEmpty {
                 let bodies = try await ReportSearchIndex.bodies(on: database.sql())
                 for report in missing {
-                    try Data((bodies[report.id ?? ""] ?? "").utf8).write(to: files.text(in: report.storedFolder), options: .atomic)
+                    try await files.store.write(
+                        Data((bodies[report.id ?? ""] ?? "").utf8), as: files.text(in: report.storedFolder),
+                        contentType: ReportFiles.contentType(of: "text.txt"))
                 }
             }
         }
@@ -101,10 +104,11 @@ struct ReportLibrarySnapshot: Codable, Equatable {
         for report in reports {
             let record = report.record
             try await record.create(on: database)
+            let text: Data? = (try? await files.storedText(in: report.storedFolder)) ?? nil
             try await ReportSearchIndex.put(
                 ReportSearchIndex.Entry(
                     reportID: report.id, title: report.title, keywords: record.keywords,
-                    body: (try? String(contentsOf: files.text(in: report.storedFolder), encoding: .utf8)) ?? ""),
+                    body: text.map { String(decoding: $0, as: UTF8.self) } ?? ""),
                 on: sql)
         }
         try await ReportSearchIndex.refreshWords(on: sql)

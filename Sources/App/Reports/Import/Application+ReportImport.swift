@@ -30,7 +30,7 @@ extension Application {
 
     /// Where the report library's files live.
     var reportFiles: ReportFiles {
-        ReportFiles(mediaDirectory: kineticConfiguration.mediaDirectory)
+        ReportFiles(store: media, mediaDirectory: kineticConfiguration.mediaDirectory)
     }
 
     /// Imports the report library from a folder or a zip of one (see ``ReportLibraryImporter``),

@@ -1,53 +1,88 @@
 import Foundation
 
-/// Where the library's files live: `reports/` in the media directory, one folder per report
-/// under a generated name, holding `report.pdf` (the original), `page-1.jpg`… (the viewer's
-/// pages), `thumbnail.jpg` (its bubble) and `text.txt` (what search indexes). A new file gets a new folder, so a folder never
-/// changes once a row names it.
+/// Where the library's files live. Each report's under `reports/<folder>/` in the media store,
+/// its folder named when it was rendered: `report.pdf` (the original), `page-1.jpg`… (the
+/// viewer's pages), `thumbnail.jpg` (its bubble) and `text.txt` (what search indexes). A new
+/// file gets a new folder, so a folder never changes once a row names it.
+///
+/// An import prepares a folder on this instance's disk (`.report-import/` in the media
+/// directory, hidden from the store: the staging folders, the draft waiting for confirmation and
+/// the import's status) and keeps it in the store once it is whole.
 struct ReportFiles: Sendable {
+    let store: any MediaStore
+    /// This instance's own folder for what an import prepares.
     let directory: URL
 
-    init(mediaDirectory: String) {
-        directory = URL(fileURLWithPath: mediaDirectory).appendingPathComponent("reports")
+    init(store: any MediaStore, mediaDirectory: String) {
+        self.store = store
+        directory = URL(fileURLWithPath: mediaDirectory).appendingPathComponent(".report-import")
     }
 
-    func folder(_ storedFolder: String) -> URL {
-        directory.appendingPathComponent(storedFolder)
+    func folder(_ storedFolder: String) throws -> MediaKey {
+        try MediaKey("reports/\(storedFolder)/")
     }
 
-    func pdf(in storedFolder: String) -> URL {
-        folder(storedFolder).appendingPathComponent("report.pdf")
+    func pdf(in storedFolder: String) throws -> MediaKey {
+        try folder(storedFolder).appending("report.pdf")
     }
 
     /// Page `number` (from 1) as a JPEG.
-    func page(_ number: Int, in storedFolder: String) -> URL {
-        folder(storedFolder).appendingPathComponent("page-\(number).jpg")
+    func page(_ number: Int, in storedFolder: String) throws -> MediaKey {
+        try folder(storedFolder).appending("page-\(number).jpg")
     }
 
-    func thumbnail(in storedFolder: String) -> URL {
-        folder(storedFolder).appendingPathComponent("thumbnail.jpg")
+    func thumbnail(in storedFolder: String) throws -> MediaKey {
+        try folder(storedFolder).appending("thumbnail.jpg")
     }
 
     /// The PDF's text as the search indexes it, kept so an undone import can index it again.
-    func text(in storedFolder: String) -> URL {
-        folder(storedFolder).appendingPathComponent("text.txt")
+    func text(in storedFolder: String) throws -> MediaKey {
+        try folder(storedFolder).appending("text.txt")
     }
 
-    /// A folder for preparing files before they are moved into place (same file system, so
-    /// the move is a rename).
+    /// The longest text read back (a 2,000-page report's is a few megabytes).
+    static let maximumTextBytes = 64 << 20
+
+    /// The text kept for `storedFolder`; nil when there is none.
+    func storedText(in storedFolder: String) async throws -> Data? {
+        try await store.data(text(in: storedFolder), maximumBytes: Self.maximumTextBytes)
+    }
+
+    /// Whether the report folder `storedFolder` holds its PDF.
+    func hasPDF(in storedFolder: String) async throws -> Bool {
+        try await store.exists(pdf(in: storedFolder))
+    }
+
+    /// A folder for preparing files before they are kept.
     func stagingFolder() throws -> URL {
         let staging = directory.appendingPathComponent("staging-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         return staging
     }
 
-    /// Moves a prepared report folder into the store as `storedFolder`.
-    func keep(_ prepared: URL, as storedFolder: String) throws {
-        try FileManager.default.moveItem(at: prepared, to: folder(storedFolder))
+    /// Keeps a prepared report folder as `storedFolder`: every file in it, the PDF last, so a
+    /// folder with its PDF is whole. The prepared folder is gone afterwards.
+    func keep(_ prepared: URL, as storedFolder: String) async throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: prepared.path).sorted { first, _ in first != "report.pdf" }
+        for name in names {
+            try await store.keep(
+                prepared.appendingPathComponent(name), as: folder(storedFolder).appending(name), contentType: Self.contentType(of: name))
+        }
+        try? FileManager.default.removeItem(at: prepared)
     }
 
-    func remove(_ storedFolder: String) {
-        try? FileManager.default.removeItem(at: folder(storedFolder))
+    func remove(_ storedFolder: String) async {
+        guard let key = try? folder(storedFolder) else { return }
+        try? await store.removeAll(under: key)
+    }
+
+    static func contentType(of name: String) -> String {
+        switch URL(fileURLWithPath: name).pathExtension {
+        case "pdf": "application/pdf"
+        case "jpg": "image/jpeg"
+        case "txt": "text/plain; charset=utf-8"
+        default: "application/octet-stream"
+        }
     }
 
     /// The status of the import running or last run (``ReportImportStatus``).

@@ -2,7 +2,7 @@ import Foundation
 import KineticCore
 
 /// An uploaded library waiting for an administrator to confirm it: unpacked under
-/// `reports/draft/` in the media directory beside `draft.json`, which holds what its preview
+/// `.report-import/draft/` in the media directory beside `draft.json`, which holds what its preview
 /// showed and the library it was compared with. There is one at a time (a new upload
 /// replaces it), and confirming it is refused once the library has changed since the preview.
 struct ReportImportDraft: Codable, Equatable, Sendable {

@@ -12,7 +12,7 @@ struct ReportImportProgress: Codable, Equatable, Sendable {
 }
 
 /// A confirmed import running in the background, or how the last one ended, kept as
-/// `reports/import-status.json` in the media directory so the Import page and the API can
+/// `.report-import/import-status.json` in the media directory so the Import page and the API can
 /// follow it while the library stays readable (and an instance sharing the directory sees it
 /// too). An instance that starts finds one still importing from before a crash and marks it
 /// failed.

@@ -97,7 +97,10 @@ struct ReportLibraryImporter {
             currentTitle: current?.title, currentCategories: categories.map(\.changeItem), currentReports: reports.map(\.changeItem),
             nextTitle: library.title, nextCategories: library.categories.map(\.changeItem),
             nextReports: library.reports.map { $0.changeItem(file: checked[$0.id]!) })
-        let toRender = library.reports.filter { !keepsItsPages($0, checked[$0.id]!, existing[$0.id]) }
+        var toRender: [ReportLibrary.Report] = []
+        for report in library.reports where try await !keepsItsPages(report, checked[report.id]!, existing[report.id]) {
+            toRender.append(report)
+        }
         return Preview(
             library: library, checked: checked, changes: changes, existing: existing, toRender: Set(toRender.map(\.id)),
             pages: library.reports.reduce(0) { $0 + checked[$1.id]!.info.pages },
@@ -108,11 +111,9 @@ struct ReportLibraryImporter {
     /// Whether `report` keeps the folder it has: its PDF is unchanged and there, with a text
     /// that knows its pages (one kept before search named pages has no form feeds: such a
     /// report is prepared again once).
-    private func keepsItsPages(_ report: ReportLibrary.Report, _ file: CheckedFile, _ old: ReportRecord?) -> Bool {
-        guard let old, old.sha256 == file.sha256, FileManager.default.fileExists(atPath: files.pdf(in: old.storedFolder).path) else {
-            return false
-        }
-        guard let text = try? Data(contentsOf: files.text(in: old.storedFolder)) else { return false }
+    private func keepsItsPages(_ report: ReportLibrary.Report, _ file: CheckedFile, _ old: ReportRecord?) async throws -> Bool {
+        guard let old, old.sha256 == file.sha256, try await files.hasPDF(in: old.storedFolder) else { return false }
+        guard let text = try await files.storedText(in: old.storedFolder) else { return false }
         return text.isEmpty || text.contains(0x0C)
     }
 
@@ -125,6 +126,8 @@ struct ReportLibraryImporter {
     func importLibrary(
         at folder: URL, now: Date, previewedAgainst expected: LibraryVersion? = nil, tracker: ReportImportTracker? = nil
     ) async throws -> Summary {
+        let started = ContinuousClock.now
+        defer { KineticMetrics.recordImport("reports", since: started) }
         let preview = try await preview(at: folder)
         let basis = expected ?? preview.basis
         guard basis == preview.basis else { throw Self.libraryChanged }
@@ -155,14 +158,14 @@ struct ReportLibraryImporter {
         let summary: Summary
         do {
             for file in prepared.values {
-                try files.keep(file.folder, as: file.storedFolder)
                 kept.append(file.storedFolder)
+                try await files.keep(file.folder, as: file.storedFolder)
             }
             summary = try await store(
                 library, checked: checked, prepared: prepared, existing: existingByID, basis: basis,
                 keepingPrevious: !preview.changes.isEmpty, now: now)
         } catch {
-            for folder in kept { files.remove(folder) }
+            for folder in kept { await files.remove(folder) }
             throw error
         }
         // Stored: the new folders are named now. Tidying up after is best done, never undone.
@@ -176,7 +179,7 @@ struct ReportLibraryImporter {
         // Without a readable previous library, what it names is unknown: keep everything.
         if let previous, previous.library == nil { return }
         let current = Set(try await ReportRecord.query(on: database).all(\.$storedFolder))
-        for folder in folders.subtracting(current).subtracting(previous?.library?.storedFolders ?? []) { files.remove(folder) }
+        for folder in folders.subtracting(current).subtracting(previous?.library?.storedFolders ?? []) { await files.remove(folder) }
     }
 
     /// Makes the previous library the library again and keeps the one it replaces as the
@@ -187,7 +190,7 @@ struct ReportLibraryImporter {
             guard let previous = try await PreviousReportLibraryRecord.find(on: database)?.library else {
                 throw AppError(status: .notFound, code: "no_previous_library", messageKey: "error.reports.noPreviousLibrary")
             }
-            guard previous.storedFolders.allSatisfy({ FileManager.default.fileExists(atPath: files.pdf(in: $0).path) }) else {
+            for folder in previous.storedFolders where try await !files.hasPDF(in: folder) {
                 throw AppError(status: .conflict, code: "previous_files_gone", messageKey: "error.reports.previousFilesGone")
             }
             let current = try await ReportLibrarySnapshot.read(on: database, keepingTextsIn: files)

@@ -48,19 +48,20 @@ public enum CommandLineHelp {
 
     /// Every command, Vapor's and the modules', in the order the overview lists them.
     static var commands: [CommandHelp] {
-        [serve, migrate] + KineticModules.all.flatMap { module in module.commands.map { $0.about } } + [routes]
+        [serve, MigrateCommand.about] + KineticModules.all.flatMap { module in module.commands.map { $0.about } } + [routes]
     }
 
     private static let serve =
         CommandHelp(
             name: "serve", summary: "Serves Kinetic over HTTP (what `kinetic` alone does).",
-            usage: "kinetic serve [--hostname HOST] [--port PORT] [--data-dir DIR] [--no-demo]",
+            usage: "kinetic serve [--hostname HOST] [--port PORT] [--data-dir DIR] [--no-demo] [--no-migrate]",
             options: [
                 ("-H, --hostname HOST", "the address to listen on (KINETIC_HOSTNAME; default: 127.0.0.1)"),
                 ("-p, --port PORT", "the port to listen on (KINETIC_PORT; default: 8080)"),
                 ("-b, --bind HOST:PORT", "both at once"),
                 ("--unix-socket PATH", "listen on a Unix socket instead"),
                 ("--no-demo", "no demo account, songs or report library on an empty database (KINETIC_NO_DEMO=true)"),
+                ("--no-migrate", "leave the migrations to `kinetic migrate`; /readyz answers 503 while any is missing"),
             ],
             environment: [
                 ("DATABASE_URL", "postgres://user:password@host:5432/db to use PostgreSQL instead of SQLite"),
@@ -68,13 +69,6 @@ public enum CommandLineHelp {
                 ("KINETIC_SMTP_URL, KINETIC_MAIL_FROM, KINETIC_PUBLIC_URL", "send e-mail: address confirmations and wishes"),
                 ("KINETIC_SIGNUP", "open, invite or closed: who may make an account (default: open)"),
             ]
-        )
-
-    private static let migrate =
-        CommandHelp(
-            name: "migrate", summary: "Brings the database's tables up to date (serve does it by itself).",
-            usage: "kinetic migrate [--revert] [--yes]",
-            options: [("--revert", "undo the last batch of migrations"), ("-y, --yes", "do not ask before changing the database")]
         )
 
     private static let routes = CommandHelp(name: "routes", summary: "Lists every route the server answers.", usage: "kinetic routes")

@@ -1,11 +1,12 @@
 import Foundation
 import KineticCore
+import ObjectStorage
 
 extension KineticConfiguration {
     /// Reads the configuration from Kinetic's own command-line flags and the environment, and
     /// returns the arguments left for Vapor (`serve --hostname … --port …`).
     ///
-    /// Flags: `--data-dir DIR`, `--no-demo`. Environment: `KINETIC_DATA_DIR`, `DATABASE_URL`,
+    /// Flags: `--data-dir DIR`, `--no-demo`, `--no-migrate`. Environment: `KINETIC_DATA_DIR`, `DATABASE_URL`,
     /// `KINETIC_DEMO_PASSWORD`, `KINETIC_NO_DEMO`, `KINETIC_BCRYPT_COST`, and `KINETIC_HOSTNAME` /
     /// `KINETIC_PORT` (passed on to `serve` when the flags are absent).
     public static func load(
@@ -15,6 +16,7 @@ extension KineticConfiguration {
         var remaining: [String] = []
         var dataDirectory = environment["KINETIC_DATA_DIR"]
         var noDemo = try parseBool(environment["KINETIC_NO_DEMO"], name: "KINETIC_NO_DEMO") ?? false
+        var noMigrate = false
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             switch argument {
@@ -25,6 +27,8 @@ extension KineticConfiguration {
                 dataDirectory = value
             case "--no-demo":
                 noDemo = true
+            case "--no-migrate":
+                noMigrate = true
             default:
                 if argument.hasPrefix("--data-dir=") {
                     dataDirectory = String(argument.dropFirst("--data-dir=".count))
@@ -37,6 +41,7 @@ extension KineticConfiguration {
 
         var configuration = KineticConfiguration()
         configuration.createsDemoAccount = !noDemo
+        configuration.migratesOnServe = !noMigrate
         configuration.demoPassword = environment["KINETIC_DEMO_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
         if let password = configuration.demoPassword, password.count < 8 {
             throw ConfigurationError(description: "KINETIC_DEMO_PASSWORD must have at least 8 characters (saw \(password.count))")
@@ -60,6 +65,14 @@ extension KineticConfiguration {
         configuration.mediaDirectory =
             environment["KINETIC_MEDIA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             ?? URL(fileURLWithPath: directory).appendingPathComponent("media").path
+        configuration.mediaStorage = try loadMediaStorage(from: environment)
+        if let token = environment["KINETIC_METRICS_TOKEN"], !token.isEmpty {
+            guard token.count >= 16, !token.contains(where: \.isWhitespace) else {
+                throw ConfigurationError(
+                    description: "KINETIC_METRICS_TOKEN must be at least 16 characters without spaces (saw \(token.count))")
+            }
+            configuration.metricsToken = token
+        }
         configuration.storageQuotaBytes =
             try parseByteCount(environment["KINETIC_STORAGE_QUOTA"], name: "KINETIC_STORAGE_QUOTA") ?? configuration.storageQuotaBytes
         if let url = environment["DATABASE_URL"], !url.isEmpty {
@@ -72,6 +85,29 @@ extension KineticConfiguration {
             configuration.database = .sqlite(path: URL(fileURLWithPath: directory).appendingPathComponent("kinetic.sqlite").path)
         }
         return (configuration, remaining)
+    }
+
+    /// A bucket when `KINETIC_MEDIA_URL` names one, with the credential it needs.
+    private static func loadMediaStorage(from environment: [String: String]) throws -> MediaStorage {
+        guard let text = environment["KINETIC_MEDIA_URL"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            return .directory
+        }
+        let location: S3Location
+        do {
+            location = try S3Location(url: text)
+        } catch let invalid as S3Location.Invalid {
+            throw ConfigurationError(
+                description:
+                    "KINETIC_MEDIA_URL must name a bucket such as s3://kinetic-media?endpoint=https://s3.example.com&region=eu-central-1: \(invalid)"
+            )
+        }
+        guard let keyID = environment["KINETIC_S3_ACCESS_KEY_ID"], !keyID.isEmpty,
+            let secret = environment["KINETIC_S3_SECRET_ACCESS_KEY"], !secret.isEmpty
+        else {
+            throw ConfigurationError(
+                description: "KINETIC_MEDIA_URL needs KINETIC_S3_ACCESS_KEY_ID and KINETIC_S3_SECRET_ACCESS_KEY, the bucket's credential")
+        }
+        return .s3(location, SignatureV4.Credentials(accessKeyID: keyID, secretAccessKey: secret))
     }
 
     /// Turns `KINETIC_HOSTNAME` / `KINETIC_PORT` into `serve` flags unless the flags were given.

@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import ObjectStorage
 
 /// Every setting Kinetic reads at start-up, each with a documented default (see README).
 public struct KineticConfiguration: Sendable {
@@ -18,6 +19,9 @@ public struct KineticConfiguration: Sendable {
     public var database: Database
     /// Whether `serve` creates the demo account on an empty database. Default: true; `--no-demo` turns it off.
     public var createsDemoAccount: Bool
+    /// Whether `serve` runs the migrations not run yet before it listens. Default: true;
+    /// `--no-migrate` leaves them to `kinetic migrate`.
+    public var migratesOnServe = true
     /// The demo account's password. Default: a random one, printed at start.
     public var demoPassword: String?
     /// bcrypt cost factor. Default: 12.
@@ -55,10 +59,13 @@ public struct KineticConfiguration: Sendable {
     /// Where uploads wait while they are read; emptied at start, so a crash leaves nothing
     /// behind for long. Default: `uploads/` in the data directory.
     public var uploadDirectory: String
-    /// Where uploaded media live (songs under `songs/`), each file under a generated name.
-    /// Several instances on one PostgreSQL must share it. Default: `media/` in the data
-    /// directory (`KINETIC_MEDIA_DIR`).
+    /// The media directory: where media live unless ``mediaStorage`` names a bucket, and where
+    /// an instance keeps the report import waiting for confirmation. Default: `media/` in the
+    /// data directory (`KINETIC_MEDIA_DIR`).
     public var mediaDirectory: String = "media"
+    /// Where songs, report files and wish photos and cards are kept (``MediaStorage``).
+    /// Default: the media directory; a bucket with `KINETIC_MEDIA_URL`.
+    public var mediaStorage: MediaStorage = .directory
     /// How much one user may keep in songs and photos, in bytes, unless an administrator set
     /// another figure for them (`KINETIC_STORAGE_QUOTA`, default 3 GiB).
     public var storageQuotaBytes = StorageQuota.defaultBytes
@@ -70,6 +77,9 @@ public struct KineticConfiguration: Sendable {
     public var mail = MailSettings()
     /// Each module's own settings (``ModuleSettings``), read by the module.
     public var moduleSettings = ModuleSettings()
+    /// The bearer token `/metrics` answers to (`KINETIC_METRICS_TOKEN`, 16+ characters).
+    /// Default: none, and `/metrics` is 404.
+    public var metricsToken: String?
     /// Where the current instant comes from. Default: the system clock; tests pin it.
     public var clock: KineticClock = .system
 
@@ -98,6 +108,15 @@ public struct KineticConfiguration: Sendable {
         self.maximumUploadBytes = maximumUploadBytes
         self.uploadDirectory = uploadDirectory
     }
+}
+
+/// Where media objects are kept.
+public enum MediaStorage: Sendable, Equatable {
+    /// Files in ``KineticConfiguration/mediaDirectory``: one instance, or several sharing the directory.
+    case directory
+    /// A bucket of an S3-compatible store, which any number of instances share
+    /// (`KINETIC_MEDIA_URL`, `KINETIC_S3_ACCESS_KEY_ID`, `KINETIC_S3_SECRET_ACCESS_KEY`).
+    case s3(S3Location, SignatureV4.Credentials)
 }
 
 /// A setting that is present but cannot be used; start-up stops with its message.

@@ -68,6 +68,8 @@ enum ToolProcess {
         _ executable: String, _ arguments: [String], timeout: TimeInterval, acceptedStatuses: Set<Int32> = [0], outputLimit: Int = 64 << 20
     ) async throws -> Output {
         await slots.acquire()
+        let started = ContinuousClock.now
+        defer { KineticMetrics.recordTool(URL(fileURLWithPath: executable).lastPathComponent, since: started) }
         do {
             let output = try await runAlone(
                 executable, arguments, timeout: timeout, acceptedStatuses: acceptedStatuses, outputLimit: outputLimit)

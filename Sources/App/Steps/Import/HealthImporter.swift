@@ -30,6 +30,8 @@ struct HealthImporter {
     func importExport(
         at url: URL, recordedAt time: Date, progress: (@Sendable (_ done: Int, _ total: Int?) -> Void)? = nil
     ) async throws -> StepImport {
+        let started = ContinuousClock.now
+        defer { KineticMetrics.recordImport("health", since: started) }
         let channel = SampleChannel()
         let result = ReaderResult()
         let limits = self.limits, exportLimits = self.exportLimits

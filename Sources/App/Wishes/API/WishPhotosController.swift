@@ -20,10 +20,9 @@ struct WishPhotosController {
         let files = try request.wishes().photoFiles
         guard try await files.isVisible(id, to: request.requireUser().requireID(), on: request.db),
             let stored = try await files.stored(id, on: request.db),
-            FileManager.default.fileExists(atPath: stored.url.path)
+            let mediaType = HTTPMediaType.fileExtension(URL(fileURLWithPath: stored.name).pathExtension),
+            let response = try await files.store.response(for: stored.key, contentType: mediaType, to: request)
         else { throw AppError.notFound }
-        let response = try await request.fileio.asyncStreamFile(
-            at: stored.url.path, mediaType: HTTPMediaType.fileExtension(stored.url.pathExtension))
         // A stored photo never changes (a new one gets a new id).
         response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=86400")
         return response

@@ -78,7 +78,8 @@ extension Application {
         }
         dispatcher.images = WishImages(
             cardsDirectory: URL(fileURLWithPath: directory.publicDirectory).appendingPathComponent("images/wishes/cards"),
-            mediaDirectory: URL(fileURLWithPath: kineticConfiguration.mediaDirectory), threads: tools(for: .server("wish-cards")))
+            media: media, scratchDirectory: URL(fileURLWithPath: kineticConfiguration.uploadDirectory),
+            threads: tools(for: .server("wish-cards")))
         return dispatcher
     }
 

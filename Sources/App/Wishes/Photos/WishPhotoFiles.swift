@@ -2,22 +2,19 @@ import Fluent
 import Foundation
 import KineticCore
 
-/// Where uploaded wish photos live: `wishes/photos/` in the media directory, each under a
+/// Where uploaded wish photos live: under `wishes/photos/` in the media store, each under a
 /// generated name, described by a row of `wish_photos`.
 struct WishPhotoFiles: Sendable {
-    let directory: URL
+    let store: any MediaStore
 
-    init(mediaDirectory: String) {
-        directory = URL(fileURLWithPath: mediaDirectory).appendingPathComponent("wishes/photos")
+    func key(of storedName: String) throws -> MediaKey {
+        try MediaKey("wishes/photos/" + storedName)
     }
 
-    func url(of storedName: String) -> URL {
-        directory.appendingPathComponent(storedName)
-    }
-
-    /// The stored file and its type for the photo `id`, or nil when there is no such photo.
-    func stored(_ id: UUID, on database: any Database) async throws -> (url: URL, mediaType: String)? {
-        try await WishPhotoRecord.find(id, on: database).map { (url(of: $0.storedName), $0.mediaType) }
+    /// The stored photo `id`: its key, file name and type; nil when there is no such photo.
+    func stored(_ id: UUID, on database: any Database) async throws -> (key: MediaKey, name: String, mediaType: String)? {
+        guard let record = try await WishPhotoRecord.find(id, on: database) else { return nil }
+        return (try key(of: record.storedName), record.storedName, record.mediaType)
     }
 }
 

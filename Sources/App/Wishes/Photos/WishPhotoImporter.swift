@@ -40,8 +40,8 @@ struct WishPhotoImporter {
             try? handle.close()
             let header = try WishPhotoCheck.check(header: bytes).mapError(Self.refusal).get()
             let format = header.format.storedFormat
-            try FileManager.default.createDirectory(at: files.directory, withIntermediateDirectories: true)
-            let stored = files.url(of: "\(id.uuidString.lowercased()).\(format.fileExtension)")
+            // Written beside the upload, then kept in the store under the same name.
+            let stored = file.deletingLastPathComponent().appendingPathComponent("\(id.uuidString.lowercased()).\(format.fileExtension)")
             do {
                 _ = try await ToolProcess.run(Self.ffmpeg, Self.arguments(header, input: file, output: stored), timeout: 60)
             } catch let failure as ToolProcess.Failed where failure.interruption != nil {
@@ -53,17 +53,20 @@ struct WishPhotoImporter {
             }
             return (header, stored)
         }
+        defer { try? FileManager.default.removeItem(at: stored) }
         let size = WishPhotoCheck.storedSize(of: header)
         let byteCount = (try? FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? Int) ?? 0
         let row = Stored(
             id: id, mediaType: header.format.storedFormat.mediaType, width: size.width, height: size.height, byteCount: byteCount)
+        let key = try files.key(of: stored.lastPathComponent)
+        try await files.store.keep(stored, as: key, contentType: row.mediaType)
         do {
             try await WishPhotoRecord(
                 id: id, ownerID: ownerID, storedName: stored.lastPathComponent, mediaType: row.mediaType, width: row.width,
                 height: row.height, byteCount: row.byteCount, createdAt: now
             ).create(on: database)
         } catch {
-            try? FileManager.default.removeItem(at: stored)
+            try? await files.store.remove(key)
             throw error
         }
         return row

@@ -57,7 +57,7 @@ extension WorkoutsService {
     /// Removes the row (and themes naming the song), then the file.
     func deleteSong(_ song: SongRecord) async throws {
         try await songs.delete(song)
-        songFiles.remove(song.storedName)
+        try? await songFiles.remove(song.storedName)
     }
 }
 
@@ -72,11 +72,10 @@ extension Request {
     /// The file, with its type, `Accept-Ranges` and 206 answers to Range requests (so the
     /// player can seek), kept private to the browser.
     func streamAudio(of song: SongRecord) async throws -> Response {
-        let path = try workouts().songFiles.url(of: song.storedName).path
-        guard FileManager.default.fileExists(atPath: path) else { throw AppError.notFound }
-        let response = try await fileio.asyncStreamFile(
-            at: path,
-            mediaType: HTTPMediaType(type: "audio", subType: song.audioFormat.mediaType.replacingOccurrences(of: "audio/", with: "")))
+        let mediaType = HTTPMediaType(type: "audio", subType: song.audioFormat.mediaType.replacingOccurrences(of: "audio/", with: ""))
+        guard let response = try await workouts().songFiles.response(for: song.storedName, mediaType: mediaType, to: self) else {
+            throw AppError.notFound
+        }
         response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=3600")
         return response
     }

@@ -58,11 +58,11 @@ struct SongImporter {
         song.bpmCandidates = analysis.candidates.map { String(format: "%.1f", $0) }.joined(separator: " ")
         song.attribution = upload.attribution
         song.createdAt = now
-        try files.keep(upload.file, as: song.storedName)
+        try await files.keep(upload.file, as: song.storedName, mediaType: analysis.format.mediaType)
         do {
             try await song.create(on: database)
         } catch {
-            files.remove(song.storedName)
+            try? await files.remove(song.storedName)
             throw error
         }
         return song

@@ -90,7 +90,7 @@ enum StarterSongs {
         app.logger.notice("Adding \(missing.count) demo songs in the background…")
         let configuration = app.kineticConfiguration
         let importer = SongImporter(
-            database: app.db, userID: userID, files: SongFiles(mediaDirectory: configuration.mediaDirectory),
+            database: app.db, userID: userID, files: SongFiles(store: app.media),
             limits: configuration.songLimits, tools: app.tools(for: .user(userID))
         )
         for (pack, folder) in missing {

@@ -1,0 +1,104 @@
+import Fluent
+import Foundation
+import KineticCore
+import Metrics
+import Prometheus
+import SQLKit
+import Vapor
+
+/// What `/metrics` tells Prometheus, in its text format (swift-prometheus behind swift-metrics):
+///
+/// - Vapor's own request metrics, labelled by route template (`/api/v1/songs/:songId`), never
+///   by the path asked for: `http_requests_total`, `http_request_errors_total`,
+///   `http_request_duration_seconds`;
+/// - the tools' run times, `kinetic_tool_duration_seconds{tool}` (ffmpeg, pdftoppm…), and the
+///   imports', `kinetic_import_duration_seconds{kind}`, recorded by this instance;
+/// - read from the database at each scrape, so every instance tells the same: wish deliveries
+///   by channel and state, `kinetic_wish_deliveries{channel,state}`, and how long the oldest
+///   due one has waited, `kinetic_wish_delivery_oldest_due_seconds{channel}`.
+///
+/// It answers only with `KINETIC_METRICS_TOKEN` set (404 otherwise) and only to
+/// `Authorization: Bearer <that token>` (401 otherwise).
+enum KineticMetrics {
+    static let registry = PrometheusCollectorRegistry()
+
+    private static let bootstrapped: Void = {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // Requests take milliseconds, tools and imports seconds to minutes.
+        factory.defaultDurationHistogramBuckets = [
+            .milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1),
+            .seconds(2.5), .seconds(10), .seconds(30), .seconds(60), .seconds(300), .seconds(1800),
+        ]
+        MetricsSystem.bootstrap(factory)
+    }()
+
+    /// Sends swift-metrics to ``registry``: done by the first call in a process (`configure`).
+    static func bootstrap() {
+        _ = bootstrapped
+    }
+
+    /// Records how long `tool` has run since `started`.
+    static func recordTool(_ tool: String, since started: ContinuousClock.Instant) {
+        record("kinetic_tool_duration_seconds", ("tool", tool), since: started)
+    }
+
+    /// Records how long an import of `kind` (`health`, `reports`) has taken since `started`.
+    static func recordImport(_ kind: String, since started: ContinuousClock.Instant) {
+        record("kinetic_import_duration_seconds", ("kind", kind), since: started)
+    }
+
+    private static func record(_ label: String, _ dimension: (String, String), since started: ContinuousClock.Instant) {
+        let elapsed = (ContinuousClock.now - started).components
+        Timer(label: label, dimensions: [dimension], preferredDisplayUnit: .seconds)
+            .recordNanoseconds(elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
+    }
+
+    /// Reads the queue figures from the database into their gauges (every channel and state,
+    /// zero included, so a series never vanishes), then writes the registry out.
+    static func scrape(database: any Database, now: Date) async throws -> String {
+        let sql = try database.sql()
+        let counts = try await sql.raw(
+            "SELECT channel, state, COUNT(*) AS total FROM wish_deliveries GROUP BY channel, state"
+        ).all()
+        var totals: [String: Int] = [:]
+        for row in counts {
+            totals["\(try row.decode(column: "channel", as: String.self))/\(try row.decode(column: "state", as: String.self))"] =
+                try row.decode(column: "total", as: Int.self)
+        }
+        let oldest = try await sql.raw(
+            """
+            SELECT channel, MIN(due_at) AS oldest FROM wish_deliveries
+            WHERE state = \(bind: DeliveryState.pending.rawValue) AND due_at <= \(bind: now) GROUP BY channel
+            """
+        ).all()
+        var oldestDue: [String: Date] = [:]
+        for row in oldest {
+            oldestDue[try row.decode(column: "channel", as: String.self)] = try row.decode(column: "oldest", as: Date.self)
+        }
+        for channel in WishChannel.allCases {
+            for state in DeliveryState.allCases {
+                Gauge(label: "kinetic_wish_deliveries", dimensions: [("channel", channel.rawValue), ("state", state.rawValue)])
+                    .record(totals["\(channel.rawValue)/\(state.rawValue)"] ?? 0)
+            }
+            Gauge(label: "kinetic_wish_delivery_oldest_due_seconds", dimensions: [("channel", channel.rawValue)])
+                .record(oldestDue[channel.rawValue].map { max(0, now.timeIntervalSince($0)) } ?? 0)
+        }
+        return registry.emitToString()
+    }
+}
+
+/// `GET /metrics`.
+struct MetricsController {
+    func metrics(_ request: Request) async throws -> Response {
+        guard let token = request.application.kineticConfiguration.metricsToken else { throw AppError.notFound }
+        guard let given = request.headers.bearerAuthorization?.token,
+            SecretToken.constantTimeEquals(given, token)
+        else {
+            return Response(status: .unauthorized, headers: ["WWW-Authenticate": "Bearer", "Cache-Control": "no-store"])
+        }
+        let text = try await KineticMetrics.scrape(database: request.db, now: request.now)
+        return Response(
+            status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
+            body: .init(string: text))
+    }
+}
