@@ -18,6 +18,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     try app.loadStringCatalog()
     await app.startToolThreads()
     app.prepareMedia()
+    app.prepareJobs()
     for module in KineticModules.all { try module.prepare(app) }
 
     let encoder = JSONEncoder()
@@ -63,5 +64,6 @@ public func prepareToServe(_ app: Application, arguments: [String]) async throws
             ?? .existing(email: DemoSeeder.email)
     }
     for module in KineticModules.all { try await module.prepareToServe(app, demo: configuration.createsDemoAccount) }
+    app.startJobWorkers()
     return banner
 }

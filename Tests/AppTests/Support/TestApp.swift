@@ -72,6 +72,7 @@ func withKinetic(
             try await sql.raw("CREATE SCHEMA public").run()
         }
         try await app.autoMigrate().get()
+        app.startJobWorkers()
         try await body(app)
     } catch {
         try? await app.asyncShutdown()

@@ -77,6 +77,13 @@ public struct KineticConfiguration: Sendable {
     public var mail = MailSettings()
     /// Each module's own settings (``ModuleSettings``), read by the module.
     public var moduleSettings = ModuleSettings()
+    /// This instance's name on the leases it takes (jobs): host, process and a random part, so
+    /// two instances on one database never take each other's for their own.
+    public var instanceID =
+        "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8).lowercased())"
+    /// How often idle job workers look for work though nothing woke them, in seconds (a job put
+    /// in wakes them at once: on PostgreSQL through `LISTEN`, on any instance). Default: 2.
+    public var jobPollInterval: TimeInterval = 2
     /// The bearer token `/metrics` answers to (`KINETIC_METRICS_TOKEN`, 16+ characters).
     /// Default: none, and `/metrics` is 404.
     public var metricsToken: String?

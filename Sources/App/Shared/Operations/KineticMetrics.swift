@@ -13,9 +13,12 @@ import Vapor
 ///   `http_request_duration_seconds`;
 /// - the tools' run times, `kinetic_tool_duration_seconds{tool}` (ffmpeg, pdftoppm…), and the
 ///   imports', `kinetic_import_duration_seconds{kind}`, recorded by this instance;
-/// - read from the database at each scrape, so every instance tells the same: wish deliveries
-///   by channel and state, `kinetic_wish_deliveries{channel,state}`, and how long the oldest
-///   due one has waited, `kinetic_wish_delivery_oldest_due_seconds{channel}`.
+/// - read from the database at each scrape, so every instance tells the same: background jobs
+///   by kind and state, `kinetic_jobs{kind,state}`, and how long the oldest due one has waited,
+///   `kinetic_job_oldest_due_seconds{kind}`; wish deliveries by channel and state,
+///   `kinetic_wish_deliveries{channel,state}`, and the oldest due one's wait,
+///   `kinetic_wish_delivery_oldest_due_seconds{channel}`;
+/// - how long jobs ran here, `kinetic_job_duration_seconds{kind}`.
 ///
 /// It answers only with `KINETIC_METRICS_TOKEN` set (404 otherwise) and only to
 /// `Authorization: Bearer <that token>` (401 otherwise).
@@ -42,6 +45,11 @@ enum KineticMetrics {
         record("kinetic_tool_duration_seconds", ("tool", tool), since: started)
     }
 
+    /// Records how long a job of `kind` ran (whatever its end).
+    static func recordJob(_ kind: String, since started: ContinuousClock.Instant) {
+        record("kinetic_job_duration_seconds", ("kind", kind), since: started)
+    }
+
     /// Records how long an import of `kind` (`health`, `reports`) has taken since `started`.
     static func recordImport(_ kind: String, since started: ContinuousClock.Instant) {
         record("kinetic_import_duration_seconds", ("kind", kind), since: started)
@@ -55,8 +63,9 @@ enum KineticMetrics {
 
     /// Reads the queue figures from the database into their gauges (every channel and state,
     /// zero included, so a series never vanishes), then writes the registry out.
-    static func scrape(database: any Database, now: Date) async throws -> String {
+    static func scrape(database: any Database, jobKinds: [String], now: Date) async throws -> String {
         let sql = try database.sql()
+        try await scrapeJobs(sql, kinds: jobKinds, now: now)
         let counts = try await sql.raw(
             "SELECT channel, state, COUNT(*) AS total FROM wish_deliveries GROUP BY channel, state"
         ).all()
@@ -85,6 +94,33 @@ enum KineticMetrics {
         }
         return registry.emitToString()
     }
+
+    private static func scrapeJobs(_ sql: any SQLDatabase, kinds: [String], now: Date) async throws {
+        var totals: [String: Int] = [:]
+        for row in try await sql.raw("SELECT kind, state, COUNT(*) AS total FROM jobs GROUP BY kind, state").all() {
+            totals["\(try row.decode(column: "kind", as: String.self))/\(try row.decode(column: "state", as: String.self))"] =
+                try row.decode(column: "total", as: Int.self)
+        }
+        let claimable = JobState.claimable.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        var oldestDue: [String: Date] = [:]
+        let oldest = try await sql.raw(
+            """
+            SELECT kind, MIN(scheduled_at) AS oldest FROM jobs
+            WHERE state IN (\(unsafeRaw: claimable)) AND scheduled_at <= \(bind: now) GROUP BY kind
+            """
+        ).all()
+        for row in oldest {
+            oldestDue[try row.decode(column: "kind", as: String.self)] = try row.decode(column: "oldest", as: Date.self)
+        }
+        for kind in Set(kinds).union(totals.keys.map { String($0.prefix { $0 != "/" }) }) {
+            for state in JobState.allCases {
+                Gauge(label: "kinetic_jobs", dimensions: [("kind", kind), ("state", state.rawValue)]).record(
+                    totals["\(kind)/\(state.rawValue)"] ?? 0)
+            }
+            Gauge(label: "kinetic_job_oldest_due_seconds", dimensions: [("kind", kind)])
+                .record(oldestDue[kind].map { max(0, now.timeIntervalSince($0)) } ?? 0)
+        }
+    }
 }
 
 /// `GET /metrics`.
@@ -96,7 +132,8 @@ struct MetricsController {
         else {
             return Response(status: .unauthorized, headers: ["WWW-Authenticate": "Bearer", "Cache-Control": "no-store"])
         }
-        let text = try await KineticMetrics.scrape(database: request.db, now: request.now)
+        let text = try await KineticMetrics.scrape(
+            database: request.db, jobKinds: request.application.jobs.kinds, now: request.now)
         return Response(
             status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
             body: .init(string: text))

@@ -1,0 +1,170 @@
+import Fluent
+import Foundation
+import KineticCore
+import SQLKit
+
+/// The `jobs` table as every instance uses it: jobs go in (``enqueue(_:owner:payload:at:maximumAttempts:now:)``),
+/// are claimed one at a time by whichever instance is free (``claim(now:lease:)``), and end
+/// completed or failed, while leases that ran out are rescued and finished jobs pruned.
+///
+/// A claim is one `UPDATE … RETURNING` over a sub-select that PostgreSQL runs `FOR UPDATE SKIP
+/// LOCKED`, so two instances never take the same job (SQLite has one writer at a time, which
+/// serialises claims the same way). It is fair by owner: it skips owners with a job executing,
+/// and takes the job whose owner's last try is oldest, so one user's twelve uploads take turns
+/// with everyone else's. Every change after the claim is made only while this instance still
+/// holds the lease.
+struct JobQueue: Sendable {
+    let database: any Database
+    /// This instance's name on the leases it takes.
+    let instance: String
+
+    /// The channel PostgreSQL's `NOTIFY` wakes workers on when a job goes in.
+    static let channel = "kinetic_jobs"
+
+    /// Puts a job in: `kind`'s handler runs it for `owner` at `at` (at once when nil or past).
+    @discardableResult
+    func enqueue(
+        _ kind: String, owner: String, payload: some Encodable, at: Date? = nil, maximumAttempts: Int = 3, now: Date
+    ) async throws -> JobRecord {
+        let job = JobRecord()
+        job.id = UUID()
+        job.kind = kind
+        job.owner = owner
+        job.payload = String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
+        job.attempt = 0
+        job.maxAttempts = maximumAttempts
+        job.scheduledAt = max(at ?? now, now)
+        job.state = job.scheduledAt > now ? .scheduled : .available
+        job.insertedAt = now
+        try await job.create(on: database)
+        try await notify()
+        return job
+    }
+
+    /// Wakes the workers of every instance (PostgreSQL); on SQLite the one instance's own
+    /// workers are woken by ``JobWorkers``.
+    func notify() async throws {
+        let sql = try database.sql()
+        guard sql.dialect.name == "postgresql" else { return }
+        try await sql.raw("NOTIFY \(unsafeRaw: Self.channel)").run()
+    }
+
+    /// Takes the next due job, fairly by owner, leasing it for `lease` seconds and counting a
+    /// try; nil when there is none (or its owner's other job was claimed at the same moment).
+    func claim(now: Date, lease: TimeInterval) async throws -> JobRecord? {
+        let sql = try database.sql()
+        let lock: SQLQueryString = sql.dialect.name == "postgresql" ? "FOR UPDATE SKIP LOCKED" : ""
+        let claimable = JobState.claimable.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        do {
+            return try await sql.raw(
+                """
+                UPDATE jobs
+                SET state = 'executing', attempt = attempt + 1, attempted_at = \(bind: now), attempted_by = \(bind: instance),
+                    lease_until = \(bind: now.addingTimeInterval(lease))
+                WHERE id IN (
+                    SELECT j.id FROM jobs j
+                    WHERE j.state IN (\(unsafeRaw: claimable)) AND j.scheduled_at <= \(bind: now)
+                      AND NOT EXISTS (SELECT 1 FROM jobs e WHERE e.owner = j.owner AND e.state = 'executing')
+                    ORDER BY (SELECT MAX(t.attempted_at) FROM jobs t WHERE t.owner = j.owner) NULLS FIRST, j.scheduled_at, j.inserted_at
+                    LIMIT 1 \(lock)
+                )
+                RETURNING *
+                """
+            ).first().map { try $0.decode(fluentModel: JobRecord.self) }
+        } catch  where Self.isUniqueViolation(error) {
+            // Another instance started this owner's other job in the same instant.
+            return nil
+        }
+    }
+
+    /// Keeps the lease of a job this instance runs for `lease` more seconds; false when it no
+    /// longer holds it (it was rescued after a stall, and another instance may run it).
+    func extendLease(_ id: UUID, now: Date, lease: TimeInterval) async throws -> Bool {
+        try await change(id) { $0.set("lease_until", to: now.addingTimeInterval(lease)) }
+    }
+
+    /// Marks the job done with `result`.
+    @discardableResult
+    func complete(_ id: UUID, result: some Encodable, now: Date) async throws -> Bool {
+        let text = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
+        return try await change(id, ending: true) {
+            $0.set("state", to: JobState.completed.rawValue).set("result", to: text).set("finished_at", to: now)
+                .set("failure", to: SQLLiteral.null)
+        }
+    }
+
+    /// Records a failed try: tried again after ``JobRetry/delay(afterAttempt:)`` while it has
+    /// tries left and the failure is not `permanent`, discarded otherwise.
+    @discardableResult
+    func fail(_ job: JobRecord, because failure: JobFailure, permanent: Bool, now: Date) async throws -> Bool {
+        let id = try job.requireID()
+        let text = String(decoding: try JSONEncoder().encode(failure), as: UTF8.self)
+        let next = JobRetry.stateAfterFailure(attempt: job.attempt, maximumAttempts: job.maxAttempts, permanent: permanent)
+        return try await change(id, ending: true) {
+            let failed = $0.set("state", to: next.rawValue).set("failure", to: text)
+            return next == .discarded
+                ? failed.set("finished_at", to: now)
+                : failed.set("scheduled_at", to: now.addingTimeInterval(JobRetry.delay(afterAttempt: job.attempt)))
+        }
+    }
+
+    /// Gives back a job this instance started but will not finish (it is stopping): available
+    /// again at once, its try not counted.
+    @discardableResult
+    func release(_ id: UUID, now: Date) async throws -> Bool {
+        try await change(id, ending: true) {
+            $0.set("state", to: JobState.available.rawValue).set("scheduled_at", to: now).set("attempt", to: SQLRaw("attempt - 1"))
+        }
+    }
+
+    /// Takes back jobs whose instance stopped holding them (it died, or stalled past its
+    /// lease): retryable at once when they have tries left, discarded otherwise. Returns how many.
+    @discardableResult
+    func rescue(now: Date) async throws -> Int {
+        let sql = try database.sql()
+        let failure = String(
+            decoding: try JSONEncoder().encode(
+                JobFailure(AppError(status: .serviceUnavailable, code: "job_interrupted", messageKey: "error.job.interrupted"))),
+            as: UTF8.self)
+        let rows = try await sql.raw(
+            """
+            UPDATE jobs
+            SET state = CASE WHEN attempt >= max_attempts THEN 'discarded' ELSE 'retryable' END,
+                finished_at = CASE WHEN attempt >= max_attempts THEN \(bind: now) ELSE NULL END,
+                scheduled_at = \(bind: now), failure = \(bind: failure), lease_until = NULL
+            WHERE state = 'executing' AND lease_until < \(bind: now)
+            RETURNING id
+            """
+        ).all()
+        return rows.count
+    }
+
+    /// Marks scheduled jobs whose time has come available (what the figures say; claims take
+    /// both alike).
+    func stage(now: Date) async throws {
+        try await database.sql().update(JobRecord.schema).set("state", to: JobState.available.rawValue)
+            .where("state", .equal, JobState.scheduled.rawValue).where("scheduled_at", .lessThanOrEqual, now).run()
+    }
+
+    /// Deletes finished jobs older than `age` seconds; returns how many.
+    @discardableResult
+    func prune(olderThan age: TimeInterval, now: Date) async throws -> Int {
+        try await database.sql().delete(from: JobRecord.schema)
+            .where("state", .in, [JobState.completed.rawValue, JobState.discarded.rawValue])
+            .where("finished_at", .lessThan, now.addingTimeInterval(-age))
+            .returning("id").all().count
+    }
+
+    /// Changes the job `id` while this instance holds its lease; `ending` lets go of the lease.
+    private func change(_ id: UUID, ending: Bool = false, _ set: (SQLUpdateBuilder) -> SQLUpdateBuilder) async throws -> Bool {
+        var builder = try database.sql().update(JobRecord.schema)
+            .where("id", .equal, id).where("attempted_by", .equal, instance).where("state", .equal, JobState.executing.rawValue)
+        if ending { builder = builder.set("lease_until", to: SQLLiteral.null) }
+        return try await !set(builder).returning("id").all().isEmpty
+    }
+
+    static func isUniqueViolation(_ error: any Error) -> Bool {
+        let text = String(reflecting: error)
+        return text.contains("23505") || text.contains("UNIQUE constraint failed") || text.contains("uniqueViolation")
+    }
+}
