@@ -22,5 +22,6 @@ func routes(_ app: Application) throws {
         links: app.grouped(WebSessionMiddleware()),
         api: api, apiSignedIn: api.grouped(RequireBearerMiddleware(), ConditionalReadMiddleware(), IdempotencyMiddleware())
     )
+    modules.apiSignedIn.get(SiteURL.api(.job(id: nil)).pathComponents, use: JobsController().show)
     for module in KineticModules.all { module.register(on: modules) }
 }

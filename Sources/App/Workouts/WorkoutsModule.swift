@@ -18,9 +18,10 @@ extension WorkoutsModule {
         try await database.sumOfByteCounts(in: SongRecord.schema, owner: "user_id", is: userID)
     }
 
-    /// The exercise catalogue (`Resources/Exercises/exercises.json`).
+    /// The exercise catalogue (`Resources/Exercises/exercises.json`), and the job that adds songs.
     static func prepare(_ app: Application) throws {
         try app.loadExerciseCatalogue()
+        app.jobs.register(SongImportJob.kind) { job, app in try await SongImportJob.run(job, app) }
     }
 
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {

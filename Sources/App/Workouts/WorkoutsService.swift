@@ -23,6 +23,8 @@ struct WorkoutsService {
     let tools: ToolRunner
     /// Where song files are kept.
     let songFiles: SongFiles
+    /// Where song uploads are analysed (``SongImportJob``).
+    let jobs: JobClient
 
     var workouts: WorkoutsRepository { WorkoutsRepository(database: database, userID: userID) }
     var workoutBuilder: WorkoutBuilder { WorkoutBuilder(database: database, userID: userID, catalogue: catalogue) }
@@ -61,7 +63,7 @@ extension Request {
         WorkoutsService(
             database: db, userID: try requireUser().requireID(), now: now, calendar: userCalendar,
             configuration: application.kineticConfiguration, catalogue: application.exerciseCatalogue, localizer: localizer,
-            tools: try userTools(), songFiles: SongFiles(store: application.media))
+            tools: try userTools(), songFiles: SongFiles(store: application.media), jobs: JobClient(application: application))
     }
 
     /// The workout the `workoutId` parameter names, if it is the user's; 404 otherwise (so for

@@ -874,6 +874,135 @@ extension Components {
                 case targetBPM
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Job`.
+        public struct Job: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Job/id`.
+            public var id: Swift.String
+            /// What it does, such as `song.import`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Job/kind`.
+            public var kind: Swift.String
+            /// Waiting for its time, waiting for a worker, running, failed and waiting to be tried again, done, given up on.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Job/state`.
+            @frozen public enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case scheduled = "scheduled"
+                case available = "available"
+                case executing = "executing"
+                case retryable = "retryable"
+                case completed = "completed"
+                case discarded = "discarded"
+            }
+            /// Waiting for its time, waiting for a worker, running, failed and waiting to be tried again, done, given up on.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Job/state`.
+            public var state: Components.Schemas.Job.StatePayload
+            /// Tries so far.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Job/attempt`.
+            public var attempt: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Job/maxAttempts`.
+            public var maxAttempts: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Job/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Job/finishedAt`.
+            public var finishedAt: Foundation.Date?
+            /// What a completed job made, such as `{"songId": …}`; null before.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Job/result`.
+            public struct ResultPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer
+                /// Creates a new `ResultPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// What a completed job made, such as `{"songId": …}`; null before.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Job/result`.
+            public var result: Components.Schemas.Job.ResultPayload?
+            /// Why a discarded job ended; null otherwise.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Job/error`.
+            public var error: Components.Schemas.JobError?
+            /// Creates a new `Job`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - kind: What it does, such as `song.import`.
+            ///   - state: Waiting for its time, waiting for a worker, running, failed and waiting to be tried again, done, given up on.
+            ///   - attempt: Tries so far.
+            ///   - maxAttempts:
+            ///   - createdAt:
+            ///   - finishedAt:
+            ///   - result: What a completed job made, such as `{"songId": …}`; null before.
+            ///   - error: Why a discarded job ended; null otherwise.
+            public init(
+                id: Swift.String,
+                kind: Swift.String,
+                state: Components.Schemas.Job.StatePayload,
+                attempt: Swift.Int,
+                maxAttempts: Swift.Int,
+                createdAt: Foundation.Date,
+                finishedAt: Foundation.Date? = nil,
+                result: Components.Schemas.Job.ResultPayload? = nil,
+                error: Components.Schemas.JobError? = nil
+            ) {
+                self.id = id
+                self.kind = kind
+                self.state = state
+                self.attempt = attempt
+                self.maxAttempts = maxAttempts
+                self.createdAt = createdAt
+                self.finishedAt = finishedAt
+                self.result = result
+                self.error = error
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+                case state
+                case attempt
+                case maxAttempts
+                case createdAt
+                case finishedAt
+                case result
+                case error
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JobError`.
+        public struct JobError: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/JobError/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/JobError/message`.
+            public var message: Swift.String
+            /// Creates a new `JobError`.
+            ///
+            /// - Parameters:
+            ///   - code:
+            ///   - message:
+            public init(
+                code: Swift.String,
+                message: Swift.String
+            ) {
+                self.code = code
+                self.message = message
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case message
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Song`.
         public struct Song: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Song/id`.

@@ -2582,6 +2582,240 @@ public enum Operations {
             }
         }
     }
+    /// How a background job of the account's stands
+    ///
+    /// Work that takes longer than a request waits for (a song's analysis) runs as a job on
+    /// whichever server instance is free, and survives an instance that stops: the request
+    /// answers 202 naming the job in `Location`. Poll it (`Retry-After` says how soon) until
+    /// `state` is `completed` (then `result` names what it made, such as `{"songId": …}`) or
+    /// `discarded` (then `error` says why). Another account's job is a 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/jobs/{jobId}`.
+    /// - Remark: Generated from `#/paths//api/v1/jobs/{jobId}/get(getJob)`.
+    public enum GetJob {
+        public static let id: Swift.String = "getJob"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/jobs/{jobId}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/jobs/{jobId}/GET/path/jobId`.
+                public var jobId: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - jobId:
+                public init(jobId: Swift.String) {
+                    self.jobId = jobId
+                }
+            }
+            public var path: Operations.GetJob.Input.Path
+            /// - Remark: Generated from `#/paths/api/v1/jobs/{jobId}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/jobs/{jobId}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Components.Parameters.IfNoneMatch?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetJob.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - ifNoneMatch: The `ETag` of an answer kept from before; while the answer is the same it comes back as 304 without a body.
+                ///   - accept:
+                public init(
+                    ifNoneMatch: Components.Parameters.IfNoneMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetJob.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetJob.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetJob.Input.Path,
+                headers: Operations.GetJob.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The answer is the one `If-None-Match` names; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/jobs/{jobId}/get(getJob)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Components.Responses.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Components.Responses.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/jobs/{jobId}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/jobs/{jobId}/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: Names this answer; send it as `If-None-Match` to be told when it has not changed.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetJob.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/api/v1/jobs/{jobId}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/jobs/{jobId}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Job)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Job {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetJob.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetJob.Output.Ok.Headers = .init(),
+                    body: Operations.GetJob.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The job.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/jobs/{jobId}/get(getJob)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetJob.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetJob.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/jobs/{jobId}/get(getJob)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The user has no such item (another user's id answers the same).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/jobs/{jobId}/get(getJob)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Revoke one of the account's API tokens
     ///
     /// - Remark: HTTP `DELETE /api/v1/tokens/{tokenId}`.
@@ -5541,6 +5775,86 @@ public enum Operations {
                     }
                 }
             }
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/songs/POST/responses/202/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/songs/POST/responses/202/headers/Location`.
+                    public var location: Swift.String?
+                    /// - Remark: Generated from `#/paths/api/v1/songs/POST/responses/202/headers/Retry-After`.
+                    public var retryAfter: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location:
+                    ///   - retryAfter:
+                    public init(
+                        location: Swift.String? = nil,
+                        retryAfter: Swift.Int? = nil
+                    ) {
+                        self.location = location
+                        self.retryAfter = retryAfter
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.UploadSong.Output.Accepted.Headers
+                /// - Remark: Generated from `#/paths/api/v1/songs/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/songs/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.Job)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Job {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UploadSong.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.UploadSong.Output.Accepted.Headers = .init(),
+                    body: Operations.UploadSong.Output.Accepted.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Received, and still being analysed after the server's wait (`KINETIC_SONG_WAIT_SECONDS`,
+            /// default 60 s): `Location` names the job to follow (`getJob`); once completed, its
+            /// `result.songId` is the song.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/songs/post(uploadSong)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.UploadSong.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.UploadSong.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "accepted",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct BadRequest: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/songs/POST/responses/400/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -5745,7 +6059,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The server lacks ffmpeg/ffprobe (`audio_tools_missing`).
+            /// The server lacks ffmpeg/ffprobe (`audio_tools_missing`), or four of the account's uploads (64 of everyone's) already wait for analysis (`busy`, with `Retry-After`), or a tool was stopped from outside (`tool_interrupted`).
             ///
             /// - Remark: Generated from `#/paths//api/v1/songs/post(uploadSong)/responses/503`.
             ///

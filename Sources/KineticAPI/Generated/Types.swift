@@ -107,6 +107,18 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/v1/tokens`.
     /// - Remark: Generated from `#/paths//api/v1/tokens/get(listTokens)`.
     func listTokens(_ input: Operations.ListTokens.Input) async throws -> Operations.ListTokens.Output
+    /// How a background job of the account's stands
+    ///
+    /// Work that takes longer than a request waits for (a song's analysis) runs as a job on
+    /// whichever server instance is free, and survives an instance that stops: the request
+    /// answers 202 naming the job in `Location`. Poll it (`Retry-After` says how soon) until
+    /// `state` is `completed` (then `result` names what it made, such as `{"songId": …}`) or
+    /// `discarded` (then `error` says why). Another account's job is a 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/jobs/{jobId}`.
+    /// - Remark: Generated from `#/paths//api/v1/jobs/{jobId}/get(getJob)`.
+    func getJob(_ input: Operations.GetJob.Input) async throws -> Operations.GetJob.Output
     /// Revoke one of the account's API tokens
     ///
     /// - Remark: HTTP `DELETE /api/v1/tokens/{tokenId}`.
@@ -847,6 +859,26 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//api/v1/tokens/get(listTokens)`.
     public func listTokens(headers: Operations.ListTokens.Input.Headers = .init()) async throws -> Operations.ListTokens.Output {
         try await listTokens(Operations.ListTokens.Input(headers: headers))
+    }
+    /// How a background job of the account's stands
+    ///
+    /// Work that takes longer than a request waits for (a song's analysis) runs as a job on
+    /// whichever server instance is free, and survives an instance that stops: the request
+    /// answers 202 naming the job in `Location`. Poll it (`Retry-After` says how soon) until
+    /// `state` is `completed` (then `result` names what it made, such as `{"songId": …}`) or
+    /// `discarded` (then `error` says why). Another account's job is a 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/jobs/{jobId}`.
+    /// - Remark: Generated from `#/paths//api/v1/jobs/{jobId}/get(getJob)`.
+    public func getJob(
+        path: Operations.GetJob.Input.Path,
+        headers: Operations.GetJob.Input.Headers = .init()
+    ) async throws -> Operations.GetJob.Output {
+        try await getJob(Operations.GetJob.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// Revoke one of the account's API tokens
     ///

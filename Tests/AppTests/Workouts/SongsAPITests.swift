@@ -243,3 +243,82 @@ extension TestingHTTPResponse {
             try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [[String: Any]], "not a JSON array: \(body.string)")
     }
 }
+
+/// A song upload is a job (`song.import`) that whichever instance is free analyses: the API
+/// waits for it a while, else answers 202 with the job to follow.
+@Suite struct SongImportJobTests {
+    @Test func anUpload_isAnalysedByAJob_andLeavesNothingWaitingBehind() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let audio = try await AudioFixtures.clickTrack(bpm: 120, title: "Job Beat")
+            let response = try await app.upload(audio, fileName: "job.mp3", token: account.token)
+            #expect(response.status == .created)
+            let song = try response.decoded(as: Components.Schemas.Song.self)
+            let jobs = try await JobRecord.query(on: app.db).filter(\.$kind == SongImportJob.kind).all()
+            #expect(jobs.map(\.state) == [.completed])
+            #expect(jobs.first?.owner == account.customerId.lowercased())
+            #expect(jobs.first?.attemptedBy == app.kineticConfiguration.instanceID)
+            #expect(jobs.first?.result?.lowercased().contains(song.id.lowercased()) == true)
+            #expect(try await app.media.list(under: MediaKey("incoming/")).isEmpty)
+
+            let refused = try await app.upload(Data("just words".utf8), fileName: "notes.mp3", token: account.token)
+            #expect(refused.status == .unprocessableEntity)
+            #expect(try refused.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "invalid_song")
+            #expect(try await JobRecord.query(on: app.db).filter(\.$state == .discarded).count() == 1)
+            #expect(try await app.media.list(under: MediaKey("incoming/")).isEmpty)
+        }
+    }
+
+    @Test func anUploadNotDoneInTime_answers202_andItsJobIsFollowedToTheSong() async throws {
+        try await withKinetic(adjust: { $0.songUploadWait = 0 }) { app in
+            let ann = try await app.signUp()
+            let audio = try await AudioFixtures.clickTrack(bpm: 126, title: "Later Beat")
+            let response = try await app.upload(audio, fileName: "later.mp3", token: ann.token)
+            #expect(response.status == .accepted)
+            let job = try response.decoded(as: Components.Schemas.Job.self)
+            #expect(job.kind == SongImportJob.kind)
+            #expect(response.headers.first(name: .location) == "/api/v1/jobs/\(job.id)")
+            #expect(response.headers.first(name: .retryAfter) == "2")
+
+            var followed = job
+            let deadline = Date().addingTimeInterval(60)
+            while followed.state != .completed, followed.state != .discarded, Date() < deadline {
+                try await Task.sleep(for: .milliseconds(200))
+                followed = try await app.json(.GET, "/api/v1/jobs/\(job.id)", token: ann.token).decoded(as: Components.Schemas.Job.self)
+            }
+            #expect(followed.state == .completed)
+            #expect(followed.attempt == 1)
+            #expect(followed.finishedAt != nil)
+            #expect(followed.error == nil)
+            let songID = try #require(followed.result?.additionalProperties.value["songId"] as? String)
+            let songs = try await app.json(.GET, "/api/v1/songs", token: ann.token).decoded(as: [Components.Schemas.Song].self)
+            #expect(songs.filter { !$0.starter }.map { $0.id.lowercased() } == [songID.lowercased()])
+
+            // Another account never sees it.
+            let ben = try await app.signUp()
+            #expect(try await app.json(.GET, "/api/v1/jobs/\(job.id)", token: ben.token).status == .notFound)
+            #expect(try await app.json(.GET, "/api/v1/jobs/not-a-uuid", token: ann.token).status == .notFound)
+        }
+    }
+
+    @Test func fourUploadsWaitingAlready_refuseTheFifthBeforeItIsRead() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            for _ in 0..<JobClient.maximumWaitingPerOwner {
+                try await app.jobs.queue.enqueue(
+                    "test.later", owner: account.customerId.lowercased(), payload: ["x": 1], at: testNow.addingTimeInterval(3600),
+                    now: testNow)
+            }
+            let audio = try await AudioFixtures.clickTrack(bpm: 120)
+            let refused = try await app.upload(audio, fileName: "fifth.mp3", token: account.token)
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.headers.first(name: .retryAfter) != nil)
+            #expect(try refused.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "busy")
+            #expect(try await app.storedSongFiles().isEmpty)
+            #expect(app.uploadDirectoryFiles().isEmpty)
+            // Another account is not held up by it.
+            let other = try await app.signUp()
+            #expect(try await app.upload(audio, fileName: "mine.mp3", token: other.token).status == .created)
+        }
+    }
+}

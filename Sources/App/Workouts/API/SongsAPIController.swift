@@ -13,12 +13,19 @@ struct SongsAPIController {
         return try await songs.playable().map { try SongDTO($0, starter: songs.isStarter($0)) }
     }
 
-    /// The audio file as the body; `?filename=` names it when its tags have no title.
+    /// The audio file as the body; `?filename=` names it when its tags have no title. 201 with
+    /// the song once analysed; 202 with the job to follow when that takes longer than the wait.
     func upload(_ request: Request) async throws -> Response {
         let workouts = try request.workouts()
-        let song = try await workouts.importSong(
-            try await request.receiveSong(for: workouts), fileName: request.query[String.self, at: "filename"])
-        return try await SongDTO(song).created(at: .api(.song(id: song.id?.uuidString)), for: request)
+        let upload = try await workouts.addSong(
+            try await request.receiveSong(for: workouts), fileName: request.query[String.self, at: "filename"],
+            waitingUpTo: workouts.configuration.songUploadWait)
+        switch upload {
+        case .added(let song):
+            return try await SongDTO(song).created(at: .api(.song(id: song.id?.uuidString)), for: request)
+        case .pending(let job):
+            return try await JobDTO(job, localizer: request.localizer).accepted(for: request)
+        }
     }
 
     func update(_ request: Request) async throws -> SongDTO {
@@ -48,12 +55,6 @@ extension WorkoutsService {
         try await song.save(on: database)
     }
 
-    /// Imports a received song file into the user's library: probed, its tempo estimated, kept.
-    func importSong(_ file: URL, fileName: String?) async throws -> SongRecord {
-        let importer = SongImporter(database: database, userID: userID, files: songFiles, limits: configuration.songLimits, tools: tools)
-        return try await importer.importSong(.init(file: file, fileName: fileName), at: now)
-    }
-
     /// Removes the row (and themes naming the song), then the file.
     func deleteSong(_ song: SongRecord) async throws {
         try await songs.delete(song)
@@ -66,6 +67,7 @@ extension Request {
     /// quota and the song limit checked before and while it is read.
     func receiveSong(for workouts: WorkoutsService) async throws -> URL {
         guard AudioDecoder.isAvailable else { throw SongImporter.toolsMissing }
+        try await workouts.jobs.checkRoom(for: workouts.userID.uuidString.lowercased(), localizer: localizer)
         return try await receiveUploadToKeep(maximumBytes: workouts.configuration.maximumSongBytes, tools: workouts.tools)
     }
 

@@ -3,10 +3,12 @@ import KineticCore
 
 /// How large and how long a song may be: the largest upload (`KINETIC_MAX_SONG_BYTES`, default
 /// 200 MiB, a 20-minute WAV) and the longest song (`KINETIC_MAX_SONG_MINUTES`, 1–180, default
-/// 20; the shortest is 5 s).
+/// 20; the shortest is 5 s); and how long an API upload waits for its analysis before it
+/// answers 202 with the job to follow (`KINETIC_SONG_WAIT_SECONDS`, 0–600, default 60).
 struct SongSettings: ModuleSetting {
     var maximumBytes: Int = 200 << 20
     var limits = SongFileCheck.Limits()
+    var uploadWait: TimeInterval = 60
 
     static func load(from environment: [String: String]) throws -> SongSettings {
         var settings = SongSettings()
@@ -18,6 +20,11 @@ struct SongSettings: ModuleSetting {
         {
             settings.limits.maximumSeconds = Double(minutes * 60)
         }
+        if let seconds = try KineticConfiguration.parseWholeNumber(
+            environment["KINETIC_SONG_WAIT_SECONDS"], name: "KINETIC_SONG_WAIT_SECONDS", range: 0...600)
+        {
+            settings.uploadWait = Double(seconds)
+        }
         return settings
     }
 }
@@ -27,6 +34,12 @@ extension KineticConfiguration {
     var maximumSongBytes: Int {
         get { moduleSettings[SongSettings.self].maximumBytes }
         set { moduleSettings[SongSettings.self].maximumBytes = newValue }
+    }
+
+    /// How long an API song upload waits for its analysis before answering 202 (``SongSettings``).
+    var songUploadWait: TimeInterval {
+        get { moduleSettings[SongSettings.self].uploadWait }
+        set { moduleSettings[SongSettings.self].uploadWait = newValue }
     }
 
     /// The shortest and longest song accepted (``SongSettings``).

@@ -12,9 +12,13 @@ struct MusicController {
 
     func upload(_ request: Request) async throws -> Response {
         let workouts = try request.workouts()
-        let song = try await workouts.importSong(
-            try await request.receiveSong(for: workouts), fileName: request.query[String.self, at: "filename"])
-        return try await SongDTO(song).encodeResponse(status: .created, for: request)
+        // The page waits for the analysis, however long the line before it is.
+        let upload = try await workouts.addSong(
+            try await request.receiveSong(for: workouts), fileName: request.query[String.self, at: "filename"], waitingUpTo: 1800)
+        switch upload {
+        case .added(let song): return try await SongDTO(song).encodeResponse(status: .created, for: request)
+        case .pending(let job): return try await JobDTO(job, localizer: request.localizer).accepted(for: request)
+        }
     }
 
     private struct EditForm: Content {
