@@ -17,7 +17,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.signedInTokens = SignedInTokens(lifetime: configuration.apiTokenCacheSeconds)
     try app.loadStringCatalog()
     await app.startToolThreads()
-    app.prepareMedia()
+    await app.prepareMedia()
     app.prepareJobs()
     for module in KineticModules.all { try module.prepare(app) }
 

@@ -26,7 +26,8 @@ function setUpUpload() {
       });
     } catch { /* the network failed: the message below says so */ }
     if (answer.ok) {
-      window.location.assign(`${form.action}?done=added`);
+      // 202: still being analysed after the server's wait; it joins the library when done.
+      window.location.assign(`${form.action}?done=${answer.status === 202 ? 'analysing' : 'added'}`);
       return;
     }
     button.disabled = false;

@@ -35,8 +35,8 @@ import VaporTesting
             #expect(claimed.attempt == 1)
             #expect(claimed.attemptedBy == "a")
             #expect(try await jobs.claim(now: testNow, lease: 60) == nil)
-            #expect(try await queue(app, "b").complete(try job.requireID(), result: Note(text: "not mine"), now: testNow) == false)
-            #expect(try await jobs.complete(try job.requireID(), result: Note(text: "done"), now: testNow))
+            #expect(try await queue(app, "b").complete(claimed, result: Note(text: "not mine"), now: testNow) == false)
+            #expect(try await jobs.complete(claimed, result: Note(text: "done"), now: testNow))
             let done = try #require(try await JobRecord.find(job.id, on: app.db))
             #expect(done.state == .completed)
             #expect(try JSONDecoder().decode(Note.self, from: Data((done.result ?? "").utf8)) == Note(text: "done"))
@@ -63,10 +63,10 @@ import VaporTesting
                     #expect(next?.owner != "ann")
                     if let next {
                         order.append(try JSONDecoder().decode(Note.self, from: Data(next.payload.utf8)).text)
-                        try await jobs.complete(try next.requireID(), result: Note(text: ""), now: now)
+                        try await jobs.complete(next, result: Note(text: ""), now: now)
                     }
                 }
-                try await jobs.complete(try job.requireID(), result: Note(text: ""), now: now)
+                try await jobs.complete(job, result: Note(text: ""), now: now)
                 if order.count == 5 { break }
             }
             #expect(order == ["ann 1", "ben 1", "cem 1", "ann 2", "ann 3"])
@@ -95,7 +95,7 @@ import VaporTesting
             #expect(try await jobs.fail(claimed, because: failure, permanent: true, now: testNow))
             let discarded = try #require(try await JobRecord.find(refused.id, on: app.db))
             #expect(discarded.state == .discarded)
-            #expect(try JSONDecoder().decode(JobFailure.self, from: Data((discarded.failure ?? "").utf8)).code == "busy")
+            #expect(discarded.decodedFailure?.code == "busy")
         }
     }
 
@@ -103,16 +103,18 @@ import VaporTesting
         try await withQueueOnly { app in
             let dead = queue(app, "dead")
             let job = try await dead.enqueue("test.note", owner: "ann", payload: Note(text: "x"), maximumAttempts: 2, now: testNow)
-            _ = try #require(try await dead.claim(now: testNow, lease: 60))
+            let first = try #require(try await dead.claim(now: testNow, lease: 60))
             #expect(try await dead.rescue(now: testNow.addingTimeInterval(59)) == 0)
             #expect(try await dead.rescue(now: testNow.addingTimeInterval(61)) == 1)
             #expect(try await JobRecord.find(job.id, on: app.db)?.state == .retryable)
             // The instance that died cannot finish it any more; another takes it.
-            #expect(try await dead.complete(try job.requireID(), result: Note(text: "late"), now: testNow) == false)
+            #expect(try await dead.complete(first, result: Note(text: "late"), now: testNow) == false)
             let other = queue(app, "alive")
             let again = try #require(try await other.claim(now: testNow.addingTimeInterval(61), lease: 60))
             #expect(again.attempt == 2)
-            #expect(try await other.release(try job.requireID(), now: testNow.addingTimeInterval(62)))
+            // A stale run of the first try cannot touch the second, even on the same instance.
+            #expect(try await other.complete(first, result: Note(text: "stale"), now: testNow.addingTimeInterval(61)) == false)
+            #expect(try await other.release(again, now: testNow.addingTimeInterval(62)))
             let released = try #require(try await JobRecord.find(job.id, on: app.db))
             #expect(released.state == .available)
             #expect(released.attempt == 1)
@@ -133,7 +135,7 @@ import VaporTesting
             try await jobs.stage(now: testNow.addingTimeInterval(600))
             #expect(try await JobRecord.find(later.id, on: app.db)?.state == .available)
             let claimed = try #require(try await jobs.claim(now: testNow.addingTimeInterval(600), lease: 60))
-            try await jobs.complete(try claimed.requireID(), result: Note(text: ""), now: testNow.addingTimeInterval(600))
+            try await jobs.complete(claimed, result: Note(text: ""), now: testNow.addingTimeInterval(600))
             #expect(try await jobs.prune(olderThan: 3600, now: testNow.addingTimeInterval(600 + 3599)) == 0)
             #expect(try await jobs.prune(olderThan: 3600, now: testNow.addingTimeInterval(600 + 3601)) == 1)
             #expect(try await JobRecord.query(on: app.db).count() == 0)
@@ -181,9 +183,8 @@ import VaporTesting
             let refused = try await app.waitForJob(try empty.requireID(), upTo: 10)
             #expect(refused.state == .discarded)
             #expect(refused.attempt == 1)
-            let failure = try JSONDecoder().decode(JobFailure.self, from: Data((refused.failure ?? "").utf8))
-            #expect(failure.code == "empty_note")
-            #expect(failure.status == 422)
+            #expect(refused.decodedFailure?.code == "empty_note")
+            #expect(refused.decodedFailure?.status == 422)
         }
     }
 
@@ -237,6 +238,16 @@ import VaporTesting
                 throw error
             }
             try await second.asyncShutdown()
+        }
+    }
+
+    @Test func anInstance_claimsOnlyTheKindsItRuns() async throws {
+        try await withQueueOnly { app in
+            let jobs = queue(app)
+            try await jobs.enqueue("song.import.v2", owner: "ann", payload: Note(text: "new"), now: testNow)
+            #expect(try await jobs.claim(now: testNow, lease: 60, kinds: ["song.import"]) == nil)
+            #expect(try await jobs.claim(now: testNow, lease: 60, kinds: []) == nil)
+            #expect(try await jobs.claim(now: testNow, lease: 60, kinds: ["song.import", "song.import.v2"])?.kind == "song.import.v2")
         }
     }
 }

@@ -24,7 +24,7 @@ import VaporTesting
             try await MigrationLog.query(on: app.db).filter(\.$name == "App.CreateIdempotentRequests").delete()
             let behind = try await app.testing().sendRequest(.GET, "/readyz")
             #expect(behind.status == .serviceUnavailable)
-            #expect(behind.body.string.contains("migrations: 1 not run: App.CreateIdempotentRequests"), "\(behind.body.string)")
+            #expect(behind.body.string == "not ready\ndatabase: ok\nmigrations: failed\nmedia: ok\n", "\(behind.body.string)")
             #expect(behind.body.string.contains("database: ok"))
 
             // Liveness never asks the database: it answers with the database gone.
@@ -41,9 +41,7 @@ import VaporTesting
             .bind(host: "127.0.0.1", port: 0).get()
         defer { silent.close(promise: nil) }
         let silentPort = try #require(silent.localAddress?.port)
-        for (endpoint, problem) in [
-            ("http://127.0.0.1:1", "media: "), ("http://127.0.0.1:\(silentPort)", "media: no answer within"),
-        ] {
+        for endpoint in ["http://127.0.0.1:1", "http://127.0.0.1:\(silentPort)"] {
             try await withKinetic(adjust: {
                 $0.mediaStorage = .s3(
                     S3Location(bucket: "kinetic-media", endpoint: URL(string: endpoint)!),
@@ -53,7 +51,8 @@ import VaporTesting
                 let response = try await app.testing().sendRequest(.GET, "/readyz")
                 #expect(Date().timeIntervalSince(started) < 5)
                 #expect(response.status == .serviceUnavailable)
-                #expect(response.body.string.contains(problem), "\(response.body.string)")
+                #expect(response.body.string.contains("media: failed"), "\(response.body.string)")
+                #expect(!response.body.string.contains("127.0.0.1"), "the store's address stays in the log")
                 #expect(response.body.string.contains("database: ok"))
             }
         }

@@ -63,7 +63,9 @@ struct ReportFiles: Sendable {
     /// Keeps a prepared report folder as `storedFolder`: every file in it, the PDF last, so a
     /// folder with its PDF is whole. The prepared folder is gone afterwards.
     func keep(_ prepared: URL, as storedFolder: String) async throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: prepared.path).sorted { first, _ in first != "report.pdf" }
+        let names = try FileManager.default.contentsOfDirectory(atPath: prepared.path).sorted {
+            ($0 == "report.pdf" ? 1 : 0, $0) < ($1 == "report.pdf" ? 1 : 0, $1)
+        }
         for name in names {
             try await store.keep(
                 prepared.appendingPathComponent(name), as: folder(storedFolder).appending(name), contentType: Self.contentType(of: name))

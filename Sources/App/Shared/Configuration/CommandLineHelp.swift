@@ -61,7 +61,7 @@ public enum CommandLineHelp {
                 ("-b, --bind HOST:PORT", "both at once"),
                 ("--unix-socket PATH", "listen on a Unix socket instead"),
                 ("--no-demo", "no demo account, songs or report library on an empty database (KINETIC_NO_DEMO=true)"),
-                ("--no-migrate", "leave the migrations to `kinetic migrate`; /readyz answers 503 while any is missing"),
+                ("--no-migrate", "leave the migrations to `kinetic migrate`: serve waits until they have run before it listens"),
             ],
             environment: [
                 ("DATABASE_URL", "postgres://user:password@host:5432/db to use PostgreSQL instead of SQLite"),

@@ -11,14 +11,17 @@ import Vapor
 /// tried again until the job's tries are used.
 typealias JobHandler = @Sendable (JobRecord, Application) async throws -> any Encodable & Sendable
 
-/// The workers of one instance: ``slots`` loops that each claim a job from ``JobQueue``, run
-/// its handler while keeping its lease, and record how it ended; and one loop that rescues
-/// leases run out, stages scheduled jobs and prunes finished ones. They wake when a job goes
-/// in (PostgreSQL `LISTEN`, or this instance's own enqueue on SQLite) and look again every
-/// ``pollInterval`` seconds in any case.
+/// The workers of one instance: ``slots`` loops that each claim a job of a kind this instance
+/// runs from ``JobQueue``, run its handler while a heartbeat keeps its lease, and record how it
+/// ended; and one loop that rescues leases run out, stages scheduled jobs and prunes finished
+/// ones. They wake when a job goes in (PostgreSQL `LISTEN`, or this instance's own enqueue)
+/// and look again every ``pollInterval`` seconds in any case. A run whose lease is lost (it
+/// stalled, and the job was rescued for another try) is cancelled.
 ///
-/// Stopping (``stop(drainingFor:)``, on SIGTERM) claims nothing more, lets running jobs finish
-/// for a while, then cancels them and gives them back so that another instance runs them.
+/// Stopping (``stop(drainingFor:)``, on SIGTERM) claims nothing more and lets running jobs
+/// finish for a while; then it cancels them and gives them back so that another instance runs
+/// them, without waiting for a handler that does not notice the cancellation (its result, if
+/// it still comes, is refused: the lease is gone).
 final class JobWorkers: Sendable {
     let queue: JobQueue
     let slots: Int
@@ -33,8 +36,10 @@ final class JobWorkers: Sendable {
     private let state = NIOLockedValueBox(RunState())
 
     private struct RunState {
-        var loops: [Task<Void, Never>] = []
-        var running: [UUID: Task<Void, Never>] = [:]
+        var workers: [Task<Void, Never>] = []
+        var upkeep: [Task<Void, Never>] = []
+        /// The jobs running, with the task running each.
+        var running: [UUID: (job: JobRecord, task: Task<Void, Never>)] = [:]
         var stopping = false
         /// The connection `LISTEN` runs on, closed to stop it.
         var listener: PostgresConnection?
@@ -63,101 +68,112 @@ final class JobWorkers: Sendable {
     /// Starts the loops; calling it again while they run does nothing.
     func start(_ app: Application) {
         state.withLockedValue { state in
-            guard state.loops.isEmpty, !state.stopping else { return }
-            for _ in 0..<slots { state.loops.append(Task { await self.work(app) }) }
-            state.loops.append(Task { await self.maintain() })
+            guard state.workers.isEmpty, !state.stopping else { return }
+            for _ in 0..<slots { state.workers.append(Task { await self.work(app) }) }
+            state.upkeep.append(Task { await self.maintain() })
             if case .postgres(let url) = app.kineticConfiguration.database,
                 let configuration = try? SQLPostgresConfiguration(url: url).coreConfiguration
             {
                 let eventLoop = app.eventLoopGroup.any()
-                state.loops.append(Task { await self.listen(configuration, on: eventLoop) })
+                state.upkeep.append(Task { await self.listen(configuration, on: eventLoop) })
             }
         }
     }
 
-    /// Claims nothing more; waits up to `seconds` for running jobs, then cancels the rest and
-    /// gives them back.
+    /// Claims nothing more; lets running jobs finish for up to `seconds`, then cancels them and
+    /// gives them back. Returns within about `seconds` plus one second whatever the handlers do.
     func stop(drainingFor seconds: TimeInterval) async {
-        let loops = state.withLockedValue { state in
+        let (workers, upkeep) = state.withLockedValue { state in
             state.stopping = true
-            return state.loops
+            return (state.workers, state.upkeep)
         }
-        for loop in loops { loop.cancel() }
+        for task in workers + upkeep { task.cancel() }
         wake.signal()
         try? await state.withLockedValue({ $0.listener })?.close().get()
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, !state.withLockedValue({ $0.running.isEmpty }) {
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-        let unfinished = state.withLockedValue { $0.running }
-        for (id, task) in unfinished {
-            task.cancel()
-            await task.value
-            if (try? await queue.release(id, now: clock.now)) == true {
-                logger.notice("Stopping: gave back job \(id) for another instance to run")
+        await waitForRunningJobs(upTo: seconds)
+        let unfinished = state.withLockedValue { $0.running.values }
+        for (_, task) in unfinished { task.cancel() }
+        await waitForRunningJobs(upTo: 1)
+        for (job, _) in state.withLockedValue({ $0.running.values }) {
+            if (try? await queue.release(job, now: clock.now)) == true {
+                logger.notice("Stopping: gave back job \(job.kind) \(job.id?.uuidString ?? "") for another instance to run")
             }
         }
-        for loop in loops { await loop.value }
+        for task in upkeep { await task.value }
         try? await queue.notify()
+    }
+
+    private func waitForRunningJobs(upTo seconds: TimeInterval) async {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline, !state.withLockedValue({ $0.running.isEmpty }) {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
     }
 
     private var isStopping: Bool { state.withLockedValue { $0.stopping } }
 
-    /// One worker: claim, run, record; wait for a wake-up when there is nothing to claim.
+    /// One worker: claim, run with a heartbeat, record; wait for a wake-up when there is
+    /// nothing to claim.
     private func work(_ app: Application) async {
         while !Task.isCancelled, !isStopping {
+            let seen = wake.generation
             let job: JobRecord?
             do {
-                job = try await queue.claim(now: clock.now, lease: lease)
+                job = try await queue.claim(now: clock.now, lease: lease, kinds: kinds)
             } catch {
                 logger.error("Claiming a job failed; trying again", metadata: ["error": "\(String(reflecting: error))"])
                 job = nil
             }
             guard let job, let id = job.id else {
-                await wake.wait(upTo: pollInterval)
+                await wake.wait(upTo: pollInterval, unlessSignalledSince: seen)
                 continue
             }
             let run = Task { await self.run(job, app: app) }
             let started = state.withLockedValue { state -> Bool in
                 guard !state.stopping else { return false }
-                state.running[id] = run
+                state.running[id] = (job, run)
                 return true
             }
-            if !started { run.cancel() }
+            guard started else {
+                run.cancel()
+                _ = try? await queue.release(job, now: clock.now)
+                return
+            }
+            let heartbeat = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(lease / 3))
+                    guard !Task.isCancelled else { return }
+                    if (try? await queue.extendLease(job, now: clock.now, lease: lease)) == false {
+                        logger.warning("Job \(job.kind) \(id) lost its lease (it stalled and was taken back); cancelling this run")
+                        run.cancel()
+                        return
+                    }
+                }
+            }
             await run.value
+            heartbeat.cancel()
             state.withLockedValue { _ = $0.running.removeValue(forKey: id) }
         }
     }
 
-    /// Runs `job`'s handler, keeping its lease while it runs, and records how it ended.
+    /// Runs `job`'s handler and records how it ended. Work that succeeded is recorded even if
+    /// the run was cancelled meanwhile; a run cancelled before it succeeded gives the job back
+    /// (refused when the cancellation came from a lost lease: then it is no longer this run's).
     private func run(_ job: JobRecord, app: Application) async {
-        guard let id = job.id else { return }
         let started = ContinuousClock.now
         defer { KineticMetrics.recordJob(job.kind, since: started) }
-        guard let handler = handlers.withLockedValue({ $0[job.kind] }) else {
-            let failure = JobFailure(AppError(status: .internalServerError, code: "job_unknown", messageKey: "error.job.failed"))
-            _ = try? await queue.fail(job, because: failure, permanent: true, now: clock.now)
-            logger.error("No handler for job kind \(job.kind); discarded \(id)")
-            return
-        }
-        let heartbeat = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(lease / 3))
-                guard !Task.isCancelled else { return }
-                _ = try? await queue.extendLease(id, now: clock.now, lease: lease)
-            }
-        }
-        defer { heartbeat.cancel() }
+        guard let handler = handlers.withLockedValue({ $0[job.kind] }) else { return }
         do {
             let result = try await handler(job, app)
-            if Task.isCancelled { return }
-            try await queue.complete(id, result: AnyEncodable(result), now: clock.now)
+            try await queue.complete(job, result: AnyEncodable(result), now: clock.now)
         } catch {
-            // Cancelled because the instance stops: ``stop(drainingFor:)`` gives it back.
-            if Task.isCancelled { return }
+            if Task.isCancelled || error is CancellationError {
+                _ = try? await queue.release(job, now: clock.now)
+                return
+            }
             let (failure, permanent) = Self.failure(error)
             if failure.status >= 500 {
-                logger.warning("Job \(job.kind) \(id) failed (try \(job.attempt) of \(job.maxAttempts)): \(String(reflecting: error))")
+                logger.warning("Job \(job.kind) \(job.id?.uuidString ?? "") failed (try \(job.attempt) of \(job.maxAttempts)): \(String(reflecting: error))")
             }
             _ = try? await queue.fail(job, because: failure, permanent: permanent, now: clock.now)
         }
@@ -232,36 +248,44 @@ final class JobWorkers: Sendable {
     }
 }
 
-/// A wake-up many waiters share: ``signal()`` wakes everyone waiting now.
+/// A wake-up many waiters share: ``signal()`` wakes everyone waiting now, and a waiter that
+/// read ``generation`` before it last looked for work does not sleep through a signal sent
+/// since.
 final class WakeSignal: Sendable {
     private struct Waiters {
+        var generation = 0
         var waiting: [UUID: CheckedContinuation<Void, Never>] = [:]
         var cancelled: Set<UUID> = []
     }
 
     private let waiters = NIOLockedValueBox(Waiters())
 
+    /// How many signals there have been.
+    var generation: Int { waiters.withLockedValue { $0.generation } }
+
     func signal() {
         let all = waiters.withLockedValue { waiters in
+            waiters.generation += 1
             defer { waiters.waiting = [:] }
             return waiters.waiting
         }
         for continuation in all.values { continuation.resume() }
     }
 
-    /// Returns on the next ``signal()``, after `seconds`, or when cancelled.
-    func wait(upTo seconds: TimeInterval) async {
+    /// Returns on the next ``signal()`` (at once when there was one since `seen`), after
+    /// `seconds`, or when cancelled.
+    func wait(upTo seconds: TimeInterval, unlessSignalledSince seen: Int) async {
         let id = UUID()
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 await withTaskCancellationHandler {
                     await withCheckedContinuation { continuation in
-                        let cancelled = self.waiters.withLockedValue { waiters in
-                            if waiters.cancelled.remove(id) != nil { return true }
+                        let goOn = self.waiters.withLockedValue { waiters in
+                            if waiters.cancelled.remove(id) != nil || waiters.generation != seen { return true }
                             waiters.waiting[id] = continuation
                             return false
                         }
-                        if cancelled { continuation.resume() }
+                        if goOn { continuation.resume() }
                     }
                 } onCancel: {
                     let continuation = self.waiters.withLockedValue { waiters in

@@ -42,12 +42,10 @@ struct JobDTO: Content {
         maxAttempts = job.maxAttempts
         createdAt = job.insertedAt.formatted(.iso8601)
         finishedAt = job.finishedAt?.formatted(.iso8601)
-        result = job.state == .completed ? job.result.flatMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) } : nil
+        result = job.state == .completed ? job.decodedResult(as: JSONValue.self) : nil
         error =
             job.state == .discarded
-            ? job.failure.flatMap { try? JSONDecoder().decode(JobFailure.self, from: Data($0.utf8)) }.map {
-                Failure(code: $0.code, message: localizer.t($0.messageKey, arguments: $0.messageArguments))
-            } : nil
+            ? job.decodedFailure.map { Failure(code: $0.code, message: localizer.t($0.messageKey, arguments: $0.messageArguments)) } : nil
     }
 
     /// This job as `202 Accepted`, `Location` naming where to follow it.

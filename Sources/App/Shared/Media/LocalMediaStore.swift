@@ -56,6 +56,7 @@ struct LocalMediaStore: MediaStore {
     }
 
     func remove(_ key: MediaKey) async throws {
+        guard key.isObject else { throw MediaKey.Invalid(key: key.description) }
         try? FileManager.default.removeItem(at: url(of: key))
     }
 
@@ -66,9 +67,12 @@ struct LocalMediaStore: MediaStore {
 
     func list(under prefix: MediaKey) async throws -> [MediaObject] {
         let base = directory.standardizedFileURL.path
+        // Only the folder the prefix is in is walked (`reports/abc/` of `reports/abc/page-`).
+        let folder = String(prefix.description.prefix(through: prefix.description.lastIndex(of: "/") ?? prefix.description.startIndex))
+        let start = prefix.description.contains("/") ? directory.appendingPathComponent(folder) : directory
         guard
             let walker = FileManager.default.enumerator(
-                at: directory, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey], options: [.skipsHiddenFiles])
+                at: start, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey], options: [.skipsHiddenFiles])
         else { return [] }
         var objects: [MediaObject] = []
         for case let file as URL in walker {

@@ -29,7 +29,8 @@ protocol MediaStore: Sendable {
     /// for a `Range`; nil when there is none.
     func response(for key: MediaKey, contentType: HTTPMediaType, to request: Request) async throws -> Response?
 
-    /// Removes `key`; removing what is not there is no error.
+    /// Removes the object `key` (never a folder: ``removeAll(under:)`` empties one); removing
+    /// what is not there is no error.
     func remove(_ key: MediaKey) async throws
 
     /// Removes every object whose key starts with `prefix` (a report's folder).
@@ -77,6 +78,9 @@ struct MediaKey: Hashable, Comparable, Sendable, CustomStringConvertible {
         guard valid else { throw Invalid(key: text) }
         description = text
     }
+
+    /// Whether it names an object rather than a folder (`songs/`) or the whole store (``).
+    var isObject: Bool { !description.isEmpty && !description.hasSuffix("/") }
 
     /// The key of `name` inside this folder key (`reports/abc/` + `page-1.jpg`).
     func appending(_ name: String) throws -> MediaKey {

@@ -54,10 +54,15 @@ struct S3MediaStore: MediaStore {
         }
         headers.replaceOrAdd(name: .contentType, value: contentType.serialize())
         if headers.first(name: .acceptRanges) == nil { headers.replaceOrAdd(name: .acceptRanges, value: "bytes") }
+        guard download.status == .ok || download.status == .partialContent else {
+            // 304, or 416 whose body is the store's XML (its request ids, the bucket): nothing of it goes on.
+            headers.remove(name: .contentLength)
+            headers.remove(name: .contentType)
+            return Response(status: download.status, headers: headers)
+        }
         let length = download.headers.first(name: "content-length").flatMap { Int($0) } ?? -1
         let body = download.body
         let response = Response(status: download.status, headers: headers)
-        guard download.status != .notModified else { return response }
         response.body = Response.Body(
             managedAsyncStream: { writer in
                 for try await chunk in body { try await writer.write(.buffer(chunk)) }
@@ -66,6 +71,7 @@ struct S3MediaStore: MediaStore {
     }
 
     func remove(_ key: MediaKey) async throws {
+        guard key.isObject else { throw MediaKey.Invalid(key: key.description) }
         try await client.deleteObject(key.description)
     }
 

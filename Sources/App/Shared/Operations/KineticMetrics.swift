@@ -101,12 +101,11 @@ enum KineticMetrics {
             totals["\(try row.decode(column: "kind", as: String.self))/\(try row.decode(column: "state", as: String.self))"] =
                 try row.decode(column: "total", as: Int.self)
         }
-        let claimable = JobState.claimable.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         var oldestDue: [String: Date] = [:]
         let oldest = try await sql.raw(
             """
             SELECT kind, MIN(scheduled_at) AS oldest FROM jobs
-            WHERE state IN (\(unsafeRaw: claimable)) AND scheduled_at <= \(bind: now) GROUP BY kind
+            WHERE state IN (\(JobQueue.claimableSQL)) AND scheduled_at <= \(bind: now) GROUP BY kind
             """
         ).all()
         for row in oldest {

@@ -8,8 +8,9 @@ import Vapor
 /// - `/livez`: the process answers HTTP. It touches nothing else, so an outage of the database
 ///   never gets every instance restarted.
 /// - `/readyz`: the instance can serve: the database answers a bounded `SELECT 1`, has run
-///   every migration this version has, and the media store can be reached. 503 with what failed
-///   otherwise, which takes the instance out of rotation until it passes again.
+///   every migration this version has, and the media store can be reached. 503 naming the
+///   checks that failed otherwise (why is in the log, not in the answer anyone may read), which
+///   takes the instance out of rotation until it passes again.
 ///
 /// `/healthz` (``SiteController/healthz(_:)``) stays for people: the database only.
 struct ProbesController {
@@ -31,7 +32,7 @@ struct ProbesController {
         let checks = await [database, migrations, media]
         let failed = checks.filter { $0.problem != nil }
         for check in failed { request.logger.warning("Not ready: \(check.name): \(check.problem ?? "")") }
-        let lines = checks.map { "\($0.name): \($0.problem ?? "ok")" }.joined(separator: "\n")
+        let lines = checks.map { "\($0.name): \($0.problem == nil ? "ok" : "failed")" }.joined(separator: "\n")
         return Response(
             status: failed.isEmpty ? .ok : .serviceUnavailable, headers: Self.plainHeaders,
             body: .init(string: (failed.isEmpty ? "ready\n" : "not ready\n") + lines + "\n"))

@@ -20,12 +20,7 @@ struct SongsAPIController {
         let upload = try await workouts.addSong(
             try await request.receiveSong(for: workouts), fileName: request.query[String.self, at: "filename"],
             waitingUpTo: workouts.configuration.songUploadWait)
-        switch upload {
-        case .added(let song):
-            return try await SongDTO(song).created(at: .api(.song(id: song.id?.uuidString)), for: request)
-        case .pending(let job):
-            return try await JobDTO(job, localizer: request.localizer).accepted(for: request)
-        }
+        return try await upload.response(for: request, location: true)
     }
 
     func update(_ request: Request) async throws -> SongDTO {

@@ -16,7 +16,8 @@ struct SongImportJob: Codable, Sendable {
     let fileName: String?
 
     struct Result: Codable, Sendable {
-        let songId: UUID
+        /// The song's id, lowercase as the API writes ids.
+        let songId: String
     }
 
     /// Where an upload waits for its job.
@@ -32,19 +33,30 @@ struct SongImportJob: Codable, Sendable {
         let directory = URL(fileURLWithPath: app.kineticConfiguration.uploadDirectory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("upload-job-\(UUID().uuidString)")
+        // Consumed by the import; removed here when the copy or the import stopped short.
+        defer { try? FileManager.default.removeItem(at: file) }
         guard try await app.media.download(key, to: file) else { throw AppError.notFound }
-        let configuration = app.kineticConfiguration
-        let importer = SongImporter(
-            database: app.db, userID: input.userID, files: SongFiles(store: app.media), limits: configuration.songLimits,
-            tools: app.tools(for: .user(input.userID)))
+        let importer = app.songImporter(for: input.userID)
         do {
             let song = try await importer.importSong(.init(file: file, fileName: input.fileName), at: app.now)
             try? await app.media.remove(key)
-            return Result(songId: try song.requireID())
+            return Result(songId: try song.requireID().uuidString.lowercased())
         } catch {
-            if JobWorkers.failure(error).permanent || job.attempt >= job.maxAttempts { try? await app.media.remove(key) }
+            // A refusal, or the last try's failure, ends the job: its upload goes. A cancellation
+            // (the instance stops) leaves it for the try that follows.
+            let cancelled = error is CancellationError || Task.isCancelled
+            if !cancelled, JobWorkers.failure(error).permanent || job.attempt >= job.maxAttempts { try? await app.media.remove(key) }
             throw error
         }
+    }
+}
+
+extension Application {
+    /// An importer of songs into `userID`'s library, its tool work in their turn.
+    func songImporter(for userID: UUID) -> SongImporter {
+        SongImporter(
+            database: db, userID: userID, files: SongFiles(store: media), limits: kineticConfiguration.songLimits,
+            tools: tools(for: .user(userID)))
     }
 }
 
@@ -54,6 +66,19 @@ extension WorkoutsService {
         case added(SongRecord)
         /// Still waiting for a worker, or being analysed: the job to follow.
         case pending(JobRecord)
+
+        /// 201 with the song (`Location` naming it when `location`), or 202 with the job.
+        func response(for request: Request, location: Bool) async throws -> Response {
+            switch self {
+            case .added(let song):
+                let body = try SongDTO(song)
+                return location
+                    ? try await body.created(at: .api(.song(id: song.id?.uuidString)), for: request)
+                    : try await body.encodeResponse(status: .created, for: request)
+            case .pending(let job):
+                return try await JobDTO(job, localizer: request.localizer).accepted(for: request)
+            }
+        }
     }
 
     /// Adds the received song file (consumed) as a job for this user and waits up to `seconds`
@@ -61,19 +86,30 @@ extension WorkoutsService {
     func addSong(_ file: URL, fileName: String?, waitingUpTo seconds: TimeInterval) async throws -> SongUpload {
         let id = UUID()
         let incoming = try SongImportJob.incomingKey(id)
-        try await songFiles.store.keep(file, as: incoming, contentType: "application/octet-stream")
-        let job = try await jobs.enqueue(
-            SongImportJob.kind, owner: userID.uuidString.lowercased(),
-            payload: SongImportJob(userID: userID, incoming: incoming.description, fileName: fileName))
+        do {
+            try await songFiles.store.keep(file, as: incoming, contentType: "application/octet-stream")
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+        let job: JobRecord
+        do {
+            job = try await jobs.enqueue(
+                SongImportJob.kind, owner: userID.uuidString.lowercased(),
+                payload: SongImportJob(userID: userID, incoming: incoming.description, fileName: fileName))
+        } catch {
+            try? await songFiles.store.remove(incoming)
+            throw error
+        }
         let ended = try await jobs.wait(for: try job.requireID(), upTo: seconds)
         switch ended.state {
         case .completed:
-            let result = try JSONDecoder().decode(SongImportJob.Result.self, from: Data((ended.result ?? "").utf8))
-            guard let song = try await SongRecord.find(result.songId, on: database) else { throw AppError.notFound }
+            guard let result = ended.decodedResult(as: SongImportJob.Result.self), let songID = UUID(uuidString: result.songId),
+                let song = try await SongRecord.find(songID, on: database)
+            else { throw AppError.notFound }
             return .added(song)
         case .discarded:
-            let failure = try? JSONDecoder().decode(JobFailure.self, from: Data((ended.failure ?? "").utf8))
-            throw failure?.appError ?? AppError(status: .internalServerError, code: "job_failed", messageKey: "error.job.failed")
+            throw ended.decodedFailure?.appError ?? AppError(status: .internalServerError, code: "job_failed", messageKey: "error.job.failed")
         default:
             return .pending(ended)
         }

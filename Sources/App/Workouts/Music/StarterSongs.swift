@@ -89,10 +89,7 @@ enum StarterSongs {
         guard !missing.isEmpty else { return }
         app.logger.notice("Adding \(missing.count) demo songs in the background…")
         let configuration = app.kineticConfiguration
-        let importer = SongImporter(
-            database: app.db, userID: userID, files: SongFiles(store: app.media),
-            limits: configuration.songLimits, tools: app.tools(for: .user(userID))
-        )
+        let importer = app.songImporter(for: userID)
         for (pack, folder) in missing {
             try Task.checkCancellation()
             let mixed = URL(fileURLWithPath: configuration.uploadDirectory).appendingPathComponent(

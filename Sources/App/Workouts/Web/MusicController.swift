@@ -12,13 +12,11 @@ struct MusicController {
 
     func upload(_ request: Request) async throws -> Response {
         let workouts = try request.workouts()
-        // The page waits for the analysis, however long the line before it is.
+        // 201 once analysed; 202 when that takes longer (the page then says the song is on its way).
         let upload = try await workouts.addSong(
-            try await request.receiveSong(for: workouts), fileName: request.query[String.self, at: "filename"], waitingUpTo: 1800)
-        switch upload {
-        case .added(let song): return try await SongDTO(song).encodeResponse(status: .created, for: request)
-        case .pending(let job): return try await JobDTO(job, localizer: request.localizer).accepted(for: request)
-        }
+            try await request.receiveSong(for: workouts), fileName: request.query[String.self, at: "filename"],
+            waitingUpTo: workouts.configuration.songUploadWait)
+        return try await upload.response(for: request, location: false)
     }
 
     private struct EditForm: Content {
@@ -59,6 +57,7 @@ struct MusicController {
     private func noticeKey(_ done: String?) -> String? {
         switch done {
         case "added": "workouts.music.addedNotice"
+        case "analysing": "workouts.music.analysingNotice"
         case "edited": "workouts.music.editedNotice"
         case "deleted": "workouts.music.deletedNotice"
         default: nil
