@@ -53,6 +53,9 @@ struct JobFailure: Codable, Equatable, Sendable {
         messageArguments = error.messageArguments
     }
 
+    /// 500: a job failed for a reason it did not say.
+    static let unexplained = AppError(status: .internalServerError, code: "job_failed", messageKey: "error.job.failed")
+
     var appError: AppError {
         AppError(
             status: HTTPResponseStatus(statusCode: Int(status)), code: code, messageKey: messageKey, messageArguments: messageArguments)

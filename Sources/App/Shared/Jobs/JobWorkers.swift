@@ -173,7 +173,9 @@ final class JobWorkers: Sendable {
             }
             let (failure, permanent) = Self.failure(error)
             if failure.status >= 500 {
-                logger.warning("Job \(job.kind) \(job.id?.uuidString ?? "") failed (try \(job.attempt) of \(job.maxAttempts)): \(String(reflecting: error))")
+                logger.warning(
+                    "Job \(job.kind) \(job.id?.uuidString ?? "") failed (try \(job.attempt) of \(job.maxAttempts))",
+                    metadata: ["error": "\(String(reflecting: error))"])
             }
             _ = try? await queue.fail(job, because: failure, permanent: permanent, now: clock.now)
         }
@@ -186,7 +188,7 @@ final class JobWorkers: Sendable {
             case let appError as AppError: appError
             case let convertible as any AppErrorConvertible: convertible.appError
             case let failed as ToolProcess.Failed where failed.interruption != nil: .toolInterrupted(failed)
-            default: AppError(status: .internalServerError, code: "job_failed", messageKey: "error.job.failed")
+            default: JobFailure.unexplained
             }
         return (JobFailure(appError), (400..<500).contains(Int(appError.status.code)))
     }

@@ -68,8 +68,8 @@ struct LocalMediaStore: MediaStore {
     func list(under prefix: MediaKey) async throws -> [MediaObject] {
         let base = directory.standardizedFileURL.path
         // Only the folder the prefix is in is walked (`reports/abc/` of `reports/abc/page-`).
-        let folder = String(prefix.description.prefix(through: prefix.description.lastIndex(of: "/") ?? prefix.description.startIndex))
-        let start = prefix.description.contains("/") ? directory.appendingPathComponent(folder) : directory
+        let folder = prefix.description.lastIndex(of: "/").map { String(prefix.description[...$0]) } ?? ""
+        let start = folder.isEmpty ? directory : directory.appendingPathComponent(folder)
         guard
             let walker = FileManager.default.enumerator(
                 at: start, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey], options: [.skipsHiddenFiles])

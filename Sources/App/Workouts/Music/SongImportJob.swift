@@ -109,7 +109,7 @@ extension WorkoutsService {
             else { throw AppError.notFound }
             return .added(song)
         case .discarded:
-            throw ended.decodedFailure?.appError ?? AppError(status: .internalServerError, code: "job_failed", messageKey: "error.job.failed")
+            throw ended.decodedFailure?.appError ?? JobFailure.unexplained
         default:
             return .pending(ended)
         }
