@@ -61,63 +61,59 @@ enum KineticMetrics {
             .recordNanoseconds(elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
     }
 
-    /// Reads the queue figures from the database into their gauges (every channel and state,
+    /// Reads the queue figures from the database into their gauges (every group and state,
     /// zero included, so a series never vanishes), then writes the registry out.
     static func scrape(database: any Database, jobKinds: [String], now: Date) async throws -> String {
         let sql = try database.sql()
-        try await scrapeJobs(sql, kinds: jobKinds, now: now)
-        let counts = try await sql.raw(
-            "SELECT channel, state, COUNT(*) AS total FROM wish_deliveries GROUP BY channel, state"
-        ).all()
-        var totals: [String: Int] = [:]
-        for row in counts {
-            totals["\(try row.decode(column: "channel", as: String.self))/\(try row.decode(column: "state", as: String.self))"] =
-                try row.decode(column: "total", as: Int.self)
-        }
-        let oldest = try await sql.raw(
-            """
-            SELECT channel, MIN(due_at) AS oldest FROM wish_deliveries
-            WHERE state = \(bind: DeliveryState.pending.rawValue) AND due_at <= \(bind: now) GROUP BY channel
-            """
-        ).all()
-        var oldestDue: [String: Date] = [:]
-        for row in oldest {
-            oldestDue[try row.decode(column: "channel", as: String.self)] = try row.decode(column: "oldest", as: Date.self)
-        }
-        for channel in WishChannel.allCases {
-            for state in DeliveryState.allCases {
-                Gauge(label: "kinetic_wish_deliveries", dimensions: [("channel", channel.rawValue), ("state", state.rawValue)])
-                    .record(totals["\(channel.rawValue)/\(state.rawValue)"] ?? 0)
-            }
-            Gauge(label: "kinetic_wish_delivery_oldest_due_seconds", dimensions: [("channel", channel.rawValue)])
-                .record(oldestDue[channel.rawValue].map { max(0, now.timeIntervalSince($0)) } ?? 0)
-        }
+        let jobs = Queue(
+            table: "jobs", group: "kind", due: "scheduled_at", waitingStates: JobQueue.claimableSQL, groups: jobKinds,
+            states: JobState.allCases.map(\.rawValue), countLabel: "kinetic_jobs", oldestLabel: "kinetic_job_oldest_due_seconds")
+        let deliveries = Queue(
+            table: "wish_deliveries", group: "channel", due: "due_at", waitingStates: SQLRaw("'\(DeliveryState.pending.rawValue)'"),
+            groups: WishChannel.allCases.map(\.rawValue), states: DeliveryState.allCases.map(\.rawValue),
+            countLabel: "kinetic_wish_deliveries", oldestLabel: "kinetic_wish_delivery_oldest_due_seconds")
+        for queue in [jobs, deliveries] { try await record(queue, from: sql, now: now) }
         return registry.emitToString()
     }
 
-    private static func scrapeJobs(_ sql: any SQLDatabase, kinds: [String], now: Date) async throws {
+    /// A table of queued work as `/metrics` tells it: rows counted by ``group`` and `state`,
+    /// and the wait of the oldest one due in a waiting state, by ``group``.
+    private struct Queue {
+        let table: String
+        /// The column (and label) the figures are told by: a job's kind, a delivery's channel.
+        let group: String
+        let due: String
+        let waitingStates: SQLRaw
+        /// The groups always told, zero or not (others found in the table are told too).
+        let groups: [String]
+        let states: [String]
+        let countLabel: String
+        let oldestLabel: String
+    }
+
+    private static func record(_ queue: Queue, from sql: any SQLDatabase, now: Date) async throws {
+        let (table, group, due) = (SQLIdentifier(queue.table), SQLIdentifier(queue.group), SQLIdentifier(queue.due))
         var totals: [String: Int] = [:]
-        for row in try await sql.raw("SELECT kind, state, COUNT(*) AS total FROM jobs GROUP BY kind, state").all() {
-            totals["\(try row.decode(column: "kind", as: String.self))/\(try row.decode(column: "state", as: String.self))"] =
+        for row in try await sql.raw("SELECT \(group) AS grp, state, COUNT(*) AS total FROM \(table) GROUP BY \(group), state").all() {
+            totals["\(try row.decode(column: "grp", as: String.self))/\(try row.decode(column: "state", as: String.self))"] =
                 try row.decode(column: "total", as: Int.self)
         }
         var oldestDue: [String: Date] = [:]
         let oldest = try await sql.raw(
             """
-            SELECT kind, MIN(scheduled_at) AS oldest FROM jobs
-            WHERE state IN (\(JobQueue.claimableSQL)) AND scheduled_at <= \(bind: now) GROUP BY kind
+            SELECT \(group) AS grp, MIN(\(due)) AS oldest FROM \(table)
+            WHERE state IN (\(queue.waitingStates)) AND \(due) <= \(bind: now) GROUP BY \(group)
             """
         ).all()
         for row in oldest {
-            oldestDue[try row.decode(column: "kind", as: String.self)] = try row.decode(column: "oldest", as: Date.self)
+            oldestDue[try row.decode(column: "grp", as: String.self)] = try row.decode(column: "oldest", as: Date.self)
         }
-        for kind in Set(kinds).union(totals.keys.map { String($0.prefix { $0 != "/" }) }) {
-            for state in JobState.allCases {
-                Gauge(label: "kinetic_jobs", dimensions: [("kind", kind), ("state", state.rawValue)]).record(
-                    totals["\(kind)/\(state.rawValue)"] ?? 0)
+        for name in Set(queue.groups).union(totals.keys.map { String($0.prefix { $0 != "/" }) }) {
+            for state in queue.states {
+                Gauge(label: queue.countLabel, dimensions: [(queue.group, name), ("state", state)]).record(totals["\(name)/\(state)"] ?? 0)
             }
-            Gauge(label: "kinetic_job_oldest_due_seconds", dimensions: [("kind", kind)])
-                .record(oldestDue[kind].map { max(0, now.timeIntervalSince($0)) } ?? 0)
+            Gauge(label: queue.oldestLabel, dimensions: [(queue.group, name)])
+                .record(oldestDue[name].map { max(0, now.timeIntervalSince($0)) } ?? 0)
         }
     }
 }
