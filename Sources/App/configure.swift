@@ -51,7 +51,6 @@ public func prepareToServe(_ app: Application, arguments: [String]) async throws
     }
     try app.clearUploadDirectory()
     app.reportFiles.clearStaging()
-    app.markInterruptedReportImport()
     var banner = ServeBanner(
         address: ServeBanner.address(arguments: arguments), dataDirectory: configuration.dataDirectory,
         database: configuration.database, demo: .off,

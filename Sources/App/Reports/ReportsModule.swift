@@ -3,12 +3,13 @@ import Vapor
 
 extension ReportsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
-        [CreateReports(), AddPreviousReportLibrary(), AddReportPages(), AddRecognisedPages()]
+        [CreateReports(), AddPreviousReportLibrary(), AddReportPages(), AddRecognisedPages(), CreateReportImports()]
     }
 
-    /// One import at a time on this instance.
+    /// One import at a time on this instance, and the imports' job.
     static func prepare(_ app: Application) throws {
         app.prepareReportImports()
+        app.jobs.register(ReportImportJob.kind) { job, app in try await ReportImportJob.run(job, app) }
     }
 
     static var commands: [any KineticCommand.Type] { [ImportReportsCommand.self] }

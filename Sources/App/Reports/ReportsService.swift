@@ -11,7 +11,7 @@ struct ReportsService {
     let library: ReportsRepository
     /// Where the reports' PDFs and page images are kept.
     let files: ReportFiles
-    /// The import, in the user's turn of the tool line, one at a time on this instance.
+    /// The import, in the user's turn of the tool line.
     let imports: ReportImportClient
 
     /// The report `id`; 404 when there is none.
@@ -51,40 +51,42 @@ struct ReportsService {
     /// Checks the library zip at `zip` (removed afterwards) and keeps it as the import waiting
     /// for confirmation, with what it would change; administrators only.
     func uploadImport(zip: URL) async throws -> ReportImportDraft {
-        defer { try? FileManager.default.removeItem(at: zip) }
-        try requireAdmin()
+        do { try requireAdmin() } catch {
+            try? FileManager.default.removeItem(at: zip)
+            throw error
+        }
         return try await imports.application.uploadReportImport(zip: zip, for: imports.owner)
     }
 
     /// The import `id` waiting for confirmation; 404 when it is no longer waiting.
-    func waitingImport(_ id: UUID?) throws -> ReportImportDraft {
+    func waitingImport(_ id: UUID?) async throws -> ReportImportDraft {
         try requireAdmin()
-        guard let id, let draft = imports.application.reportImportDraft(id) else { throw ReportImportDraft.gone }
+        guard let id, let draft = try await imports.application.reportImportDraft(id) else { throw ReportImportDraft.gone }
         return draft
     }
 
     /// Starts importing the waiting import `id` in the background; its status (see
     /// ``Application/startReportImport(_:for:)``).
     func confirmImport(_ id: UUID?) async throws -> ReportImportStatus {
-        let draft = try waitingImport(id)
-        return try await imports.application.startReportImport(draft.id, for: imports.owner)
+        let draft = try await waitingImport(id)
+        return try await imports.application.startReportImport(draft.id, for: try user.requireID())
     }
 
     /// The import `id` as it runs or as it ended; 404 when it is not the one running or last run.
-    func importStatus(_ id: UUID?) throws -> ReportImportStatus {
+    func importStatus(_ id: UUID?) async throws -> ReportImportStatus {
         try requireAdmin()
-        guard let id, let status = imports.application.reportImportStatus(id) else { throw ReportImportStatus.unknown }
+        guard let id, let status = try await imports.application.reportImportStatus(id) else { throw ReportImportStatus.unknown }
         return status
     }
 
     /// The import running now, when one is.
-    func runningImport() throws -> ReportImportStatus? {
+    func runningImport() async throws -> ReportImportStatus? {
         try requireAdmin()
-        return ReportImportStatus.read(from: files.importStatus).flatMap { $0.state == .importing ? $0 : nil }
+        return try await imports.application.runningReportImport()
     }
 
     func discardImport(_ id: UUID?) async throws {
-        try await imports.application.discardReportImport(try waitingImport(id).id)
+        try await imports.application.discardReportImport(try await waitingImport(id).id)
     }
 
     /// Undoes the last import; the previous library comes back.

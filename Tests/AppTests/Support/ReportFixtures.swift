@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import KineticAPI
 import Testing
@@ -170,7 +171,9 @@ extension Application {
                 try await Task.sleep(for: .milliseconds(100))
             }
         }
-        Issue.record("the import did not end in two minutes")
+        let jobs = try await JobRecord.query(on: db).filter(\.$kind == ReportImportJob.kind).all()
+        Issue.record(
+            "the import did not end in two minutes; its jobs: \(jobs.map { "\($0.state) try \($0.attempt) \($0.failure ?? "")" })")
         return try await json(.GET, statusURL, token: token)
     }
 

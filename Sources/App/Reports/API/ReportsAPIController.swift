@@ -36,7 +36,7 @@ struct ReportsAPIController {
     }
 
     func waitingImport(_ request: Request) async throws -> ReportImportPreviewDTO {
-        ReportImportPreviewDTO(try request.reports().waitingImport(request.requestedImportID))
+        ReportImportPreviewDTO(try await request.reports().waitingImport(request.requestedImportID))
     }
 
     /// `POST /api/v1/reports/import/{importId}/confirm`: 202, the import runs in the background;
@@ -50,7 +50,7 @@ struct ReportsAPIController {
     }
 
     func importStatus(_ request: Request) async throws -> ReportImportStatusDTO {
-        ReportImportStatusDTO(try request.reports().importStatus(request.requestedImportID), localizer: request.localizer)
+        ReportImportStatusDTO(try await request.reports().importStatus(request.requestedImportID), localizer: request.localizer)
     }
 
     func discardImport(_ request: Request) async throws -> HTTPStatus {

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import KineticCore
 import NIOConcurrencyHelpers
@@ -5,27 +6,10 @@ import Vapor
 
 extension Application {
     private struct ReportImportGateKey: StorageKey { typealias Value = NIOLockedValueBox<Bool> }
-    private struct RunningReportImportKey: StorageKey {
-        typealias Value = NIOLockedValueBox<Task<ReportLibraryImporter.Summary, any Error>?>
-    }
 
-    /// Prepares the one-import-at-a-time gate and the place of the import running in the
-    /// background, which a shutdown waits for; called once by `configure(_:_:)`.
+    /// Prepares the one-check-at-a-time gate of this instance; called once by `configure(_:_:)`.
     func prepareReportImports() {
         storage[ReportImportGateKey.self] = NIOLockedValueBox(false)
-        storage[RunningReportImportKey.self] = NIOLockedValueBox(nil)
-        lifecycle.use(RunningReportImportHandler())
-    }
-
-    /// The import running in the background on this instance, if any.
-    var runningReportImport: Task<ReportLibraryImporter.Summary, any Error>? {
-        storage.configured(RunningReportImportKey.self, "the running report import").withLockedValue { $0 }
-    }
-
-    private struct RunningReportImportHandler: LifecycleHandler {
-        func shutdownAsync(_ application: Application) async {
-            _ = try? await application.runningReportImport?.value
-        }
     }
 
     /// Where the report library's files live.
@@ -51,107 +35,121 @@ extension Application {
         }
     }
 
-    /// Checks the library zip at `zip` and keeps it as the import waiting for confirmation,
-    /// in place of any earlier one once it can be imported; every problem at once (422) when
-    /// it cannot, and the earlier one stays.
+    /// Checks the library zip at `zip` (gone afterwards) and keeps it as the import waiting for
+    /// confirmation, in place of any earlier one once it can be imported; every problem at once
+    /// (422) when it cannot, and the earlier one stays. The zip waits in the media store, so
+    /// any instance can import it.
     func uploadReportImport(zip: URL, for owner: ToolQueue.Owner) async throws -> ReportImportDraft {
-        try await withReportImport(for: owner) { importer in
-            let checking = ReportImportDraft.Place(folder: reportFiles.newDraftFolder())
-            do {
-                try FileManager.default.createDirectory(at: checking.unpacked, withIntermediateDirectories: true)
-                let folder = try await tools(for: owner).runBlocking { try ReportLibraryArchive.unpack(zip, into: checking.unpacked) }
-                let preview = try await importer.preview(at: folder)
-                let libraryPath = String(folder.standardizedFileURL.path.dropFirst(checking.unpacked.standardizedFileURL.path.count))
-                let draft = ReportImportDraft(
-                    id: UUID(), createdAt: now, libraryPath: libraryPath.trimmingCharacters(in: ["/"]), preview: preview)
-                try checking.write(draft)
-                let waiting = ReportImportDraft.Place(folder: reportFiles.draftFolder)
-                waiting.clear()
-                try FileManager.default.moveItem(at: checking.folder, to: waiting.folder)
-                return draft
-            } catch {
-                checking.clear()
-                throw error
-            }
+        defer { try? FileManager.default.removeItem(at: zip) }
+        let draft = try await withReportImport(for: owner) { importer in
+            let checking = try reportFiles.stagingFolder()
+            defer { try? FileManager.default.removeItem(at: checking) }
+            let folder = try await tools(for: owner).runBlocking { try ReportLibraryArchive.unpack(zip, into: checking) }
+            return ReportImportDraft(id: UUID(), createdAt: now, preview: try await importer.preview(at: folder))
         }
+        let key = try ReportImportJob.zipKey(draft.id)
+        try await media.keep(zip, as: key, contentType: "application/zip")
+        let replaced: [ReportImportRecord]
+        do {
+            replaced = try await db.transaction { database in
+                let waiting = try await ReportImportRecord.query(on: database).filter(\.$state == .waiting).all()
+                try await ReportImportRecord.query(on: database).filter(\.$state == .waiting).delete()
+                try await ReportImportRecord(draft).create(on: database)
+                return waiting
+            }
+        } catch {
+            try? await media.remove(key)
+            throw error
+        }
+        for record in replaced { await removeReportImportZip(record.id) }
+        return draft
     }
 
     /// The draft `id`, when it is still the one waiting.
-    func reportImportDraft(_ id: UUID) -> ReportImportDraft? {
-        ReportImportDraft.Place(folder: reportFiles.draftFolder).read().flatMap { $0.id == id ? $0 : nil }
+    func reportImportDraft(_ id: UUID) async throws -> ReportImportDraft? {
+        guard let record = try await ReportImportRecord.find(id, on: db), record.state == .waiting else { return nil }
+        return record.decodedDraft
     }
 
-    /// Starts importing the draft `id` as its preview showed it, in the background: its status
-    /// (``ReportImportStatus``) tells how far it has got and how it ended, while the library
-    /// stays readable. 404 when the draft is no longer waiting, 409 while another import runs,
-    /// and 409 (the draft dropped) when the library changed since its preview (the import
-    /// checks that again as it stores).
-    func startReportImport(_ id: UUID, for owner: ToolQueue.Owner) async throws -> ReportImportStatus {
+    /// Starts importing the draft `id` as its preview showed it, as a job whichever instance is
+    /// free runs (``ReportImportJob``): its status (``ReportImportStatus``) tells how far it
+    /// has got and how it ended, while the library stays readable. 404 when the draft is no
+    /// longer waiting, 409 while another import runs, and 409 (the draft dropped) when the
+    /// library changed since its preview (the import checks that again as it stores).
+    func startReportImport(_ id: UUID, for userID: UUID) async throws -> ReportImportStatus {
         guard PDFTools.isAvailable else { throw PDFTools.toolsMissing }
-        try enterReportImport()
-        do {
-            let place = ReportImportDraft.Place(folder: reportFiles.draftFolder)
-            guard let draft = place.read(), draft.id == id else { throw ReportImportDraft.gone }
-            let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: db)
-            guard ReportLibraryImporter.LibraryVersion(importedAt: current?.importedAt) == draft.basis else {
-                place.clear()
-                throw ReportLibraryImporter.libraryChanged
-            }
-            let folder = draft.libraryPath.isEmpty ? place.unpacked : place.unpacked.appendingPathComponent(draft.libraryPath)
-            let tracker = try ReportImportTracker(
-                starting: ReportImportStatus(
-                    id: id, state: .importing, startedAt: now, progress: ReportImportProgress(pagesToRender: draft.pagesToRender)),
-                at: reportFiles.importStatus)
-            let importer = ReportLibraryImporter(database: db, files: reportFiles, tools: PDFTools(), threads: tools(for: owner))
-            let task = Task { [self] in
-                defer { leaveReportImport() }
-                do {
-                    let summary = try await importer.importLibrary(at: folder, now: now, previewedAgainst: draft.basis, tracker: tracker)
-                    place.clear()
-                    tracker.finish(.success(summary), at: now)
-                    return summary
-                } catch {
-                    let appError = Self.reportImportError(error)
-                    if appError.code == ReportLibraryImporter.libraryChanged.code { place.clear() }
-                    if appError.status == .internalServerError { logger.error("The report import failed: \(String(reflecting: error))") }
-                    tracker.finish(.failure(appError), at: now)
-                    throw error
-                }
-            }
-            storage.configured(RunningReportImportKey.self, "the running report import").withLockedValue { $0 = task }
-            return tracker.status
-        } catch {
-            leaveReportImport()
-            throw error
+        guard let draft = try await reportImportDraft(id) else { throw ReportImportDraft.gone }
+        let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: db)
+        guard ReportLibraryImporter.LibraryVersion(importedAt: current?.importedAt) == draft.basis else {
+            try await ReportImportRecord.query(on: db).filter(\.$id == id).filter(\.$state == .waiting).delete()
+            await removeReportImportZip(id)
+            throw ReportLibraryImporter.libraryChanged
         }
+        // Whole milliseconds, so the stamp reads back the same from either database.
+        let startedAt = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+        let status = ReportImportStatus(
+            id: id, state: .importing, startedAt: startedAt, progress: ReportImportProgress(pagesToRender: draft.pagesToRender))
+        let instance = kineticConfiguration.instanceID, enqueuedAt = now
+        try await db.transaction { database in
+            let sql = try database.sql()
+            if sql.dialect.name == "postgresql" {
+                // Two confirmations at once take turns here, so the second sees the first.
+                try await sql.raw("LOCK TABLE \(ident: ReportImportRecord.schema) IN SHARE ROW EXCLUSIVE MODE").run()
+            }
+            guard try await ReportImportRecord.query(on: database).filter(\.$state == .importing).first() == nil else {
+                throw Self.reportImportRunning
+            }
+            guard let record = try await ReportImportRecord.find(id, on: database), record.state == .waiting else {
+                throw ReportImportDraft.gone
+            }
+            let job = try await JobQueue(database: database, instance: instance).enqueue(
+                ReportImportJob.kind, owner: ReportImportJob.owner, payload: ReportImportJob(importID: id, userID: userID), now: enqueuedAt)
+            record.state = .importing
+            record.status = try JobQueue.json(status)
+            record.jobID = try job.requireID()
+            try await record.save(on: database)
+        }
+        jobs.wakeUp()
+        return status
     }
 
-    /// Imports the draft `id` and waits for it (``startReportImport(_:for:)``): what the
-    /// import did, or the error it ended with.
-    func confirmReportImport(_ id: UUID, for owner: ToolQueue.Owner) async throws -> ReportLibraryImporter.Summary {
-        _ = try await startReportImport(id, for: owner)
-        guard let task = runningReportImport else { throw ReportImportStatus.unknown }
-        return try await task.value
-    }
-
-    /// The import `id` as it runs or as it ended; nil when it is not the one running or last run.
-    func reportImportStatus(_ id: UUID) -> ReportImportStatus? {
-        ReportImportStatus.read(from: reportFiles.importStatus).flatMap { $0.id == id ? $0 : nil }
-    }
-
-    /// Marks an import left running by an instance that stopped (a crash, a kill) as failed;
-    /// called at start, when no import of this instance can be running.
-    func markInterruptedReportImport() {
-        guard var status = ReportImportStatus.read(from: reportFiles.importStatus), status.state == .importing else { return }
+    /// The import `id` as it runs or as it ended; nil when it was never confirmed. An import
+    /// whose job ended without saying how (its instance stopped on every try) has failed.
+    func reportImportStatus(_ id: UUID) async throws -> ReportImportStatus? {
+        guard let record = try await ReportImportRecord.find(id, on: db), var status = record.decodedStatus else { return nil }
+        guard record.state == .importing else { return status }
+        var job: JobRecord?
+        if let jobID = record.jobID { job = try await JobRecord.find(jobID, on: db) }
+        guard job?.state.isFinal ?? true else { return status }
         status.state = .failed
-        status.finishedAt = now
+        status.finishedAt = job?.finishedAt ?? now
         status.failure = ReportImportStatus.Failure(
-            AppError(status: .serviceUnavailable, code: "import_interrupted", messageKey: "error.reports.importInterrupted"))
-        try? status.write(to: reportFiles.importStatus)
+            job?.decodedFailure?.appError
+                ?? AppError(status: .serviceUnavailable, code: "import_interrupted", messageKey: "error.reports.importInterrupted"))
+        return status
+    }
+
+    /// The import running now, when one is.
+    func runningReportImport() async throws -> ReportImportStatus? {
+        guard let record = try await ReportImportRecord.query(on: db).filter(\.$state == .importing).first() else { return nil }
+        return try await reportImportStatus(try record.requireID()).flatMap { $0.state == .importing ? $0 : nil }
+    }
+
+    /// Writes the status of the import `id` while it runs.
+    func saveReportImportStatus(_ status: ReportImportStatus, of id: UUID) async throws {
+        try await ReportImportRecord.query(on: db).filter(\.$id == id).filter(\.$state == .importing)
+            .set(\.$status, to: try JobQueue.json(status)).update()
+    }
+
+    /// Records how the import `id` ended, and lets its zip go.
+    func endReportImport(_ id: UUID, as status: ReportImportStatus) async throws {
+        try await ReportImportRecord.query(on: db).filter(\.$id == id)
+            .set(\.$status, to: try JobQueue.json(status)).set(\.$state, to: .ended).update()
+        await removeReportImportZip(id)
     }
 
     /// The error an import ended with, as the API and the page tell it.
-    private static func reportImportError(_ error: any Error) -> AppError {
+    static func reportImportError(_ error: any Error) -> AppError {
         switch error {
         case let appError as AppError: appError
         case let convertible as any AppErrorConvertible: convertible.appError
@@ -160,20 +158,30 @@ extension Application {
         }
     }
 
-    /// Drops the draft `id`; 404 when it is no longer waiting, 409 while an import runs (it may
-    /// be this one's).
+    /// Drops the draft `id`; 404 when it is no longer waiting.
     func discardReportImport(_ id: UUID) async throws {
-        try await withReportImport(for: .server("import-discard"), needsTools: false) { _ in
-            let place = ReportImportDraft.Place(folder: reportFiles.draftFolder)
-            guard place.read()?.id == id else { throw ReportImportDraft.gone }
-            place.clear()
+        let deleted = try await db.transaction { database in
+            guard let record = try await ReportImportRecord.find(id, on: database), record.state == .waiting else { return false }
+            try await record.delete(on: database)
+            return true
         }
+        guard deleted else { throw ReportImportDraft.gone }
+        await removeReportImportZip(id)
     }
+
+    private func removeReportImportZip(_ id: UUID?) async {
+        guard let id, let key = try? ReportImportJob.zipKey(id) else { return }
+        try? await media.remove(key)
+    }
+
+    /// 409: an import is running (on this instance or another).
+    static let reportImportRunning = AppError.conflict(messageKey: "error.reports.importRunning")
 
     /// Undoes the last import: the previous library becomes the library again (see
     /// ``ReportLibraryImporter/restorePrevious(now:)``).
     func restorePreviousReportLibrary(for owner: ToolQueue.Owner) async throws -> ReportLibrarySnapshot {
-        try await withReportImport(for: owner, needsTools: false) { try await $0.restorePrevious(now: now) }
+        guard try await runningReportImport() == nil else { throw Self.reportImportRunning }
+        return try await withReportImport(for: owner, needsTools: false) { try await $0.restorePrevious(now: now) }
     }
 
     /// The library an undo would bring back, and when it was replaced; nil when there is none.
@@ -181,9 +189,9 @@ extension Application {
         try await PreviousReportLibraryRecord.find(on: db).flatMap { found in found.library.map { ($0.library, found.record.replacedAt) } }
     }
 
-    /// Runs `body` with an importer, one import, preview, discard or undo at a time on this
-    /// instance: a second while one runs is a 409. (Across instances and `kinetic
-    /// import-reports`, the store checks that no other import came first.)
+    /// Runs `body` with an importer, one check, preview or undo at a time on this instance: a
+    /// second while one runs is a 409. (Across instances and `kinetic import-reports`, the
+    /// store checks that no other import came first.)
     private func withReportImport<T>(
         for owner: ToolQueue.Owner, needsTools: Bool = true, _ body: (ReportLibraryImporter) async throws -> T
     ) async throws -> T {
@@ -202,7 +210,7 @@ extension Application {
                 return !running
             })
         else {
-            throw AppError.conflict(messageKey: "error.reports.importRunning")
+            throw Self.reportImportRunning
         }
     }
 

@@ -5,9 +5,8 @@ import Foundation
 /// viewer's pages), `thumbnail.jpg` (its bubble) and `text.txt` (what search indexes). A new
 /// file gets a new folder, so a folder never changes once a row names it.
 ///
-/// An import prepares a folder on this instance's disk (`.report-import/` in the media
-/// directory, hidden from the store: the staging folders, the draft waiting for confirmation and
-/// the import's status) and keeps it in the store once it is whole.
+/// An import prepares its folders on this instance's disk (staging folders in `.report-import/`
+/// in the media directory, hidden from the store) and keeps each in the store once it is whole.
 struct ReportFiles: Sendable {
     let store: any MediaStore
     /// This instance's own folder for what an import prepares.
@@ -86,15 +85,6 @@ struct ReportFiles: Sendable {
         default: "application/octet-stream"
         }
     }
-
-    /// The status of the import running or last run (``ReportImportStatus``).
-    var importStatus: URL { directory.appendingPathComponent("import-status.json") }
-
-    /// The folder of the import waiting for confirmation (``ReportImportDraft``).
-    var draftFolder: URL { directory.appendingPathComponent("draft") }
-
-    /// A folder for an upload being checked, which becomes ``draftFolder`` once it can be imported.
-    func newDraftFolder() -> URL { directory.appendingPathComponent("staging-draft-\(UUID().uuidString)") }
 
     /// Removes staging folders an interrupted import left behind; called at start.
     func clearStaging() {

@@ -1,15 +1,13 @@
 import Foundation
 import KineticCore
 
-/// An uploaded library waiting for an administrator to confirm it: unpacked under
-/// `.report-import/draft/` in the media directory beside `draft.json`, which holds what its preview
-/// showed and the library it was compared with. There is one at a time (a new upload
-/// replaces it), and confirming it is refused once the library has changed since the preview.
+/// An uploaded library waiting for an administrator to confirm it: what its preview showed and
+/// the library it was compared with, kept in its ``ReportImportRecord`` while its zip waits in
+/// the media store. There is one at a time (a new upload replaces it), and confirming it is
+/// refused once the library has changed since the preview.
 struct ReportImportDraft: Codable, Equatable, Sendable {
     let id: UUID
     let createdAt: Date
-    /// The unpacked library's folder, relative to the draft's `library/` folder ("" at its top).
-    let libraryPath: String
     let title: String
     let categoryCount: Int
     let reportCount: Int
@@ -19,10 +17,9 @@ struct ReportImportDraft: Codable, Equatable, Sendable {
     let changes: ReportLibraryChanges
     let basis: ReportLibraryImporter.LibraryVersion
 
-    init(id: UUID, createdAt: Date, libraryPath: String, preview: ReportLibraryImporter.Preview) {
+    init(id: UUID, createdAt: Date, preview: ReportLibraryImporter.Preview) {
         self.id = id
         self.createdAt = createdAt
-        self.libraryPath = libraryPath
         title = preview.library.title
         categoryCount = preview.library.categories.count
         reportCount = preview.library.reports.count
@@ -35,26 +32,17 @@ struct ReportImportDraft: Codable, Equatable, Sendable {
     /// 404: the draft asked for is no longer the one waiting (imported, discarded or replaced).
     static let gone = AppError(status: .notFound, code: "import_not_found", messageKey: "error.reports.importGone")
 
-    /// Where a draft's files live inside `folder` (``ReportFiles/draftFolder``).
-    struct Place {
-        let folder: URL
-        /// What the preview said (`draft.json`).
-        var record: URL { folder.appendingPathComponent("draft.json") }
-        var unpacked: URL { folder.appendingPathComponent("library") }
-
-        /// The draft there, when there is one.
-        func read() -> ReportImportDraft? {
-            guard let data = try? Data(contentsOf: record) else { return nil }
-            return try? JSONDecoder().decode(ReportImportDraft.self, from: data)
-        }
-
-        func write(_ draft: ReportImportDraft) throws {
-            try JSONEncoder().encode(draft).write(to: record, options: .atomic)
-        }
-
-        /// Empties the place (a draft replaced, confirmed or discarded).
-        func clear() {
-            try? FileManager.default.removeItem(at: folder)
-        }
+    /// What importing it did, as its preview tells it: for an import whose try stored the
+    /// library and stopped before saying so (every report it would add, change or remove was).
+    var summary: ReportLibraryImporter.Summary {
+        var summary = ReportLibraryImporter.Summary()
+        summary.categories = categoryCount
+        summary.reports = reportCount
+        summary.added = changes.reports.added.count
+        summary.updated = changes.reports.changed.count
+        summary.removed = changes.reports.removed.count
+        summary.pages = pageCount
+        summary.pagesRendered = pagesToRender
+        return summary
     }
 }

@@ -11,11 +11,9 @@ struct ReportImportProgress: Codable, Equatable, Sendable {
     var pagesRecognised = 0
 }
 
-/// A confirmed import running in the background, or how the last one ended, kept as
-/// `.report-import/import-status.json` in the media directory so the Import page and the API can
-/// follow it while the library stays readable (and an instance sharing the directory sees it
-/// too). An instance that starts finds one still importing from before a crash and marks it
-/// failed.
+/// A confirmed import running in the background, or how it ended, kept in its
+/// ``ReportImportRecord`` so the Import page and the API of any instance can follow it while
+/// the library stays readable.
 struct ReportImportStatus: Codable, Equatable, Sendable {
     enum State: String, Codable, Sendable {
         case importing, imported, failed
@@ -61,27 +59,23 @@ struct ReportImportStatus: Codable, Equatable, Sendable {
 
     /// 404: the import asked for is not the one running or last run.
     static let unknown = AppError(status: .notFound, code: "import_not_found", messageKey: "error.reports.importGone")
-
-    static func read(from file: URL) -> ReportImportStatus? {
-        guard let data = try? Data(contentsOf: file) else { return nil }
-        return try? JSONDecoder().decode(ReportImportStatus.self, from: data)
-    }
-
-    func write(to file: URL) throws {
-        try JSONEncoder().encode(self).write(to: file, options: .atomic)
-    }
 }
 
-/// Keeps an import's status file up to date as it goes: progress is written at most twice a
-/// second, the start and the end at once.
+/// Keeps an import's status up to date as it goes: progress is written at most twice a second,
+/// one write after another (`write` is the import's row), and the end once the writes before it
+/// are done.
 final class ReportImportTracker: Sendable {
-    private let file: URL
     private let state: NIOLockedValueBox<(status: ReportImportStatus, written: Date)>
+    private let writes: AsyncStream<ReportImportStatus>.Continuation
+    private let writer: Task<Void, Never>
 
-    init(starting status: ReportImportStatus, at file: URL) throws {
-        self.file = file
+    init(starting status: ReportImportStatus, write: @escaping @Sendable (ReportImportStatus) async -> Void) {
         state = NIOLockedValueBox((status, Date()))
-        try status.write(to: file)
+        let (stream, writes) = AsyncStream<ReportImportStatus>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.writes = writes
+        writer = Task {
+            for await status in stream { await write(status) }
+        }
     }
 
     var status: ReportImportStatus { state.withLockedValue { $0.status } }
@@ -94,12 +88,14 @@ final class ReportImportTracker: Sendable {
             state.written = Date()
             return state.status
         }
-        try? toWrite?.write(to: file)
+        if let toWrite { writes.yield(toWrite) }
     }
 
-    /// Records how the import ended.
-    func finish(_ result: Result<ReportLibraryImporter.Summary, AppError>, at date: Date) {
-        let status = state.withLockedValue { state in
+    /// How the import ended, once the progress written before it is: the status to keep.
+    func finish(_ result: Result<ReportLibraryImporter.Summary, AppError>, at date: Date) async -> ReportImportStatus {
+        writes.finish()
+        await writer.value
+        return state.withLockedValue { state in
             state.status.finishedAt = date
             switch result {
             case .success(let summary):
@@ -111,6 +107,11 @@ final class ReportImportTracker: Sendable {
             }
             return state.status
         }
-        try? status.write(to: file)
+    }
+
+    /// Stops writing progress (the try was given back); what was written stays.
+    func abandon() async {
+        writes.finish()
+        await writer.value
     }
 }

@@ -9,7 +9,7 @@ import Vapor
 /// upload limit streams to disk.
 struct ReportImportController {
     func show(_ request: Request) async throws -> Response {
-        let running = try request.reports().runningImport()
+        let running = try await request.reports().runningImport()
         return try await page(request, outcome: running.map { .running($0) })
     }
 
@@ -39,7 +39,7 @@ struct ReportImportController {
 
     /// What the waiting import would change, to confirm or cancel.
     func preview(_ request: Request) async throws -> Response {
-        let draft = try request.reports().waitingImport(request.requestedImportID)
+        let draft = try await request.reports().waitingImport(request.requestedImportID)
         return .html(ReportImportPreviewPage.render(draft, context: PageContext(request: request)))
     }
 
@@ -56,7 +56,7 @@ struct ReportImportController {
     /// The import page with the import `id` as it runs, or with what it did or why it failed.
     func status(_ request: Request) async throws -> Response {
         let l = request.localizer
-        let status = try request.reports().importStatus(request.requestedImportID)
+        let status = try await request.reports().importStatus(request.requestedImportID)
         switch status.state {
         case .importing:
             return try await page(request, outcome: .running(status))

@@ -1,0 +1,84 @@
+import Fluent
+import Foundation
+import KineticCore
+import Vapor
+
+/// Importing a confirmed library, as a background job (`report.import`) that whichever instance
+/// is free runs: the worker copies the uploaded zip from the media store to its own disk,
+/// unpacks it, renders what changed and stores the library (``ReportLibraryImporter``), writing
+/// the import's status into its ``ReportImportRecord`` as it goes. All imports share one owner,
+/// so one runs at a time across every instance.
+///
+/// The library is stamped with the time the import was confirmed, never the time a try ran: a
+/// try that follows a crash after the store finds the library changed since the preview, with
+/// its own stamp, and ends as imported instead of refusing it.
+struct ReportImportJob: Codable, Sendable {
+    static let kind = "report.import"
+    /// The jobs' one owner.
+    static let owner = "report-library"
+
+    let importID: UUID
+    /// The administrator who confirmed it, in whose turn the tools run.
+    let userID: UUID
+
+    struct Result: Codable, Sendable {
+        let importId: String
+    }
+
+    /// Where an upload waits for its import.
+    static func zipKey(_ id: UUID) throws -> MediaKey {
+        try MediaKey("incoming/report-imports/\(id.uuidString.lowercased())")
+    }
+
+    static func run(_ job: JobRecord, _ app: Application) async throws -> Result {
+        let input = try JSONDecoder().decode(ReportImportJob.self, from: Data(job.payload.utf8))
+        let result = Result(importId: input.importID.uuidString.lowercased())
+        guard let record = try await ReportImportRecord.find(input.importID, on: app.db), record.state == .importing,
+            let draft = record.decodedDraft, let started = record.decodedStatus
+        else { return result }
+        let tracker = ReportImportTracker(starting: started) { status in
+            try? await app.saveReportImportStatus(status, of: input.importID)
+        }
+        let summary: ReportLibraryImporter.Summary
+        do {
+            summary = try await importLibrary(draft, stampedAt: started.startedAt, for: input.userID, tracker: tracker, app)
+        } catch {
+            let cancelled = error is CancellationError || Task.isCancelled
+            guard !cancelled, JobWorkers.failure(error).permanent || job.attempt >= job.maxAttempts else {
+                // Given back or tried again: the status keeps saying it imports.
+                await tracker.abandon()
+                throw error
+            }
+            let appError = Application.reportImportError(error)
+            if appError.status == .internalServerError { app.logger.error("The report import failed: \(String(reflecting: error))") }
+            try await app.endReportImport(input.importID, as: await tracker.finish(.failure(appError), at: app.now))
+            throw error
+        }
+        try await app.endReportImport(input.importID, as: await tracker.finish(.success(summary), at: app.now))
+        return result
+    }
+
+    /// Imports `draft` from its zip in the store, or, when an earlier try already stored it,
+    /// says what that try did.
+    private static func importLibrary(
+        _ draft: ReportImportDraft, stampedAt stamp: Date, for userID: UUID, tracker: ReportImportTracker, _ app: Application
+    ) async throws -> ReportLibraryImporter.Summary {
+        let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: app.db)
+        if ReportLibraryImporter.LibraryVersion(importedAt: current?.importedAt) != draft.basis, let importedAt = current?.importedAt,
+            abs(importedAt.timeIntervalSince(stamp)) < 0.001
+        {
+            return draft.summary
+        }
+        guard PDFTools.isAvailable else { throw PDFTools.toolsMissing }
+        let tools = app.tools(for: .user(userID))
+        let work = try app.reportFiles.stagingFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let zip = work.appendingPathComponent("library.zip")
+        let unpacked = work.appendingPathComponent("library")
+        guard try await app.media.download(try zipKey(draft.id), to: zip) else { throw ReportImportDraft.gone }
+        try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
+        let folder = try await tools.runBlocking { try ReportLibraryArchive.unpack(zip, into: unpacked) }
+        let importer = ReportLibraryImporter(database: app.db, files: app.reportFiles, tools: PDFTools(), threads: tools)
+        return try await importer.importLibrary(at: folder, now: stamp, previewedAgainst: draft.basis, tracker: tracker)
+    }
+}
