@@ -30,6 +30,8 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     app.middleware.use(KineticErrorMiddleware())
     app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
     MigrateCommand.register(on: app)
+    BackupCommand.register(on: app)
+    RestoreCommand.register(on: app)
     for module in KineticModules.all {
         for command in module.commands { command.register(on: app) }
     }

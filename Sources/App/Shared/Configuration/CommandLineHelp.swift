@@ -48,7 +48,8 @@ public enum CommandLineHelp {
 
     /// Every command, Vapor's and the modules', in the order the overview lists them.
     static var commands: [CommandHelp] {
-        [serve, MigrateCommand.about] + KineticModules.all.flatMap { module in module.commands.map { $0.about } } + [routes]
+        [serve, MigrateCommand.about, BackupCommand.about, RestoreCommand.about]
+            + KineticModules.all.flatMap { module in module.commands.map { $0.about } } + [routes]
     }
 
     private static let serve =

@@ -1,0 +1,206 @@
+import Fluent
+import Foundation
+import KineticCore
+import SQLKit
+import Vapor
+
+extension Application {
+    /// The kind of database this instance is configured for.
+    var databaseKind: BackupManifest.DatabaseKind {
+        switch kineticConfiguration.database {
+        case .sqlite: .sqlite
+        case .postgres: .postgresql
+        }
+    }
+
+    /// This version's schema: the migrations it runs.
+    var schemaVersion: SchemaVersion {
+        SchemaVersion(migrations: KineticMigrations.all(kineticConfiguration).map(\.name))
+    }
+
+    /// Writes one consistent archive of the instance to `destination` (``TarWriter``): the
+    /// manifest, the database as one snapshot (SQLite's `VACUUM INTO`, a consistent copy made
+    /// while others read and write; PostgreSQL's `pg_dump`), then every media object, listed
+    /// after the snapshot so each object a row names is in it (one removed meanwhile is left
+    /// out, as the row naming it is gone too). The archive appears whole or not at all.
+    func backup(to destination: URL) async throws -> BackupContents {
+        let pending = try await pendingMigrations()
+        guard pending.isEmpty else { throw BackupError.notMigrated(pending) }
+        let work = try backupWorkFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let manifest = BackupManifest(createdAt: now, schema: schemaVersion, database: databaseKind)
+        let snapshot = work.appendingPathComponent(manifest.databaseEntry)
+        switch kineticConfiguration.database {
+        case .sqlite: try await db.sql().raw("VACUUM INTO \(bind: snapshot.path)").run()
+        case .postgres(let url): try await PostgresDumpClient(url: url).dump(to: snapshot)
+        }
+        let objects = try await media.list(under: MediaKey(""))
+
+        let partial = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).partial")
+        let archive = try TarWriter(creating: partial)
+        do {
+            try archive.add(BackupManifest.entry, data: try Self.backupEncoder.encode(manifest))
+            try archive.add(manifest.databaseEntry, file: snapshot)
+            try? FileManager.default.removeItem(at: snapshot)
+            var contents = BackupContents(mediaObjects: 0, mediaBytes: 0)
+            let copy = work.appendingPathComponent("object")
+            for object in objects {
+                guard try await media.download(object.key, to: copy) else { continue }
+                try archive.add(BackupManifest.entry(for: object.key), file: copy)
+                contents.mediaObjects += 1
+                contents.mediaBytes += (try FileManager.default.attributesOfItem(atPath: copy.path)[.size] as? Int64) ?? 0
+                try? FileManager.default.removeItem(at: copy)
+            }
+            try archive.add(BackupContents.entry, data: try Self.backupEncoder.encode(contents))
+            try archive.finish()
+            _ = try? FileManager.default.removeItem(at: destination)
+            try FileManager.default.moveItem(at: partial, to: destination)
+            return contents
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            throw error
+        }
+    }
+
+    /// Restores the archive at `source` into this instance's database and media store, which
+    /// must both be empty. Everything is checked before anything is written: the archive whole
+    /// (every header, its manifest first and its contents last), its schema against this
+    /// version's (another is refused), its database kind, and every media key.
+    func restore(from source: URL) async throws -> BackupContents {
+        let archive = try TarReader(reading: source)
+        defer { archive.close() }
+        let entries: [TarReader.Entry]
+        do { entries = try archive.entries() } catch let error as TarError { throw BackupError.notAnArchive(error.description) }
+        guard let first = entries.first, first.name == BackupManifest.entry,
+            let manifest = try? JSONDecoder.backup.decode(BackupManifest.self, from: archive.data(first, maximumBytes: 1 << 20))
+        else { throw BackupError.notAnArchive("it does not begin with a readable manifest.json") }
+        guard manifest.format <= BackupManifest.currentFormat else { throw BackupError.laterFormat(manifest.format) }
+        if let difference = schemaVersion.difference(from: manifest.schema) {
+            throw BackupError.otherSchema(onlyInArchive: difference.onlyInOther, onlyHere: difference.onlyHere)
+        }
+        guard manifest.database == databaseKind else { throw BackupError.otherDatabase(archive: manifest.database, here: databaseKind) }
+        guard let last = entries.last, last.name == BackupContents.entry,
+            let contents = try? JSONDecoder.backup.decode(BackupContents.self, from: archive.data(last, maximumBytes: 1 << 20))
+        else { throw BackupError.notAnArchive("it is cut short (contents.json is missing)") }
+        guard let databaseEntry = entries.first(where: { $0.name == manifest.databaseEntry }) else {
+            throw BackupError.notAnArchive("\(manifest.databaseEntry) is missing")
+        }
+        let objects = try entries.filter { $0.name.hasPrefix("media/") }.map { entry in
+            guard let key = try? MediaKey(String(entry.name.dropFirst("media/".count))), key.isObject else {
+                throw BackupError.notAnArchive("\(entry.name) is not a media object Kinetic makes")
+            }
+            return (entry: entry, key: key)
+        }
+        guard objects.count == contents.mediaObjects, objects.reduce(0, { $0 + $1.entry.size }) == contents.mediaBytes else {
+            throw BackupError.notAnArchive("its media are not what contents.json counts")
+        }
+        try await requireEmptyDatabase()
+        let existing = try await media.list(under: MediaKey(""))
+        guard existing.isEmpty else { throw BackupError.mediaNotEmpty(existing.count) }
+
+        let work = try backupWorkFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let snapshot = work.appendingPathComponent(manifest.databaseEntry)
+        try archive.extract(databaseEntry, to: snapshot)
+        switch kineticConfiguration.database {
+        case .sqlite: try await restoreSQLite(from: snapshot)
+        case .postgres(let url): try await PostgresDumpClient(url: url).restore(from: snapshot)
+        }
+        try? FileManager.default.removeItem(at: snapshot)
+        let copy = work.appendingPathComponent("object")
+        for object in objects {
+            try archive.extract(object.entry, to: copy)
+            try await media.keep(copy, as: object.key, contentType: ReportFiles.contentType(of: object.key.description))
+        }
+        return contents
+    }
+
+    /// Refuses a database that holds any table.
+    private func requireEmptyDatabase() async throws {
+        let sql = try db.sql()
+        let tables: [String] =
+            switch databaseKind {
+            case .sqlite:
+                try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                    .all(decodingColumn: "name", as: String.self)
+            case .postgresql:
+                try await sql.raw("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
+                    .all(decodingColumn: "tablename", as: String.self)
+            }
+        guard tables.isEmpty else {
+            throw BackupError.databaseNotEmpty("\(tables.count) tables, among them \(tables.prefix(3).joined(separator: ", "))")
+        }
+    }
+
+    /// Copies the SQLite database `file` into this (empty) one on one connection in one
+    /// transaction: its tables (virtual ones first, which make their own shadow tables), their
+    /// rows (the shadow tables' too, so full-text indexes come whole), then its indexes,
+    /// triggers and views, so no trigger fires on a copied row.
+    private func restoreSQLite(from file: URL) async throws {
+        try await db.withConnection { connection in
+            connection.eventLoop.makeFutureWithTask {
+                let sql = try connection.sql()
+                try await sql.raw("ATTACH DATABASE \(bind: file.path) AS archive").run()
+                do {
+                    try await Self.copySQLite(on: sql)
+                } catch {
+                    try? await sql.raw("DETACH DATABASE archive").run()
+                    throw error
+                }
+                try await sql.raw("DETACH DATABASE archive").run()
+            }
+        }.get()
+    }
+
+    private struct SchemaObject: Decodable {
+        let type: String
+        let name: String
+        let sql: String?
+    }
+
+    private static func copySQLite(on sql: any SQLDatabase) async throws {
+        let objects = try await sql.raw("SELECT type, name, sql FROM archive.sqlite_master ORDER BY rowid").all(decoding: SchemaObject.self)
+        let tables = objects.filter { $0.type == "table" }
+        let isVirtual = { (object: SchemaObject) in object.sql?.uppercased().hasPrefix("CREATE VIRTUAL TABLE") == true }
+        try await sql.raw("BEGIN IMMEDIATE").run()
+        do {
+            for table in tables.filter(isVirtual) + tables.filter({ !isVirtual($0) }) where !table.name.hasPrefix("sqlite_") {
+                let exists = try await sql.raw("SELECT count(*) AS n FROM main.sqlite_master WHERE name = \(bind: table.name)")
+                    .first(decodingColumn: "n", as: Int.self)
+                if exists == 0, let create = table.sql { try await sql.raw("\(unsafeRaw: create)").run() }
+            }
+            for table in tables where !isVirtual(table) && (!table.name.hasPrefix("sqlite_") || table.name == "sqlite_sequence") {
+                try await sql.raw("DELETE FROM main.\(ident: table.name)").run()
+                try await sql.raw("INSERT INTO main.\(ident: table.name) SELECT * FROM archive.\(ident: table.name)").run()
+            }
+            for object in objects where ["index", "trigger", "view"].contains(object.type) {
+                if let create = object.sql { try await sql.raw("\(unsafeRaw: create)").run() }
+            }
+            try await sql.raw("COMMIT").run()
+        } catch {
+            try? await sql.raw("ROLLBACK").run()
+            throw error
+        }
+    }
+
+    private func backupWorkFolder() throws -> URL {
+        let work = URL(fileURLWithPath: kineticConfiguration.uploadDirectory).appendingPathComponent("backup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        return work
+    }
+
+    private static var backupEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return encoder
+    }
+}
+
+extension JSONDecoder {
+    fileprivate static var backup: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
