@@ -13,7 +13,10 @@ import VaporTesting
 /// library goes into one archive and comes back, every table and every media object the same,
 /// into an empty database and store; anything else is refused before a byte is written.
 @Suite(.serialized) struct BackupTests {
-    @Test func aBackup_restoresIntoAnEmptyInstance_everyTableAndObjectTheSame() async throws {
+    /// On PostgreSQL both ways of keeping the database: `pg_dump`, and its rows where `pg_dump`
+    /// is not installed.
+    @Test(arguments: TestDatabase.postgresURL != nil ? [true, false] : [true])
+    func aBackup_restoresIntoAnEmptyInstance_everyTableAndObjectTheSame(postgresDump: Bool) async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-backup-\(UUID().uuidString)")
@@ -31,7 +34,7 @@ import VaporTesting
                 let imported = try await app.importReports(try fixtures.zipped(), token: ann.token)
                 #expect(imported.status == .ok, "\(imported.body.string)")
             }
-            let contents = try await app.backup(to: archive)
+            let contents = try await app.backup(to: archive, postgresDump: postgresDump)
             let objects = try await app.media.list(under: MediaKey(""))
             #expect(contents.mediaObjects == objects.count)
             #expect(contents.mediaObjects >= 1)

@@ -20,19 +20,31 @@ extension Application {
 
     /// Writes one consistent archive of the instance to `destination` (``TarWriter``): the
     /// manifest, the database as one snapshot (SQLite's `VACUUM INTO`, a consistent copy made
-    /// while others read and write; PostgreSQL's `pg_dump`), then every media object, listed
-    /// after the snapshot so each object a row names is in it (one removed meanwhile is left
-    /// out, as the row naming it is gone too). The archive appears whole or not at all.
-    func backup(to destination: URL) async throws -> BackupContents {
+    /// while others read and write; PostgreSQL's `pg_dump` when `postgresDump`, else its rows,
+    /// ``PostgresLogicalExport``), then every media object, listed after the snapshot so each
+    /// object a row names is in it (one removed meanwhile is left out, as the row naming it is
+    /// gone too). The archive appears whole or not at all.
+    func backup(
+        to destination: URL, postgresDump: Bool = PostgresDumpClient.path(of: "pg_dump") != nil
+    ) async throws -> BackupContents {
         let pending = try await pendingMigrations()
         guard pending.isEmpty else { throw BackupError.notMigrated(pending) }
         let work = try backupWorkFolder()
         defer { try? FileManager.default.removeItem(at: work) }
-        let manifest = BackupManifest(createdAt: now, schema: schemaVersion, database: databaseKind)
+        let format: BackupManifest.DatabaseFormat =
+            switch kineticConfiguration.database {
+            case .sqlite: .sqliteFile
+            case .postgres: postgresDump ? .pgDump : .postgresRows
+            }
+        let manifest = BackupManifest(createdAt: now, schema: schemaVersion, database: databaseKind, databaseFormat: format)
         let snapshot = work.appendingPathComponent(manifest.databaseEntry)
-        switch kineticConfiguration.database {
-        case .sqlite: try await db.sql().raw("VACUUM INTO \(bind: snapshot.path)").run()
-        case .postgres(let url): try await PostgresDumpClient(url: url).dump(to: snapshot)
+        var exportedTables: [String] = []
+        switch (kineticConfiguration.database, format) {
+        case (.postgres(let url), .pgDump): try await PostgresDumpClient(url: url).dump(to: snapshot)
+        case (.postgres, _):
+            try FileManager.default.createDirectory(at: snapshot, withIntermediateDirectories: true)
+            exportedTables = try await PostgresLogicalExport(database: db).export(into: snapshot)
+        case (.sqlite, _): try await db.sql().raw("VACUUM INTO \(bind: snapshot.path)").run()
         }
         let objects = try await media.list(under: MediaKey(""))
 
@@ -40,7 +52,13 @@ extension Application {
         let archive = try TarWriter(creating: partial)
         do {
             try archive.add(BackupManifest.entry, data: try Self.backupEncoder.encode(manifest))
-            try archive.add(manifest.databaseEntry, file: snapshot)
+            if format == .postgresRows {
+                for table in exportedTables {
+                    try archive.add(PostgresLogicalExport.entry(for: table), file: snapshot.appendingPathComponent("\(table).jsonl"))
+                }
+            } else {
+                try archive.add(manifest.databaseEntry, file: snapshot)
+            }
             try? FileManager.default.removeItem(at: snapshot)
             var contents = BackupContents(mediaObjects: 0, mediaBytes: 0)
             let copy = work.appendingPathComponent("object")
@@ -78,13 +96,16 @@ extension Application {
         if let difference = schemaVersion.difference(from: manifest.schema) {
             throw BackupError.otherSchema(onlyInArchive: difference.onlyInOther, onlyHere: difference.onlyHere)
         }
-        guard manifest.database == databaseKind else { throw BackupError.otherDatabase(archive: manifest.database, here: databaseKind) }
+        guard manifest.database == databaseKind, (manifest.databaseFormat == .sqliteFile) == (databaseKind == .sqlite) else {
+            throw BackupError.otherDatabase(archive: manifest.database, here: databaseKind)
+        }
         guard let last = entries.last, last.name == BackupContents.entry,
             let contents = try? JSONDecoder.backup.decode(BackupContents.self, from: archive.data(last, maximumBytes: 1 << 20))
         else { throw BackupError.notAnArchive("it is cut short (contents.json is missing)") }
-        guard let databaseEntry = entries.first(where: { $0.name == manifest.databaseEntry }) else {
-            throw BackupError.notAnArchive("\(manifest.databaseEntry) is missing")
+        let databaseEntries = entries.filter {
+            manifest.databaseFormat == .postgresRows ? $0.name.hasPrefix(PostgresLogicalExport.folder) : $0.name == manifest.databaseEntry
         }
+        guard !databaseEntries.isEmpty else { throw BackupError.notAnArchive("\(manifest.databaseEntry) is missing") }
         let objects = try entries.filter { $0.name.hasPrefix("media/") }.map { entry in
             guard let key = try? MediaKey(String(entry.name.dropFirst("media/".count))), key.isObject else {
                 throw BackupError.notAnArchive("\(entry.name) is not a media object Kinetic makes")
@@ -100,11 +121,21 @@ extension Application {
 
         let work = try backupWorkFolder()
         defer { try? FileManager.default.removeItem(at: work) }
-        let snapshot = work.appendingPathComponent(manifest.databaseEntry)
-        try archive.extract(databaseEntry, to: snapshot)
-        switch kineticConfiguration.database {
-        case .sqlite: try await restoreSQLite(from: snapshot)
-        case .postgres(let url): try await PostgresDumpClient(url: url).restore(from: snapshot)
+        let snapshot = work.appendingPathComponent("database")
+        switch (kineticConfiguration.database, manifest.databaseFormat) {
+        case (.postgres, .postgresRows):
+            try await autoMigrate().get()
+            try await PostgresLogicalExport(database: db).restore { table in
+                guard let entry = databaseEntries.first(where: { $0.name == PostgresLogicalExport.entry(for: table) }) else { return nil }
+                try archive.extract(entry, to: snapshot)
+                return snapshot
+            }
+        case (.postgres(let url), _):
+            try archive.extract(databaseEntries[0], to: snapshot)
+            try await PostgresDumpClient(url: url).restore(from: snapshot)
+        case (.sqlite, _):
+            try archive.extract(databaseEntries[0], to: snapshot)
+            try await restoreSQLite(from: snapshot)
         }
         try? FileManager.default.removeItem(at: snapshot)
         let copy = work.appendingPathComponent("object")

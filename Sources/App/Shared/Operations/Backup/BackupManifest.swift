@@ -2,7 +2,7 @@ import Foundation
 import KineticCore
 
 /// What a backup archive holds, its first entry (`manifest.json`): the schema version it was
-/// made at, which database wrote it and in which entry, and when. Its last entry
+/// made at, which database wrote it and in which form, and when. Its last entry
 /// (`contents.json`, ``BackupContents``) says how many media objects came after the database, so
 /// a cut-short archive is found before anything is restored.
 struct BackupManifest: Codable, Equatable, Sendable {
@@ -14,15 +14,28 @@ struct BackupManifest: Codable, Equatable, Sendable {
         case sqlite, postgresql
     }
 
+    /// How the database is kept in the archive.
+    enum DatabaseFormat: String, Codable, Sendable {
+        /// A SQLite file (`VACUUM INTO`), `database.sqlite`.
+        case sqliteFile
+        /// A `pg_dump` custom-format dump, `database.pgdump`.
+        case pgDump
+        /// Each table's rows as JSON lines under `database/` (``PostgresLogicalExport``), where
+        /// `pg_dump` is not installed.
+        case postgresRows
+    }
+
     var format = Self.currentFormat
     var createdAt: Date
     var schema: SchemaVersion
     var database: DatabaseKind
-    /// The database's entry: a SQLite file (`VACUUM INTO`) or a `pg_dump` custom-format dump.
+    var databaseFormat: DatabaseFormat
+    /// The database's entry (its folder's prefix for ``DatabaseFormat/postgresRows``).
     var databaseEntry: String {
-        switch database {
-        case .sqlite: "database.sqlite"
-        case .postgresql: "database.pgdump"
+        switch databaseFormat {
+        case .sqliteFile: "database.sqlite"
+        case .pgDump: "database.pgdump"
+        case .postgresRows: PostgresLogicalExport.folder
         }
     }
 

@@ -55,8 +55,8 @@ struct TarWriter {
 /// Reads an archive ``TarWriter`` wrote (or any ustar archive of plain files), checking every
 /// header: its checksum, its size against what the file holds, its name. Other kinds of entries
 /// (folders, links, pax headers) are skipped over.
-struct TarReader {
-    struct Entry {
+struct TarReader: Sendable {
+    struct Entry: Sendable {
         let name: String
         let size: Int64
         /// Where its bytes start in the archive.
