@@ -10,6 +10,7 @@ extension ReportsModule {
     static func prepare(_ app: Application) throws {
         app.prepareReportImports()
         app.jobs.register(ReportImportJob.kind) { job, app in try await ReportImportJob.run(job, app) }
+        app.incomingUploads.register { app in try await ReportImportJob.waitingZips(app) }
     }
 
     static var commands: [any KineticCommand.Type] { [ImportReportsCommand.self] }

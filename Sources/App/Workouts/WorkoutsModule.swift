@@ -22,6 +22,7 @@ extension WorkoutsModule {
     static func prepare(_ app: Application) throws {
         try app.loadExerciseCatalogue()
         app.jobs.register(SongImportJob.kind) { job, app in try await SongImportJob.run(job, app) }
+        app.incomingUploads.register { app in try await SongImportJob.waitingUploads(app) }
     }
 
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {

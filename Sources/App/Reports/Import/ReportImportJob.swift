@@ -30,6 +30,12 @@ struct ReportImportJob: Codable, Sendable {
         try MediaKey("incoming/report-imports/\(id.uuidString.lowercased())")
     }
 
+    /// The zips imports still wait for: those waiting for confirmation or importing.
+    static func waitingZips(_ app: Application) async throws -> Set<MediaKey> {
+        let records = try await ReportImportRecord.query(on: app.db).filter(\.$state != .ended).all()
+        return Set(records.compactMap { $0.id.flatMap { try? zipKey($0) } })
+    }
+
     static func run(_ job: JobRecord, _ app: Application) async throws -> Result {
         let input = try JSONDecoder().decode(ReportImportJob.self, from: Data(job.payload.utf8))
         let result = Result(importId: input.importID.uuidString.lowercased())

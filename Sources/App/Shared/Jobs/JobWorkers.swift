@@ -71,6 +71,7 @@ final class JobWorkers: Sendable {
             guard state.workers.isEmpty, !state.stopping else { return }
             for _ in 0..<slots { state.workers.append(Task { await self.work(app) }) }
             state.upkeep.append(Task { await self.maintain() })
+            state.upkeep.append(Task { await self.sweepIncoming(app) })
             if case .postgres(let url) = app.kineticConfiguration.database,
                 let configuration = try? SQLPostgresConfiguration(url: url).coreConfiguration
             {
@@ -191,6 +192,17 @@ final class JobWorkers: Sendable {
             default: JobFailure.unexplained
             }
         return (JobFailure(appError), (400..<500).contains(Int(appError.status.code)))
+    }
+
+    /// Removes uploads nothing waits for any more (``IncomingUploads``), every hour.
+    private func sweepIncoming(_ app: Application) async {
+        while !Task.isCancelled, !isStopping {
+            try? await Task.sleep(for: .seconds(3600))
+            guard !Task.isCancelled, !isStopping else { return }
+            do { try await app.incomingUploads.sweep(app) } catch {
+                logger.warning("Looking for forgotten uploads failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+        }
     }
 
     /// Rescues, stages and prunes, now and then.

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import KineticCore
 import Vapor
@@ -48,6 +49,18 @@ struct SongImportJob: Codable, Sendable {
             if !cancelled, JobWorkers.failure(error).permanent || job.attempt >= job.maxAttempts { try? await app.media.remove(key) }
             throw error
         }
+    }
+}
+
+extension SongImportJob {
+    /// The uploads song jobs still wait for: those of jobs not yet completed or discarded.
+    static func waitingUploads(_ app: Application) async throws -> Set<MediaKey> {
+        let jobs = try await JobRecord.query(on: app.db).filter(\.$kind == kind)
+            .filter(\.$state != .completed).filter(\.$state != .discarded).all()
+        return Set(
+            jobs.compactMap { job in
+                (try? JSONDecoder().decode(SongImportJob.self, from: Data(job.payload.utf8))).flatMap { try? MediaKey($0.incoming) }
+            })
     }
 }
 
