@@ -21,14 +21,17 @@ do {
 var environment = try Environment.detect(arguments: loaded.remainingArguments)
 try LoggingSystem.bootstrap(from: &environment)
 let app = try await Application.make(environment)
+let serving = loaded.remainingArguments.dropFirst().first == "serve"
 do {
     try await configure(app, loaded.configuration)
-    if loaded.remainingArguments.dropFirst().first == "serve" {
+    if serving {
         let banner = try await prepareToServe(app, arguments: loaded.remainingArguments)
         // On the terminal only: a password never goes to the log.
         FileHandle.standardOutput.write(Data(banner.text.utf8))
     }
     try await app.execute()
+    // Asked to stop: requests in flight finish while the database is still open.
+    if serving { await stopServing(app) }
 } catch {
     // A clear message and a failure status, not a crash report.
     try? await app.asyncShutdown()

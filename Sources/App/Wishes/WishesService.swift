@@ -204,7 +204,7 @@ extension Request {
         let user = try requireUser()
         return WishesService(
             database: db, user: user, userID: try user.requireID(), now: now, configuration: application.kineticConfiguration,
-            localizer: localizer, tools: try userTools(), clientAddress: remoteAddress?.ipAddress,
+            localizer: localizer, tools: try userTools(), clientAddress: clientAddress,
             photoFiles: WishPhotoFiles(store: application.media))
     }
 }

@@ -74,4 +74,26 @@ import VaporTesting
             #expect(statuses == [.created, .created, .created, .tooManyRequests, .tooManyRequests])
         }
     }
+
+    /// Behind a proxy named in `KINETIC_TRUSTED_PROXIES` each client counts on its own, by
+    /// the address the proxy appended to `X-Forwarded-For`; from anyone else that header is
+    /// ignored, so a client cannot make itself new addresses.
+    @Test(arguments: [true, false]) func behindATrustedProxy_signUpsCountPerForwardedClient(trusted: Bool) async throws {
+        try await withKinetic { app in
+            app.kineticConfiguration.signUpBurstPerAddress = 2
+            app.kineticConfiguration.trustedProxies = trusted ? ["127.0.0.1", "::1"] : []
+            var statuses: [HTTPStatus] = []
+            for (index, client) in ["198.51.100.1", "198.51.100.1", "198.51.100.1", "198.51.100.2"].enumerated() {
+                let body = ByteBuffer(string: #"{"name":"N","email":"proxied\#(index)@example.com","password":"long-enough-pw"}"#)
+                let response = try await app.testing(method: .running(port: 0)).sendRequest(
+                    .POST, "/api/v1/accounts",
+                    headers: ["Content-Type": "application/json", "X-Forwarded-For": "6.6.6.\(index), \(client)"], body: body)
+                statuses.append(response.status)
+            }
+            #expect(
+                statuses
+                    == (trusted
+                        ? [.created, .created, .tooManyRequests, .created] : [.created, .created, .tooManyRequests, .tooManyRequests]))
+        }
+    }
 }

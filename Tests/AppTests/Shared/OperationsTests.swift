@@ -195,4 +195,13 @@ import VaporTesting
             try KineticConfiguration.load(arguments: ["kinetic"], environment: ["KINETIC_METRICS_TOKEN": "short"])
         }
     }
+
+    @Test func trustedProxies_areAddresses() throws {
+        let loaded = try KineticConfiguration.load(
+            arguments: ["kinetic"], environment: ["KINETIC_TRUSTED_PROXIES": "127.0.0.1, ::1", "KINETIC_DATA_DIR": NSTemporaryDirectory()])
+        #expect(loaded.configuration.trustedProxies == ["127.0.0.1", "::1"])
+        #expect(throws: ConfigurationError.self) {
+            try KineticConfiguration.load(arguments: ["kinetic"], environment: ["KINETIC_TRUSTED_PROXIES": "nginx.local"])
+        }
+    }
 }

@@ -158,7 +158,7 @@ extension Request {
         return AccountService(
             database: db, now: now, configuration: application.kineticConfiguration, localizer: localizer, logger: logger,
             client: .init(
-                address: remoteAddress?.ipAddress, userAgent: headers.first(name: .userAgent), webSessionID: webSession?.id,
+                address: clientAddress, userAgent: headers.first(name: .userAgent), webSessionID: webSession?.id,
                 apiTokenID: apiTokenID),
             passwords: password.async, throttle: throttle, signedInTokens: application.signedInTokens,
             passwordPolicy: application.passwordPolicy, unknownAccountHash: { try await application.unknownAccountHash() },

@@ -73,6 +73,14 @@ extension KineticConfiguration {
             }
             configuration.metricsToken = token
         }
+        if let proxies = environment["KINETIC_TRUSTED_PROXIES"], !proxies.isEmpty {
+            let addresses = proxies.split(separator: ",").map { String($0.filter { $0 != " " }) }
+            if let bad = addresses.first(where: { !ClientAddress.isAddress($0) }) {
+                throw ConfigurationError(
+                    description: "KINETIC_TRUSTED_PROXIES must list IP addresses separated by commas (saw \"\(bad.prefix(40))\")")
+            }
+            configuration.trustedProxies = Set(addresses)
+        }
         configuration.storageQuotaBytes =
             try parseByteCount(environment["KINETIC_STORAGE_QUOTA"], name: "KINETIC_STORAGE_QUOTA") ?? configuration.storageQuotaBytes
         if let url = environment["DATABASE_URL"], !url.isEmpty {
@@ -162,6 +170,7 @@ extension KineticConfiguration {
         sessionLifetime = try read("KINETIC_SESSION_MAX_DAYS", 1...365).map { Double($0) * day } ?? sessionLifetime
         apiTokenLifetime = try read("KINETIC_TOKEN_DAYS", 1...3650).map { Double($0) * day } ?? apiTokenLifetime
         apiTokenCacheSeconds = try read("KINETIC_TOKEN_CACHE_SECONDS", 0...60).map(Double.init) ?? apiTokenCacheSeconds
+        jobLease = try read("KINETIC_JOB_LEASE_SECONDS", 10...3600).map(Double.init) ?? jobLease
         loginBurstPerAccount = try read("KINETIC_LOGIN_BURST_PER_ACCOUNT", 1...1000) ?? loginBurstPerAccount
         loginBurstPerAddress = try read("KINETIC_LOGIN_BURST_PER_ADDRESS", 1...100_000) ?? loginBurstPerAddress
         loginRefillSeconds = try read("KINETIC_LOGIN_REFILL_SECONDS", 1...86_400).map(Double.init) ?? loginRefillSeconds

@@ -84,9 +84,16 @@ public struct KineticConfiguration: Sendable {
     /// How often idle job workers look for work though nothing woke them, in seconds (a job put
     /// in wakes them at once: on PostgreSQL through `LISTEN`, on any instance). Default: 2.
     public var jobPollInterval: TimeInterval = 2
+    /// How long a claimed job stays with the instance running it without a heartbeat, in
+    /// seconds (`KINETIC_JOB_LEASE_SECONDS`, 10–3600): another instance takes over the jobs of
+    /// one that died once this has passed. Default: 60.
+    public var jobLease: TimeInterval = 60
     /// The bearer token `/metrics` answers to (`KINETIC_METRICS_TOKEN`, 16+ characters).
     /// Default: none, and `/metrics` is 404.
     public var metricsToken: String?
+    /// The addresses of the reverse proxies in front of Kinetic (`KINETIC_TRUSTED_PROXIES`),
+    /// whose `X-Forwarded-For` names the client per-address limits count (``ClientAddress``).
+    public var trustedProxies: Set<String> = []
     /// Where the current instant comes from. Default: the system clock; tests pin it.
     public var clock: KineticClock = .system
 

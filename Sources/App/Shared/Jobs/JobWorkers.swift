@@ -111,7 +111,15 @@ final class JobWorkers: Sendable {
         }
     }
 
-    private var isStopping: Bool { state.withLockedValue { $0.stopping } }
+    /// Whether the instance is stopping: no more claims.
+    var isStopping: Bool { state.withLockedValue { $0.stopping } }
+
+    /// Claims nothing more from now on (the instance was asked to stop); running jobs go on
+    /// until ``stop(drainingFor:)``.
+    func stopClaiming() {
+        state.withLockedValue { $0.stopping = true }
+        wake.signal()
+    }
 
     /// One worker: claim, run with a heartbeat, record; wait for a wake-up when there is
     /// nothing to claim.

@@ -31,6 +31,33 @@ extension Application {
         }.get()
     }
 
+    /// Runs `body` on one instance at a time, without waiting: on PostgreSQL under the session
+    /// advisory lock `key`, skipped (false) while another instance holds it; on SQLite (one
+    /// instance) always run.
+    func onOneInstance(lock key: Int64, _ body: @escaping @Sendable () async throws -> Void) async throws -> Bool {
+        guard db is any SQLDatabase, case .postgres = kineticConfiguration.database else {
+            try await body()
+            return true
+        }
+        struct Locked: Decodable { let locked: Bool }
+        return try await db.withConnection { connection in
+            connection.eventLoop.makeFutureWithTask {
+                let sql = connection as! any SQLDatabase
+                guard
+                    try await sql.raw("SELECT pg_try_advisory_lock(\(literal: key)) AS locked").first(decoding: Locked.self)?.locked == true
+                else { return false }
+                do {
+                    try await body()
+                } catch {
+                    try? await sql.raw("SELECT pg_advisory_unlock(\(literal: key))").run()
+                    throw error
+                }
+                try await sql.raw("SELECT pg_advisory_unlock(\(literal: key))").run()
+                return true
+            }
+        }.get()
+    }
+
     /// Waits until the database has run every migration this version has (`serve --no-migrate`,
     /// started beside a `kinetic migrate` of its own): serving on an older schema would fail
     /// at the first request that needs a new table.

@@ -29,7 +29,8 @@ struct ProbesController {
             guard pending.isEmpty else { throw NotReady(description: "\(pending.count) not run: \(pending.joined(separator: ", "))") }
         }
         async let media = Self.check("media") { try await app.media.checkReachable() }
-        let checks = await [database, migrations, media]
+        let stopping = Check(name: "stopping", problem: app.jobs.isStopping ? "asked to stop" : nil)
+        let checks = await [database, migrations, media] + (stopping.problem == nil ? [] : [stopping])
         let failed = checks.filter { $0.problem != nil }
         for check in failed { request.logger.warning("Not ready: \(check.name): \(check.problem ?? "")") }
         let lines = checks.map { "\($0.name): \($0.problem == nil ? "ok" : "failed")" }.joined(separator: "\n")

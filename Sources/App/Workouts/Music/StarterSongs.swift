@@ -73,8 +73,18 @@ enum StarterSongs {
         return ownerID
     }
 
+    /// The advisory lock under which one instance adds them: "starters" in ASCII.
+    static let lockKey: Int64 = 0x7374_6172_7465_7273
+
+    /// Adds the starter songs the instance lacks; on PostgreSQL one instance at a time, so
+    /// instances started together add each song once (the others leave it to the first).
     static func addMissingSongs(_ app: Application) async throws {
         try Task.checkCancellation()
+        let added = try await app.onOneInstance(lock: lockKey) { try await addMissingSongsNow(app) }
+        if !added { app.logger.notice("Another instance is adding the starter songs.") }
+    }
+
+    private static func addMissingSongsNow(_ app: Application) async throws {
         let userID = try await owner(on: app.db, hasher: app.password.sync)
         let folders = packs.flatMap { pack in songFolders(of: pack).map { (pack, $0) } }
         guard AudioDecoder.isAvailable, !folders.isEmpty else {
