@@ -18,6 +18,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     try app.loadStringCatalog()
     await app.startToolThreads()
     await app.prepareMedia()
+    app.prepareStopping()
     app.prepareJobs()
     for module in KineticModules.all { try module.prepare(app) }
 

@@ -37,15 +37,15 @@ extension Application {
 
     /// The job `id` once it has finished, or as it stands after `seconds`, whichever comes
     /// first; whichever instance runs it. It looks every 100 ms at first, then less often (at
-    /// most a second apart), so a long wait costs the database little. Once this instance is
-    /// stopping it waits no longer: the request answers with the job as it stands, and another
+    /// most a second apart), so a long wait costs the database little. Once `serve` is stopping
+    /// (``isStopping``) it waits no longer: the request answers with the job as it stands, and another
     /// instance (or this one, started again) runs it.
     func waitForJob(_ id: UUID, upTo seconds: TimeInterval) async throws -> JobRecord {
         let deadline = Date().addingTimeInterval(seconds)
         var pause = 0.1
         while true {
             guard let job = try await JobRecord.find(id, on: db) else { throw AppError.notFound }
-            if job.state.isFinal || Date() >= deadline || jobs.isStopping { return job }
+            if job.state.isFinal || Date() >= deadline || isStopping { return job }
             try await Task.sleep(for: .seconds(min(pause, max(0.01, deadline.timeIntervalSinceNow))))
             pause = min(1, pause * 1.5)
         }

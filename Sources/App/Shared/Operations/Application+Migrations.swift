@@ -1,4 +1,5 @@
 import Fluent
+import NIOConcurrencyHelpers
 import FluentKit
 import SQLKit
 import Vapor
@@ -33,29 +34,42 @@ extension Application {
 
     /// Runs `body` on one instance at a time, without waiting: on PostgreSQL under the session
     /// advisory lock `key`, skipped (false) while another instance holds it; on SQLite (one
-    /// instance) always run.
+    /// instance) always run. Cancelling the caller cancels `body` (the connection's work runs in
+    /// a task of its own, which a cancellation would not reach by itself).
     func onOneInstance(lock key: Int64, _ body: @escaping @Sendable () async throws -> Void) async throws -> Bool {
         guard db is any SQLDatabase, case .postgres = kineticConfiguration.database else {
             try await body()
             return true
         }
         struct Locked: Decodable { let locked: Bool }
-        return try await db.withConnection { connection in
-            connection.eventLoop.makeFutureWithTask {
-                let sql = connection as! any SQLDatabase
-                guard
-                    try await sql.raw("SELECT pg_try_advisory_lock(\(literal: key)) AS locked").first(decoding: Locked.self)?.locked == true
-                else { return false }
-                do {
-                    try await body()
-                } catch {
-                    try? await sql.raw("SELECT pg_advisory_unlock(\(literal: key))").run()
-                    throw error
+        let running = NIOLockedValueBox<(cancelled: Bool, task: Task<Void, any Error>?)>((false, nil))
+        return try await withTaskCancellationHandler {
+            try await db.withConnection { connection in
+                connection.eventLoop.makeFutureWithTask {
+                    let sql = connection as! any SQLDatabase
+                    let locked = try await sql.raw("SELECT pg_try_advisory_lock(\(literal: key)) AS locked").first(decoding: Locked.self)
+                    guard locked?.locked == true else { return false }
+                    let task = Task { try await body() }
+                    running.withLockedValue { running in
+                        running.task = task
+                        if running.cancelled { task.cancel() }
+                    }
+                    do {
+                        try await task.value
+                    } catch {
+                        try? await sql.raw("SELECT pg_advisory_unlock(\(literal: key))").run()
+                        throw error
+                    }
+                    try await sql.raw("SELECT pg_advisory_unlock(\(literal: key))").run()
+                    return true
                 }
-                try await sql.raw("SELECT pg_advisory_unlock(\(literal: key))").run()
-                return true
+            }.get()
+        } onCancel: {
+            running.withLockedValue { running in
+                running.cancelled = true
+                running.task?.cancel()
             }
-        }.get()
+        }
     }
 
     /// Waits until the database has run every migration this version has (`serve --no-migrate`,

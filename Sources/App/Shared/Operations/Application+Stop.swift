@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Vapor
 
 /// What `kinetic serve` does once asked to stop (SIGTERM from systemd or an orchestrator,
@@ -12,6 +13,23 @@ import Vapor
 /// under requests still being answered, and the server took new ones while the jobs drained.
 public func stopServing(_ app: Application) async {
     app.logger.notice("Stopping: no more jobs are claimed; requests in flight may finish")
+    app.isStopping = true
     app.jobs.stopClaiming()
     await app.server.shutdown()
+}
+
+extension Application {
+    private struct StoppingKey: StorageKey { typealias Value = NIOLockedValueBox<Bool> }
+
+    /// Makes the stop flag; called once by `configure(_:_:)`.
+    func prepareStopping() {
+        storage[StoppingKey.self] = NIOLockedValueBox(false)
+    }
+
+    /// Whether `serve` was asked to stop (``stopServing(_:)``): `/readyz` answers 503, and a
+    /// request waiting for a job answers with it as it stands.
+    var isStopping: Bool {
+        get { storage.configured(StoppingKey.self, "the stop flag").withLockedValue { $0 } }
+        set { storage.configured(StoppingKey.self, "the stop flag").withLockedValue { $0 = newValue } }
+    }
 }

@@ -29,7 +29,7 @@ struct ProbesController {
             guard pending.isEmpty else { throw NotReady(description: "\(pending.count) not run: \(pending.joined(separator: ", "))") }
         }
         async let media = Self.check("media") { try await app.media.checkReachable() }
-        let stopping = Check(name: "stopping", problem: app.jobs.isStopping ? "asked to stop" : nil)
+        let stopping = Check(name: "stopping", problem: app.isStopping ? "asked to stop" : nil)
         let checks = await [database, migrations, media] + (stopping.problem == nil ? [] : [stopping])
         let failed = checks.filter { $0.problem != nil }
         for check in failed { request.logger.warning("Not ready: \(check.name): \(check.problem ?? "")") }
