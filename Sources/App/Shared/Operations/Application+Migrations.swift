@@ -1,6 +1,6 @@
 import Fluent
-import NIOConcurrencyHelpers
 import FluentKit
+import NIOConcurrencyHelpers
 import SQLKit
 import Vapor
 
