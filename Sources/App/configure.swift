@@ -20,6 +20,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     await app.prepareMedia()
     app.prepareStopping()
     app.prepareJobs()
+    app.prepareIncomingUploads()
     for module in KineticModules.all { try module.prepare(app) }
 
     let encoder = JSONEncoder()

@@ -475,6 +475,8 @@ def test_search_finds_by_text_and_occasion_and_remembers_the_last_five_phrases()
             field.clear()
             field.send_keys(phrase)
             field.submit()
+            # The next page's field, not this one's: every address after the first holds "q=".
+            wait(driver).until(EC.staleness_of(field))
             wait(driver).until(EC.url_contains("q="))
         assert len(driver.find_elements(By.CSS_SELECTOR, ".wish-cell")) == 1
         chips = [chip.text for chip in driver.find_elements(By.CSS_SELECTOR, ".wishes-history .chip")]

@@ -9,7 +9,8 @@ extension ReportsModule {
     /// One import at a time on this instance, and the imports' job.
     static func prepare(_ app: Application) throws {
         app.prepareReportImports()
-        app.jobs.register(ReportImportJob.kind) { job, app in try await ReportImportJob.run(job, app) }
+        // An instance without the PDF tools leaves imports to those with them.
+        if PDFTools.isAvailable { app.jobs.register(ReportImportJob.kind) { job, app in try await ReportImportJob.run(job, app) } }
         app.incomingUploads.register { app in try await ReportImportJob.waitingZips(app) }
     }
 

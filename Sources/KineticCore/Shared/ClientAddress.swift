@@ -8,17 +8,24 @@ public enum ClientAddress {
     /// The client's address: `peer` unless it is one of `trustedProxies`, else the rightmost
     /// address in the `X-Forwarded-For` values (`forwardedFor`, in the order received) that is
     /// not a trusted proxy's, or the leftmost when all are. An entry that is not an address
-    /// ends the walk: what is left of it cannot be trusted.
-    public static func resolve(peer: String?, forwardedFor: [String], trustedProxies: Set<String>) -> String? {
-        guard let peer, trustedProxies.contains(peer) else { return peer }
+    /// ends the walk: what is left of it cannot be trusted. `canonical` writes an address the
+    /// one way `trustedProxies` are written (IPv6 in its shortest form, an IPv4-mapped one as
+    /// IPv4), nil for what is no address; the server passes the system's parser.
+    public static func resolve(
+        peer: String?, forwardedFor: [String], trustedProxies: Set<String>,
+        canonical: (String) -> String? = { isAddress($0) ? $0 : nil }
+    ) -> String? {
+        guard let peer else { return nil }
+        let client = canonical(peer) ?? peer
+        guard trustedProxies.contains(client) else { return client }
         let hops = forwardedFor.flatMap { $0.split(separator: ",") }.map { String($0.filter { $0 != " " && $0 != "\t" }) }
-        var client = peer
-        for hop in hops.reversed() {
-            guard isAddress(hop) else { return client }
-            client = hop
+        var nearest = client
+        for raw in hops.reversed() {
+            guard let hop = canonical(raw) else { return nearest }
+            nearest = hop
             if !trustedProxies.contains(hop) { return hop }
         }
-        return client
+        return nearest
     }
 
     /// Whether `text` is an IPv4 or IPv6 address as proxies write them (no port, no brackets).

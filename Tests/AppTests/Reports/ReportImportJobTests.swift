@@ -97,6 +97,15 @@ import VaporTesting
             #expect(lost.state == .failed)
             #expect(lost.failure?.code == "import_interrupted")
             #expect(try await app.runningReportImport() == nil, "nothing blocks the next import")
+            // And the next confirmation closes the lost one rather than answering 409.
+            let next = try #require(try await app.draftReports(try fixtures.zipped(), token: admin.token).headers.first(name: .location))
+            let confirmed = try await app.json(.POST, next + "/confirm", token: admin.token)
+            #expect(confirmed.status == .accepted, "\(confirmed.body.string)")
+            let closed = try #require(try await ReportImportRecord.find(importID, on: app.db))
+            #expect(closed.state == .ended)
+            #expect(closed.decodedStatus?.failure?.code == "import_interrupted")
+            let statusURL = try #require(confirmed.headers.first(name: .location))
+            #expect(try await app.followImport(statusURL, token: admin.token).status == .ok)
         }
     }
 

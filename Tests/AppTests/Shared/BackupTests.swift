@@ -89,6 +89,16 @@ import VaporTesting
                 await #expect(throws: BackupError.self) { try await empty.restore(from: stranger) }
 
                 #expect(try await tableNames(empty).isEmpty, "nothing written")
+
+                // A database a newer Kinetic migrated is not backed up under this version's schema.
+                let unknown = MigrationLog()
+                unknown.name = "App.AddTeleportation"
+                unknown.batch = 99
+                try await unknown.create(on: app.db)
+                await #expect(throws: BackupError.newerDatabase(["App.AddTeleportation"])) {
+                    try await app.backup(to: folder.appendingPathComponent("refused.tar"))
+                }
+                try await unknown.delete(on: app.db)
                 #expect(try await empty.media.list(under: MediaKey("")).isEmpty)
                 // The good archive still restores.
                 _ = try await empty.restore(from: archive)

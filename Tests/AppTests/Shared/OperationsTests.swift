@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Fluent
 import Foundation
+import KineticCore
 import NIOCore
 import NIOPosix
 import ObjectStorage
@@ -196,10 +197,25 @@ import VaporTesting
         }
     }
 
+    @Test func addresses_areWrittenOneWay() {
+        #expect(IPAddressText.canonical("2001:DB8:0:0::1") == "2001:db8::1")
+        #expect(IPAddressText.canonical("::ffff:10.0.0.2") == "10.0.0.2")
+        #expect(IPAddressText.canonical("127.0.0.1") == "127.0.0.1")
+        for bad in ["1.2.3.4:80", "[::1]", "localhost", "", "1.2.3"] { #expect(IPAddressText.canonical(bad) == nil, "\(bad)") }
+        // A proxy configured in one form is recognised in another.
+        #expect(
+            ClientAddress.resolve(
+                peer: "::ffff:127.0.0.1", forwardedFor: ["2001:DB8::7"], trustedProxies: ["127.0.0.1"], canonical: IPAddressText.canonical)
+                == "2001:db8::7")
+    }
+
     @Test func trustedProxies_areAddresses() throws {
         let loaded = try KineticConfiguration.load(
             arguments: ["kinetic"], environment: ["KINETIC_TRUSTED_PROXIES": "127.0.0.1, ::1", "KINETIC_DATA_DIR": NSTemporaryDirectory()])
         #expect(loaded.configuration.trustedProxies == ["127.0.0.1", "::1"])
+        let written = try KineticConfiguration.load(
+            arguments: ["kinetic"], environment: ["KINETIC_TRUSTED_PROXIES": "2001:DB8:0::1", "KINETIC_DATA_DIR": NSTemporaryDirectory()])
+        #expect(written.configuration.trustedProxies == ["2001:db8::1"])
         #expect(throws: ConfigurationError.self) {
             try KineticConfiguration.load(arguments: ["kinetic"], environment: ["KINETIC_TRUSTED_PROXIES": "nginx.local"])
         }

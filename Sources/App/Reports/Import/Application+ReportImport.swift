@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import KineticCore
 import NIOConcurrencyHelpers
+import SQLKit
 import Vapor
 
 extension Application {
@@ -49,20 +50,28 @@ extension Application {
         }
         let key = try ReportImportJob.zipKey(draft.id)
         try await media.keep(zip, as: key, contentType: "application/zip")
-        let replaced: [ReportImportRecord]
+        let replaced: [UUID]
         do {
             replaced = try await db.transaction { database in
-                let waiting = try await ReportImportRecord.query(on: database).filter(\.$state == .waiting).all()
-                try await ReportImportRecord.query(on: database).filter(\.$state == .waiting).delete()
+                let replaced = try await Self.deleteWaitingImports(on: database)
                 try await ReportImportRecord(draft).create(on: database)
-                return waiting
+                return replaced
             }
         } catch {
             try? await media.remove(key)
             throw error
         }
-        for record in replaced { await removeReportImportZip(record.id) }
+        for id in replaced { await removeReportImportZip(id) }
         return draft
+    }
+
+    /// Deletes the drafts waiting for confirmation (`id` alone, or every one); the ids deleted.
+    /// A draft confirmed meanwhile is no longer waiting and stays.
+    private static func deleteWaitingImports(_ id: UUID? = nil, on database: any Database) async throws -> [UUID] {
+        let only: SQLQueryString = id.map { "AND id = \(bind: $0)" } ?? ""
+        return try await database.sql().raw(
+            "DELETE FROM \(ident: ReportImportRecord.schema) WHERE state = 'waiting' \(only) RETURNING id"
+        ).all(decodingColumn: "id", as: UUID.self)
     }
 
     /// The draft `id`, when it is still the one waiting.
@@ -81,52 +90,91 @@ extension Application {
         guard let draft = try await reportImportDraft(id) else { throw ReportImportDraft.gone }
         let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: db)
         guard ReportLibraryImporter.LibraryVersion(importedAt: current?.importedAt) == draft.basis else {
-            try await ReportImportRecord.query(on: db).filter(\.$id == id).filter(\.$state == .waiting).delete()
-            await removeReportImportZip(id)
+            if !(try await Self.deleteWaitingImports(id, on: db)).isEmpty { await removeReportImportZip(id) }
             throw ReportLibraryImporter.libraryChanged
         }
         // Whole milliseconds, so the stamp reads back the same from either database.
         let startedAt = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
         let status = ReportImportStatus(
             id: id, state: .importing, startedAt: startedAt, progress: ReportImportProgress(pagesToRender: draft.pagesToRender))
-        let instance = kineticConfiguration.instanceID, enqueuedAt = now
-        try await db.transaction { database in
+        let statusJSON = try JobQueue.json(status)
+        let instance = kineticConfiguration.instanceID, enqueuedAt = now, jobID = UUID()
+        let lost = try await db.transaction { database in
             let sql = try database.sql()
             if sql.dialect.name == "postgresql" {
                 // Two confirmations at once take turns here, so the second sees the first.
                 try await sql.raw("LOCK TABLE \(ident: ReportImportRecord.schema) IN SHARE ROW EXCLUSIVE MODE").run()
             }
-            guard try await ReportImportRecord.query(on: database).filter(\.$state == .importing).first() == nil else {
-                throw Self.reportImportRunning
+            // The write comes first: SQLite takes its write lock before it reads anything, so a
+            // second confirmation at once waits for the first instead of failing.
+            let start: SQLQueryString = """
+                UPDATE \(ident: ReportImportRecord.schema) SET state = 'importing', status = \(bind: statusJSON), job_id = \(bind: jobID)
+                WHERE id = \(bind: id) AND state = 'waiting'
+                AND NOT EXISTS (SELECT 1 FROM \(ident: ReportImportRecord.schema) WHERE state = 'importing') RETURNING id
+                """
+            var started = try await sql.raw(start).all()
+            var lost: [UUID] = []
+            if started.isEmpty {
+                // An import whose job ended without ending it blocks nothing: it is closed first.
+                lost = try await Self.closeLostImports(on: database, now: enqueuedAt)
+                if !lost.isEmpty { started = try await sql.raw(start).all() }
             }
-            guard let record = try await ReportImportRecord.find(id, on: database), record.state == .waiting else {
-                throw ReportImportDraft.gone
+            guard !started.isEmpty else {
+                let running = try await ReportImportRecord.query(on: database).filter(\.$state == .importing).first()
+                throw running == nil ? ReportImportDraft.gone : Self.reportImportRunning
             }
-            let job = try await JobQueue(database: database, instance: instance).enqueue(
-                ReportImportJob.kind, owner: ReportImportJob.owner, payload: ReportImportJob(importID: id, userID: userID), now: enqueuedAt)
-            record.state = .importing
-            record.status = try JobQueue.json(status)
-            record.jobID = try job.requireID()
-            try await record.save(on: database)
+            try await JobQueue(database: database, instance: instance).enqueue(
+                ReportImportJob.kind, owner: ReportImportJob.owner, payload: ReportImportJob(importID: id, userID: userID), id: jobID,
+                now: enqueuedAt)
+            return lost
         }
+        for id in lost { await removeReportImportZip(id) }
         jobs.wakeUp()
         return status
     }
 
-    /// The import `id` as it runs or as it ended; nil when it was never confirmed. An import
-    /// whose job ended without saying how (its instance stopped on every try) has failed.
+    /// The import `id` as it runs or as it ended; nil when it was never confirmed.
     func reportImportStatus(_ id: UUID) async throws -> ReportImportStatus? {
-        guard let record = try await ReportImportRecord.find(id, on: db), var status = record.decodedStatus else { return nil }
+        guard let record = try await ReportImportRecord.find(id, on: db), let status = record.decodedStatus else { return nil }
         guard record.state == .importing else { return status }
+        return try await Self.endedStatus(of: record, on: db, now: now) ?? status
+    }
+
+    /// How an import still marked importing ended, when its job did (or is gone): the job's
+    /// end written into it. One whose job completed had stored its library and stopped before
+    /// saying so; one discarded failed with the job's error, or, without one (every try's
+    /// instance stopped), as interrupted. Nil while its job runs or waits.
+    private static func endedStatus(of record: ReportImportRecord, on database: any Database, now: Date) async throws -> ReportImportStatus?
+    {
+        guard var status = record.decodedStatus else { return nil }
         var job: JobRecord?
-        if let jobID = record.jobID { job = try await JobRecord.find(jobID, on: db) }
-        guard job?.state.isFinal ?? true else { return status }
-        status.state = .failed
+        if let jobID = record.jobID { job = try await JobRecord.find(jobID, on: database) }
+        guard job?.state.isFinal ?? true else { return nil }
         status.finishedAt = job?.finishedAt ?? now
-        status.failure = ReportImportStatus.Failure(
-            job?.decodedFailure?.appError
-                ?? AppError(status: .serviceUnavailable, code: "import_interrupted", messageKey: "error.reports.importInterrupted"))
+        if job?.state == .completed, let draft = record.decodedDraft {
+            status.state = .imported
+            status.summary = draft.summary
+        } else {
+            status.state = .failed
+            status.failure = ReportImportStatus.Failure(
+                job?.decodedFailure?.appError
+                    ?? AppError(status: .serviceUnavailable, code: "import_interrupted", messageKey: "error.reports.importInterrupted"))
+        }
         return status
+    }
+
+    /// Ends the imports still marked importing whose jobs ended (or are gone), as
+    /// ``endedStatus(of:on:now:)`` tells; their ids, whose zips can go.
+    private static func closeLostImports(on database: any Database, now: Date) async throws -> [UUID] {
+        var closed: [UUID] = []
+        for record in try await ReportImportRecord.query(on: database).filter(\.$state == .importing).all() {
+            guard let status = try await endedStatus(of: record, on: database, now: now) else { continue }
+            record.state = .ended
+            record.status = try JobQueue.json(status)
+            try await record.save(on: database)
+            closed.append(try record.requireID())
+        }
+        return closed
     }
 
     /// The import running now, when one is.
@@ -160,12 +208,7 @@ extension Application {
 
     /// Drops the draft `id`; 404 when it is no longer waiting.
     func discardReportImport(_ id: UUID) async throws {
-        let deleted = try await db.transaction { database in
-            guard let record = try await ReportImportRecord.find(id, on: database), record.state == .waiting else { return false }
-            try await record.delete(on: database)
-            return true
-        }
-        guard deleted else { throw ReportImportDraft.gone }
+        guard !(try await Self.deleteWaitingImports(id, on: db)).isEmpty else { throw ReportImportDraft.gone }
         await removeReportImportZip(id)
     }
 

@@ -39,9 +39,11 @@ struct ReportImportJob: Codable, Sendable {
     static func run(_ job: JobRecord, _ app: Application) async throws -> Result {
         let input = try JSONDecoder().decode(ReportImportJob.self, from: Data(job.payload.utf8))
         let result = Result(importId: input.importID.uuidString.lowercased())
-        guard let record = try await ReportImportRecord.find(input.importID, on: app.db), record.state == .importing,
-            let draft = record.decodedDraft, let started = record.decodedStatus
-        else { return result }
+        guard let record = try await ReportImportRecord.find(input.importID, on: app.db), record.state == .importing else { return result }
+        guard let draft = record.decodedDraft, let started = record.decodedStatus else {
+            // Written by a later version: this one cannot import it, and says so.
+            throw AppError(status: .conflict, code: "import_unreadable", messageKey: "error.reports.importFailed")
+        }
         let tracker = ReportImportTracker(starting: started) { status in
             try? await app.saveReportImportStatus(status, of: input.importID)
         }

@@ -75,11 +75,15 @@ extension KineticConfiguration {
         }
         if let proxies = environment["KINETIC_TRUSTED_PROXIES"], !proxies.isEmpty {
             let addresses = proxies.split(separator: ",").map { String($0.filter { $0 != " " }) }
-            if let bad = addresses.first(where: { !ClientAddress.isAddress($0) }) {
-                throw ConfigurationError(
-                    description: "KINETIC_TRUSTED_PROXIES must list IP addresses separated by commas (saw \"\(bad.prefix(40))\")")
-            }
-            configuration.trustedProxies = Set(addresses)
+            configuration.trustedProxies = Set(
+                try addresses.map { address in
+                    guard let canonical = IPAddressText.canonical(address) else {
+                        throw ConfigurationError(
+                            description:
+                                "KINETIC_TRUSTED_PROXIES must list IP addresses separated by commas (saw \"\(address.prefix(40))\")")
+                    }
+                    return canonical
+                })
         }
         configuration.storageQuotaBytes =
             try parseByteCount(environment["KINETIC_STORAGE_QUOTA"], name: "KINETIC_STORAGE_QUOTA") ?? configuration.storageQuotaBytes

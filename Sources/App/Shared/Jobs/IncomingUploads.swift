@@ -44,11 +44,14 @@ final class IncomingUploads: Sendable {
 extension Application {
     private struct IncomingUploadsKey: StorageKey { typealias Value = IncomingUploads }
 
+    /// Makes the registry of waiting uploads; called once by `configure(_:_:)`, before the
+    /// modules register theirs.
+    func prepareIncomingUploads() {
+        storage[IncomingUploadsKey.self] = IncomingUploads()
+    }
+
     /// The uploads waiting in the media store, which modules name (``IncomingUploads``).
     var incomingUploads: IncomingUploads {
-        if let uploads = storage[IncomingUploadsKey.self] { return uploads }
-        let uploads = IncomingUploads()
-        storage[IncomingUploadsKey.self] = uploads
-        return uploads
+        storage.configured(IncomingUploadsKey.self, "the waiting uploads")
     }
 }

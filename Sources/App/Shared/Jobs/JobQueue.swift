@@ -25,13 +25,13 @@ struct JobQueue: Sendable {
     /// The states a claim takes, as SQL (``JobState/claimable``).
     static let claimableSQL = SQLRaw(JobState.claimable.map { "'\($0.rawValue)'" }.joined(separator: ", "))
 
-    /// Puts a job in: `kind`'s handler runs it for `owner` at `at` (at once when nil or past).
+    /// Puts a job in, as `id`: `kind`'s handler runs it for `owner` at `at` (at once when nil or past).
     @discardableResult
     func enqueue(
-        _ kind: String, owner: String, payload: some Encodable, at: Date? = nil, maximumAttempts: Int = 3, now: Date
+        _ kind: String, owner: String, payload: some Encodable, at: Date? = nil, maximumAttempts: Int = 3, id: UUID = UUID(), now: Date
     ) async throws -> JobRecord {
         let job = JobRecord()
-        job.id = UUID()
+        job.id = id
         job.kind = kind
         job.owner = owner
         job.payload = try Self.json(payload)

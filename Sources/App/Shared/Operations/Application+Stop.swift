@@ -2,8 +2,9 @@ import NIOConcurrencyHelpers
 import Vapor
 
 /// What `kinetic serve` does once asked to stop (SIGTERM from systemd or an orchestrator,
-/// SIGINT from a terminal), before the application shuts down: it claims no more jobs and
-/// answers 503 at `/readyz`; the HTTP server stops accepting and lets the requests in flight
+/// SIGINT from a terminal), before the application shuts down: it claims no more jobs (and
+/// answers 503 at `/readyz` on a connection still open); the HTTP server stops accepting at
+/// once and lets the requests in flight
 /// finish (up to Vapor's 10 s), with the database still open (a song upload waiting for its job
 /// answers 202 at once: another instance, or this one started again, runs it). Then
 /// `asyncShutdown` gives running jobs 20 s to finish, hands the rest back, and closes the

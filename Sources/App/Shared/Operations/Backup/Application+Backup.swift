@@ -22,13 +22,17 @@ extension Application {
     /// manifest, the database as one snapshot (SQLite's `VACUUM INTO`, a consistent copy made
     /// while others read and write; PostgreSQL's `pg_dump` when `postgresDump`, else its rows,
     /// ``PostgresLogicalExport``), then every media object, listed after the snapshot so each
-    /// object a row names is in it (one removed meanwhile is left out, as the row naming it is
-    /// gone too). The archive appears whole or not at all.
+    /// object a row of it names is in it, unless it was removed in the meantime (a report folder
+    /// an import replaced: left out, and named in the log). The archive appears whole or not
+    /// at all. A database migrated by a newer Kinetic is refused: its archive would name this
+    /// version's schema.
     func backup(
         to destination: URL, postgresDump: Bool = PostgresDumpClient.path(of: "pg_dump") != nil
     ) async throws -> BackupContents {
         let pending = try await pendingMigrations()
         guard pending.isEmpty else { throw BackupError.notMigrated(pending) }
+        let unknown = Set(try await MigrationLog.query(on: db).all(\.$name)).subtracting(schemaVersion.migrations)
+        guard unknown.isEmpty else { throw BackupError.newerDatabase(unknown.sorted()) }
         let work = try backupWorkFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         let format: BackupManifest.DatabaseFormat =
@@ -63,7 +67,10 @@ extension Application {
             var contents = BackupContents(mediaObjects: 0, mediaBytes: 0)
             let copy = work.appendingPathComponent("object")
             for object in objects {
-                guard try await media.download(object.key, to: copy) else { continue }
+                guard try await media.download(object.key, to: copy) else {
+                    logger.warning("\(object.key) was removed while the backup was made; it is not in the archive")
+                    continue
+                }
                 try archive.add(BackupManifest.entry(for: object.key), file: copy)
                 contents.mediaObjects += 1
                 contents.mediaBytes += (try FileManager.default.attributesOfItem(atPath: copy.path)[.size] as? Int64) ?? 0
@@ -75,6 +82,7 @@ extension Application {
             try FileManager.default.moveItem(at: partial, to: destination)
             return contents
         } catch {
+            archive.close()
             try? FileManager.default.removeItem(at: partial)
             throw error
         }
@@ -122,28 +130,57 @@ extension Application {
         let work = try backupWorkFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         let snapshot = work.appendingPathComponent("database")
-        switch (kineticConfiguration.database, manifest.databaseFormat) {
-        case (.postgres, .postgresRows):
-            try await autoMigrate().get()
-            try await PostgresLogicalExport(database: db).restore { table in
-                guard let entry = databaseEntries.first(where: { $0.name == PostgresLogicalExport.entry(for: table) }) else { return nil }
-                try archive.extract(entry, to: snapshot)
-                return snapshot
+        var kept: [MediaKey] = []
+        do {
+            switch (kineticConfiguration.database, manifest.databaseFormat) {
+            case (.postgres, .postgresRows):
+                try await autoMigrate().get()
+                try await PostgresLogicalExport(database: db).restore { table in
+                    guard let entry = databaseEntries.first(where: { $0.name == PostgresLogicalExport.entry(for: table) }) else {
+                        return nil
+                    }
+                    try archive.extract(entry, to: snapshot)
+                    return snapshot
+                }
+            case (.postgres(let url), _):
+                try archive.extract(databaseEntries[0], to: snapshot)
+                try await PostgresDumpClient(url: url).restore(from: snapshot)
+            case (.sqlite, _):
+                try archive.extract(databaseEntries[0], to: snapshot)
+                try await restoreSQLite(from: snapshot)
             }
-        case (.postgres(let url), _):
-            try archive.extract(databaseEntries[0], to: snapshot)
-            try await PostgresDumpClient(url: url).restore(from: snapshot)
-        case (.sqlite, _):
-            try archive.extract(databaseEntries[0], to: snapshot)
-            try await restoreSQLite(from: snapshot)
-        }
-        try? FileManager.default.removeItem(at: snapshot)
-        let copy = work.appendingPathComponent("object")
-        for object in objects {
-            try archive.extract(object.entry, to: copy)
-            try await media.keep(copy, as: object.key, contentType: ReportFiles.contentType(of: object.key.description))
+            try? FileManager.default.removeItem(at: snapshot)
+            let copy = work.appendingPathComponent("object")
+            for object in objects {
+                try archive.extract(object.entry, to: copy)
+                try await media.keep(copy, as: object.key, contentType: ReportFiles.contentType(of: object.key.description))
+                kept.append(object.key)
+            }
+        } catch {
+            // Both were empty before: emptied again, the restore can simply be run once more.
+            for key in kept { try? await media.remove(key) }
+            try? await dropEveryTable()
+            throw error
         }
         return contents
+    }
+
+    /// Drops every table (a restore that stopped half way, into a database that was empty).
+    private func dropEveryTable() async throws {
+        let sql = try db.sql()
+        switch databaseKind {
+        case .sqlite:
+            let objects = try await sql.raw("SELECT type, name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                .all(decoding: SchemaObject.self)
+            let isVirtual = { (object: SchemaObject) in object.sql?.uppercased().hasPrefix("CREATE VIRTUAL TABLE") == true }
+            for table in objects.filter(isVirtual) + objects.filter({ !isVirtual($0) }) {
+                try await sql.raw("DROP TABLE IF EXISTS \(ident: table.name)").run()
+            }
+        case .postgresql:
+            let tables = try await sql.raw("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+                .all(decodingColumn: "tablename", as: String.self)
+            for table in tables { try await sql.raw("DROP TABLE IF EXISTS \(ident: table) CASCADE").run() }
+        }
     }
 
     /// Refuses a database that holds any table.
@@ -215,7 +252,8 @@ extension Application {
     }
 
     private func backupWorkFolder() throws -> URL {
-        let work = URL(fileURLWithPath: kineticConfiguration.uploadDirectory).appendingPathComponent("backup-\(UUID().uuidString)")
+        // "upload-…": what a killed backup leaves is removed at the next start.
+        let work = URL(fileURLWithPath: kineticConfiguration.uploadDirectory).appendingPathComponent("upload-backup-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         return work
     }

@@ -54,6 +54,7 @@ struct BackupContents: Codable, Equatable, Sendable {
 /// Why a backup or a restore stopped; each says what to do.
 enum BackupError: Error, Equatable, CustomStringConvertible {
     case notMigrated([String])
+    case newerDatabase([String])
     case otherSchema(onlyInArchive: [String], onlyHere: [String])
     case otherDatabase(archive: BackupManifest.DatabaseKind, here: BackupManifest.DatabaseKind)
     case databaseNotEmpty(String)
@@ -68,6 +69,8 @@ enum BackupError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notMigrated(let pending):
             "The database is not up to date (\(pending.count) migrations to run): run `kinetic migrate` first."
+        case .newerDatabase(let unknown):
+            "The database was migrated by a newer Kinetic (\(unknown.joined(separator: ", "))): back it up with that version."
         case .otherSchema(let newer, let older):
             newer.isEmpty
                 ? "The archive was made by an older Kinetic (it lacks \(older.joined(separator: ", "))): restore it with that version, then upgrade."

@@ -47,7 +47,12 @@ struct PostgresDumpClient: Sendable {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PG") }.merging(environment) { $1 }
-        let errors = Pipe()
+        // What the tool says goes to a file, read once it ends (a pipe could fill and stall it).
+        let said = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-\(tool)-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: said.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: said) }
+        let errors = try FileHandle(forWritingTo: said)
+        defer { try? errors.close() }
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
@@ -55,8 +60,8 @@ struct PostgresDumpClient: Sendable {
             do { try process.run() } catch { continuation.resume(throwing: error) }
         }
         guard status == 0 else {
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile().suffix(2000), as: UTF8.self)
-            throw BackupError.toolFailed(tool, said.trimmingCharacters(in: .whitespacesAndNewlines))
+            let text = String(decoding: ((try? Data(contentsOf: said)) ?? Data()).suffix(2000), as: UTF8.self)
+            throw BackupError.toolFailed(tool, text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 }

@@ -95,11 +95,12 @@ struct PostgresLogicalExport {
         var pending = Data()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             pending.append(chunk)
-            while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = pending[pending.startIndex..<end]
-                pending = Data(pending[(end + 1)...])
-                if !line.isEmpty { try await body(String(decoding: line, as: UTF8.self)) }
+            var start = pending.startIndex
+            while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                if end > start { try await body(String(decoding: pending[start..<end], as: UTF8.self)) }
+                start = end + 1
             }
+            pending = Data(pending[start...])
         }
         if !pending.isEmpty { try await body(String(decoding: pending, as: UTF8.self)) }
     }

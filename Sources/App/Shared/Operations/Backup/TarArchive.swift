@@ -39,6 +39,9 @@ struct TarWriter {
         try pad(size)
     }
 
+    /// Closes the file without ending the archive (it is being given up).
+    func close() { try? handle.close() }
+
     /// Ends the archive (two zero blocks) and closes it.
     func finish() throws {
         try handle.write(contentsOf: Data(count: 1024))
