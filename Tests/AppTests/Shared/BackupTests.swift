@@ -44,8 +44,8 @@ import VaporTesting
             try await withEmptyInstance(beside: app) { restored in
                 let restoredContents = try await restored.restore(from: archive)
                 #expect(restoredContents == contents)
-                let tables = try await tableNames(app)
-                #expect(try await tableNames(restored) == tables)
+                let tables = try await app.tableNames()
+                #expect(try await restored.tableNames() == tables)
                 #expect(tables.contains("users") && tables.contains("jobs"))
                 for table in tables {
                     let rows = try await tableRows(table, app)
@@ -88,7 +88,7 @@ import VaporTesting
                 try Data("not a tar file at all".utf8).write(to: stranger)
                 await #expect(throws: BackupError.self) { try await empty.restore(from: stranger) }
 
-                #expect(try await tableNames(empty).isEmpty, "nothing written")
+                #expect(try await empty.tableNames().isEmpty, "nothing written")
 
                 // A database a newer Kinetic migrated is not backed up under this version's schema.
                 let unknown = MigrationLog()
@@ -136,18 +136,6 @@ import VaporTesting
             throw error
         }
         try await restored.asyncShutdown()
-    }
-
-    private func tableNames(_ app: Application) async throws -> [String] {
-        let sql = try app.db.sql()
-        switch app.databaseKind {
-        case .sqlite:
-            return try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-                .all(decodingColumn: "name", as: String.self)
-        case .postgresql:
-            return try await sql.raw("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
-                .all(decodingColumn: "tablename", as: String.self)
-        }
     }
 
     /// Every row of `table` as text, sorted: SQLite quotes each value as SQL would (blobs too),

@@ -165,36 +165,38 @@ extension Application {
         return contents
     }
 
-    /// Drops every table (a restore that stopped half way, into a database that was empty).
+    /// Drops every table (a restore that stopped half way, into a database that was empty):
+    /// virtual tables first, which take their shadow tables with them.
     private func dropEveryTable() async throws {
         let sql = try db.sql()
         switch databaseKind {
         case .sqlite:
             let objects = try await sql.raw("SELECT type, name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
                 .all(decoding: SchemaObject.self)
-            let isVirtual = { (object: SchemaObject) in object.sql?.uppercased().hasPrefix("CREATE VIRTUAL TABLE") == true }
-            for table in objects.filter(isVirtual) + objects.filter({ !isVirtual($0) }) {
+            for table in objects.filter(\.isVirtual) + objects.filter({ !$0.isVirtual }) {
                 try await sql.raw("DROP TABLE IF EXISTS \(ident: table.name)").run()
             }
         case .postgresql:
-            let tables = try await sql.raw("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+            for table in try await tableNames() { try await sql.raw("DROP TABLE IF EXISTS \(ident: table) CASCADE").run() }
+        }
+    }
+
+    /// The database's tables by name (SQLite's own left out).
+    func tableNames() async throws -> [String] {
+        let sql = try db.sql()
+        switch databaseKind {
+        case .sqlite:
+            return try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                .all(decodingColumn: "name", as: String.self)
+        case .postgresql:
+            return try await sql.raw("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
                 .all(decodingColumn: "tablename", as: String.self)
-            for table in tables { try await sql.raw("DROP TABLE IF EXISTS \(ident: table) CASCADE").run() }
         }
     }
 
     /// Refuses a database that holds any table.
     private func requireEmptyDatabase() async throws {
-        let sql = try db.sql()
-        let tables: [String] =
-            switch databaseKind {
-            case .sqlite:
-                try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-                    .all(decodingColumn: "name", as: String.self)
-            case .postgresql:
-                try await sql.raw("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
-                    .all(decodingColumn: "tablename", as: String.self)
-            }
+        let tables = try await tableNames()
         guard tables.isEmpty else {
             throw BackupError.databaseNotEmpty("\(tables.count) tables, among them \(tables.prefix(3).joined(separator: ", "))")
         }
@@ -224,20 +226,22 @@ extension Application {
         let type: String
         let name: String
         let sql: String?
+
+        /// A virtual table (full-text search), which makes its own shadow tables.
+        var isVirtual: Bool { sql?.uppercased().hasPrefix("CREATE VIRTUAL TABLE") == true }
     }
 
     private static func copySQLite(on sql: any SQLDatabase) async throws {
         let objects = try await sql.raw("SELECT type, name, sql FROM archive.sqlite_master ORDER BY rowid").all(decoding: SchemaObject.self)
         let tables = objects.filter { $0.type == "table" }
-        let isVirtual = { (object: SchemaObject) in object.sql?.uppercased().hasPrefix("CREATE VIRTUAL TABLE") == true }
         try await sql.raw("BEGIN IMMEDIATE").run()
         do {
-            for table in tables.filter(isVirtual) + tables.filter({ !isVirtual($0) }) where !table.name.hasPrefix("sqlite_") {
+            for table in tables.filter(\.isVirtual) + tables.filter({ !$0.isVirtual }) where !table.name.hasPrefix("sqlite_") {
                 let exists = try await sql.raw("SELECT count(*) AS n FROM main.sqlite_master WHERE name = \(bind: table.name)")
                     .first(decodingColumn: "n", as: Int.self)
                 if exists == 0, let create = table.sql { try await sql.raw("\(unsafeRaw: create)").run() }
             }
-            for table in tables where !isVirtual(table) && (!table.name.hasPrefix("sqlite_") || table.name == "sqlite_sequence") {
+            for table in tables where !table.isVirtual && (!table.name.hasPrefix("sqlite_") || table.name == "sqlite_sequence") {
                 try await sql.raw("DELETE FROM main.\(ident: table.name)").run()
                 try await sql.raw("INSERT INTO main.\(ident: table.name) SELECT * FROM archive.\(ident: table.name)").run()
             }
