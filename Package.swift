@@ -58,6 +58,8 @@ let package = Package(
         ),
         .systemLibrary(name: "CKineticZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "KineticZip", dependencies: ["CKineticZlib"]),
+        // Response compression: gzip with zlib, Brotli with the system's library where it is.
+        .target(name: "KineticCompression", dependencies: ["CKineticZlib"]),
         .target(
             name: "AppleHealth",
             dependencies: ["KineticCore", "KineticZip"]
@@ -91,6 +93,7 @@ let package = Package(
                 "AppleHealth",
                 "KineticMail",
                 "KineticZip",
+                "KineticCompression",
                 "ObjectStorage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Vapor", package: "vapor"),
@@ -123,6 +126,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "KineticCompressionTests",
+            dependencies: ["KineticCompression"]
+        ),
+        .testTarget(
             name: "AddressBookTests",
             dependencies: ["AddressBook", "KineticCore"]
         ),
@@ -140,6 +147,7 @@ let package = Package(
             dependencies: [
                 "App",
                 "KineticAPI",
+                "KineticCompression",
                 "ObjectStorage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),

@@ -2,7 +2,7 @@ import Vapor
 
 /// Registers every route: the site's own, then each module's (``KineticModules``) on the shared
 /// groups — web pages (session cookie + CSRF) and the JSON API (bearer token; its signed-in
-/// reads answer `If-None-Match`, its signed-in `POST`s honour `Idempotency-Key`).
+/// `POST`s honour `Idempotency-Key`).
 func routes(_ app: Application) throws {
     let site = SiteController()
     app.get(SiteURL.healthz.pathComponents, use: site.healthz)
@@ -20,7 +20,7 @@ func routes(_ app: Application) throws {
     let modules = ModuleRoutes(
         web: web, signedIn: web.grouped(RequireSignedInMiddleware()),
         links: app.grouped(WebSessionMiddleware()),
-        api: api, apiSignedIn: api.grouped(RequireBearerMiddleware(), ConditionalReadMiddleware(), IdempotencyMiddleware())
+        api: api, apiSignedIn: api.grouped(RequireBearerMiddleware(), IdempotencyMiddleware())
     )
     modules.apiSignedIn.get(SiteURL.api(.job(id: nil)).pathComponents, use: JobsController().show)
     for module in KineticModules.all { module.register(on: modules) }

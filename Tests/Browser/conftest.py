@@ -55,10 +55,13 @@ def upload_export(account, xml=SMALL_EXPORT):
         return json.loads(response.read())
 
 
-def make_driver(language="en-US", width=375, height=812, autoplay=False):
+def make_driver(language="en-US", width=375, height=812, autoplay=False, network_log=False):
     """A headless Chromium at phone size; `autoplay` lets media play without a tap (the
-    player's tests), muted so CI stays quiet."""
+    player's tests), muted so CI stays quiet; `network_log` keeps DevTools' network events
+    (`driver.get_log("performance")`), which count the bytes on the wire."""
     options = webdriver.ChromeOptions()
+    if network_log:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--hide-scrollbars", "--force-device-scale-factor=2", f"--lang={language}"):

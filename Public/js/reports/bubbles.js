@@ -11,7 +11,6 @@
 import { prefersReducedMotion } from '../shared/motion.js';
 import { relax } from './relax.js';
 import { fetchPart, openOverlay, topOverlay } from './overlays.js';
-import { startReader } from './reader.js';
 
 const HOLD_MS = 350;
 const MOVE_TOLERANCE = 8;
@@ -521,3 +520,9 @@ setUpStage();
 setUpDock();
 const ownViewer = document.querySelector('main #report-viewer-content');
 if (ownViewer) startReader(ownViewer);
+
+/** The reader (its module comes when a report is first opened: the bubbles do without it). */
+async function startReader(article, url) {
+  const { startReader: start } = await import('./reader.js');
+  return start(article, url);
+}

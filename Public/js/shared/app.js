@@ -1,10 +1,7 @@
-// Kinetic's app shell: side menu and radial menu, and the page's enhanced controls.
-// Every string comes from the page.
-import { enhanceRulers } from './ruler.js';
-import { guardUnsavedChanges, submitWithoutReload } from './forms.js';
-import { fillBrowserTimeZone } from './time-zone.js';
+// Kinetic's app shell: the side menu and the radial menu of a signed-in page. Every string
+// comes from the page. A control's own module (a ruler, a month picker, a form sent without
+// reloading) comes with the pages that have one and enhances them as it loads (see Layout.swift).
 import { isolate } from './focus-trap.js';
-import { enhanceMonthPickers } from './month-picker.js';
 
 function setUpSideMenu() {
   const button = document.getElementById('menu-button');
@@ -60,8 +57,3 @@ function setUpRadialMenu() {
 
 setUpSideMenu();
 setUpRadialMenu();
-enhanceRulers(document);
-fillBrowserTimeZone(document);
-enhanceMonthPickers(document);
-for (const form of document.querySelectorAll('form[data-ajax]')) submitWithoutReload(form);
-for (const form of document.querySelectorAll('form[data-guard-unsaved]')) guardUnsavedChanges(form);

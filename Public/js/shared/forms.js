@@ -78,3 +78,7 @@ export function guardUnsavedChanges(form) {
     });
   }
 }
+
+// Loaded by a page with such forms (or by a module that saves forms): every one of them.
+for (const form of document.querySelectorAll('form[data-ajax]')) submitWithoutReload(form);
+for (const form of document.querySelectorAll('form[data-guard-unsaved]')) guardUnsavedChanges(form);

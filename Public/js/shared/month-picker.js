@@ -19,3 +19,6 @@ export function enhanceMonthPickers(root) {
     select.addEventListener('change', () => { if (!('keyboard' in form.dataset)) form.requestSubmit(); });
   }
 }
+
+// Loaded by a page with a month bar: its picker.
+enhanceMonthPickers(document);

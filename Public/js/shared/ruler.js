@@ -250,3 +250,6 @@ export class Ruler {
 export function enhanceRulers(scope) {
   return [...scope.querySelectorAll('[data-ruler]')].map((root) => new Ruler(root));
 }
+
+// Loaded by a page with a ruler: every ruler on it.
+enhanceRulers(document);

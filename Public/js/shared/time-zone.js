@@ -8,3 +8,6 @@ export function fillBrowserTimeZone(root) {
     if ([...select.options].some((option) => option.value === zone)) select.value = zone;
   }
 }
+
+// Loaded by a page with a field that asks for it.
+fillBrowserTimeZone(document);

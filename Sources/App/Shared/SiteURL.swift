@@ -80,7 +80,4 @@ struct SiteURL: Hashable, Sendable {
     static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
-
-    /// A static asset under `Public/`, e.g. `SiteURL.asset("css/app.css")`.
-    static func asset(_ path: String) -> String { "/" + path }
 }

@@ -48,21 +48,6 @@ import VaporTesting
         }
     }
 
-    @Test func apiAndSignedInPages_areNeverStored_staticFilesMayBe() async throws {
-        try await withKinetic { app in
-            let account = try await app.signUp()
-            let api = try await app.json(.GET, "/api/v1/profile", token: account.token)
-            #expect(api.headers.first(name: .cacheControl) == "no-store")
-            let refused = try await app.testing().sendRequest(.GET, "/api/v1/profile")
-            #expect(refused.headers.first(name: .cacheControl) == "no-store")
-            let (web, _) = try await app.signedInWebClient()
-            #expect(try await web.get("/goals").headers.first(name: .cacheControl) == "no-store")
-            let styles = try await web.get("/css/app.css")
-            #expect(styles.status == .ok)
-            #expect(styles.headers.first(name: .cacheControl) == nil)
-        }
-    }
-
     @Test func hsts_isSentOnlyOverHTTPS() async throws {
         try await withKinetic { app in
             let plain = try await app.testing().sendRequest(.GET, "/healthz")

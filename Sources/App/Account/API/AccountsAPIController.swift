@@ -46,6 +46,6 @@ struct AccountsAPIController {
         let body = AuthResponse(customerId: profile.customerId, token: token, profile: profile, deviceToken: device)
         let response = Response(status: status)
         try response.content.encode(body)
-        return response
+        return response.keptNowhere()
     }
 }

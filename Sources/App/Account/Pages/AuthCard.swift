@@ -11,7 +11,8 @@ enum AuthCard {
                         voidEl(
                             "img",
                             [
-                                Attr("src", SiteURL.asset("images/icon.svg")), Attr("alt", ""), Attr("width", "64"), Attr("height", "64"),
+                                Attr("src", context.assets.url("images/icon.svg")), Attr("alt", ""), Attr("width", "64"),
+                                Attr("height", "64"),
                                 .class("auth-logo"),
                             ]),
                         el("p", [.class("auth-wordmark")], [txt(l.t("app.name"))]),

@@ -21,9 +21,9 @@ struct AddressController {
         let token = try token(request)
         let context = PageContext(request: request)
         guard let link = try await AccountTokens(database: request.db, now: request.now).valid(token, .confirmAddress) else {
-            return .html(ConfirmAddressPage.render(.invalid, context: context), status: .gone)
+            return Response.html(ConfirmAddressPage.render(.invalid, context: context), status: .gone).keptNowhere()
         }
-        return .html(ConfirmAddressPage.render(.ready(token: token, email: link.email), context: context))
+        return Response.html(ConfirmAddressPage.render(.ready(token: token, email: link.email), context: context)).keptNowhere()
     }
 
     func confirm(_ request: Request) async throws -> Response {
@@ -74,9 +74,9 @@ struct AddressController {
     func showResetPassword(_ request: Request) async throws -> Response {
         let token = try token(request)
         let valid = try await AccountTokens(database: request.db, now: request.now).valid(token, .resetPassword) != nil
-        return .html(
+        return Response.html(
             ResetPasswordPage.render(.init(token: valid ? token : nil), context: PageContext(request: request)), status: valid ? .ok : .gone
-        )
+        ).keptNowhere()
     }
 
     func resetPassword(_ request: Request) async throws -> Response {

@@ -98,6 +98,8 @@ struct AuthWebController {
     func logout(_ request: Request) async throws -> Response {
         let response = request.redirect(to: SiteURL.login.with([("signedOut", "1")]), redirectType: .normal)
         try await request.endWebSession(on: response)
+        // The pages the browser kept (private, checked again before each use) go with the session.
+        response.headers.replaceOrAdd(name: "Clear-Site-Data", value: "\"cache\"")
         return response
     }
 }

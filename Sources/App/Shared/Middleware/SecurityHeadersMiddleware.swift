@@ -1,9 +1,11 @@
 import Vapor
 
 /// Adds the security headers to every response, errors included: the content policy, HSTS over
-/// HTTPS, and `Cache-Control: no-store` on the API and on every page of a signed-in user, so a
-/// shared computer's cache or a proxy never keeps someone's data. A response that chose its own
-/// caching (a song or a photo, `private, max-age=…`) keeps it.
+/// HTTPS, and how long it may be kept. A response that chose its own caching (a song or a photo,
+/// `private, max-age=…`; a page with a secret, `no-store`) keeps it; any other is `no-cache`:
+/// kept, but checked again before each use (its `ETag` answers 304 while it is the same, see
+/// ``ConditionalReadMiddleware``), and `private` on the API and for a signed-in user, so no
+/// proxy keeps someone's data. Signing out clears the browser's copies (`Clear-Site-Data`).
 struct SecurityHeadersMiddleware: AsyncMiddleware {
     static let contentSecurityPolicy = [
         "default-src 'self'",
@@ -33,8 +35,9 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         if request.isSecure {
             response.headers.replaceOrAdd(name: .strictTransportSecurity, value: "max-age=63072000")
         }
-        if !response.headers.contains(name: .cacheControl), request.url.path.hasPrefix("/api/") || request.auth.has(User.self) {
-            response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        if !response.headers.contains(name: .cacheControl) {
+            let isPrivate = request.url.path.hasPrefix("/api/") || request.auth.has(User.self)
+            response.headers.replaceOrAdd(name: .cacheControl, value: isPrivate ? "private, no-cache" : "no-cache")
         }
         return response
     }

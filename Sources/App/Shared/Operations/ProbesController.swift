@@ -39,7 +39,7 @@ struct ProbesController {
             body: .init(string: (failed.isEmpty ? "ready\n" : "not ready\n") + lines + "\n"))
     }
 
-    private static let plainHeaders: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"]
+    private static let plainHeaders: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache"]
 
     struct Check: Sendable {
         let name: String

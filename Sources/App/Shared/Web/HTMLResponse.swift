@@ -4,7 +4,7 @@ extension Response {
     /// An HTML page with the given status.
     static func html(_ html: String, status: HTTPResponseStatus = .ok) -> Response {
         Response(
-            status: status, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"], body: .init(string: html))
+            status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: html))
     }
 }
 
@@ -24,5 +24,14 @@ struct RequireBearerMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
         guard request.auth.has(User.self) else { throw AppError.unauthenticated }
         return try await next.respond(to: request)
+    }
+}
+
+extension Response {
+    /// Marks a response that holds a secret (a new API token; a page whose address or form
+    /// carries a link's token): no cache keeps it, the browser's included.
+    func keptNowhere() -> Response {
+        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return self
     }
 }

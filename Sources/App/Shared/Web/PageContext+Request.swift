@@ -8,7 +8,8 @@ extension PageContext {
             localizer: request.localizer,
             user: user.map { SignedInUser(name: $0.name, email: $0.email) },
             csrfToken: request.csrfToken,
-            currentPath: request.url.path
+            currentPath: request.url.path,
+            assets: request.application.assets
         )
     }
 }

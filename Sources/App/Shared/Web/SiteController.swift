@@ -16,7 +16,7 @@ struct SiteController {
             request.logger.error("Health check: the database does not answer: \(String(reflecting: error))")
             return Response(status: .serviceUnavailable, body: .init(string: "database unavailable\n"))
         }
-        return Response(status: .ok, headers: ["Content-Type": "text/plain", "Cache-Control": "no-store"], body: .init(string: "ok\n"))
+        return Response(status: .ok, headers: ["Content-Type": "text/plain", "Cache-Control": "no-cache"], body: .init(string: "ok\n"))
     }
 
     func manifest(_ request: Request) async throws -> Response {
@@ -26,10 +26,12 @@ struct SiteController {
             start_url: SiteURL.profile.path, scope: "/", display: "standalone", orientation: "portrait",
             theme_color: "#1f6bff", background_color: "#f2f3f7", lang: l.language.rawValue,
             icons: [
-                .init(src: SiteURL.asset("images/icon-192.png"), sizes: "192x192", type: "image/png", purpose: "any"),
-                .init(src: SiteURL.asset("images/icon-512.png"), sizes: "512x512", type: "image/png", purpose: "any"),
-                .init(src: SiteURL.asset("images/icon-maskable-512.png"), sizes: "512x512", type: "image/png", purpose: "maskable"),
-                .init(src: SiteURL.asset("images/icon.svg"), sizes: "any", type: "image/svg+xml", purpose: "any"),
+                .init(src: request.application.assets.url("images/icon-192.png"), sizes: "192x192", type: "image/png", purpose: "any"),
+                .init(src: request.application.assets.url("images/icon-512.png"), sizes: "512x512", type: "image/png", purpose: "any"),
+                .init(
+                    src: request.application.assets.url("images/icon-maskable-512.png"), sizes: "512x512", type: "image/png",
+                    purpose: "maskable"),
+                .init(src: request.application.assets.url("images/icon.svg"), sizes: "any", type: "image/svg+xml", purpose: "any"),
             ]
         )
         let response = Response(status: .ok)

@@ -24,7 +24,7 @@ struct WishPhotosController {
             let response = try await files.store.response(for: stored.key, contentType: mediaType, to: request)
         else { throw AppError.notFound }
         // A stored photo never changes (a new one gets a new id).
-        response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=86400")
+        response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=31536000, immutable")
         return response
     }
 }

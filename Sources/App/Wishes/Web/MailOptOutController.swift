@@ -16,7 +16,7 @@ struct MailOptOutController {
             throw AppError.notFound
         }
         let state: MailOptOutPage.State = found.optedOut ? .stopped(found.address) : .ask(found.address)
-        return .html(MailOptOutPage.render(state, token: try token(request), context: PageContext(request: request)))
+        return Response.html(MailOptOutPage.render(state, token: try token(request), context: PageContext(request: request))).keptNowhere()
     }
 
     func stop(_ request: Request) async throws -> Response {
@@ -24,6 +24,7 @@ struct MailOptOutController {
             throw AppError.notFound
         }
         request.logger.notice("An address opted out of e-mail from Kinetic")
-        return .html(MailOptOutPage.render(.stopped(address), token: try token(request), context: PageContext(request: request)))
+        return Response.html(MailOptOutPage.render(.stopped(address), token: try token(request), context: PageContext(request: request)))
+            .keptNowhere()
     }
 }

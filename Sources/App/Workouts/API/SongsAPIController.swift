@@ -67,13 +67,14 @@ extension Request {
     }
 
     /// The file, with its type, `Accept-Ranges` and 206 answers to Range requests (so the
-    /// player can seek), kept private to the browser.
+    /// player can seek), kept private to the browser for a year: a song's file never changes
+    /// (another file is another song, with its own id and address).
     func streamAudio(of song: SongRecord) async throws -> Response {
         let mediaType = HTTPMediaType(type: "audio", subType: song.audioFormat.mediaType.replacingOccurrences(of: "audio/", with: ""))
         guard let response = try await workouts().songFiles.response(for: song.storedName, mediaType: mediaType, to: self) else {
             throw AppError.notFound
         }
-        response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=3600")
+        response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=31536000, immutable")
         return response
     }
 }

@@ -54,7 +54,8 @@ enum ReportViewerPage {
         return Layout.render(
             .init(
                 title: model.title, topBarAction: ReportsChrome.searchButton(l: l), backLink: (model.backHref, l.t("reports.viewer.close")),
-                stylesheet: ReportsModule.stylesheet, scripts: ["js/reports/bubbles.js"], bodyClass: "reports-page report-viewer-page"
+                stylesheet: ReportsModule.stylesheet, scripts: ["js/reports/bubbles.js", "js/reports/reader.js"],
+                bodyClass: "reports-page report-viewer-page"
             ),
             context: context, content: [ReportsChrome.trailNav(model.trail, l: l), content(model, l: l)]
         )

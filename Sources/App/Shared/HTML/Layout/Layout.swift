@@ -12,7 +12,8 @@ enum Layout {
         var backLink: (href: String, label: String)? = nil
         /// The module's stylesheet, after the shared `css/app.css`, e.g. `css/steps.css`.
         var stylesheet: String? = nil
-        /// Extra ES modules the page needs, e.g. `js/steps/steps.js`.
+        /// The page's own ES modules, e.g. `js/steps/steps.js`. The shell's and its controls'
+        /// come by themselves (see ``enhancements``).
         var scripts: [String] = []
         var bodyClass: String = ""
     }
@@ -31,7 +32,8 @@ enum Layout {
         } else {
             shell = [el("main", [.id("main"), .class("page page-signed-out")], content)]
         }
-        let body = el("body", [.class(page.bodyClass)], shell + [loadingOverlay(l), alertDialog(l), confirmDialog(l)])
+        let body = el("body", [.class(page.bodyClass)], shell + [loadingOverlay(l), alertDialog(l), confirmDialog(l)]).render()
+        let scripts = modules(page, signedIn: context.user != nil, body: body)
         let html = el(
             "html",
             [
@@ -39,14 +41,48 @@ enum Layout {
                 .data("network-error", l.t("error.network")),
             ],
             [
-                head(page, context: context), body,
+                head(page, scripts: scripts, context: context), .raw(body),
             ])
         return "<!DOCTYPE html>\n" + html.render()
     }
 
-    private static func head(_ page: Page, context: PageContext) -> HTMLNode {
+    /// The modules that enhance a control wherever a page has one, by the attribute that marks
+    /// it: a page without a ruler loads no ruler.
+    static let enhancements: [(marker: String, module: String)] = [
+        ("data-ruler", "js/shared/ruler.js"),
+        ("data-month-picker", "js/shared/month-picker.js"),
+        ("data-ajax", "js/shared/forms.js"),
+        ("data-guard-unsaved", "js/shared/forms.js"),
+        ("data-browser-time-zone", "js/shared/time-zone.js"),
+        ("data-browser-default", "js/shared/time-zone.js"),
+    ]
+
+    /// The page's modules: the shell's (signed-in pages have its menus), those of the controls
+    /// in its `body`, then its own; each once.
+    static func modules(_ page: Page, signedIn: Bool, body: String) -> [String] {
+        var modules = signedIn ? ["js/shared/app.js"] : []
+        for (marker, module) in enhancements where hasAttribute(marker, body) { modules.append(module) }
+        modules += page.scripts
+        var seen = Set<String>()
+        return modules.filter { seen.insert($0).inserted }
+    }
+
+    /// Whether an element of `html` has the attribute `name` (`name`, `name=""` or `name="…"`).
+    private static func hasAttribute(_ name: String, _ html: String) -> Bool {
+        var rest = html[...]
+        while let found = rest.range(of: " " + name) {
+            if let next = html[found.upperBound...].first, next == "=" || next == " " || next == ">" || next == "/" { return true }
+            rest = html[found.upperBound...]
+        }
+        return false
+    }
+
+    /// The head: its stylesheets, then the page's modules, and every module they import, named
+    /// at once (`modulepreload`), so the browser fetches the whole graph in one round trip
+    /// instead of one import level after another.
+    private static func head(_ page: Page, scripts: [String], context: PageContext) -> HTMLNode {
         let l = context.localizer
-        let scripts = ["js/shared/app.js"] + page.scripts
+        let assets = context.assets
         return el(
             "head", [],
             [
@@ -56,11 +92,12 @@ enum Layout {
                 voidEl("meta", [Attr("name", "mobile-web-app-capable"), Attr("content", "yes")]),
                 el("title", [], [txt(page.title + " · " + l.t("app.name"))]),
                 voidEl("link", [Attr("rel", "manifest"), Attr("href", SiteURL.manifest.path)]),
-                voidEl("link", [Attr("rel", "icon"), Attr("href", SiteURL.asset("images/icon.svg")), Attr("type", "image/svg+xml")]),
-                voidEl("link", [Attr("rel", "apple-touch-icon"), Attr("href", SiteURL.asset("images/icon-192.png"))]),
-                voidEl("link", [Attr("rel", "stylesheet"), Attr("href", SiteURL.asset("css/app.css"))]),
-                page.stylesheet.map { voidEl("link", [Attr("rel", "stylesheet"), Attr("href", SiteURL.asset($0))]) } ?? .empty,
-            ] + scripts.map { el("script", [Attr("type", "module"), Attr("src", SiteURL.asset($0))]) })
+                voidEl("link", [Attr("rel", "icon"), Attr("href", assets.url("images/icon.svg")), Attr("type", "image/svg+xml")]),
+                voidEl("link", [Attr("rel", "apple-touch-icon"), Attr("href", assets.url("images/icon-192.png"))]),
+                voidEl("link", [Attr("rel", "stylesheet"), Attr("href", assets.url("css/app.css"))]),
+                page.stylesheet.map { voidEl("link", [Attr("rel", "stylesheet"), Attr("href", assets.url($0))]) } ?? .empty,
+            ] + scripts.map { el("script", [Attr("type", "module"), Attr("src", assets.url($0))]) }
+                + assets.modules(importedBy: scripts).map { voidEl("link", [Attr("rel", "modulepreload"), Attr("href", $0)]) })
     }
 
     private static func topBar(_ page: Page, context: PageContext) -> HTMLNode {

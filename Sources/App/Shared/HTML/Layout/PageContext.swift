@@ -10,4 +10,6 @@ struct PageContext: Sendable {
     let user: SignedInUser?
     let csrfToken: String
     let currentPath: String
+    /// `Public/`'s files, for their fingerprinted addresses.
+    let assets: AssetCatalog
 }

@@ -18,7 +18,8 @@ enum PlayerPage {
                 "div",
                 [
                     .id("player"), .class("player"), .data("csrf", context.csrfToken),
-                    .data("artwork-small", SiteURL.asset("images/icon-192.png")), .data("artwork", SiteURL.asset("images/icon-512.png")),
+                    .data("artwork-small", context.assets.url("images/icon-192.png")),
+                    .data("artwork", context.assets.url("images/icon-512.png")),
                     .data("label-pause", l.t("workouts.player.pause")), .data("label-resume", l.t("workouts.player.resume")),
                     .data("label-exercise", l.t("workouts.player.exerciseOf", "%1$@", "%2$@")),
                     .data("label-rest", l.t("workouts.player.rest")), .data("label-next", l.t("workouts.player.next", "%1$@")),
