@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 
 /// The library itself (`report_libraries`, one row, id `main`): its title and last import.
 final class ReportLibraryRecord: Model, @unchecked Sendable {
@@ -20,5 +21,16 @@ final class ReportLibraryRecord: Model, @unchecked Sendable {
         self.importedAt = importedAt
         self.reportCount = reportCount
         self.pageCount = pageCount
+    }
+}
+
+extension ReportLibraryRecord {
+    /// Takes the library for writing, in a transaction, before anything in it is read: on
+    /// PostgreSQL the row stays locked until the commit, so a second writer waits and then sees
+    /// this one; SQLite takes its one write lock now (waiting its busy timeout), where a read
+    /// first would begin a snapshot that a commit elsewhere (an import's own progress) makes
+    /// unwritable: "database is locked".
+    static func lockForWriting(on database: any Database) async throws {
+        try await database.sql().raw("UPDATE \(ident: schema) SET id = id WHERE id = \(bind: mainID)").run()
     }
 }

@@ -27,13 +27,7 @@ extension ReportLibraryImporter {
             var added = 0, updated = 0
             let encoder = JSONEncoder()
             let sql = try database.sql()
-            // A write before any read: on PostgreSQL the row stays locked until the commit, so a
-            // second import waits and then sees this one; SQLite takes its one write lock now
-            // (waiting its busy timeout), where a read first would have begun a snapshot that a
-            // commit elsewhere (the import's own progress) makes unwritable: "database is locked".
-            try await sql.raw(
-                "UPDATE report_libraries SET id = id WHERE id = \(bind: ReportLibraryRecord.mainID)"
-            ).run()
+            try await ReportLibraryRecord.lockForWriting(on: database)
             let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
             guard LibraryVersion(importedAt: current?.importedAt) == basis else { throw Self.libraryChanged }
             if keepingPrevious {

@@ -187,10 +187,7 @@ struct ReportLibraryImporter {
     /// is no previous library, 409 when its files are gone.
     func restorePrevious(now: Date) async throws -> ReportLibrarySnapshot {
         try await database.transaction { database in
-            // A write before any read (see ``store``): the lock first, then what it guards.
-            try await database.sql().raw(
-                "UPDATE report_libraries SET id = id WHERE id = \(bind: ReportLibraryRecord.mainID)"
-            ).run()
+            try await ReportLibraryRecord.lockForWriting(on: database)
             guard let previous = try await PreviousReportLibraryRecord.find(on: database)?.library else {
                 throw AppError(status: .notFound, code: "no_previous_library", messageKey: "error.reports.noPreviousLibrary")
             }

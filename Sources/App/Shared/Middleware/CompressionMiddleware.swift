@@ -1,4 +1,3 @@
-import KineticCompression
 import KineticCore
 import Vapor
 
@@ -10,9 +9,6 @@ import Vapor
 /// that could be compressed says `Vary: Accept-Encoding`, so a cache keeps each form apart, and
 /// a compressed one's `ETag` becomes weak: the same content, other bytes.
 struct CompressionMiddleware: AsyncMiddleware {
-    static let brotliQuality: Int32 = 5
-    static let gzipLevel: Int32 = 6
-
     func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
         let compressible = response.headers.contentType.map { ContentCoding.compresses(mediaType: $0.serialize()) } ?? false
@@ -22,17 +18,10 @@ struct CompressionMiddleware: AsyncMiddleware {
         }
         guard compressible, !response.headers.contains(name: .contentEncoding), let body = response.body.buffer,
             body.readableBytes >= ContentCoding.minimumBytes,
-            let coding = ContentCoding.preferred(
-                acceptEncoding: request.headers[.acceptEncoding], available: Brotli.isAvailable ? [.brotli, .gzip] : [.gzip])
+            let coding = ContentCoding.preferred(acceptEncoding: request.headers[.acceptEncoding], available: ContentCoding.available),
+            let compressed = coding.encode(body, effort: .perRequest)
         else { return response }
-        let compressed: [UInt8]? = body.readableBytesView.withUnsafeBytes { raw in
-            switch coding {
-            case .brotli: try? Brotli.compress(raw, quality: Self.brotliQuality)
-            case .gzip: try? Gzip.compress(raw, level: Self.gzipLevel)
-            }
-        }
-        guard let compressed, compressed.count < body.readableBytes else { return response }
-        response.body = .init(buffer: ByteBuffer(bytes: compressed))
+        response.body = .init(buffer: compressed)
         response.headers.replaceOrAdd(name: .contentEncoding, value: coding.rawValue)
         if let tag = response.headers.first(name: .eTag), !tag.hasPrefix("W/") {
             response.headers.replaceOrAdd(name: .eTag, value: "W/" + tag)

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import KineticCompression
 import KineticCore
 import NIOConcurrencyHelpers
 import Vapor
@@ -56,14 +55,7 @@ final class AssetCatalog: Sendable {
         func body(_ coding: ContentCoding) -> ByteBuffer? {
             guard compresses, bytes.readableBytes >= ContentCoding.minimumBytes else { return nil }
             if let known = encoded.withLockedValue({ $0[coding] }) { return known }
-            let made: ByteBuffer? = bytes.readableBytesView.withUnsafeBytes { raw in
-                let compressed: [UInt8]?
-                switch coding {
-                case .brotli: compressed = try? Brotli.compress(raw, quality: 11)
-                case .gzip: compressed = try? Gzip.compress(raw, level: 9)
-                }
-                return compressed.flatMap { $0.count < raw.count ? ByteBuffer(bytes: $0) : nil }
-            }
+            let made = coding.encode(bytes, effort: .smallest)
             encoded.withLockedValue { $0[coding] = made }
             return made
         }

@@ -1,4 +1,3 @@
-import KineticCompression
 import KineticCore
 import Vapor
 
@@ -16,8 +15,7 @@ struct AssetsMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
         guard request.method == .GET || request.method == .HEAD, let (asset, fingerprinted) = catalog.asset(requestPath: request.url.path)
         else { return try await next.respond(to: request) }
-        let available = Brotli.isAvailable ? [ContentCoding.brotli, .gzip] : [.gzip]
-        let offered = available.filter { asset.body($0) != nil }
+        let offered = ContentCoding.available.filter { asset.body($0) != nil }
         let coding = ContentCoding.preferred(acceptEncoding: request.headers[.acceptEncoding], available: offered)
         var headers: HTTPHeaders = [
             "Content-Type": asset.contentType, "ETag": asset.entityTag(coding),
