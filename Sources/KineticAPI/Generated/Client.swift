@@ -4645,6 +4645,8 @@ public struct Client: APIProtocol {
     }
     /// View Workouts, in progress (latest paused first) and saved (latest saved first)
     ///
+    /// Each workout as a summary; `GET /api/v1/workouts/{workoutId}` answers its steps and music.
+    ///
     /// - Remark: HTTP `GET /api/v1/workouts`.
     /// - Remark: Generated from `#/paths//api/v1/workouts/get(listWorkouts)`.
     public func listWorkouts(_ input: Operations.ListWorkouts.Input) async throws -> Operations.ListWorkouts.Output {

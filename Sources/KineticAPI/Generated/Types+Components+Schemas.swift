@@ -1558,6 +1558,92 @@ extension Components {
                 case progress
             }
         }
+        /// A kept workout as View Workouts lists it, without its steps and music.
+        ///
+        /// - Remark: Generated from `#/components/schemas/WorkoutSummary`.
+        public struct WorkoutSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WorkoutSummary/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WorkoutSummary/seed`.
+            public var seed: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/WorkoutSummary/selection`.
+            public var selection: Components.Schemas.WorkoutSelection
+            /// - Remark: Generated from `#/components/schemas/WorkoutSummary/totalSeconds`.
+            public var totalSeconds: Swift.Int
+            /// Its steps: one per set.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorkoutSummary/exerciseCount`.
+            public var exerciseCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/WorkoutSummary/savedAt`.
+            public var savedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/WorkoutSummary/progress`.
+            public struct ProgressPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/WorkoutSummary/progress/exerciseIndex`.
+                public var exerciseIndex: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/WorkoutSummary/progress/secondsLeft`.
+                public var secondsLeft: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/WorkoutSummary/progress/updatedAt`.
+                public var updatedAt: Foundation.Date
+                /// Creates a new `ProgressPayload`.
+                ///
+                /// - Parameters:
+                ///   - exerciseIndex:
+                ///   - secondsLeft:
+                ///   - updatedAt:
+                public init(
+                    exerciseIndex: Swift.Int,
+                    secondsLeft: Swift.Int,
+                    updatedAt: Foundation.Date
+                ) {
+                    self.exerciseIndex = exerciseIndex
+                    self.secondsLeft = secondsLeft
+                    self.updatedAt = updatedAt
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case exerciseIndex
+                    case secondsLeft
+                    case updatedAt
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/WorkoutSummary/progress`.
+            public var progress: Components.Schemas.WorkoutSummary.ProgressPayload?
+            /// Creates a new `WorkoutSummary`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - seed:
+            ///   - selection:
+            ///   - totalSeconds:
+            ///   - exerciseCount: Its steps: one per set.
+            ///   - savedAt:
+            ///   - progress:
+            public init(
+                id: Swift.String,
+                seed: Swift.Int,
+                selection: Components.Schemas.WorkoutSelection,
+                totalSeconds: Swift.Int,
+                exerciseCount: Swift.Int,
+                savedAt: Foundation.Date? = nil,
+                progress: Components.Schemas.WorkoutSummary.ProgressPayload? = nil
+            ) {
+                self.id = id
+                self.seed = seed
+                self.selection = selection
+                self.totalSeconds = totalSeconds
+                self.exerciseCount = exerciseCount
+                self.savedAt = savedAt
+                self.progress = progress
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case seed
+                case selection
+                case totalSeconds
+                case exerciseCount
+                case savedAt
+                case progress
+            }
+        }
         /// What Health Auto Export and iPhone automations post.
         ///
         /// - Remark: Generated from `#/components/schemas/HealthSamples`.

@@ -7648,6 +7648,8 @@ public enum Operations {
     }
     /// View Workouts, in progress (latest paused first) and saved (latest saved first)
     ///
+    /// Each workout as a summary; `GET /api/v1/workouts/{workoutId}` answers its steps and music.
+    ///
     /// - Remark: HTTP `GET /api/v1/workouts`.
     /// - Remark: Generated from `#/paths//api/v1/workouts/get(listWorkouts)`.
     public enum ListWorkouts {
@@ -7728,17 +7730,17 @@ public enum Operations {
                     /// - Remark: Generated from `#/paths/api/v1/workouts/GET/responses/200/content/json`.
                     public struct JsonPayload: Codable, Hashable, Sendable {
                         /// - Remark: Generated from `#/paths/api/v1/workouts/GET/responses/200/content/json/inProgress`.
-                        public var inProgress: [Components.Schemas.Workout]
+                        public var inProgress: [Components.Schemas.WorkoutSummary]
                         /// - Remark: Generated from `#/paths/api/v1/workouts/GET/responses/200/content/json/saved`.
-                        public var saved: [Components.Schemas.Workout]
+                        public var saved: [Components.Schemas.WorkoutSummary]
                         /// Creates a new `JsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - inProgress:
                         ///   - saved:
                         public init(
-                            inProgress: [Components.Schemas.Workout],
-                            saved: [Components.Schemas.Workout]
+                            inProgress: [Components.Schemas.WorkoutSummary],
+                            saved: [Components.Schemas.WorkoutSummary]
                         ) {
                             self.inProgress = inProgress
                             self.saved = saved

@@ -288,6 +288,8 @@ public protocol APIProtocol: Sendable {
     func generateWorkout(_ input: Operations.GenerateWorkout.Input) async throws -> Operations.GenerateWorkout.Output
     /// View Workouts, in progress (latest paused first) and saved (latest saved first)
     ///
+    /// Each workout as a summary; `GET /api/v1/workouts/{workoutId}` answers its steps and music.
+    ///
     /// - Remark: HTTP `GET /api/v1/workouts`.
     /// - Remark: Generated from `#/paths//api/v1/workouts/get(listWorkouts)`.
     func listWorkouts(_ input: Operations.ListWorkouts.Input) async throws -> Operations.ListWorkouts.Output
@@ -1186,6 +1188,8 @@ extension APIProtocol {
         ))
     }
     /// View Workouts, in progress (latest paused first) and saved (latest saved first)
+    ///
+    /// Each workout as a summary; `GET /api/v1/workouts/{workoutId}` answers its steps and music.
     ///
     /// - Remark: HTTP `GET /api/v1/workouts`.
     /// - Remark: Generated from `#/paths//api/v1/workouts/get(listWorkouts)`.

@@ -175,6 +175,14 @@ import VaporTesting
                 .decoded(as: Operations.ListWorkouts.Output.Ok.Body.JsonPayload.self)
             #expect(list.inProgress.map(\.id) == [id])
             #expect(list.saved.map(\.id) == [id])
+            let summary = try #require(list.inProgress.first)
+            #expect(summary.exerciseCount == steps.count && summary.totalSeconds == workout.totalSeconds)
+            #expect(summary.seed == workout.seed && summary.selection == workout.selection && summary.savedAt != nil)
+            #expect(summary.progress?.exerciseIndex == 1 && summary.progress?.secondsLeft == seconds - 3)
+            let listed = try await app.json(.GET, "/api/v1/workouts", token: account.token)
+            let members = try #require(
+                JSONSerialization.jsonObject(with: Data(listed.body.readableBytesView)) as? [String: [[String: Any]]])
+            #expect(members["saved"]?.first?["exercises"] == nil, "the list answers summaries; the steps come with the workout")
 
             let kept = try await app.json(.PATCH, "/api/v1/workouts/\(draftID)", body: ["saved": true], token: account.token)
             #expect(try kept.decoded(as: Components.Schemas.Workout.self).savedAt != nil)

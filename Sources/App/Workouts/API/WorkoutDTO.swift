@@ -85,14 +85,45 @@ struct WorkoutDTO: Content {
             )
         }
         savedAt = record?.savedAt?.formatted(.iso8601)
-        if let record, let index = record.progressExercise, let left = record.progressSecondsLeft, let updated = record.progressUpdatedAt {
-            progress = Progress(exerciseIndex: index, secondsLeft: left, updatedAt: updated.formatted(.iso8601))
+        progress = record.flatMap(Progress.init)
+    }
+}
+
+/// A kept workout as View Workouts lists it: what it was made from and how long it is, without
+/// its steps and music (``WorkoutDTO``, one request away when it is opened).
+struct WorkoutSummaryDTO: Content {
+    let id: UUID
+    let seed: UInt64
+    let selection: JSONValue
+    let totalSeconds: Int
+    let exerciseCount: Int
+    @NullEncoded var savedAt: String?
+    @NullEncoded var progress: WorkoutDTO.Progress?
+
+    init(_ record: WorkoutRecord) throws {
+        let plan = try record.decodedPlan()
+        id = try record.requireID()
+        seed = UInt64(clamping: record.seed)
+        selection = .object(WorkoutSelectionInput.members(of: try record.decodedSelection()))
+        totalSeconds = plan.totalSeconds
+        exerciseCount = plan.steps.count
+        savedAt = record.savedAt?.formatted(.iso8601)
+        progress = WorkoutDTO.Progress(record)
+    }
+}
+
+extension WorkoutDTO.Progress {
+    /// Where `record` was paused; nil when it is not in progress.
+    init?(_ record: WorkoutRecord) {
+        guard let index = record.progressExercise, let left = record.progressSecondsLeft, let updated = record.progressUpdatedAt else {
+            return nil
         }
+        self.init(exerciseIndex: index, secondsLeft: left, updatedAt: updated.formatted(.iso8601))
     }
 }
 
 /// `GET /api/v1/workouts`: the two sections of View Workouts.
 struct WorkoutListDTO: Content {
-    let inProgress: [WorkoutDTO]
-    let saved: [WorkoutDTO]
+    let inProgress: [WorkoutSummaryDTO]
+    let saved: [WorkoutSummaryDTO]
 }

@@ -5,7 +5,7 @@ import Vapor
 
 /// Workouts: `POST /api/v1/workouts/generate` (a selection → a workout, not kept),
 /// `POST /api/v1/workouts` (keep one: the selection and seed it came from), `GET
-/// /api/v1/workouts` (in progress and saved), `GET|PATCH|DELETE /api/v1/workouts/{workoutId}`
+/// /api/v1/workouts` (in progress and saved, as summaries), `GET|PATCH|DELETE /api/v1/workouts/{workoutId}`
 /// (PATCH saves or unsaves; DELETE removes it with its progress) and `PUT|DELETE
 /// /api/v1/workouts/{workoutId}/progress` (where it was paused).
 struct WorkoutsAPIController {
@@ -37,10 +37,10 @@ struct WorkoutsAPIController {
 
     func list(_ request: Request) async throws -> WorkoutListDTO {
         let repository = try request.workouts().workouts
-        var inProgress: [WorkoutDTO] = [], saved: [WorkoutDTO] = []
-        for workout in try await repository.inProgress() { inProgress.append(try await request.workouts().workoutDTO(workout)) }
-        for workout in try await repository.saved() { saved.append(try await request.workouts().workoutDTO(workout)) }
-        return WorkoutListDTO(inProgress: inProgress, saved: saved)
+        return WorkoutListDTO(
+            inProgress: try await repository.inProgress().map(WorkoutSummaryDTO.init),
+            saved: try await repository.saved().map(WorkoutSummaryDTO.init)
+        )
     }
 
     func show(_ request: Request) async throws -> WorkoutDTO {
