@@ -195,6 +195,29 @@ import VaporTesting
         }
     }
 
+    @Test func theList_isLatestFirst_inEachSection() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_790_000_000))
+        try await withKinetic(clock: clock) { app in
+            let account = try await app.signUp()
+            var ids: [String] = []
+            for seed in 1...3 {
+                let kept = try await app.json(.POST, "/api/v1/workouts", body: jumps.merging(["seed": seed]) { $1 }, token: account.token)
+                ids.append(try #require(try kept.decoded(as: Components.Schemas.Workout.self).id))
+                clock.advance(by: 60)
+            }
+            for id in [ids[1], ids[0]] {
+                let paused = try await app.json(
+                    .PUT, "/api/v1/workouts/\(id)/progress", body: ["exerciseIndex": 0, "secondsLeft": 5], token: account.token)
+                #expect(paused.status == .ok)
+                clock.advance(by: 60)
+            }
+            let list = try await app.json(.GET, "/api/v1/workouts", token: account.token)
+                .decoded(as: Operations.ListWorkouts.Output.Ok.Body.JsonPayload.self)
+            #expect(list.saved.map(\.id) == ids.reversed(), "the latest saved first")
+            #expect(list.inProgress.map(\.id) == [ids[0], ids[1]], "the latest paused first")
+        }
+    }
+
     @Test func anotherUsersWorkout_isNeverFound() async throws {
         try await withKinetic { app in
             let owner = try await app.signUp(), other = try await app.signUp()

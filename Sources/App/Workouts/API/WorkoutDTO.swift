@@ -100,15 +100,17 @@ struct WorkoutSummaryDTO: Content {
     @NullEncoded var savedAt: String?
     @NullEncoded var progress: WorkoutDTO.Progress?
 
-    init(_ record: WorkoutRecord) throws {
-        let plan = try record.decodedPlan()
-        id = try record.requireID()
-        seed = UInt64(clamping: record.seed)
-        selection = .object(WorkoutSelectionInput.members(of: try record.decodedSelection()))
-        totalSeconds = plan.totalSeconds
-        exerciseCount = plan.steps.count
-        savedAt = record.savedAt?.formatted(.iso8601)
-        progress = WorkoutDTO.Progress(record)
+    init(_ listing: WorkoutListing) throws {
+        id = listing.id
+        seed = UInt64(clamping: listing.seed)
+        // Stored as the members ``WorkoutSelectionInput/members(of:)`` gives (see `keep`).
+        selection = try JSONDecoder().decode(JSONValue.self, from: Data(listing.selection.utf8))
+        totalSeconds = listing.totalSeconds
+        exerciseCount = listing.exerciseCount
+        savedAt = listing.savedAt?.formatted(.iso8601)
+        progress = listing.progress.map {
+            WorkoutDTO.Progress(exerciseIndex: $0.exerciseIndex, secondsLeft: $0.secondsLeft, updatedAt: $0.updatedAt.formatted(.iso8601))
+        }
     }
 }
 

@@ -36,11 +36,9 @@ struct WorkoutsAPIController {
     }
 
     func list(_ request: Request) async throws -> WorkoutListDTO {
-        let repository = try request.workouts().workouts
+        let listings = try await request.workouts().workouts.listings()
         return WorkoutListDTO(
-            inProgress: try await repository.inProgress().map(WorkoutSummaryDTO.init),
-            saved: try await repository.saved().map(WorkoutSummaryDTO.init)
-        )
+            inProgress: try listings.inProgress.map(WorkoutSummaryDTO.init), saved: try listings.saved.map(WorkoutSummaryDTO.init))
     }
 
     func show(_ request: Request) async throws -> WorkoutDTO {

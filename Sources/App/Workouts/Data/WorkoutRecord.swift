@@ -15,6 +15,8 @@ final class WorkoutRecord: Model, @unchecked Sendable {
     /// ``WorkoutPlan`` as JSON.
     @Field(key: "plan") var plan: String
     @Field(key: "total_seconds") var totalSeconds: Int
+    /// The plan's steps, one per set.
+    @Field(key: "exercise_count") var exerciseCount: Int
     @Field(key: "created_at") var createdAt: Date
     @OptionalField(key: "saved_at") var savedAt: Date?
     @OptionalField(key: "progress_exercise") var progressExercise: Int?

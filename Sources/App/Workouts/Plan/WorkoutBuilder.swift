@@ -59,6 +59,7 @@ struct WorkoutBuilder {
         workout.seed = Int64(built.seed)
         workout.plan = try String(decoding: JSONEncoder.sorted.encode(built.plan), as: UTF8.self)
         workout.totalSeconds = built.plan.totalSeconds
+        workout.exerciseCount = built.plan.steps.count
         workout.createdAt = now
         workout.savedAt = saved ? now : nil
         try await workout.create(on: database)
