@@ -2,10 +2,12 @@ import Foundation
 import KineticCore
 import NIOCore
 import Testing
+import VaporTesting
 
 @testable import App
 
-/// The goals array's hand-written JSON must say exactly what `JSONEncoder` says for the same values.
+/// The hand-written JSON of the goals array and the wish lists must say exactly what
+/// `JSONEncoder` says for the same values.
 @Suite struct JSONWriterTests {
     private func encoded(_ dtos: [GoalMonthDTO]) throws -> (written: Data, encoded: Data) {
         let encoder = JSONEncoder()
@@ -42,6 +44,35 @@ import Testing
         #expect(fromWriter == fromEncoder)
         let park = ((fromWriter[1] as? NSDictionary)?["lastSession"] as? NSDictionary)?["parkName"] as? String
         #expect(park == parkName)
+    }
+
+    @Test func wishLists_inEveryBox_areTheSameBytesAsJSONEncoder() async throws {
+        try await withKinetic { app in
+            let ann = try await app.signUp()
+            let annID = try #require(UUID(uuidString: ann.customerId))
+            _ = try await app.scheduleWish(
+                from: ann, to: ["bob@example.com", "kim@example.com"], reach: .emailAndInApp, connections: true,
+                subject: "Quote \" and / slash", photo: "stock:birthday-1")
+            _ = try await app.scheduleWish(from: ann, to: ["carl@example.com"], reach: .inApp, message: "Émilie’s 🏀\nline")
+            for (index, email) in ["bob@example.com", ""].enumerated() {
+                let item = InboxWishRecord(
+                    of: (UUID(), .birthday, "Item \(index)\t", "Hi", nil), deliveryID: UUID(), recipientID: annID, senderName: "Bob",
+                    senderEmail: email, at: testNow.addingTimeInterval(Double(index)))
+                try await item.create(on: app.db)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let boxes = WishBoxes(database: app.db, userID: annID)
+            let localizer = Localizer(language: .german, catalog: app.stringCatalog)
+            for box in [WishBox.scheduled, .inbox] {
+                let page = try await boxes.page(box, limit: 1)
+                let dto = WishListDTO(
+                    box: box.rawValue, items: page.items.map { WishDTO($0, localizer: localizer) }, nextCursor: page.next?.token)
+                #expect(dto.items.count == 1 && dto.nextCursor != nil)
+                let written = try #require(dto.jsonResponse(allocator: ByteBufferAllocator()).body.buffer)
+                #expect(String(buffer: written) == String(decoding: try encoder.encode(dto), as: UTF8.self), "\(box)")
+            }
+        }
     }
 
     @Test func anEmptyArray_isWrittenAsOne() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import Vapor
 
@@ -67,6 +68,35 @@ struct JSONWriter {
     mutating func member(_ name: String, _ string: String) {
         key(name)
         value(string)
+    }
+    mutating func member(_ name: String, _ string: String?) {
+        key(name)
+        if let string { value(string) } else { null() }
+    }
+    mutating func member(_ name: String, _ flag: Bool) {
+        key(name)
+        value(flag)
+    }
+    /// An id as `JSONEncoder` writes a `UUID`: its upper-case string.
+    mutating func member(_ name: String, _ id: UUID?) {
+        member(name, id?.uuidString)
+    }
+    mutating func member(_ name: String, _ strings: [String]) {
+        key(name)
+        beginArray()
+        for string in strings { value(string) }
+        endArray()
+    }
+    /// A member whose value writes itself, or `null`.
+    mutating func member(_ name: String, _ element: (some JSONWritable)?) {
+        key(name)
+        if let element { element.write(to: &self) } else { null() }
+    }
+    mutating func member(_ name: String, _ elements: [some JSONWritable]) {
+        key(name)
+        beginArray()
+        for element in elements { element.write(to: &self) }
+        endArray()
     }
     mutating func member(_ name: String, _ number: Int) {
         key(name)

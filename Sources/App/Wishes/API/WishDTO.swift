@@ -154,6 +154,115 @@ struct WishListDTO: Content {
     @NullEncoded var nextCursor: String?
 }
 
+/// A page of a list is the Inbox's read on every visit: it is written with ``JSONWriter``, in
+/// the same shape and key order as `JSONEncoder` with sorted keys writes the `Codable` form.
+extension WishListDTO: JSONWritable {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("box", box)
+        writer.member("items", items)
+        writer.member("nextCursor", nextCursor)
+        writer.endObject()
+    }
+
+    /// The page as a JSON response.
+    func jsonResponse(allocator: ByteBufferAllocator) -> Response {
+        var writer = JSONWriter(allocator: allocator, capacity: 256 + items.count * 1_024)
+        write(to: &writer)
+        return writer.response()
+    }
+}
+
+extension WishDTO: JSONWritable {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("about", about)
+        writer.member("at", at)
+        writer.member("box", box)
+        writer.member("channels", channels)
+        writer.member("connections", connections)
+        writer.member("deliveries", deliveries)
+        writer.member("from", from)
+        writer.member("id", id)
+        writer.member("kind", kind)
+        writer.member("message", message)
+        writer.member("occasion", occasion)
+        writer.member("photo", photo)
+        writer.member("recipients", recipients)
+        writer.member("sendAt", sendAt)
+        writer.member("subject", subject)
+        writer.member("tally", tally)
+        writer.member("thankedAt", thankedAt)
+        writer.member("to", to)
+        writer.member("unread", unread)
+        writer.member("yearlyId", yearlyId)
+        writer.endObject()
+    }
+}
+
+extension WishDTO.Photo: JSONWritable {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("id", id)
+        writer.member("url", url)
+        writer.endObject()
+    }
+}
+
+extension WishDTO.SendTime: JSONWritable {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("local", local)
+        writer.member("timeZone", timeZone)
+        writer.endObject()
+    }
+}
+
+extension WishDTO.Person: JSONWritable {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("email", email)
+        writer.member("name", name)
+        writer.endObject()
+    }
+}
+
+extension WishDTO.Recipient: JSONWritable {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("address", address)
+        writer.member("deliveredOn", deliveredOn)
+        writer.member("outcome", outcome)
+        writer.member("reach", reach)
+        writer.member("reason", reason)
+        writer.endObject()
+    }
+}
+
+extension WishDTO.Tally: JSONWritable {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("cancelled", cancelled)
+        writer.member("delivered", delivered)
+        writer.member("failed", failed)
+        writer.member("waiting", waiting)
+        writer.endObject()
+    }
+}
+
+extension WishDTO.Delivery: JSONWritable {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("attempts", attempts)
+        writer.member("channel", channel)
+        writer.member("finishedAt", finishedAt)
+        writer.member("reason", reason)
+        writer.member("recipient", recipient)
+        writer.member("state", state)
+        writer.endObject()
+    }
+}
+
 /// `GET /api/v1/wishes/occasions`: what a new wish can be made of on this server.
 struct WishOccasionsDTO: Content {
     struct Text: Content {

@@ -48,7 +48,7 @@ struct WishesAPIController {
     /// `GET /api/v1/wishes?box=scheduled|inbox|sent&q=&occasion=&cursor=`: a page of a list,
     /// soonest first (scheduled) or newest first. A search (`q`) on a first page is remembered
     /// in the list's search history.
-    func list(_ request: Request) async throws -> WishListDTO {
+    func list(_ request: Request) async throws -> Response {
         let box = try request.requestedWishBox(default: .scheduled)
         let filter = try request.requestedWishFilter()
         let cursor = try request.requestedWishCursor(for: filter)
@@ -57,6 +57,7 @@ struct WishesAPIController {
         let page = try await boxes.page(box, filter: filter, after: cursor)
         let localizer = request.localizer
         return WishListDTO(box: box.rawValue, items: page.items.map { WishDTO($0, localizer: localizer) }, nextCursor: page.next?.token)
+            .jsonResponse(allocator: request.byteBufferAllocator)
     }
 
     /// `GET /api/v1/wishes/{wishId}`: one wish; opening an Inbox wish marks it read.
