@@ -114,7 +114,7 @@ extension Request {
         let owner = ToolQueue.Owner.user(try user.requireID())
         let application = application
         return ReportsService(
-            user: user, library: ReportsRepository(database: db), files: application.reportFiles,
+            user: user, library: ReportsRepository(database: db, trees: application.reportCategoryTrees), files: application.reportFiles,
             imports: ReportImportClient(application: application, owner: owner))
     }
 }

@@ -348,6 +348,35 @@ import VaporTesting
         }
     }
 
+    /// The category tree is kept between requests; an import and an undo each show at once.
+    @Test func theBubbles_showEachImportAndUndo_atOnce() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            let admin = try await app.signUp()
+            try await app.grantAdmin(admin)
+            func root() async throws -> Components.Schemas.ReportLevel {
+                try await app.json(.GET, "/api/v1/reports/categories/root", token: admin.token).decoded(
+                    as: Components.Schemas.ReportLevel.self)
+            }
+            _ = try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
+            let before = try await root()
+            #expect(try await root().categories.map(\.title) == before.categories.map(\.title), "read again from what was kept")
+            try fixtures.editManifest { manifest in
+                manifest["title"] = "Renamed"
+                var categories = manifest["categories"] as! [[String: Any]]
+                categories[0]["title"] = "First, renamed"
+                manifest["categories"] = categories
+            }
+            #expect(try await app.importReports(try fixtures.zipped(), token: admin.token).status == .ok)
+            let after = try await root()
+            #expect(after.title == "Renamed" && after.categories.first?.title == "First, renamed")
+            #expect(try await app.json(.POST, "/api/v1/reports/import/undo", token: admin.token).status == .ok)
+            let undone = try await root()
+            #expect(undone.title == before.title && undone.categories.map(\.title) == before.categories.map(\.title))
+        }
+    }
+
     /// A preview made against one library is not confirmed over another: the library was
     /// imported again meanwhile, so 409 and the preview is dropped. Undo brings back what the
     /// last import replaced.

@@ -35,7 +35,10 @@ final class ReportRecord: Model, @unchecked Sendable {
 }
 
 extension ReportRecord {
-    var keywords: [String] {
-        (try? JSONDecoder().decode([String].self, from: Data(keywordsJSON.utf8))) ?? []
+    var keywords: [String] { Self.keywords(fromJSON: keywordsJSON) }
+
+    /// The stored keywords (a JSON array of strings) as a list; none when unreadable.
+    static func keywords(fromJSON json: String) -> [String] {
+        (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
     }
 }

@@ -7,6 +7,8 @@ import SQLKit
 /// and DTOs.
 struct ReportsRepository {
     let database: any Database
+    /// The category tree kept between requests (the application's, or a new one).
+    var trees = CategoryTreeCache()
 
     /// The most search results answered.
     static let searchLimit = 50
@@ -17,25 +19,46 @@ struct ReportsRepository {
     }
 
     /// The level of `categoryID` (nil for the root), or nil when there is no such category.
+    /// The bubbles' read on every visit: the library's row, the tree kept since it last changed,
+    /// and the level's reports as columns (not models: building a Fluent model reflects over its
+    /// properties for each row).
     func level(_ categoryID: String?) async throws -> ReportLevel? {
-        let tree = try await CategoryTree(database: database)
+        let stamp = try await ReportLibraryStamp.read(on: database)
+        let tree = try await trees.tree(for: stamp, on: database)
         if let categoryID, tree.byID[categoryID] == nil { return nil }
-        let reports = try await ReportRecord.query(on: database)
-            .filter(\.$categoryID == categoryID).sort(\.$position).all()
-        let title = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)?.title ?? ""
+        let query = try database.sql().select()
+            .columns("id", "title", "summary", "date", "keywords", "page_count", "category_id", "stored_folder")
+            .from(ReportRecord.schema)
+        if let categoryID { query.where("category_id", .equal, categoryID) } else { query.where("category_id", .is, SQLLiteral.null) }
+        let reports = try await query.orderBy("position").all().map { row in
+            ReportSummary(
+                id: try row.decode(column: "id", as: String.self), title: try row.decode(column: "title", as: String.self),
+                summary: try row.decode(column: "summary", as: String?.self),
+                date: try row.decode(column: "date", as: String?.self).flatMap(LocalDate.init),
+                keywords: ReportRecord.keywords(fromJSON: try row.decode(column: "keywords", as: String.self)),
+                pageCount: try row.decode(column: "page_count", as: Int.self),
+                categoryID: try row.decode(column: "category_id", as: String?.self),
+                filesVersion: ReportRecord.filesVersion(ofFolder: try row.decode(column: "stored_folder", as: String.self))
+            )
+        }
         return ReportLevel(
-            libraryTitle: title,
+            libraryTitle: stamp?.title ?? "",
             category: categoryID.map { tree.summary(of: $0) },
             trail: categoryID.map { tree.trail(to: $0).dropLast() }.map(Array.init) ?? [],
             categories: tree.children(of: categoryID).map { tree.summary(of: $0) },
-            reports: try reports.map { try $0.summaryValue() }
+            reports: reports
         )
+    }
+
+    /// The tree of the library as it is now.
+    private func currentTree() async throws -> CategoryTree {
+        try await trees.tree(for: ReportLibraryStamp.read(on: database), on: database)
     }
 
     /// Every report in the level of `categoryID` and below it, each with its trail, in the
     /// order a walk of the tree meets them.
     func reports(under categoryID: String?) async throws -> [(report: ReportSummary, trail: [ReportCrumb])]? {
-        let tree = try await CategoryTree(database: database)
+        let tree = try await currentTree()
         if let categoryID, tree.byID[categoryID] == nil { return nil }
         let levels = [categoryID] + tree.descendants(of: categoryID).map(Optional.some)
         let order = Dictionary(levels.enumerated().map { ($0.element ?? "", $0.offset) }, uniquingKeysWith: { first, _ in first })
@@ -51,7 +74,7 @@ struct ReportsRepository {
     func report(_ id: String) async throws -> ReportDetails? {
         guard let record = try await ReportRecord.find(id, on: database) else { return nil }
         var trail: [ReportCrumb] = []
-        if let categoryID = record.categoryID { trail = try await CategoryTree(database: database).trail(to: categoryID) }
+        if let categoryID = record.categoryID { trail = try await currentTree().trail(to: categoryID) }
         return ReportDetails(
             summary: try record.summaryValue(), trail: trail, fileName: record.fileName, byteCount: record.byteCount,
             pageWidth: record.pageWidth, pageHeight: record.pageHeight, storedFolder: record.storedFolder,
@@ -74,7 +97,7 @@ struct ReportsRepository {
         guard !hits.isEmpty else { return ReportSearchResults(results: [], corrections: found.corrections, highlight: highlight) }
         let records = try await ReportRecord.query(on: database).filter(\.$id ~~ hits.map(\.reportID)).all()
         let byID = Dictionary(records.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
-        let tree = try await CategoryTree(database: database)
+        let tree = try await currentTree()
         let results = try hits.compactMap { hit -> ReportSearchResult? in
             guard let record = byID[hit.reportID] else { return nil }
             return ReportSearchResult(
@@ -106,7 +129,12 @@ extension ReportRecord {
         ReportSummary(
             id: try requireID(), title: title, summary: summary, date: date.flatMap(LocalDate.init),
             keywords: keywords, pageCount: pageCount, categoryID: categoryID,
-            filesVersion: String(storedFolder.filter { $0 != "-" }.prefix(12))
+            filesVersion: Self.filesVersion(ofFolder: storedFolder)
         )
+    }
+
+    /// What changes a report's file addresses when its files do: the start of its folder's name.
+    static func filesVersion(ofFolder storedFolder: String) -> String {
+        String(storedFolder.filter { $0 != "-" }.prefix(12))
     }
 }
