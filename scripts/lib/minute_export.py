@@ -2,7 +2,7 @@
 Apple Watch writes them: one sample for every minute with steps (walks of 10–40 minutes at
 about 100 steps a minute, and a few hundred minutes of moving about), and the iPhone's
 five-minute samples over the same minutes when it was carried. Used by
-scripts/bench-health-import to time the Steps page for a user with years of dense data.
+scripts/lib/bench/health_import.py to time the Steps page for a user with years of dense data.
 
 usage: minute_export.py OUT.xml --years 10"""
 import argparse
