@@ -9,6 +9,7 @@ memory on exports of about 100 and 400 MB of XML, which must stay flat.
 
 Prints and returns (as JSON with --out) the figures; never fails on timing."""
 import argparse
+import contextlib
 import json
 import pathlib
 import shutil
@@ -17,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.request
 import zipfile
 
@@ -68,8 +70,9 @@ def timed(command, log):
     return float(seconds), int(peak_kb) / 1024, result.stdout
 
 
-def empty_account(binary, folder):
-    """A data directory with one account, bench@example.com, made through the API."""
+@contextlib.contextmanager
+def serving(binary, folder):
+    """A server without demo data on `folder`, answering; yields its address."""
     port = free_port()
     server = subprocess.Popen([binary, "serve", "--no-demo", "--data-dir", str(folder), "--hostname", "127.0.0.1", "--port", str(port),
                                "--log", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
@@ -79,15 +82,21 @@ def empty_account(binary, folder):
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/livez", timeout=1)
                 break
             except OSError:
-                subprocess.run(["sleep", "0.1"])
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1/accounts", method="POST",
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def empty_account(binary, folder):
+    """A data directory with one account, bench@example.com, made through the API."""
+    with serving(binary, folder) as base:
+        request = urllib.request.Request(base + "/api/v1/accounts", method="POST",
                                          data=json.dumps({"name": "Bench", "email": "bench@example.com",
                                                           "password": "bench-password"}).encode(),
                                          headers={"Content-Type": "application/json"})
         urllib.request.urlopen(request, timeout=30).read()
-    finally:
-        server.terminate()
-        server.wait()
 
 
 def kinetic_import(binary, account, export, work, log):
@@ -119,21 +128,9 @@ def minute_level(binary, account, years, work, log):
     size = xml.stat().st_size
     imported = kinetic_import(binary, account, xml, work, log)
     xml.unlink()
-    data, port = work / "kinetic-run", free_port()
-    server = subprocess.Popen([binary, "serve", "--no-demo", "--data-dir", str(data), "--hostname", "127.0.0.1", "--port", str(port),
-                               "--log", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/livez", timeout=1)
-                break
-            except OSError:
-                subprocess.run(["sleep", "0.1"])
-        output = subprocess.run([sys.executable, str(ROOT / "scripts/lib/time_steps_page.py"), f"http://127.0.0.1:{port}",
+    with serving(binary, work / "kinetic-run") as base:
+        output = subprocess.run([sys.executable, str(ROOT / "scripts/lib/time_steps_page.py"), base,
                                  "bench@example.com", "bench-password"], check=True, capture_output=True, text=True).stdout
-    finally:
-        server.terminate()
-        server.wait()
     pages = []
     for line in output.splitlines():
         if "Steps page" in line:
