@@ -19,6 +19,7 @@ struct ReportsRepository {
     }
 
     /// The level of `categoryID` (nil for the root), or nil when there is no such category.
+    ///
     /// The bubbles' read on every visit: the library's row, the tree kept since it last changed,
     /// and the level's reports as columns (not models: building a Fluent model reflects over its
     /// properties for each row).
