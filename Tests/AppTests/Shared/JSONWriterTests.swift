@@ -36,7 +36,10 @@ import VaporTesting
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
     }
 
-    @Test(arguments: ["Quote \" and \\ backslash", "Tab\tnew\nline\r", "Bell \u{07} and \u{1F}", "Émilie’s 🏀 Park", ""])
+    @Test(arguments: [
+        "Quote \" and \\ backslash", "Tab\tnew\nline\r", "Bell \u{07} and \u{1F}", "Backspace \u{08} form feed \u{0C}", "Émilie’s 🏀 Park",
+        "",
+    ])
     func escapedStrings_readBackTheSame(parkName: String) throws {
         let (written, encoded) = try encoded(summaries(parkName: parkName, calories: nil).map(GoalMonthDTO.init))
         let fromWriter = try #require(try JSONSerialization.jsonObject(with: written) as? NSArray)
@@ -52,7 +55,7 @@ import VaporTesting
             let annID = try #require(UUID(uuidString: ann.customerId))
             _ = try await app.scheduleWish(
                 from: ann, to: ["bob@example.com", "kim@example.com"], reach: .emailAndInApp, connections: true,
-                subject: "Quote \" and / slash", photo: "stock:birthday-1")
+                subject: "Quote \" and / slash, backspace \u{08} and form feed \u{0C}", photo: "stock:birthday-1")
             _ = try await app.scheduleWish(from: ann, to: ["carl@example.com"], reach: .inApp, message: "Émilie’s 🏀\nline")
             for (index, email) in ["bob@example.com", ""].enumerated() {
                 let item = InboxWishRecord(

@@ -131,6 +131,8 @@ struct JSONWriter {
                 case 0x0A: buffer.writeString("\\n")
                 case 0x0D: buffer.writeString("\\r")
                 case 0x09: buffer.writeString("\\t")
+                case 0x08: buffer.writeString("\\b")
+                case 0x0C: buffer.writeString("\\f")
                 case 0..<0x20: buffer.writeString("\\u00" + String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16))
                 default: buffer.writeInteger(byte)
                 }
