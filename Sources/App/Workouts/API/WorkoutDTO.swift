@@ -108,19 +108,23 @@ struct WorkoutSummaryDTO: Content {
         totalSeconds = listing.totalSeconds
         exerciseCount = listing.exerciseCount
         savedAt = listing.savedAt?.formatted(.iso8601)
-        progress = listing.progress.map {
-            WorkoutDTO.Progress(exerciseIndex: $0.exerciseIndex, secondsLeft: $0.secondsLeft, updatedAt: $0.updatedAt.formatted(.iso8601))
-        }
+        progress = listing.progress.map(WorkoutDTO.Progress.init)
     }
 }
 
 extension WorkoutDTO.Progress {
+    init(_ progress: WorkoutListing.Progress) {
+        self.init(
+            exerciseIndex: progress.exerciseIndex, secondsLeft: progress.secondsLeft, updatedAt: progress.updatedAt.formatted(.iso8601))
+    }
+
     /// Where `record` was paused; nil when it is not in progress.
     init?(_ record: WorkoutRecord) {
-        guard let index = record.progressExercise, let left = record.progressSecondsLeft, let updated = record.progressUpdatedAt else {
-            return nil
-        }
-        self.init(exerciseIndex: index, secondsLeft: left, updatedAt: updated.formatted(.iso8601))
+        guard
+            let progress = WorkoutListing.Progress(
+                exerciseIndex: record.progressExercise, secondsLeft: record.progressSecondsLeft, updatedAt: record.progressUpdatedAt)
+        else { return nil }
+        self.init(progress)
     }
 }
 

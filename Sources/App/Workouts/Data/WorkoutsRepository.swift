@@ -65,6 +65,14 @@ struct WorkoutListing: Sendable {
         let exerciseIndex: Int
         let secondsLeft: Int
         let updatedAt: Date
+
+        /// From a workout's three progress columns: in progress only when all three are set.
+        init?(exerciseIndex: Int?, secondsLeft: Int?, updatedAt: Date?) {
+            guard let exerciseIndex, let secondsLeft, let updatedAt else { return nil }
+            self.exerciseIndex = exerciseIndex
+            self.secondsLeft = secondsLeft
+            self.updatedAt = updatedAt
+        }
     }
 
     let id: UUID
@@ -83,13 +91,9 @@ struct WorkoutListing: Sendable {
         totalSeconds = try row.decode(column: "total_seconds", as: Int.self)
         exerciseCount = try row.decode(column: "exercise_count", as: Int.self)
         savedAt = try row.decode(column: "saved_at", as: Date?.self)
-        if let index = try row.decode(column: "progress_exercise", as: Int?.self),
-            let left = try row.decode(column: "progress_seconds_left", as: Int?.self),
-            let updated = try row.decode(column: "progress_updated_at", as: Date?.self)
-        {
-            progress = Progress(exerciseIndex: index, secondsLeft: left, updatedAt: updated)
-        } else {
-            progress = nil
-        }
+        progress = Progress(
+            exerciseIndex: try row.decode(column: "progress_exercise", as: Int?.self),
+            secondsLeft: try row.decode(column: "progress_seconds_left", as: Int?.self),
+            updatedAt: try row.decode(column: "progress_updated_at", as: Date?.self))
     }
 }
