@@ -30,7 +30,7 @@ struct AppError: Error, Sendable {
     static let invalidJSON = AppError(status: .badRequest, code: "invalid_json", messageKey: "error.json.invalid")
     static let csrfRejected = AppError(status: .forbidden, code: "csrf_rejected", messageKey: "error.csrf")
     static let notFound = AppError(status: .notFound, code: "not_found", messageKey: "error.notFound")
-    /// 414: a request path longer than any of Kinetic's (``RequestPathLimitMiddleware``).
+    /// 414: a request path longer than any of Kinetic's (``RequestLimitsMiddleware``).
     static let uriTooLong = AppError(status: .uriTooLong, code: "uri_too_long", messageKey: "error.uriTooLong")
 
     /// 409: the request crossed another one changing the same thing.

@@ -1,7 +1,7 @@
 import Vapor
 
 /// Answers 414 URI Too Long to a request path over ``maximumPathBytes``, before any route reads it.
-struct RequestPathLimitMiddleware: AsyncMiddleware {
+struct RequestLimitsMiddleware: AsyncMiddleware {
     /// The longest request path answered; browsers and proxies allow about 8 KB for a whole URL,
     /// and none of Kinetic's paths comes near this.
     static let maximumPathBytes = 2_048
