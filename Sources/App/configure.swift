@@ -28,6 +28,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     ContentConfiguration.global.use(encoder: encoder, for: .json)
     app.routes.defaultMaxBodySize = "1mb"
+    app.refuseCodedRequestBodies()
     app.assets = try AssetCatalog.shared(directory: URL(fileURLWithPath: app.directory.publicDirectory))
     app.middleware = Middlewares()
     app.middleware.use(CompressionMiddleware())

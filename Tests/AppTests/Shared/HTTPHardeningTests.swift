@@ -48,6 +48,30 @@ import VaporTesting
         }
     }
 
+    /// No client compresses what it sends; a coded body is refused whole, before any route
+    /// reads its bytes as JSON, and the server keeps no decompressor in front of every request.
+    @Test func aCodedRequestBody_answers415_andIdentityIsRead() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let login = #"{"email":"\#(account.email)","password":"\#(account.password)"}"#
+            for coding in ["gzip", "br", "identity, gzip", "deflate"] {
+                let coded = try await app.testing().sendRequest(
+                    .POST, "/api/v1/login",
+                    headers: ["Content-Type": "application/json", "Content-Encoding": coding], body: ByteBuffer(string: login))
+                #expect(coded.status == .unsupportedMediaType, "\(coding)")
+                #expect(try coded.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "unsupported_media_type")
+            }
+            for coding in ["identity", "Identity"] {
+                let plain = try await app.testing().sendRequest(
+                    .POST, "/api/v1/login",
+                    headers: ["Content-Type": "application/json", "Content-Encoding": coding], body: ByteBuffer(string: login))
+                #expect(plain.status == .ok, "\(coding)")
+            }
+            #expect(RequestLimitsMiddleware.isIdentity([]))
+            #expect(!RequestLimitsMiddleware.isIdentity(["identity", "gzip"]))
+        }
+    }
+
     @Test func hsts_isSentOnlyOverHTTPS() async throws {
         try await withKinetic { app in
             let plain = try await app.testing().sendRequest(.GET, "/healthz")

@@ -32,6 +32,9 @@ struct AppError: Error, Sendable {
     static let notFound = AppError(status: .notFound, code: "not_found", messageKey: "error.notFound")
     /// 414: a request path longer than any of Kinetic's (``RequestLimitsMiddleware``).
     static let uriTooLong = AppError(status: .uriTooLong, code: "uri_too_long", messageKey: "error.uriTooLong")
+    /// 415: a request body in a content coding (``RequestLimitsMiddleware``).
+    static let codedRequestBody = AppError(
+        status: .unsupportedMediaType, code: "unsupported_media_type", messageKey: "error.contentEncoding")
 
     /// 409: the request crossed another one changing the same thing.
     static func conflict(messageKey: String) -> AppError {
