@@ -18,9 +18,10 @@ extension WorkoutsModule {
         try await database.sumOfByteCounts(in: SongRecord.schema, owner: "user_id", is: userID)
     }
 
-    /// The exercise catalogue (`Resources/Exercises/exercises.json`), and the job that adds songs.
+    /// The exercise catalogue (`Resources/Exercises/exercises.json`, read on first use), and the
+    /// job that adds songs.
     static func prepare(_ app: Application) throws {
-        try app.loadExerciseCatalogue()
+        app.prepareExerciseCatalogue()
         app.jobs.register(SongImportJob.kind) { job, app in try await SongImportJob.run(job, app) }
         app.incomingUploads.register { app in try await SongImportJob.waitingUploads(app) }
     }
@@ -33,7 +34,9 @@ extension WorkoutsModule {
         icon: .workouts, titleKey: "nav.workouts", url: .module(.workouts), summaryKey: "welcome.workouts")
 
     /// The demo account's songs are mixed from Debian's packages in the background.
+    /// The catalogue is read before the server listens, so a broken one stops it at start.
     static func prepareToServe(_ app: Application, demo: Bool) async throws {
+        try app.loadExerciseCatalogue()
         StarterSongs.prepareInBackground(app) { if demo { try await WorkoutsDemo.addThemesAndWorkout(app) } }
     }
 }

@@ -1,19 +1,50 @@
 import Foundation
 import KineticCore
+import NIOConcurrencyHelpers
 import Vapor
 
 extension Application {
-    private struct ExercisesKey: StorageKey { typealias Value = ExerciseCatalogue }
+    private struct ExercisesKey: StorageKey { typealias Value = ExerciseCatalogueLoader }
 
-    /// The exercise catalogue, read once at start-up from `Resources/Exercises/exercises.json`.
+    /// The exercise catalogue, read from `Resources/Exercises/exercises.json` on first use: a
+    /// command that builds no workout (a Health import, a migration) never spends the 60-odd ms
+    /// that decoding its megabyte takes. `kinetic serve` reads it before it listens
+    /// (``loadExerciseCatalogue()``), so a broken file still stops the server at start.
     var exerciseCatalogue: ExerciseCatalogue {
-        get { storage.configured(ExercisesKey.self, "the exercise catalogue") }
-        set { storage[ExercisesKey.self] = newValue }
+        do {
+            return try storage.configured(ExercisesKey.self, "the exercise catalogue").catalogue()
+        } catch {
+            fatalError("\(error)")
+        }
     }
 
-    /// Reads the catalogue; called once by `configure(_:_:)`.
+    /// Where the catalogue comes from; set once by `configure(_:_:)`, read on first use.
+    func prepareExerciseCatalogue() {
+        let path = directory.resourcesDirectory + ExerciseCatalogue.resourcePath
+        storage[ExercisesKey.self] = ExerciseCatalogueLoader { try ExerciseCatalogue(contentsOf: path) }
+    }
+
+    /// Reads the catalogue now if it has not been read, throwing what is wrong with the file.
     func loadExerciseCatalogue() throws {
-        exerciseCatalogue = try ExerciseCatalogue(json: resourceData(ExerciseCatalogue.resourcePath, "the exercise catalogue"))
+        _ = try storage.configured(ExercisesKey.self, "the exercise catalogue").catalogue()
+    }
+}
+
+/// Reads the exercise catalogue once, on first use, whichever request or task asks first.
+final class ExerciseCatalogueLoader: Sendable {
+    private let read: @Sendable () throws -> ExerciseCatalogue
+    private let loaded = NIOLockedValueBox<ExerciseCatalogue?>(nil)
+
+    init(read: @escaping @Sendable () throws -> ExerciseCatalogue) { self.read = read }
+
+    /// The catalogue; the first call reads it, under a lock, so it is decoded once.
+    func catalogue() throws -> ExerciseCatalogue {
+        try loaded.withLockedValue { loaded in
+            if let loaded { return loaded }
+            let catalogue = try read()
+            loaded = catalogue
+            return catalogue
+        }
     }
 }
 
@@ -24,10 +55,14 @@ extension ExerciseCatalogue {
     /// The shipped catalogue, read from the resources directory of the working directory (as
     /// the application finds it): for a migration, which runs without an application.
     static func shipped() throws -> ExerciseCatalogue {
-        let path = DirectoryConfiguration.detect().resourcesDirectory + resourcePath
+        try ExerciseCatalogue(contentsOf: DirectoryConfiguration.detect().resourcesDirectory + resourcePath)
+    }
+
+    /// The catalogue in the file at `path`.
+    init(contentsOf path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError(description: "Cannot read the exercise catalogue at \(path); run Kinetic from the repository root")
         }
-        return try ExerciseCatalogue(json: data)
+        try self.init(json: data)
     }
 }
