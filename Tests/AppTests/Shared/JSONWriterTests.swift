@@ -6,7 +6,7 @@ import VaporTesting
 
 @testable import App
 
-/// The hand-written JSON of the goals array and the wish lists must say exactly what
+/// The hand-written JSON of the goals array, the days' steps and the wish lists must say exactly what
 /// `JSONEncoder` says for the same values.
 @Suite struct JSONWriterTests {
     private func encoded(_ dtos: [GoalMonthDTO]) throws -> (written: Data, encoded: Data) {
@@ -76,6 +76,17 @@ import VaporTesting
                 #expect(String(buffer: written) == String(decoding: try encoder.encode(dto), as: UTF8.self), "\(box)")
             }
         }
+    }
+
+    @Test func dailySteps_areTheSameBytesAsJSONEncoder() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let days = [
+            StepsAPIController.DailySteps(date: "2021-03-09", steps: 12_345), .init(date: "2021-03-10", steps: 0),
+            .init(date: "2021-03-11", steps: Int.max),
+        ]
+        let written = try #require(days.jsonResponse(allocator: ByteBufferAllocator()).body.buffer)
+        #expect(String(buffer: written) == String(decoding: try encoder.encode(days), as: UTF8.self))
     }
 
     @Test func anEmptyArray_isWrittenAsOne() throws {

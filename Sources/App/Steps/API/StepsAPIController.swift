@@ -19,7 +19,8 @@ struct StepsAPIController {
     /// The longest range one request may ask for (ten years).
     static let maximumDays = 3_660
 
-    func daily(_ request: Request) async throws -> [DailySteps] {
+    /// The days' totals, written by ``JSONWriter`` (a month is read on every visit of a phone).
+    func daily(_ request: Request) async throws -> Response {
         var errors = FieldErrors()
         let today = request.userCalendar.today
         let from = parseDate(
@@ -29,7 +30,9 @@ struct StepsAPIController {
         if errors.isEmpty, to < from { errors.add("to", "error.steps.rangeOrder") }
         if errors.isEmpty, to.daysSince1970 - from.daysSince1970 > Self.maximumDays { errors.add("to", "error.steps.rangeTooLong") }
         guard errors.isEmpty else { throw AppError.validation(errors) }
-        return try await request.steps().dailyTotals(from: from, to: to).map { DailySteps(date: $0.date.description, steps: $0.steps) }
+        return try await request.steps().dailyTotals(from: from, to: to)
+            .map { DailySteps(date: $0.date.description, steps: $0.steps) }
+            .jsonResponse(allocator: request.byteBufferAllocator)
     }
 
     func push(_ request: Request) async throws -> PushResult {
@@ -50,5 +53,14 @@ struct StepsAPIController {
             return fallback
         }
         return date
+    }
+}
+
+extension StepsAPIController.DailySteps: JSONWritable {
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("date", date)
+        writer.member("steps", steps)
+        writer.endObject()
     }
 }
