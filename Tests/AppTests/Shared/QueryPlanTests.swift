@@ -1,0 +1,100 @@
+import Fluent
+import Foundation
+import KineticAPI
+import Logging
+import NIOConcurrencyHelpers
+import SQLKit
+import Testing
+import VaporTesting
+
+@testable import App
+
+/// Every query a signed-in user's main reads run is an index search, never a scan of a table:
+/// each read's cost grows with what it answers, not with how many users, wishes or reports the
+/// instance holds. The queries are those the app really sends (captured from its SQL log), and
+/// their plans are SQLite's own (`EXPLAIN QUERY PLAN`), which do not depend on the tables' sizes
+/// until `ANALYZE` has run (Kinetic never runs it). On PostgreSQL a plan does depend on the
+/// sizes, so `scripts/bench` reads those at scale instead.
+@Suite struct QueryPlanTests {
+    /// The SQL the app logs at `debug`, as it is sent.
+    final class QueryLog: Sendable {
+        private let queries = NIOLockedValueBox<[String]>([])
+
+        var all: [String] { queries.withLockedValue { $0 } }
+        func clear() { queries.withLockedValue { $0.removeAll() } }
+        func add(_ sql: String) { queries.withLockedValue { $0.append(sql) } }
+
+        struct Handler: LogHandler {
+            let log: QueryLog
+            var metadata: Logger.Metadata = [:]
+            var logLevel: Logger.Level = .debug
+            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+                get { metadata[key] }
+                set { metadata[key] = newValue }
+            }
+
+            func log(event: LogEvent) {
+                if case .string(let sql) = event.metadata?["sql"] { log.add(sql) }
+            }
+        }
+    }
+
+    @Test func theMainReads_searchIndexes_andScanNoTable() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try await withKinetic { app in
+            guard let sql = app.db as? any SQLDatabase, sql.dialect.name == "sqlite" else { return }
+            let ann = try await app.signUp()
+            try await app.grantAdmin(ann)
+            _ = try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
+            #expect(try await app.json(.POST, "/api/v1/workouts", body: workoutRequest, token: ann.token).status == .created)
+            _ = try await app.scheduleWish(from: ann, to: [ann.email], channels: [.inApp])
+            let root = try await app.json(.GET, "/api/v1/reports/categories/root", token: ann.token)
+                .decoded(as: Components.Schemas.ReportLevel.self)
+            let category = try #require(root.categories.first?.id)
+
+            // The test sees a scan when there is one.
+            let unindexed = try await sql.raw("EXPLAIN QUERY PLAN SELECT id FROM users WHERE name = 'Ann'").all()
+            #expect(try unindexed.map { try $0.decode(column: "detail", as: String.self) }.contains(where: Self.isTableScan))
+
+            let log = QueryLog()
+            app.logger = Logger(label: "queries") { _ in QueryLog.Handler(log: log) }
+            let reads = [
+                "/api/v1/profile/\(ann.customerId)/goals", "/api/v1/steps/daily", "/api/v1/workouts",
+                "/api/v1/reports/categories/root", "/api/v1/reports/categories/\(category)", "/api/v1/reports/search?q=report",
+                "/api/v1/wishes?box=inbox", "/api/v1/wishes?box=scheduled", "/api/v1/wishes?box=inbox&q=birthday",
+                "/api/v1/wishes?box=inbox&occasion=birthday", "/api/v1/wishes/counts",
+            ]
+            for path in reads {
+                // The first visit may fill a cache (the goals' snapshot, the category tree); the
+                // second is what every later visit costs.
+                #expect(try await app.json(.GET, path, token: ann.token).status == .ok, "\(path)")
+                log.clear()
+                #expect(try await app.json(.GET, path, token: ann.token).status == .ok, "\(path)")
+                let selects = log.all.filter { $0.uppercased().hasPrefix("SELECT") || $0.uppercased().hasPrefix("WITH") }
+                #expect(!selects.isEmpty, "\(path) read nothing")
+                for query in selects {
+                    let plan = try await sql.raw(SQLQueryString("EXPLAIN QUERY PLAN " + query)).all()
+                        .map { try $0.decode(column: "detail", as: String.self) }
+                    let scans = plan.filter(Self.isTableScan)
+                    #expect(scans.isEmpty, "\(path): \(query)\n\(plan.joined(separator: "\n"))")
+                }
+            }
+        }
+    }
+
+    /// A plan step reading a whole table or index. Not one: a full-text table's MATCH (FTS5
+    /// answers it from its index: `VIRTUAL TABLE INDEX n:M…`), and a scan of a subquery's or a
+    /// CTE's rows, of a `VALUES` list or of a constant row.
+    static func isTableScan(_ detail: String) -> Bool {
+        guard detail.hasPrefix("SCAN ") else { return false }
+        let what = detail.dropFirst("SCAN ".count)
+        if what.hasPrefix("(") || what.hasPrefix("CONSTANT ROW") || what.hasSuffix("-ROW VALUES CLAUSE") { return false }
+        if let index = what.range(of: " VIRTUAL TABLE INDEX "), what[index.upperBound...].contains(":M") { return false }
+        return true
+    }
+
+    private var workoutRequest: [String: Any] {
+        ["categories": ["strength", "cardio"], "difficulty": "intermediate", "duration": 20, "seed": 7]
+    }
+}
