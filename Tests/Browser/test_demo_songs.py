@@ -50,7 +50,7 @@ def test_the_demo_songs_carry_their_credit_and_a_tempo_near_their_charts():
             octave += 1
         else:
             assert any(near(candidate, truth) for candidate in song["bpmCandidates"]), (song["title"], song["bpmCandidates"], truth)
-    # Measured (scripts/bench-tempo): 5 exact, 2 an octave off, 1 with the true tempo second.
+    # Measured on the whole songs: 5 exact, 2 an octave off, 1 with the true tempo second.
     assert exact >= 5 and exact + octave >= 7, (exact, octave)
 
 

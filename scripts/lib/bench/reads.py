@@ -13,7 +13,6 @@ import http.client
 import json
 import os
 import pathlib
-import random
 import socket
 import sqlite3
 import statistics

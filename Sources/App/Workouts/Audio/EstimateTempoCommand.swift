@@ -3,7 +3,7 @@ import KineticCore
 import Vapor
 
 /// `kinetic estimate-tempo <file>`: decodes a song and prints its tempo candidates, best first,
-/// with the time taken (used by `scripts/bench-tempo`).
+/// with the time taken (used by `scripts/lib/bench/tempo.py`).
 struct EstimateTempoCommand: AsyncCommand, KineticCommand {
     struct Signature: CommandSignature {
         @Argument(name: "file", help: "an audio file (MP3, OGG, WAV, FLAC, M4A)")

@@ -77,7 +77,7 @@ struct SongImporter {
     }
 
     /// How much of a song the tempo is read from: five minutes hold hundreds of beats (the demo
-    /// songs, up to 4:48, are read whole, as `scripts/bench-tempo` reads them) and keep a long
+    /// songs, up to 4:48, are read whole, as the bench reads the real ones) and keep a long
     /// upload's samples to about 26 MB.
     static let analysedSeconds = 300
 
