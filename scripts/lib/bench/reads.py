@@ -173,7 +173,7 @@ def wait_for_deliveries(database, expected):
 
 def wrk(port, path, users_file, lua_file, duration, connections):
     environment = dict(os.environ, BENCH_USERS=users_file, BENCH_PATH=path)
-    output = subprocess.run(["wrk", f"-t2", f"-c{connections}", f"-d{duration}s", "-s", lua_file, f"http://127.0.0.1:{port}"],
+    output = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "-s", lua_file, f"http://127.0.0.1:{port}"],
                             capture_output=True, text=True, env=environment, check=True).stdout
     line = next(line for line in output.splitlines() if line.startswith("RESULT "))
     requests, microseconds, bad_status, socket_errors, p50, p99 = (float(value) for value in line.split()[1:])
