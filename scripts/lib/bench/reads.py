@@ -44,12 +44,16 @@ request = function()
   local path = template:gsub("{customer}", user.customer)
   return wrk.format("GET", path, {["Authorization"] = "Bearer " .. user.token})
 end
-done = function(summary, latency, requests)
+"""
+
+# How a wrk Lua script reports its run: one line that wrk() reads.
+WRK_DONE = """done = function(summary, latency, requests)
   io.write(string.format("RESULT %d %d %d %d %.0f %.0f\\n", summary.requests, summary.duration,
     summary.errors.status, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
     latency:percentile(50), latency:percentile(99)))
 end
 """
+LUA += WRK_DONE
 
 
 class Client:

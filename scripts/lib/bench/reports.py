@@ -40,7 +40,7 @@ import urllib.request
 import zlib
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from reads import free_port  # noqa: E402
+from reads import WRK_DONE, free_port  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -84,12 +84,8 @@ request = function()
   if kind == "api" then target = path .. queries[math.random(#queries)] end
   return wrk.format("GET", target, {["Authorization"] = "Bearer " .. user.token})
 end
-done = function(summary, latency, requests)
-  io.write(string.format("RESULT %d %d %d %d %.0f %.0f\\n", summary.requests, summary.duration,
-    summary.errors.status, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
-    latency:percentile(50), latency:percentile(99)))
-end
 """
+LUA += WRK_DONE
 
 SEARCHES = [
     ("API search, rare word", "api", "/api/v1/reports/search?q=", "rare"),
