@@ -23,9 +23,30 @@ public struct SMTPClient: Sendable {
     }
 
     /// Sends `messages` in one session. Returns, for each message in order, the outcome for
-    /// each of its recipients' addresses. Throws ``SMTPFailure`` when the session itself fails
-    /// (connection, TLS, authentication, time limit): then no message counts as sent.
+    /// each of its recipients' addresses. Throws ``SMTPFailure`` when the session fails
+    /// (connection, TLS, authentication, time limit, the task cancelled) before any message was
+    /// through: then none counts as sent. When it fails later, the messages the server had
+    /// already answered keep their outcomes (an accepted one must not go out again) and each
+    /// recipient of the rest has a temporary failure naming what ended the session.
     public func send(_ messages: [MailMessage]) async throws -> [[String: MailRecipientOutcome]] {
+        let finished = NIOLockedValueBox<[[String: MailRecipientOutcome]]>([])
+        do {
+            return try await session(messages, finished: finished)
+        } catch let failure as SMTPFailure {
+            let through = finished.withLockedValue { $0 }
+            guard !through.isEmpty else { throw failure }
+            let unsent = messages.dropFirst(through.count).map { message in
+                Dictionary(message.to.map { ($0.address, MailRecipientOutcome.temporaryFailure(failure.description)) }) { first, _ in first }
+            }
+            return through + unsent
+        }
+    }
+
+    /// One session sending `messages`; each message's outcomes go to `finished` as the server
+    /// answers it.
+    private func session(
+        _ messages: [MailMessage], finished: NIOLockedValueBox<[[String: MailRecipientOutcome]]>
+    ) async throws -> [[String: MailRecipientOutcome]] {
         let tls = try makeTLSContext()
         let channel: NIOAsyncChannel<SMTPReply, ByteBuffer>
         do {
@@ -77,6 +98,7 @@ public struct SMTPClient: Sendable {
                 var outcomes: [[String: MailRecipientOutcome]] = []
                 for message in messages {
                     outcomes.append(try await session.transfer(message))
+                    finished.withLockedValue { $0 = outcomes }
                 }
                 _ = try? await session.command("QUIT", step: "QUIT")
                 return outcomes

@@ -109,6 +109,31 @@ import Testing
         }
     }
 
+    /// A message the server accepted must not be sent again: when the session ends halfway
+    /// (the server or the network went away, the sending task was cancelled), what went
+    /// through keeps its outcome and only the rest is to be tried again.
+    @Test func aSessionEndingHalfway_keepsWhatWentThrough_andTheRestIsTemporary() async throws {
+        let peer = try SMTPPeer(["--drop-after", "2"])
+        let client = SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: peer.port))
+        let outcomes = try await client.send((1...4).map { message("m\($0)", to: ["bob@example.com", "kim@example.com"]) })
+        #expect(outcomes.count == 4)
+        #expect(outcomes[0] == ["bob@example.com": .accepted, "kim@example.com": .accepted])
+        #expect(outcomes[1] == ["bob@example.com": .accepted, "kim@example.com": .accepted])
+        for outcome in outcomes[2...] {
+            #expect(outcome.count == 2)
+            #expect(outcome.values.allSatisfy { if case .temporaryFailure = $0 { true } else { false } }, "\(outcome)")
+        }
+        #expect(try peer.received().map(\.message_id) == ["<m1@kinetic.test>", "<m2@kinetic.test>"])
+
+        // Before any message went through, the session's failure is the answer.
+        let dropped = try SMTPPeer(["--drop-after", "0"])
+        let refused = SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: dropped.port))
+        await #expect {
+            try await refused.send([message("n1", to: ["bob@example.com"]), message("n2", to: ["bob@example.com"])])
+        } throws: { ($0 as? SMTPFailure)?.isTemporary == true }
+        #expect(try dropped.received().isEmpty)
+    }
+
     @Test func aRefusedData_isReportedPerRecipient() async throws {
         let peer = try SMTPPeer(["--fail-data", "1"])
         let client = SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: peer.port))

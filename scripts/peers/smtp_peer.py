@@ -2,13 +2,15 @@
 """A real SMTP server for Kinetic's tests and benchmark (aiosmtpd), recording what it accepts.
 
     python3 scripts/peers/smtp_peer.py --dir DIR [--port 0] [--auth USER:PASSWORD]
-        [--tls CERT KEY [--require-tls]] [--data-delay SECONDS] [--fail-data N]
+        [--tls CERT KEY [--require-tls]] [--data-delay SECONDS] [--fail-data N] [--drop-after N]
 
 Prints "listening PORT" once it accepts connections. Each accepted message is written to
 DIR/<n>.eml and described by one JSON line in DIR/messages.jsonl (envelope sender and
 recipients, Message-ID, subject, size). Recipients decide their fate by their local part:
 refuse-…@ gets 550 (permanent), later-…@ gets 451 (try again). --fail-data N answers the first
-N messages' data with 451; --data-delay waits before answering the data (for time limits).
+N messages' data with 451; --data-delay waits before answering the data (for time limits);
+--drop-after N closes the connection at the MAIL FROM that follows N accepted messages (a
+server or network that goes away mid-session).
 """
 import argparse, asyncio, email, email.policy, json, os, ssl, sys, threading
 
@@ -18,10 +20,18 @@ from lifetime import stop_with_parent
 
 
 class Recorder:
-    def __init__(self, folder, data_delay, fail_data):
-        self.folder, self.data_delay, self.fail_data = folder, data_delay, fail_data
+    def __init__(self, folder, data_delay, fail_data, drop_after=None):
+        self.folder, self.data_delay, self.fail_data, self.drop_after = folder, data_delay, fail_data, drop_after
         self.lock = threading.Lock()
         self.count = len([n for n in os.listdir(folder) if n.endswith(".eml")])
+
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):
+        if self.drop_after is not None and self.count >= self.drop_after:
+            server.transport.close()
+            return "421 4.3.2 Closing the connection"
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        return "250 OK"
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         local = address.split("@")[0].lower()
@@ -70,9 +80,10 @@ def main():
     parser.add_argument("--require-tls", action="store_true")
     parser.add_argument("--data-delay", type=float, default=0)
     parser.add_argument("--fail-data", type=int, default=0)
+    parser.add_argument("--drop-after", type=int)
     options = parser.parse_args()
     os.makedirs(options.dir, exist_ok=True)
-    recorder = Recorder(options.dir, options.data_delay, options.fail_data)
+    recorder = Recorder(options.dir, options.data_delay, options.fail_data, options.drop_after)
     context = None
     if options.tls:
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
