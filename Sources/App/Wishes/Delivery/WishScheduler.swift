@@ -32,7 +32,9 @@ final class WishScheduler: Sendable {
                 while !Task.isCancelled {
                     var claimed = 0
                     do {
-                        claimed = try await dispatcher.runOnce(now: clock.now)
+                        // A task of its own, which stop()'s cancellation does not reach: a batch
+                        // of e-mails is not cut off while the mail server is taking it.
+                        claimed = try await Task { try await dispatcher.runOnce(now: clock.now) }.value
                     } catch {
                         logger.error("Wish delivery round failed; trying again", metadata: ["error": "\(String(reflecting: error))"])
                     }
@@ -44,7 +46,9 @@ final class WishScheduler: Sendable {
         }
     }
 
-    /// Stops after the round under way; what it claimed and did not finish is rescued later.
+    /// Stops after the round under way (at most as long as the mail server's time limit) and
+    /// sleeps no more; what a round claimed and did not finish (the process was killed) is
+    /// rescued when its lease runs out.
     func stop() async {
         let task = running.withLockedValue { task in
             defer { task = nil }
