@@ -35,8 +35,9 @@ public struct SMTPClient: Sendable {
         } catch let failure as SMTPFailure {
             let through = finished.withLockedValue { $0 }
             guard !through.isEmpty else { throw failure }
+            let retry = MailRecipientOutcome.temporaryFailure(failure.description)
             let unsent = messages.dropFirst(through.count).map { message in
-                Dictionary(message.to.map { ($0.address, MailRecipientOutcome.temporaryFailure(failure.description)) }) { first, _ in first }
+                Dictionary(message.to.map { ($0.address, retry) }, uniquingKeysWith: { first, _ in first })
             }
             return through + unsent
         }
