@@ -136,6 +136,8 @@ def wishes_section(result):
         note = f"{name}: " + ", ".join(f"{count:,} {state}" for state, count in sorted(check["states"].items()))
         if check.get("failed_reasons"):
             note += f"; failed: {check['failed_reasons']}"
+        if check["states"].get("pending") and all(run["ended_by"] == "time cap" for run in part["runs"]):
+            note += " (pending: not yet reached when the last window's time was up)"
         if check.get("pending_reasons"):
             note += f"; waiting to be tried again: {check['pending_reasons']}"
         if "sink_received" in check:
@@ -292,6 +294,7 @@ def main():
     parser.add_argument("--from", dest="measured", action="append", default=[], metavar="NAME=FILE",
                         help="write section NAME from the JSON its script wrote alone (--out FILE) instead of running it; "
                              "the page gives the file's time and today's commit")
+    parser.add_argument("--measured-on", metavar="COMMIT", help="with --from: the commit the binary measured was built from")
     parser.add_argument("--out", default=str(ROOT / "docs/benchmarks.md"))
     arguments = parser.parse_args()
     measured = dict(entry.split("=", 1) for entry in arguments.measured)
@@ -306,7 +309,8 @@ def main():
     for name, file in measured.items():
         lines = SECTIONS[name][2](json.loads(pathlib.Path(file).read_text()))
         when = datetime.datetime.fromtimestamp(pathlib.Path(file).stat().st_mtime, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-        stamp = f"Measured {when} by `scripts/lib/bench/{SECTIONS[name][0]}.py` run alone; written on commit {about['commit']}."
+        built = f" on a release build of commit {arguments.measured_on}" if arguments.measured_on else ""
+        stamp = f"Measured {when} by `scripts/lib/bench/{SECTIONS[name][0]}.py` run alone{built}; written on commit {about['commit']}."
         sections[name] = placed(name, lines, stamp)
     header = [
         "# Benchmarks",
