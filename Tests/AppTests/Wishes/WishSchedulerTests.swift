@@ -55,4 +55,36 @@ import VaporTesting
             #expect(width == WishImages.cardWidth)
         }
     }
+
+    /// A server stopping while the mail server takes a wish waits for its answer: the wish is
+    /// delivered once, not cut off and sent again (it was, as "SMTP connection: CancellationError()").
+    @Test(.timeLimit(.minutes(3))) func stoppingMidSend_letsTheRoundFinish_andTheWishIsDeliveredOnce() async throws {
+        let clock = TestClock(testNow.addingTimeInterval(-5))
+        let mailbox = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-smtp-\(UUID())")
+        let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path, "--data-delay", "2"])
+        try await withKinetic(
+            clock: clock,
+            adjust: {
+                $0.wishDelivery.pollInterval = 60
+                $0.mail.smtp = SMTPSettings(host: "127.0.0.1", port: smtp.port, security: .plain)
+                $0.mail.from = MailAddress("wishes@kinetic.test")
+            }
+        ) { app in
+            let sender = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let wish = try await app.scheduleWish(from: sender, to: ["friend@example.org"], channels: [.email], inSeconds: 0)
+            clock.advance(by: 5)
+            let scheduler = WishScheduler(
+                dispatcher: app.makeWishDispatcher(), clock: app.kineticConfiguration.clock, pollInterval: 60, logger: app.logger)
+            scheduler.start()
+            let repository = WishesRepository(database: app.db)
+            while try await repository.deliveries(of: wish.id).first?.state != .sending {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            // The peer holds the message for two seconds before it answers.
+            await scheduler.stop()
+            #expect(try await repository.deliveries(of: wish.id).map(\.state) == [.delivered])
+            let log = try String(contentsOf: mailbox.appendingPathComponent("messages.jsonl"), encoding: .utf8)
+            #expect(log.split(separator: "\n").count == 1)
+        }
+    }
 }
