@@ -26,7 +26,8 @@ def machine():
     # The page itself does not count: a run rewrites it.
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs/benchmarks.md"],
                            capture_output=True, text=True, cwd=ROOT).stdout.strip()
-    return {"cpu": cpu, "cores": os.cpu_count(), "memory_gib": memory, "swift": swift, "kernel": platform.release(),
+    described = f"on {cpu}, {os.cpu_count()} cores, {memory:.0f} GiB, Linux {platform.release()}, {swift}"
+    return {"machine": described, "cpu": cpu, "cores": os.cpu_count(), "memory_gib": memory, "swift": swift, "kernel": platform.release(),
             "commit": commit + (" (with changes not committed)" if dirty else ""),
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
 
@@ -114,11 +115,13 @@ def wishes_section(result):
         f"{result['deliveries']:,} deliveries due at once for each kind, scheduled through the API while delivery was paused, "
         f"then delivered by the server in {result['windows']} windows, each from a fresh start: the rate counts from a window's "
         f"{result['warm_up']:,}th ended delivery to the end of its share of the backlog or {result['window_cap_s']:.0f} s "
-        "(ended deliveries counted in the SQLite file). Each window is followed by a run of its limit. In-app: wishes among "
-        "accounts with confirmed addresses, 20 recipients each; the limit is the same SQLite statements run by Python's sqlite3 "
-        "on a copy of the database. E-mail: each sender a new account sending one wish with its card to 10 outside addresses "
-        "(a new account's first-day limit, not raised), by SMTP into Postfix's `smtp-sink`; the limit is Postfix's "
-        "`smtp-source` sending the same message into the same sink over one session.",
+        "(ended deliveries counted in the SQLite file, read every 0.25 s). Each window is followed by a run of its limit. "
+        f"In-app: wishes among accounts with confirmed addresses, {result['in_app']['recipients_per_wish']} recipients each; "
+        "the limit is the same SQLite statements run by Python's sqlite3 on a copy of the database. E-mail: each sender a new "
+        f"account sending one wish with its card to {result['email']['recipients_per_wish']} outside addresses "
+        + ("(a new account's first-day limit, not raised)" if not result["email"].get("limits_raised") else "(sending limits raised)")
+        + ", by SMTP into Postfix's `smtp-sink`; the limit is Postfix's `smtp-source` sending the same message into the same "
+        "sink over one session.",
         "",
         "| deliveries | per s median | min – max | limit per s (median) | of the limit | how each window ended |",
         "|---|---:|---:|---:|---:|---|",
@@ -249,7 +252,7 @@ def tempo_section(result):
         f"(of each song's {ours['seconds']['median'] / result['songs']:.2f} s and {tools['aubio']['seconds']['median'] / result['songs']:.2f} s); "
         f"librosa {tools['librosa']['version']} took {tools['librosa']['start_up_s']:.0f} s to import and analyse its first song, once, "
         f"not counted. Of Kinetic's {ours['seconds']['median']:.1f} s, it reports {own['decode_s']['median']:.1f} s decoding (ffmpeg) "
-        f"and {own['analyse_s']['median']:.1f} s analysing. CPU seconds, median: "
+        f"and {own['analyse_s']['median']:.2f} s analysing in all (it prints each song's to the hundredth of a second). CPU seconds, median: "
         + ", ".join(f"{tool} {tools[tool]['cpu_seconds']['median']:.1f}" for tool in ("kinetic", "aubio", "librosa")) + ".",
     ]
     if result["all_failed"]:
@@ -306,21 +309,21 @@ def main():
     for name in arguments.only or ([] if measured else list(SECTIONS)):
         script, quick, write = SECTIONS[name]
         lines = write(run(script, quick if arguments.quick else [], work))
-        stamp = f"Measured {about['date']} on commit {about['commit']}" + (" with --quick (small sizes: not figures to quote)" if arguments.quick else "") + "."
+        stamp = (f"Measured {about['date']} on commit {about['commit']}" + (" with --quick (small sizes: not figures to quote)" if arguments.quick else "")
+                 + f", {about['machine']}.")
         sections[name] = placed(name, lines, stamp)
     for name, file in measured.items():
         lines = SECTIONS[name][2](json.loads(pathlib.Path(file).read_text()))
         when = datetime.datetime.fromtimestamp(pathlib.Path(file).stat().st_mtime, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         built = f" on a release build of commit {arguments.measured_on}" if arguments.measured_on else ""
-        stamp = f"Measured {when} by `scripts/lib/bench/{SECTIONS[name][0]}.py` run alone{built}; written on commit {about['commit']}."
+        stamp = (f"Measured {when} by `scripts/lib/bench/{SECTIONS[name][0]}.py` run alone{built}, {about['machine']}; "
+                 f"written on commit {about['commit']}.")
         sections[name] = placed(name, lines, stamp)
     header = [
         "# Benchmarks",
         "",
         "Written by `scripts/bench`. Each figure is measured in the same run as its peer or limit, on one release build; "
-        "each section says when and on which commit it was measured (`scripts/bench --only NAME` measures one again).",
-        "",
-        f"- Machine: {about['cpu']}, {about['cores']} cores, {about['memory_gib']:.0f} GiB; Linux {about['kernel']}; {about['swift']}",
+        "each section says when, on which commit and on which machine it was measured (`scripts/bench --only NAME` measures one again).",
         "",
     ]
     ordered = [sections[name] for name in SECTIONS if name in sections]

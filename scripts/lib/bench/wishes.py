@@ -4,7 +4,7 @@ For each kind a release server on SQLite is filled through its own API with --de
 deliveries (default 100,000) while its delivery is paused (KINETIC_WISH_POLL_SECONDS=3600: it
 looks once at start, then sleeps), then started again with a 0.1 s poll interval and left to
 deliver. Ended deliveries (delivered or failed) are counted by reading the SQLite file
-read-only. The backlog is worked through in --windows windows (default 3), each a fresh start
+read-only every 0.25 s (a reader the in-app limit's replay does not have). The backlog is worked through in --windows windows (default 3), each a fresh start
 of the server: a window's rate counts from the 1,000th delivery it ended (half its share when
 that is smaller, in a quick try) to the last it was given (an equal share of the backlog) or
 to --window seconds (default 120), whichever comes first; the output says which. Between windows runs the limit, so the two alternate.
@@ -30,6 +30,7 @@ received as many messages as the database marked delivered (more would be duplic
 
 Prints and writes (--out, JSON) the figures; never fails on a figure."""
 import argparse
+import atexit
 import datetime
 import json
 import math
@@ -57,6 +58,19 @@ WARM_UP = 1000  # ended deliveries of each window that are not measured
 FIRST_DAY_LIMIT = 10  # KINETIC_MAIL_FIRST_DAY's default: what a new account may e-mail in a day
 
 
+# Every process this script starts, killed at exit if still running (a server that did not
+# start exits the script with the sink already listening).
+STARTED = []
+
+
+@atexit.register
+def kill_leftovers():
+    for process in STARTED:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 # MARK: - smtp-sink and smtp-source
 
 class Sink:
@@ -76,6 +90,7 @@ class Sink:
             command += ["-u", "nobody"]
         command += [f"127.0.0.1:{self.port}", "1000"]
         self.process = subprocess.Popen(command, stdout=open(self.output, "w"), stderr=subprocess.STDOUT)
+        STARTED.append(self.process)
         for _ in range(100):
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
@@ -141,6 +156,7 @@ class Server:
         self.process = subprocess.Popen([binary, "serve", "--no-demo", "--data-dir", str(data_dir), "--hostname", "127.0.0.1",
                                          "--port", str(self.port), "--log", "warning"],
                                         stdout=open(self.log_path, "a"), stderr=subprocess.STDOUT, env=environment)
+        STARTED.append(self.process)
         for _ in range(600):
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{self.port}/livez", timeout=1).read()
@@ -318,9 +334,10 @@ def deliver_window(binary, folder, data_dir, channel, total, target, cap, number
                 break
     finally:
         server.stop()
-    received = sink.stop() if sink else None
+        received = sink.stop() if sink else None
     after = ended(database, channel)
-    end = (now, count)
+    # A stalled window ends at its last delivery, not 120 s of nothing later.
+    end = last if stopped_by.startswith("stalled") else (now, count)
     warm = warm or (started, before)
     measured = end[1] - warm[1]
     seconds = end[0] - warm[0]
@@ -440,7 +457,7 @@ def inapp(arguments, folder):
         if ended(database, "in-app") >= total:
             break
     result = {"deliveries": total, "users": arguments.users, "recipients_per_wish": arguments.inapp_recipients,
-              "fill_seconds": filled, "runs": runs, "kinetic": spread(runs),
+              "fill_seconds": filled, "runs": runs, "kinetic": spread([run for run in runs if run["measured"] > 0]),
               "limit": {"what": "the same SQLite statements by Python's sqlite3 on a copy of the database", "runs": limits,
                         **(spread([limit for limit in limits if "rate" in limit]) or {})},
               "check": outcomes(database, "in-app")}
@@ -530,7 +547,7 @@ def email(arguments, folder):
     result = {"deliveries": total, "senders": math.ceil(arguments.deliveries / arguments.email_recipients),
               "recipients_per_wish": arguments.email_recipients, "photo": arguments.photo, "limits_raised": raised,
               "smtp_sessions": "one at a time, up to 50 messages each", "fill_seconds": filled, "sample": sample,
-              "message_bytes": sample.get("message_bytes"), "runs": runs, "kinetic": spread(runs),
+              "message_bytes": sample.get("message_bytes"), "runs": runs, "kinetic": spread([run for run in runs if run["measured"] > 0]),
               "limit": {"what": "smtp-source -s 1 -d, the same message, into smtp-sink", "runs": limits, **(spread(limits) or {})},
               "check": check}
     if result["kinetic"] and result["limit"].get("median"):
