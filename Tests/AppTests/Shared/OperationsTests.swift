@@ -50,9 +50,9 @@ import VaporTesting
             }) { app in
                 let started = Date()
                 let response = try await app.testing().sendRequest(.GET, "/readyz")
-                // Each check gives up after 1.5 s; a hang would last until the test's end. The
-                // bound leaves room for the whole suite running at once on two cores, where a
-                // timer's task waits its turn (5 s was once crossed by 0.2-1.3 s there).
+                // Each check gives up after 1.5 s. The bound leaves room for the whole suite
+                // running at once on two cores, where a timer's task waits its turn (5 s was
+                // crossed by 0.2-1.3 s there).
                 #expect(Date().timeIntervalSince(started) < 10)
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.body.string.contains("media: failed"), "\(response.body.string)")
