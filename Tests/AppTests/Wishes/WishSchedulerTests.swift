@@ -13,17 +13,7 @@ import VaporTesting
     /// scheduler that did would hang until the limit. The limit counts the app's start too, which
     /// under the whole suite (every test starting an app at once on two cores) took 50 s.
     @Test(.timeLimit(.minutes(3))) func theScheduler_sendsAWishWhenTheClockReachesItsTime_andNotBefore() async throws {
-        let clock = TestClock(testNow.addingTimeInterval(-5))
-        let mailbox = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-smtp-\(UUID())")
-        let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path])
-        try await withKinetic(
-            clock: clock,
-            adjust: {
-                $0.wishDelivery.pollInterval = 1
-                $0.mail.smtp = SMTPSettings(host: "127.0.0.1", port: smtp.port, security: .plain)
-                $0.mail.from = MailAddress("wishes@kinetic.test")
-            }
-        ) { app in
+        try await withMailingKinetic(pollInterval: 1) { app, clock, mailbox in
             let sender = try await app.signUp(name: "Ann", email: "ann@example.com")
             let bob = try await app.signUp(name: "Bob", email: "bob@example.com")
             // Due at 08:00, five seconds after the clock's 07:59:55.
@@ -59,17 +49,7 @@ import VaporTesting
     /// A server stopping while the mail server takes a wish waits for its answer: the wish is
     /// delivered once, not cut off and sent again (it was, as "SMTP connection: CancellationError()").
     @Test(.timeLimit(.minutes(3))) func stoppingMidSend_letsTheRoundFinish_andTheWishIsDeliveredOnce() async throws {
-        let clock = TestClock(testNow.addingTimeInterval(-5))
-        let mailbox = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-smtp-\(UUID())")
-        let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path, "--data-delay", "2"])
-        try await withKinetic(
-            clock: clock,
-            adjust: {
-                $0.wishDelivery.pollInterval = 60
-                $0.mail.smtp = SMTPSettings(host: "127.0.0.1", port: smtp.port, security: .plain)
-                $0.mail.from = MailAddress("wishes@kinetic.test")
-            }
-        ) { app in
+        try await withMailingKinetic(pollInterval: 60, peer: ["--data-delay", "2"]) { app, clock, mailbox in
             let sender = try await app.signUp(name: "Ann", email: "ann@example.com")
             let wish = try await app.scheduleWish(from: sender, to: ["friend@example.org"], channels: [.email], inSeconds: 0)
             clock.advance(by: 5)
@@ -86,5 +66,23 @@ import VaporTesting
             let log = try String(contentsOf: mailbox.appendingPathComponent("messages.jsonl"), encoding: .utf8)
             #expect(log.split(separator: "\n").count == 1)
         }
+    }
+
+    /// An app on a test clock at 07:59:55 whose e-mail goes to the SMTP peer (started with
+    /// `peer`'s options), recording into `mailbox`.
+    private func withMailingKinetic(
+        pollInterval: TimeInterval, peer: [String] = [], _ body: (Application, TestClock, URL) async throws -> Void
+    ) async throws {
+        let clock = TestClock(testNow.addingTimeInterval(-5))
+        let mailbox = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-smtp-\(UUID())")
+        let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path] + peer)
+        try await withKinetic(
+            clock: clock,
+            adjust: {
+                $0.wishDelivery.pollInterval = pollInterval
+                $0.mail.smtp = SMTPSettings(host: "127.0.0.1", port: smtp.port, security: .plain)
+                $0.mail.from = MailAddress("wishes@kinetic.test")
+            }
+        ) { app in try await body(app, clock, mailbox) }
     }
 }
