@@ -3,7 +3,7 @@ import Vapor
 
 extension ReportsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
-        [CreateReports(), AddPreviousReportLibrary(), AddReportPages(), AddRecognisedPages(), CreateReportImports()]
+        [CreateReports(), AddPreviousReportLibrary(), AddReportPages(), AddRecognisedPages(), CreateReportImports(), NumberReportPages()]
     }
 
     /// One import at a time on this instance, and the imports' job.

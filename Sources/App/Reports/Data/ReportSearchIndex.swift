@@ -8,7 +8,10 @@ import SQLKit
 /// BM25 with the title weighing most; or PostgreSQL's `tsvector` with a GIN index, the `simple`
 /// configuration, weights A/B/D); `report_pages` holds each page's text, to name the pages a
 /// hit is on and take its snippet from the best of them; `report_words` is every word indexed,
-/// to correct a misspelt one (``ReportSpelling``). A query is always a ``ReportSearchQuery``
+/// to correct a misspelt one (``ReportSpelling``). On SQLite, a report's pages are rows
+/// `row_base + page` of `report_pages` (`report_page_rows` keeps each report's `row_base`), so a
+/// search reads the matching pages of the reports it found by range, never the whole library's
+/// matches. A query is always a ``ReportSearchQuery``
 /// written out for the database and bound as a parameter: what someone typed never reaches
 /// `MATCH` or `to_tsquery` as typed.
 enum ReportSearchIndex {
@@ -17,10 +20,12 @@ enum ReportSearchIndex {
     /// turned into `<mark>` after the snippet is escaped.
     static let hitStart = "\u{E000}"
     static let hitEnd = "\u{E001}"
-    /// The most text indexed per report (PostgreSQL refuses a `tsvector` over 1 MB).
-    static let bodyLimit = 200_000
     /// The most matching pages named per report.
     static let pagesNamed = 100
+    /// How many of a report's matching pages (the first, in page order) are ranked to choose
+    /// the one its snippet comes from: ranking every page of a long report costs more than the
+    /// rest of a search together.
+    static let pagesRankedForSnippet = 12
 
     /// One report's searchable text; `body` has its pages separated by form feeds.
     struct Entry {
@@ -98,6 +103,13 @@ enum ReportSearchIndex {
         }
     }
 
+    /// `report_page_rows` (SQLite): where each report's pages are in `report_pages`.
+    static func createPageRows(on sql: any SQLDatabase) async throws {
+        try await sql.raw(
+            "CREATE TABLE report_page_rows (report_id TEXT PRIMARY KEY, row_base INTEGER NOT NULL, pages INTEGER NOT NULL) WITHOUT ROWID"
+        ).run()
+    }
+
     static func dropPagesAndWords(on sql: any SQLDatabase) async throws {
         try await sql.raw("DROP TABLE IF EXISTS report_pages").run()
         try await sql.raw("DROP TABLE IF EXISTS report_words").run()
@@ -108,22 +120,41 @@ enum ReportSearchIndex {
     }
 
     /// Indexes `entry`, replacing what was indexed for its report. Call ``refreshWords(on:)``
-    /// when done changing the index.
+    /// when done changing the index; run it in a transaction (on SQLite, its pages take the rows
+    /// after the last one).
     static func put(_ entry: Entry, on sql: any SQLDatabase) async throws {
         try await remove([entry.reportID], on: sql)
-        let body = String(entry.body.prefix(bodyLimit)).replacingOccurrences(of: "\u{0C}", with: "\n")
         try await sql.raw(
             """
             INSERT INTO report_search (report_id, title, keywords, body)
-            VALUES (\(bind: entry.reportID), \(bind: entry.title), \(bind: entry.keywords.joined(separator: ", ")), \(bind: body))
+            VALUES (\(bind: entry.reportID), \(bind: entry.title), \(bind: entry.keywords.joined(separator: ", ")), \(bind: ReportRankedText.of(entry.body)))
             """
         ).run()
-        let pages = ReportPageText.pages(of: entry.body)
+        try await putPages(of: entry.reportID, ReportPageText.pages(of: entry.body), on: sql)
+    }
+
+    /// Indexes a report's pages, which are in the index no more.
+    private static func putPages(of reportID: String, _ pages: [ReportPageText.Page], on sql: any SQLDatabase) async throws {
+        let isSQLite = sql.dialect.name == "sqlite"
+        var rowBase = 0
+        if isSQLite {
+            struct Row: Decodable { let rowid: Int }
+            rowBase = try await sql.raw("SELECT rowid FROM report_pages ORDER BY rowid DESC LIMIT 1").first(decoding: Row.self)?.rowid ?? 0
+            try await sql.raw(
+                """
+                INSERT INTO report_page_rows (report_id, row_base, pages)
+                VALUES (\(bind: reportID), \(bind: rowBase), \(bind: pages.last?.number ?? 0))
+                """
+            ).run()
+        }
         for batch in stride(from: 0, to: pages.count, by: 50).map({ pages[$0..<min($0 + 50, pages.count)] }) {
             let rows = batch.map { page in
-                SQLGroupExpression([SQLBind(entry.reportID), SQLBind(page.number), SQLBind(page.isContents ? 1 : 0), SQLBind(page.text)])
+                SQLGroupExpression(
+                    (isSQLite ? [SQLBind(rowBase + page.number)] : [])
+                        + [SQLBind(reportID), SQLBind(page.number), SQLBind(page.isContents ? 1 : 0), SQLBind(page.text)])
             }
-            try await sql.raw("INSERT INTO report_pages (report_id, page, contents, body) VALUES \(SQLList(rows))").run()
+            let columns = isSQLite ? "rowid, report_id, page, contents, body" : "report_id, page, contents, body"
+            try await sql.raw("INSERT INTO report_pages (\(unsafeRaw: columns)) VALUES \(SQLList(rows))").run()
         }
     }
 
@@ -137,26 +168,77 @@ enum ReportSearchIndex {
         ).run()
     }
 
-    /// Every report's indexed text (its body), by report id.
+    /// Every report's indexed text (its body without the further words of a long one), by report id.
     static func bodies(on sql: any SQLDatabase) async throws -> [String: String] {
         struct Row: Decodable {
             let report_id: String
             let body: String
         }
         let rows = try await sql.raw("SELECT report_id, body FROM report_search").all(decoding: Row.self)
-        return Dictionary(rows.map { ($0.report_id, $0.body) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            rows.map { ($0.report_id, String(ReportRankedText.keptPart(of: $0.body))) }, uniquingKeysWith: { first, _ in first })
     }
 
     static func removeAll(on sql: any SQLDatabase) async throws {
         try await sql.raw("DELETE FROM report_search").run()
         try await sql.raw("DELETE FROM report_pages").run()
+        if sql.dialect.name == "sqlite" { try await sql.raw("DELETE FROM report_page_rows").run() }
     }
 
     static func remove(_ reportIDs: [String], on sql: any SQLDatabase) async throws {
         guard !reportIDs.isEmpty else { return }
         let ids = SQLList(reportIDs.map { SQLBind($0) })
         try await sql.raw("DELETE FROM report_search WHERE report_id IN (\(ids))").run()
-        try await sql.raw("DELETE FROM report_pages WHERE report_id IN (\(ids))").run()
+        guard sql.dialect.name == "sqlite" else {
+            try await sql.raw("DELETE FROM report_pages WHERE report_id IN (\(ids))").run()
+            return
+        }
+        for range in try await pageRows(of: reportIDs, on: sql).values {
+            try await sql.raw("DELETE FROM report_pages WHERE rowid BETWEEN \(bind: range.lowerBound) AND \(bind: range.upperBound)").run()
+        }
+        try await sql.raw("DELETE FROM report_page_rows WHERE report_id IN (\(ids))").run()
+    }
+
+    /// Indexes again, from its pages, the ranked text of each report indexed before long
+    /// reports kept the words of their rest (``ReportRankedText``): its text was cut at
+    /// ``ReportRankedText/fullLimit`` characters. A report without pages is left as it is.
+    static func reindexCutReports(on sql: any SQLDatabase) async throws {
+        struct Report: Decodable { let report_id: String }
+        struct Page: Decodable { let body: String }
+        let cut = try await sql.raw(
+            "SELECT report_id FROM report_search WHERE length(body) >= \(bind: ReportRankedText.fullLimit)"
+        ).all(decoding: Report.self)
+        for report in cut.map(\.report_id) {
+            let pages: [Page]
+            if sql.dialect.name == "sqlite" {
+                guard let rows = try await pageRows(of: [report], on: sql)[report] else { continue }
+                pages = try await sql.raw(
+                    "SELECT body FROM report_pages WHERE rowid BETWEEN \(bind: rows.lowerBound) AND \(bind: rows.upperBound) ORDER BY rowid"
+                ).all(decoding: Page.self)
+            } else {
+                pages = try await sql.raw("SELECT body FROM report_pages WHERE report_id = \(bind: report) ORDER BY page").all(
+                    decoding: Page.self)
+            }
+            guard !pages.isEmpty else { continue }
+            let ranked = ReportRankedText.of(pages.map(\.body).joined(separator: "\u{0C}"))
+            try await sql.raw("UPDATE report_search SET body = \(bind: ranked) WHERE report_id = \(bind: report)").run()
+        }
+    }
+
+    /// Where the pages of `reportIDs` are in `report_pages` (SQLite): the rows from page 1 to
+    /// the last, each report's `row_base` being the row before its page 1.
+    private static func pageRows(of reportIDs: [String], on sql: any SQLDatabase) async throws -> [String: ClosedRange<Int>] {
+        struct Row: Decodable {
+            let report_id: String
+            let row_base: Int
+            let pages: Int
+        }
+        let rows = try await sql.raw(
+            "SELECT report_id, row_base, pages FROM report_page_rows WHERE report_id IN (\(SQLList(reportIDs.map { SQLBind($0) })))"
+        ).all(decoding: Row.self)
+        return Dictionary(
+            rows.filter { $0.pages > 0 }.map { ($0.report_id, ($0.row_base + 1)...($0.row_base + $0.pages)) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// Makes `report_words` hold every word the index holds, after it changed.
@@ -177,18 +259,9 @@ enum ReportSearchIndex {
         let isSQLite = sql.dialect.name == "sqlite"
         // The query as the database reads it: an FTS5 expression or a to_tsquery text.
         let written = isSQLite ? query.fts5Expression(corrections: corrections) : query.tsquery(corrections: corrections)
-        let reports =
+        let hits =
             try await isSQLite
-            ? rankedReportsSQLite(written, limit: limit, on: sql) : rankedReportsPostgres(written, limit: limit, on: sql)
-        guard !reports.isEmpty else { return Found(hits: [], corrections: corrections) }
-        let pages = try await pages(matching: written, of: reports.map(\.report_id), isSQLite: isSQLite, on: sql)
-        let hits = reports.map { report in
-            let found = pages[report.report_id]
-            let snippet = found?.snippet ?? report.snippet ?? ""
-            return Hit(
-                reportID: report.report_id, snippet: snippet.trimmingCharacters(in: .whitespacesAndNewlines),
-                snippetPage: found?.snippetPage, pages: Array((found?.pages ?? []).prefix(pagesNamed)), pageCount: found?.pages.count ?? 0)
-        }
+            ? hitsSQLite(written, limit: limit, on: sql) : hitsPostgres(written, limit: limit, on: sql)
         return Found(hits: hits, corrections: corrections)
     }
 
@@ -215,19 +288,129 @@ enum ReportSearchIndex {
         return corrections
     }
 
+    private static func hit(_ reportID: String, _ snippet: String?, in found: PagesFound?) -> Hit {
+        Hit(
+            reportID: reportID, snippet: (found?.snippet ?? snippet ?? "").trimmingCharacters(in: .whitespacesAndNewlines),
+            snippetPage: found?.snippetPage, pages: Array((found?.pages ?? []).prefix(pagesNamed)), pageCount: found?.pages.count ?? 0)
+    }
+
+    /// SQLite's answer, in steps that each read only what they need: the reports ranked (no
+    /// snippet, which costs more than the ranking on a long report); the matching pages of
+    /// each, by its rows; the first ``pagesRankedForSnippet`` of them ranked; a snippet from
+    /// the best; and a snippet of the whole text only for a report no page of which matches
+    /// (the words are on different pages, or only in the title and keywords).
+    private static func hitsSQLite(_ expression: String, limit: Int, on sql: any SQLDatabase) async throws -> [Hit] {
+        struct Ranked: Decodable {
+            let rowid: Int
+            let report_id: String
+        }
+        struct Snippet: Decodable {
+            let rowid: Int
+            let snippet: String?
+        }
+        let reports = try await sql.raw(
+            """
+            SELECT rowid, report_id FROM report_search WHERE report_search MATCH \(bind: expression)
+            ORDER BY bm25(report_search, 0.0, 10.0, 5.0, 1.0), report_id LIMIT \(bind: limit)
+            """
+        ).all(decoding: Ranked.self)
+        guard !reports.isEmpty else { return [] }
+        let pages = try await pagesSQLite(matching: expression, of: reports.map(\.report_id), on: sql)
+        let unmatched = reports.filter { pages[$0.report_id]?.snippet == nil }
+        var wholeTextSnippets: [String: String] = [:]
+        if !unmatched.isEmpty {
+            let snippets = try await sql.raw(
+                """
+                SELECT rowid, snippet(report_search, -1, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet
+                FROM report_search WHERE report_search MATCH \(bind: expression) AND rowid IN (\(SQLList(unmatched.map { SQLBind($0.rowid) })))
+                """
+            ).all(decoding: Snippet.self)
+            let reportOfRow = Dictionary(unmatched.map { ($0.rowid, $0.report_id) }, uniquingKeysWith: { first, _ in first })
+            for snippet in snippets { if let report = reportOfRow[snippet.rowid] { wholeTextSnippets[report] = snippet.snippet } }
+        }
+        return reports.map { hit($0.report_id, wholeTextSnippets[$0.report_id], in: pages[$0.report_id]) }
+    }
+
+    /// The matching pages of `reportIDs` (SQLite), each report's read by its rows, and the
+    /// snippet of each report's best among the first ``pagesRankedForSnippet``.
+    private static func pagesSQLite(
+        matching expression: String, of reportIDs: [String], on sql: any SQLDatabase
+    ) async throws -> [String: PagesFound] {
+        struct Row: Decodable { let rowid: Int }
+        struct Ranked: Decodable {
+            let rowid: Int
+            let contents: Int
+            let rank: Double
+        }
+        struct Snippet: Decodable {
+            let rowid: Int
+            let snippet: String?
+        }
+        let rows = try await pageRows(of: reportIDs, on: sql)
+        guard !rows.isEmpty else { return [:] }
+        let reportsByRows = rows.sorted { $0.value.lowerBound < $1.value.lowerBound }
+        // One SELECT per report, at most 100 in a statement (SQLite allows 500).
+        var matching: [Int] = []
+        for start in stride(from: 0, to: reportsByRows.count, by: 100) {
+            let reads = reportsByRows[start..<min(start + 100, reportsByRows.count)].map { _, range in
+                """
+                SELECT rowid FROM report_pages
+                WHERE report_pages MATCH \(bind: expression) AND rowid BETWEEN \(bind: range.lowerBound) AND \(bind: range.upperBound)
+                """ as SQLQueryString
+            }
+            matching += try await sql.raw(reads.joined(separator: " UNION ALL ")).all(decoding: Row.self).map(\.rowid)
+        }
+        // Each report's matching pages, in order: its rows' numbers less its row base.
+        var found: [String: PagesFound] = [:]
+        var candidates: [Int: (report: String, page: Int)] = [:]
+        for (report, range) in reportsByRows {
+            let pages = matching.filter { range.contains($0) }.sorted().map { $0 - range.lowerBound + 1 }
+            guard !pages.isEmpty else { continue }
+            found[report] = PagesFound(pages: pages)
+            for page in pages.prefix(pagesRankedForSnippet) { candidates[range.lowerBound - 1 + page] = (report, page) }
+        }
+        guard !candidates.isEmpty else { return found }
+        let ranked = try await sql.raw(
+            """
+            SELECT rowid, contents, bm25(report_pages) AS rank FROM report_pages
+            WHERE report_pages MATCH \(bind: expression) AND rowid IN (\(SQLList(candidates.keys.sorted().map { SQLBind($0) })))
+            """
+        ).all(decoding: Ranked.self)
+        var best: [String: (row: Ranked, page: Int)] = [:]
+        for row in ranked {
+            guard let candidate = candidates[row.rowid] else { continue }
+            if let current = best[candidate.report],
+                (current.row.contents, current.row.rank, current.page) <= (row.contents, row.rank, candidate.page)
+            {
+                continue
+            }
+            best[candidate.report] = (row, candidate.page)
+        }
+        let snippets = try await sql.raw(
+            """
+            SELECT rowid, snippet(report_pages, 3, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet FROM report_pages
+            WHERE report_pages MATCH \(bind: expression) AND rowid IN (\(SQLList(best.values.map { SQLBind($0.row.rowid) })))
+            """
+        ).all(decoding: Snippet.self)
+        for snippet in snippets {
+            guard let candidate = candidates[snippet.rowid] else { continue }
+            found[candidate.report]?.snippetPage = candidate.page
+            found[candidate.report]?.snippet = snippet.snippet
+        }
+        return found
+    }
+
     private struct RankedReport: Decodable {
         let report_id: String
         let snippet: String?
     }
 
-    private static func rankedReportsSQLite(_ expression: String, limit: Int, on sql: any SQLDatabase) async throws -> [RankedReport] {
-        try await sql.raw(
-            """
-            SELECT report_id, snippet(report_search, -1, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet
-            FROM report_search WHERE report_search MATCH \(bind: expression)
-            ORDER BY bm25(report_search, 0.0, 10.0, 5.0, 1.0), report_id LIMIT \(bind: limit)
-            """
-        ).all(decoding: RankedReport.self)
+    /// PostgreSQL's answer: the reports ranked, each with its headline, then their pages.
+    private static func hitsPostgres(_ tsquery: String, limit: Int, on sql: any SQLDatabase) async throws -> [Hit] {
+        let reports = try await rankedReportsPostgres(tsquery, limit: limit, on: sql)
+        guard !reports.isEmpty else { return [] }
+        let pages = try await pagesPostgres(matching: tsquery, of: reports.map(\.report_id), on: sql)
+        return reports.map { hit($0.report_id, $0.snippet, in: pages[$0.report_id]) }
     }
 
     private static let headlineOptions =
@@ -290,37 +473,29 @@ enum ReportSearchIndex {
         return found
     }
 
-    /// The pages of `reportIDs` matching `written` (the query as the database reads it), and
-    /// the snippet of each report's best one: the same two questions to either database.
-    private static func pages(
-        matching written: String, of reportIDs: [String], isSQLite: Bool, on sql: any SQLDatabase
+    /// The pages of `reportIDs` matching `tsquery` (PostgreSQL), and the headline of each
+    /// report's best one.
+    private static func pagesPostgres(
+        matching tsquery: String, of reportIDs: [String], on sql: any SQLDatabase
     ) async throws -> [String: PagesFound] {
         let ids = SQLList(reportIDs.map { SQLBind($0) })
-        let matching: SQLQueryString =
-            isSQLite
-            ? """
-            SELECT report_id, page, contents, bm25(report_pages) AS rank FROM report_pages
-            WHERE report_pages MATCH \(bind: written) AND report_id IN (\(ids))
-            """
-            : """
-            SELECT report_id, page, contents, -ts_rank(document, q)::float8 AS rank
-            FROM report_pages, to_tsquery('simple'::regconfig, \(bind: written)) AS q
-            WHERE document @@ q AND report_id IN (\(ids))
-            """
-        let grouped = grouped(try await sql.raw(matching).all(decoding: MatchingPage.self))
+        let grouped = grouped(
+            try await sql.raw(
+                """
+                SELECT report_id, page, contents, -ts_rank(document, q)::float8 AS rank
+                FROM report_pages, to_tsquery('simple'::regconfig, \(bind: tsquery)) AS q
+                WHERE document @@ q AND report_id IN (\(ids))
+                """
+            ).all(decoding: MatchingPage.self))
         guard !grouped.best.isEmpty else { return [:] }
         let best = SQLList(grouped.best.map { SQLGroupExpression([SQLBind($0.key), SQLBind($0.value)]) })
-        let snippets: SQLQueryString =
-            isSQLite
-            ? """
-            SELECT report_id, page, snippet(report_pages, 3, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet
-            FROM report_pages WHERE report_pages MATCH \(bind: written) AND (report_id, page) IN (VALUES \(best))
+        let snippets = try await sql.raw(
             """
-            : """
             SELECT report_id, page, ts_headline('simple'::regconfig, body, q, \(bind: headlineOptions)) AS snippet
-            FROM report_pages, to_tsquery('simple'::regconfig, \(bind: written)) AS q
+            FROM report_pages, to_tsquery('simple'::regconfig, \(bind: tsquery)) AS q
             WHERE (report_id, page) IN (VALUES \(best))
             """
-        return pagesFound(grouped, snippets: try await sql.raw(snippets).all(decoding: PageSnippet.self))
+        ).all(decoding: PageSnippet.self)
+        return pagesFound(grouped, snippets: snippets)
     }
 }

@@ -1,0 +1,106 @@
+import Fluent
+import Foundation
+import KineticCore
+import SQLKit
+import Testing
+import VaporTesting
+
+@testable import App
+
+/// The search index on its own: a long report is found by a word on its last pages, each
+/// report's pages stay its own through re-imports and removals, and the migration that numbers
+/// the pages by report keeps what an older index found.
+@Suite struct ReportSearchIndexTests {
+    /// A report of `pages` pages of about 1,600 characters, `extra` added to the pages named.
+    static func entry(_ id: String, pages: Int, extra: [Int: String] = [:]) -> ReportSearchIndex.Entry {
+        let body = (1...pages).map { page in
+            "Page \(page) of \(id). " + String(repeating: "trampoline safety netting ", count: 60) + (extra[page] ?? "")
+        }.joined(separator: "\u{0C}")
+        return ReportSearchIndex.Entry(reportID: id, title: "Report \(id)", keywords: [], body: body + "\u{0C}")
+    }
+
+    static func search(_ text: String, on sql: any SQLDatabase) async throws -> [ReportSearchIndex.Hit] {
+        try await ReportSearchIndex.search(try #require(ReportSearchQuery(text)), limit: 50, on: sql).hits
+    }
+
+    @Test func aWordOnlyOnTheLastPagesOfALongReport_findsIt_andNamesThePage() async throws {
+        try await withKinetic { app in
+            let sql = try app.db.sql()
+            // 150 pages, about 240,000 characters: the word is past the first 200,000.
+            try await ReportSearchIndex.put(Self.entry("long", pages: 150, extra: [140: "zyzzogeton larvae"]), on: sql)
+            try await ReportSearchIndex.refreshWords(on: sql)
+            let hits = try await Self.search("zyzzogeton", on: sql)
+            #expect(hits.map(\.reportID) == ["long"])
+            #expect(hits.first?.pages == [140])
+            #expect(hits.first?.snippetPage == 140)
+            #expect(hits.first?.snippet.contains("\(ReportSearchIndex.hitStart)zyzzogeton\(ReportSearchIndex.hitEnd)") == true)
+            // The spelling list knows it too.
+            #expect(
+                try await ReportSearchIndex.search(try #require(ReportSearchQuery("zyzzogetn")), limit: 50, on: sql).corrections
+                    == ["zyzzogetn": ["zyzzogeton"]])
+        }
+    }
+
+    @Test func eachReportsPages_stayItsOwn_throughAReimportAndARemoval() async throws {
+        try await withKinetic { app in
+            let sql = try app.db.sql()
+            try await ReportSearchIndex.put(Self.entry("a", pages: 5, extra: [2: "harness", 4: "harness"]), on: sql)
+            try await ReportSearchIndex.put(Self.entry("b", pages: 3, extra: [1: "harness", 3: "foam"]), on: sql)
+            try await ReportSearchIndex.put(Self.entry("c", pages: 2, extra: [2: "harness"]), on: sql)
+            func pages(_ word: String) async throws -> [String: [Int]] {
+                Dictionary(uniqueKeysWithValues: try await Self.search(word, on: sql).map { ($0.reportID, $0.pages) })
+            }
+            #expect(try await pages("harness") == ["a": [2, 4], "b": [1], "c": [2]])
+            #expect(try await pages("netting").mapValues(\.count) == ["a": 5, "b": 3, "c": 2])
+
+            // Imported again, longer: its pages take new rows, the old ones are gone.
+            try await ReportSearchIndex.put(Self.entry("a", pages: 7, extra: [6: "harness foam"]), on: sql)
+            #expect(try await pages("harness") == ["a": [6], "b": [1], "c": [2]])
+            #expect(try await pages("foam") == ["a": [6], "b": [3]])
+            #expect(try await pages("netting").mapValues(\.count) == ["a": 7, "b": 3, "c": 2])
+
+            try await ReportSearchIndex.remove(["b"], on: sql)
+            #expect(try await pages("harness") == ["a": [6], "c": [2]])
+            #expect(try await pages("foam") == ["a": [6]])
+        }
+    }
+
+    @Test func theMigration_numbersPagesByReport_andIndexesTheRestOfALongReport() async throws {
+        try await withKinetic { app in
+            try await app.db.transaction { db in
+                let sql = try db.sql()
+                let long = Self.entry("long", pages: 150, extra: [3: "harness", 140: "zyzzogeton"])
+                let short = Self.entry("short", pages: 4, extra: [2: "harness"])
+                try await ReportSearchIndex.put(long, on: sql)
+                try await ReportSearchIndex.put(short, on: sql)
+                // The index as it was before: the text cut at 200,000 characters, and (SQLite)
+                // the pages of both reports in rows of no order.
+                try await NumberReportPages().revert(on: db)
+                try await sql.raw(
+                    "UPDATE report_search SET body = \(bind: String(long.body.prefix(ReportRankedText.fullLimit))) WHERE report_id = 'long'"
+                ).run()
+                if sql.dialect.name == "sqlite" {
+                    try await sql.raw("DELETE FROM report_pages").run()
+                    let pages =
+                        ReportPageText.pages(of: long.body).map { ("long", $0) }
+                        + ReportPageText.pages(of: short.body).map { ("short", $0) }
+                    for (report, page) in pages.shuffled() {
+                        try await sql.raw(
+                            "INSERT INTO report_pages (report_id, page, contents, body) VALUES (\(bind: report), \(bind: page.number), 0, \(bind: page.text))"
+                        ).run()
+                    }
+                }
+                try await ReportSearchIndex.refreshWords(on: sql)
+                #expect(try await Self.search("zyzzogeton", on: sql).isEmpty)
+
+                try await NumberReportPages().prepare(on: db)
+                let late = try await Self.search("zyzzogeton", on: sql)
+                #expect(late.map(\.reportID) == ["long"])
+                #expect(late.first?.pages == [140])
+                let harness = try await Self.search("harness", on: sql)
+                #expect(Dictionary(uniqueKeysWithValues: harness.map { ($0.reportID, $0.pages) }) == ["long": [3], "short": [2]])
+                #expect(try await Self.search("netting", on: sql).map(\.pageCount).sorted() == [4, 150])
+            }
+        }
+    }
+}
