@@ -68,6 +68,27 @@ import VaporTesting
         }
     }
 
+    @Test(.timeLimit(.minutes(3))) func aRoundLongerThanTheStopsGrace_isCutOff_andTheWishIsNotCountedDelivered() async throws {
+        try await withMailingKinetic(pollInterval: 60, peer: ["--data-delay", "6"]) { app, clock, _ in
+            let sender = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let wish = try await app.scheduleWish(from: sender, to: ["friend@example.org"], channels: [.email], inSeconds: 0)
+            clock.advance(by: 5)
+            let scheduler = WishScheduler(
+                dispatcher: app.makeWishDispatcher(), clock: app.kineticConfiguration.clock, pollInterval: 60,
+                stopGrace: .milliseconds(500), logger: app.logger)
+            scheduler.start()
+            let repository = WishesRepository(database: app.db)
+            while try await repository.deliveries(of: wish.id).first?.state != .sending {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            // The peer would hold the message for six seconds: the stop waits half a second.
+            let stopping = ContinuousClock.now
+            await scheduler.stop()
+            #expect(ContinuousClock.now - stopping < .seconds(3))
+            #expect(try await repository.deliveries(of: wish.id).map(\.state) != [.delivered])
+        }
+    }
+
     /// An app on a test clock at 07:59:55 whose e-mail goes to the SMTP peer (started with
     /// `peer`'s options), recording into `mailbox`.
     private func withMailingKinetic(

@@ -11,16 +11,27 @@ import Vapor
 /// when its lease runs out. Every instance runs one; their claims never overlap. It reads the
 /// time and waits on the configured ``KineticClock``, so a test drives it by advancing that.
 final class WishScheduler: Sendable {
+    /// How long a stop lets the round under way finish before it cuts it off: long enough for a
+    /// batch of e-mails to a working mail server, short enough for `kinetic@.service`'s
+    /// `TimeoutStopSec` after the HTTP connections' drain.
+    static let stopGrace: Duration = .seconds(10)
+
     private let dispatcher: WishDispatcher
     private let clock: KineticClock
     private let pollInterval: TimeInterval
+    private let stopGrace: Duration
     private let logger: Logger
     private let running = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let round = NIOLockedValueBox<Task<Int, any Error>?>(nil)
 
-    init(dispatcher: WishDispatcher, clock: KineticClock, pollInterval: TimeInterval, logger: Logger) {
+    init(
+        dispatcher: WishDispatcher, clock: KineticClock, pollInterval: TimeInterval, stopGrace: Duration = WishScheduler.stopGrace,
+        logger: Logger
+    ) {
         self.dispatcher = dispatcher
         self.clock = clock
         self.pollInterval = pollInterval
+        self.stopGrace = stopGrace
         self.logger = logger
     }
 
@@ -28,13 +39,17 @@ final class WishScheduler: Sendable {
     func start() {
         running.withLockedValue { task in
             guard task == nil else { return }
-            task = Task { [dispatcher, clock, pollInterval, logger] in
+            task = Task { [dispatcher, clock, pollInterval, logger, round] in
                 while !Task.isCancelled {
                     var claimed = 0
                     do {
                         // A task of its own, which stop()'s cancellation does not reach: a batch
-                        // of e-mails is not cut off while the mail server is taking it.
-                        claimed = try await Task { try await dispatcher.runOnce(now: clock.now) }.value
+                        // of e-mails is not cut off while the mail server is taking it, unless
+                        // it takes longer than the stop's grace.
+                        let current = Task { try await dispatcher.runOnce(now: clock.now) }
+                        round.withLockedValue { $0 = current }
+                        defer { round.withLockedValue { $0 = nil } }
+                        claimed = try await current.value
                     } catch {
                         logger.error("Wish delivery round failed; trying again", metadata: ["error": "\(String(reflecting: error))"])
                     }
@@ -46,16 +61,26 @@ final class WishScheduler: Sendable {
         }
     }
 
-    /// Stops after the round under way (at most as long as the mail server's time limit) and
-    /// sleeps no more; what a round claimed and did not finish (the process was killed) is
-    /// rescued when its lease runs out.
+    /// Stops after the round under way and sleeps no more. A round still going after the
+    /// grace is cancelled: the messages the mail server already took keep their outcome, the
+    /// one in flight is tried again later (it may then arrive twice), and what the round had
+    /// claimed and not finished is rescued when its lease runs out.
     func stop() async {
-        let task = running.withLockedValue { task in
-            defer { task = nil }
-            return task
+        guard
+            let task = running.withLockedValue({ task in
+                defer { task = nil }
+                return task
+            })
+        else { return }
+        task.cancel()
+        let cutOff = Task { [round, stopGrace, logger] in
+            try await Task.sleep(for: stopGrace)
+            guard let current = round.withLockedValue({ $0 }) else { return }
+            logger.warning("Wish delivery round still going after \(stopGrace) at shutdown; cutting it off")
+            current.cancel()
         }
-        task?.cancel()
-        await task?.value
+        await task.value
+        cutOff.cancel()
     }
 }
 
