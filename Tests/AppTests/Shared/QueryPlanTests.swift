@@ -94,7 +94,7 @@ import VaporTesting
 
     /// A plan step reading a whole table or index, or building an automatic index (which reads
     /// the whole table each time). Not one: a full-text table's MATCH or row lookup (FTS5
-    /// answers them from its index: `VIRTUAL TABLE INDEX n:M…`, `n:=M…`, `n:=`), a scan of a `VALUES` list, of a constant row or of an
+    /// answers them from its index: `VIRTUAL TABLE INDEX n:M…`, `n:=M…`, `n:=`), a scan of a `VALUES` list, of constant rows or of an
     /// unnamed subquery's rows; a named CTE's or subquery's rows are left out by the caller
     /// (``scans(in:)``).
     static func isTableScan(_ detail: String) -> Bool {
@@ -102,6 +102,7 @@ import VaporTesting
         guard detail.hasPrefix("SCAN ") else { return false }
         let what = detail.dropFirst("SCAN ".count)
         if what.hasPrefix("(") || what.hasPrefix("CONSTANT ROW") || what.hasSuffix("-ROW VALUES CLAUSE") { return false }
+        if what.hasSuffix(" CONSTANT ROWS"), what.dropLast(" CONSTANT ROWS".count).allSatisfy(\.isNumber) { return false }
         if let index = what.range(of: " VIRTUAL TABLE INDEX "),
             let plan = what[index.upperBound...].split(separator: ":", maxSplits: 1).dropFirst().first,
             plan.contains("M") || plan.contains("=")

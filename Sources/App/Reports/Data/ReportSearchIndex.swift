@@ -296,9 +296,9 @@ enum ReportSearchIndex {
 
     /// SQLite's answer, in steps that each read only what they need: the reports ranked (no
     /// snippet, which costs more than the ranking on a long report); the matching pages of
-    /// each, by its rows; the first ``pagesRankedForSnippet`` of them ranked; a snippet from
-    /// the best; and a snippet of the whole text only for a report no page of which matches
-    /// (the words are on different pages, or only in the title and keywords).
+    /// each, by its rows, with a snippet from the best; and a snippet of the whole text only for
+    /// a report no page of which matches (the words are on different pages, or only in the title
+    /// and keywords).
     private static func hitsSQLite(_ expression: String, limit: Int, on sql: any SQLDatabase) async throws -> [Hit] {
         struct Ranked: Decodable {
             let rowid: Int
@@ -322,7 +322,7 @@ enum ReportSearchIndex {
             let snippets = try await sql.raw(
                 """
                 SELECT rowid, snippet(report_search, -1, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet
-                FROM report_search WHERE report_search MATCH \(bind: expression) AND rowid IN (\(SQLList(unmatched.map { SQLBind($0.rowid) })))
+                FROM report_search WHERE report_search MATCH \(bind: expression) AND +rowid IN (\(SQLList(unmatched.map { SQLBind($0.rowid) })))
                 """
             ).all(decoding: Snippet.self)
             let reportOfRow = Dictionary(unmatched.map { ($0.rowid, $0.report_id) }, uniquingKeysWith: { first, _ in first })
@@ -331,12 +331,22 @@ enum ReportSearchIndex {
         return reports.map { hit($0.report_id, wholeTextSnippets[$0.report_id], in: pages[$0.report_id]) }
     }
 
-    /// The matching pages of `reportIDs` (SQLite), each report's read by its rows, and the
-    /// snippet of each report's best among the first ``pagesRankedForSnippet``.
+    /// The matching pages of `reportIDs` (SQLite) and the snippet of each report's best page:
+    /// among its first ``pagesRankedForSnippet`` matching pages, the best ranked that is not a
+    /// table of contents, else the best ranked.
+    ///
+    /// Each statement evaluates the `MATCH` once, over the whole index: FTS5 builds a prefix's
+    /// list of pages anew at every evaluation (a few milliseconds for a common word on 5,000
+    /// pages), so the rows wanted are filtered with `+rowid`, which keeps SQLite from asking the
+    /// index once per range or row. The pages come back as one list per report: a row per
+    /// matching page would cost more to decode than the search.
     private static func pagesSQLite(
         matching expression: String, of reportIDs: [String], on sql: any SQLDatabase
     ) async throws -> [String: PagesFound] {
-        struct Row: Decodable { let rowid: Int }
+        struct Pages: Decodable {
+            let report_id: String
+            let pages: String
+        }
         struct Ranked: Decodable {
             let rowid: Int
             let contents: Int
@@ -348,32 +358,35 @@ enum ReportSearchIndex {
         }
         let rows = try await pageRows(of: reportIDs, on: sql)
         guard !rows.isEmpty else { return [:] }
-        let reportsByRows = rows.sorted { $0.value.lowerBound < $1.value.lowerBound }
-        // One SELECT per report, at most 100 in a statement (SQLite allows 500).
-        var matching: [Int] = []
-        for start in stride(from: 0, to: reportsByRows.count, by: 100) {
-            let reads = reportsByRows[start..<min(start + 100, reportsByRows.count)].map { _, range in
-                """
-                SELECT rowid FROM report_pages
-                WHERE report_pages MATCH \(bind: expression) AND rowid BETWEEN \(bind: range.lowerBound) AND \(bind: range.upperBound)
-                """ as SQLQueryString
-            }
-            matching += try await sql.raw(reads.joined(separator: " UNION ALL ")).all(decoding: Row.self).map(\.rowid)
-        }
-        // Each report's matching pages, in order: its rows' numbers less its row base.
         var found: [String: PagesFound] = [:]
+        let reports = Array(rows)
+        for start in stride(from: 0, to: reports.count, by: 100) {
+            let ranges = reports[start..<min(start + 100, reports.count)].map { report, range in
+                SQLGroupExpression([SQLBind(report), SQLBind(range.lowerBound), SQLBind(range.upperBound)])
+            }
+            let lists = try await sql.raw(
+                """
+                WITH found (report_id, first_row, last_row) AS (VALUES \(SQLList(ranges)))
+                SELECT found.report_id, group_concat(report_pages.rowid - found.first_row + 1) AS pages
+                FROM report_pages CROSS JOIN found
+                WHERE report_pages MATCH \(bind: expression) AND +report_pages.rowid BETWEEN found.first_row AND found.last_row
+                GROUP BY found.report_id
+                """
+            ).all(decoding: Pages.self)
+            for list in lists {
+                found[list.report_id] = PagesFound(pages: list.pages.split(separator: ",").compactMap { Int($0) }.sorted())
+            }
+        }
         var candidates: [Int: (report: String, page: Int)] = [:]
-        for (report, range) in reportsByRows {
-            let pages = matching.filter { range.contains($0) }.sorted().map { $0 - range.lowerBound + 1 }
-            guard !pages.isEmpty else { continue }
-            found[report] = PagesFound(pages: pages)
-            for page in pages.prefix(pagesRankedForSnippet) { candidates[range.lowerBound - 1 + page] = (report, page) }
+        for (report, pages) in found {
+            guard let range = rows[report] else { continue }
+            for page in pages.pages.prefix(pagesRankedForSnippet) { candidates[range.lowerBound - 1 + page] = (report, page) }
         }
         guard !candidates.isEmpty else { return found }
         let ranked = try await sql.raw(
             """
             SELECT rowid, contents, bm25(report_pages) AS rank FROM report_pages
-            WHERE report_pages MATCH \(bind: expression) AND rowid IN (\(SQLList(candidates.keys.sorted().map { SQLBind($0) })))
+            WHERE report_pages MATCH \(bind: expression) AND +rowid IN (\(SQLList(candidates.keys.sorted().map { SQLBind($0) })))
             """
         ).all(decoding: Ranked.self)
         var best: [String: (row: Ranked, page: Int)] = [:]
@@ -389,7 +402,7 @@ enum ReportSearchIndex {
         let snippets = try await sql.raw(
             """
             SELECT rowid, snippet(report_pages, 3, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet FROM report_pages
-            WHERE report_pages MATCH \(bind: expression) AND rowid IN (\(SQLList(best.values.map { SQLBind($0.row.rowid) })))
+            WHERE report_pages MATCH \(bind: expression) AND +rowid IN (\(SQLList(best.values.map { SQLBind($0.row.rowid) })))
             """
         ).all(decoding: Snippet.self)
         for snippet in snippets {
