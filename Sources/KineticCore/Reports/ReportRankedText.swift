@@ -1,35 +1,44 @@
 import Foundation
 
-/// The text a report is ranked by in search, made to fit the database's limits without losing a
-/// word: PostgreSQL refuses a `tsvector` over 1 MB, so a long report cannot be indexed whole.
-/// Its first ``fullLimit`` characters are kept as they are (their words weigh by how often they
-/// occur), and every further word is added once, after ``tailMark``, so a word only found on
-/// page 300 still finds its report. Each page's text is indexed whole on its own besides, to
-/// name the pages a hit is on.
+/// The text a report is ranked by in search, made to fit the database's limits: PostgreSQL
+/// refuses a `tsvector` over 1 MB, so a long report cannot be indexed whole. Its first
+/// ``fullLimit`` characters are kept as they are (their words weigh by how often they occur),
+/// and the further words are added once each, after ``tailMark``, so a word only found on page
+/// 300 still finds its report. Each page's text is indexed whole on its own besides, to name
+/// the pages a hit is on.
 public enum ReportRankedText {
     /// The characters of a report kept as they are.
     public static let fullLimit = 200_000
-    /// The most characters of further words, each once (about 35,000 words; with the first
-    /// part, a `tsvector` stays near half its limit).
-    public static let tailLimit = 300_000
+    /// The most bytes (UTF-8) of the kept part and the further words together. A `tsvector`
+    /// stores each distinct word with a few bytes more, and positions for the kept part: text in
+    /// Latin letters stays near half of PostgreSQL's limit. A kept part in a script of three
+    /// bytes a character leaves no room, and such a report is ranked by its start only.
+    public static let byteLimit = 500_000
     /// Separates the text kept from the further words: a paragraph separator, which both
     /// databases' word splitters read as a space.
     public static let tailMark: Character = "\u{2029}"
 
     /// What `text` (pages separated by form feeds) is ranked by: its first ``fullLimit``
-    /// characters with form feeds and paragraph separators turned into line breaks, then, when
-    /// the text is longer, ``tailMark`` and each word of the rest that the first part does not
-    /// hold (letters and digits, compared without case), once each, in the order they first
-    /// occur, up to ``tailLimit`` characters.
+    /// characters, ending before a word cut in two, with form feeds and paragraph separators
+    /// turned into line breaks; then, when the text is longer, ``tailMark`` and each word of the
+    /// rest that the first part does not hold (letters and digits, compared without case, as
+    /// both databases compare them), once each, in the order they first occur, up to
+    /// ``byteLimit`` bytes in all.
     public static func of(_ text: String) -> String {
-        let cut = text.index(text.startIndex, offsetBy: fullLimit, limitedBy: text.endIndex) ?? text.endIndex
+        var cut = text.index(text.startIndex, offsetBy: fullLimit, limitedBy: text.endIndex) ?? text.endIndex
+        while cut > text.startIndex, cut < text.endIndex, isWordCharacter(text[cut]), isWordCharacter(text[text.index(before: cut)]) {
+            cut = text.index(before: cut)
+        }
         let kept = String(text[..<cut].map { $0 == "\u{0C}" || $0 == tailMark ? "\n" : $0 })
         guard cut < text.endIndex else { return kept }
-        var seen = Set(words(in: kept[...]).map(folded))
+        var seen = Set(words(in: kept[...]).map { $0.lowercased() })
         var tail = ""
-        for word in words(in: text[cut...]) where seen.insert(folded(word)).inserted {
-            guard tail.count + word.count + 1 <= tailLimit else { break }
+        var bytesLeft = byteLimit - kept.utf8.count - 3
+        for word in words(in: text[cut...]) where seen.insert(word.lowercased()).inserted {
+            let bytes = word.utf8.count + (tail.isEmpty ? 0 : 1)
+            guard bytes <= bytesLeft else { break }
             tail += tail.isEmpty ? word : " " + word
+            bytesLeft -= bytes
         }
         return tail.isEmpty ? kept : kept + "\n" + String(tailMark) + "\n" + tail
     }
@@ -39,12 +48,12 @@ public enum ReportRankedText {
         ranked.firstIndex(of: tailMark).map { ranked[..<$0].dropLast() } ?? ranked[...]
     }
 
-    private static func folded(_ word: Substring) -> String {
-        word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
     }
 
     /// The runs of letters and digits in `text`.
     static func words(in text: Substring) -> [Substring] {
-        text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+        text.split(whereSeparator: { !isWordCharacter($0) })
     }
 }

@@ -8,23 +8,25 @@ import Testing
 
     @Test func aLongText_keepsItsStart_andAddsEachFurtherWordOnce() {
         let start = String(repeating: "alpha beta ", count: ReportRankedText.fullLimit / 11 + 1)
-        let text = start + "\u{0C}Gamma, beta; gamma délta\u{0C}DELTA 2027 epsilon-zeta"
+        let text = start + "\u{0C}Gamma, beta; gamma délta\u{0C}DELTA delta 2027 epsilon-zeta"
         let ranked = ReportRankedText.of(text)
-        let kept = String(start.prefix(ReportRankedText.fullLimit))
+        // The limit falls inside "beta": the kept part ends before it.
+        let kept = String(start.prefix(ReportRankedText.fullLimit).dropLast("bet".count))
+        #expect(kept.hasSuffix("alpha "))
         #expect(ranked.hasPrefix(kept))
-        // The cut falls inside a word here: its end is a word of the rest.
-        #expect(ranked.dropFirst(kept.count) == "\n\u{2029}\na Gamma délta 2027 epsilon zeta")
+        // Words differing only in case are one word; in their accents, two (as PostgreSQL reads them).
+        #expect(ranked.dropFirst(kept.count) == "\n\u{2029}\nGamma délta DELTA 2027 epsilon zeta")
         #expect(ReportRankedText.keptPart(of: ranked) == kept[...])
         #expect(ReportRankedText.keptPart(of: "Short") == "Short")
     }
 
-    @Test func theFurtherWords_stopAtTheirLimit() {
+    @Test func theFurtherWords_stopAtTheByteLimit() {
         let start = String(repeating: "x", count: ReportRankedText.fullLimit) + " "
-        let rest = (0..<100_000).map { "w\($0)" }.joined(separator: " ")
+        let rest = (0..<100_000).map { "wörd\($0)" }.joined(separator: " ")
         let ranked = ReportRankedText.of(start + rest)
-        let tail = ranked.split(separator: "\u{2029}")[1].dropFirst()
-        #expect(tail.count <= ReportRankedText.tailLimit)
-        #expect(tail.count > ReportRankedText.tailLimit - 10)
-        #expect(tail.hasPrefix("w0 w1 w2 "))
+        #expect(ranked.utf8.count <= ReportRankedText.byteLimit)
+        #expect(ranked.utf8.count > ReportRankedText.byteLimit - 20)
+        #expect(ReportRankedText.keptPart(of: ranked).utf8.count == ReportRankedText.fullLimit)
+        #expect(ranked.split(separator: "\u{2029}")[1].hasPrefix("\nwörd0 wörd1 wörd2 "))
     }
 }

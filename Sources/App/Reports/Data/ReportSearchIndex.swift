@@ -10,8 +10,8 @@ import SQLKit
 /// hit is on and take its snippet from the best of them; `report_words` is every word indexed,
 /// to correct a misspelt one (``ReportSpelling``). On SQLite, a report's pages are rows
 /// `row_base + page` of `report_pages` (`report_page_rows` keeps each report's `row_base`), so a
-/// search reads the matching pages of the reports it found by range, never the whole library's
-/// matches. A query is always a ``ReportSearchQuery``
+/// search tells the matching pages of the reports it found from their row numbers alone,
+/// reading no page's columns but those it ranks or quotes. A query is always a ``ReportSearchQuery``
 /// written out for the database and bound as a parameter: what someone typed never reaches
 /// `MATCH` or `to_tsquery` as typed.
 enum ReportSearchIndex {
@@ -22,9 +22,9 @@ enum ReportSearchIndex {
     static let hitEnd = "\u{E001}"
     /// The most matching pages named per report.
     static let pagesNamed = 100
-    /// How many of a report's matching pages (the first, in page order) are ranked to choose
+    /// How many of a report's matching pages (the first, in page order) SQLite ranks to choose
     /// the one its snippet comes from: ranking every page of a long report costs more than the
-    /// rest of a search together.
+    /// rest of a search together. PostgreSQL ranks them all.
     static let pagesRankedForSnippet = 12
 
     /// One report's searchable text; `body` has its pages separated by form feeds.

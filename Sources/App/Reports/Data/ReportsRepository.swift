@@ -92,7 +92,11 @@ struct ReportsRepository {
 
     /// The reports matching `query`, best first, with their pages and snippets.
     func search(_ query: ReportSearchQuery, limit: Int = Self.searchLimit) async throws -> ReportSearchResults {
-        let found = try await ReportSearchIndex.search(query, limit: limit, on: database.sql())
+        // One transaction: SQLite's search asks in several statements, which must see the same
+        // index when an import commits in between.
+        let found = try await database.transaction { database in
+            try await ReportSearchIndex.search(query, limit: limit, on: database.sql())
+        }
         let highlight = query.highlightedWords.flatMap { [$0] + (found.corrections[$0] ?? []) }
         let hits = found.hits
         guard !hits.isEmpty else { return ReportSearchResults(results: [], corrections: found.corrections, highlight: highlight) }

@@ -9,11 +9,12 @@ import Vapor
 /// the poll interval. A round that fails (the database went away) is logged and tried again
 /// after the interval; nothing is lost, because what was claimed and not finished is rescued
 /// when its lease runs out. Every instance runs one; their claims never overlap. It reads the
-/// time and waits on the configured ``KineticClock``, so a test drives it by advancing that.
+/// time and waits between rounds on the configured ``KineticClock``, so a test drives it by
+/// advancing that; a stop's grace is real time.
 final class WishScheduler: Sendable {
     /// How long a stop lets the round under way finish before it cuts it off: long enough for a
     /// batch of e-mails to a working mail server, short enough for `kinetic@.service`'s
-    /// `TimeoutStopSec` after the HTTP connections' drain.
+    /// `TimeoutStopSec` with the jobs' and the HTTP connections' drain.
     static let stopGrace: Duration = .seconds(10)
 
     private let dispatcher: WishDispatcher
@@ -21,8 +22,15 @@ final class WishScheduler: Sendable {
     private let pollInterval: TimeInterval
     private let stopGrace: Duration
     private let logger: Logger
-    private let running = NIOLockedValueBox<Task<Void, Never>?>(nil)
-    private let round = NIOLockedValueBox<Task<Int, any Error>?>(nil)
+    private let state = NIOLockedValueBox(State())
+
+    /// The rounds' loop, the round under way, and whether a stop has begun (after which no
+    /// round starts), under one lock.
+    private struct State {
+        var loop: Task<Void, Never>?
+        var round: Task<Int, any Error>?
+        var stopping = false
+    }
 
     init(
         dispatcher: WishDispatcher, clock: KineticClock, pollInterval: TimeInterval, stopGrace: Duration = WishScheduler.stopGrace,
@@ -37,22 +45,27 @@ final class WishScheduler: Sendable {
 
     /// Starts the rounds; calling it again while they run does nothing.
     func start() {
-        running.withLockedValue { task in
-            guard task == nil else { return }
-            task = Task { [dispatcher, clock, pollInterval, logger, round] in
+        state.withLockedValue { state in
+            guard state.loop == nil else { return }
+            state.stopping = false
+            state.loop = Task { [dispatcher, clock, pollInterval, logger, box = self.state] in
                 while !Task.isCancelled {
+                    // A task of its own, which stop()'s cancellation does not reach: a batch of
+                    // e-mails is not cut off while the mail server is taking it, unless it takes
+                    // longer than the stop's grace. None starts once a stop has begun.
+                    let round = box.withLockedValue { state -> Task<Int, any Error>? in
+                        guard !state.stopping else { return nil }
+                        state.round = Task { try await dispatcher.runOnce(now: clock.now) }
+                        return state.round
+                    }
+                    guard let round else { return }
                     var claimed = 0
                     do {
-                        // A task of its own, which stop()'s cancellation does not reach: a batch
-                        // of e-mails is not cut off while the mail server is taking it, unless
-                        // it takes longer than the stop's grace.
-                        let current = Task { try await dispatcher.runOnce(now: clock.now) }
-                        round.withLockedValue { $0 = current }
-                        defer { round.withLockedValue { $0 = nil } }
-                        claimed = try await current.value
+                        claimed = try await round.value
                     } catch {
                         logger.error("Wish delivery round failed; trying again", metadata: ["error": "\(String(reflecting: error))"])
                     }
+                    box.withLockedValue { $0.round = nil }
                     if claimed < dispatcher.batchSize {
                         try? await clock.sleep(for: pollInterval)
                     }
@@ -66,20 +79,20 @@ final class WishScheduler: Sendable {
     /// one in flight is tried again later (it may then arrive twice), and what the round had
     /// claimed and not finished is rescued when its lease runs out.
     func stop() async {
-        guard
-            let task = running.withLockedValue({ task in
-                defer { task = nil }
-                return task
-            })
-        else { return }
-        task.cancel()
-        let cutOff = Task { [round, stopGrace, logger] in
-            try await Task.sleep(for: stopGrace)
-            guard let current = round.withLockedValue({ $0 }) else { return }
-            logger.warning("Wish delivery round still going after \(stopGrace) at shutdown; cutting it off")
-            current.cancel()
+        let loop = state.withLockedValue { state -> Task<Void, Never>? in
+            state.stopping = true
+            defer { state.loop = nil }
+            return state.loop
         }
-        await task.value
+        guard let loop else { return }
+        loop.cancel()
+        let cutOff = Task { [state, stopGrace, logger] in
+            try await Task.sleep(for: stopGrace)
+            guard let round = state.withLockedValue({ $0.round }) else { return }
+            logger.warning("Wish delivery round still going after \(stopGrace) at shutdown; cutting it off")
+            round.cancel()
+        }
+        await loop.value
         cutOff.cancel()
     }
 }

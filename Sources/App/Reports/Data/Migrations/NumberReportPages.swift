@@ -2,8 +2,8 @@ import Fluent
 import SQLKit
 
 /// On SQLite, gives each report's pages the rows `row_base + page` of `report_pages` and keeps
-/// each report's `row_base` in `report_page_rows`, so a search reads the pages of the reports it
-/// found by range instead of every matching page of the library. On both databases, each report
+/// each report's `row_base` in `report_page_rows`, so a search tells each found report's
+/// matching pages from their row numbers without reading their columns. On both databases, each report
 /// whose text was indexed cut at 200,000 characters is indexed again from its pages, with the
 /// words of the rest (``ReportRankedText``): before, a word only found late in a long report
 /// did not find it.
