@@ -50,43 +50,46 @@ import VaporTesting
     /// delivered once, not cut off and sent again (it was, as "SMTP connection: CancellationError()").
     @Test(.timeLimit(.minutes(3))) func stoppingMidSend_letsTheRoundFinish_andTheWishIsDeliveredOnce() async throws {
         try await withMailingKinetic(pollInterval: 60, peer: ["--data-delay", "2"]) { app, clock, mailbox in
-            let sender = try await app.signUp(name: "Ann", email: "ann@example.com")
-            let wish = try await app.scheduleWish(from: sender, to: ["friend@example.org"], channels: [.email], inSeconds: 0)
-            clock.advance(by: 5)
-            let scheduler = WishScheduler(
-                dispatcher: app.makeWishDispatcher(), clock: app.kineticConfiguration.clock, pollInterval: 60, logger: app.logger)
-            scheduler.start()
-            let repository = WishesRepository(database: app.db)
-            while try await repository.deliveries(of: wish.id).first?.state != .sending {
-                try await Task.sleep(for: .milliseconds(20))
-            }
             // The peer holds the message for two seconds before it answers.
+            let (scheduler, deliveries) = try await schedulerSendingAWish(app, clock, stopGrace: WishScheduler.stopGrace)
             await scheduler.stop()
-            #expect(try await repository.deliveries(of: wish.id).map(\.state) == [.delivered])
+            #expect(try await deliveries() == [.delivered])
             let log = try String(contentsOf: mailbox.appendingPathComponent("messages.jsonl"), encoding: .utf8)
             #expect(log.split(separator: "\n").count == 1)
         }
     }
 
+    /// A round the mail server holds longer than the stop's grace is cut off, and the wish is
+    /// left to be sent again, not stuck as being sent.
     @Test(.timeLimit(.minutes(3))) func aRoundLongerThanTheStopsGrace_isCutOff_andTheWishWaitsToBeSentAgain() async throws {
         try await withMailingKinetic(pollInterval: 60, peer: ["--data-delay", "6"]) { app, clock, _ in
-            let sender = try await app.signUp(name: "Ann", email: "ann@example.com")
-            let wish = try await app.scheduleWish(from: sender, to: ["friend@example.org"], channels: [.email], inSeconds: 0)
-            clock.advance(by: 5)
-            let scheduler = WishScheduler(
-                dispatcher: app.makeWishDispatcher(), clock: app.kineticConfiguration.clock, pollInterval: 60,
-                stopGrace: .milliseconds(500), logger: app.logger)
-            scheduler.start()
-            let repository = WishesRepository(database: app.db)
-            while try await repository.deliveries(of: wish.id).first?.state != .sending {
-                try await Task.sleep(for: .milliseconds(20))
-            }
             // The peer would hold the message for six seconds: the stop waits half a second.
+            let (scheduler, deliveries) = try await schedulerSendingAWish(app, clock, stopGrace: .milliseconds(500))
             let stopping = ContinuousClock.now
             await scheduler.stop()
             #expect(ContinuousClock.now - stopping < .seconds(3))
-            #expect(try await repository.deliveries(of: wish.id).map(\.state) == [.pending])
+            #expect(try await deliveries() == [.pending])
         }
+    }
+
+    /// A scheduler started on one e-mailed wish, returned once the wish is being sent, with a
+    /// reader of its deliveries' states.
+    private func schedulerSendingAWish(
+        _ app: Application, _ clock: TestClock, stopGrace: Duration
+    ) async throws -> (WishScheduler, () async throws -> [DeliveryState]) {
+        let sender = try await app.signUp(name: "Ann", email: "ann@example.com")
+        let wish = try await app.scheduleWish(from: sender, to: ["friend@example.org"], channels: [.email], inSeconds: 0)
+        clock.advance(by: 5)
+        let scheduler = WishScheduler(
+            dispatcher: app.makeWishDispatcher(), clock: app.kineticConfiguration.clock, pollInterval: 60, stopGrace: stopGrace,
+            logger: app.logger)
+        scheduler.start()
+        let repository = WishesRepository(database: app.db)
+        let deliveries = { try await repository.deliveries(of: wish.id).map(\.state) }
+        while try await deliveries().first != .sending {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return (scheduler, deliveries)
     }
 
     /// An app on a test clock at 07:59:55 whose e-mail goes to the SMTP peer (started with
