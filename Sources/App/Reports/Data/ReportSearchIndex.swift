@@ -294,6 +294,12 @@ enum ReportSearchIndex {
             snippetPage: found?.snippetPage, pages: Array((found?.pages ?? []).prefix(pagesNamed)), pageCount: found?.pages.count ?? 0)
     }
 
+    /// A snippet of the row `rowid` of a full-text table (SQLite).
+    private struct RowSnippet: Decodable {
+        let rowid: Int
+        let snippet: String?
+    }
+
     /// SQLite's answer, in steps that each read only what they need: the reports ranked (no
     /// snippet, which costs more than the ranking on a long report); the matching pages of
     /// each, by its rows, with a snippet from the best; and a snippet of the whole text only for
@@ -303,10 +309,6 @@ enum ReportSearchIndex {
         struct Ranked: Decodable {
             let rowid: Int
             let report_id: String
-        }
-        struct Snippet: Decodable {
-            let rowid: Int
-            let snippet: String?
         }
         let reports = try await sql.raw(
             """
@@ -324,7 +326,7 @@ enum ReportSearchIndex {
                 SELECT rowid, snippet(report_search, -1, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet
                 FROM report_search WHERE report_search MATCH \(bind: expression) AND +rowid IN (\(SQLList(unmatched.map { SQLBind($0.rowid) })))
                 """
-            ).all(decoding: Snippet.self)
+            ).all(decoding: RowSnippet.self)
             let reportOfRow = Dictionary(unmatched.map { ($0.rowid, $0.report_id) }, uniquingKeysWith: { first, _ in first })
             for snippet in snippets { if let report = reportOfRow[snippet.rowid] { wholeTextSnippets[report] = snippet.snippet } }
         }
@@ -351,10 +353,6 @@ enum ReportSearchIndex {
             let rowid: Int
             let contents: Int
             let rank: Double
-        }
-        struct Snippet: Decodable {
-            let rowid: Int
-            let snippet: String?
         }
         let rows = try await pageRows(of: reportIDs, on: sql)
         guard !rows.isEmpty else { return [:] }
@@ -404,7 +402,7 @@ enum ReportSearchIndex {
             SELECT rowid, snippet(report_pages, 3, \(bind: hitStart), \(bind: hitEnd), '…', 18) AS snippet FROM report_pages
             WHERE report_pages MATCH \(bind: expression) AND +rowid IN (\(SQLList(best.values.map { SQLBind($0.row.rowid) })))
             """
-        ).all(decoding: Snippet.self)
+        ).all(decoding: RowSnippet.self)
         for snippet in snippets {
             guard let candidate = candidates[snippet.rowid] else { continue }
             found[candidate.report]?.snippetPage = candidate.page
