@@ -68,13 +68,20 @@ public struct ReportSearchQuery: Equatable, Sendable {
     /// The shortest word that also matches longer words starting with it.
     public static let prefixLength = 3
 
+    /// Whether it looks for a phrase (excluded phrases aside).
+    public var hasPhrase: Bool { required.joined().contains { $0.count > 1 } }
+
     /// An SQLite FTS5 query: every word in double quotes (so no word is read as an operator
     /// or a column filter), groups joined by AND, alternatives by OR, exclusions by NOT. A
     /// required single word matches as a prefix too, and as any of its `corrections`.
-    public func fts5Expression(corrections: [String: [String]] = [:]) -> String {
+    /// `phrasesAsWords` asks for a required phrase's words in any order and place, for text that
+    /// keeps words but not their order (the rest of a long report, ``ReportRankedText``).
+    public func fts5Expression(corrections: [String: [String]] = [:], phrasesAsWords: Bool = false) -> String {
         func quoted(_ term: Term) -> String { "\"" + term.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
         func alternatives(_ term: Term) -> [String] {
-            guard term.count == 1 else { return [quoted(term)] }
+            guard term.count == 1 else {
+                return [phrasesAsWords ? "(" + term.map { quoted([$0]) }.joined(separator: " AND ") + ")" : quoted(term)]
+            }
             let word = term[0]
             return [Self.matchesAsPrefix(word) ? quoted(term) + "*" : quoted(term)] + (corrections[word] ?? []).map { quoted([$0]) }
         }
@@ -87,14 +94,15 @@ public struct ReportSearchQuery: Equatable, Sendable {
 
     /// The same query for PostgreSQL's `to_tsquery`: every word a quoted lexeme (our words hold
     /// only letters and digits, so none can break out of its quotes), phrases joined by `<->`,
-    /// groups by `&`, alternatives by `|`, exclusions by `& !`; prefixes as `:*`.
-    public func tsquery(corrections: [String: [String]] = [:]) -> String {
+    /// groups by `&`, alternatives by `|`, exclusions by `& !`; prefixes as `:*`. With
+    /// `phrasesAsWords`, a required phrase's words joined by `&`.
+    public func tsquery(corrections: [String: [String]] = [:], phrasesAsWords: Bool = false) -> String {
         func lexeme(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "''") + "'" }
-        func phrase(_ term: Term) -> String {
-            term.count == 1 ? lexeme(term[0]) : "(" + term.map(lexeme).joined(separator: " <-> ") + ")"
+        func phrase(_ term: Term, joinedBy separator: String = " <-> ") -> String {
+            term.count == 1 ? lexeme(term[0]) : "(" + term.map(lexeme).joined(separator: separator) + ")"
         }
         func alternatives(_ term: Term) -> [String] {
-            guard term.count == 1 else { return [phrase(term)] }
+            guard term.count == 1 else { return [phrase(term, joinedBy: phrasesAsWords ? " & " : " <-> ")] }
             let word = term[0]
             return [Self.matchesAsPrefix(word) ? lexeme(word) + ":*" : lexeme(word)] + (corrections[word] ?? []).map(lexeme)
         }

@@ -23,6 +23,18 @@ import Testing
         #expect(query.tsquery() == "('quarterly' <-> 'review') & ('pipeline':* | 'funnel':*) & !'draft'")
     }
 
+    @Test func phrasesAsWords_keepsTheWordsButNotTheirOrder_andExcludedPhrasesAsPhrases() throws {
+        let query = try #require(ReportSearchQuery(#""quarterly review" pipeline or "sales funnel" -"first draft""#))
+        #expect(query.hasPhrase)
+        #expect(
+            query.fts5Expression(phrasesAsWords: true)
+                == #"("quarterly" AND "review") AND ("pipeline"* OR ("sales" AND "funnel")) NOT "first draft""#)
+        #expect(
+            query.tsquery(phrasesAsWords: true)
+                == "('quarterly' & 'review') & ('pipeline':* | ('sales' & 'funnel')) & !('first' <-> 'draft')")
+        #expect(try #require(ReportSearchQuery("pipeline -\"first draft\"")).hasPhrase == false)
+    }
+
     @Test func unclosedQuote_endsAtTheEnd() throws {
         let query = try #require(ReportSearchQuery(#"say "hello world"#))
         #expect(query.required == [[["say"]], [["hello", "world"]]])

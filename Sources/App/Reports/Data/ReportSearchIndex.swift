@@ -259,10 +259,65 @@ enum ReportSearchIndex {
         let isSQLite = sql.dialect.name == "sqlite"
         // The query as the database reads it: an FTS5 expression or a to_tsquery text.
         let written = isSQLite ? query.fts5Expression(corrections: corrections) : query.tsquery(corrections: corrections)
-        let hits =
+        var hits =
             try await isSQLite
             ? hitsSQLite(written, limit: limit, on: sql) : hitsPostgres(written, limit: limit, on: sql)
+        if query.hasPhrase, hits.count < limit {
+            let relaxed =
+                isSQLite
+                ? query.fts5Expression(corrections: corrections, phrasesAsWords: true)
+                : query.tsquery(corrections: corrections, phrasesAsWords: true)
+            hits += try await hitsOnPages(written, relaxed: relaxed, besides: Set(hits.map(\.reportID)), limit: limit - hits.count, on: sql)
+        }
         return Found(hits: hits, corrections: corrections)
+    }
+
+    /// The most page rows read to find the reports holding a phrase the ranking missed.
+    static let pagesReadForPhrases = 5_000
+
+    /// The reports, besides those the ranking found, that hold a phrase on a page although their
+    /// ranked text does not: past the part of a long report kept as it is (``ReportRankedText``
+    /// keeps each further word once, not its neighbours), or, on PostgreSQL, past the 16,383rd
+    /// word (a `tsvector` keeps no later position). A report qualifies when one of its pages
+    /// matches the whole query and its ranked text matches it with `relaxed` phrases (their
+    /// words anywhere), so a word excluded from the report anywhere keeps it out; the most
+    /// matching pages first, after every ranked report.
+    private static func hitsOnPages(
+        _ written: String, relaxed: String, besides ranked: Set<String>, limit: Int, on sql: any SQLDatabase
+    ) async throws -> [Hit] {
+        struct Row: Decodable { let report_id: String }
+        let isSQLite = sql.dialect.name == "sqlite"
+        let onPages: SQLQueryString =
+            isSQLite
+            ? "SELECT report_id FROM report_pages WHERE report_pages MATCH \(bind: written) LIMIT \(bind: pagesReadForPhrases)"
+            : """
+            SELECT DISTINCT report_id FROM report_pages
+            WHERE document @@ to_tsquery('simple'::regconfig, \(bind: written)) LIMIT \(bind: pagesReadForPhrases)
+            """
+        var candidates: [String] = []
+        var seen = ranked
+        for row in try await sql.raw(onPages).all(decoding: Row.self) where seen.insert(row.report_id).inserted {
+            candidates.append(row.report_id)
+        }
+        var reports: [String] = []
+        for start in stride(from: 0, to: candidates.count, by: 500) {
+            let ids = SQLList(candidates[start..<min(start + 500, candidates.count)].map { SQLBind($0) })
+            let matching: SQLQueryString =
+                isSQLite
+                ? "SELECT report_id FROM report_search WHERE report_search MATCH \(bind: relaxed) AND report_id IN (\(ids))"
+                : "SELECT report_id FROM report_search WHERE report_id IN (\(ids)) AND document @@ to_tsquery('simple'::regconfig, \(bind: relaxed))"
+            reports += try await sql.raw(matching).all(decoding: Row.self).map(\.report_id)
+        }
+        guard !reports.isEmpty else { return [] }
+        let pages =
+            try await isSQLite
+            ? pagesSQLite(matching: written, of: reports, on: sql) : pagesPostgres(matching: written, of: reports, on: sql)
+        return
+            reports
+            .filter { pages[$0] != nil }
+            .sorted { (-(pages[$0]?.pages.count ?? 0), $0) < (-(pages[$1]?.pages.count ?? 0), $1) }
+            .prefix(limit)
+            .map { hit($0, nil, in: pages[$0]) }
     }
 
     /// For each word of `query` that is in no report, even as the start of a word, the indexed
