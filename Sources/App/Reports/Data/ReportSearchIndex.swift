@@ -267,57 +267,92 @@ enum ReportSearchIndex {
                 isSQLite
                 ? query.fts5Expression(corrections: corrections, phrasesAsWords: true)
                 : query.tsquery(corrections: corrections, phrasesAsWords: true)
-            hits += try await hitsOnPages(written, relaxed: relaxed, besides: Set(hits.map(\.reportID)), limit: limit - hits.count, on: sql)
+            hits += try await hitsOnPages(written, relaxed: relaxed, limit: limit - hits.count, on: sql)
         }
         return Found(hits: hits, corrections: corrections)
     }
 
-    /// The most page rows read to find the reports holding a phrase the ranking missed.
-    static let pagesReadForPhrases = 5_000
-
-    /// The reports, besides those the ranking found, that hold a phrase on a page although their
-    /// ranked text does not: past the part of a long report kept as it is (``ReportRankedText``
-    /// keeps each further word once, not its neighbours), or, on PostgreSQL, past the 16,383rd
-    /// word (a `tsvector` keeps no later position). A report qualifies when one of its pages
-    /// matches the whole query and its ranked text matches it with `relaxed` phrases (their
-    /// words anywhere), so a word excluded from the report anywhere keeps it out; the most
-    /// matching pages first, after every ranked report.
-    private static func hitsOnPages(
-        _ written: String, relaxed: String, besides ranked: Set<String>, limit: Int, on sql: any SQLDatabase
-    ) async throws -> [Hit] {
+    /// The reports the ranking cannot find by a phrase although one of their pages holds it:
+    /// past the part of a long report kept as it is (``ReportRankedText`` keeps each further word
+    /// once, not the words around it) or, on PostgreSQL, past the 16,383rd word (a `tsvector`
+    /// keeps no later position). Called when the ranking found fewer than its limit, so it found
+    /// every report whose ranked text matches `written`: the reports whose ranked text matches
+    /// `relaxed` (the phrases' words anywhere, the excluded words nowhere) and not `written` are
+    /// the ones to look for on their pages. Those with a page matching the whole query follow
+    /// the ranked ones, the most matching pages first. An excluded phrase keeps a report out only
+    /// where its ranked text or the matching page holds it in order.
+    private static func hitsOnPages(_ written: String, relaxed: String, limit: Int, on sql: any SQLDatabase) async throws -> [Hit] {
         struct Row: Decodable { let report_id: String }
         let isSQLite = sql.dialect.name == "sqlite"
-        let onPages: SQLQueryString =
+        let notRanked: SQLQueryString =
             isSQLite
-            ? "SELECT report_id FROM report_pages WHERE report_pages MATCH \(bind: written) LIMIT \(bind: pagesReadForPhrases)"
+            ? "SELECT report_id FROM report_search WHERE report_search MATCH \(bind: "(\(relaxed)) NOT (\(written))")"
             : """
-            SELECT DISTINCT report_id FROM report_pages
-            WHERE document @@ to_tsquery('simple'::regconfig, \(bind: written)) LIMIT \(bind: pagesReadForPhrases)
+            SELECT report_id FROM report_search
+            WHERE document @@ to_tsquery('simple'::regconfig, \(bind: relaxed)) AND NOT document @@ to_tsquery('simple'::regconfig, \(bind: written))
             """
-        var candidates: [String] = []
-        var seen = ranked
-        for row in try await sql.raw(onPages).all(decoding: Row.self) where seen.insert(row.report_id).inserted {
-            candidates.append(row.report_id)
-        }
-        var reports: [String] = []
-        for start in stride(from: 0, to: candidates.count, by: 500) {
-            let ids = SQLList(candidates[start..<min(start + 500, candidates.count)].map { SQLBind($0) })
-            let matching: SQLQueryString =
-                isSQLite
-                ? "SELECT report_id FROM report_search WHERE report_search MATCH \(bind: relaxed) AND report_id IN (\(ids))"
-                : "SELECT report_id FROM report_search WHERE report_id IN (\(ids)) AND document @@ to_tsquery('simple'::regconfig, \(bind: relaxed))"
-            reports += try await sql.raw(matching).all(decoding: Row.self).map(\.report_id)
-        }
+        let candidates = try await sql.raw(notRanked).all(decoding: Row.self).map(\.report_id)
+        guard !candidates.isEmpty else { return [] }
+        let counts =
+            try await isSQLite
+            ? matchingPageCountsSQLite(written, of: candidates, on: sql) : matchingPageCountsPostgres(written, of: candidates, on: sql)
+        let reports = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(limit).map(\.key)
         guard !reports.isEmpty else { return [] }
         let pages =
             try await isSQLite
             ? pagesSQLite(matching: written, of: reports, on: sql) : pagesPostgres(matching: written, of: reports, on: sql)
-        return
-            reports
-            .filter { pages[$0] != nil }
-            .sorted { (-(pages[$0]?.pages.count ?? 0), $0) < (-(pages[$1]?.pages.count ?? 0), $1) }
-            .prefix(limit)
-            .map { hit($0, nil, in: pages[$0]) }
+        return reports.map { hit($0, nil, in: pages[$0]) }
+    }
+
+    /// How many pages of each of `reportIDs` match `expression` (SQLite), for those with any:
+    /// the matching rows of the whole index, as one list, counted by the report whose rows they
+    /// are in.
+    private static func matchingPageCountsSQLite(
+        _ expression: String, of reportIDs: [String], on sql: any SQLDatabase
+    ) async throws -> [String: Int] {
+        struct Rows: Decodable { let rows: String? }
+        let ranges = try await pageRows(of: reportIDs, on: sql).sorted { $0.value.lowerBound < $1.value.lowerBound }
+        guard !ranges.isEmpty else { return [:] }
+        let list = try await sql.raw(
+            "SELECT group_concat(rowid) AS rows FROM report_pages WHERE report_pages MATCH \(bind: expression)"
+        ).first(decoding: Rows.self)
+        var counts: [String: Int] = [:]
+        for row in (list?.rows ?? "").split(separator: ",").compactMap({ Int($0) }) {
+            // The last range starting at or before the row.
+            var low = 0
+            var high = ranges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].value.lowerBound <= row { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0, ranges[low - 1].value.contains(row) else { continue }
+            counts[ranges[low - 1].key, default: 0] += 1
+        }
+        return counts
+    }
+
+    /// How many pages of each of `reportIDs` match `tsquery` (PostgreSQL), for those with any.
+    private static func matchingPageCountsPostgres(
+        _ tsquery: String, of reportIDs: [String], on sql: any SQLDatabase
+    ) async throws -> [String: Int] {
+        struct Count: Decodable {
+            let report_id: String
+            let pages: Int
+        }
+        var counts: [String: Int] = [:]
+        for start in stride(from: 0, to: reportIDs.count, by: 500) {
+            let ids = SQLList(reportIDs[start..<min(start + 500, reportIDs.count)].map { SQLBind($0) })
+            for count in try await sql.raw(
+                """
+                SELECT report_id, count(*) AS pages FROM report_pages
+                WHERE report_id IN (\(ids)) AND document @@ to_tsquery('simple'::regconfig, \(bind: tsquery))
+                GROUP BY report_id
+                """
+            ).all(decoding: Count.self) {
+                counts[count.report_id] = count.pages
+            }
+        }
+        return counts
     }
 
     /// For each word of `query` that is in no report, even as the start of a word, the indexed
