@@ -150,6 +150,8 @@ let package = Package(
                 "KineticCompression",
                 "ObjectStorage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // Each PostgreSQL test's database is made from a template on a connection of its own.
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

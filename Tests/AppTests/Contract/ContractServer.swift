@@ -22,8 +22,9 @@ final class ContractServer: @unchecked Sendable {
         mailbox = try Mailbox()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-contract-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = TestDatabase.postgresURL
-        if database != nil { try await withKinetic { _ in } } // a fresh, migrated schema
+        // A database of its own. The server stops in deinit, which cannot wait for a drop, so the
+        // database stays behind with the run's template (scripts/test throws its cluster away).
+        database = try await TestDatabase.create()
         server = try await ServerProcess(
             dataDirectory: directory,
             environment: [

@@ -116,12 +116,9 @@ import VaporTesting
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-restore-\(UUID().uuidString).sqlite").path
             configuration.database = .sqlite(path: path)
         case .postgres(let url):
-            let sql = try app.db.sql()
-            try await sql.raw("DROP DATABASE IF EXISTS kinetic_restore WITH (FORCE)").run()
-            try await sql.raw("CREATE DATABASE kinetic_restore").run()
-            var parts = try #require(URLComponents(string: url))
-            parts.path = "/kinetic_restore"
-            configuration.database = .postgres(url: try #require(parts.string))
+            let name = "kinetic_restore_\(UUID().uuidString.prefix(8).lowercased())"
+            try await app.db.sql().raw("CREATE DATABASE \(unsafeRaw: name)").run()
+            configuration.database = .postgres(url: try TestDatabase.url(of: name, on: url))
         }
         configuration.mediaDirectory =
             FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-restore-media-\(UUID().uuidString)").path
@@ -133,9 +130,11 @@ import VaporTesting
             try await body(restored)
         } catch {
             try? await restored.asyncShutdown()
+            if case .postgres(let url) = configuration.database { try? await TestDatabase.drop(url) }
             throw error
         }
         try await restored.asyncShutdown()
+        if case .postgres(let url) = configuration.database { try await TestDatabase.drop(url) }
     }
 
     /// Every row of `table` as text, sorted: SQLite quotes each value as SQL would (blobs too),

@@ -120,34 +120,33 @@ struct WishServerProcessTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // A slow mail server (50 ms a message), so the kill lands mid-session.
         let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path, "--data-delay", "0.05"])
-        let database = TestDatabase.postgresURL
-        if database != nil { try await withKinetic { _ in } } // a fresh, migrated schema
+        try await TestDatabase.withFresh { database in
+            let quiet = try await ServerProcess(
+                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
+            let burst = try await scheduleBurst(on: quiet, mailbox: mailbox)
+            quiet.stop()
 
-        let quiet = try await ServerProcess(
-            dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
-        let burst = try await scheduleBurst(on: quiet, mailbox: mailbox)
-        quiet.stop()
+            let doomed = try await ServerProcess(
+                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.2"))
+            let deadline = Date().addingTimeInterval(120)
+            while receivedMessageIDs(mailbox).count < 30, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+            doomed.kill9()
+            let beforeRestart = receivedMessageIDs(mailbox).count
+            #expect(beforeRestart >= 30 && beforeRestart < Self.wishCount, "killed mid-burst: \(beforeRestart) e-mails were out")
 
-        let doomed = try await ServerProcess(
-            dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.2"))
-        let deadline = Date().addingTimeInterval(120)
-        while receivedMessageIDs(mailbox).count < 30, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-        doomed.kill9()
-        let beforeRestart = receivedMessageIDs(mailbox).count
-        #expect(beforeRestart >= 30 && beforeRestart < Self.wishCount, "killed mid-burst: \(beforeRestart) e-mails were out")
-
-        let restarted = try await ServerProcess(
-            dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.2"))
-        defer { restarted.stop() }
-        let states = try await waitUntilAllDelivered(restarted, burst)
-        #expect(states.count == 2 * Self.wishCount)
-        #expect(states.allSatisfy { $0 == "delivered" }, "nothing lost: \(Dictionary(grouping: states, by: { $0 }).mapValues(\.count))")
-        #expect(try await inboxCount(restarted, burst) == Self.wishCount, "every in-app wish exactly once")
-        let ids = receivedMessageIDs(mailbox)
-        print("kill -9 test: \(beforeRestart) e-mails out before the kill; \(ids.count) received for \(Set(ids).count) deliveries")
-        #expect(Set(ids).count == Self.wishCount, "one Message-ID per e-mail delivery, however often it was sent")
-        #expect(ids.count >= Self.wishCount)
-        #expect(ids.allSatisfy { $0.hasPrefix("<delivery-") && $0.hasSuffix("@kinetic.test>") })
+            let restarted = try await ServerProcess(
+                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.2"))
+            defer { restarted.stop() }
+            let states = try await waitUntilAllDelivered(restarted, burst)
+            #expect(states.count == 2 * Self.wishCount)
+            #expect(states.allSatisfy { $0 == "delivered" }, "nothing lost: \(Dictionary(grouping: states, by: { $0 }).mapValues(\.count))")
+            #expect(try await inboxCount(restarted, burst) == Self.wishCount, "every in-app wish exactly once")
+            let ids = receivedMessageIDs(mailbox)
+            print("kill -9 test: \(beforeRestart) e-mails out before the kill; \(ids.count) received for \(Set(ids).count) deliveries")
+            #expect(Set(ids).count == Self.wishCount, "one Message-ID per e-mail delivery, however often it was sent")
+            #expect(ids.count >= Self.wishCount)
+            #expect(ids.allSatisfy { $0.hasPrefix("<delivery-") && $0.hasSuffix("@kinetic.test>") })
+        }
     }
 
     @Test(.enabled(if: TestDatabase.postgresURL != nil, "needs PostgreSQL"))
@@ -157,26 +156,26 @@ struct WishServerProcessTests {
         try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path])
-        let database = TestDatabase.postgresURL
-        try await withKinetic { _ in }
-
-        let quiet = try await ServerProcess(
-            dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
-        let burst = try await scheduleBurst(on: quiet, mailbox: mailbox)
-        quiet.stop()
-        let first = try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.1"))
-        let second = try await ServerProcess(
-            dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.1"))
-        defer {
-            first.stop()
-            second.stop()
+        try await TestDatabase.withFresh { database in
+            let quiet = try await ServerProcess(
+                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
+            let burst = try await scheduleBurst(on: quiet, mailbox: mailbox)
+            quiet.stop()
+            let first = try await ServerProcess(
+                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.1"))
+            let second = try await ServerProcess(
+                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.1"))
+            defer {
+                first.stop()
+                second.stop()
+            }
+            let states = try await waitUntilAllDelivered(first, burst)
+            #expect(states.count == 2 * Self.wishCount && states.allSatisfy { $0 == "delivered" })
+            #expect(try await inboxCount(second, burst) == Self.wishCount)
+            let ids = receivedMessageIDs(mailbox)
+            #expect(
+                ids.count == Self.wishCount && Set(ids).count == Self.wishCount,
+                "each e-mail sent once: \(ids.count) messages, \(Set(ids).count) distinct")
         }
-        let states = try await waitUntilAllDelivered(first, burst)
-        #expect(states.count == 2 * Self.wishCount && states.allSatisfy { $0 == "delivered" })
-        #expect(try await inboxCount(second, burst) == Self.wishCount)
-        let ids = receivedMessageIDs(mailbox)
-        #expect(
-            ids.count == Self.wishCount && Set(ids).count == Self.wishCount,
-            "each e-mail sent once: \(ids.count) messages, \(Set(ids).count) distinct")
     }
 }
