@@ -91,6 +91,34 @@ extension Components {
                 self.body = body
             }
         }
+        public struct UnsupportedBody: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/UnsupportedBody/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/UnsupportedBody/content/application\/json`.
+                case json(Components.Schemas.ErrorResponse)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.ErrorResponse {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.UnsupportedBody.Body
+            /// Creates a new `UnsupportedBody`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.UnsupportedBody.Body) {
+                self.body = body
+            }
+        }
         public struct AdminOnly: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/AdminOnly/content`.
             @frozen public enum Body: Sendable, Hashable {

@@ -264,6 +264,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/accounts/post(signUp)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/accounts/post(signUp)/responses/422`.
@@ -500,6 +523,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/login/post(login)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -1140,6 +1186,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/profile/put(updateProfile)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/profile/put(updateProfile)/responses/422`.
@@ -1336,6 +1405,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/password/put(changePassword)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -1901,6 +1993,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/address/confirmations/post(confirmAddress)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/address/confirmations/post(confirmAddress)/responses/422`.
@@ -2067,6 +2182,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/password/reset-links/post(sendPasswordReset)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -2337,6 +2475,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/password/resets/post(resetPassword)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -3491,6 +3652,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/jump-sessions/post(addJumpSession)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/jump-sessions/post(addJumpSession)/responses/422`.
@@ -4429,6 +4613,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/steps/sources/put(putStepSources)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/steps/sources/put(putStepSources)/responses/422`.
@@ -4682,6 +4889,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/health/samples/post(pushHealthSamples)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -5066,6 +5296,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/health/import/post(importHealthExport)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -5980,6 +6233,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/songs/post(uploadSong)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct UnprocessableContent: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/songs/POST/responses/422/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -6285,6 +6561,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/songs/{songId}/patch(updateSong)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -7170,6 +7469,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/themes/post(addTheme)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/themes/post(addTheme)/responses/422`.
@@ -7559,6 +7881,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/generate/post(generateWorkout)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -8094,6 +8439,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/post(keepWorkout)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/workouts/post(keepWorkout)/responses/422`.
@@ -8575,6 +8943,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/patch(saveWorkout)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/patch(saveWorkout)/responses/422`.
@@ -8999,6 +9390,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/progress/put(pauseWorkout)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -9573,6 +9987,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/completions/post(completeWorkout)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/completions/post(completeWorkout)/responses/422`.
@@ -9805,6 +10242,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/rate/post(rateMotionLog)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -10309,6 +10769,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/post(startFitnessTest)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -10840,6 +11323,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/{testId}/exercises/{exerciseId}/post(recordFitnessTestExercise)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -11602,6 +12108,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/tracked-exercises/{exerciseId}/put(setExerciseTracked)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/tracked-exercises/{exerciseId}/put(setExerciseTracked)/responses/422`.
@@ -12011,6 +12540,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workout-goals/post(addWorkoutGoal)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -12467,6 +13019,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workout-goals/{goalId}/put(replaceWorkoutGoal)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -13669,6 +14244,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/import/post(previewReportImport)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -16799,6 +17397,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/post(scheduleWish)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/wishes/post(scheduleWish)/responses/422`.
@@ -17507,6 +18128,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/delete/post(deleteWishes)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/wishes/delete/post(deleteWishes)/responses/422`.
@@ -17837,6 +18481,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/photos/post(uploadWishPhoto)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -18593,6 +19260,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/contacts/post(createWishContact)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/wishes/contacts/post(createWishContact)/responses/422`.
@@ -18866,6 +19556,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/contacts/import/post(importWishContacts)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -19378,6 +20091,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/contacts/{contactId}/put(replaceWishContact)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/wishes/contacts/{contactId}/put(replaceWishContact)/responses/422`.
@@ -19837,6 +20573,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/{wishId}/thanks/post(thankForWish)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }
@@ -21438,6 +22197,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/{wishId}/put(replaceWish)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
                             response: self
                         )
                     }

@@ -31,6 +31,61 @@ import VaporTesting
         return operations
     }
 
+    /// For every operation under `paths:` with a request body, `METHOD /path` and the response
+    /// statuses it documents (keys indented by eight spaces under its `responses:`).
+    private func operationsWithBodies(_ yaml: String) -> [String: Set<String>] {
+        var bodies: [String: Set<String>] = [:]
+        var path: String?
+        var operation: (name: String, hasBody: Bool, statuses: Set<String>)?
+        func finish() {
+            if let operation, operation.hasBody { bodies[operation.name] = operation.statuses }
+            operation = nil
+        }
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let first = line.first, !first.isWhitespace, first != "#" {
+                finish()
+                path = line == "paths:" ? "" : nil
+                continue
+            }
+            guard path != nil else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":") {
+                finish()
+                path = String(line.dropFirst(2).dropLast())
+            } else if line.hasPrefix("    "), !line.hasPrefix("     "), let path {
+                finish()
+                let method = String(line.trimmingCharacters(in: .whitespaces).dropLast())
+                if ["put", "post", "patch", "delete"].contains(method) { operation = ("\(method.uppercased()) \(path)", false, []) }
+            } else if line.hasPrefix("      requestBody:") {
+                operation?.hasBody = true
+            } else if line.hasPrefix("        '"), !line.hasPrefix("         "), let status = line.split(separator: "'").dropFirst().first {
+                operation?.statuses.insert(String(status))
+            }
+        }
+        finish()
+        return bodies
+    }
+
+    /// A body in a content coding gets 415 from every operation that reads one (what
+    /// ``RequestLimitsMiddleware`` answers before any route runs), and the document says so.
+    @Test func everyOperationWithABody_documentsAndAnswers415ToACodedBody() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let yaml = try await app.testing().sendRequest(.GET, "/api/openapi.yaml").body.string
+            let operations = operationsWithBodies(yaml)
+            #expect(operations.count >= 30, "\(operations.count) operations with a body")
+            for (operation, statuses) in operations.sorted(by: { $0.key < $1.key }) {
+                #expect(statuses.contains("415"), "\(operation) does not document 415")
+                let parts = operation.split(separator: " ")
+                let path = String(parts[1]).replacing(/\{[^}]+\}/, with: UUID().uuidString.lowercased())
+                let response = try await app.testing().sendRequest(
+                    HTTPMethod(rawValue: String(parts[0])), path,
+                    headers: ["Authorization": "Bearer \(account.token)", "Content-Type": "application/json", "Content-Encoding": "gzip"],
+                    body: ByteBuffer(string: "{}"))
+                #expect(response.status == .unsupportedMediaType, "\(operation): \(response.status)")
+            }
+        }
+    }
+
     @Test func everyAPIRoute_isDocumented_andNothingElse() async throws {
         try await withKinetic { app in
             let response = try await app.testing().sendRequest(.GET, "/api/openapi.yaml")
