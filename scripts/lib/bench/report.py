@@ -260,6 +260,39 @@ def tempo_section(result):
     return lines
 
 
+def scale_section(result):
+    scales = result["scales"]
+    first = scales[0]
+    rows = lambda scale: ", ".join(f"{table} {count:,}" for table, count in scale["rows"].items())
+    lines = [
+        "## Scale: the main reads at 1x and 10x the data, on PostgreSQL",
+        "",
+        f"The reads above, on PostgreSQL 15 instead of SQLite, at {' and '.join(str(scale['scale']) + 'x' for scale in scales)} "
+        f"the data: {result['signed_in']} users filled through the API as the reads benchmark fills its users, and the rest of each "
+        "scale's users and rows written straight into the tables, as many rows per user (the tables analysed afterwards). "
+        + " ".join(f"At {scale['scale']}x: {rows(scale)}." for scale in scales)
+        + f" wrk asks each read at {result['connections']} connections, {result['duration']} s a run, each request as one of the "
+        f"{result['signed_in']} at random, interleaved with the floor over {result['rounds']} round(s). Then PostgreSQL's auto_explain "
+        "logs each query of one more request of each read with its plan and its time (EXPLAIN ANALYZE): the SQL column sums them. "
+        "Release build, one PostgreSQL on the same 2 cores.",
+        "",
+        "| read | scale | req/s median | min – max | p99 | req/s of the floor | SQL ms | what PostgreSQL did |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for name in first["reads"]:
+        for scale in scales:
+            row = scale["reads"][name]
+            plans = "; ".join(" / ".join(query["steps"]) for query in row.get("queries", []))
+            sql = f"{row['query_ms']:.2f}" if "query_ms" in row else ""
+            lines.append(f"| {name} | {scale['scale']}x | {row['median']:,.0f} | {row['min']:,.0f} – {row['max']:,.0f} | {row['p99_ms']:.1f} ms | "
+                         + ("| " if name == "floor: /livez" else f"{row['ratio']:.0%} | ") + f"{sql} | {plans} |")
+    failed = [f"{name} at {scale['scale']}x: {row['bad_status']} non-2xx, {row['socket_errors']} socket errors"
+              for scale in scales for name, row in scale["reads"].items() if row["bad_status"] or row["socket_errors"]]
+    if failed:
+        lines += ["", "Errors: " + "; ".join(failed) + "."]
+    return lines
+
+
 # Each section: its script in this folder, the options of a quick try, and what writes its part of the page.
 SECTIONS = {
     "reads": ("reads", ["--users", "50", "--wishes", "1000", "--rounds", "1", "--duration", "3"], reads_section),
@@ -267,6 +300,7 @@ SECTIONS = {
     "wishes": ("wishes", ["--deliveries", "5000", "--window", "20", "--users", "200"], wishes_section),
     "reports": ("reports", ["--quick"], reports_section),
     "tempo": ("tempo", ["--songs", "8", "--runs", "1", "--seconds", "30"], tempo_section),
+    "scale": ("scale", ["--scales", "1", "--rounds", "1", "--duration", "3"], scale_section),
 }
 MARKER = "<!-- section: {} -->"
 
