@@ -16,11 +16,11 @@ import VaporTesting
 /// sizes until `ANALYZE` has run (Kinetic never runs it). On PostgreSQL a plan does depend on the
 /// sizes, and a test's few rows are cheapest read whole, so there each query is planned as a
 /// prepared statement's generic plan (for any parameters) with sequential scans priced out
-/// (`enable_seqscan = off`): a table still read whole, or an index read from end to end, is one
-/// no index can answer.
+/// (`enable_seqscan = off`): a table still read whole, or an index read from end to end or
+/// without its first column, is one no index can answer.
 @Suite struct QueryPlanTests {
-    /// The SQL the app logs at `debug`, as it is sent, with its parameters as PostgreSQL's driver
-    /// writes them (SQLite's logs none).
+    /// The SQL the app logs at `debug`, as it is sent, with its parameters as the driver writes
+    /// them.
     final class QueryLog: Sendable {
         struct Query {
             let sql: String
@@ -68,6 +68,8 @@ import VaporTesting
             // The test sees a scan when there is one.
             #expect(try await Self.scans(of: "SELECT id FROM users WHERE name = 'Ann'", on: app.db).scans.count == 1)
             #expect(try await Self.scans(of: "SELECT id FROM users WHERE id = $1", on: app.db).scans.isEmpty)
+            // An index that does not begin with the column asked for is read whole.
+            #expect(try await Self.scans(of: "SELECT id FROM daily_step_totals WHERE date = $1", on: app.db).scans.count == 1)
             if sql.dialect.name == "sqlite" {
                 #expect(Self.scans(in: ["MATERIALIZE recent", "SCAN workouts", "SCAN recent"]) == ["SCAN workouts"])
                 #expect(Self.scans(in: ["SEARCH users USING AUTOMATIC COVERING INDEX (name=?)"]).count == 1)
@@ -94,9 +96,11 @@ import VaporTesting
                 #expect(try await app.json(.GET, path, token: ann.token).status == .ok, "\(path)")
                 log.clear()
                 #expect(try await app.json(.GET, path, token: ann.token).status == .ok, "\(path)")
-                let selects = log.all.filter { $0.sql.uppercased().hasPrefix("SELECT") || $0.sql.uppercased().hasPrefix("WITH") }
-                #expect(!selects.isEmpty, "\(path) read nothing")
-                for query in selects {
+                let statements = log.all.filter { query in
+                    ["SELECT", "WITH", "UPDATE", "DELETE"].contains { query.sql.uppercased().hasPrefix($0) }
+                }
+                #expect(statements.contains { $0.sql.uppercased().hasPrefix("SELECT") }, "\(path) read nothing")
+                for query in statements {
                     let (scans, plan) = try await Self.scans(of: query.sql, binds: query.binds, on: app.db)
                     #expect(scans.isEmpty, "\(path): \(query.sql)\n\(plan.joined(separator: "\n"))")
                 }
@@ -117,19 +121,39 @@ import VaporTesting
         let types = (0..<parameters).map { $0 < binds.count ? postgresType(of: binds[$0]) : "unknown" }
         let declared = parameters == 0 ? "" : "(" + types.joined(separator: ", ") + ")"
         let arguments = parameters == 0 ? "" : "(" + Array(repeating: "NULL", count: parameters).joined(separator: ", ") + ")"
+        // In a transaction of its own, so that the settings end with it whatever happens; the
+        // prepared statement outlives a transaction, so it is dropped either way.
         let plan = try await database.withConnection { connection in
             let sql = try connection.sql()
-            try await sql.raw("SET enable_seqscan = off").run()
-            try await sql.raw("SET plan_cache_mode = force_generic_plan").run()
-            try await sql.raw(SQLQueryString("PREPARE kinetic_plan\(declared) AS " + query)).run()
-            let rows = try await sql.raw(SQLQueryString("EXPLAIN (FORMAT JSON) EXECUTE kinetic_plan" + arguments)).all()
-            try await sql.raw("DEALLOCATE kinetic_plan").run()
-            try await sql.raw("RESET enable_seqscan").run()
-            try await sql.raw("RESET plan_cache_mode").run()
-            return try #require(rows.first).decode(column: "QUERY PLAN", as: [PostgresPlan].self)
+            try await sql.raw("BEGIN").run()
+            do {
+                try await sql.raw("SET LOCAL enable_seqscan = off").run()
+                try await sql.raw("SET LOCAL plan_cache_mode = force_generic_plan").run()
+                try await sql.raw(SQLQueryString("PREPARE kinetic_plan\(declared) AS " + query)).run()
+                let rows = try await sql.raw(SQLQueryString("EXPLAIN (FORMAT JSON) EXECUTE kinetic_plan" + arguments)).all()
+                try await sql.raw("ROLLBACK").run()
+                try await sql.raw("DEALLOCATE kinetic_plan").run()
+                return try #require(rows.first).decode(column: "QUERY PLAN", as: [PostgresPlan].self)
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                try? await sql.raw("DEALLOCATE kinetic_plan").run()
+                throw error
+            }
         }
         let steps = try #require(plan.first).plan.steps
-        return (steps.filter(\.readsWhole).map(\.description), steps.map(\.description))
+        var leading: [String: String] = [:]
+        for index in Set(steps.compactMap(\.indexName)) {
+            // An index on an expression has no column first (`indkey[0]` is 0): any condition counts.
+            leading[index] = try await sql.raw(
+                """
+                SELECT a.attname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+                JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] WHERE c.relname = \(bind: index)
+                """
+            ).first(decodingColumn: "attname", as: String.self)
+        }
+        return (
+            steps.filter { $0.readsWhole(leadingColumn: $0.indexName.flatMap { leading[$0] }) }.map(\.description), steps.map(\.description)
+        )
     }
 
     /// The PostgreSQL type of a parameter the driver logged as `bind`: what the app sends is a
@@ -163,9 +187,17 @@ import VaporTesting
             /// This node and every node under it.
             var steps: [Node] { [self] + (plans ?? []).flatMap(\.steps) }
 
-            /// A table read whole, or an index read end to end (no condition bounds it).
-            var readsWhole: Bool {
-                nodeType == "Seq Scan" || (["Index Scan", "Index Only Scan"].contains(nodeType) && indexCondition == nil)
+            /// A table read whole, or an index read end to end: no condition bounds it, or none on
+            /// the index's `leadingColumn` (a B-tree index answers a condition on a later column
+            /// only by reading all of itself).
+            func readsWhole(leadingColumn: String?) -> Bool {
+                if nodeType == "Seq Scan" { return true }
+                guard ["Index Scan", "Index Only Scan", "Bitmap Index Scan"].contains(nodeType) else { return false }
+                guard let indexCondition else { return true }
+                guard let leadingColumn else { return false }
+                return !indexCondition.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains {
+                    $0 == leadingColumn
+                }
             }
 
             var description: String {

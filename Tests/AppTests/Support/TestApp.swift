@@ -10,7 +10,7 @@ import VaporTesting
 
 /// The database the App tests run against: a fresh SQLite file per test, or, when
 /// `KINETIC_TEST_DATABASE_URL` names a PostgreSQL server, a fresh database of the test's own on it,
-/// copied from a template migrated once per run. Copying takes tens of milliseconds where migrating
+/// copied from a template migrated once per test process. Copying takes tens of milliseconds where migrating
 /// took about a second, and tests on their own databases can run in parallel.
 enum TestDatabase {
     /// The database `KINETIC_TEST_DATABASE_URL` names: where test databases are created from.
@@ -68,7 +68,8 @@ enum TestDatabase {
     }
 
     /// The database every test's is copied from: migrated once per test process, on first use. It
-    /// stays behind when the process ends (scripts/test throws its cluster away).
+    /// stays behind when the process ends (scripts/test throws its cluster away). A template that
+    /// failed is not made again: every later test reports the same error.
     private actor Template {
         static let shared = Template()
         private var made: Task<String, any Error>?
@@ -140,39 +141,39 @@ func withKinetic(
     adjust: (inout KineticConfiguration) -> Void = { _ in },
     _ body: (Application) async throws -> Void
 ) async throws {
-    let sqlitePath = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-\(UUID().uuidString).sqlite").path
-    let postgresURL = try await TestDatabase.create()
-    var configuration = KineticConfiguration(
-        database: postgresURL.map { .postgres(url: $0) } ?? .sqlite(path: sqlitePath),
-        bcryptCost: 4,
-        loginBurstPerAccount: loginBurstPerAccount,
-        loginBurstPerAddress: 100
-    )
-    configuration.createsDemoAccount = false
-    configuration.maximumUploadBytes = maximumUploadBytes
-    configuration.clock = (clock ?? TestClock(now)).kineticClock
-    configuration.uploadDirectory =
-        FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-uploads-\(UUID().uuidString)").path
-    configuration.mediaDirectory =
-        FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-media-\(UUID().uuidString)").path
-    configuration.sqliteBusyTimeout = 120
-    configuration.mediaStorage = try TestMedia.storage() ?? .directory
-    adjust(&configuration)
-    let app = try await Application.make(.testing)
-    do {
-        try await configure(app, configuration)
-        try await app.autoMigrate().get()
-        app.startJobWorkers()
-        try await body(app)
-    } catch {
-        try? await app.asyncShutdown()
-        if let postgresURL { try? await TestDatabase.drop(postgresURL) }
+    // The PostgreSQL database is dropped after the app has shut down, whatever happened.
+    try await TestDatabase.withFresh { postgresURL in
+        let sqlitePath = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-\(UUID().uuidString).sqlite").path
+        var configuration = KineticConfiguration(
+            database: postgresURL.map { .postgres(url: $0) } ?? .sqlite(path: sqlitePath),
+            bcryptCost: 4,
+            loginBurstPerAccount: loginBurstPerAccount,
+            loginBurstPerAddress: 100
+        )
+        configuration.createsDemoAccount = false
+        configuration.maximumUploadBytes = maximumUploadBytes
+        configuration.clock = (clock ?? TestClock(now)).kineticClock
+        configuration.uploadDirectory =
+            FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-uploads-\(UUID().uuidString)").path
+        configuration.mediaDirectory =
+            FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-media-\(UUID().uuidString)").path
+        configuration.sqliteBusyTimeout = 120
+        configuration.mediaStorage = try TestMedia.storage() ?? .directory
+        adjust(&configuration)
+        let app = try await Application.make(.testing)
+        do {
+            try await configure(app, configuration)
+            try await app.autoMigrate().get()
+            app.startJobWorkers()
+            try await body(app)
+        } catch {
+            try? await app.asyncShutdown()
+            try? FileManager.default.removeItem(atPath: sqlitePath)
+            throw error
+        }
+        try await app.asyncShutdown()
         try? FileManager.default.removeItem(atPath: sqlitePath)
-        throw error
+        try? FileManager.default.removeItem(atPath: configuration.uploadDirectory)
+        try? FileManager.default.removeItem(atPath: configuration.mediaDirectory)
     }
-    try await app.asyncShutdown()
-    if let postgresURL { try await TestDatabase.drop(postgresURL) }
-    try? FileManager.default.removeItem(atPath: sqlitePath)
-    try? FileManager.default.removeItem(atPath: configuration.uploadDirectory)
-    try? FileManager.default.removeItem(atPath: configuration.mediaDirectory)
 }
