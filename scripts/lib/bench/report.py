@@ -274,6 +274,9 @@ def scale_section(result):
         + f" wrk asks each read at {result['connections']} connections, {result['duration']} s a run, each request as one of the "
         f"{result['signed_in']} at random, interleaved with the floor over {result['rounds']} round(s). Then PostgreSQL's auto_explain "
         "logs each query of one more request of each read with its plan and its time (EXPLAIN ANALYZE): the SQL column sums them. "
+        "The sign-in's token lookup (`api_tokens` joined to `users`) shows only where the few-second cache of signed-in tokens had "
+        "run out. Goal snapshots are a cache made at a user's first goals read, so only the signed-in users have one: at both scales "
+        "that table holds their rows alone, few enough for PostgreSQL to read them whole when it chooses. "
         "Release build, one PostgreSQL on the same 2 cores.",
         "",
         "| read | scale | req/s median | min – max | p99 | req/s of the floor | SQL ms | what PostgreSQL did |",

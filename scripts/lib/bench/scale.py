@@ -188,6 +188,7 @@ def one_scale(cluster, binary, work, scale, arguments):
     data_dir = work / database
     data_dir.mkdir()
     os.environ["DATABASE_URL"] = cluster.url(database)
+    reads.Client.local.connection = None  # this thread's kept connection went to the last scale's server
     port = reads.free_port()
     print(f"\nScale {scale}x: filling {SIGNED_IN} users through the API…", flush=True)
     server = reads.start_server(binary, str(data_dir), port)
