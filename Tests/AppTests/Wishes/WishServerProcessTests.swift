@@ -113,6 +113,18 @@ struct WishServerProcessTests {
         return (body as? [String: Any])?["inbox"] as? Int
     }
 
+    /// A server on `directory` that looks for due deliveries every `poll` seconds.
+    private func server(on directory: URL, smtp: PeerProcess, database: String?, poll: String) async throws -> ServerProcess {
+        try await ServerProcess(dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: poll))
+    }
+
+    /// A burst scheduled on a server that delivers nothing yet (it looks once an hour), stopped after.
+    private func burstScheduledQuietly(on directory: URL, smtp: PeerProcess, database: String?, mailbox: URL) async throws -> Burst {
+        let quiet = try await server(on: directory, smtp: smtp, database: database, poll: "3600")
+        defer { quiet.stop() }
+        return try await scheduleBurst(on: quiet, mailbox: mailbox)
+    }
+
     @Test func aServerKilledMidBurst_afterARestart_hasDeliveredEveryInAppWishOnce_andEveryEmailUnderItsOwnMessageID() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-crash-\(UUID())")
         let mailbox = directory.appendingPathComponent("mail")
@@ -121,21 +133,16 @@ struct WishServerProcessTests {
         // A slow mail server (50 ms a message), so the kill lands mid-session.
         let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path, "--data-delay", "0.05"])
         try await TestDatabase.withFresh { database in
-            let quiet = try await ServerProcess(
-                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
-            let burst = try await scheduleBurst(on: quiet, mailbox: mailbox)
-            quiet.stop()
+            let burst = try await burstScheduledQuietly(on: directory, smtp: smtp, database: database, mailbox: mailbox)
 
-            let doomed = try await ServerProcess(
-                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.2"))
+            let doomed = try await server(on: directory, smtp: smtp, database: database, poll: "0.2")
             let deadline = Date().addingTimeInterval(120)
             while receivedMessageIDs(mailbox).count < 30, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
             doomed.kill9()
             let beforeRestart = receivedMessageIDs(mailbox).count
             #expect(beforeRestart >= 30 && beforeRestart < Self.wishCount, "killed mid-burst: \(beforeRestart) e-mails were out")
 
-            let restarted = try await ServerProcess(
-                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.2"))
+            let restarted = try await server(on: directory, smtp: smtp, database: database, poll: "0.2")
             defer { restarted.stop() }
             let states = try await waitUntilAllDelivered(restarted, burst)
             #expect(states.count == 2 * Self.wishCount)
@@ -157,14 +164,9 @@ struct WishServerProcessTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path])
         try await TestDatabase.withFresh { database in
-            let quiet = try await ServerProcess(
-                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "3600"))
-            let burst = try await scheduleBurst(on: quiet, mailbox: mailbox)
-            quiet.stop()
-            let first = try await ServerProcess(
-                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.1"))
-            let second = try await ServerProcess(
-                dataDirectory: directory, environment: environment(smtp: smtp, database: database, poll: "0.1"))
+            let burst = try await burstScheduledQuietly(on: directory, smtp: smtp, database: database, mailbox: mailbox)
+            let first = try await server(on: directory, smtp: smtp, database: database, poll: "0.1")
+            let second = try await server(on: directory, smtp: smtp, database: database, poll: "0.1")
             defer {
                 first.stop()
                 second.stop()

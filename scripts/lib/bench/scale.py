@@ -98,13 +98,13 @@ INSERT INTO api_tokens (id, token_hash, user_id, created_at, expires_at)
   SELECT gen_random_uuid(), md5(id::text), id, now(), now() + interval '90 days' FROM more;
 INSERT INTO jump_sessions (id, user_id, date, month, number_of_jumps, calories_estimated, park_name, start_time, end_time, created_at)
   SELECT gen_random_uuid(), id, to_char(d, 'YYYY-MM-DD'), to_char(d, 'YYYY-MM'), 500 + n % 3000, true, 'Plainfield', '13:00', '14:00', now()
-  FROM more, generate_series(current_date - 363, current_date, interval '7 days') AS d;
+  FROM more, generate_series(current_date - {7 * (PER_USER['jump_sessions'] - 1)}, current_date, interval '7 days') AS d;
 INSERT INTO daily_step_totals (id, user_id, date, steps)
   SELECT gen_random_uuid(), id, to_char(d, 'YYYY-MM-DD'), 4000 + n % 9000
-  FROM more, generate_series(current_date - 29, current_date, interval '1 day') AS d;
+  FROM more, generate_series(current_date - {PER_USER['daily_step_totals'] - 1}, current_date, interval '1 day') AS d;
 INSERT INTO workouts (id, user_id, selection, seed, plan, total_seconds, created_at, saved_at, exercise_count)
   SELECT gen_random_uuid(), id, '{{}}', k, '{{}}', 1200, now() - k * interval '1 day', now() - k * interval '1 day', 12
-  FROM more, generate_series(1, 3) AS k;
+  FROM more, generate_series(1, {PER_USER['workouts']}) AS k;
 INSERT INTO wish_inbox (id, recipient_id, delivery_id, wish_id, sender_name, sender_email, occasion, subject, message,
                         received_at, search_text, kind)
   SELECT gen_random_uuid(), id, gen_random_uuid(), gen_random_uuid(), 'Scale sender', 'sender@example.com', 'birthday',
