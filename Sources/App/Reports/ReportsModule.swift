@@ -3,7 +3,10 @@ import Vapor
 
 extension ReportsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
-        [CreateReports(), AddPreviousReportLibrary(), AddReportPages(), AddRecognisedPages(), CreateReportImports(), NumberReportPages()]
+        [
+            CreateReports(), AddPreviousReportLibrary(), AddReportPages(), AddRecognisedPages(), CreateReportImports(), NumberReportPages(),
+            AddPageWords(),
+        ]
     }
 
     /// One import at a time on this instance, and the imports' job.

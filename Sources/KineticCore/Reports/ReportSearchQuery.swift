@@ -59,6 +59,16 @@ public struct ReportSearchQuery: Equatable, Sendable {
         return Array(words.prefix(ReportSpelling.wordsCorrected))
     }
 
+    /// The required single words that also match as prefixes (``matchesAsPrefix(_:)``), in
+    /// order, each once.
+    public var prefixWords: [String] {
+        var words: [String] = []
+        for term in required.joined() where term.count == 1 && Self.matchesAsPrefix(term[0]) && !words.contains(term[0]) {
+            words.append(term[0])
+        }
+        return words
+    }
+
     /// Whether `word` also finds words it starts ("interpol" finds "interpolation"): a required
     /// single word of at least ``prefixLength`` characters with a letter in it.
     public static func matchesAsPrefix(_ word: String) -> Bool {
@@ -76,14 +86,25 @@ public struct ReportSearchQuery: Equatable, Sendable {
     /// required single word matches as a prefix too, and as any of its `corrections`.
     /// `phrasesAsWords` asks for a required phrase's words in any order and place, for text that
     /// keeps words but not their order (the rest of a long report, ``ReportRankedText``).
-    public func fts5Expression(corrections: [String: [String]] = [:], phrasesAsWords: Bool = false) -> String {
+    /// `wordsOfPrefixes` gives the indexed words a prefix stands for: a word given some is looked
+    /// for as any of them (`"ab" OR "abc"`) instead of as a prefix (`"ab"*`), which finds the
+    /// same rows of an index holding no other word that starts with it.
+    public func fts5Expression(
+        corrections: [String: [String]] = [:], phrasesAsWords: Bool = false, wordsOfPrefixes: [String: [String]] = [:]
+    ) -> String {
         func quoted(_ term: Term) -> String { "\"" + term.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
         func alternatives(_ term: Term) -> [String] {
             guard term.count == 1 else {
                 return [phrasesAsWords ? "(" + term.map { quoted([$0]) }.joined(separator: " AND ") + ")" : quoted(term)]
             }
             let word = term[0]
-            return [Self.matchesAsPrefix(word) ? quoted(term) + "*" : quoted(term)] + (corrections[word] ?? []).map { quoted([$0]) }
+            let asTyped: [String]
+            if let words = wordsOfPrefixes[word], !words.isEmpty, Self.matchesAsPrefix(word) {
+                asTyped = words.map { quoted([$0]) }
+            } else {
+                asTyped = [Self.matchesAsPrefix(word) ? quoted(term) + "*" : quoted(term)]
+            }
+            return asTyped + (corrections[word] ?? []).map { quoted([$0]) }
         }
         let groups = required.map { group in
             let all = group.flatMap(alternatives)

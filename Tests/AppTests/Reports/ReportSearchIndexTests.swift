@@ -41,6 +41,53 @@ import VaporTesting
         }
     }
 
+    @Test func aPrefix_findsThePagesOfEveryWordItStarts_evenOfWordsTheRankedTextLacks() async throws {
+        // A report of very many different words, on pages after 200,000 characters of filler:
+        // its ranked text keeps as many of them as fit in its bytes, its pages keep them all.
+        let filler = Array(
+            repeating: String(repeating: "trampoline safety netting ", count: 60), count: ReportRankedText.fullLimit / 1_560 + 1)
+        func body(_ words: [String], breakBefore: Int? = nil) -> String {
+            var pages = filler
+            var page: [String] = []
+            for (index, word) in words.enumerated() {
+                if page.count == 1_000 || index == breakBefore {
+                    pages.append(page.joined(separator: " "))
+                    page = []
+                }
+                page.append(word)
+            }
+            return (pages + [page.joined(separator: " ")]).joined(separator: "\u{0C}") + "\u{0C}"
+        }
+        var words = (0..<40_000).map { "zq" + String(format: "%06d", $0) }
+        let ranked = ReportRankedText.of(body(words))
+        let kept = try #require(ranked.split(separator: ReportRankedText.tailMark).last).split(whereSeparator: \.isWhitespace).count
+        try #require(kept > 1 && kept < words.count)
+        // The last word kept and the first left out start alike, on pages of their own.
+        words[kept - 1] = "zqzzzzza"
+        words[kept] = "zqzzzzzb"
+        let text = body(words, breakBefore: kept)
+        #expect(ReportRankedText.of(text).contains("zqzzzzza"))
+        #expect(!ReportRankedText.of(text).contains("zqzzzzzb"))
+        let pagesOfBoth = ReportPageText.pages(of: text).filter { $0.text.contains("zqzzzzz") }.map(\.number)
+        try #require(pagesOfBoth.count == 2)
+
+        try await withKinetic { app in
+            let sql = try app.db.sql()
+            try await ReportSearchIndex.put(.init(reportID: "many", title: "Many words", keywords: [], body: text), on: sql)
+            try await ReportSearchIndex.refreshWords(on: sql)
+            if sql.dialect.name == "sqlite" {
+                let prefixWords = try await ReportSearchIndex.prefixWords(for: try #require(ReportSearchQuery("zqzzzzz zq00")), on: sql)
+                // A prefix of more words than that is left to FTS5.
+                #expect(prefixWords == ["zqzzzzz": ["zqzzzzza", "zqzzzzzb"]])
+            }
+            let hits = try await Self.search("zqzzzzz", on: sql)
+            #expect(hits.map(\.reportID) == ["many"])
+            #expect(hits.first?.pages == pagesOfBoth)
+            // Pages of a thousand words: zq000000 to zq009999 are on the ten after the filler.
+            #expect(try await Self.search("zq00", on: sql).first?.pages == Array((filler.count + 1)...(filler.count + 10)))
+        }
+    }
+
     @Test func aPhraseOnlyOnTheLastPagesOfALongReport_findsIt_afterTheRankedReports() async throws {
         try await withKinetic { app in
             let sql = try app.db.sql()

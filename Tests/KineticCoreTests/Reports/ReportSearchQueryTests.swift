@@ -72,6 +72,26 @@ import Testing
         #expect(query.tsquery(corrections: corrections) == "('gnuplt':* | 'gnuplot') & 'splot':* & !'draft'")
     }
 
+    @Test func theWordsOfAPrefix_replaceThePrefix_andLeaveTheRestAsTyped() throws {
+        let query = try #require(ReportSearchQuery(#"interpol "spline fit" r or splin interpol -draft"#))
+        #expect(query.prefixWords == ["interpol", "splin"])
+        let words = ["interpol": ["interpolate", "interpolation"], "splin": [], "draft": ["drafts"], "spline": ["splines"]]
+        // A prefix given no words stays a prefix; phrases, short words and exclusions are never expanded.
+        #expect(
+            query.fts5Expression(wordsOfPrefixes: words)
+                == #"("interpolate" OR "interpolation") AND "spline fit" AND ("r" OR "splin"*) AND ("interpolate" OR "interpolation") NOT "draft""#
+        )
+        #expect(
+            query.fts5Expression(phrasesAsWords: true, wordsOfPrefixes: words)
+                == #"("interpolate" OR "interpolation") AND ("spline" AND "fit") AND ("r" OR "splin"*) AND ("interpolate" OR "interpolation") NOT "draft""#
+        )
+        // A correction still joins the words.
+        #expect(
+            try #require(ReportSearchQuery("gnuplt")).fts5Expression(
+                corrections: ["gnuplt": ["gnuplot"]], wordsOfPrefixes: ["gnuplt": ["gnupltx"]])
+                == #"("gnupltx" OR "gnuplot")"#)
+    }
+
     @Test func correctableWords_skipPhrasesShortWordsNumbersAndRepeats() throws {
         let query = try #require(ReportSearchQuery(#""regular expression" the 12345 tapply tapply or sapply -lapply"#))
         #expect(query.correctableWords == ["tapply", "sapply"])
