@@ -1,33 +1,40 @@
-"""Scale: each module's main read at 1x and 10x the data of the reads benchmark, on PostgreSQL,
-with each query's plan and time as PostgreSQL itself measured them (EXPLAIN ANALYZE).
+"""Scale: each module's main read at 1x and 10x the data of the reads benchmark, on SQLite (what
+one machine runs) and on PostgreSQL, with each PostgreSQL query's plan and time as PostgreSQL
+itself measured them (EXPLAIN ANALYZE).
 
-A throw-away PostgreSQL 15 cluster with auto_explain loaded. For each scale, a fresh database
-that one release server fills as the reads benchmark does, through its own API: 50 signed-in
-users with their jump sessions, a month of steps, kept workouts and wishes sent to each other
-and delivered by the server. Then the rest of the scale is written straight into the tables
-(the other users, with the same rows per user as the 50: 1,000 users and 100,000 wishes in the
-inbox at 1x, 10,000 and 1,000,000 at 10x; 200 more reports in 20 more categories at 1x, ten times
-that at 10x, all under one more root category) and the tables analysed, so the planner sees their real sizes. The 50 users' own data
-is the same at both scales: only the tables around them grow, which is what an instance with
-more users looks like to one of them.
+For each database and scale, a fresh database (a data directory's SQLite file; a database of a
+throw-away PostgreSQL 15 cluster with auto_explain loaded) that one release server fills as the
+reads benchmark does, through its own API: 50 signed-in users with their jump sessions, a month
+of steps, kept workouts and wishes sent to each other and delivered by the server. Then the rest
+of the scale is written straight into the tables (the other users, with the same rows per user as
+the 50: 1,000 users and 100,000 wishes in the inbox at 1x, 10,000 and 1,000,000 at 10x; 200 more
+reports in 20 more categories at 1x, ten times that at 10x, all under one more root category).
+PostgreSQL's tables are analysed then, as its autovacuum would; SQLite's are not, as Kinetic
+never asks it to (its plans are those QueryPlanTests checks). The 50 users' own data is the same
+at both scales: only the tables around them grow, which is what an instance with more users
+looks like to one of them.
 
 Measured at each scale: wrk at 64 connections for each read, each request as one of the 50 at
-random, interleaved with the floor (/livez); and, with auto_explain on, one request of each read
-(after one that fills any cache), whose every query PostgreSQL logs with its plan and time.
+random, interleaved with the floor (/livez); and on PostgreSQL, with auto_explain on, one request
+of each read (after one that fills any cache), whose every query PostgreSQL logs with its plan
+and time.
 
-Prints and writes (--out, JSON) per read and scale: requests/s (min, median, max), p99, the
-queries' plans (the scans and indexes they use) and their summed execution time."""
+Prints and writes (--out, JSON) per database, read and scale: requests/s (min, median, max),
+p99, and on PostgreSQL the queries' plans (the scans and indexes they use) and their summed
+execution time."""
 import argparse
 import datetime
 import json
 import os
 import pathlib
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import uuid
 
 import reads
 
@@ -38,6 +45,8 @@ SIGNED_IN = 50
 PER_USER = {"jump_sessions": 52, "daily_step_totals": 30, "workouts": 3, "wish_inbox": 100}
 # Categories and reports added per 1x beside the demo library, all under one more root category.
 DEMO_SCALE_REPORTS = (20, 200)
+# The tables whose rows each scale reports.
+COUNTED = ["users", "api_tokens", "jump_sessions", "daily_step_totals", "workouts", "wish_inbox", "reports"]
 
 
 class Cluster:
@@ -121,10 +130,106 @@ INSERT INTO reports (id, title, keywords, category_id, position, file_name, stor
 UPDATE report_libraries SET report_count = report_count + {reports_count}, page_count = page_count + {reports_count * 10};
 ANALYZE;
 """)
-    counts = {}
-    for table in ["users", "api_tokens", "jump_sessions", "daily_step_totals", "workouts", "wish_inbox", "reports"]:
-        counts[table] = int(cluster.sql(database, f"SELECT count(*) FROM {table}"))
-    return counts
+    return {table: int(cluster.sql(database, f"SELECT count(*) FROM {table}")) for table in COUNTED}
+
+
+def fill_the_rest_sqlite(path, scale):
+    """The same rows as fill_the_rest, in SQLite's own forms (ids as upper-case text, instants as
+    seconds since 1970), in one transaction; not analysed (Kinetic never analyses its tables)."""
+    users = 1000 * scale - SIGNED_IN
+    categories, reports_count = (count * scale for count in DEMO_SCALE_REPORTS)
+    now = time.time()
+    today = datetime.date.today()
+    new_id = lambda: str(uuid.uuid4()).upper()
+    ids = [new_id() for _ in range(users)]
+    numbered = list(enumerate(ids, 1))
+    connection = sqlite3.connect(path, timeout=60)
+    try:
+        with connection:
+            connection.executemany(
+                "INSERT INTO users (id, name, email, password_hash, jump_goal, calorie_goal, created_at, is_admin, email_verified_at) "
+                "VALUES (?, ?, ?, 'x', 30000, 2000, ?, 0, ?)",
+                ((user, f"Scale {n}", f"scale-{n}@example.com", now, now) for n, user in numbered))
+            connection.executemany(
+                "INSERT INTO api_tokens (id, token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                ((new_id(), user.lower().replace("-", ""), user, now, now + 90 * 86400) for user in ids))
+            weeks = [today - datetime.timedelta(days=7 * week) for week in range(PER_USER["jump_sessions"])]
+            connection.executemany(
+                "INSERT INTO jump_sessions (id, user_id, date, month, number_of_jumps, calories_estimated, park_name, start_time, "
+                "end_time, created_at) VALUES (?, ?, ?, ?, ?, 1, 'Plainfield', '13:00', '14:00', ?)",
+                ((new_id(), user, day.isoformat(), day.strftime("%Y-%m"), 500 + n % 3000, now) for n, user in numbered for day in weeks))
+            days = [today - datetime.timedelta(days=back) for back in range(PER_USER["daily_step_totals"])]
+            connection.executemany(
+                "INSERT INTO daily_step_totals (id, user_id, date, steps) VALUES (?, ?, ?, ?)",
+                ((new_id(), user, day.isoformat(), 4000 + n % 9000) for n, user in numbered for day in days))
+            connection.executemany(
+                "INSERT INTO workouts (id, user_id, selection, seed, plan, total_seconds, created_at, saved_at, exercise_count) "
+                "VALUES (?, ?, '{}', ?, '{}', 1200, ?, ?, 12)",
+                ((new_id(), user, k, now - k * 86400, now - k * 86400) for user in ids for k in range(1, PER_USER["workouts"] + 1)))
+            connection.executemany(
+                "INSERT INTO wish_inbox (id, recipient_id, delivery_id, wish_id, sender_name, sender_email, occasion, subject, message, "
+                "received_at, search_text, kind) VALUES (?, ?, ?, ?, 'Scale sender', 'sender@example.com', 'birthday', ?, "
+                "'Many happy returns of the day, from the whole team.', ?, "
+                "'happy birthday many happy returns of the day from the whole team', 'wish')",
+                ((new_id(), user, new_id(), new_id(), f"Happy birthday #{k}", now - k * 3600)
+                 for user in ids for k in range(1, PER_USER["wish_inbox"] + 1)))
+            connection.execute("INSERT INTO report_categories (id, title, parent_id, position, depth) VALUES ('scale', 'Scale', NULL, 1000, 0)")
+            connection.executemany(
+                "INSERT INTO report_categories (id, title, parent_id, position, depth) VALUES (?, ?, 'scale', ?, 1)",
+                ((f"scale-{c}", f"Scale {c}", c) for c in range(1, categories + 1)))
+            connection.executemany(
+                "INSERT INTO reports (id, title, keywords, category_id, position, file_name, stored_folder, sha256, byte_count, "
+                "page_count, page_width, page_height, imported_at, recognised_pages) "
+                "VALUES (?, ?, '[]', ?, ?, 'r.pdf', ?, ?, 1000, 10, 612, 792, ?, 0)",
+                ((f"scale-report-{r}", f"Scale report {r}", f"scale-{1 + r % categories}", r, f"scale-{r}", f"{r:064x}", now)
+                 for r in range(1, reports_count + 1)))
+            connection.execute("UPDATE report_libraries SET report_count = report_count + ?, page_count = page_count + ?",
+                               (reports_count, reports_count * 10))
+        return {table: connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in COUNTED}
+    finally:
+        connection.close()
+
+
+class PostgresDatabase:
+    """One scale's database on the cluster, which the server is told of by DATABASE_URL."""
+    name = "PostgreSQL"
+
+    def __init__(self, cluster, scale, data_dir):
+        self.cluster = cluster
+        self.database = f"kinetic_x{scale}"
+        cluster.sql("postgres", f"CREATE DATABASE {self.database}")
+        os.environ["DATABASE_URL"] = cluster.url(self.database)
+
+    def count(self, query):
+        return int(self.cluster.sql(self.database, query))
+
+    def fill_the_rest(self, scale):
+        return fill_the_rest(self.cluster, self.database, scale)
+
+    def explained(self, port, path, token):
+        return explained(self.cluster, port, path, token)
+
+
+class SQLiteDatabase:
+    """One scale's SQLite file, the server's default in its data directory."""
+    name = "SQLite"
+
+    def __init__(self, scale, data_dir):
+        os.environ.pop("DATABASE_URL", None)
+        self.path = data_dir / "kinetic.sqlite"
+
+    def count(self, query):
+        connection = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=60)
+        try:
+            return connection.execute(query).fetchone()[0]
+        finally:
+            connection.close()
+
+    def fill_the_rest(self, scale):
+        return fill_the_rest_sqlite(self.path, scale)
+
+    def explained(self, port, path, token):
+        return None
 
 
 def logged_plans(text):
@@ -182,15 +287,13 @@ def explained(cluster, port, path, token):
     return ([shown(plan) for plan in logged if not is_background(plan)], [shown(plan) for plan in logged if is_background(plan)])
 
 
-def one_scale(cluster, binary, work, scale, arguments):
-    database = f"kinetic_x{scale}"
-    cluster.sql("postgres", f"CREATE DATABASE {database}")
-    data_dir = work / database
+def one_scale(open_database, binary, work, scale, arguments):
+    data_dir = work / f"x{scale}-{len(list(work.glob('x*')))}"
     data_dir.mkdir()
-    os.environ["DATABASE_URL"] = cluster.url(database)
+    database = open_database(scale, data_dir)
     reads.Client.local.connection = None  # this thread's kept connection went to the last scale's server
     port = reads.free_port()
-    print(f"\nScale {scale}x: filling {SIGNED_IN} users through the API…", flush=True)
+    print(f"\n{database.name}, scale {scale}x: filling {SIGNED_IN} users through the API…", flush=True)
     server = reads.start_server(binary, str(data_dir), port)
     try:
         confirm = lambda: subprocess.run([binary, "admin", "verify-all", "--data-dir", str(data_dir), "--log", "warning"],
@@ -200,12 +303,12 @@ def one_scale(cluster, binary, work, scale, arguments):
         expected = SIGNED_IN * PER_USER["wish_inbox"]
         deadline = time.time() + 600
         delivered = "SELECT count(*) FROM wish_deliveries WHERE recipient LIKE 'bench-%' AND state IN ('delivered', 'failed')"
-        while int(cluster.sql(database, delivered)) < expected:
+        while database.count(delivered) < expected:
             if time.time() > deadline:
                 sys.exit("the wishes were not delivered within 10 minutes")
             time.sleep(2)
         started = time.time()
-        counts = fill_the_rest(cluster, database, scale)
+        counts = database.fill_the_rest(scale)
         print(f"  the rest written in {time.time() - started:.0f} s: " + ", ".join(f"{table} {count:,}" for table, count in counts.items()),
               flush=True)
         users_file = work / f"users-{scale}.txt"
@@ -224,7 +327,7 @@ def one_scale(cluster, binary, work, scale, arguments):
                     print(f"  round {round_number + 1} {label:16} {result['rate']:9.0f} req/s  p99 {result['p99_ms']:7.1f} ms"
                           + (f"  {result['bad_status']} non-2xx" if result["bad_status"] else ""), flush=True)
         token, customer = accounts[0]
-        plans = {name: explained(cluster, port, path.replace("{customer}", customer), token) for name, path in paths}
+        plans = {name: database.explained(port, path.replace("{customer}", customer), token) for name, path in paths}
     finally:
         server.terminate()
         server.wait()
@@ -236,10 +339,10 @@ def one_scale(cluster, binary, work, scale, arguments):
                          "p99_ms": statistics.median(result["p99_ms"] for result in results), "ratio": statistics.median(rates) / floor,
                          "bad_status": sum(result["bad_status"] for result in results),
                          "socket_errors": sum(result["socket_errors"] for result in results)}
-        if name in plans:
+        if plans.get(name):
             summary[name]["queries"], summary[name]["background"] = plans[name]
             summary[name]["query_ms"] = sum(query["ms"] for query in summary[name]["queries"])
-    return {"scale": scale, "rows": counts, "reads": summary}
+    return {"database": database.name, "scale": scale, "rows": counts, "reads": summary}
 
 
 def main():
@@ -249,24 +352,38 @@ def main():
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--databases", default="sqlite,postgres", help="sqlite, postgres or both, in that order")
     parser.add_argument("--out")
     arguments = parser.parse_args()
-    missing = [tool for tool in ["wrk", "psql"] if not shutil.which(tool)] + ([] if (PG_BIN / "initdb").exists() else ["postgresql-15"])
+    databases = arguments.databases.split(",")
+    missing = [tool for tool in ["wrk"] + (["psql"] if "postgres" in databases else []) if not shutil.which(tool)]
+    if "postgres" in databases and not (PG_BIN / "initdb").exists():
+        missing.append("postgresql-15")
     if missing:
         sys.exit("missing: " + ", ".join(missing))
     binary = str(pathlib.Path(arguments.binary).resolve())
     work = pathlib.Path(tempfile.mkdtemp(prefix="kinetic-bench-scale."))
     if os.geteuid() == 0:
         shutil.chown(work, "postgres")
-    cluster = Cluster(work)
+    cluster = None
+    results = []
     try:
-        results = [one_scale(cluster, binary, work, int(scale), arguments) for scale in arguments.scales.split(",")]
+        for name in databases:
+            if name == "postgres":
+                cluster = Cluster(work)
+                open_database = lambda scale, data_dir: PostgresDatabase(cluster, scale, data_dir)
+            elif name == "sqlite":
+                open_database = SQLiteDatabase
+            else:
+                sys.exit(f"unknown database {name}: sqlite or postgres")
+            results += [one_scale(open_database, binary, work, int(scale), arguments) for scale in arguments.scales.split(",")]
     finally:
-        cluster.stop()
+        if cluster:
+            cluster.stop()
         shutil.rmtree(work, ignore_errors=True)
 
     for result in results:
-        print(f"\nScale {result['scale']}x: " + ", ".join(f"{table} {count:,}" for table, count in result["rows"].items()))
+        print(f"\n{result['database']}, scale {result['scale']}x: " + ", ".join(f"{table} {count:,}" for table, count in result["rows"].items()))
         print(f"  {'read':16} {'median':>8} {'p99 ms':>8} {'of floor':>9} {'SQL ms':>8}  plan")
         for name, row in result["reads"].items():
             sql = f"{row['query_ms']:8.2f}" if "query_ms" in row else " " * 8
