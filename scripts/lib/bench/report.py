@@ -181,17 +181,15 @@ def reports_section(result):
     search = result.get("search")
     if search:
         library, reads = search["library"], search["reads"]
-        timed = library.get("import_timed", True)
-        minutes = 100_000 / library["import_pages_per_s"] / 60 if timed else 0
+        minutes = 100_000 / library["import_pages_per_s"] / 60
         size = (f"{library['pages']:,} pages" if library["pages"] >= 100_000 else
                 f"{library['pages']:,} pages, not the goal's 100,000: importing that many takes about {minutes:.0f} minutes here "
                 "(`python3 scripts/lib/bench/reports.py --search-pages 100000 --data-dir DIR` imports it once and searches it again on later runs)")
-        imported = (f"in {library['import_seconds'] / 60:.1f} minutes ({library['import_pages_per_s']:.1f} pages/s)" if timed else
-                    "(not timed: the machine was doing other work meanwhile)")
         lines += [
             f"Search on a library of {size}: {library['reports']:,} generated text PDFs of up to {library['pages_per_report']} pages "
             f"(about {library['words'] / library['pages']:.0f} words a page drawn from the Debian documents' {library['vocabulary']:,} words, "
-            f"as often as they occur there), imported through `kinetic import-reports` {imported}. {search['users']} users signed in; wrk asks at {search['connections']} connections, "
+            f"as often as they occur there), imported through `kinetic import-reports` in {library['import_seconds'] / 60:.1f} minutes "
+            f"({library['import_pages_per_s']:.1f} pages/s). {search['users']} users signed in; wrk asks at {search['connections']} connections, "
             f"{search['duration']} s a run, each request as one of them at random (a bearer token for the API, the session cookie for the page) "
             f"for one word at random: a rare word (any word the library holds, each alike: a median of "
             f"{search['reports_found_median']['rare']:.0f} reports found) or a common one (four letters or more, as often as it occurs in the text: "

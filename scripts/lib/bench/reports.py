@@ -323,9 +323,7 @@ def query_lists(used, vocabulary_counts, folder, count=2000, seed=11):
 
 
 def search_library(binary, data_dir, pages, log):
-    """The search library in `data_dir`: made and imported, or as made before. Its
-    `search-library.json` says how the import went; `"import_timed": false` there tells the page
-    that the import shared the machine with other work, so its time is not a figure."""
+    """The search library in `data_dir`: made and imported, or as made before."""
     about_file = data_dir / "search-library.json"
     if about_file.exists():
         about = json.loads(about_file.read_text())
