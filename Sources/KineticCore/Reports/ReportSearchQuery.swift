@@ -52,18 +52,17 @@ public struct ReportSearchQuery: Equatable, Sendable {
     /// The words a misspelling may hide in: single words (not phrases) that are required and
     /// ``ReportSpelling/isCorrectable(_:)``, each once, at most ``ReportSpelling/wordsCorrected``.
     public var correctableWords: [String] {
-        var words: [String] = []
-        for term in required.joined() where term.count == 1 && ReportSpelling.isCorrectable(term[0]) && !words.contains(term[0]) {
-            words.append(term[0])
-        }
-        return Array(words.prefix(ReportSpelling.wordsCorrected))
+        Array(requiredSingleWords(where: ReportSpelling.isCorrectable).prefix(ReportSpelling.wordsCorrected))
     }
 
     /// The required single words that also match as prefixes (``matchesAsPrefix(_:)``), in
     /// order, each once.
-    public var prefixWords: [String] {
+    public var prefixWords: [String] { requiredSingleWords(where: Self.matchesAsPrefix) }
+
+    /// The required single words (not phrases) for which `isIncluded` holds, in order, each once.
+    private func requiredSingleWords(where isIncluded: (String) -> Bool) -> [String] {
         var words: [String] = []
-        for term in required.joined() where term.count == 1 && Self.matchesAsPrefix(term[0]) && !words.contains(term[0]) {
+        for term in required.joined() where term.count == 1 && isIncluded(term[0]) && !words.contains(term[0]) {
             words.append(term[0])
         }
         return words
@@ -98,12 +97,14 @@ public struct ReportSearchQuery: Equatable, Sendable {
                 return [phrasesAsWords ? "(" + term.map { quoted([$0]) }.joined(separator: " AND ") + ")" : quoted(term)]
             }
             let word = term[0]
-            let asTyped: [String]
-            if let words = wordsOfPrefixes[word], !words.isEmpty, Self.matchesAsPrefix(word) {
-                asTyped = words.map { quoted([$0]) }
-            } else {
-                asTyped = [Self.matchesAsPrefix(word) ? quoted(term) + "*" : quoted(term)]
-            }
+            let asTyped =
+                if !Self.matchesAsPrefix(word) {
+                    [quoted(term)]
+                } else if let words = wordsOfPrefixes[word], !words.isEmpty {
+                    words.map { quoted([$0]) }
+                } else {
+                    [quoted(term) + "*"]
+                }
             return asTyped + (corrections[word] ?? []).map { quoted([$0]) }
         }
         let groups = required.map { group in

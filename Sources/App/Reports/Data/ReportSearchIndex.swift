@@ -393,18 +393,23 @@ enum ReportSearchIndex {
     /// evaluates its query on the pages three or four times: on 100,000 pages, `"function"*`
     /// took 19 ms an evaluation, its five words 6.
     static func prefixWords(for query: ReportSearchQuery, on sql: any SQLDatabase) async throws -> [String: [String]] {
-        struct Row: Decodable { let word: String }
         var words: [String: [String]] = [:]
         for prefix in query.prefixWords where prefix.allSatisfy(\.isASCII) {
-            let started = try await sql.raw(
-                """
-                SELECT word FROM report_words WHERE word >= \(bind: prefix) AND word < \(bind: prefix + "\u{10FFFF}")
-                ORDER BY word LIMIT \(bind: wordsGivenForPrefix + 1)
-                """
-            ).all(decoding: Row.self)
-            if (1...wordsGivenForPrefix).contains(started.count) { words[prefix] = started.map(\.word) }
+            let started = try await indexedWords(startingWith: prefix, limit: wordsGivenForPrefix + 1, on: sql)
+            if (1...wordsGivenForPrefix).contains(started.count) { words[prefix] = started }
         }
         return words
+    }
+
+    /// The first `limit` words of `report_words` that start with `prefix`, in byte order.
+    private static func indexedWords(startingWith prefix: String, limit: Int, on sql: any SQLDatabase) async throws -> [String] {
+        struct Row: Decodable { let word: String }
+        return try await sql.raw(
+            """
+            SELECT word FROM report_words WHERE word >= \(bind: prefix) AND word < \(bind: prefix + "\u{10FFFF}")
+            ORDER BY word LIMIT \(bind: limit)
+            """
+        ).all(decoding: Row.self).map(\.word)
     }
 
     /// For each word of `query` that is in no report, even as the start of a word, the indexed
@@ -416,10 +421,7 @@ enum ReportSearchIndex {
         for word in query.correctableWords {
             // SQLite's index keeps words without their diacritics.
             let stored = isSQLite ? word.folding(options: .diacriticInsensitive, locale: nil) : word
-            let known = try await sql.raw(
-                "SELECT word FROM report_words WHERE word >= \(bind: stored) AND word < \(bind: stored + "\u{10FFFF}") LIMIT 1"
-            ).all(decoding: Row.self)
-            guard known.isEmpty else { continue }
+            guard try await indexedWords(startingWith: stored, limit: 1, on: sql).isEmpty else { continue }
             var variants = ReportSpelling.variants(of: word)
             if isSQLite { variants = Set(variants.map { $0.folding(options: .diacriticInsensitive, locale: nil) }) }
             let near = try await sql.raw(
