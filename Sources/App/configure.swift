@@ -29,6 +29,7 @@ public func configure(_ app: Application, _ configuration: KineticConfiguration)
     ContentConfiguration.global.use(encoder: encoder, for: .json)
     app.routes.defaultMaxBodySize = "1mb"
     app.refuseCodedRequestBodies()
+    app.closeIdleConnections()
     app.assets = try AssetCatalog.shared(directory: URL(fileURLWithPath: app.directory.publicDirectory))
     app.middleware = Middlewares()
     app.middleware.use(CompressionMiddleware())

@@ -20,7 +20,8 @@ func routes(_ app: Application) throws {
     let modules = ModuleRoutes(
         web: web, signedIn: web.grouped(RequireSignedInMiddleware()),
         links: app.grouped(WebSessionMiddleware()),
-        api: api, apiSignedIn: api.grouped(RequireBearerMiddleware(), IdempotencyMiddleware())
+        api: api, apiSignedIn: api.grouped(RequireBearerMiddleware(), IdempotencyMiddleware()),
+        configuration: app.kineticConfiguration
     )
     modules.apiSignedIn.get(SiteURL.api(.job(id: nil)).pathComponents, use: JobsController().show)
     for module in KineticModules.all { module.register(on: modules) }

@@ -171,8 +171,8 @@ def test_a_one_gigabyte_motion_log_is_refused_before_it_is_read(account):
         pass
     response = connection.getresponse()
     body = json.loads(response.read())
-    assert response.status == 422
-    assert "8 MB" in body["error"]["fields"]["body"]
+    assert response.status == 413
+    assert body["error"]["code"] == "upload_too_large"
 
 
 def test_a_finished_workout_counts_for_a_goal_and_its_exercises_can_be_tracked(account):

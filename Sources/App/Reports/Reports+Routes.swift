@@ -21,14 +21,16 @@ enum ReportsModule: KineticModule {
     ]
 
     static func register(on routes: ModuleRoutes) {
-        registerPages(on: routes.signedIn)
+        registerPages(on: routes.signedIn, configuration: routes.configuration)
         PDFReaderAssets.register(on: routes.web)
         let api = routes.apiSignedIn
         let reports = ReportsAPIController()
         api.get(SiteURL.api(.reports(.category(id: nil))).pathComponents, use: reports.level)
         api.get(SiteURL.api(.reports(.categoryReports(id: nil))).pathComponents, use: reports.levelReports)
         api.get(SiteURL.api(.reports(.search)).pathComponents, use: reports.search)
-        api.on(.POST, SiteURL.api(.reports(.importLibrary)).pathComponents, body: .stream, use: reports.uploadImport)
+        api.on(
+            .POST, SiteURL.api(.reports(.importLibrary)).pathComponents, streamingAtMost: routes.configuration.maximumUploadBytes,
+            use: reports.uploadImport)
         api.refuseMethodsOtherThanPOST(.api(.reports(.importLibrary)))
         api.post(SiteURL.api(.reports(.undoImport)).pathComponents, use: reports.undoImport)
         api.refuseMethodsOtherThanPOST(.api(.reports(.undoImport)))
@@ -40,7 +42,7 @@ enum ReportsModule: KineticModule {
         registerFiles(on: api) { .api(.reports($0)) }
     }
 
-    private static func registerPages(on web: any RoutesBuilder) {
+    private static func registerPages(on web: any RoutesBuilder, configuration: KineticConfiguration) {
         let pages = ReportsController()
         web.get(SiteURL.module(.reports).pathComponents, use: pages.start)
         web.get(SiteURL.reports(.category(id: nil)).pathComponents, use: pages.level)
@@ -51,7 +53,9 @@ enum ReportsModule: KineticModule {
 
         let importer = ReportImportController()
         web.get(SiteURL.reports(.importLibrary).pathComponents, use: importer.show)
-        web.on(.POST, SiteURL.reports(.importLibrary).pathComponents, body: .stream, use: importer.upload)
+        web.on(
+            .POST, SiteURL.reports(.importLibrary).pathComponents, streamingAtMost: configuration.maximumUploadBytes,
+            use: importer.upload)
         web.get(SiteURL.reports(.importDraft(id: nil)).pathComponents, use: importer.preview)
         web.post(SiteURL.reports(.confirmImport(id: nil)).pathComponents, use: importer.confirm)
         web.get(SiteURL.reports(.importStatus(id: nil)).pathComponents, use: importer.status)

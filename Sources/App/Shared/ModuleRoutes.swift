@@ -14,4 +14,6 @@ struct ModuleRoutes {
     let api: any RoutesBuilder
     /// API routes that need a bearer token; 401 without one.
     let apiSignedIn: any RoutesBuilder
+    /// The server's settings, for routes whose limits they set.
+    let configuration: KineticConfiguration
 }

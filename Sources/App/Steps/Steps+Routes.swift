@@ -8,7 +8,8 @@ enum StepsModule: KineticModule {
     static func register(on routes: ModuleRoutes) {
         let steps = StepsController()
         routes.signedIn.get(SiteURL.module(.steps).pathComponents, use: steps.show)
-        routes.signedIn.on(.POST, SiteURL.stepsImport.pathComponents, body: .stream, use: steps.upload)
+        routes.signedIn.on(
+            .POST, SiteURL.stepsImport.pathComponents, streamingAtMost: routes.configuration.maximumUploadBytes, use: steps.upload)
         let sources = StepSourcesController()
         routes.signedIn.get(SiteURL.stepSources.pathComponents, use: sources.show)
         routes.signedIn.post(SiteURL.stepSources.pathComponents, use: sources.update)
@@ -18,7 +19,8 @@ enum StepsModule: KineticModule {
         let sourcesAPI = StepSourcesAPIController()
         routes.apiSignedIn.get(SiteURL.api(.stepSources).pathComponents, use: sourcesAPI.show)
         routes.apiSignedIn.put(SiteURL.api(.stepSources).pathComponents, use: sourcesAPI.update)
-        routes.apiSignedIn.on(.POST, SiteURL.api(.healthSamples).pathComponents, body: .collect(maxSize: "16mb"), use: api.push)
-        routes.apiSignedIn.on(.POST, SiteURL.api(.healthImport).pathComponents, body: .stream, use: api.upload)
+        routes.apiSignedIn.on(.POST, SiteURL.api(.healthSamples).pathComponents, collectingAtMost: 16 << 20, use: api.push)
+        routes.apiSignedIn.on(
+            .POST, SiteURL.api(.healthImport).pathComponents, streamingAtMost: routes.configuration.maximumUploadBytes, use: api.upload)
     }
 }

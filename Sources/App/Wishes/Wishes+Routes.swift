@@ -34,7 +34,7 @@ enum WishesModule: KineticModule {
             api.refuseMethods(on: .api(.wishes(path)), allowing: [.GET])
         }
         let photos = WishPhotosController()
-        api.on(.POST, url(.photos), body: .stream, use: photos.upload)
+        api.on(.POST, url(.photos), streamingAtMost: WishPhotoCheck.maximumBytes, use: photos.upload)
         api.refuseMethodsOtherThanPOST(.api(.wishes(.photos)))
         api.get(url(.photo(id: nil)), use: photos.file)
         api.get(url(.wish(id: nil)), use: wishes.show)
@@ -50,7 +50,7 @@ enum WishesModule: KineticModule {
         let contacts = WishContactsAPIController()
         api.get(url(.contacts), use: contacts.list)
         api.post(url(.contacts), use: contacts.create)
-        api.on(.POST, url(.importContacts), body: .collect(maxSize: ByteCount(value: ContactFile.maximumBytes)), use: contacts.importFile)
+        api.on(.POST, url(.importContacts), collectingAtMost: ContactFile.maximumBytes, use: contacts.importFile)
         api.refuseMethodsOtherThanPOST(.api(.wishes(.importContacts)))
         api.get(url(.contact(id: nil)), use: contacts.show)
         api.put(url(.contact(id: nil)), use: contacts.replace)
@@ -64,7 +64,7 @@ enum WishesModule: KineticModule {
         web.post(SiteURL.wishes(.delete).pathComponents, use: pages.delete)
         let compose = WishComposeController()
         web.get(SiteURL.wishes(.compose).pathComponents, use: compose.new)
-        web.on(.POST, SiteURL.wishes(.preview).pathComponents, body: .collect(maxSize: "16mb"), use: compose.preview)
+        web.on(.POST, SiteURL.wishes(.preview).pathComponents, collectingAtMost: 16 << 20, use: compose.preview)
         web.post(SiteURL.wishes(.revise).pathComponents, use: compose.revise)
         web.post(SiteURL.module(.wishes).pathComponents, use: compose.schedule)
         web.get(SiteURL.wishes(.edit(id: nil)).pathComponents, use: compose.edit)
@@ -83,10 +83,9 @@ enum WishesModule: KineticModule {
         web.get(SiteURL.wishes(.newContact).pathComponents, use: contacts.new)
         web.get(SiteURL.wishes(.importContacts).pathComponents, use: contacts.importForm)
         web.on(
-            .POST, SiteURL.wishes(.importContacts).pathComponents,
-            body: .collect(maxSize: ByteCount(value: ContactFile.maximumBytes + 65_536)),
+            .POST, SiteURL.wishes(.importContacts).pathComponents, collectingAtMost: ContactFile.maximumBytes + 65_536,
             use: contacts.importPreview)
-        web.on(.POST, SiteURL.wishes(.confirmImport).pathComponents, body: .collect(maxSize: "2mb"), use: contacts.importConfirm)
+        web.on(.POST, SiteURL.wishes(.confirmImport).pathComponents, collectingAtMost: 2 << 20, use: contacts.importConfirm)
         web.get(SiteURL.wishes(.contact(id: nil)).pathComponents, use: contacts.show)
         web.post(SiteURL.wishes(.contact(id: nil)).pathComponents, use: contacts.update)
         web.post(SiteURL.wishes(.deleteContact(id: nil)).pathComponents, use: contacts.delete)

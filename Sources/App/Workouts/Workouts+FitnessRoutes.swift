@@ -5,12 +5,14 @@ extension WorkoutsModule {
     static func registerFitness(on routes: ModuleRoutes) {
         let api = routes.apiSignedIn
         let tests = FitnessTestsAPIController()
-        api.on(.POST, SiteURL.api(.fitnessRate).pathComponents, body: .stream, use: tests.rate)
+        api.on(.POST, SiteURL.api(.fitnessRate).pathComponents, streamingAtMost: Request.largestMotionLog, use: tests.rate)
         api.refuseMethodsOtherThanPOST(.api(.fitnessRate))
         api.get(SiteURL.api(.fitnessTests).pathComponents, use: tests.list)
         api.post(SiteURL.api(.fitnessTests).pathComponents, use: tests.create)
         api.get(SiteURL.api(.fitnessTest(id: nil)).pathComponents, use: tests.show)
-        api.on(.POST, SiteURL.api(.fitnessTestExercise(testID: nil, exerciseID: nil)).pathComponents, body: .stream, use: tests.record)
+        api.on(
+            .POST, SiteURL.api(.fitnessTestExercise(testID: nil, exerciseID: nil)).pathComponents,
+            streamingAtMost: Request.largestMotionLog, use: tests.record)
         api.post(SiteURL.api(.fitnessTestSkip(testID: nil, exerciseID: nil)).pathComponents, use: tests.skip)
 
         let tracked = TrackedExercisesAPIController()
@@ -37,7 +39,7 @@ extension WorkoutsModule {
         web.get(SiteURL.workouts(.fitnessResults(id: nil)).pathComponents, use: fitness.results)
         web.on(
             .POST, SiteURL.workouts(.fitnessExercise(testID: nil, exerciseID: nil)).pathComponents,
-            body: .collect(maxSize: ByteCount(value: Request.largestMotionLog + (64 << 10))), use: fitness.exercise)
+            collectingAtMost: Request.largestMotionLog + (64 << 10), use: fitness.exercise)
         web.post(SiteURL.workouts(.track(exerciseID: nil)).pathComponents, use: fitness.track)
         web.post(SiteURL.workouts(.complete(id: nil)).pathComponents, use: WorkoutsController().complete)
 

@@ -14,7 +14,7 @@ enum WorkoutsModule: KineticModule {
     ]
 
     static func register(on routes: ModuleRoutes) {
-        registerPages(on: routes.signedIn)
+        registerPages(on: routes.signedIn, configuration: routes.configuration)
         routes.web.get(SiteURL.workouts(.bodyMap(view: nil)).pathComponents, use: BodyMapController().image)
         registerFitness(on: routes)
         let api = routes.apiSignedIn
@@ -22,7 +22,7 @@ enum WorkoutsModule: KineticModule {
 
         let songs = SongsAPIController()
         api.get(SiteURL.api(.songs).pathComponents, use: songs.list)
-        api.on(.POST, SiteURL.api(.songs).pathComponents, body: .stream, use: songs.upload)
+        api.on(.POST, SiteURL.api(.songs).pathComponents, streamingAtMost: routes.configuration.maximumSongBytes, use: songs.upload)
         api.patch(SiteURL.api(.song(id: nil)).pathComponents, use: songs.update)
         api.delete(SiteURL.api(.song(id: nil)).pathComponents, use: songs.delete)
         api.get(SiteURL.api(.songAudio(id: nil)).pathComponents, use: songs.audio)
@@ -44,7 +44,7 @@ enum WorkoutsModule: KineticModule {
         api.delete(SiteURL.api(.workoutProgress(id: nil)).pathComponents, use: workouts.clearProgress)
     }
 
-    private static func registerPages(on web: any RoutesBuilder) {
+    private static func registerPages(on web: any RoutesBuilder, configuration: KineticConfiguration) {
         let workouts = WorkoutsController()
         web.get(SiteURL.module(.workouts).pathComponents, use: workouts.home)
         web.get(SiteURL.workouts(.summary(id: nil)).pathComponents, use: workouts.summary)
@@ -59,7 +59,7 @@ enum WorkoutsModule: KineticModule {
 
         let music = MusicController()
         web.get(SiteURL.workouts(.music).pathComponents, use: music.show)
-        web.on(.POST, SiteURL.workouts(.music).pathComponents, body: .stream, use: music.upload)
+        web.on(.POST, SiteURL.workouts(.music).pathComponents, streamingAtMost: configuration.maximumSongBytes, use: music.upload)
         web.post(SiteURL.workouts(.song(id: nil)).pathComponents, use: music.edit)
         web.post(SiteURL.workouts(.deleteSong(id: nil)).pathComponents, use: music.delete)
         web.get(SiteURL.workouts(.songAudio(id: nil)).pathComponents, use: music.audio)

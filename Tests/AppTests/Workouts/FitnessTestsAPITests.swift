@@ -53,10 +53,9 @@ import VaporTesting
                         "samples"]?.contains("200") == true, "10 kHz")
             #expect(
                 try problem(await app.json(.POST, rate, rawBody: MotionLogs.withNaN(), token: token)).keys.contains("samples[3].ax"), "NaN")
+            // Past the route's limit by its Content-Length: refused from the header (1 GB: Tests/Browser/test_fitness.py).
             let large = "{\"samples\": [" + String(repeating: " ", count: 9 << 20) + "]}"
-            #expect(
-                try problem(await app.json(.POST, rate, rawBody: large, token: token)).keys.contains("body"),
-                "over 8 MB (1 GB declared up front: Tests/Browser/test_fitness.py)")
+            #expect(try await app.json(.POST, rate, rawBody: large, token: token).status == .payloadTooLarge)
             #expect(try await app.json(.POST, rate, rawBody: "{\"samples\": [", token: token).status == .badRequest)
         }
     }

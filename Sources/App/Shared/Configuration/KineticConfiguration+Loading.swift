@@ -179,6 +179,11 @@ extension KineticConfiguration {
         loginBurstPerAddress = try read("KINETIC_LOGIN_BURST_PER_ADDRESS", 1...100_000) ?? loginBurstPerAddress
         loginRefillSeconds = try read("KINETIC_LOGIN_REFILL_SECONDS", 1...86_400).map(Double.init) ?? loginRefillSeconds
         signUpBurstPerAddress = try read("KINETIC_SIGNUP_BURST_PER_ADDRESS", 1...100_000) ?? signUpBurstPerAddress
+        idleTimeoutSeconds = try read("KINETIC_IDLE_TIMEOUT_SECONDS", 10...3600) ?? idleTimeoutSeconds
+        bodyPace.longestPause = try read("KINETIC_BODY_PAUSE_SECONDS", 1...3600).map(Double.init) ?? bodyPace.longestPause
+        if let rate = try Self.parseByteCount(environment["KINETIC_MIN_BODY_RATE"], name: "KINETIC_MIN_BODY_RATE") {
+            bodyPace.minimumBytesPerSecond = rate
+        }
     }
 
     static func parseWholeNumber(_ value: String?, name: String, range: ClosedRange<Int>) throws -> Int? {

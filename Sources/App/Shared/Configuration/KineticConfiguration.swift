@@ -94,6 +94,15 @@ public struct KineticConfiguration: Sendable {
     /// The addresses of the reverse proxies in front of Kinetic (`KINETIC_TRUSTED_PROXIES`),
     /// whose `X-Forwarded-For` names the client per-address limits count (``ClientAddress``).
     public var trustedProxies: Set<String> = []
+    /// How slowly a request body may arrive before it is refused with 408 (``BodyPace``):
+    /// at least `KINETIC_MIN_BODY_RATE` bytes a second (default 1k) after 20 s, with no pause
+    /// longer than `KINETIC_BODY_PAUSE_SECONDS` (default 60).
+    public var bodyPace = BodyPace.standard
+    /// Seconds a connection may go without a byte either way before it is closed
+    /// (`KINETIC_IDLE_TIMEOUT_SECONDS`, 10–3600). It bounds a client that stops sending its
+    /// headers or its body, and must be longer than the longest answer Kinetic makes a client
+    /// wait for (a song's analysis, `KINETIC_SONG_WAIT_SECONDS`). Default: 120.
+    public var idleTimeoutSeconds = 120
     /// Where the current instant comes from. Default: the system clock; tests pin it.
     public var clock: KineticClock = .system
 

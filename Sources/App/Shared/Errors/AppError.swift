@@ -87,6 +87,14 @@ struct AppError: Error, Sendable {
         )
     }
 
+    /// 408: the body came more slowly than ``BodyPace`` allows (a stalled or dripping client).
+    static func uploadTooSlow(pace: BodyPace, localizer: Localizer) -> AppError {
+        AppError(
+            status: .requestTimeout, code: "upload_too_slow", messageKey: "error.upload.tooSlow",
+            messageArguments: [localizer.number(pace.minimumBytesPerSecond >> 10)], closesConnection: true
+        )
+    }
+
     /// 507: the upload would take the user past their storage quota.
     static func quotaExceeded(used: Int, quota: Int, localizer: Localizer) -> AppError {
         AppError(

@@ -6,7 +6,9 @@ import Vapor
 ///   Type, as RFC 9110 §15.5.16 says. No client of Kinetic compresses what it sends (a Health
 ///   export arrives as its own zip), so the server keeps no decompressor in front of every
 ///   request (``Application/refuseCodedRequestBodies()``) and no route ever reads coded bytes
-///   as JSON, XML or a file.
+///   as JSON, XML or a file;
+/// - a body whose `Content-Length` is larger than the route reads (``Route/maximumBodyBytes``):
+///   413 Content Too Large, before a byte of it is read.
 struct RequestLimitsMiddleware: AsyncMiddleware {
     /// The longest request path answered; browsers and proxies allow about 8 KB for a whole URL,
     /// and none of Kinetic's paths comes near this.
@@ -15,6 +17,10 @@ struct RequestLimitsMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
         guard request.url.path.utf8.count <= Self.maximumPathBytes else { throw AppError.uriTooLong }
         guard Self.isIdentity(request.headers[.contentEncoding]) else { throw AppError.codedRequestBody }
+        if let declared = request.headers.first(name: .contentLength).flatMap({ Int($0) }), declared > request.maximumBodyBytes {
+            request.refuseBody()
+            throw AppError.uploadTooLarge(maximumBytes: request.maximumBodyBytes, localizer: request.localizer)
+        }
         return try await next.respond(to: request)
     }
 
@@ -34,5 +40,12 @@ extension Application {
     /// work for nothing, and the handler costs every request a few per cent.
     func refuseCodedRequestBodies() {
         http.server.configuration.requestDecompression = .disabled
+    }
+
+    /// Closes a connection that has gone ``KineticConfiguration/idleTimeoutSeconds`` without a
+    /// byte either way: a client that stopped mid-headers or mid-body, or one whose refused
+    /// upload Kinetic stopped reading.
+    func closeIdleConnections() {
+        http.server.configuration.idleTimeout = .seconds(Int64(kineticConfiguration.idleTimeoutSeconds))
     }
 }
