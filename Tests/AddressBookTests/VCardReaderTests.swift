@@ -98,6 +98,26 @@ import Testing
             ])
     }
 
+    /// The audit's 7.6 MB file folds one line 1.9 million times; it is joined whole, piece by
+    /// piece, and a folded quoted-printable line still loses only its soft breaks.
+    @Test func aLineFoldedThousandsOfTimes_isOneLine_andQuotedPrintableSoftBreaksStillJoin() {
+        let folds = 50_000
+        let folded = "BEGIN:VCARD\r\nFN:" + String(repeating: "ab\r\n ", count: folds) + "z\r\nEND:VCARD\r\n"
+        let lines = VCardReader.contentLines(folded)
+        #expect(lines.count == 4)
+        #expect(lines[1].text == "FN:" + String(repeating: "ab", count: folds) + "z")
+        #expect(lines[2].number == folds + 3)
+        // A head folded before its colon; its quoted-printable marker still counts.
+        let split = ["N;CHARSET=UTF-8;ENCOD", " ING=QUOTED-PRINTABLE:M=C3=BC=", "ller;Ann", "EMAIL:a=b@example.com="]
+        #expect(
+            VCardReader.contentLines(split.joined(separator: "\n")).map(\.text) == [
+                "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;Ann", "EMAIL:a=b@example.com=",
+            ])
+        // A line with no colon at all, folded as often, is read once and refused as no property.
+        let noColon = "BEGIN:VCARD\nX" + String(repeating: "\n y", count: folds) + "\nEND:VCARD"
+        #expect(VCardReader.read(noColon).entries.isEmpty)
+    }
+
     @Test func textThatIsNoVCard_saysSo() {
         #expect(VCardReader.read("hello\nworld").problems.map(\.messageKey) == ["wishes.contacts.import.vcard.none"])
     }

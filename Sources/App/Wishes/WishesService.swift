@@ -1,3 +1,4 @@
+import AddressBook
 import Fluent
 import Foundation
 import KineticCore
@@ -39,6 +40,13 @@ struct WishesService {
 
     /// The user's address book.
     var contacts: WishContacts { WishContacts(database: database, userID: userID, now: now) }
+
+    /// The people of an uploaded vCard or CSV file (``ContactFile``), read on a tool thread in
+    /// the user's turn: a file of megabytes takes a while to read, and the threads that answer
+    /// everyone's requests must not wait for it.
+    func readContactFile(_ bytes: ByteBuffer) async throws -> ContactImport {
+        try await tools.runBlocking { ContactFile.read(Array(bytes.readableBytesView)) }
+    }
 
     /// The wish or Inbox item `id`, if it is the user's; 404 otherwise.
     func wish(_ id: UUID?) async throws -> WishListing {

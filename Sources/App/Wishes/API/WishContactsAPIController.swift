@@ -44,8 +44,9 @@ struct WishContactsAPIController {
         guard let body = request.body.data, body.readableBytes > 0 else {
             throw AppError.validation(FieldErrors(["body": "wishes.contacts.error.file.empty"]))
         }
-        let read = ContactFile.read(Array(body.readableBytesView))
-        let contacts = try request.wishes().contacts
+        let wishes = try request.wishes()
+        let read = try await wishes.readContactFile(body)
+        let contacts = wishes.contacts
         let (new, known) = try await contacts.sorted(read.entries)
         let added = dryRun ? 0 : try await contacts.importing(read.entries)
         return WishContactImportDTO(read, new: new, known: known, added: added, dryRun: dryRun, localizer: request.localizer)

@@ -73,8 +73,9 @@ struct WishContactsController {
         guard file.data.readableBytes <= ContactFile.maximumBytes else {
             return importError(request, l.t("wishes.contacts.error.file.large", l.byteCount(ContactFile.maximumBytes)))
         }
-        let read = ContactFile.read(Array(file.data.readableBytesView))
-        let (_, known) = try await request.wishes().contacts.sorted(read.entries)
+        let wishes = try request.wishes()
+        let read = try await wishes.readContactFile(file.data)
+        let (_, known) = try await wishes.contacts.sorted(read.entries)
         let preview = WishContactImportPage.Preview(
             entries: read.entries, known: Set(known.map(\.contact.email)), problems: read.problems,
             carried: WishContactImportLines.text(of: read.entries))
