@@ -28,6 +28,50 @@ public enum ClientAddress {
         return nearest
     }
 
+    /// The network a client address stands for when clients are counted or shared out: an
+    /// IPv4 address itself, and an IPv6 address's /64 (a home or phone is given a whole /64 and
+    /// may use any address in it, so one person could otherwise be billions of clients), as
+    /// `2001:db8:1:2::/64`. Nil for a loopback address (the machine itself, or a proxy not
+    /// named as trusted, behind which every client looks the same) and for what is no address.
+    public static func network(of address: String) -> String? {
+        if !address.contains(":") {
+            guard isAddress(address), !address.hasPrefix("127.") else { return nil }
+            return address
+        }
+        guard let groups = ipv6Groups(address), groups != [0, 0, 0, 0, 0, 0, 0, 1] else { return nil }
+        if groups[0..<5].allSatisfy({ $0 == 0 }), groups[5] == 0xFFFF {
+            return network(of: "\(groups[6] >> 8).\(groups[6] & 0xFF).\(groups[7] >> 8).\(groups[7] & 0xFF)")
+        }
+        let prefix = groups[0..<4].map { String($0, radix: 16) }
+        return prefix.joined(separator: ":") + "::/64"
+    }
+
+    /// The eight 16-bit groups of an IPv6 address (`::` expanded, an embedded IPv4 tail read).
+    static func ipv6Groups(_ text: String) -> [Int]? {
+        guard isAddress(text), text.contains(":") else { return nil }
+        let halves = text.components(separatedBy: "::")
+        guard halves.count <= 2 else { return nil }
+        func groups(_ part: String) -> [Int]? {
+            guard !part.isEmpty else { return [] }
+            var result: [Int] = []
+            for piece in part.split(separator: ":", omittingEmptySubsequences: false) {
+                if piece.contains(".") {
+                    let bytes = piece.split(separator: ".").compactMap { Int($0) }
+                    guard bytes.count == 4, bytes.allSatisfy({ (0...255).contains($0) }) else { return nil }
+                    result += [bytes[0] << 8 | bytes[1], bytes[2] << 8 | bytes[3]]
+                } else {
+                    guard (1...4).contains(piece.count), let value = Int(piece, radix: 16) else { return nil }
+                    result.append(value)
+                }
+            }
+            return result
+        }
+        guard let head = groups(halves[0]), let tail = halves.count == 2 ? groups(halves[1]) : [] else { return nil }
+        if halves.count == 1 { return head.count == 8 ? head : nil }
+        guard head.count + tail.count < 8 else { return nil }
+        return head + Array(repeating: 0, count: 8 - head.count - tail.count) + tail
+    }
+
     /// Whether `text` is an IPv4 or IPv6 address as proxies write them (no port, no brackets).
     public static func isAddress(_ text: String) -> Bool {
         if text.contains(":") {

@@ -32,6 +32,8 @@ public enum WishPhotoCheck {
         case notAnImage
         case tooSmall
         case tooLarge
+        /// A JPEG saved in more passes (progressive scans) than ``maximumScans``.
+        case tooManyScans(Int)
 
         /// The String Catalog key of the message.
         public var messageKey: String {
@@ -39,8 +41,57 @@ public enum WishPhotoCheck {
             case .notAnImage: "wishes.error.photo.notImage"
             case .tooSmall: "wishes.error.photo.small"
             case .tooLarge: "wishes.error.photo.large"
+            case .tooManyScans: "wishes.error.photo.tooManyScans"
             }
         }
+
+        /// What the message names.
+        public var messageArguments: [String] {
+            if case .tooManyScans(let count) = self { return [String(count), String(WishPhotoCheck.maximumScans)] }
+            return []
+        }
+    }
+
+    /// The most scans a JPEG may have. A progressive JPEG is drawn in passes, each decoded over
+    /// the whole picture: cameras and editors write about 10, and libjpeg-turbo's `max_scans`
+    /// guard exists because a file of a megabyte can hold thousands, each costing a full pass
+    /// (the audit's 1.2 MB "scan bomb" held a decoder for a minute).
+    public static let maximumScans = 100
+
+    /// How many scans (start-of-scan segments) the JPEG `bytes` holds, walking its segments
+    /// once; stops counting past `limit`. Nil when `bytes` is no JPEG or its segments run past
+    /// the end: the decoder then says what is wrong.
+    public static func scanCount(ofJPEG bytes: [UInt8], limit: Int = maximumScans) -> Int? {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var scans = 0
+        var index = 2
+        while index + 1 < bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            index += 2
+            switch marker {
+            case 0xFF:
+                index -= 1 // a fill byte before the marker
+            case 0xD9:
+                return scans
+            case 0x01, 0xD0...0xD7:
+                continue // standalone markers: no length
+            default:
+                guard index + 1 < bytes.count else { return nil }
+                let length = Int(bytes[index]) << 8 | Int(bytes[index + 1])
+                guard length >= 2, index + length <= bytes.count else { return nil }
+                index += length
+                guard marker == 0xDA else { continue }
+                scans += 1
+                if scans > limit { return scans }
+                // The scan's coded data runs to the next marker that is not a stuffed byte or a restart.
+                while index + 1 < bytes.count {
+                    if bytes[index] == 0xFF, bytes[index + 1] != 0x00, !(0xD0...0xD7).contains(bytes[index + 1]) { break }
+                    index += 1
+                }
+            }
+        }
+        return scans
     }
 
     /// The largest upload, in bytes.

@@ -28,11 +28,15 @@ import Testing
     }
 
     private func withQueue(
-        threads: Int, maximumWaiting: Int = 64, perOwner: Int = 20, _ body: (ToolQueue) async throws -> Void
+        threads: Int, maximumWaiting: Int = 64, perOwner: Int = 20, clock: TestClock = TestClock(testNow),
+        _ body: (ToolQueue) async throws -> Void
     ) async throws {
         let pool = NIOThreadPool(numberOfThreads: threads)
         pool.start()
-        try await body(ToolQueue(threads: pool, threadCount: threads, maximumWaiting: maximumWaiting, maximumWaitingPerOwner: perOwner))
+        try await body(
+            ToolQueue(
+                threads: pool, threadCount: threads, maximumWaiting: maximumWaiting, maximumWaitingPerOwner: perOwner,
+                clock: clock.kineticClock))
         try await pool.shutdownGracefully()
     }
 
@@ -129,6 +133,67 @@ import Testing
             await #expect(throws: Broken.self) { try await queue.run(for: owner) { () async throws -> Int in throw Broken() } }
             let next = try await queue.run(for: owner) { "next" }
             #expect(next == "next")
+        }
+    }
+
+    /// Accounts cost nothing: four from one network share one turn, and run one job at a time
+    /// between them, while a user from elsewhere takes the other thread at once.
+    @Test func accountsFromOneNetwork_runOneJobAtATimeBetweenThem() async throws {
+        try await withQueue(threads: 2) { queue in
+            let gate = Gate()
+            let started = NIOLockedValueBox<[String]>([])
+            let sybils = (0..<4).map { index in
+                Task {
+                    try await queue.run(for: .user(UUID()), shares: ["net:198.51.100.7"]) {
+                        started.withLockedValue { $0.append("sybil-\(index)") }
+                        await gate.wait()
+                    }
+                }
+            }
+            try await waitUntil { started.withLockedValue { $0.count } == 1 }
+            try await waitUntil { await queue.load.waiting == 3 }
+            #expect(await queue.load.running == 1, "one of the four runs; the second thread stays free")
+            let other = try await queue.run(for: .user(UUID()), shares: ["net:203.0.113.9"]) {
+                started.withLockedValue { $0.append("other") }
+                return "done"
+            }
+            #expect(other == "done")
+            #expect(started.withLockedValue { $0 }.count == 2)
+            await gate.open(4)
+            for job in sybils { try await job.value }
+            #expect(started.withLockedValue { $0 }.filter { $0.hasPrefix("sybil") }.count == 4)
+        }
+    }
+
+    /// A file too costly to read cools down its sender and its network, not another user; a
+    /// second such file within the cool-down doubles it.
+    @Test func aFileTooCostly_coolsDownItsSenderAndNetwork_forLongerEachTime() async throws {
+        let clock = TestClock(testNow)
+        try await withQueue(threads: 1, clock: clock) { queue in
+            let sender = ToolQueue.Owner.user(UUID()), sameNetwork = ToolQueue.Owner.user(UUID())
+            let other = ToolQueue.Owner.user(UUID())
+            let costly = AppError.fileTooCostly(ToolProcess.Failed(description: "ffmpeg", interruption: .timedOut(seconds: 10)))
+            await #expect(throws: AppError.self) {
+                try await queue.run(for: sender, shares: ["net:a"]) { () async throws -> Int in throw costly }
+            }
+            do {
+                try await queue.checkRoom(for: sameNetwork, shares: ["net:a"])
+                Issue.record("the network cools down too")
+            } catch let coolingDown as ToolQueue.CoolingDown {
+                #expect(coolingDown.retryAfterSeconds == 60)
+            }
+            try await queue.checkRoom(for: other, shares: ["net:b"])
+            clock.advance(by: 61)
+            try await queue.checkRoom(for: sender, shares: ["net:a"])
+            await #expect(throws: AppError.self) {
+                try await queue.run(for: sender, shares: ["net:a"]) { () async throws -> Int in throw costly }
+            }
+            do {
+                try await queue.checkRoom(for: sender)
+                Issue.record("a second costly file cools down again")
+            } catch let coolingDown as ToolQueue.CoolingDown {
+                #expect(coolingDown.retryAfterSeconds == 120)
+            }
         }
     }
 }

@@ -15,6 +15,25 @@ import VaporTesting
         return try await app.testing().sendRequest(.POST, "/api/v1/wishes/photos", headers: headers, body: ByteBuffer(data: data))
     }
 
+    /// The audit's "scan bomb": a JPEG of a megabyte whose last scan is repeated thousands of
+    /// times held a decoder for a minute. One of more scans than a photo has is refused from its
+    /// bytes, before any decoding, and leaves nothing behind.
+    @Test func aJPEGOfThousandsOfScans_isRefusedBeforeItIsDecoded() async throws {
+        let photo = [UInt8](try await ImageFixtures.picture(width: 64, height: 48))
+        let scanStart = try #require((0..<(photo.count - 1)).last { photo[$0] == 0xFF && photo[$0 + 1] == 0xDA })
+        let scan = photo[scanStart..<(photo.count - 2)]
+        let bomb = Array(photo[..<scanStart]) + Array(repeating: scan, count: 500).flatMap { $0 } + [0xFF, 0xD9]
+        try await withKinetic { app in
+            let ann = try await app.signUp()
+            let refused = try await upload(app, Data(bomb), token: ann.token)
+            #expect(refused.status == .unprocessableEntity)
+            let error = try refused.decoded(as: Components.Schemas.ErrorResponse.self).error
+            #expect(error.code == "invalid_photo")
+            #expect(error.message.contains("101 passes"), "\(error.message)")
+            #expect(try await upload(app, Data(photo), token: ann.token).status == .created, "no cool-down for a file refused unread")
+        }
+    }
+
     @Test func aPhonePhoto_isKeptUpright_scaledDown_andWithoutItsMetadata() async throws {
         let photo = try await ImageFixtures.phoneJPEG(width: 3000, height: 2000, orientation: 6)
         try await withKinetic { app in

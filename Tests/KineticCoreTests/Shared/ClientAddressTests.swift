@@ -33,3 +33,23 @@ import Testing
         }
     }
 }
+
+@Suite struct ClientNetworkTests {
+    @Test func anIPv4Client_isItsOwnNetwork_andTheMachineItselfIsNone() {
+        #expect(ClientAddress.network(of: "203.0.113.9") == "203.0.113.9")
+        #expect(ClientAddress.network(of: "127.0.0.1") == nil)
+        #expect(ClientAddress.network(of: "::1") == nil)
+        #expect(ClientAddress.network(of: "not an address") == nil)
+    }
+
+    /// A phone may take any address of its /64: each is the same client.
+    @Test func anIPv6Client_isItsSlash64() {
+        #expect(ClientAddress.network(of: "2001:db8:1:2::5") == "2001:db8:1:2::/64")
+        #expect(ClientAddress.network(of: "2001:db8:1:2:aaaa:bbbb:cccc:dddd") == "2001:db8:1:2::/64")
+        #expect(ClientAddress.network(of: "2001:db8::1") == "2001:db8:0:0::/64")
+        #expect(ClientAddress.network(of: "2001:db8:1:3::5") != ClientAddress.network(of: "2001:db8:1:2::5"))
+        #expect(ClientAddress.network(of: "::ffff:198.51.100.4") == "198.51.100.4")
+        #expect(ClientAddress.network(of: "1:2:3:4:5:6:7:8:9") == nil)
+        #expect(ClientAddress.network(of: "1::2::3") == nil)
+    }
+}

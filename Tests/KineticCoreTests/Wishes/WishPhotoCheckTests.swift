@@ -58,4 +58,26 @@ import Testing
         #expect(WishPhotoCheck.storedSize(of: .init(format: .png, width: 800, height: 600)) == (800, 600))
         #expect(WishPhotoCheck.uprightFilters(6) == ["transpose=1"] && WishPhotoCheck.uprightFilters(1).isEmpty)
     }
+
+    /// A JPEG of `scans` start-of-scan segments, each followed by coded bytes with a stuffed
+    /// `FF 00` and a restart marker, as a progressive encoder writes them.
+    private func jpeg(scans: Int) -> [UInt8] {
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x4A, 0x46]
+        bytes += [0xFF, 0xC2, 0x00, 0x0B, 0x08, 0x00, 0x40, 0x00, 0x40, 0x01, 0x01, 0x11, 0x00]
+        for _ in 0..<scans {
+            bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00]
+            bytes += [0x12, 0xFF, 0x00, 0x34, 0xFF, 0xD0, 0x56]
+        }
+        return bytes + [0xFF, 0xD9]
+    }
+
+    @Test func theScansOfAJPEG_areCounted_andACountPastTheLimitStops() {
+        #expect(WishPhotoCheck.scanCount(ofJPEG: jpeg(scans: 1)) == 1)
+        #expect(WishPhotoCheck.scanCount(ofJPEG: jpeg(scans: 10)) == 10)
+        #expect(WishPhotoCheck.scanCount(ofJPEG: jpeg(scans: 8_000)) == WishPhotoCheck.maximumScans + 1)
+        #expect(WishPhotoCheck.scanCount(ofJPEG: [0x89, 0x50, 0x4E, 0x47]) == nil)
+        // A segment whose length runs past the end is left to the decoder.
+        #expect(WishPhotoCheck.scanCount(ofJPEG: [0xFF, 0xD8, 0xFF, 0xE0, 0xFF, 0xFF]) == nil)
+        #expect(WishPhotoCheck.Problem.tooManyScans(8_000).messageArguments == ["8000", "100"])
+    }
 }

@@ -120,6 +120,26 @@ struct AppError: Error, Sendable {
         return error
     }
 
+    /// The code of ``fileTooCostly(_:)``, by which the ``ToolQueue`` knows to cool its sender down.
+    static let fileTooCostlyCode = "file_too_costly"
+
+    /// 422: reading the file took more than its budget (a photo's decode, a song's analysis):
+    /// the file, not the server, is the problem, and its sender's next tool work waits a while
+    /// (``ToolQueue/coolDown(after:shares:)``).
+    static func fileTooCostly(_ failure: ToolProcess.Failed) -> AppError {
+        var error = AppError(status: .unprocessableEntity, code: fileTooCostlyCode, messageKey: "error.tool.tooCostly")
+        if case .timedOut(let seconds) = failure.interruption { error.messageArguments = [String(seconds)] }
+        return error
+    }
+
+    /// 429: the sender's last file was too costly to read, so their tool work waits `seconds`.
+    static func coolingDown(retryAfter seconds: Int, localizer: Localizer) -> AppError {
+        AppError(
+            status: .tooManyRequests, code: "cooling_down", messageKey: "error.tool.coolingDown",
+            messageArguments: [localizer.number(seconds)], retryAfterSeconds: seconds, closesConnection: true
+        )
+    }
+
     /// 503: too much tool work waits (``ToolQueue``); try again after `seconds`.
     static func toolsBusy(retryAfter seconds: Int, localizer: Localizer) -> AppError {
         AppError(

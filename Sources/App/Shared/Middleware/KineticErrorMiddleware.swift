@@ -29,6 +29,8 @@ struct KineticErrorMiddleware: AsyncMiddleware {
             return .invalidJSON
         case let full as ToolQueue.Full:
             return .toolsBusy(retryAfter: full.retryAfterSeconds, localizer: request.localizer)
+        case let coolingDown as ToolQueue.CoolingDown:
+            return .coolingDown(retryAfter: coolingDown.retryAfterSeconds, localizer: request.localizer)
         case let error where OutOfSpace.matches(error):
             request.logger.error("The disk is full: \(error)")
             return .storageFull

@@ -1,3 +1,4 @@
+import KineticCore
 import NIOPosix
 import Vapor
 
@@ -22,9 +23,9 @@ extension Application {
         storage.configured(ToolQueueKey.self, "the tool queue")
     }
 
-    /// Tool work on behalf of `owner`.
-    func tools(for owner: ToolQueue.Owner) -> ToolRunner {
-        ToolRunner(queue: toolQueue, owner: owner)
+    /// Tool work on behalf of `owner`, counted also against `shares` (``ToolQueue``).
+    func tools(for owner: ToolQueue.Owner, shares: Set<String> = []) -> ToolRunner {
+        ToolRunner(queue: toolQueue, owner: owner, shares: shares)
     }
 
     /// Starts the tool threads and their queue; called once by `configure(_:_:)`, stopped at shutdown.
@@ -32,24 +33,27 @@ extension Application {
         let pool = NIOThreadPool(numberOfThreads: Self.toolThreadCount)
         pool.start()
         await storage.setWithAsyncShutdown(ToolThreadsKey.self, to: pool) { try await $0.shutdownGracefully() }
-        storage[ToolQueueKey.self] = ToolQueue(threads: pool, threadCount: Self.toolThreadCount)
+        storage[ToolQueueKey.self] = ToolQueue(threads: pool, threadCount: Self.toolThreadCount, clock: kineticConfiguration.clock)
     }
 }
 
-/// Tool work on someone's behalf: each piece waits its owner's turn in the ``ToolQueue``.
+/// Tool work on someone's behalf: each piece waits its owner's turn in the ``ToolQueue``, and
+/// its shares' (the client network it came from).
 struct ToolRunner: Sendable {
     let queue: ToolQueue
     let owner: ToolQueue.Owner
+    var shares: Set<String> = []
 
-    /// Runs `work` in `owner`'s turn; throws ``ToolQueue/Full`` when too much work waits already.
+    /// Runs `work` in `owner`'s turn; throws ``ToolQueue/Full`` when too much work waits already,
+    /// ``ToolQueue/CoolingDown`` after a file too costly to read.
     func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        try await queue.run(for: owner, work)
+        try await queue.run(for: owner, shares: shares, work)
     }
 
     /// Runs blocking work on a tool thread in `owner`'s turn.
     func runBlocking<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
         let queue = queue
-        return try await queue.run(for: owner) { try await queue.compute(work) }
+        return try await run { try await queue.compute(work) }
     }
 
     /// Blocking work on a tool thread for a job that holds its turn already (``run(_:)``).
@@ -57,16 +61,22 @@ struct ToolRunner: Sendable {
         try await queue.compute(work)
     }
 
-    /// Throws ``ToolQueue/Full`` when the owner's work could not queue now (see
-    /// ``ToolQueue/checkRoom(for:)``).
+    /// Throws ``ToolQueue/Full`` or ``ToolQueue/CoolingDown`` when the owner's work could not
+    /// queue now (see ``ToolQueue/checkRoom(for:shares:)``).
     func checkRoom() async throws {
-        try await queue.checkRoom(for: owner)
+        try await queue.checkRoom(for: owner, shares: shares)
     }
 }
 
 extension Request {
-    /// Tool work for the signed-in user.
+    /// Tool work for the signed-in user, shared with the network the request came from
+    /// (``ClientAddress/network(of:)``).
     func userTools() throws -> ToolRunner {
-        application.tools(for: .user(try requireUser().requireID()))
+        application.tools(for: .user(try requireUser().requireID()), shares: toolShares)
+    }
+
+    /// The shares this request's tool work counts against: its client's network.
+    var toolShares: Set<String> {
+        clientAddress.flatMap(ClientAddress.network(of:)).map { ["net:" + $0] } ?? []
     }
 }

@@ -2,18 +2,27 @@ import Foundation
 import NIOPosix
 
 /// The line in front of the tool work: every piece of it (ffprobe and ffmpeg, the tempo and
-/// motion-log analyses, report rendering, card drawing) waits here for one of ``threadCount``
-/// places, so that no one stalls everyone else. A job's tools run as subprocesses; its
-/// computing in Swift runs on the tool threads (``compute(_:)``), away from the event loops.
+/// motion-log analyses, report rendering, card drawing, reading contact files) waits here for
+/// one of ``threadCount`` places, so that no one stalls everyone else. A job's tools run as
+/// subprocesses; its computing in Swift runs on the tool threads (``compute(_:)``), away from
+/// the threads that answer requests.
 ///
-/// Fair by owner: an owner (a user, or one of the server's own jobs) has at most one job running
-/// at a time, and when a thread frees up it goes to the next owner in turn that has work waiting
-/// (round robin), not to whoever queued the most. So one account uploading twelve songs at once
-/// keeps one thread busy and its other songs wait behind it, while another user's work starts on
-/// the next free thread.
+/// Fair by owner and by share: an owner (a user, or one of the server's own jobs) has at most
+/// one job running at a time, and so has each of its *shares*, the client network it came from
+/// (``ToolShares``): accounts cost nothing, so four accounts from one address are one share and
+/// run one job at a time between them, whatever each of them queued. When a thread frees up it
+/// goes to the next owner in turn whose owner and shares are both free (round robin), not to
+/// whoever queued the most. So one account uploading twelve songs at once, or four accounts
+/// from one address looping a costly photo, keep one thread busy, while another user's work
+/// starts on the next free thread.
 ///
 /// Bounded: an owner may have ``maximumWaitingPerOwner`` jobs waiting, and all owners together
 /// ``maximumWaiting``; beyond that ``Full`` is thrown, which answers 503 with `Retry-After`.
+///
+/// Costly input counts against whoever sent it: a job that ends in ``AppError/fileTooCostly``
+/// (a file whose decoding went past its budget) puts its owner and shares in a cool-down
+/// (``coolDown(after:)``), during which their new work is refused (``CoolingDown``, 429), rather
+/// than let them try again at once for another full budget.
 actor ToolQueue {
     /// Whose work a job is.
     enum Owner: Hashable, Sendable {
@@ -27,31 +36,57 @@ actor ToolQueue {
         let retryAfterSeconds: Int
     }
 
+    /// Refused because the owner's or a share's last file was too costly to read; try again after `retryAfterSeconds`.
+    struct CoolingDown: Error, Equatable {
+        let retryAfterSeconds: Int
+    }
+
     let threads: NIOThreadPool
     let threadCount: Int
     let maximumWaiting: Int
     let maximumWaitingPerOwner: Int
+    private let clock: KineticClock
 
-    private var waiting: [Owner: [@Sendable () async -> Void]] = [:]
+    private struct Job {
+        let shares: Set<String>
+        let work: @Sendable () async -> Void
+    }
+
+    private var waiting: [Owner: [Job]] = [:]
     /// Owners with work waiting and none running, in the order they are served. An owner whose
     /// job runs joins the back again when it ends, behind everyone who came meanwhile.
     private var turn: [Owner] = []
     private var running: Set<Owner> = []
+    private var busyShares: Set<String> = []
     private var waitingCount = 0
+    /// Who may queue nothing until when, and how many costly files in a row led there.
+    private var coolDowns: [String: (until: Date, strikes: Int)] = [:]
 
-    init(threads: NIOThreadPool, threadCount: Int, maximumWaiting: Int = 64, maximumWaitingPerOwner: Int = 4) {
+    init(
+        threads: NIOThreadPool, threadCount: Int, maximumWaiting: Int = 64, maximumWaitingPerOwner: Int = 4,
+        clock: KineticClock = .system
+    ) {
         self.threads = threads
         self.threadCount = threadCount
         self.maximumWaiting = maximumWaiting
         self.maximumWaitingPerOwner = maximumWaitingPerOwner
+        self.clock = clock
     }
 
-    /// Runs `work` when it is `owner`'s turn, and returns what it returned.
-    func run<Value: Sendable>(for owner: Owner, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        try checkRoom(for: owner)
+    /// Runs `work` when it is `owner`'s turn and none of `shares` runs anything, and returns
+    /// what it returned.
+    func run<Value: Sendable>(
+        for owner: Owner, shares: Set<String> = [], _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try checkRoom(for: owner, shares: shares)
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-            let job: @Sendable () async -> Void = {
-                do { continuation.resume(returning: try await work()) } catch { continuation.resume(throwing: error) }
+            let job = Job(shares: shares) {
+                do {
+                    continuation.resume(returning: try await work())
+                } catch {
+                    if (error as? AppError)?.code == AppError.fileTooCostlyCode { await self.coolDown(after: owner, shares: shares) }
+                    continuation.resume(throwing: error)
+                }
             }
             waiting[owner, default: []].append(job)
             waitingCount += 1
@@ -66,11 +101,37 @@ actor ToolQueue {
         try await threads.runIfActive(work)
     }
 
-    /// Throws ``Full`` when `owner` could not queue a job now: asked before an upload is read, so
-    /// a refused one costs no more than its headers.
-    func checkRoom(for owner: Owner) throws {
+    /// Throws ``CoolingDown`` while `owner` or one of `shares` cools down, and ``Full`` when
+    /// `owner` could not queue a job now: asked before an upload is read, so a refused one costs
+    /// no more than its headers.
+    func checkRoom(for owner: Owner, shares: Set<String> = []) throws {
+        let now = clock.now
+        let until = ([Self.key(owner)] + shares).compactMap { coolDowns[$0]?.until }.filter { $0 > now }.max()
+        if let until { throw CoolingDown(retryAfterSeconds: max(1, Int((until.timeIntervalSince(now)).rounded(.up)))) }
         let mine = waiting[owner]?.count ?? 0
         guard mine < maximumWaitingPerOwner, waitingCount < maximumWaiting else { throw full }
+    }
+
+    /// Puts `owner` and `shares` in a cool-down after a file too costly to read: a minute, twice
+    /// as long for each such file within the cool-down before (at most a quarter of an hour).
+    func coolDown(after owner: Owner, shares: Set<String>) {
+        let now = clock.now
+        for key in [Self.key(owner)] + shares {
+            let earlier = coolDowns[key].flatMap { $0.until.addingTimeInterval(Self.longestCoolDown) > now ? $0.strikes : nil } ?? 0
+            let seconds = min(Self.longestCoolDown, Self.firstCoolDown * pow(2, Double(earlier)))
+            coolDowns[key] = (now.addingTimeInterval(seconds), earlier + 1)
+        }
+        coolDowns = coolDowns.filter { $0.value.until.addingTimeInterval(Self.longestCoolDown) > now }
+    }
+
+    static let firstCoolDown: TimeInterval = 60
+    static let longestCoolDown: TimeInterval = 900
+
+    private static func key(_ owner: Owner) -> String {
+        switch owner {
+        case .user(let id): "user:\(id.uuidString)"
+        case .server(let name): "server:\(name)"
+        }
     }
 
     private var full: Full {
@@ -81,22 +142,33 @@ actor ToolQueue {
     var load: (waiting: Int, running: Int) { (waitingCount, running.count) }
 
     private func startWhatCanRun() {
-        while running.count < threadCount, !turn.isEmpty {
-            let owner = turn.removeFirst()
-            guard var jobs = waiting[owner], !jobs.isEmpty else { continue }
-            let job = jobs.removeFirst()
+        var index = 0
+        while running.count < threadCount, index < turn.count {
+            let owner = turn[index]
+            guard var jobs = waiting[owner], let job = jobs.first else {
+                turn.remove(at: index)
+                continue
+            }
+            guard busyShares.isDisjoint(with: job.shares) else {
+                index += 1
+                continue
+            }
+            turn.remove(at: index)
+            jobs.removeFirst()
             waiting[owner] = jobs.isEmpty ? nil : jobs
             waitingCount -= 1
             running.insert(owner)
+            busyShares.formUnion(job.shares)
             Task {
-                await job()
-                self.finished(owner)
+                await job.work()
+                self.finished(owner, shares: job.shares)
             }
         }
     }
 
-    private func finished(_ owner: Owner) {
+    private func finished(_ owner: Owner, shares: Set<String>) {
         running.remove(owner)
+        busyShares.subtract(shares)
         if waiting[owner] != nil { turn.append(owner) }
         startWhatCanRun()
     }

@@ -13,6 +13,10 @@ struct WishPhotoImporter {
     static let toolsMissing = AppError(
         status: .serviceUnavailable, code: "image_tools_missing", messageKey: "wishes.error.photo.toolsMissing")
 
+    /// Seconds of decoding a photo may take: a 48-megapixel phone photo takes about one here,
+    /// under load a few; past this it is too costly to read, and its sender cools down.
+    static let decodeBudgetSeconds: TimeInterval = 10
+
     let database: any Database
     let ownerID: UUID
     let files: WishPhotoFiles
@@ -39,13 +43,20 @@ struct WishPhotoImporter {
             let bytes = [UInt8](try handle.read(upToCount: WishPhotoCheck.headerLength) ?? Data())
             try? handle.close()
             let header = try WishPhotoCheck.check(header: bytes).mapError(Self.refusal).get()
+            if header.format == .jpeg, let scans = WishPhotoCheck.scanCount(ofJPEG: [UInt8](try Data(contentsOf: file))),
+                scans > WishPhotoCheck.maximumScans
+            {
+                throw Self.refusal(.tooManyScans(scans))
+            }
             let format = header.format.storedFormat
             // Written beside the upload, then kept in the store under the same name.
             let stored = file.deletingLastPathComponent().appendingPathComponent("\(id.uuidString.lowercased()).\(format.fileExtension)")
             do {
-                _ = try await ToolProcess.run(Self.ffmpeg, Self.arguments(header, input: file, output: stored), timeout: 60)
+                _ = try await ToolProcess.run(
+                    Self.ffmpeg, Self.arguments(header, input: file, output: stored), timeout: Self.decodeBudgetSeconds)
             } catch let failure as ToolProcess.Failed where failure.interruption != nil {
                 try? FileManager.default.removeItem(at: stored)
+                if case .timedOut = failure.interruption { throw AppError.fileTooCostly(failure) }
                 throw AppError.toolInterrupted(failure)
             } catch {
                 try? FileManager.default.removeItem(at: stored)
@@ -86,6 +97,7 @@ struct WishPhotoImporter {
     }
 
     static func refusal(_ problem: WishPhotoCheck.Problem) -> AppError {
-        AppError(status: .unprocessableEntity, code: "invalid_photo", messageKey: problem.messageKey)
+        AppError(
+            status: .unprocessableEntity, code: "invalid_photo", messageKey: problem.messageKey, messageArguments: problem.messageArguments)
     }
 }
