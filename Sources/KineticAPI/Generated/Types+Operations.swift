@@ -10247,6 +10247,57 @@ public enum Operations {
                     }
                 }
             }
+            public struct ContentTooLarge: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/rate/POST/responses/413/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/fitness-tests/rate/POST/responses/413/content/application\/json`.
+                    case json(Components.Schemas.ErrorResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ErrorResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RateMotionLog.Output.ContentTooLarge.Body
+                /// Creates a new `ContentTooLarge`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RateMotionLog.Output.ContentTooLarge.Body) {
+                    self.body = body
+                }
+            }
+            /// The motion log's Content-Length is past 8 MiB (`upload_too_large`); refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/rate/post(rateMotionLog)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Operations.RateMotionLog.Output.ContentTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Operations.RateMotionLog.Output.ContentTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
             ///
             /// - Remark: Generated from `#/paths//api/v1/fitness-tests/rate/post(rateMotionLog)/responses/415`.
@@ -11323,6 +11374,57 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct ContentTooLarge: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/exercises/{exerciseId}/POST/responses/413/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/fitness-tests/{testId}/exercises/{exerciseId}/POST/responses/413/content/application\/json`.
+                    case json(Components.Schemas.ErrorResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ErrorResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RecordFitnessTestExercise.Output.ContentTooLarge.Body
+                /// Creates a new `ContentTooLarge`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RecordFitnessTestExercise.Output.ContentTooLarge.Body) {
+                    self.body = body
+                }
+            }
+            /// The motion log's Content-Length is past 8 MiB (`upload_too_large`); refused before it is read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/fitness-tests/{testId}/exercises/{exerciseId}/post(recordFitnessTestExercise)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Operations.RecordFitnessTestExercise.Output.ContentTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Operations.RecordFitnessTestExercise.Output.ContentTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
                             response: self
                         )
                     }
@@ -18509,6 +18611,57 @@ public enum Operations {
                     }
                 }
             }
+            public struct RequestTimeout: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/photos/POST/responses/408/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/photos/POST/responses/408/content/application\/json`.
+                    case json(Components.Schemas.ErrorResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ErrorResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UploadWishPhoto.Output.RequestTimeout.Body
+                /// Creates a new `RequestTimeout`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UploadWishPhoto.Output.RequestTimeout.Body) {
+                    self.body = body
+                }
+            }
+            /// The body came more slowly than the server's minimum rate (`upload_too_slow`).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/photos/post(uploadWishPhoto)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Operations.UploadWishPhoto.Output.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Operations.UploadWishPhoto.Output.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct UnprocessableContent: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/wishes/photos/POST/responses/422/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -18537,7 +18690,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// Not a usable photo (`invalid_photo`): not JPEG, PNG or WebP by its bytes, too small, too many pixels, or undecodable.
+            /// Not a usable photo (`invalid_photo`): not JPEG, PNG or WebP by its bytes, too small, too many pixels, a JPEG of more than 100 scans, or undecodable; or too costly to read (`file_too_costly`): its decoding went past its budget, and the sender's photos wait a while (429).
             ///
             /// - Remark: Generated from `#/paths//api/v1/wishes/photos/post(uploadWishPhoto)/responses/422`.
             ///
@@ -18555,6 +18708,76 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct TooManyRequests: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/wishes/photos/POST/responses/429/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/photos/POST/responses/429/headers/Retry-After`.
+                    public var retryAfter: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - retryAfter:
+                    public init(retryAfter: Swift.Int? = nil) {
+                        self.retryAfter = retryAfter
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.UploadWishPhoto.Output.TooManyRequests.Headers
+                /// - Remark: Generated from `#/paths/api/v1/wishes/photos/POST/responses/429/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/wishes/photos/POST/responses/429/content/application\/json`.
+                    case json(Components.Schemas.ErrorResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ErrorResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UploadWishPhoto.Output.TooManyRequests.Body
+                /// Creates a new `TooManyRequests`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.UploadWishPhoto.Output.TooManyRequests.Headers = .init(),
+                    body: Operations.UploadWishPhoto.Output.TooManyRequests.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The sender's or their network's last file was too costly to read (`cooling_down`): `Retry-After` says when to try again.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/wishes/photos/post(uploadWishPhoto)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Operations.UploadWishPhoto.Output.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Operations.UploadWishPhoto.Output.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -18588,7 +18811,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The server lacks ffmpeg (`image_tools_missing`).
+            /// The server lacks ffmpeg (`image_tools_missing`), or too much tool work waits (`busy`, with `Retry-After`).
             ///
             /// - Remark: Generated from `#/paths//api/v1/wishes/photos/post(uploadWishPhoto)/responses/503`.
             ///
