@@ -486,10 +486,10 @@ def test_search_finds_by_text_and_occasion_and_remembers_the_last_five_phrases()
         driver.find_element(By.ID, "wish-search").submit()
         wait(driver).until(EC.url_contains("occasion=holiday"))
         assert len(driver.find_elements(By.CSS_SELECTOR, ".wish-cell")) == 2
-        driver.find_elements(By.CSS_SELECTOR, ".wish-cell-link")[0].click()
+        tap(driver, driver.find_elements(By.CSS_SELECTOR, ".wish-cell-link")[0])
         wait(driver).until(EC.presence_of_element_located((By.ID, "wish-subject")))
         assert driver.find_element(By.ID, "next-wish").get_attribute("href"), "the arrows walk the results"
-        driver.find_element(By.ID, "next-wish").click()
+        tap(driver, driver.find_element(By.ID, "next-wish"))
         wait(driver).until(EC.presence_of_element_located((By.ID, "wish-subject")))
         assert driver.find_element(By.ID, "next-wish").get_attribute("aria-disabled") == "true"
     finally:

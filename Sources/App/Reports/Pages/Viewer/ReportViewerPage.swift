@@ -145,17 +145,21 @@ enum ReportViewerPage {
                                 el("span", [.class("reader-page-count")], [txt(l.t("reports.reader.ofPages", l.number(pageCount)))]),
                             ]),
                         button("next-page", .chevronRight, l.t("reports.reader.nextPage")),
-                        el("span", [.class("reader-bar-gap")], []),
-                        button("zoom-out", .zoomOut, l.t("reports.reader.zoomOut")),
                         el(
-                            "button",
+                            "span", [.class("reader-tools")],
                             [
-                                Attr("type", "button"), .class("reader-zoom"), .data("reader", "fit"),
-                                .aria("label", l.t("reports.reader.fitWidth")),
-                            ], [txt(l.percent(100))]),
-                        button("zoom-in", .zoomIn, l.t("reports.reader.zoomIn")),
-                        button(
-                            "find", .search, l.t("reports.reader.find"), [.aria("expanded", "false"), .aria("controls", "reader-find")]),
+                                button("zoom-out", .zoomOut, l.t("reports.reader.zoomOut")),
+                                el(
+                                    "button",
+                                    [
+                                        Attr("type", "button"), .class("reader-zoom"), .data("reader", "fit"),
+                                        .aria("label", l.t("reports.reader.fitWidth")),
+                                    ], [txt(l.percent(100))]),
+                                button("zoom-in", .zoomIn, l.t("reports.reader.zoomIn")),
+                                button(
+                                    "find", .search, l.t("reports.reader.find"),
+                                    [.aria("expanded", "false"), .aria("controls", "reader-find")]),
+                            ]),
                     ]),
                 el(
                     "form", [.class("reader-find"), .id("reader-find"), Attr("role", "search"), Attr("hidden", "")],
