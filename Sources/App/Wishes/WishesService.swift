@@ -18,8 +18,9 @@ struct WishesService {
     let localizer: Localizer
     /// The user's line for tool work (photos are re-encoded by ffmpeg).
     let tools: ToolRunner
-    /// The client's network address, which lookups of recipients also count against.
-    var clientAddress: String? = nil
+    /// The client as per-address limits count it (``Request/clientLimitKey``), which lookups
+    /// of recipients also count against.
+    var client: String? = nil
     /// Where uploaded photos are kept.
     let photoFiles: WishPhotoFiles
 
@@ -194,7 +195,7 @@ struct WishesService {
     /// Counts `addresses` as looked up (``AddressLookups``); 429 saying from when more can be
     /// looked up once they are spent.
     private func countLookups(of addresses: [String]) async throws {
-        let lookups = AddressLookups(throttle: Throttle(database: database, now: now), userID: userID, clientAddress: clientAddress)
+        let lookups = AddressLookups(throttle: Throttle(database: database, now: now), userID: userID, client: client)
         guard let wait = try await lookups.count(addresses) else { return }
         throw AppError(
             status: .tooManyRequests, code: "too_many_lookups", messageKey: "wishes.error.lookups",
@@ -212,7 +213,7 @@ extension Request {
         let user = try requireUser()
         return WishesService(
             database: db, user: user, userID: try user.requireID(), now: now, configuration: application.kineticConfiguration,
-            localizer: localizer, tools: try userTools(), clientAddress: clientAddress,
+            localizer: localizer, tools: try userTools(), client: clientLimitKey,
             photoFiles: WishPhotoFiles(store: application.media))
     }
 }

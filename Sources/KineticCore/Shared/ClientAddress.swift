@@ -46,6 +46,13 @@ public enum ClientAddress {
         return prefix.joined(separator: ":") + "::/64"
     }
 
+    /// What per-address limits (sign-ups, sign-ins, reset links, address lookups) count a
+    /// client as: its ``network(of:)``, so an IPv6 client rotating through its /64 stays one
+    /// client, or the address itself where that is none (loopback is still one client there).
+    public static func limitKey(of address: String) -> String {
+        network(of: address) ?? address
+    }
+
     /// The eight 16-bit groups of an IPv6 address (`::` expanded, an embedded IPv4 tail read).
     static func ipv6Groups(_ text: String) -> [Int]? {
         guard isAddress(text), text.contains(":") else { return nil }

@@ -90,6 +90,34 @@ import VaporTesting
         }
     }
 
+    /// A stranger asking for someone's reset links uses up only their own share: the owner,
+    /// from their own network, still gets a link.
+    @Test func aStrangersResetRequests_leaveTheOwnersLinksAlone() async throws {
+        let mailbox = try Mailbox() // reset links need a mailer
+        try await withKinetic(adjust: mailbox.configure) { app in
+            app.kineticConfiguration.trustedProxies = ["127.0.0.1", "::1"]
+            _ = try await app.signUp(name: "Ann", email: "ann@example.com")
+            func ask(from client: String) async throws -> HTTPStatus {
+                try await app.testing(method: .running(port: 0)).sendRequest(
+                    .POST, "/api/v1/password/reset-links",
+                    headers: ["Content-Type": "application/json", "X-Forwarded-For": client],
+                    body: ByteBuffer(string: #"{"email":"ann@example.com"}"#)
+                ).status
+            }
+            // Each new link replaces the one before: which link is current tells whether one was made.
+            func currentLink() async throws -> UUID? {
+                try await AccountToken.query(on: app.db).filter(\.$purpose == AccountToken.Purpose.resetPassword.rawValue).first()?.id
+            }
+            var stranger: [HTTPStatus] = []
+            for _ in 0..<4 { stranger.append(try await ask(from: "198.51.100.66")) }
+            #expect(stranger == [.accepted, .accepted, .accepted, .tooManyRequests])
+            let strangers = try #require(try await currentLink())
+            #expect(try await ask(from: "203.0.113.5") == .accepted)
+            let owners = try #require(try await currentLink())
+            #expect(owners != strangers, "the owner's own request made a new link")
+        }
+    }
+
     @Test func aNewAddress_takesEffectWhenItsLinkIsOpened() async throws {
         let mailbox = try Mailbox()
         try await withKinetic(adjust: mailbox.configure) { app in

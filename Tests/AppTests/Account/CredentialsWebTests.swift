@@ -96,4 +96,35 @@ import VaporTesting
                         ? [.created, .created, .tooManyRequests, .created] : [.created, .created, .tooManyRequests, .tooManyRequests]))
         }
     }
+
+    /// An IPv6 client holds a whole /64 and may use any address in it: per-address limits count
+    /// the /64, so rotating through it makes no new clients; the next /64 is someone else.
+    @Test func ipv6Clients_countByTheirSlash64() async throws {
+        try await withKinetic { app in
+            app.kineticConfiguration.signUpBurstPerAddress = 2
+            app.kineticConfiguration.trustedProxies = ["127.0.0.1", "::1"]
+            var statuses: [HTTPStatus] = []
+            let clients = ["2001:db8:1:2::1", "2001:db8:1:2:aaaa::7", "2001:DB8:1:2:ffff:ffff:ffff:fffe", "2001:db8:1:3::1"]
+            for (index, client) in clients.enumerated() {
+                let body = ByteBuffer(string: #"{"name":"N","email":"six\#(index)@example.com","password":"long-enough-pw"}"#)
+                let response = try await app.testing(method: .running(port: 0)).sendRequest(
+                    .POST, "/api/v1/accounts", headers: ["Content-Type": "application/json", "X-Forwarded-For": client], body: body)
+                statuses.append(response.status)
+            }
+            #expect(statuses == [.created, .created, .tooManyRequests, .created])
+        }
+    }
+
+    /// `X-Forwarded-Proto: https` makes session cookies `Secure` only when a trusted proxy says
+    /// it: from anyone else it is ignored.
+    @Test(arguments: [true, false]) func forwardedProto_isBelievedOnlyFromATrustedProxy(trusted: Bool) async throws {
+        try await withKinetic { app in
+            app.kineticConfiguration.trustedProxies = trusted ? ["127.0.0.1", "::1"] : []
+            let response = try await app.testing(method: .running(port: 0)).sendRequest(
+                .GET, "/login", headers: ["X-Forwarded-Proto": "https"])
+            let cookies = response.headers[.setCookie]
+            #expect(!cookies.isEmpty)
+            #expect(cookies.allSatisfy { $0.lowercased().contains("; secure") } == trusted, "\(cookies)")
+        }
+    }
 }

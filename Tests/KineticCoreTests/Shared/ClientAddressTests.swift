@@ -52,4 +52,12 @@ import Testing
         #expect(ClientAddress.network(of: "1:2:3:4:5:6:7:8:9") == nil)
         #expect(ClientAddress.network(of: "1::2::3") == nil)
     }
+
+    /// Limits count a client by its network, and the machine itself as one client.
+    @Test func aLimitsKey_isTheNetwork_orTheLoopbackAddress() {
+        #expect(ClientAddress.limitKey(of: "2001:db8:1:2::5") == ClientAddress.limitKey(of: "2001:db8:1:2:ffff::1"))
+        #expect(ClientAddress.limitKey(of: "198.51.100.4") == "198.51.100.4")
+        #expect(ClientAddress.limitKey(of: "127.0.0.1") == "127.0.0.1")
+        #expect(ClientAddress.limitKey(of: "::1") == "::1")
+    }
 }

@@ -46,7 +46,7 @@ extension AccountService {
     /// Counts a look at whether `email` has an account, as a change to it tells
     /// (``AddressLookups``); 429 once the user's or the network's lookups are spent.
     func countAddressLookup(_ email: String, by user: User) async throws {
-        let lookups = AddressLookups(throttle: throttle, userID: try user.requireID(), clientAddress: client.address)
+        let lookups = AddressLookups(throttle: throttle, userID: try user.requireID(), client: client.address)
         if let wait = try await lookups.count([email]) {
             throw AppError.tooManyAttempts(retryAfter: wait, localizer: localizer, messageKey: "error.lookups.throttled")
         }
@@ -90,16 +90,21 @@ extension AccountService {
     }
 
     /// Forgot password: when an account has `email`, sends it a link that sets a new password
-    /// (one hour, once). The answer is the same whether or not an account has the address;
-    /// throttled per address and per client.
+    /// (one hour, once). The answer is the same whether or not an account has the address.
+    /// Throttled per address *from each client* (3 in 20 minutes), so a stranger asking for
+    /// someone's links uses up only their own share, not the owner's; per address from everyone
+    /// (10 an hour), so no one makes Kinetic mail an address over and over; and per client.
     func requestPasswordReset(email rawEmail: String) async throws {
         guard let mailer = mailer else { throw AppError.mailUnavailable }
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         // Longer than any address: answered the same, and never a throttle's key.
         guard email.utf8.count <= EmailAddressSyntax.maximumLength else { return }
-        var buckets = [ThrottleBucket(key: "reset:" + email, capacity: 3, refillSeconds: 1200)]
+        var buckets = [ThrottleBucket(key: "reset:" + email, capacity: 10, refillSeconds: 360)]
         if let address = client.address {
+            buckets.append(ThrottleBucket(key: "reset:\(email) from:\(address)", capacity: 3, refillSeconds: 1200))
             buckets.append(ThrottleBucket(key: "reset-address:" + address, capacity: 10, refillSeconds: 360))
+        } else {
+            buckets.append(ThrottleBucket(key: "reset:\(email) from:unknown", capacity: 3, refillSeconds: 1200))
         }
         if let wait = try await throttle.take(buckets) {
             throw AppError.tooManyAttempts(retryAfter: wait, localizer: localizer, messageKey: "error.mail.throttled")

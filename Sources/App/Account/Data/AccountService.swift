@@ -8,7 +8,8 @@ import Vapor
 /// throttle, the mailer); the web forms and the API both call it. Sessions and cookies are the
 /// web controllers' (`Request.startWebSession(for:on:)`).
 struct AccountService {
-    /// Who is asking: the client's address (throttling) and the session or token it came with.
+    /// Who is asking: the client's address as per-address limits count it (an IPv6 client by
+    /// its /64: ``Request/clientLimitKey``) and the session or token it came with.
     struct Client: Sendable {
         var address: String?
         var userAgent: String?
@@ -158,7 +159,7 @@ extension Request {
         return AccountService(
             database: db, now: now, configuration: application.kineticConfiguration, localizer: localizer, logger: logger,
             client: .init(
-                address: clientAddress, userAgent: headers.first(name: .userAgent), webSessionID: webSession?.id,
+                address: clientLimitKey, userAgent: headers.first(name: .userAgent), webSessionID: webSession?.id,
                 apiTokenID: apiTokenID),
             passwords: password.async, throttle: throttle, signedInTokens: application.signedInTokens,
             passwordPolicy: application.passwordPolicy, unknownAccountHash: { try await application.unknownAccountHash() },

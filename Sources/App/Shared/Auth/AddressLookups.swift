@@ -6,8 +6,9 @@ import KineticCore
 struct AddressLookups {
     let throttle: Throttle
     let userID: UUID
-    /// The client's address (nil when unknown: only the account counts).
-    let clientAddress: String?
+    /// The client as per-address limits count it (``Request/clientLimitKey``; nil when
+    /// unknown: only the account counts).
+    let client: String?
 
     /// Counts `addresses`; nil when allowed, else the seconds until enough lookups are back.
     /// Addresses this account looked up within the repeat window are free; when the lookups run
@@ -25,10 +26,10 @@ struct AddressLookups {
             ThrottleBucket(
                 key: "lookups:" + user, capacity: AddressLookupLimits.accountBurst, refillSeconds: AddressLookupLimits.accountRefillSeconds)
         ]
-        if let clientAddress {
+        if let client {
             buckets.append(
                 ThrottleBucket(
-                    key: "lookups-from:" + clientAddress, capacity: AddressLookupLimits.clientBurst,
+                    key: "lookups-from:" + client, capacity: AddressLookupLimits.clientBurst,
                     refillSeconds: AddressLookupLimits.clientRefillSeconds))
         }
         guard let wait = try await throttle.take(buckets, count: fresh.count) else { return nil }

@@ -83,9 +83,14 @@ extension Request {
         issuedAnonymousCSRFToken = SecretToken.generate()
     }
 
-    /// Whether the client reached Kinetic over HTTPS, directly or through a proxy.
+    /// Whether the client reached Kinetic over HTTPS, directly or through a proxy: a proxy's
+    /// `X-Forwarded-Proto` is believed only from one named in `KINETIC_TRUSTED_PROXIES`.
     var isSecure: Bool {
-        url.scheme == "https" || headers.first(name: "X-Forwarded-Proto")?.lowercased() == "https"
+        if url.scheme == "https" { return true }
+        guard let peer = remoteAddress?.ipAddress.flatMap(IPAddressText.canonical),
+            application.kineticConfiguration.trustedProxies.contains(peer)
+        else { return false }
+        return headers.first(name: "X-Forwarded-Proto")?.lowercased() == "https"
     }
 
     /// A cookie with Kinetic's flags: HttpOnly, SameSite, Secure over HTTPS, whole-site path.

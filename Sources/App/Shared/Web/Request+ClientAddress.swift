@@ -14,6 +14,12 @@ extension Request {
             peer: remoteAddress?.ipAddress, forwardedFor: headers[.xForwardedFor],
             trustedProxies: application.kineticConfiguration.trustedProxies, canonical: IPAddressText.canonical)
     }
+
+    /// The client as per-address limits count it: ``clientAddress``, an IPv6 one by its /64
+    /// (``ClientAddress/limitKey(of:)``).
+    var clientLimitKey: String? {
+        clientAddress.map(ClientAddress.limitKey(of:))
+    }
 }
 
 /// IP addresses written one way, so one address is one key: IPv6 in the system's shortest form
