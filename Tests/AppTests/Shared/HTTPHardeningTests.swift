@@ -76,7 +76,12 @@ import VaporTesting
         try await withKinetic { app in
             let plain = try await app.testing().sendRequest(.GET, "/healthz")
             #expect(plain.headers.first(name: .strictTransportSecurity) == nil)
-            let proxied = try await app.testing().sendRequest(.GET, "/healthz", headers: ["X-Forwarded-Proto": "https"])
+            let untrusted = try await app.testing(method: .running(port: 0)).sendRequest(
+                .GET, "/healthz", headers: ["X-Forwarded-Proto": "https"])
+            #expect(untrusted.headers.first(name: .strictTransportSecurity) == nil, "only a trusted proxy is believed")
+            app.kineticConfiguration.trustedProxies = ["127.0.0.1", "::1"]
+            let proxied = try await app.testing(method: .running(port: 0)).sendRequest(
+                .GET, "/healthz", headers: ["X-Forwarded-Proto": "https"])
             let hsts = try #require(proxied.headers.first(name: .strictTransportSecurity))
             #expect(hsts.hasPrefix("max-age=") && (Int(hsts.dropFirst("max-age=".count)) ?? 0) >= 31_536_000)
         }
