@@ -5,7 +5,7 @@ import Vapor
 /// `POST /api/v1/accounts`, `POST /api/v1/login`, `POST /api/v1/logout`.
 struct AccountsAPIController {
     func signUp(_ request: Request) async throws -> Response {
-        let fields = try request.jsonBody().requiredStrings(
+        let fields = try await request.jsonBody().requiredStrings(
             ["name", "email", "password"], optional: ["deviceName", "timeZone", "invitation"]
         ).get()
         let label = try fields["deviceName"].map { try APITokenLabel.normalized($0).get() }
@@ -21,7 +21,7 @@ struct AccountsAPIController {
     }
 
     func login(_ request: Request) async throws -> Response {
-        let fields = try request.jsonBody().requiredStrings(["email", "password"], optional: ["deviceName", "deviceToken"]).get()
+        let fields = try await request.jsonBody().requiredStrings(["email", "password"], optional: ["deviceName", "deviceToken"]).get()
         let label = try fields["deviceName"].map { try APITokenLabel.normalized($0).get() }
         let service = request.account()
         let (user, device) = try await service.authenticate(

@@ -16,14 +16,14 @@ struct AddressAPIController {
 
     /// `POST /api/v1/address/confirmations` with `{"token": …}` from the link.
     func confirm(_ request: Request) async throws -> ProfileDTO {
-        let fields = try request.jsonBody().requiredStrings(["token"]).get()
+        let fields = try await request.jsonBody().requiredStrings(["token"]).get()
         let user = try await request.account().confirmAddress(secret: fields["token"]!)
         return ProfileDTO(try user.profile())
     }
 
     /// `POST /api/v1/password/reset-links` with `{"email": …}`: 202 whether or not an account has it.
     func sendPasswordReset(_ request: Request) async throws -> HTTPStatus {
-        let fields = try request.jsonBody().requiredStrings(["email"]).get()
+        let fields = try await request.jsonBody().requiredStrings(["email"]).get()
         try await request.account().requestPasswordReset(email: fields["email"]!)
         return .accepted
     }
@@ -31,7 +31,7 @@ struct AddressAPIController {
     /// `POST /api/v1/password/resets` with `{"token": …, "password": …}`: 204; every session
     /// and token of the account has ended, so the client signs in again.
     func resetPassword(_ request: Request) async throws -> HTTPStatus {
-        let fields = try request.jsonBody().requiredStrings(["token", "password"]).get()
+        let fields = try await request.jsonBody().requiredStrings(["token", "password"]).get()
         try await request.account().resetPassword(secret: fields["token"]!, newPassword: fields["password"]!)
         return .noContent
     }

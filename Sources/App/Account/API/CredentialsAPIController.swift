@@ -6,7 +6,7 @@ import Vapor
 struct CredentialsAPIController {
     func changePassword(_ request: Request) async throws -> HTTPStatus {
         let user = try request.requireUser()
-        let fields = try request.jsonBody().requiredStrings(["currentPassword", "newPassword"]).get()
+        let fields = try await request.jsonBody().requiredStrings(["currentPassword", "newPassword"]).get()
         try await request.account().changePassword(
             of: user, current: fields["currentPassword"]!, new: fields["newPassword"]!)
         return .noContent

@@ -3,13 +3,24 @@ import KineticCore
 import Vapor
 
 extension Request {
-    /// The body as a JSON value; 400 when it is missing or not JSON.
-    func jsonBody() throws -> JSONValue {
+    /// The body as a JSON value; 400 when it is missing or not JSON. Parsed off the event loop
+    /// unless it is small (``parsing(bytes:_:)``).
+    func jsonBody() async throws -> JSONValue {
+        try await jsonBody { $0 }
+    }
+
+    /// What `read` makes of the body's JSON value, decoded and read in one go off the event
+    /// loop unless the body is small (a large push of samples is as costly to read as to decode).
+    func jsonBody<Value: Sendable>(_ read: @escaping @Sendable (JSONValue) throws -> Value) async throws -> Value {
         guard let buffer = body.data, buffer.readableBytes > 0 else { throw AppError.invalidJSON }
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView))
-        } catch {
-            throw AppError.invalidJSON
+        return try await parsing(bytes: buffer.readableBytes) {
+            let json: JSONValue
+            do {
+                json = try JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView))
+            } catch {
+                throw AppError.invalidJSON
+            }
+            return try read(json)
         }
     }
 }

@@ -11,7 +11,7 @@ struct StepSourcesAPIController {
 
     func update(_ request: Request) async throws -> StepSourcesDTO {
         let repository = StepSourcesRepository(database: request.db, userID: try request.requireUser().requireID())
-        let order = try Self.order(in: request.jsonBody()).get()
+        let order = try await Self.order(in: request.jsonBody()).get()
         return StepSourcesDTO(try await repository.saveOrder(order, current: repository.listing()))
     }
 

@@ -37,7 +37,8 @@ struct StepsAPIController {
 
     func push(_ request: Request) async throws -> PushResult {
         let steps = try request.steps()
-        let samples = try PushedSamples.parse(request.jsonBody(), limits: steps.sampleLimits).get()
+        let limits = steps.sampleLimits
+        let samples = try await request.jsonBody { try PushedSamples.parse($0, limits: limits).get() }
         return PushResult(accepted: samples.count, daysUpdated: try await steps.replaceSamples(with: samples))
     }
 

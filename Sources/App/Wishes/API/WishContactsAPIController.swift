@@ -65,8 +65,8 @@ struct WishContactsAPIController {
     }
 
     /// The JSON body of a contact, checked; 422 naming every problem.
-    private func contact(in request: Request) throws -> Contact {
-        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["name", "email", "birthday", "timeZone", "reach"])
+    private func contact(in request: Request) async throws -> Contact {
+        var reader = try await JSONMemberReader.object(request.jsonBody(), known: ["name", "email", "birthday", "timeZone", "reach"])
             .mapError(AppError.validation).get()
         let input = ContactInput(
             name: reader.nullableString("name") ?? nil, email: reader.string("email"), birthday: reader.nullableString("birthday") ?? nil,

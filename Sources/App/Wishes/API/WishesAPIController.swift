@@ -95,7 +95,7 @@ struct WishesAPIController {
     /// account is gone, 422 for a note Kinetic does not send.
     func thank(_ request: Request) async throws -> HTTPStatus {
         let wishes = try request.wishes()
-        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["message"]).mapError(AppError.validation).get()
+        var reader = try await JSONMemberReader.object(request.jsonBody(), known: ["message"]).mapError(AppError.validation).get()
         let text = reader.string("message")
         let note = try reader.result(text).flatMap { WishThanks.checked($0) }.mapError(AppError.validation).get()
         switch try await wishes.boxes.thank(request.requestedWishID, note: note, from: wishes.user, now: wishes.now) {
@@ -118,7 +118,7 @@ struct WishesAPIController {
     /// `POST /api/v1/wishes/delete` with `{"ids": […]}`: deletes them all or none (404 naming
     /// each id that is not the caller's, 409 while one is being sent).
     func deleteSeveral(_ request: Request) async throws -> HTTPStatus {
-        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["ids"]).get()
+        var reader = try await JSONMemberReader.object(request.jsonBody(), known: ["ids"]).get()
         let texts = reader.strings("ids", missingKey: "error.field.arrayExpected") ?? []
         if texts.isEmpty && reader.errors.isEmpty { reader.fail("ids", "wishes.error.ids.empty") }
         if texts.count > 500 { reader.fail("ids", "wishes.error.ids.many") }
@@ -151,7 +151,7 @@ struct WishesAPIController {
     private func checked(
         in request: Request, for wishes: WishesService, replacing: UUID? = nil
     ) async throws -> (WishDraft, YearlyReminder?) {
-        let members = try JSONMemberReader.object(request.jsonBody()).mapError(AppError.validation).get().members
+        let members = try await JSONMemberReader.object(request.jsonBody()).mapError(AppError.validation).get().members
         let read = WishDraftInput.read(json: members)
         var errors = read.errors
         var yearly: YearlyReminder?

@@ -67,7 +67,7 @@ struct WishContactsController {
     /// The file read and shown; nothing stored.
     func importPreview(_ request: Request) async throws -> Response {
         let l = request.localizer
-        guard let file = try request.content.decode(Upload.self).file, file.data.readableBytes > 0 else {
+        guard let file = try await request.decodedContent(Upload.self).file, file.data.readableBytes > 0 else {
             return importError(request, l.t("wishes.contacts.error.file.empty"))
         }
         guard file.data.readableBytes <= ContactFile.maximumBytes else {

@@ -26,7 +26,7 @@ struct FitnessTestsAPIController {
     /// `{"category", "count", "exercises"?}` (``FitnessTestInput``): the test, its exercises in
     /// the order to test them.
     func create(_ request: Request) async throws -> Response {
-        let body = try JSONMemberReader.object(request.jsonBody()).get()
+        let body = try await JSONMemberReader.object(request.jsonBody()).get()
         let tester = try request.workouts().fitnessTester
         let input = try FitnessTestInput.validate(body.members, catalogue: tester.catalogue).get()
         let test = try await tester.start(input, at: request.now)

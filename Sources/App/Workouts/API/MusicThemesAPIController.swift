@@ -11,7 +11,7 @@ struct MusicThemesAPIController {
     }
 
     func create(_ request: Request) async throws -> Response {
-        let body = try JSONMemberReader.object(request.jsonBody()).get()
+        let body = try await JSONMemberReader.object(request.jsonBody()).get()
         let theme = try await request.workouts().addTheme(MusicThemeInput.validate(body.members).get())
         let dto = try MusicThemeDTO(theme, songCount: theme.theme.songCount(in: try await request.workouts().songs.library()))
         return try await dto.encodeResponse(status: .created, for: request)

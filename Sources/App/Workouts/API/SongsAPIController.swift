@@ -25,7 +25,7 @@ struct SongsAPIController {
 
     func update(_ request: Request) async throws -> SongDTO {
         let song = try await request.ownedSong()
-        let body = try JSONMemberReader.object(request.jsonBody()).get()
+        let body = try await JSONMemberReader.object(request.jsonBody()).get()
         let edit = try SongEdit.validate(body.members).get()
         try await request.workouts().apply(edit, to: song)
         return try SongDTO(song)

@@ -24,7 +24,7 @@ struct TrackedExercisesAPIController {
         guard let exercise = request.application.exerciseCatalogue.exercise(id: request.parameters.get("exerciseId") ?? "") else {
             throw AppError.notFound
         }
-        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["tracked"]).get()
+        var reader = try await JSONMemberReader.object(request.jsonBody(), known: ["tracked"]).get()
         let tracked = try reader.result(reader.bool("tracked")).get()
         try await request.workouts().setTracked(exercise, tracked)
         return TrackedExerciseDTO(

@@ -11,7 +11,7 @@ struct WorkoutGoalsAPIController {
     }
 
     func create(_ request: Request) async throws -> Response {
-        let goal = try WorkoutGoalInput.validate(JSONMemberReader.object(request.jsonBody()).get().members).get()
+        let goal = try await WorkoutGoalInput.validate(JSONMemberReader.object(request.jsonBody()).get().members).get()
         let record = try await request.workouts().workoutGoals.add(goal, at: request.now)
         return try await request.workouts().workoutGoalDTO(record).created(at: .api(.workoutGoal(id: record.id?.uuidString)), for: request)
     }
@@ -22,7 +22,7 @@ struct WorkoutGoalsAPIController {
 
     func replace(_ request: Request) async throws -> WorkoutGoalDTO {
         let record = try await request.ownedWorkoutGoal()
-        let goal = try WorkoutGoalInput.validate(JSONMemberReader.object(request.jsonBody()).get().members).get()
+        let goal = try await WorkoutGoalInput.validate(JSONMemberReader.object(request.jsonBody()).get().members).get()
         try await request.workouts().workoutGoals.update(record, to: goal, at: request.now)
         return try await request.workouts().workoutGoalDTO(record)
     }
@@ -36,7 +36,7 @@ struct WorkoutGoalsAPIController {
     /// when stored, 200 with the stored one when its run was already recorded.
     func complete(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
-        let effort = try request.completionEffort()
+        let effort = try await request.completionEffort()
         let completion = try await request.workouts().complete(
             workout, runID: request.completionRunID(), worked: effort.worked, skipped: effort.skipped)
         return try await request.workouts().completedWorkoutDTO(completion.record).encodeResponse(

@@ -10,7 +10,7 @@ import Vapor
 /// /api/v1/workouts/{workoutId}/progress` (where it was paused).
 struct WorkoutsAPIController {
     func generate(_ request: Request) async throws -> WorkoutDTO {
-        var body = try JSONMemberReader.object(request.jsonBody()).get().members
+        var body = try await JSONMemberReader.object(request.jsonBody()).get().members
         let seed = try Self.seed(from: &body)
         let built = try await request.workouts().workoutBuilder.build(body, seed: seed)
         let details = try await WorkoutDetails.load(
@@ -23,7 +23,7 @@ struct WorkoutsAPIController {
     /// The selection's members plus `seed` (from a generated workout, to keep exactly that
     /// one) and `saved` (default true; false keeps it only to be played and paused).
     func create(_ request: Request) async throws -> Response {
-        var body = try JSONMemberReader.object(request.jsonBody()).get().members
+        var body = try await JSONMemberReader.object(request.jsonBody()).get().members
         let seed = try Self.seed(from: &body)
         var saved = true
         if let value = body.removeValue(forKey: "saved") {
@@ -48,7 +48,7 @@ struct WorkoutsAPIController {
     /// `{"saved": true|false}`.
     func update(_ request: Request) async throws -> WorkoutDTO {
         let workout = try await request.ownedWorkout()
-        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["saved"]).get()
+        var reader = try await JSONMemberReader.object(request.jsonBody(), known: ["saved"]).get()
         let flag = reader.bool("saved")
         try await request.workouts().setSaved(workout, reader.result(flag).get())
         return try await request.workouts().workoutDTO(workout)
@@ -62,7 +62,7 @@ struct WorkoutsAPIController {
     /// `{"exerciseIndex": 2, "secondsLeft": 37}`: where the workout was paused.
     func saveProgress(_ request: Request) async throws -> WorkoutDTO {
         let workout = try await request.ownedWorkout()
-        var reader = try JSONMemberReader.object(request.jsonBody(), known: ["exerciseIndex", "secondsLeft"]).get()
+        var reader = try await JSONMemberReader.object(request.jsonBody(), known: ["exerciseIndex", "secondsLeft"]).get()
         let index = reader.integer("exerciseIndex"), left = reader.integer("secondsLeft")
         guard let index, let left else { throw AppError.validation(reader.errors) }
         try await request.workouts().pause(workout, at: index, secondsLeft: left)

@@ -28,7 +28,7 @@ extension Request {
         } catch let error as Abort where error.status == .payloadTooLarge {
             throw tooLarge
         }
-        return try Self.motionLog(from: data)
+        return try await parsing(bytes: data.count) { try Self.motionLog(from: data) }
     }
 
     /// `data` read and checked as a motion log (see ``motionLog()``).

@@ -104,10 +104,10 @@ extension WorkoutsService {
 extension Request {
     /// The run id a finished workout names: `runId` in a JSON body or a form; nil when absent,
     /// 422 when it is not a UUID.
-    func completionRunID() throws -> UUID? {
+    func completionRunID() async throws -> UUID? {
         let text: String?
         if let buffer = body.data, buffer.readableBytes > 0, headers.contentType == .json {
-            text = try jsonBody().requiredStrings([], optional: ["runId"]).get()["runId"]
+            text = try await jsonBody().requiredStrings([], optional: ["runId"]).get()["runId"]
         } else {
             text = try? content.get(String.self, at: "runId")
         }
@@ -118,11 +118,11 @@ extension Request {
 
     /// What the player counted of a finished workout: `workedSeconds` and `skipped`, in a JSON
     /// body or a form, each optional; 422 when one is not a whole number from 0 to a day.
-    func completionEffort() throws -> (worked: Int?, skipped: Int?) {
+    func completionEffort() async throws -> (worked: Int?, skipped: Int?) {
         var values: [String: Int] = [:]
         var errors = FieldErrors()
         let isJSON = (body.data?.readableBytes ?? 0) > 0 && headers.contentType == .json
-        let members = isJSON ? try jsonBody().objectValue ?? [:] : [:]
+        let members = isJSON ? try await jsonBody().objectValue ?? [:] : [:]
         for field in ["workedSeconds", "skipped"] {
             let value: Int??
             if isJSON {

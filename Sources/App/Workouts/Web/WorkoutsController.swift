@@ -120,7 +120,7 @@ struct WorkoutsController {
     /// with a Track button per exercise.
     func complete(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
-        let effort = try request.completionEffort()
+        let effort = try await request.completionEffort()
         _ = try await request.workouts().complete(
             workout, runID: request.completionRunID(), worked: effort.worked, skipped: effort.skipped)
         return request.redirect(to: SiteURL.workouts(.summary(id: workout.id?.uuidString)).with([("finished", "1")]))
