@@ -101,6 +101,36 @@ struct ReportFixtures {
         try FileManager.default.moveItem(at: encrypted, to: pdf(number))
     }
 
+    /// Replaces the PDF at `url` with one encrypted with an owner password only: it opens
+    /// without a password, as many published PDFs that forbid copying do.
+    static func encryptForItsOwnerOnly(_ url: URL) async throws {
+        let encrypted = url.deletingLastPathComponent().appendingPathComponent("owner-only.tmp")
+        _ = try await ToolProcess.run(PDFTools.qpdf, ["--encrypt", "", "owner", "256", "--", url.path, encrypted.path], timeout: 30)
+        try FileManager.default.removeItem(at: url)
+        try FileManager.default.moveItem(at: encrypted, to: url)
+    }
+
+    /// A PDF of blank pages of these sizes in points, written by hand (drawing programs make
+    /// no such pages: a strip too tall to draw, say).
+    static func blankPDF(pageSizes: [(width: Double, height: Double)]) -> Data {
+        let pages = pageSizes.indices.map { "\($0 + 3) 0 R" }.joined(separator: " ")
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [\(pages)] /Count \(pageSizes.count) >>"]
+        for size in pageSizes {
+            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(size.width) \(size.height)] /Resources << >> >>")
+        }
+        var text = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(text.utf8.count)
+            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let table = text.utf8.count
+        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { text += String(format: "%010d 00000 n \n", offset) }
+        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
+        return Data(text.utf8)
+    }
+
     /// Cuts report `number`'s PDF to its first half (no trailer, no cross-reference table).
     func truncate(_ number: Int) throws {
         let data = try Data(contentsOf: pdf(number))

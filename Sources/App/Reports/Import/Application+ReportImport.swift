@@ -241,7 +241,9 @@ extension Application {
         guard !needsTools || PDFTools.isAvailable else { throw PDFTools.toolsMissing }
         try enterReportImport()
         defer { leaveReportImport() }
-        return try await body(ReportLibraryImporter(database: db, files: reportFiles, tools: PDFTools(), threads: tools(for: owner)))
+        return try await body(
+            ReportLibraryImporter(
+                database: db, files: reportFiles, tools: PDFTools(), threads: tools(for: owner), logger: logger))
     }
 
     /// Takes the one-import-at-a-time gate; 409 while it is taken.

@@ -33,29 +33,43 @@ struct PDFTools: Sendable {
         case readable(PDFDocumentInfo)
         /// Encrypted with a password needed to open it.
         case needsPassword
-        /// qpdf or pdfinfo could not read it; their message.
+        /// qpdf or pdfinfo could not read it; what they said (for the log, never for a person).
         case damaged(String)
         case tooManyPages(Int)
         case noPages
+        /// This page cannot be drawn at the width pages are drawn at (too tall for it, or a size
+        /// no PDF has).
+        case pageTooLarge(Int)
     }
 
-    /// Checks `file`: `qpdf --requires-password`, `qpdf --check` (warnings are fine: qpdf
-    /// recovered), then `pdfinfo` for the page count and metadata.
-    func inspect(_ file: URL) async -> Verdict {
+    /// Checks `file`, cheapest first, so that what is refused costs little: `qpdf
+    /// --requires-password`; `pdfinfo` over the first ``maximumPages`` pages for the page count,
+    /// encryption and every page's size (refused past the page limit, or with a page that cannot
+    /// be drawn `drawnWidth` pixels wide); only then `qpdf --check` over the pages (warnings
+    /// are fine: qpdf recovered).
+    func inspect(_ file: URL, drawnWidth: Int) async -> Verdict {
         do {
             let password = try await run(Self.qpdf, ["--requires-password", file.path], timeout: 30, accepted: [0, 2, 3])
             if password.status == 0 { return .needsPassword }
-            _ = try await run(Self.qpdf, ["--check", file.path], timeout: 60, accepted: [0, 3])
-            let output = try await run(Self.pdfinfo, ["-enc", "UTF-8", file.path], timeout: 30)
+            let output = try await run(
+                Self.pdfinfo, ["-enc", "UTF-8", "-f", "1", "-l", String(maximumPages), file.path], timeout: 30)
             guard let info = PDFDocumentInfo(pdfinfoOutput: String(decoding: output.standardOutput, as: UTF8.self)) else {
                 return .damaged("pdfinfo found no page count")
             }
             if info.pages == 0 { return .noPages }
             if info.pages > maximumPages { return .tooManyPages(info.pages) }
+            if let page = info.firstPageTooLargeToDraw(width: drawnWidth) { return .pageTooLarge(page) }
+            _ = try await run(Self.qpdf, ["--check", file.path], timeout: 60, accepted: [0, 3])
             return .readable(info)
         } catch {
             return .damaged(Self.lastLine(of: String(describing: error), hiding: file))
         }
+    }
+
+    /// Writes `file` decrypted to `target` (an encrypted PDF that opens without a password:
+    /// OCR refuses it as it is); the streams are copied as they are.
+    func decrypt(_ file: URL, to target: URL) async throws {
+        _ = try await run(Self.qpdf, ["--decrypt", "--stream-data=preserve", file.path, target.path], timeout: 120, accepted: [0, 3])
     }
 
     /// The text of the first `pages` pages, pages separated by form feeds.
@@ -122,15 +136,18 @@ struct PDFTools: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         for start in stride(from: 0, to: pages.count, by: Self.ocrPagesPerRun) {
             let batch = pages[start..<min(start + Self.ocrPagesPerRun, pages.count)]
-            let output = source == target ? scratch : target
+            // Written beside `target` and moved over it once whole: a run that fails leaves
+            // `target` as the last run left it.
+            let output = scratch
             _ = try await run(
                 Self.ocrmypdf,
                 [
                     "--skip-text", "--pages", batch.map(String.init).joined(separator: ","), "-l", languages, "--output-type", "pdf",
                     "--optimize", "0", "--jobs", "1", "--quiet", source.path, output.path,
                 ], timeout: 60 + 60 * Double(batch.count))
-            if output == scratch {
-                _ = try FileManager.default.replaceItemAt(target, withItemAt: scratch)
+            // rename(2) replaces `target` in one step (Foundation's replaceItemAt loses it on Linux).
+            guard rename(scratch.path, target.path) == 0 else {
+                throw ToolProcess.Failed(description: "the recognised PDF could not replace the stored copy (errno \(errno))")
             }
             source = target
             recognised(batch.count)

@@ -86,7 +86,8 @@ struct ReportImportJob: Codable, Sendable {
         guard try await app.media.download(try zipKey(draft.id), to: zip) else { throw ReportImportDraft.gone }
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
         let folder = try await tools.runBlocking { try ReportLibraryArchive.unpack(zip, into: unpacked) }
-        let importer = ReportLibraryImporter(database: app.db, files: app.reportFiles, tools: PDFTools(), threads: tools)
+        let importer = ReportLibraryImporter(
+            database: app.db, files: app.reportFiles, tools: PDFTools(), threads: tools, logger: app.logger)
         return try await importer.importLibrary(at: folder, now: stamp, previewedAgainst: draft.basis, tracker: tracker)
     }
 }

@@ -2,13 +2,15 @@ import Crypto
 import Fluent
 import Foundation
 import KineticCore
+import Logging
 
 /// Imports a report library folder (`library.json` and its PDFs) in three steps, so a bad
 /// library stores nothing and a good one replaces the old one at once:
 ///
 /// 1. **Check** the datasource (strict JSON, then ``ReportLibraryManifest``) and every PDF it
 ///    names (there, a regular file inside the folder, at most ``maximumFileBytes``, `%PDF-` in
-///    its first kilobyte, not password-protected, readable by qpdf and pdfinfo, 1…500 pages).
+///    its first kilobyte, not password-protected, 1…500 pages each of which can be drawn,
+///    readable by qpdf and pdfinfo).
 ///    The files are checked even when the tree has problems, so every problem comes in one
 ///    round; any problem ends the import.
 /// 2. **Prepare** each new or changed PDF in a staging folder: the original, its text, its
@@ -23,6 +25,8 @@ struct ReportLibraryImporter {
     /// Where the checks and rendering run, in the importer's turn (``ToolQueue``).
     let threads: ToolRunner
     var maximumFileBytes = 200 << 20
+    /// Where what the tools said goes: never to the person importing, whose messages are plain.
+    var logger = Logger(label: "kinetic.reports.import")
     /// The viewer's page images and the bubbles' thumbnails, in pixels wide.
     static let pageWidth = 1240
     static let thumbnailWidth = 360
@@ -140,12 +144,16 @@ struct ReportLibraryImporter {
         var problems: [ReportLibraryProblem] = []
         for report in library.reports where preview.toRender.contains(report.id) {
             do {
-                prepared[report.id] = try await threads.run { [tools, threads] in
-                    try await Self.prepare(checked[report.id]!, tools: tools, threads: threads, in: staging, tracker: tracker)
+                prepared[report.id] = try await threads.run { [tools, threads, logger] in
+                    try await Self.prepare(
+                        checked[report.id]!, tools: tools, threads: threads, in: staging, tracker: tracker, logger: logger)
                 }
             } catch {
+                logger.warning("\(report.file) was checked but could not be prepared: \(error)")
+                let interrupted = (error as? ToolProcess.Failed)?.interruption != nil
                 problems.append(
-                    ReportLibraryProblem(report.filePath, "error.reports.file.damaged", [report.file, String(describing: error)]))
+                    ReportLibraryProblem(
+                        report.filePath, interrupted ? "error.reports.file.interrupted" : "error.reports.file.notDrawn", [report.file]))
             }
         }
         guard problems.isEmpty else { throw ReportLibraryProblems(problems) }
@@ -255,9 +263,10 @@ struct ReportLibraryImporter {
                 continue
             }
             do {
-                checked[reference.index] = try await threads.run { [tools, threads, maximumFileBytes] in
+                checked[reference.index] = try await threads.run { [tools, threads, maximumFileBytes, logger] in
                     try await Self.check(
-                        url, named: reference.file, at: path, tools: tools, threads: threads, maximumBytes: maximumFileBytes)
+                        url, named: reference.file, at: path, tools: tools, threads: threads, maximumBytes: maximumFileBytes,
+                        logger: logger)
                 }
             } catch let problem as ReportLibraryProblem {
                 problems.append(problem)
@@ -267,7 +276,7 @@ struct ReportLibraryImporter {
     }
 
     private static func check(
-        _ url: URL, named name: String, at path: String, tools: PDFTools, threads: ToolRunner, maximumBytes: Int
+        _ url: URL, named name: String, at path: String, tools: PDFTools, threads: ToolRunner, maximumBytes: Int, logger: Logger
     ) async throws -> CheckedFile {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             attributes[.type] as? FileAttributeType == .typeRegular, let size = attributes[.size] as? Int
@@ -283,9 +292,12 @@ struct ReportLibraryImporter {
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 1024)) ?? Data()
         guard head.range(of: Data("%PDF-".utf8)) != nil else { throw ReportLibraryProblem(path, "error.reports.file.notPDF", [name]) }
-        switch await tools.inspect(url) {
+        switch await tools.inspect(url, drawnWidth: pageWidth) {
         case .needsPassword: throw ReportLibraryProblem(path, "error.reports.file.encrypted", [name])
-        case .damaged(let detail): throw ReportLibraryProblem(path, "error.reports.file.damaged", [name, detail])
+        case .damaged(let detail):
+            logger.notice("\(name) was refused as damaged: \(detail)")
+            throw ReportLibraryProblem(path, "error.reports.file.damaged", [name])
+        case .pageTooLarge(let page): throw ReportLibraryProblem(path, "error.reports.file.pageTooLarge", [name, String(page)])
         case .noPages: throw ReportLibraryProblem(path, "error.reports.file.noPages", [name])
         case .tooManyPages(let pages):
             throw ReportLibraryProblem(path, "error.reports.file.tooManyPages", [name, String(pages), String(tools.maximumPages)])
@@ -309,7 +321,7 @@ struct ReportLibraryImporter {
     static let bareTextLetters = 16
 
     private static func prepare(
-        _ file: CheckedFile, tools: PDFTools, threads: ToolRunner, in staging: URL, tracker: ReportImportTracker?
+        _ file: CheckedFile, tools: PDFTools, threads: ToolRunner, in staging: URL, tracker: ReportImportTracker?, logger: Logger
     ) async throws -> PreparedFile {
         let storedFolder = UUID().uuidString.lowercased()
         let folder = staging.appendingPathComponent(storedFolder)
@@ -325,10 +337,24 @@ struct ReportLibraryImporter {
         var recognised = 0
         if !bare.isEmpty, PDFTools.canRecognise {
             tracker?.update { $0.pagesToRecognise += bare.count }
-            try await tools.recognise(bare, of: file.url, to: pdf) { count in tracker?.update { $0.pagesRecognised += count } }
+            // Recognising is a bonus: a report whose scans OCR cannot read is kept as it is,
+            // findable by its title and keywords, rather than failing the whole library.
+            // Each run of OCR replaces the stored copy only once it succeeded, so what failed
+            // leaves the pages recognised before it.
+            do {
+                // OCR refuses an encrypted file, even one that opens without a password.
+                let source = file.info.isEncrypted ? folder.appendingPathComponent("decrypted.pdf") : file.url
+                defer { if source != file.url { try? FileManager.default.removeItem(at: source) } }
+                if file.info.isEncrypted { try await tools.decrypt(file.url, to: source) }
+                try await tools.recognise(bare, of: source, to: pdf) { count in tracker?.update { $0.pagesRecognised += count } }
+            } catch {
+                logger.warning("The scanned pages of \(file.url.lastPathComponent) were not all recognised: \(error)")
+            }
             let before = Set(bare)
             raw = try await tools.text(of: pdf, pages: file.info.pages)
-            recognised = try await threads.compute { [raw] in before.subtracting(Self.pagesWithoutText(raw, pages: file.info.pages)).count }
+            recognised = try await threads.compute { [raw] in
+                before.subtracting(Self.pagesWithoutText(raw, pages: file.info.pages)).count
+            }
         }
         // Pages are separated by form feeds (search names pages by them); other control
         // characters are noise in a snippet.
