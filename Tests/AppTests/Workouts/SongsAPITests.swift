@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import KineticAPI
+import KineticCore
 import NIOCore
 import Testing
 import VaporTesting
@@ -136,6 +137,26 @@ import VaporTesting
             #expect(try await app.storedSongFiles().isEmpty)
             #expect(app.uploadDirectoryFiles().isEmpty)
             #expect(try await app.upload(text, fileName: "x.mp3", token: nil).status == .unauthorized)
+        }
+    }
+
+    /// A song whose decoding outlasts its budget is too costly to read: 422 `file_too_costly`,
+    /// and its sender waits a minute before the next (429 `cooling_down`), rather than send it
+    /// again for another full budget. Nothing is left behind.
+    @Test func aSongPastItsDecodingBudget_isTooCostly_andItsSenderCoolsDown() async throws {
+        let instant = SongFileCheck.Limits(decodingSecondsPerMinute: 0, minimumDecodingSeconds: 0.001)
+        try await withKinetic(adjust: { $0.songLimits = instant }) { app in
+            let account = try await app.signUp()
+            let audio = try await AudioFixtures.clickTrack(bpm: 120, seconds: 20)
+            let costly = try await app.upload(audio, fileName: "song.mp3", token: account.token)
+            #expect(costly.status == .unprocessableEntity, "\(costly.body.string)")
+            #expect(try costly.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "file_too_costly")
+            let next = try await app.upload(audio, fileName: "song.mp3", token: account.token)
+            #expect(next.status == .tooManyRequests)
+            #expect(try next.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "cooling_down")
+            #expect(next.headers.first(name: .retryAfter) == "60")
+            #expect(try await app.storedSongFiles().isEmpty)
+            #expect(app.uploadDirectoryFiles().isEmpty)
         }
     }
 

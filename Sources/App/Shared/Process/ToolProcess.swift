@@ -31,6 +31,11 @@ enum ToolProcess {
 
         let description: String
         var interruption: Interruption? = nil
+
+        /// Whether it ran past its time limit (the input's cost, for a limit that fits it).
+        var timedOut: Bool {
+            if case .timedOut = interruption { true } else { false }
+        }
     }
 
     struct Output {

@@ -56,7 +56,7 @@ struct WishPhotoImporter {
                     Self.ffmpeg, Self.arguments(header, input: file, output: stored), timeout: Self.decodeBudgetSeconds)
             } catch let failure as ToolProcess.Failed where failure.interruption != nil {
                 try? FileManager.default.removeItem(at: stored)
-                if case .timedOut = failure.interruption { throw AppError.fileTooCostly(failure) }
+                if failure.timedOut { throw AppError.fileTooCostly(failure) }
                 throw AppError.toolInterrupted(failure)
             } catch {
                 try? FileManager.default.removeItem(at: stored)

@@ -88,11 +88,24 @@ struct SongImporter {
         let header = [UInt8](try handle.read(upToCount: AudioFormat.headerLength) ?? Data())
         try? handle.close()
         let format = try SongFileCheck.format(ofHeader: header).get()
-        guard let probe = try await AudioDecoder.probe(file) else { throw SongFileCheck.Problem.notAudio }
+        // A file that takes its tool past its budget is too costly to read: its sender cools
+        // down (``ToolQueue``) rather than send it again for another full budget.
+        let probed: AudioProbe?
+        do {
+            probed = try await AudioDecoder.probe(file, timeout: max(5, limits.minimumDecodingSeconds))
+        } catch let failure as ToolProcess.Failed where failure.timedOut {
+            throw AppError.fileTooCostly(failure)
+        }
+        guard let probe = probed else { throw SongFileCheck.Problem.notAudio }
         let seconds = try SongFileCheck.check(probe, format: format, limits: limits).get()
+        let decoded = min(seconds, Double(Self.analysedSeconds))
         let samples: [Float]
         do {
-            samples = try await AudioDecoder.monoSamples(of: file, sampleRate: Self.sampleRate, maximumSeconds: Self.analysedSeconds)
+            samples = try await AudioDecoder.monoSamples(
+                of: file, sampleRate: Self.sampleRate, maximumSeconds: Self.analysedSeconds,
+                timeout: limits.decodingBudget(forSeconds: decoded))
+        } catch let failure as ToolProcess.Failed where failure.timedOut {
+            throw AppError.fileTooCostly(failure)
         } catch let failure as ToolProcess.Failed where failure.interruption != nil {
             throw failure
         } catch {
@@ -121,7 +134,8 @@ struct SongImporter {
             start = max(0, seconds - AudibleEnd.tailSeconds)
             guard
                 let decoded = try? await AudioDecoder.monoSamples(
-                    of: file, startSeconds: start, sampleRate: sampleRate, maximumSeconds: Int(AudibleEnd.tailSeconds) + 1)
+                    of: file, startSeconds: start, sampleRate: sampleRate, maximumSeconds: Int(AudibleEnd.tailSeconds) + 1,
+                    timeout: 20)
             else { return nil }
             tail = decoded
         }

@@ -1,14 +1,31 @@
 /// Whether an uploaded file may join a song library, from its first bytes and its probe.
 /// Each refusal has a message key for the 422 the uploader sees.
 public enum SongFileCheck {
-    /// The shortest and longest song accepted.
+    /// The shortest and longest song accepted, and the time its decoding may take.
     public struct Limits: Equatable, Sendable {
         public var minimumSeconds: Double
         public var maximumSeconds: Double
+        /// Decoding time allowed per minute of sound decoded: ffmpeg decodes a song about a
+        /// hundred times faster than it plays, so 12 s a minute (60 s for the five minutes a
+        /// tempo is read from) leaves room for a busy machine and none for a file made to be
+        /// slow; past it the file is too costly to read.
+        public var decodingSecondsPerMinute: Double
+        /// The least decoding time any song is given.
+        public var minimumDecodingSeconds: Double
 
-        public init(minimumSeconds: Double = 5, maximumSeconds: Double = 20 * 60) {
+        public init(
+            minimumSeconds: Double = 5, maximumSeconds: Double = 20 * 60, decodingSecondsPerMinute: Double = 12,
+            minimumDecodingSeconds: Double = 20
+        ) {
             self.minimumSeconds = minimumSeconds
             self.maximumSeconds = maximumSeconds
+            self.decodingSecondsPerMinute = decodingSecondsPerMinute
+            self.minimumDecodingSeconds = minimumDecodingSeconds
+        }
+
+        /// The time decoding `seconds` of sound may take.
+        public func decodingBudget(forSeconds seconds: Double) -> Double {
+            max(minimumDecodingSeconds, seconds / 60 * decodingSecondsPerMinute)
         }
     }
 
