@@ -14,6 +14,7 @@ extension AccountModule {
             AddStorageQuota(),
             CreateLoginDevices(),
             CreateIdempotentRequests(),
+            AddSignUpNetwork(),
         ]
     }
 

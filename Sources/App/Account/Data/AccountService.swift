@@ -12,6 +12,8 @@ struct AccountService {
     /// its /64: ``Request/clientLimitKey``) and the session or token it came with.
     struct Client: Sendable {
         var address: String?
+        /// The client's network (``ClientAddress/network(of:)``), kept with a new account.
+        var network: String?
         var userAgent: String?
         var webSessionID: UUID?
         var apiTokenID: UUID?
@@ -62,6 +64,7 @@ struct AccountService {
         let user = User(name: input.name, email: input.email, passwordHash: hash)
         user.timeZoneIdentifier = timeZone
         user.createdAt = now
+        user.signUpNetwork = client.network
         let month = UserCalendar(timeZone: user.timeZone ?? configuration.timeZone, now: now).currentMonth
         let tokens = AccountTokens(database: database, now: now)
         do {
@@ -159,7 +162,8 @@ extension Request {
         return AccountService(
             database: db, now: now, configuration: application.kineticConfiguration, localizer: localizer, logger: logger,
             client: .init(
-                address: clientLimitKey, userAgent: headers.first(name: .userAgent), webSessionID: webSession?.id,
+                address: clientLimitKey, network: clientAddress.flatMap(ClientAddress.network(of:)),
+                userAgent: headers.first(name: .userAgent), webSessionID: webSession?.id,
                 apiTokenID: apiTokenID),
             passwords: password.async, throttle: throttle, signedInTokens: application.signedInTokens,
             passwordPolicy: application.passwordPolicy, unknownAccountHash: { try await application.unknownAccountHash() },

@@ -35,6 +35,17 @@ final class User: Model, @unchecked Sendable {
     /// server's default (`KINETIC_STORAGE_QUOTA`).
     @OptionalField(key: "storage_quota_bytes") var storageQuotaBytes: Int64?
 
+    /// The client network the account was made from (``ClientAddress/network(of:)``), nil
+    /// from the machine itself or before it was kept.
+    @OptionalField(key: "sign_up_network") var signUpNetwork: String?
+
+    /// The tool-work share of the accounts made from ``signUpNetwork`` in the same hour: accounts
+    /// cost nothing, so those made together count as one sender however they connect later.
+    var signUpShare: String? {
+        guard let signUpNetwork, let createdAt else { return nil }
+        return "signup:\(signUpNetwork)@\(Int(createdAt.timeIntervalSince1970 / 3600))"
+    }
+
     /// Whether the account's address is confirmed (see ``emailVerifiedAt``).
     var isVerified: Bool { emailVerifiedAt != nil }
 

@@ -70,13 +70,17 @@ struct ToolRunner: Sendable {
 
 extension Request {
     /// Tool work for the signed-in user, shared with the network the request came from
-    /// (``ClientAddress/network(of:)``).
+    /// (``ClientAddress/network(of:)``) and with the accounts made beside theirs.
     func userTools() throws -> ToolRunner {
         application.tools(for: .user(try requireUser().requireID()), shares: toolShares)
     }
 
-    /// The shares this request's tool work counts against: its client's network.
+    /// The shares this request's tool work counts against: its client's network, and the
+    /// signed-in account's sign-up share (``User/signUpShare``).
     var toolShares: Set<String> {
-        clientAddress.flatMap(ClientAddress.network(of:)).map { ["net:" + $0] } ?? []
+        var shares: Set<String> = []
+        if let network = clientAddress.flatMap(ClientAddress.network(of:)) { shares.insert("net:" + network) }
+        if let share = auth.get(User.self)?.signUpShare { shares.insert(share) }
+        return shares
     }
 }

@@ -15,6 +15,9 @@ struct SongImportJob: Codable, Sendable {
     let incoming: String
     /// Its name on the uploader's device.
     let fileName: String?
+    /// The uploader's tool shares (``Request/toolShares``): their analysis waits its turn with
+    /// the other work of their network. Nil in jobs queued before they were kept.
+    var shares: [String]? = nil
 
     struct Result: Codable, Sendable {
         /// The song's id, lowercase as the API writes ids.
@@ -37,7 +40,7 @@ struct SongImportJob: Codable, Sendable {
         // Consumed by the import; removed here when the copy or the import stopped short.
         defer { try? FileManager.default.removeItem(at: file) }
         guard try await app.media.download(key, to: file) else { throw AppError.notFound }
-        let importer = app.songImporter(for: input.userID)
+        let importer = app.songImporter(for: input.userID, shares: Set(input.shares ?? []))
         do {
             let song = try await importer.importSong(.init(file: file, fileName: input.fileName), at: app.now)
             try? await app.media.remove(key)
@@ -65,11 +68,11 @@ extension SongImportJob {
 }
 
 extension Application {
-    /// An importer of songs into `userID`'s library, its tool work in their turn.
-    func songImporter(for userID: UUID) -> SongImporter {
+    /// An importer of songs into `userID`'s library, its tool work in their turn and `shares`'.
+    func songImporter(for userID: UUID, shares: Set<String> = []) -> SongImporter {
         SongImporter(
             database: db, userID: userID, files: SongFiles(store: media), limits: kineticConfiguration.songLimits,
-            tools: tools(for: .user(userID)))
+            tools: tools(for: .user(userID), shares: shares))
     }
 }
 
@@ -109,7 +112,8 @@ extension WorkoutsService {
         do {
             job = try await jobs.enqueue(
                 SongImportJob.kind, owner: userID.uuidString.lowercased(),
-                payload: SongImportJob(userID: userID, incoming: incoming.description, fileName: fileName))
+                payload: SongImportJob(
+                    userID: userID, incoming: incoming.description, fileName: fileName, shares: tools.shares.sorted()))
         } catch {
             try? await songFiles.store.remove(incoming)
             throw error
