@@ -144,6 +144,19 @@ import VaporTesting
         }
     }
 
+    /// A 100,000-page PDF is refused by its page count, which pdfinfo reads before qpdf walks
+    /// any page (qpdf's check of every page took a minute).
+    @Test func aHundredThousandPages_areRefusedByTheirCount() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try ReportFixtures.blankPDF(pageSizes: Array(repeating: (595, 842), count: 100_000)).write(to: fixtures.pdf(3))
+        try await withKinetic { app in
+            let found = try await problems(fixtures, into: app)
+            #expect(found.map(\.messageKey) == ["error.reports.file.tooManyPages"])
+            #expect(found.first?.arguments == ["pdfs/report-00003.pdf", "100000", "500"])
+        }
+    }
+
     @Test func everyBadPDFKind_isNamed_andNothingIsStored() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
