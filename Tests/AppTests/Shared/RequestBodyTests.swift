@@ -51,6 +51,36 @@ import VaporTesting
         }
     }
 
+    /// One account opening many uploads at once has four read at a time: the fifth is 503
+    /// `busy` with `Retry-After` from its headers alone, before any queue has seen the others.
+    @Test func aFifthUploadAtOnce_isRefusedBeforeItIsRead() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let sender = try #require(UUID(uuidString: account.customerId))
+            try await app.whileListening { port in
+                var open: [RawConnection] = []
+                for _ in 0..<UploadsInFlight.perSender {
+                    let connection = try await RawConnection.open(port: port)
+                    try await connection.send(
+                        head("/api/v1/wishes/photos", token: account.token, contentLength: 1 << 20, type: "image/jpeg"))
+                    try await connection.send(String(repeating: "x", count: 1024))
+                    open.append(connection)
+                }
+                // The first four are being read: the next waits for the count, not the body.
+                #expect(await open[0].wait(upTo: 10) { _ in app.uploadsInFlight.count(of: sender) == 4 })
+                let fifth = try await RawConnection.open(port: port)
+                try await fifth.send(head("/api/v1/wishes/photos", token: account.token, contentLength: 1 << 20, type: "image/jpeg"))
+                // (Vapor hands a request on once a first piece of its body arrives.)
+                try await fifth.send(String(repeating: "x", count: 1024))
+                #expect(await fifth.wait(upTo: 10) { $0.status != nil })
+                #expect(fifth.status == 503, "\(fifth.received.prefix(200))")
+                #expect(fifth.received.lowercased().contains("retry-after: 5"))
+                await fifth.close()
+                for connection in open { await connection.close() }
+            }
+        }
+    }
+
     /// A body that stops arriving, or arrives a few bytes at a time, is refused with 408 once
     /// the pace says so, and its file goes.
     @Test(arguments: [false, true]) func aStalledOrDrippingBody_isAnswered408_andLeavesNoFile(dripping: Bool) async throws {
@@ -99,7 +129,11 @@ import VaporTesting
         // Refused bodies are no longer read: their connections close at the idle timeout, here
         // shorter than the default, yet longer than a whole upload's answer takes on a busy machine.
         try await withKinetic(maximumUploadBytes: 1 << 20, adjust: { $0.idleTimeoutSeconds = 30 }) { app in
-            let account = try await app.signUp()
+            // Six accounts, four uploads each at once: as many as one account may send together.
+            var signedUp: [TestAccount] = []
+            for _ in 0..<6 { signedUp.append(try await app.signUp()) }
+            let accounts = signedUp
+            let account = accounts[0]
             let export = StepsAPITests.export + String(repeating: " ", count: 200_000)
             try await app.whileListening { port in
                 for round in 0..<3 {
@@ -111,7 +145,8 @@ import VaporTesting
                                 let body = kind == "too large" ? String(repeating: " ", count: 1_200_000) : export
                                 // A body past the limit is sent without its length, so it is counted as it comes.
                                 let declared = kind == "too large" ? nil : body.utf8.count
-                                var request = head("/api/v1/health/import", token: account.token, contentLength: declared ?? 0)
+                                var request = head(
+                                    "/api/v1/health/import", token: accounts[index % accounts.count].token, contentLength: declared ?? 0)
                                 if declared == nil {
                                     request = request.replacingOccurrences(of: "Content-Length: 0", with: "Transfer-Encoding: chunked")
                                 }

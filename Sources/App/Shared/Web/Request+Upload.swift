@@ -18,6 +18,11 @@ extension Request {
     func receiveUpload(into directory: String, maximumBytes: Int) async throws -> URL {
         let declared = headers.first(name: .contentLength).flatMap { Int($0) }
         if let declared, declared > maximumBytes { throw AppError.uploadTooLarge(maximumBytes: maximumBytes, localizer: localizer) }
+        let sender = auth.get(User.self)?.id
+        guard let ticket = application.uploadsInFlight.enter(sender: sender, shares: toolShares) else {
+            throw AppError.toolsBusy(retryAfter: 5, localizer: localizer)
+        }
+        defer { application.uploadsInFlight.leave(ticket) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = URL(fileURLWithPath: directory).appendingPathComponent("upload-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
