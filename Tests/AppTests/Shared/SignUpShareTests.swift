@@ -29,15 +29,21 @@ import VaporTesting
             let elsewhere = try await signUp(app, "three@example.com", from: "203.0.113.9").user
             clock.advance(by: 3600)
             let later = try await signUp(app, "four@example.com", from: "198.51.100.7").user
-            #expect(first.signUpShare != nil)
-            #expect(first.signUpShare == second.signUpShare)
-            #expect(elsewhere.signUpShare != first.signUpShare)
-            #expect(later.signUpShare != first.signUpShare, "an hour later is another batch")
+            let now = clock.now
+            let share = try #require(first.signUpShare(at: now))
+            #expect(second.signUpShare(at: now) == share)
+            #expect(elsewhere.signUpShare(at: now) != share)
+            #expect(later.signUpShare(at: now) != share, "an hour later is another batch")
 
             // Connecting from another network later, the account still counts with its batch.
             let request = Request(application: app, method: .POST, url: "/", on: app.eventLoopGroup.next())
             request.auth.login(second)
-            #expect(request.toolShares == [try #require(second.signUpShare)])
+            #expect(request.toolShares == [share])
+
+            // A week on, or once its address is confirmed, an account is a sender of its own.
+            #expect(second.signUpShare(at: now.addingTimeInterval(7 * 86_400)) == nil)
+            second.emailVerifiedAt = now
+            #expect(second.signUpShare(at: now) == nil)
         }
     }
 
@@ -56,7 +62,7 @@ import VaporTesting
             #expect(response.status == .created, "\(response.body.string)")
             let job = try #require(try await JobRecord.query(on: app.db).filter(\.$kind == SongImportJob.kind).first())
             let payload = try JSONDecoder().decode(SongImportJob.self, from: Data(job.payload.utf8))
-            #expect(payload.shares == ["net:192.0.2.44", try #require(user.signUpShare)].sorted())
+            #expect(payload.shares == ["net:192.0.2.44", try #require(user.signUpShare(at: app.now))].sorted())
         }
     }
 }

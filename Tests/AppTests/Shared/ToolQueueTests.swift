@@ -174,7 +174,9 @@ import Testing
             let other = ToolQueue.Owner.user(UUID())
             let costly = AppError.fileTooCostly(ToolProcess.Failed(description: "ffmpeg", interruption: .timedOut(seconds: 10)))
             await #expect(throws: AppError.self) {
-                try await queue.run(for: sender, shares: ["net:a"]) { () async throws -> Int in throw costly }
+                try await queue.run(for: sender, shares: ["net:a", ToolQueue.signUpSharePrefix + "a@1"]) { () async throws -> Int in
+                    throw costly
+                }
             }
             do {
                 try await queue.checkRoom(for: sameNetwork, shares: ["net:a"])
@@ -183,6 +185,8 @@ import Testing
                 #expect(coolingDown.retryAfterSeconds == 60)
             }
             try await queue.checkRoom(for: other, shares: ["net:b"])
+            // The accounts made beside the sender's only shared its turns: they do not wait.
+            try await queue.checkRoom(for: other, shares: ["net:b", ToolQueue.signUpSharePrefix + "a@1"])
             clock.advance(by: 61)
             try await queue.checkRoom(for: sender, shares: ["net:a"])
             await #expect(throws: AppError.self) {

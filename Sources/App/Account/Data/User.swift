@@ -39,11 +39,13 @@ final class User: Model, @unchecked Sendable {
     /// from the machine itself or before it was kept.
     @OptionalField(key: "sign_up_network") var signUpNetwork: String?
 
-    /// The tool-work share of the accounts made from ``signUpNetwork`` in the same hour: accounts
-    /// cost nothing, so those made together count as one sender however they connect later.
-    var signUpShare: String? {
-        guard let signUpNetwork, let createdAt else { return nil }
-        return "signup:\(signUpNetwork)@\(Int(createdAt.timeIntervalSince1970 / 3600))"
+    /// The tool-work share of the accounts made from ``signUpNetwork`` in the same hour, while
+    /// they are new (a week) and unconfirmed: such accounts cost nothing, so those made together
+    /// count as one sender however they connect later. It decides whose turn it is, never a
+    /// cool-down (``ToolQueue/signUpSharePrefix``).
+    func signUpShare(at now: Date) -> String? {
+        guard let signUpNetwork, let createdAt, !isVerified, now.timeIntervalSince(createdAt) < 7 * 86_400 else { return nil }
+        return ToolQueue.signUpSharePrefix + "\(signUpNetwork)@\(Int(createdAt.timeIntervalSince1970 / 3600))"
     }
 
     /// Whether the account's address is confirmed (see ``emailVerifiedAt``).

@@ -80,7 +80,7 @@ extension Request {
     var toolShares: Set<String> {
         var shares: Set<String> = []
         if let network = clientAddress.flatMap(ClientAddress.network(of:)) { shares.insert("net:" + network) }
-        if let share = auth.get(User.self)?.signUpShare { shares.insert(share) }
+        if let share = auth.get(User.self)?.signUpShare(at: now) { shares.insert(share) }
         return shares
     }
 }

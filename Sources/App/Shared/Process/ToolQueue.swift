@@ -116,13 +116,18 @@ actor ToolQueue {
     /// as long for each such file within the cool-down before (at most a quarter of an hour).
     func coolDown(after owner: Owner, shares: Set<String>) {
         let now = clock.now
-        for key in [Self.key(owner)] + shares {
+        // A sign-up share only takes turns: the accounts made beside a sender's (a gym's or an
+        // office's network) do not wait for their costly file.
+        for key in [Self.key(owner)] + shares.filter({ !$0.hasPrefix(Self.signUpSharePrefix) }) {
             let earlier = coolDowns[key].flatMap { $0.until.addingTimeInterval(Self.longestCoolDown) > now ? $0.strikes : nil } ?? 0
             let seconds = min(Self.longestCoolDown, Self.firstCoolDown * pow(2, Double(earlier)))
             coolDowns[key] = (now.addingTimeInterval(seconds), earlier + 1)
         }
         coolDowns = coolDowns.filter { $0.value.until.addingTimeInterval(Self.longestCoolDown) > now }
     }
+
+    /// How the shares of accounts made together begin (``User/signUpShare(at:)``).
+    static let signUpSharePrefix = "signup:"
 
     static let firstCoolDown: TimeInterval = 60
     static let longestCoolDown: TimeInterval = 900
