@@ -32,6 +32,32 @@ import Vapor
         }
     }
 
+    /// Parsing has its own lane: a user whose tool line is full (a song being analysed, four
+    /// more waiting) still has their large JSON read, where the tool line would answer 503.
+    @Test func aLargeBody_isNotParsedInTheToolLine() async throws {
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let user = try #require(try await User.find(UUID(uuidString: account.customerId), on: app.db))
+            let userID = try user.requireID()
+            let (opened, open) = AsyncStream.makeStream(of: Void.self)
+            let tools = app.tools(for: .user(userID))
+            var held: [Task<Void, any Error>] = []
+            for _ in 0..<5 {
+                held.append(Task { try await tools.run { for await _ in opened { break } } })
+            }
+            // The line is full once a sixth piece of work is refused.
+            while true {
+                do { try await tools.checkRoom() } catch is ToolQueue.Full { break }
+                await Task.yield()
+            }
+            let request = Request(application: app, method: .POST, url: "/", on: app.eventLoopGroup.next())
+            request.auth.login(user)
+            #expect(try await request.parsing(bytes: Request.inlineParsingBytes + 1) { "read" } == "read")
+            open.finish()
+            for task in held { try await task.value }
+        }
+    }
+
     /// A large JSON body that is no JSON is still 400 `invalid_json`, from the worker thread.
     @Test func aLargeBodyThatIsNoJSON_is400() async throws {
         try await withKinetic { app in

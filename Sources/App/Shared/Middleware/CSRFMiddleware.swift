@@ -17,7 +17,12 @@ struct CSRFMiddleware: AsyncMiddleware {
         if sent == nil, request.body.data == nil, let type = request.headers.contentType, type == .urlEncodedForm || type == .formData {
             _ = try await request.body.collect(max: Self.largestForm).get()
         }
-        sent = sent ?? (try? request.content.get(String.self, at: Self.formField))
+        if sent == nil, let collected = request.body.data {
+            // Reading one field decodes the whole form: off the event loop when it is large.
+            sent = try await request.parsing(bytes: collected.readableBytes) {
+                try? request.content.get(String.self, at: Self.formField)
+            }
+        }
         guard let sent, SecretToken.constantTimeEquals(sent, request.csrfToken) else {
             throw AppError.csrfRejected
         }

@@ -5,6 +5,8 @@ import Vapor
 extension Application {
     private struct ToolThreadsKey: StorageKey { typealias Value = NIOThreadPool }
     private struct ToolQueueKey: StorageKey { typealias Value = ToolQueue }
+    private struct ParsingThreadsKey: StorageKey { typealias Value = NIOThreadPool }
+    private struct ParsingQueueKey: StorageKey { typealias Value = ToolQueue }
 
     /// How many external tools and analyses run at once.
     static let toolThreadCount = 2
@@ -23,6 +25,13 @@ extension Application {
         storage.configured(ToolQueueKey.self, "the tool queue")
     }
 
+    /// The fair line in front of the parsing threads: large request bodies (JSON, forms) are
+    /// parsed there, in their sender's turn, apart from the tool threads, where a song's analysis
+    /// or a report's rendering can hold a place for minutes (``Request/parsing(bytes:_:)``).
+    var parsingQueue: ToolQueue {
+        storage.configured(ParsingQueueKey.self, "the parsing queue")
+    }
+
     /// Tool work on behalf of `owner`, counted also against `shares` (``ToolQueue``).
     func tools(for owner: ToolQueue.Owner, shares: Set<String> = []) -> ToolRunner {
         ToolRunner(queue: toolQueue, owner: owner, shares: shares)
@@ -34,6 +43,10 @@ extension Application {
         pool.start()
         await storage.setWithAsyncShutdown(ToolThreadsKey.self, to: pool) { try await $0.shutdownGracefully() }
         storage[ToolQueueKey.self] = ToolQueue(threads: pool, threadCount: Self.toolThreadCount, clock: kineticConfiguration.clock)
+        let parsing = NIOThreadPool(numberOfThreads: Self.toolThreadCount)
+        parsing.start()
+        await storage.setWithAsyncShutdown(ParsingThreadsKey.self, to: parsing) { try await $0.shutdownGracefully() }
+        storage[ParsingQueueKey.self] = ToolQueue(threads: parsing, threadCount: Self.toolThreadCount, clock: kineticConfiguration.clock)
     }
 }
 

@@ -28,12 +28,14 @@ struct WishComposeController {
     /// Next: the preview, or the form again with its problems.
     func preview(_ request: Request) async throws -> Response {
         let l = request.localizer
-        let posted = try await request.decodedContent(WishComposeForm.self)
+        // The form and its file, read in one turn (a photo makes it large).
+        let (posted, upload) = try await request.parsing(bytes: request.body.data?.readableBytes ?? 0) {
+            (try request.content.decode(WishComposeForm.self), try request.content.decode(Posted.self))
+        }
         // Only a wish to one person greets them: only that address is looked up in the book.
         let addresses = Set(posted.addresses)
         let book = addresses.count == 1 ? try await request.wishes().contacts.byAddress(Array(addresses)) : [:]
         var form = posted.filled(l, contacts: book)
-        let upload = try await request.decodedContent(Posted.self)
         let editingID = try await editingID(upload.editing, request)
         var errors: [String: String] = [:]
         if let file = upload.photoFile, file.data.readableBytes > 0 {
