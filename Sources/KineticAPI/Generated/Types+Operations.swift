@@ -2073,8 +2073,10 @@ public enum Operations {
     /// Forgot password: send a link that sets a new one
     ///
     /// The same answer whether or not an account has the address; only an account's address gets
-    /// the link, which works once, for one hour. At most 3 requests per address in 20 minutes and
-    /// 10 per client.
+    /// the link, which works once, for one hour. At most 3 requests per address from one client
+    /// network in 20 minutes, 10 per client network, and 10 an hour per address from everyone —
+    /// except from a device that signed in to the account before (`deviceToken`), which has 3 of
+    /// its own, so a stranger cannot use up the owner's links.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/password/reset-links`.
@@ -2100,15 +2102,25 @@ public enum Operations {
                 public struct JsonPayload: Codable, Hashable, Sendable {
                     /// - Remark: Generated from `#/paths/api/v1/password/reset-links/POST/requestBody/json/email`.
                     public var email: Swift.String
+                    /// The `deviceToken` of this device's last login, if any.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/password/reset-links/POST/requestBody/json/deviceToken`.
+                    public var deviceToken: Swift.String?
                     /// Creates a new `JsonPayload`.
                     ///
                     /// - Parameters:
                     ///   - email:
-                    public init(email: Swift.String) {
+                    ///   - deviceToken: The `deviceToken` of this device's last login, if any.
+                    public init(
+                        email: Swift.String,
+                        deviceToken: Swift.String? = nil
+                    ) {
                         self.email = email
+                        self.deviceToken = deviceToken
                     }
                     public enum CodingKeys: String, CodingKey {
                         case email
+                        case deviceToken
                     }
                 }
                 /// - Remark: Generated from `#/paths/api/v1/password/reset-links/POST/requestBody/content/application\/json`.

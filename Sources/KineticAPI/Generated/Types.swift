@@ -86,8 +86,10 @@ public protocol APIProtocol: Sendable {
     /// Forgot password: send a link that sets a new one
     ///
     /// The same answer whether or not an account has the address; only an account's address gets
-    /// the link, which works once, for one hour. At most 3 requests per address in 20 minutes and
-    /// 10 per client.
+    /// the link, which works once, for one hour. At most 3 requests per address from one client
+    /// network in 20 minutes, 10 per client network, and 10 an hour per address from everyone —
+    /// except from a device that signed in to the account before (`deviceToken`), which has 3 of
+    /// its own, so a stranger cannot use up the owner's links.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/password/reset-links`.
@@ -823,8 +825,10 @@ extension APIProtocol {
     /// Forgot password: send a link that sets a new one
     ///
     /// The same answer whether or not an account has the address; only an account's address gets
-    /// the link, which works once, for one hour. At most 3 requests per address in 20 minutes and
-    /// 10 per client.
+    /// the link, which works once, for one hour. At most 3 requests per address from one client
+    /// network in 20 minutes, 10 per client network, and 10 an hour per address from everyone —
+    /// except from a device that signed in to the account before (`deviceToken`), which has 3 of
+    /// its own, so a stranger cannot use up the owner's links.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/password/reset-links`.

@@ -91,17 +91,22 @@ import VaporTesting
     }
 
     /// A stranger asking for someone's reset links uses up only their own share: the owner,
-    /// from their own network, still gets a link.
+    /// from their own network, still gets a link; and once strangers on many networks have used
+    /// up the address's shared allowance, the owner's device (the `deviceToken` of a login)
+    /// still gets one. A text that is no address is answered the same and counts nowhere.
     @Test func aStrangersResetRequests_leaveTheOwnersLinksAlone() async throws {
         let mailbox = try Mailbox() // reset links need a mailer
         try await withKinetic(adjust: mailbox.configure) { app in
             app.kineticConfiguration.trustedProxies = ["127.0.0.1", "::1"]
-            _ = try await app.signUp(name: "Ann", email: "ann@example.com")
-            func ask(from client: String) async throws -> HTTPStatus {
-                try await app.testing(method: .running(port: 0)).sendRequest(
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            let login = try await app.json(.POST, "/api/v1/login", body: ["email": ann.email, "password": ann.password])
+            let deviceToken = try #require(try login.jsonObject()["deviceToken"] as? String)
+            func ask(from client: String, email: String = "ann@example.com", device: String? = nil) async throws -> HTTPStatus {
+                let device = device.map { #","deviceToken":"\#($0)""# } ?? ""
+                return try await app.testing(method: .running(port: 0)).sendRequest(
                     .POST, "/api/v1/password/reset-links",
                     headers: ["Content-Type": "application/json", "X-Forwarded-For": client],
-                    body: ByteBuffer(string: #"{"email":"ann@example.com"}"#)
+                    body: ByteBuffer(string: #"{"email":"\#(email)"\#(device)}"#)
                 ).status
             }
             // Each new link replaces the one before: which link is current tells whether one was made.
@@ -111,10 +116,19 @@ import VaporTesting
             var stranger: [HTTPStatus] = []
             for _ in 0..<4 { stranger.append(try await ask(from: "198.51.100.66")) }
             #expect(stranger == [.accepted, .accepted, .accepted, .tooManyRequests])
+            #expect(try await ask(from: "198.51.100.66", email: "ann@example.com from:203.0.113.5") == .accepted, "no address")
             let strangers = try #require(try await currentLink())
             #expect(try await ask(from: "203.0.113.5") == .accepted)
             let owners = try #require(try await currentLink())
             #expect(owners != strangers, "the owner's own request made a new link")
+
+            // Strangers on three more networks use up the address's shared ten.
+            for network in ["198.51.100.67", "198.51.100.68", "198.51.100.69"] {
+                for _ in 0..<3 { _ = try await ask(from: network) }
+            }
+            #expect(try await ask(from: "203.0.113.5") == .tooManyRequests)
+            #expect(try await ask(from: "203.0.113.5", device: deviceToken) == .accepted)
+            #expect(try await currentLink() != owners, "the owner's device made a new link")
         }
     }
 

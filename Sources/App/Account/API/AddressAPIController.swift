@@ -23,8 +23,8 @@ struct AddressAPIController {
 
     /// `POST /api/v1/password/reset-links` with `{"email": …}`: 202 whether or not an account has it.
     func sendPasswordReset(_ request: Request) async throws -> HTTPStatus {
-        let fields = try await request.jsonBody().requiredStrings(["email"]).get()
-        try await request.account().requestPasswordReset(email: fields["email"]!)
+        let fields = try await request.jsonBody().requiredStrings(["email"], optional: ["deviceToken"]).get()
+        try await request.account().requestPasswordReset(email: fields["email"]!, device: fields["deviceToken"])
         return .accepted
     }
 

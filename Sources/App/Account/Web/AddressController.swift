@@ -66,7 +66,7 @@ struct AddressController {
                 .init(email: email, error: refusal.message, mailAvailable: request.application.accountMailer != nil),
                 context: PageContext(request: request))
         }) {
-            try await request.account().requestPasswordReset(email: email)
+            try await request.account().requestPasswordReset(email: email, device: request.cookies[LoginDevice.cookie]?.string)
             return .html(ForgotPasswordPage.render(.init(email: email, sent: true), context: PageContext(request: request)))
         }
     }
