@@ -144,6 +144,32 @@ import VaporTesting
         }
     }
 
+    /// A page is drawn as it is shown, its crop box, which pdfinfo measured: a media box far
+    /// taller than the crop box (200 × 6,000 pt under 200 × 280) is no 37,200-pixel JPEG.
+    @Test func aPage_isDrawnByItsCropBox() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try ReportFixtures.blankPDF(pageSizes: [(200, 6_000)], cropBox: (200, 280)).write(to: fixtures.pdf(1))
+        try await withKinetic { app in
+            _ = try await importLibrary(fixtures, into: app)
+            let report = try #require(try await ReportsRepository(database: app.db).report("report-00001"))
+            let page = try #require(try await app.media.data(app.reportFiles.page(1, in: report.storedFolder), maximumBytes: 8 << 20))
+            #expect(Self.jpegHeight(page) == 1_736)
+        }
+    }
+
+    /// The height a JPEG's frame header (SOF0 or SOF2) gives.
+    private static func jpegHeight(_ data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var index = 2
+        while index + 9 < bytes.count, bytes[index] == 0xFF {
+            let marker = bytes[index + 1]
+            if marker == 0xC0 || marker == 0xC2 { return Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]) }
+            index += 2 + (Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]))
+        }
+        return nil
+    }
+
     /// A 100,000-page PDF is refused by its page count, which pdfinfo reads before qpdf walks
     /// any page (qpdf's check of every page took a minute).
     @Test func aHundredThousandPages_areRefusedByTheirCount() async throws {

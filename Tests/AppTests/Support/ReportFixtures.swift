@@ -112,11 +112,13 @@ struct ReportFixtures {
 
     /// A PDF of blank pages of these sizes in points, written by hand (drawing programs make
     /// no such pages: a strip too tall to draw, say).
-    static func blankPDF(pageSizes: [(width: Double, height: Double)]) -> Data {
+    /// `cropBox`, when given, is every page's crop box (what is shown of it).
+    static func blankPDF(pageSizes: [(width: Double, height: Double)], cropBox: (width: Double, height: Double)? = nil) -> Data {
         let pages = pageSizes.indices.map { "\($0 + 3) 0 R" }.joined(separator: " ")
         var objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [\(pages)] /Count \(pageSizes.count) >>"]
+        let crop = cropBox.map { " /CropBox [0 0 \($0.width) \($0.height)]" } ?? ""
         for size in pageSizes {
-            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(size.width) \(size.height)] /Resources << >> >>")
+            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(size.width) \(size.height)]\(crop) /Resources << >> >>")
         }
         var text = "%PDF-1.4\n"
         var offsets: [Int] = []

@@ -78,7 +78,8 @@ struct PDFTools: Sendable {
         return String(decoding: output.standardOutput, as: UTF8.self)
     }
 
-    /// Renders pages 1…`pages` as JPEGs `width` pixels wide into `directory`, named
+    /// Renders pages 1…`pages` as JPEGs `width` pixels wide into `directory` (each page's crop
+    /// box, as pdfinfo measured it and pdf.js shows it, not its media box), named
     /// `page-1.jpg`, `page-2.jpg`…, ``pagesPerRender`` at a time, telling `rendered` how many
     /// each run drew; returns them in page order.
     func renderPages(
@@ -94,7 +95,7 @@ struct PDFTools: Sendable {
             _ = try await run(
                 Self.pdftoppm,
                 [
-                    "-jpeg", "-jpegopt", "quality=80", "-scale-to-x", String(width), "-scale-to-y", "-1",
+                    "-jpeg", "-jpegopt", "quality=80", "-cropbox", "-scale-to-x", String(width), "-scale-to-y", "-1",
                     "-f", String(first), "-l", String(last), file.path, scratch.appendingPathComponent("p").path,
                 ], timeout: 20 + 3 * Double(last - first + 1))
             // pdftoppm pads the page number to the width of the last one: p-1.jpg or p-01.jpg.
@@ -160,7 +161,7 @@ struct PDFTools: Sendable {
         _ = try await run(
             Self.pdftoppm,
             [
-                "-jpeg", "-jpegopt", "quality=75", "-singlefile", "-scale-to-x", String(width), "-scale-to-y", "-1",
+                "-jpeg", "-jpegopt", "quality=75", "-cropbox", "-singlefile", "-scale-to-x", String(width), "-scale-to-y", "-1",
                 "-f", "1", "-l", "1", file.path, prefix.path,
             ], timeout: 30)
         if prefix.appendingPathExtension("jpg") != target {

@@ -148,6 +148,8 @@ struct ReportLibraryImporter {
                     try await Self.prepare(
                         checked[report.id]!, tools: tools, threads: threads, in: staging, tracker: tracker, logger: logger)
                 }
+            } catch let error where error is ToolQueue.Full || error is ToolQueue.CoolingDown || error is CancellationError {
+                throw error
             } catch {
                 logger.warning("\(report.file) was checked but could not be prepared: \(error)")
                 let interrupted = (error as? ToolProcess.Failed)?.interruption != nil
