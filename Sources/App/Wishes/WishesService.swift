@@ -145,13 +145,30 @@ struct WishesService {
                 throw AppError.validation(FieldErrors(["repeatsYearly": "wishes.yearly.error.many"]))
             }
         }
+        let checking = sendingLimitCheck(for: draft)
         let wish =
             if let yearly {
-                try await repository.scheduleYearly(draft, reminder: yearly, from: userID, now: now)
+                try await repository.scheduleYearly(draft, reminder: yearly, from: userID, now: now, checking: checking)
             } else {
-                try await repository.schedule(draft, from: userID, now: now)
+                try await repository.schedule(draft, from: userID, now: now, checking: checking)
             }
         return try await self.wish(wish.id)
+    }
+
+    /// The sending limits checked again inside the transaction that records `draft` (the
+    /// sender held: ``WishesRepository/holdSender(_:on:)``), so parallel requests cannot each
+    /// pass a limit only one of them fits under. `replacing`: the wish an edit replaces.
+    func sendingLimitCheck(for draft: WishDraft, replacing: UUID? = nil) -> WishesRepository.SenderCheck {
+        let count = draft.addressees.filter(\.reach.sendsEmail).count
+        guard count > 0 else { return { _ in } }
+        let service = self
+        return { database in
+            guard let reached = try await service.sendingLimitReached(adding: count, replacing: replacing, on: database) else { return }
+            let (key, values) = service.limitMessage(reached)
+            var error = AppError.validation(FieldErrors(["reach": key]))
+            error.fieldArguments = ["reach": values]
+            throw error
+        }
     }
 
     /// The user's last uploaded photos, newest first, as `upload:<uuid>`.
@@ -171,7 +188,10 @@ struct WishesService {
     /// Whether `count` more e-mail recipients, scheduled now, pass the user's sending limits
     /// (``SendingLimits``), counting the recipients of the e-mails they scheduled in the last
     /// day (deleted wishes too: deleting gives nothing back).
-    private func sendingLimitReached(adding count: Int, replacing: UUID?) async throws -> SendingLimits.Reached? {
+    private func sendingLimitReached(
+        adding count: Int, replacing: UUID?, on database: (any Database)? = nil
+    ) async throws -> SendingLimits.Reached? {
+        let database = database ?? self.database
         let query = WishDeliveryRecord.query(on: database).join(WishRecord.self, on: \WishDeliveryRecord.$wish.$id == \WishRecord.$id)
             .filter(WishRecord.self, \.$sender.$id == userID).filter(\.$channel == .email)
             .filter(WishRecord.self, \.$createdAt > now.addingTimeInterval(-SendingLimits.day))

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Fluent
 import Foundation
 import KineticAPI
 import KineticCore
@@ -155,6 +156,34 @@ import VaporTesting
                 try await app.json(
                     .POST, "/api/v1/wishes", body: body(["c@outside.example", "d@outside.example", "e@outside.example"]), token: fresh.token
                 ).status == .created)
+        }
+    }
+
+    /// Parallel requests of one sender cannot each pass a limit that only some of them fit
+    /// under: the limit is checked again where the wish is recorded, the sender held.
+    @Test func parallelSchedulings_passTheLimitsOneAfterAnother() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: {
+            mailbox.configure(&$0)
+            $0.wishDelivery.limits = SendingLimits(perHour: 3, perDay: 4, firstDay: 2)
+        }) { app in
+            let fresh = try await app.signUp(name: "New", email: "new@example.com")
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for index in 0..<6 {
+                    group.addTask {
+                        let body: [String: Any] = [
+                            "occasion": "birthday", "subject": "Hi", "message": "All the best",
+                            "recipients": ["friend\(index)@outside.example"], "sendAt": "2027-01-16T09:00",
+                        ]
+                        return try await app.json(.POST, "/api/v1/wishes", body: body, token: fresh.token).status
+                    }
+                }
+                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .created }.count == 2, "\(statuses)")
+            #expect(statuses.filter { $0 == .unprocessableEntity }.count == 4, "\(statuses)")
+            let emails = try await WishDeliveryRecord.query(on: app.db).filter(\.$channel == .email).count()
+            #expect(emails == 2)
         }
     }
 

@@ -81,7 +81,10 @@ struct WishesAPIController {
         // Each year's wish is changed on its own; how it repeats is the yearly wish's.
         guard yearly == nil else { throw AppError.validation(FieldErrors(["repeatsYearly": "wishes.yearly.error.onEdit"])) }
         do {
-            guard let updated = try await wishes.boxes.update(listing.id, to: draft, now: wishes.now) else {
+            guard
+                let updated = try await wishes.boxes.update(
+                    listing.id, to: draft, now: wishes.now, checking: wishes.sendingLimitCheck(for: draft, replacing: listing.id))
+            else {
                 throw AppError.wishChange(.beingSent)
             }
             return WishDTO(updated, localizer: request.localizer)

@@ -40,7 +40,9 @@ extension WishBoxes {
     /// Replaces a scheduled wish with `draft`: its fields, recipients and deliveries,
     /// in one transaction. Refused (``WishChangeRefusal/beingSent``) once its time came and a
     /// delivery was claimed; nil when it is not this user's scheduled wish.
-    func update(_ id: UUID, to draft: WishDraft, now: Date) async throws -> WishListing? {
+    func update(
+        _ id: UUID, to draft: WishDraft, now: Date, checking: @escaping WishesRepository.SenderCheck = { _ in }
+    ) async throws -> WishListing? {
         guard let current = try await listing(id), current.box == .scheduled else { return nil }
         // A year's wish of a yearly one stays in its year (the next year's is made on its own),
         // and its reminder follows its new time.
@@ -53,6 +55,8 @@ extension WishBoxes {
         }
         let remindAt = reminder
         try await database.transaction { database in
+            try await WishesRepository.holdSender(userID, on: database)
+            try await checking(database)
             // Deliveries first, as a claim takes them: then this and a claim never wait on each other.
             try await WishDeliveryRecord.query(on: database).filter(\.$wish.$id == id).filter(\.$state == .pending).delete()
             let edited = WishRecord(draft: draft, senderID: userID, now: now)

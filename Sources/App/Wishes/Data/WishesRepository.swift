@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import KineticCore
+import SQLKit
 
 /// Reads and writes wishes for one database.
 struct WishesRepository {
@@ -9,9 +10,14 @@ struct WishesRepository {
     /// Schedules `draft` (its reaches settled) for `senderID`: the wish, its recipients, and one
     /// delivery per recipient and channel of their reach (one per wish on Connections), all in
     /// one transaction, each delivery due at the wish's send time.
-    func schedule(_ draft: WishDraft, from senderID: UUID, now: Date) async throws -> WishRecord {
+    /// `checking` runs first in the transaction, the sender held (``holdSender(_:on:)``).
+    func schedule(
+        _ draft: WishDraft, from senderID: UUID, now: Date, checking: @escaping SenderCheck = { _ in }
+    ) async throws -> WishRecord {
         let wish = WishRecord(draft: draft, senderID: senderID, now: now)
         try await database.transaction { database in
+            try await Self.holdSender(senderID, on: database)
+            try await checking(database)
             try await wish.create(on: database)
             try await Self.createParts(of: try wish.requireID(), draft: draft, on: database)
         }
@@ -20,9 +26,13 @@ struct WishesRepository {
 
     /// Starts a yearly wish of `draft` for `senderID`: the series, and its first year's wish
     /// (scheduled as ``schedule(_:from:now:)`` does), in one transaction.
-    func scheduleYearly(_ draft: WishDraft, reminder: YearlyReminder, from senderID: UUID, now: Date) async throws -> WishRecord {
+    func scheduleYearly(
+        _ draft: WishDraft, reminder: YearlyReminder, from senderID: UUID, now: Date, checking: @escaping SenderCheck = { _ in }
+    ) async throws -> WishRecord {
         let series = WishSeriesRecord(draft: draft, reminder: reminder, senderID: senderID, now: now)
         return try await database.transaction { database in
+            try await Self.holdSender(senderID, on: database)
+            try await checking(database)
             try await series.create(on: database)
             let seriesID = try series.requireID()
             try await draft.addressees.enumerated().map {
@@ -31,6 +41,17 @@ struct WishesRepository {
             .create(on: database)
             return try await Self.createOccurrence(of: series, at: draft.sendTime, draft: draft, now: now, on: database)
         }
+    }
+
+    /// A check of what a sender may schedule, made inside the transaction that schedules it.
+    typealias SenderCheck = @Sendable (any Database) async throws -> Void
+
+    /// Holds `senderID`'s account row to the end of the transaction before anything is read (a
+    /// write that changes nothing: PostgreSQL locks the row, SQLite takes its write lock), so a
+    /// sender's parallel requests check and record their wishes one after another: two cannot
+    /// both pass a sending limit that only one fits under.
+    static func holdSender(_ senderID: UUID, on database: any Database) async throws {
+        try await database.sql().update(User.schema).set("name", to: SQLColumn("name")).where("id", .equal, senderID).run()
     }
 
     /// The wish of `series` for the year of `sendTime`, scheduled with its reminder; a

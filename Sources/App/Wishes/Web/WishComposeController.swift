@@ -93,7 +93,12 @@ struct WishComposeController {
         } catch let error as AppError where Self.answeredOnThePage(error) {
             return try await answerProblems(error, request: request, form: form, editingID: nil)
         }
-        try await wishes.schedule(draft, yearly: yearly)
+        do {
+            try await wishes.schedule(draft, yearly: yearly)
+        } catch let error as AppError where Self.answeredOnThePage(error) {
+            // A limit another request of the sender's filled meanwhile.
+            return try await answerProblems(error, request: request, form: form, editingID: nil)
+        }
         let target = form.from == "scheduled" ? SiteURL.wishes(.box(.scheduled)) : SiteURL.module(.wishes)
         return request.redirect(to: target.with([("done", "scheduled")]))
     }
@@ -113,7 +118,8 @@ struct WishComposeController {
         }
         let page = SiteURL.wishes(.wish(id: id))
         do {
-            guard try await wishes.boxes.update(listing.id, to: draft, now: wishes.now) != nil else {
+            let checking = wishes.sendingLimitCheck(for: draft, replacing: listing.id)
+            guard try await wishes.boxes.update(listing.id, to: draft, now: wishes.now, checking: checking) != nil else {
                 return request.redirect(to: page.with([("done", "busy")]))
             }
         } catch is WishChangeRefusal {
