@@ -11,16 +11,11 @@ extension Application {
     /// How many external tools and analyses run at once.
     static let toolThreadCount = 2
 
-    /// Threads for the external tools (ffprobe, ffmpeg, poppler, qpdf, rsvg-convert), the tempo
-    /// analysis and motion logs' rates, apart from ``threadPool``: SQLite sleeps on that pool
-    /// while it waits for a lock, and a decode of several seconds there would keep the writer
-    /// holding the lock from committing. Two at a time also keeps a burst of uploads or a report
-    /// import from taking every core. Work reaches them through ``toolQueue`` only.
-    private var toolThreads: NIOThreadPool {
-        storage.configured(ToolThreadsKey.self, "the tool threads")
-    }
-
-    /// The fair line in front of the tool threads (see ``ToolQueue``).
+    /// The fair line in front of the tool threads (see ``ToolQueue``): the external tools (ffprobe,
+    /// ffmpeg, poppler, qpdf, rsvg-convert), the tempo analysis and motion logs' rates, on threads
+    /// apart from ``threadPool``: SQLite sleeps on that pool while it waits for a lock, and a
+    /// decode of several seconds there would keep the writer holding the lock from committing.
+    /// Two at a time also keeps a burst of uploads or a report import from taking every core.
     var toolQueue: ToolQueue {
         storage.configured(ToolQueueKey.self, "the tool queue")
     }
@@ -37,16 +32,21 @@ extension Application {
         ToolRunner(queue: toolQueue, owner: owner, shares: shares)
     }
 
-    /// Starts the tool threads and their queue; called once by `configure(_:_:)`, stopped at shutdown.
+    /// Starts the tool and parsing threads and their lines; called once by `configure(_:_:)`,
+    /// stopped at shutdown.
     func startToolThreads() async {
+        await startFairLine(threads: ToolThreadsKey.self, line: ToolQueueKey.self)
+        await startFairLine(threads: ParsingThreadsKey.self, line: ParsingQueueKey.self)
+    }
+
+    /// ``toolThreadCount`` threads of their own, kept under `threads` (shut down with the
+    /// application), and the ``ToolQueue`` in front of them under `line`.
+    private func startFairLine<Threads: StorageKey, Line: StorageKey>(threads: Threads.Type, line: Line.Type) async
+    where Threads.Value == NIOThreadPool, Line.Value == ToolQueue {
         let pool = NIOThreadPool(numberOfThreads: Self.toolThreadCount)
         pool.start()
-        await storage.setWithAsyncShutdown(ToolThreadsKey.self, to: pool) { try await $0.shutdownGracefully() }
-        storage[ToolQueueKey.self] = ToolQueue(threads: pool, threadCount: Self.toolThreadCount, clock: kineticConfiguration.clock)
-        let parsing = NIOThreadPool(numberOfThreads: Self.toolThreadCount)
-        parsing.start()
-        await storage.setWithAsyncShutdown(ParsingThreadsKey.self, to: parsing) { try await $0.shutdownGracefully() }
-        storage[ParsingQueueKey.self] = ToolQueue(threads: parsing, threadCount: Self.toolThreadCount, clock: kineticConfiguration.clock)
+        await storage.setWithAsyncShutdown(threads, to: pool) { try await $0.shutdownGracefully() }
+        storage[line] = ToolQueue(threads: pool, threadCount: Self.toolThreadCount, clock: kineticConfiguration.clock)
     }
 }
 

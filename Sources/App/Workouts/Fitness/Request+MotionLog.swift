@@ -14,13 +14,12 @@ extension Request {
     /// 4 MB, so twice that leaves room for whitespace.
     static let largestMotionLog = 8 << 20
 
-    /// The body (streamed) as a checked motion log. Every problem with what was sent is a 422
-    /// with a message for its field: too large (said before reading when `Content-Length`
-    /// declares it, else as soon as the count passes), or a log ``MotionLogInput`` refuses.
+    /// The body (streamed) as a checked motion log. A declared `Content-Length` past the limit is
+    /// the route's 413 before a byte is read; a body without one that passes the limit is a 422
+    /// for its field as soon as the count does, as is a log ``MotionLogInput`` refuses.
     /// `NaN` and `Infinity`, which JSON has no words for but Python's `json` writes, are read so
     /// they can be refused by name; any other body that is not JSON is a 400.
     func motionLog() async throws -> MotionLog {
-        // A declared length past the limit never gets here: the route's limit answers it 413.
         let tooLarge = AppError.validation(FieldErrors(["body": "error.motion.tooLarge"]))
         let data: Data
         do {
