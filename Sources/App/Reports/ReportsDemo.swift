@@ -9,9 +9,11 @@ enum ReportsDemo {
     static let generator = "scripts/make-demo-reports"
 
     static func prepareInBackground(_ app: Application) {
-        Task.detached {
+        app.runInBackground {
             do {
                 try await importIfEmpty(app)
+            } catch is CancellationError {
+                return
             } catch {
                 app.logger.warning("The demo report library was not imported: \(String(describing: error))")
             }

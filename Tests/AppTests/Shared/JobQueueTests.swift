@@ -210,6 +210,20 @@ import VaporTesting
         }
     }
 
+    /// The databases close right after the workers stop: a loop still claiming then would give
+    /// its connection back to a closed pool, where it is never closed.
+    @Test func stopping_returnsOnceEveryWorkerLoopHasEnded() async throws {
+        try await withKinetic { app in
+            app.jobs.register("test.shout") { job, _ in Note(text: job.payload.uppercased()) }
+            for index in 0..<20 {
+                _ = try await app.enqueueJob("test.shout", owner: "owner-\(index)", payload: Note(text: "\(index)"))
+            }
+            #expect(app.jobs.workerLoopsRunning == app.jobs.slots)
+            await app.jobs.stop(drainingFor: 5)
+            #expect(app.jobs.workerLoopsRunning == 0)
+        }
+    }
+
     /// A job put in on one instance is run by another, woken at once (PostgreSQL's `NOTIFY`;
     /// its own poll is a minute away).
     @Test(.enabled(if: TestDatabase.postgresURL != nil, "PostgreSQL: instances on one database"))

@@ -40,6 +40,8 @@ final class JobWorkers: Sendable {
         var upkeep: [Task<Void, Never>] = []
         /// The jobs running, with the task running each.
         var running: [UUID: (job: JobRecord, task: Task<Void, Never>)] = [:]
+        /// How many of ``workers`` have returned.
+        var workersEnded = 0
         var stopping = false
         /// The connection `LISTEN` runs on, closed to stop it.
         var listener: PostgresConnection?
@@ -100,6 +102,14 @@ final class JobWorkers: Sendable {
                 logger.notice("Stopping: gave back job \(job.kind) \(job.id?.uuidString ?? "") for another instance to run")
             }
         }
+        // A loop cancelled mid-claim still holds a database connection: the databases close
+        // after this returns, and a connection given back to a closed pool after its threads
+        // stopped is never closed (SQLite's driver traps on it in debug builds).
+        await waitForWorkerLoops(upTo: 2)
+        let stragglers = workerLoopsRunning
+        if stragglers > 0 {
+            logger.warning("Stopping: \(stragglers) job workers still wait for handlers that ignore cancellation")
+        }
         for task in upkeep { await task.value }
         try? await queue.notify()
     }
@@ -110,6 +120,17 @@ final class JobWorkers: Sendable {
             try? await Task.sleep(for: .milliseconds(50))
         }
     }
+
+    private func waitForWorkerLoops(upTo seconds: TimeInterval) async {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline, workerLoopsRunning > 0 {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// How many worker loops have not ended yet (after ``stop(drainingFor:)``, none unless a
+    /// handler ignores its cancellation).
+    var workerLoopsRunning: Int { state.withLockedValue { $0.workers.count - $0.workersEnded } }
 
     /// Whether the instance is stopping: no more claims.
     var isStopping: Bool { state.withLockedValue { $0.stopping } }
@@ -124,6 +145,7 @@ final class JobWorkers: Sendable {
     /// One worker: claim, run with a heartbeat, record; wait for a wake-up when there is
     /// nothing to claim.
     private func work(_ app: Application) async {
+        defer { state.withLockedValue { $0.workersEnded += 1 } }
         while !Task.isCancelled, !isStopping {
             let seen = wake.generation
             let job: JobRecord?
@@ -161,6 +183,7 @@ final class JobWorkers: Sendable {
             }
             await run.value
             heartbeat.cancel()
+            await heartbeat.value
             state.withLockedValue { _ = $0.running.removeValue(forKey: id) }
         }
     }

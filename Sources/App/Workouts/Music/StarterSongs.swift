@@ -39,7 +39,7 @@ enum StarterSongs {
     /// once (mixing takes a few seconds a song), then runs `then` (the demo's themes). The
     /// application stops it when it shuts down, between two songs.
     static func prepareInBackground(_ app: Application, then: @escaping @Sendable () async throws -> Void) {
-        let task = Task.detached {
+        app.runInBackground {
             do {
                 try await addMissingSongs(app)
                 try Task.checkCancellation()
@@ -50,17 +50,6 @@ enum StarterSongs {
             } catch {
                 app.logger.warning("Starter songs were not added: \(String(describing: error))")
             }
-        }
-        app.lifecycle.use(BackgroundWork(task: task))
-    }
-
-    /// Stops the background work first when the application shuts down.
-    private struct BackgroundWork: LifecycleHandler {
-        let task: Task<Void, Never>
-
-        func shutdownAsync(_ application: Application) async {
-            task.cancel()
-            await task.value
         }
     }
 
