@@ -15,6 +15,7 @@ extension AccountModule {
             CreateLoginDevices(),
             CreateIdempotentRequests(),
             AddSignUpNetwork(),
+            AddAddressClaim(),
         ]
     }
 

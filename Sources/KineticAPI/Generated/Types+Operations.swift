@@ -25,7 +25,11 @@ public enum Operations {
     /// false until it is opened); `invite`, only with an `invitation` an administrator made for
     /// this address, which then counts as confirmed; `closed`, nobody (403). Until its address is
     /// confirmed an account sends wishes in-app only, and wishes to the address wait for the
-    /// account that confirms it.
+    /// account that confirms it. On an open server that sends e-mail, an address another account
+    /// has is answered as a free one (201), so sign-up tells no one which addresses have
+    /// accounts: the new account shows and signs in with the address but never gets it (its
+    /// `emailVerified` stays false until it confirms another), and the address's owner is told
+    /// by e-mail instead of sent a link.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/accounts`.
@@ -218,7 +222,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// An account with this e-mail address already exists.
+            /// An account with this e-mail address already exists (on a server that sends no e-mail, or by invitation).
             ///
             /// - Remark: Generated from `#/paths//api/v1/accounts/post(signUp)/responses/409`.
             ///

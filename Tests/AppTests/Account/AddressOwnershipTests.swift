@@ -47,6 +47,74 @@ import VaporTesting
         }
     }
 
+    /// Sign-up tells no one which addresses have accounts: a taken address is answered as a free
+    /// one, the new account never gets it, and its owner hears of the sign-up.
+    @Test func signUpWithATakenAddress_isAnsweredAsANewOne_andTheOwnerIsTold() async throws {
+        let mailbox = try Mailbox()
+        try await withKinetic(adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com", password: "anns-own-password")
+            let signUp = { (name: String, email: String) in
+                try await app.json(.POST, "/api/v1/accounts", body: ["name": name, "email": email, "password": "eves-long-password"])
+            }
+            let fresh = try await signUp("Fay", "fay@example.com")
+            let eve = try await signUp("Eve", "Ann@Example.com")
+            #expect(eve.status == fresh.status && eve.status == .created)
+            let eveAuth = try eve.decoded(as: Components.Schemas.AuthResponse.self)
+            let fay = try fresh.decoded(as: Components.Schemas.AuthResponse.self).profile
+            #expect(eveAuth.customerId != ann.customerId)
+            #expect(eveAuth.profile.email == "ann@example.com" && !eveAuth.profile.emailVerified && eveAuth.profile.pendingEmail == nil)
+            #expect(!fay.emailVerified && fay.pendingEmail == nil)
+            #expect(try await User.query(on: app.db).filter(\.$email == "ann@example.com").count() == 1, "the owner's alone")
+
+            // The owner is told, with no link to anything of the new account.
+            let notice = try #require(try mailbox.messages(to: "ann@example.com").last)
+            #expect(notice.subject == "Someone signed up with your address")
+            #expect(notice.text?.contains("http://kinetic.test/login") == true)
+            #expect(notice.text?.contains("/address/") == false)
+            #expect(try mailbox.messages(to: "fay@example.com").first?.subject == "Confirm your address for Kinetic")
+
+            // The new account shows the address as its own and signs in with it; the owner too.
+            let eveProfile = try await app.json(.GET, "/api/v1/profile", token: eveAuth.token).decoded(as: Components.Schemas.Profile.self)
+            #expect(eveProfile.email == "ann@example.com")
+            let browser = WebClient(app: app)
+            try await browser.logIn(email: "ann@example.com", password: "eves-long-password")
+            let settings = try await browser.get("/settings").body.string
+            #expect(settings.contains("ann@example.com") && settings.contains("Eve") && !settings.contains("unclaimed"))
+            let asEve = try await app.json(.POST, "/api/v1/login", body: ["email": "ann@example.com", "password": "eves-long-password"])
+            #expect(try asEve.decoded(as: Components.Schemas.AuthResponse.self).customerId == eveAuth.customerId)
+            let asAnn = try await app.json(.POST, "/api/v1/login", body: ["email": "ann@example.com", "password": "anns-own-password"])
+            #expect(try asAnn.decoded(as: Components.Schemas.AuthResponse.self).customerId == ann.customerId)
+            let wrong = try await app.json(.POST, "/api/v1/login", body: ["email": "ann@example.com", "password": "nobodys-password"])
+            #expect(wrong.status == .unauthorized)
+
+            // Sending the link again tells the owner again; a reset link goes to the owner's account.
+            let again = try await app.json(.POST, "/api/v1/address/confirmation-links", token: eveAuth.token)
+            let fayAgain = try await app.json(
+                .POST, "/api/v1/address/confirmation-links",
+                token: try fresh.decoded(as: Components.Schemas.AuthResponse.self).token)
+            #expect(again.status == fayAgain.status)
+            #expect(try mailbox.messages(to: "ann@example.com").filter { $0.subject == "Someone signed up with your address" }.count == 2)
+            _ = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "ann@example.com"])
+            let reset = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
+            #expect(
+                try await app.json(.POST, "/api/v1/password/resets", body: ["token": reset, "password": "anns-newer-password"]).status
+                    == .noContent)
+            #expect(
+                try await app.json(.POST, "/api/v1/login", body: ["email": "ann@example.com", "password": "anns-newer-password"])
+                    .decoded(as: Components.Schemas.AuthResponse.self).customerId == ann.customerId)
+
+            // An address of its own, confirmed, makes it an ordinary account.
+            let changed = try await app.json(
+                .PUT, "/api/v1/profile", body: ["email": "eve@example.com", "currentPassword": "eves-long-password"], token: eveAuth.token)
+            #expect(try changed.decoded(as: Components.Schemas.Profile.self).pendingEmail == "eve@example.com")
+            let link = try #require(try mailbox.lastToken(to: "eve@example.com", after: "/address/"))
+            let confirmed = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": link])
+                .decoded(as: Components.Schemas.Profile.self)
+            #expect(confirmed.email == "eve@example.com" && confirmed.emailVerified && confirmed.customerId == eveAuth.customerId)
+            #expect(try await User.find(UUID(uuidString: eveAuth.customerId), on: app.db)?.addressClaim == nil)
+        }
+    }
+
     @Test func forgotPassword_saysTheSameForAnyAddress_andItsLinkWorksOnceForAnHour() async throws {
         let mailbox = try Mailbox()
         let clock = TestClock(testNow)
@@ -163,6 +231,10 @@ import VaporTesting
             #expect(try forgot.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "mail_unavailable")
             let page = try await app.testing().sendRequest(.GET, "/password/forgot")
             #expect(page.body.string.contains("This server sends no e-mail"))
+            // No way to tell the owner: a taken address is refused.
+            let taken = try await app.json(
+                .POST, "/api/v1/accounts", body: ["name": "Eve", "email": "ann@new.example", "password": "eves-long-password"])
+            #expect(try taken.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "email_taken")
             #expect(try await app.testing().sendRequest(.GET, "/login").body.string.contains("/password/forgot") == false)
         }
     }

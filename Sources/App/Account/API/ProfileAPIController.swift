@@ -13,7 +13,7 @@ struct ProfileAPIController {
     func update(_ request: Request) async throws -> ProfileDTO {
         let user = try request.requireUser()
         var patch = try await ProfilePatch.parse(request.jsonBody()).get()
-        if let email = patch.email, email != user.email {
+        if let email = patch.email, email != user.shownEmail {
             guard let password = patch.currentPassword else {
                 throw AppError.validation(FieldErrors(["currentPassword": "error.password.neededForEmail"]))
             }

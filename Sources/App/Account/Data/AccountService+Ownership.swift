@@ -8,11 +8,12 @@ import Vapor
 extension AccountService {
     /// Sends the link that confirms `email` (the account's own address, or a new one it asked
     /// for, which takes effect when the link is opened). Throttled per account; 503 when this
-    /// server sends no e-mail.
+    /// server sends no e-mail. For the address an account claims (``User/addressClaim``) the
+    /// owner gets word of the sign-up instead, answered and throttled the same.
     func sendAddressConfirmation(to user: User, email: String? = nil) async throws {
         guard let mailer = mailer else { throw AppError.mailUnavailable }
         let userID = try user.requireID()
-        let address = email ?? user.email
+        let address = email ?? user.shownEmail
         // Per account and per address: no one makes Kinetic mail an address over and over.
         if let wait = try await throttle.take([
             ThrottleBucket(key: "confirm:\(userID.uuidString.lowercased())", capacity: 3, refillSeconds: 600),
@@ -22,11 +23,19 @@ extension AccountService {
         }
         // An address that asked for no more e-mail from Kinetic gets none, links included.
         guard try await !MailRecipients(database: database).hasOptedOut(address) else { throw AppError.mailOptedOut }
+        if address == user.addressClaim {
+            if let owner = try await User.query(on: database).filter(\.$email == address).first() {
+                try await send(
+                    mailer, .signUpAttempt(email: address, name: owner.isVerified ? owner.name : nil), to: address,
+                    link: SiteURL.login.path, for: owner)
+            }
+            return
+        }
         let secret = try await AccountTokens(database: database, now: now)
             .issue(.confirmAddress, userID: userID, email: address, lifetime: AddressOwnership.confirmationLifetime)
         // The name is whatever the account typed: not a word of it goes to an address nobody confirmed.
         try await send(
-            mailer, .confirmAddress(email: address, isChange: address != user.email), to: address,
+            mailer, .confirmAddress(email: address, isChange: address != user.shownEmail), to: address,
             link: SiteURL.confirmAddress(token: secret).path, for: user)
     }
 
@@ -78,6 +87,7 @@ extension AccountService {
             if token.email != user.email {
                 guard try await User.query(on: database).filter(\.$email == token.email).first() == nil else { throw AppError.emailTaken }
                 user.email = token.email
+                user.addressClaim = nil
             }
             user.emailVerifiedAt = now
             do { try await user.save(on: database) } catch let error as DatabaseError where error.isConstraintFailure {

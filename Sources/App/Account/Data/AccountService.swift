@@ -37,8 +37,13 @@ struct AccountService {
     let mailer: AccountMailer?
     let catalog: StringCatalog
 
-    /// Creates an account from validated input; 409 when the address is taken. Sign-ups are
-    /// throttled per client address (which also slows down probing for taken addresses).
+    /// Creates an account from validated input. Sign-ups are throttled per client address.
+    ///
+    /// An address another account has is answered as a free one where that cannot tell a
+    /// stranger which addresses have accounts: on an open server that sends e-mail the new
+    /// account claims it (``User/claiming(_:name:passwordHash:)``) and the address's owner is
+    /// told instead of sent a link (by the caller, through ``sendConfirmationAfterSignUp(_:)``).
+    /// By invitation, or without e-mail (no way to tell the owner), it is 409.
     ///
     /// As the server's sign-up mode says (``SignUpMode``): open, the address waits for the link
     /// sent to it (``AccountService/sendAddressConfirmation(to:email:)``, by the caller);
@@ -57,31 +62,45 @@ struct AccountService {
         {
             throw AppError.tooManyAttempts(retryAfter: wait, localizer: localizer, messageKey: "error.signUp.throttled")
         }
-        if try await User.query(on: database).filter(\.$email == input.email).first() != nil {
-            throw AppError.emailTaken
-        }
+        let taken = try await User.query(on: database).filter(\.$email == input.email).first() != nil
+        let claimsTakenAddresses = configuration.signUpMode == .open && mailer != nil
+        if taken, !claimsTakenAddresses { throw AppError.emailTaken }
         let hash = try await passwords.hash(input.password)
-        let user = User(name: input.name, email: input.email, passwordHash: hash)
-        user.timeZoneIdentifier = timeZone
-        user.createdAt = now
-        user.signUpNetwork = client.network
+        let made = { (claim: Bool) in
+            let user =
+                claim
+                ? User.claiming(input.email, name: input.name, passwordHash: hash)
+                : User(name: input.name, email: input.email, passwordHash: hash)
+            user.timeZoneIdentifier = timeZone
+            user.createdAt = now
+            user.signUpNetwork = client.network
+            return user
+        }
+        do {
+            return try await create(made(taken), invitation: invitation)
+        } catch let error as DatabaseError where error.isConstraintFailure {
+            // Another sign-up took the address a moment ago.
+            guard claimsTakenAddresses, !taken else { throw AppError.emailTaken }
+            return try await create(made(true), invitation: invitation)
+        }
+    }
+
+    /// Stores a new account with its first month's goals, redeeming its invitation on an
+    /// invite-only server (which confirms its address).
+    private func create(_ user: User, invitation: String?) async throws -> User {
         let month = UserCalendar(timeZone: user.timeZone ?? configuration.timeZone, now: now).currentMonth
         let tokens = AccountTokens(database: database, now: now)
-        do {
-            try await database.transaction { transaction in
-                if configuration.signUpMode == .invite {
-                    // Used once: a second sign-up with the same link finds it used.
-                    guard let invitation, try await tokens.redeem(invitation, .invitation, on: transaction) != nil else {
-                        throw AppError.linkInvalid
-                    }
-                    user.emailVerifiedAt = now
+        try await database.transaction { transaction in
+            if configuration.signUpMode == .invite {
+                // Used once: a second sign-up with the same link finds it used.
+                guard let invitation, try await tokens.redeem(invitation, .invitation, on: transaction) != nil else {
+                    throw AppError.linkInvalid
                 }
-                try await user.create(on: transaction)
-                let goals = MonthGoals(jumpGoal: user.jumpGoal, calorieGoal: user.calorieGoal)
-                try await GoalsRepository(database: transaction, userID: try user.requireID()).setGoals(goals, for: month)
+                user.emailVerifiedAt = now
             }
-        } catch let error as DatabaseError where error.isConstraintFailure {
-            throw AppError.emailTaken
+            try await user.create(on: transaction)
+            let goals = MonthGoals(jumpGoal: user.jumpGoal, calorieGoal: user.calorieGoal)
+            try await GoalsRepository(database: transaction, userID: try user.requireID()).setGoals(goals, for: month)
         }
         if user.isVerified { try await KineticModules.addressConfirmed(user.email, on: database, now: now) }
         return user
@@ -92,15 +111,32 @@ struct AccountService {
     /// device that signed in to the account before (`device`: its cookie or `deviceToken`),
     /// per that device, so someone guessing from elsewhere cannot lock the owner out. Each
     /// attempt takes an allowance before the password is checked; a correct one gives it back.
+    /// An account that signed up with the address while another had it
+    /// (``User/addressClaim``) signs in with it too, when the password is not the owner's.
     func authenticate(email rawEmail: String, password: String, device secret: String? = nil) async throws -> (user: User, device: String) {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let user = try await User.query(on: database).filter(\.$email == email).first()
         let devices = LoginDevices(database: database, now: now)
         let known = try await devices.device(secret, of: user?.id)
-        guard try await verifyThrottled(password, of: user, buckets: loginBuckets(email: email, device: known)), let user else {
-            throw AppError.invalidCredentials
+        let buckets = loginBuckets(email: email, device: known)
+        if try await verifyThrottled(password, of: user, buckets: buckets), let user {
+            return (user, try await devices.remember(try user.requireID(), replacing: known))
         }
-        return (user, try await devices.remember(try user.requireID(), replacing: known))
+        guard let claimant = try await claimant(of: email, password: password) else { throw AppError.invalidCredentials }
+        try await throttle.giveBack(buckets)
+        let claimantID = try claimant.requireID()
+        return (claimant, try await devices.remember(claimantID, replacing: try await devices.device(secret, of: claimantID)))
+    }
+
+    /// The account claiming `email` whose password this is: the few newest are tried (each
+    /// claim took a throttled sign-up).
+    private func claimant(of email: String, password: String) async throws -> User? {
+        let claimants = try await User.query(on: database).filter(\.$addressClaim == email)
+            .sort(\.$createdAt, .descending).limit(3).all()
+        for claimant in claimants where try await passwords.verify(password, created: claimant.passwordHash) {
+            return claimant
+        }
+        return nil
     }
 
     /// Checks a password against `user`'s hash (or a fixed hash when there is no such user, so

@@ -21,16 +21,17 @@ struct ProfileUpdater {
                 throw AppError.validation(errors)
             }
         }
-        if let email = patch.email, email != user.email,
+        if let email = patch.email, email != user.shownEmail,
             try await User.query(on: database).filter(\.$email == email).first() != nil
         {
             throw AppError.emailTaken
         }
         let goalsChanged = fitness.jumpGoal != user.jumpGoal || fitness.calorieGoal != user.calorieGoal
         if let name = patch.name { user.name = name }
-        if let email = patch.email, email != user.email {
+        if let email = patch.email, email != user.shownEmail {
             // A new address is not confirmed until its owner shows it is theirs.
             user.email = email
+            user.addressClaim = nil
             user.emailVerifiedAt = nil
         }
         if let language = patch.language { user.language = language?.rawValue }
@@ -56,7 +57,7 @@ extension AccountService {
     /// Applies a validated change to `user`'s profile (``ProfileUpdater``); new goals become
     /// those of their current month.
     func apply(_ patch: ProfilePatch, to user: User) async throws {
-        if let email = patch.email, email != user.email { try await countAddressLookup(email, by: user) }
+        if let email = patch.email, email != user.shownEmail { try await countAddressLookup(email, by: user) }
         let month = UserCalendar(timeZone: user.timeZone ?? configuration.timeZone, now: now).currentMonth
         try await ProfileUpdater(database: database, currentMonth: month, signedInTokens: signedInTokens).apply(patch, to: user)
     }

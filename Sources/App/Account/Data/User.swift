@@ -39,6 +39,18 @@ final class User: Model, @unchecked Sendable {
     /// from the machine itself or before it was kept.
     @OptionalField(key: "sign_up_network") var signUpNetwork: String?
 
+    /// The address the account signed up with while another account had it, on a server that
+    /// sends e-mail: sign-up answered as for a free address (so it tells no one which addresses
+    /// have accounts) and mailed the address's owner instead of a link. The account shows it as
+    /// its own (``shownEmail``) and signs in with it, but its ``email`` is a placeholder no one
+    /// can have (``unclaimedAddressSuffix``), so nothing that finds an account by its address —
+    /// in-app wishes, password resets, invitations — ever finds this one, and it never gets the
+    /// address unless the owner's account lets it go and a link sent there is opened.
+    @OptionalField(key: "address_claim") var addressClaim: String?
+
+    /// The address the account sees as its own: its claim, or its address.
+    var shownEmail: String { addressClaim ?? email }
+
     /// The tool-work share of the accounts made from ``signUpNetwork`` in the same hour, while
     /// they are new (a week) and unconfirmed: such accounts cost nothing, so those made together
     /// count as one sender however they connect later. It decides whose turn it is, never a
@@ -56,6 +68,17 @@ final class User: Model, @unchecked Sendable {
     /// The end of the addresses of the instance's own accounts (a module's, which no one signs
     /// in to): in the reserved `.invalid` domain, which ``EmailAddressSyntax`` refuses to anyone.
     static let systemAddressSuffix = "@kinetic.invalid"
+
+    /// The end of the placeholder addresses of accounts with an ``addressClaim``.
+    static let unclaimedAddressSuffix = "@unclaimed.kinetic.invalid"
+
+    /// A new, unconfirmed account that signed up with `claim` while another account had it.
+    static func claiming(_ claim: String, name: String, passwordHash: String) -> User {
+        let id = UUID()
+        let user = User(id: id, name: name, email: "\(id.uuidString.lowercased())" + unclaimedAddressSuffix, passwordHash: passwordHash)
+        user.addressClaim = claim
+        return user
+    }
 
     init(id: UUID? = nil, name: String, email: String, passwordHash: String, fitness: FitnessSettings = FitnessSettings()) {
         self.id = id
@@ -111,7 +134,8 @@ extension User {
     /// The account as a value for pages and DTOs.
     func profile() throws -> AccountProfile {
         AccountProfile(
-            id: try requireID(), name: name, email: email, language: language, timeZoneIdentifier: timeZoneIdentifier, fitness: fitness,
+            id: try requireID(), name: name, email: shownEmail, language: language, timeZoneIdentifier: timeZoneIdentifier,
+            fitness: fitness,
             emailVerified: isVerified)
     }
 }

@@ -3,8 +3,8 @@ import KineticCore
 import KineticMail
 import Vapor
 
-/// Sends the e-mails of an account's own: the link that confirms an address and the one that
-/// resets a password, in the account's language, from Kinetic's address (`KINETIC_MAIL_FROM`)
+/// Sends the e-mails of an account's own: the link that confirms an address, the one that
+/// resets a password and word of a sign-up with the account's address, in the account's language, from Kinetic's address (`KINETIC_MAIL_FROM`)
 /// through the mail server wishes use. Present only when mail is set up.
 struct AccountMailer: Sendable {
     let client: SMTPClient
@@ -23,6 +23,9 @@ struct AccountMailer: Sendable {
         case confirmAddress(email: String, isChange: Bool)
         /// `name` only when the account confirmed its address.
         case resetPassword(name: String?)
+        /// Someone signed up with `email`, which this account has (`name` as for a reset): the
+        /// owner hears of it, and no link to anything of the new account goes to them.
+        case signUpAttempt(email: String, name: String?)
     }
 
     /// Sends `message` to `address` with the link `path` (under ``publicURL``), in `localizer`'s language.
@@ -39,6 +42,14 @@ struct AccountMailer: Sendable {
                 (
                     l.t("mail.reset.subject"), l.t("mail.reset.action"),
                     [name.map { l.t("mail.greeting", $0) } ?? l.t("mail.hello"), l.t("mail.reset.body"), link, l.t("mail.reset.footer")]
+                )
+            case .signUpAttempt(let email, let name):
+                (
+                    l.t("mail.signUpAttempt.subject"), l.t("mail.signUpAttempt.action"),
+                    [
+                        name.map { l.t("mail.greeting", $0) } ?? l.t("mail.hello"), l.t("mail.signUpAttempt.body", email), link,
+                        l.t("mail.signUpAttempt.footer"),
+                    ]
                 )
             }
         // The link as a button, then written out for a mail app that shows no buttons.

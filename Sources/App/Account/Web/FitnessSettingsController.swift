@@ -9,7 +9,7 @@ struct FitnessSettingsController {
         let saved = request.query[String.self, at: "saved"] != nil
         let welcome = request.query[String.self, at: "welcome"] != nil
         var model = FitnessSettingsPage.Model(fitness: user.fitness, saved: saved, welcomeName: welcome ? user.name : nil)
-        if welcome, request.query[String.self, at: "linkSent"] != nil { model.linkSentTo = user.email }
+        if welcome, request.query[String.self, at: "linkSent"] != nil { model.linkSentTo = user.shownEmail }
         return .html(FitnessSettingsPage.render(model, context: PageContext(request: request)))
     }
 

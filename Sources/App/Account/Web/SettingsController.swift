@@ -22,7 +22,7 @@ struct SettingsController {
         let pending = try await AccountTokens(database: request.db, now: request.now).pendingAddress(
             of: user.requireID(), currentEmail: user.email)
         let address = SettingsPage.Address(
-            email: user.email, confirmed: user.isVerified, pending: pending,
+            email: user.shownEmail, confirmed: user.isVerified, pending: pending,
             mailAvailable: request.application.accountMailer != nil, error: addressError
         )
         let usage = try await request.account().storageUsage(of: request.requireUser())

@@ -6,7 +6,7 @@ extension PageContext {
         let user = request.auth.get(User.self)
         self.init(
             localizer: request.localizer,
-            user: user.map { SignedInUser(name: $0.name, email: $0.email) },
+            user: user.map { SignedInUser(name: $0.name, email: $0.shownEmail) },
             csrfToken: request.csrfToken,
             currentPath: request.url.path,
             assets: request.application.assets
