@@ -12,6 +12,8 @@
    address (e-mail) and to a second Kinetic user (in-app), the killed instance is started again,
    and nothing is lost or done twice: one library, the song once, one e-mail, one Inbox wish.
 2. The two instances, started together on a new database, add the starter songs once.
+   nginx ends a request whose header comes a byte at a time (its client_header_timeout: Kinetic
+   has no header timeout of its own).
 3. A graceful stop, with a job running and without: SIGTERM to an instance while a slow
    upload is in flight. The upload gets its answer, a running job ends completed or is given
    back (`available`), the process exits with status 0 within 30 s and /livez no longer
@@ -746,6 +748,32 @@ def test_instances_started_together_add_the_starter_songs_once(deployment):
         assert not twice, f"starter songs listed more than once: {twice} (all: {titles})"
         return titles if deployment.a.starter_songs_ended() and deployment.b.starter_songs_ended() else None
     assert wait_for("both instances to end adding the starter songs", settled, 300, interval=0.5)
+
+
+def test_nginx_ends_a_header_sent_a_byte_at_a_time(deployment):
+    """Kinetic has no header timeout of its own (Vapor 4.122 gives it no hook): facing the
+    internet, the proxy's `client_header_timeout` (20 s in deploy/nginx/kinetic.conf) is what
+    ends a client that sends its header a byte every 2 s and never finishes it, rather than a
+    read-idle timeout that every byte would put off."""
+    site = deployment.site
+    raw = socket.create_connection((site.url.hostname, site.url.port), timeout=10)
+    connection = site.tls.wrap_socket(raw, server_hostname=site.url.hostname)
+    started = time.monotonic()
+    closed_after = None
+    header = b"GET /livez HTTP/1.1\r\nHost: kinetic.test\r\nX-Slow: " + b"a" * 100
+    try:
+        connection.sendall(header[:20])
+        for byte in header[20:]:
+            time.sleep(2)
+            connection.sendall(bytes([byte]))
+            if time.monotonic() - started > 60:
+                break
+    except (OSError, ssl.SSLError):
+        closed_after = time.monotonic() - started
+    finally:
+        connection.close()
+    assert closed_after is not None, "the connection was still open after 60 s of a header a byte every 2 s"
+    assert 15 <= closed_after <= 30, f"closed after {closed_after:.1f} s (client_header_timeout is 20 s)"
 
 
 # --- 2. A day through nginx, an instance killed in the middle -------------------------------------
