@@ -38,6 +38,8 @@ enum ReportsDemo {
             _ = try await app.tools(for: .server("demo-reports")).run {
                 try await ToolProcess.run(python, ["python3", script, folder.path], timeout: 300)
             }
+        } catch is CancellationError {
+            return
         } catch {
             app.logger.notice(
                 "No demo reports: \(generator) failed (\(error)). Install reportlab with `pip install reportlab`, then restart.")

@@ -115,6 +115,75 @@ import VaporTesting
         }
     }
 
+    /// A claim cannot trap its owner or tell on itself: no sign-in on the owner's device or by
+    /// its placeholder; its own device has its own attempts; the owner's reset ends it; and an
+    /// address its owner let go becomes the claimant's through the usual link.
+    @Test func aClaim_signsInNowhereOfTheOwners_endsWithTheirReset_andGetsTheAddressOnceFree() async throws {
+        let mailbox = try Mailbox()
+        let clock = TestClock(testNow)
+        try await withKinetic(clock: clock, adjust: mailbox.configure) { app in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com", password: "anns-own-password")
+            let annLogin = try await app.json(.POST, "/api/v1/login", body: ["email": "ann@example.com", "password": "anns-own-password"])
+            let annsDevice = try #require(try annLogin.decoded(as: Components.Schemas.AuthResponse.self).deviceToken)
+            // Eve claims the address with a password Ann once had.
+            let eve = try await app.json(
+                .POST, "/api/v1/accounts", body: ["name": "Ann", "email": "ann@example.com", "password": "anns-old-password"]
+            ).decoded(as: Components.Schemas.AuthResponse.self)
+            let login = { (password: String, device: String?) in
+                try await app.json(
+                    .POST, "/api/v1/login",
+                    body: ["email": "ann@example.com", "password": password].merging(device.map { ["deviceToken": $0] } ?? [:]) { $1 })
+            }
+            // Ann typing her old password on her own phone lands nowhere.
+            #expect(try await login("anns-old-password", annsDevice).status == .unauthorized)
+            let fromElsewhere = try await login("anns-old-password", nil)
+            let eveAuth = try fromElsewhere.decoded(as: Components.Schemas.AuthResponse.self)
+            #expect(eveAuth.customerId == eve.customerId)
+            // The placeholder names no account.
+            let placeholder = try #require(try await User.find(UUID(uuidString: eve.customerId), on: app.db)?.email)
+            #expect(placeholder.hasSuffix(User.unclaimedAddressSuffix) && !placeholder.contains(eve.customerId))
+            #expect(
+                try await app.json(.POST, "/api/v1/login", body: ["email": placeholder, "password": "anns-old-password"]).status
+                    == .unauthorized)
+            // Strangers using up the address's attempts leave Eve's own device its own, as Ann's.
+            for _ in 0..<6 { _ = try await login("a-wrong-password", nil) }
+            #expect(try await login("anns-old-password", nil).status == .tooManyRequests)
+            let eveAgain = try await login("anns-old-password", try #require(eveAuth.deviceToken))
+            #expect(try eveAgain.decoded(as: Components.Schemas.AuthResponse.self).customerId == eve.customerId)
+            // `verify-all` vouches for accounts, not for claims.
+            var context = CommandContext(console: app.console, input: CommandInput(arguments: ["kinetic"]))
+            context.application = app
+            try await VerifyAllAddressesCommand().run(using: context, signature: .init())
+            #expect(try await User.find(UUID(uuidString: eve.customerId), on: app.db)?.isVerified == false)
+
+            clock.advance(by: 3600) // the address's attempts come back
+
+            // Ann resets her password: from then on only she signs in with her address.
+            _ = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "ann@example.com", "deviceToken": annsDevice])
+            let reset = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
+            _ = try await app.json(.POST, "/api/v1/password/resets", body: ["token": reset, "password": "anns-newer-password"])
+            #expect(try await login("anns-old-password", nil).status == .unauthorized)
+            #expect(try await app.json(.GET, "/api/v1/profile", token: eve.token).status == .ok, "its sessions go on")
+
+            // Once Ann moves to another address, a claim of the old one is confirmed by its link.
+            let carl = try await app.json(
+                .POST, "/api/v1/accounts", body: ["name": "Carl", "email": "ann@example.com", "password": "carls-long-password"]
+            ).decoded(as: Components.Schemas.AuthResponse.self)
+            let annToken = try await login("anns-newer-password", annsDevice).decoded(as: Components.Schemas.AuthResponse.self).token
+            _ = try await app.json(
+                .PUT, "/api/v1/profile", body: ["email": "ann@new.example", "currentPassword": "anns-newer-password"], token: annToken)
+            let move = try #require(try mailbox.lastToken(to: "ann@new.example", after: "/address/"))
+            _ = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": move])
+            clock.advance(by: 8 * 3600) // the address has had its three e-mails for now
+            #expect(try await app.json(.POST, "/api/v1/address/confirmation-links", token: carl.token).status == .accepted)
+            let link = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/address/"))
+            let confirmed = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": link])
+                .decoded(as: Components.Schemas.Profile.self)
+            #expect(confirmed.customerId == carl.customerId && confirmed.email == "ann@example.com" && confirmed.emailVerified)
+            _ = ann
+        }
+    }
+
     @Test func forgotPassword_saysTheSameForAnyAddress_andItsLinkWorksOnceForAnHour() async throws {
         let mailbox = try Mailbox()
         let clock = TestClock(testNow)

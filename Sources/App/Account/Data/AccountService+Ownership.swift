@@ -23,14 +23,13 @@ extension AccountService {
         }
         // An address that asked for no more e-mail from Kinetic gets none, links included.
         guard try await !MailRecipients(database: database).hasOptedOut(address) else { throw AppError.mailOptedOut }
-        if address == user.addressClaim {
-            if let owner = try await User.query(on: database).filter(\.$email == address).first() {
-                try await send(
-                    mailer, .signUpAttempt(email: address, name: owner.isVerified ? owner.name : nil), to: address,
-                    link: SiteURL.login.path, for: owner)
-            }
+        if address == user.addressClaim, let owner = try await User.query(on: database).filter(\.$email == address).first() {
+            try await send(
+                mailer, .signUpAttempt(email: address, name: owner.isVerified ? owner.name : nil), to: address,
+                link: SiteURL.login.path, for: owner)
             return
         }
+        // A claimed address whose owner let it go is confirmed like any other (the link makes it the account's).
         let secret = try await AccountTokens(database: database, now: now)
             .issue(.confirmAddress, userID: userID, email: address, lifetime: AddressOwnership.confirmationLifetime)
         // The name is whatever the account typed: not a word of it goes to an address nobody confirmed.
@@ -164,6 +163,8 @@ extension AccountService {
             try await WebSession.query(on: database).filter(\.$user.$id == userID).delete()
             try await APIToken.query(on: database).filter(\.$user.$id == userID).delete()
             try await LoginDevices(database: database, now: now).forgetAll(of: userID)
+            // The owner showed the address is theirs: no account signs in with it any more but theirs.
+            try await User.query(on: database).filter(\.$addressClaim == user.email).set(\.$addressClaim, to: nil).update()
             try await KineticModules.addressConfirmed(user.email, on: database, now: now)
             return user
         }

@@ -111,32 +111,41 @@ struct AccountService {
     /// device that signed in to the account before (`device`: its cookie or `deviceToken`),
     /// per that device, so someone guessing from elsewhere cannot lock the owner out. Each
     /// attempt takes an allowance before the password is checked; a correct one gives it back.
-    /// An account that signed up with the address while another had it
-    /// (``User/addressClaim``) signs in with it too, when the password is not the owner's.
+    ///
+    /// The newest account that signed up with the address while another had it
+    /// (``User/addressClaim``) signs in with it too, with its own password — but never on a
+    /// device of the owner's, so an owner typing an old password on their own phone lands in
+    /// no one else's account. Every attempt checks two hashes (the owner's or a stand-in, the
+    /// claimant's or a stand-in), so timing tells neither whether the address has an account
+    /// nor whether it is claimed. Placeholder addresses (`.invalid`) name no account.
     func authenticate(email rawEmail: String, password: String, device secret: String? = nil) async throws -> (user: User, device: String) {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let user = try await User.query(on: database).filter(\.$email == email).first()
+        let named = !email.hasSuffix(".invalid")
+        let owner = named ? try await User.query(on: database).filter(\.$email == email).first() : nil
+        let claimant =
+            named
+            ? try await User.query(on: database).filter(\.$addressClaim == email).sort(\.$createdAt, .descending).first() : nil
         let devices = LoginDevices(database: database, now: now)
-        let known = try await devices.device(secret, of: user?.id)
-        let buckets = loginBuckets(email: email, device: known)
-        if try await verifyThrottled(password, of: user, buckets: buckets), let user {
-            return (user, try await devices.remember(try user.requireID(), replacing: known))
+        let ownersDevice = try await devices.device(secret, of: owner?.id)
+        let claimantsDevice = ownersDevice == nil ? try await devices.device(secret, of: claimant?.id) : nil
+        let buckets = loginBuckets(email: email, device: ownersDevice ?? claimantsDevice)
+        if let wait = try await throttle.take(buckets) {
+            throw AppError.tooManyAttempts(retryAfter: wait, localizer: localizer)
         }
-        guard let claimant = try await claimant(of: email, password: password) else { throw AppError.invalidCredentials }
+        let standIn = try await unknownAccountHash()
+        async let ownersMatches = passwords.verify(password, created: owner?.passwordHash ?? standIn)
+        async let claimantsMatches = passwords.verify(password, created: claimant?.passwordHash ?? standIn)
+        let (isOwner, isClaimant) = try await (ownersMatches, claimantsMatches)
+        let signedIn: (user: User, device: LoginDevice?)
+        if isOwner, let owner {
+            signedIn = (owner, ownersDevice)
+        } else if isClaimant, let claimant, ownersDevice == nil {
+            signedIn = (claimant, claimantsDevice)
+        } else {
+            throw AppError.invalidCredentials
+        }
         try await throttle.giveBack(buckets)
-        let claimantID = try claimant.requireID()
-        return (claimant, try await devices.remember(claimantID, replacing: try await devices.device(secret, of: claimantID)))
-    }
-
-    /// The account claiming `email` whose password this is: the few newest are tried (each
-    /// claim took a throttled sign-up).
-    private func claimant(of email: String, password: String) async throws -> User? {
-        let claimants = try await User.query(on: database).filter(\.$addressClaim == email)
-            .sort(\.$createdAt, .descending).limit(3).all()
-        for claimant in claimants where try await passwords.verify(password, created: claimant.passwordHash) {
-            return claimant
-        }
-        return nil
+        return (signedIn.user, try await devices.remember(try signedIn.user.requireID(), replacing: signedIn.device))
     }
 
     /// Checks a password against `user`'s hash (or a fixed hash when there is no such user, so

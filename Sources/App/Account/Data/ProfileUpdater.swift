@@ -66,7 +66,7 @@ extension AccountService {
     func profile(of user: User) async throws -> ProfileDTO {
         var profile = ProfileDTO(try user.profile())
         profile.pendingEmail = try await AccountTokens(database: database, now: now).pendingAddress(
-            of: user.requireID(), currentEmail: user.email)
+            of: user.requireID(), currentEmail: user.shownEmail)
         return profile
     }
 

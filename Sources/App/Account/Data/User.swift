@@ -72,10 +72,10 @@ final class User: Model, @unchecked Sendable {
     /// The end of the placeholder addresses of accounts with an ``addressClaim``.
     static let unclaimedAddressSuffix = "@unclaimed.kinetic.invalid"
 
-    /// A new, unconfirmed account that signed up with `claim` while another account had it.
+    /// A new, unconfirmed account that signed up with `claim` while another account had it;
+    /// its placeholder address is random (not its id, which its owner sees).
     static func claiming(_ claim: String, name: String, passwordHash: String) -> User {
-        let id = UUID()
-        let user = User(id: id, name: name, email: "\(id.uuidString.lowercased())" + unclaimedAddressSuffix, passwordHash: passwordHash)
+        let user = User(name: name, email: UUID().uuidString.lowercased() + unclaimedAddressSuffix, passwordHash: passwordHash)
         user.addressClaim = claim
         return user
     }

@@ -44,7 +44,7 @@ struct AddressController {
     func sendConfirmation(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
         let pending = try await AccountTokens(database: request.db, now: request.now).pendingAddress(
-            of: user.requireID(), currentEmail: user.email)
+            of: user.requireID(), currentEmail: user.shownEmail)
         guard !user.isVerified || pending != nil else { return request.redirect(to: SiteURL.settings.path, redirectType: .normal) }
         return try await request.answeringRefusals(with: { refusal in
             try await SettingsController().page(request, addressError: refusal.message)

@@ -20,7 +20,7 @@ struct SettingsController {
     func page(_ request: Request, saved: SettingsPage.Saved? = nil, addressError: String? = nil) async throws -> String {
         let user = try request.requireUser()
         let pending = try await AccountTokens(database: request.db, now: request.now).pendingAddress(
-            of: user.requireID(), currentEmail: user.email)
+            of: user.requireID(), currentEmail: user.shownEmail)
         let address = SettingsPage.Address(
             email: user.shownEmail, confirmed: user.isVerified, pending: pending,
             mailAvailable: request.application.accountMailer != nil, error: addressError

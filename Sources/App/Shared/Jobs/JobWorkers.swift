@@ -84,7 +84,8 @@ final class JobWorkers: Sendable {
     }
 
     /// Claims nothing more; lets running jobs finish for up to `seconds`, then cancels them and
-    /// gives them back. Returns within about `seconds` plus one second whatever the handlers do.
+    /// gives them back, and waits for the worker loops to end (their last claim or release
+    /// done). Returns within about `seconds` plus three seconds whatever the handlers do.
     func stop(drainingFor seconds: TimeInterval) async {
         let (workers, upkeep) = state.withLockedValue { state in
             state.stopping = true
@@ -159,14 +160,14 @@ final class JobWorkers: Sendable {
                 await wake.wait(upTo: pollInterval, unlessSignalledSince: seen)
                 continue
             }
-            let run = Task { await self.run(job, app: app) }
-            let started = state.withLockedValue { state -> Bool in
-                guard !state.stopping else { return false }
+            // Started only while not stopping, so that a stop waits for every run it lets start.
+            let started = state.withLockedValue { state -> Task<Void, Never>? in
+                guard !state.stopping else { return nil }
+                let run = Task { await self.run(job, app: app) }
                 state.running[id] = (job, run)
-                return true
+                return run
             }
-            guard started else {
-                run.cancel()
+            guard let run = started else {
                 _ = try? await queue.release(job, now: clock.now)
                 return
             }
