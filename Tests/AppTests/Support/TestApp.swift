@@ -33,6 +33,23 @@ enum TestDatabase {
         try await run("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", on: postgresURL)
     }
 
+    /// A new SQLite file at `path`, migrated: a copy of a file migrated once per test process
+    /// (a copy takes a millisecond where migrating took a tenth of a second alone, and seconds
+    /// with the whole suite writing beside it).
+    static func copySQLite(to path: String) async throws {
+        try FileManager.default.copyItem(atPath: try await SQLiteTemplate.shared.path(), toPath: path)
+    }
+
+    /// Makes the template the tests' databases are copied from, if it is not made yet (its time
+    /// is not a test's start).
+    static func prepareTemplate() async throws {
+        if postgresURL == nil {
+            _ = try await SQLiteTemplate.shared.path()
+        } else if let postgresURL {
+            _ = try await Template.shared.name(server: postgresURL)
+        }
+    }
+
     /// Runs `body` with a new database's URL (nil on SQLite), and drops the database after it.
     static func withFresh<T>(_ body: (String?) async throws -> T) async throws -> T {
         let url = try await create()
@@ -84,25 +101,56 @@ enum TestDatabase {
         private static func make(server: String) async throws -> String {
             let name = "kinetic_template_\(UUID().uuidString.prefix(8).lowercased())"
             try await run("CREATE DATABASE \(name)", on: server)
-            var configuration = KineticConfiguration(database: .postgres(url: try url(of: name, on: server)), bcryptCost: 4)
-            configuration.createsDemoAccount = false
-            configuration.clock = TestClock(testNow).kineticClock
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-template-\(UUID().uuidString)")
-            configuration.uploadDirectory = scratch.appendingPathComponent("uploads").path
-            configuration.mediaDirectory = scratch.appendingPathComponent("media").path
-            defer { try? FileManager.default.removeItem(at: scratch) }
-            let app = try await Application.make(.testing)
-            do {
-                try await configure(app, configuration)
-                try await app.autoMigrate().get()
-            } catch {
-                try? await app.asyncShutdown()
-                throw error
-            }
-            // Its connections close here: PostgreSQL copies only a database nobody is connected to.
-            try await app.asyncShutdown()
+            // Its connections close after: PostgreSQL copies only a database nobody is connected to.
+            let started = ContinuousClock.now
+            try await migrateTemplate(.postgres(url: try url(of: name, on: server)))
+            TestStarts.record(ContinuousClock.now - started, "the template, migrated once", test: "(template)")
             return name
         }
+    }
+}
+
+/// The SQLite file every test's is copied from: migrated once per test process, on first use,
+/// and closed (its write-ahead log folded in) before anything copies it.
+private actor SQLiteTemplate {
+    static let shared = SQLiteTemplate()
+    private var made: Task<String, any Error>?
+
+    func path() async throws -> String {
+        if let made { return try await made.value }
+        let task = Task { try await Self.make() }
+        made = task
+        return try await task.value
+    }
+
+    private static func make() async throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-template-\(UUID().uuidString).sqlite").path
+        let started = ContinuousClock.now
+        try await TestDatabase.migrateTemplate(.sqlite(path: path))
+        TestStarts.record(ContinuousClock.now - started, "the template, migrated once", test: "(template)")
+        return path
+    }
+}
+
+extension TestDatabase {
+    /// Migrates `database` with the configuration every test starts from, and closes it.
+    static func migrateTemplate(_ database: KineticConfiguration.Database) async throws {
+        var configuration = KineticConfiguration(database: database, bcryptCost: 4)
+        configuration.createsDemoAccount = false
+        configuration.clock = TestClock(testNow).kineticClock
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-test-template-\(UUID().uuidString)")
+        configuration.uploadDirectory = scratch.appendingPathComponent("uploads").path
+        configuration.mediaDirectory = scratch.appendingPathComponent("media").path
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let app = try await Application.make(.testing)
+        do {
+            try await configure(app, configuration)
+            try await app.autoMigrate().get()
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
     }
 }
 
@@ -160,11 +208,22 @@ func withKinetic(
         configuration.sqliteBusyTimeout = 120
         configuration.mediaStorage = try TestMedia.storage() ?? .directory
         adjust(&configuration)
+        try await TestAppSlots.shared.take()
+        defer { Task { await TestAppSlots.shared.giveBack() } }
+        try await TestDatabase.prepareTemplate()
+        let starting = ContinuousClock.now
+        if postgresURL == nil { try await TestDatabase.copySQLite(to: sqlitePath) }
+        let copied = ContinuousClock.now
         let app = try await Application.make(.testing)
         do {
             try await configure(app, configuration)
+            let configured = ContinuousClock.now
             try await app.autoMigrate().get()
+            let migrated = ContinuousClock.now
             app.startJobWorkers()
+            TestStarts.record(
+                ContinuousClock.now - starting,
+                "copy \(copied - starting) configure \(configured - copied) migrate \(migrated - configured)")
             try await body(app)
         } catch {
             try? await app.asyncShutdown()
@@ -175,5 +234,53 @@ func withKinetic(
         try? FileManager.default.removeItem(atPath: sqlitePath)
         try? FileManager.default.removeItem(atPath: configuration.uploadDirectory)
         try? FileManager.default.removeItem(atPath: configuration.mediaDirectory)
+    }
+}
+
+/// How long each test's app took to start (a fresh database, configured and migrated): appended
+/// to the file `KINETIC_TEST_STARTS` names, a line per test, for `scripts/test` to print the
+/// slowest.
+enum TestStarts {
+    private static let file = ProcessInfo.processInfo.environment["KINETIC_TEST_STARTS"].flatMap { $0.isEmpty ? nil : $0 }
+    private static let lock = NSLock()
+
+    static func record(_ duration: Duration, _ detail: String = "", test: String? = nil) {
+        guard let file else { return }
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let line = String(format: "%.3f %@ %@\n", seconds, test ?? Test.current?.name ?? "?", detail)
+        lock.withLock {
+            guard
+                let handle = FileHandle(forWritingAtPath: file)
+                    ?? (FileManager.default.createFile(atPath: file, contents: nil) ? FileHandle(forWritingAtPath: file) : nil)
+            else { return }
+            defer { try? handle.close() }
+            _ = try? handle.seekToEnd()
+            try? handle.write(contentsOf: Data(line.utf8))
+        }
+    }
+}
+
+/// How many test apps run at once: Swift Testing starts every test together, and hundreds of
+/// apps starting on two cores (each with its threads and connections) made a start take 16 s
+/// of waiting for its turn at the CPU. `KINETIC_TEST_APPS` overrides it.
+actor TestAppSlots {
+    static let shared = TestAppSlots(
+        count: ProcessInfo.processInfo.environment["KINETIC_TEST_APPS"].flatMap(Int.init) ?? 6
+            * ProcessInfo.processInfo.activeProcessorCount)
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) { free = max(1, count) }
+
+    func take() async throws {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func giveBack() {
+        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
     }
 }
