@@ -179,3 +179,15 @@ def discard_unsaved_changes(driver):
     """Answers the unsaved-changes prompt with Don't Save."""
     dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "unsaved-dialog")))
     dialog.find_element(By.CSS_SELECTOR, "button[value=discard]").click()
+
+
+# Files whose tests read or replace the one report library every reader shares: run with
+# pytest-xdist (`-n`), they go to one worker in turn, so no other test sees a library swapped
+# for a moment (`--dist loadgroup`).
+SHARED_LIBRARY_FILES = {"test_reports.py", "test_page_weight.py"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in SHARED_LIBRARY_FILES:
+            item.add_marker(pytest.mark.xdist_group("report-library"))
