@@ -87,7 +87,7 @@ public enum CommandLineHelp {
         \(table(commonOptions))
 
         `kinetic COMMAND --help` tells more about one. Every other setting comes from the
-        environment (DATABASE_URL, KINETIC_SMTP_URL, …): the README's Configuration table lists
+        environment (DATABASE_URL, KINETIC_SMTP_URL, …): docs/configuration.md lists
         them all. Run Kinetic from the repository root: it serves Public/ and reads Resources/.
 
         """
@@ -100,7 +100,7 @@ public enum CommandLineHelp {
         parts.append("Options of every command:\n" + table(commonOptions))
         if !command.environment.isEmpty {
             parts.append(
-                "From the environment (the README's Configuration table has every setting):\n"
+                "From the environment (docs/configuration.md has every setting):\n"
                     + table(command.environment.map { (flag: $0.name, meaning: $0.meaning) }))
         }
         return parts.joined(separator: "\n\n") + "\n"

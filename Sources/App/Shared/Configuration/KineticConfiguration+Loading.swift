@@ -137,7 +137,7 @@ extension KineticConfiguration {
         return result
     }
 
-    /// Who may sign up and where links in e-mails point (see the README's configuration table).
+    /// Who may sign up and where links in e-mails point (see docs/configuration.md).
     private mutating func loadAccountOwnership(from environment: [String: String]) throws {
         if let mode = environment["KINETIC_SIGNUP"]?.trimmingCharacters(in: .whitespaces), !mode.isEmpty {
             guard let value = SignUpMode(rawValue: mode.lowercased()) else {
@@ -164,7 +164,7 @@ extension KineticConfiguration {
         }
     }
 
-    /// The session, token and throttle settings (see the README's configuration table).
+    /// The session, token and throttle settings (see docs/configuration.md).
     private mutating func loadAccountLimits(from environment: [String: String]) throws {
         let day: TimeInterval = 24 * 3600
         let read = { (name: String, range: ClosedRange<Int>) throws -> Int? in

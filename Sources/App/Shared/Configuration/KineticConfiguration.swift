@@ -2,7 +2,7 @@ import Foundation
 import KineticCore
 import ObjectStorage
 
-/// Every setting Kinetic reads at start-up, each with a documented default (see README).
+/// Every setting Kinetic reads at start-up, each with a documented default (see docs/configuration.md).
 public struct KineticConfiguration: Sendable {
     /// Where the database lives.
     public enum Database: Sendable, Equatable {
