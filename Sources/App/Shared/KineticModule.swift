@@ -41,6 +41,9 @@ protocol KineticModule {
 
     /// How many bytes of files the user keeps in it (songs, photos), counted against their quota.
     static func storedBytes(of userID: UUID, on database: any Database) async throws -> Int
+
+    /// The queues of work it keeps in tables of its own, which `/metrics` counts (``QueueFigures``).
+    static var queueFigures: [QueueFigures] { get }
 }
 
 extension KineticModule {
@@ -53,6 +56,7 @@ extension KineticModule {
     static func prepareToServe(_ app: Application, demo: Bool) async throws {}
     static func addressConfirmed(_ email: String, on database: any Database, now: Date) async throws {}
     static func storedBytes(of userID: UUID, on database: any Database) async throws -> Int { 0 }
+    static var queueFigures: [QueueFigures] { [] }
 }
 
 /// The demo account as the modules see it while they add their data.

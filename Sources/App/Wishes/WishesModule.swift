@@ -1,4 +1,6 @@
 import Fluent
+import KineticCore
+import SQLKit
 import Vapor
 
 extension WishesModule {
@@ -33,5 +35,15 @@ extension WishesModule {
     /// The photos the user uploaded.
     static func storedBytes(of userID: UUID, on database: any Database) async throws -> Int {
         try await database.sumOfByteCounts(in: WishPhotoRecord.schema, owner: "owner_id", is: userID)
+    }
+
+    /// The deliveries waiting to go, by channel.
+    static var queueFigures: [QueueFigures] {
+        [
+            QueueFigures(
+                table: "wish_deliveries", group: "channel", due: "due_at", waitingStates: SQLRaw("'\(DeliveryState.pending.rawValue)'"),
+                groups: WishChannel.allCases.map(\.rawValue), states: DeliveryState.allCases.map(\.rawValue),
+                countLabel: "kinetic_wish_deliveries", oldestLabel: "kinetic_wish_delivery_oldest_due_seconds")
+        ]
     }
 }

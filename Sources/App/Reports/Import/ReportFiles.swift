@@ -77,14 +77,7 @@ struct ReportFiles: Sendable {
         try? await store.removeAll(under: key)
     }
 
-    static func contentType(of name: String) -> String {
-        switch URL(fileURLWithPath: name).pathExtension {
-        case "pdf": "application/pdf"
-        case "jpg": "image/jpeg"
-        case "txt": "text/plain; charset=utf-8"
-        default: "application/octet-stream"
-        }
-    }
+    static func contentType(of name: String) -> String { MediaKey.contentType(ofName: name) }
 
     /// Removes staging folders an interrupted import left behind; called at start.
     func clearStaging() {

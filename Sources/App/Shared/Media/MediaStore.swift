@@ -88,4 +88,20 @@ struct MediaKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     static func < (left: MediaKey, right: MediaKey) -> Bool { left.description < right.description }
+
+    /// The content type a store keeps with a file called `name`, by its extension (a restored
+    /// backup's objects get theirs again this way); `application/octet-stream` when unknown.
+    static func contentType(ofName name: String) -> String {
+        switch URL(fileURLWithPath: name).pathExtension.lowercased() {
+        case "pdf": "application/pdf"
+        case "jpg", "jpeg": "image/jpeg"
+        case "png": "image/png"
+        case "webp": "image/webp"
+        case "txt": "text/plain; charset=utf-8"
+        case "zip": "application/zip"
+        case "m4a": "audio/mp4"
+        case "mp3": "audio/mpeg"
+        default: "application/octet-stream"
+        }
+    }
 }

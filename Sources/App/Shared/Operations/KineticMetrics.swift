@@ -65,33 +65,14 @@ enum KineticMetrics {
     /// zero included, so a series never vanishes), then writes the registry out.
     static func scrape(database: any Database, jobKinds: [String], now: Date) async throws -> String {
         let sql = try database.sql()
-        let jobs = Queue(
+        let jobs = QueueFigures(
             table: "jobs", group: "kind", due: "scheduled_at", waitingStates: JobQueue.claimableSQL, groups: jobKinds,
             states: JobState.allCases.map(\.rawValue), countLabel: "kinetic_jobs", oldestLabel: "kinetic_job_oldest_due_seconds")
-        let deliveries = Queue(
-            table: "wish_deliveries", group: "channel", due: "due_at", waitingStates: SQLRaw("'\(DeliveryState.pending.rawValue)'"),
-            groups: WishChannel.allCases.map(\.rawValue), states: DeliveryState.allCases.map(\.rawValue),
-            countLabel: "kinetic_wish_deliveries", oldestLabel: "kinetic_wish_delivery_oldest_due_seconds")
-        for queue in [jobs, deliveries] { try await record(queue, from: sql, now: now) }
+        for queue in [jobs] + KineticModules.all.flatMap { $0.queueFigures } { try await record(queue, from: sql, now: now) }
         return registry.emitToString()
     }
 
-    /// A table of queued work as `/metrics` tells it: rows counted by ``group`` and `state`,
-    /// and the wait of the oldest one due in a waiting state, by ``group``.
-    private struct Queue {
-        let table: String
-        /// The column (and label) the figures are told by: a job's kind, a delivery's channel.
-        let group: String
-        let due: String
-        let waitingStates: SQLRaw
-        /// The groups always told, zero or not (others found in the table are told too).
-        let groups: [String]
-        let states: [String]
-        let countLabel: String
-        let oldestLabel: String
-    }
-
-    private static func record(_ queue: Queue, from sql: any SQLDatabase, now: Date) async throws {
+    private static func record(_ queue: QueueFigures, from sql: any SQLDatabase, now: Date) async throws {
         let (table, group, due) = (SQLIdentifier(queue.table), SQLIdentifier(queue.group), SQLIdentifier(queue.due))
         var totals: [String: Int] = [:]
         for row in try await sql.raw("SELECT \(group) AS grp, state, COUNT(*) AS total FROM \(table) GROUP BY \(group), state").all() {
@@ -133,4 +114,19 @@ struct MetricsController {
             status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
             body: .init(string: text))
     }
+}
+
+/// A table of queued work as `/metrics` tells it: rows counted by ``group`` and `state`,
+/// and the wait of the oldest one due in a waiting state, by ``group``.
+struct QueueFigures {
+    let table: String
+    /// The column (and label) the figures are told by: a job's kind, a delivery's channel.
+    let group: String
+    let due: String
+    let waitingStates: SQLRaw
+    /// The groups always told, zero or not (others found in the table are told too).
+    let groups: [String]
+    let states: [String]
+    let countLabel: String
+    let oldestLabel: String
 }

@@ -69,7 +69,8 @@ struct MusicController {
     ) async throws -> String {
         let songs = try request.workouts().songs
         let model = MusicPage.Model(
-            songs: try await songs.all(), starterSongs: try await songs.playable().filter(songs.isStarter), notice: notice,
+            songs: try await songs.all().map(\.musicPageSong),
+            starterSongs: try await songs.playable().filter(songs.isStarter).map(\.musicPageSong), notice: notice,
             refusedSong: refusedSong, errors: errors,
             maximumMinutes: Int(request.application.kineticConfiguration.songLimits.maximumSeconds / 60)
         )

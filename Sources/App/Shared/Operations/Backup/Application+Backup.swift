@@ -153,7 +153,7 @@ extension Application {
             let copy = work.appendingPathComponent("object")
             for object in objects {
                 try archive.extract(object.entry, to: copy)
-                try await media.keep(copy, as: object.key, contentType: ReportFiles.contentType(of: object.key.description))
+                try await media.keep(copy, as: object.key, contentType: MediaKey.contentType(ofName: object.key.description))
                 kept.append(object.key)
             }
         } catch {

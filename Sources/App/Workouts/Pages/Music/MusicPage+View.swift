@@ -84,9 +84,9 @@ enum MusicPage {
             ])
     }
 
-    private static func row(_ song: SongRecord, model: Model, context: PageContext) -> HTMLNode {
+    private static func row(_ song: Song, model: Model, context: PageContext) -> HTMLNode {
         let l = context.localizer
-        let id = song.id?.uuidString ?? ""
+        let id = song.id
         let title = song.title ?? l.t("workouts.music.untitled")
         let refused = model.refusedSong == id
         let byline = [song.artist, song.genre].compactMap { $0 }.joined(separator: " · ")
@@ -148,7 +148,7 @@ enum MusicPage {
             ])
     }
 
-    private static func editForm(_ song: SongRecord, id: String, errors: [String: String], context: PageContext) -> HTMLNode {
+    private static func editForm(_ song: Song, id: String, errors: [String: String], context: PageContext) -> HTMLNode {
         let l = context.localizer
         let detected = song.detectedBPM.map(l.bpm) ?? l.t("workouts.music.noTempo")
         let quick = Self.quickTempos(song)
@@ -190,7 +190,7 @@ enum MusicPage {
     }
 
     /// The detector's candidates and the octave above and below the tempo in use, each once.
-    static func quickTempos(_ song: SongRecord) -> [Double] {
+    static func quickTempos(_ song: Song) -> [Double] {
         var values: [Double] = []
         for value in song.candidates + (song.bpm.map { [$0 / 2, $0 * 2] } ?? []) where SongEdit.bpmRange.contains(value) {
             let rounded = (value * 10).rounded() / 10
