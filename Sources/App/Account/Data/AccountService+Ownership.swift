@@ -163,8 +163,6 @@ extension AccountService {
             try await WebSession.query(on: database).filter(\.$user.$id == userID).delete()
             try await APIToken.query(on: database).filter(\.$user.$id == userID).delete()
             try await LoginDevices(database: database, now: now).forgetAll(of: userID)
-            // The owner showed the address is theirs: no account signs in with it any more but theirs.
-            try await User.query(on: database).filter(\.$addressClaim == user.email).set(\.$addressClaim, to: nil).update()
             try await KineticModules.addressConfirmed(user.email, on: database, now: now)
             return user
         }

@@ -115,7 +115,7 @@ struct AccountService {
     /// The newest account that signed up with the address while another had it
     /// (``User/addressClaim``) signs in with it too, with its own password — but never on a
     /// device of the owner's, so an owner typing an old password on their own phone lands in
-    /// no one else's account. Every attempt checks two hashes (the owner's or a stand-in, the
+    /// no one else's account; and on the claimant's device only the claimant signs in. Every attempt checks two hashes (the owner's or a stand-in, the
     /// claimant's or a stand-in), so timing tells neither whether the address has an account
     /// nor whether it is claimed. Placeholder addresses (`.invalid`) name no account.
     func authenticate(email rawEmail: String, password: String, device secret: String? = nil) async throws -> (user: User, device: String) {
@@ -133,11 +133,14 @@ struct AccountService {
             throw AppError.tooManyAttempts(retryAfter: wait, localizer: localizer)
         }
         let standIn = try await unknownAccountHash()
-        async let ownersMatches = passwords.verify(password, created: owner?.passwordHash ?? standIn)
+        // On a claimant's own device (its own attempts) only the claimant's password counts:
+        // otherwise each fresh device of a claimant would be five more guesses at the owner's.
+        let ownersHash = claimantsDevice == nil ? owner?.passwordHash : nil
+        async let ownersMatches = passwords.verify(password, created: ownersHash ?? standIn)
         async let claimantsMatches = passwords.verify(password, created: claimant?.passwordHash ?? standIn)
         let (isOwner, isClaimant) = try await (ownersMatches, claimantsMatches)
         let signedIn: (user: User, device: LoginDevice?)
-        if isOwner, let owner {
+        if isOwner, let owner, ownersHash != nil {
             signedIn = (owner, ownersDevice)
         } else if isClaimant, let claimant, ownersDevice == nil {
             signedIn = (claimant, claimantsDevice)
