@@ -39,12 +39,15 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("architecture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try """
-        /// Mentions WishRecord in a comment, which is fine.
-        let text = "and WishRecord in a string"
+        try #"""
+        /// Mentions WishRecord in a comment, which is fine; so is "audio/*" in a string.
+        let text = "and WishRecord in a string", accepts = "audio/*"
         func leak(_ record: WishRecord) {}
-        """.write(to: folder.appendingPathComponent("Leak.swift"), atomically: true, encoding: .utf8)
-        #expect(try SourceText.uses(of: ["WishRecord", "ReportFiles"], in: folder) == ["Leak.swift:3 WishRecord"])
+        let table = "SELECT * FROM \(ReportFiles.schema) WHERE \("(nested) WishRecord")"
+        /* a block /* nested */ WishRecord */ let after = 1
+        """#.write(to: folder.appendingPathComponent("Leak.swift"), atomically: true, encoding: .utf8)
+        #expect(
+            try SourceText.uses(of: ["WishRecord", "ReportFiles"], in: folder) == ["Leak.swift:3 WishRecord", "Leak.swift:4 ReportFiles"])
     }
 }
 
@@ -55,19 +58,88 @@ enum SourceText {
         return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
     }
 
-    /// The source without comments and string literals (each line kept, so numbers still point right).
+    /// The source without comments and the text of string literals; what a string interpolates
+    /// is code and stays (`"\(WishRecord.schema)"` names `WishRecord`). Every newline is kept,
+    /// so line numbers still point right.
     static func code(of file: URL) throws -> String {
-        var text = try String(contentsOf: file, encoding: .utf8)
-        for pattern in [#"(?s)/\*.*?\*/"#, #"(?s)"""(.*?)""""#, #"//[^\n]*"#, #""(?:[^"\\\n]|\\.)*""#] {
-            let expression = try NSRegularExpression(pattern: pattern)
-            let range = NSRange(text.startIndex..., in: text)
-            for match in expression.matches(in: text, range: range).reversed() {
-                guard let found = Range(match.range, in: text) else { continue }
-                let newlines = text[found].filter { $0 == "\n" }
-                text.replaceSubrange(found, with: String(repeating: "\n", count: newlines.count))
+        code(Array(try String(contentsOf: file, encoding: .utf8)))
+    }
+
+    /// What is open at a point of the source: a string (its `#`s, whether it is multi-line) or
+    /// an interpolation in one (how many of its own parentheses are open).
+    private enum Open {
+        case string(hashes: Int, multiline: Bool)
+        case interpolation(depth: Int)
+    }
+
+    private static func code(_ text: [Character]) -> String {
+        var output: [Character] = []
+        var stack: [Open] = []
+        var index = 0
+        func starts(_ token: String, at position: Int) -> Bool {
+            let characters = Array(token)
+            return position + characters.count <= text.count && Array(text[position..<position + characters.count]) == characters
+        }
+        func blank(_ count: Int) {
+            for offset in 0..<count where index + offset < text.count { output.append(text[index + offset] == "\n" ? "\n" : " ") }
+            index += count
+        }
+        while index < text.count {
+            let character = text[index]
+            if case .string(let hashes, let multiline)? = stack.last {
+                let marks = String(repeating: "#", count: hashes)
+                let terminator = (multiline ? "\"\"\"" : "\"") + marks
+                if starts(terminator, at: index) {
+                    stack.removeLast()
+                    blank(terminator.count)
+                } else if starts("\\" + marks + "(", at: index) {
+                    stack.append(.interpolation(depth: 0))
+                    blank(hashes + 2)
+                } else {
+                    blank(character == "\\" && hashes == 0 ? 2 : 1)
+                }
+                continue
+            }
+            if case .interpolation(let depth)? = stack.last, character == "(" || character == ")" {
+                if character == ")" && depth == 0 {
+                    stack.removeLast()
+                    blank(1)
+                    continue
+                }
+                stack[stack.count - 1] = .interpolation(depth: depth + (character == "(" ? 1 : -1))
+            }
+            if starts("//", at: index) {
+                while index < text.count, text[index] != "\n" { blank(1) }
+            } else if starts("/*", at: index) {
+                var depth = 0
+                repeat {
+                    if starts("/*", at: index) {
+                        depth += 1
+                        blank(2)
+                    } else if starts("*/", at: index) {
+                        depth -= 1
+                        blank(2)
+                    } else {
+                        blank(1)
+                    }
+                } while depth > 0 && index < text.count
+            } else if character == "#" || character == "\"" {
+                var hashes = 0
+                while index + hashes < text.count, text[index + hashes] == "#" { hashes += 1 }
+                if index + hashes < text.count, text[index + hashes] == "\"" {
+                    let multiline = starts("\"\"\"", at: index + hashes)
+                    stack.append(.string(hashes: hashes, multiline: multiline))
+                    blank(hashes + (multiline ? 3 : 1))
+                } else {
+                    output.append(contentsOf: text[index..<index + max(1, hashes)])
+                    index += max(1, hashes)
+                }
+            } else {
+                output.append(character)
+                index += 1
             }
         }
-        return text
+        return String(output)
     }
 
     static func matches(of pattern: String, in text: String) -> [String] {
