@@ -115,9 +115,10 @@ struct AccountService {
     /// The newest account that signed up with the address while another had it
     /// (``User/addressClaim``) signs in with it too, with its own password — but never on a
     /// device of the owner's, so an owner typing an old password on their own phone lands in
-    /// no one else's account; and on the claimant's device only the claimant signs in. Every attempt checks two hashes (the owner's or a stand-in, the
-    /// claimant's or a stand-in), so timing tells neither whether the address has an account
-    /// nor whether it is claimed. Placeholder addresses (`.invalid`) name no account.
+    /// no one else's account; and on the claimant's device only the claimant signs in. Every
+    /// attempt checks two hashes (the owner's or a stand-in, the claimant's or a stand-in), so
+    /// timing tells neither whether the address has an account nor whether it is claimed.
+    /// Placeholder addresses (`.invalid`) name no account.
     func authenticate(email rawEmail: String, password: String, device secret: String? = nil) async throws -> (user: User, device: String) {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let named = !email.hasSuffix(".invalid")
