@@ -66,7 +66,7 @@ struct ReportLibrarySnapshot: Codable, Equatable {
                 for report in missing {
                     try await files.store.write(
                         Data((bodies[report.id ?? ""] ?? "").utf8), as: files.text(in: report.storedFolder),
-                        contentType: ReportFiles.contentType(of: "text.txt"))
+                        contentType: MediaKey.contentType(ofName: "text.txt"))
                 }
             }
         }

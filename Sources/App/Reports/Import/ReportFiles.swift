@@ -67,7 +67,8 @@ struct ReportFiles: Sendable {
         }
         for name in names {
             try await store.keep(
-                prepared.appendingPathComponent(name), as: folder(storedFolder).appending(name), contentType: Self.contentType(of: name))
+                prepared.appendingPathComponent(name), as: folder(storedFolder).appending(name),
+                contentType: MediaKey.contentType(ofName: name))
         }
         try? FileManager.default.removeItem(at: prepared)
     }
@@ -76,8 +77,6 @@ struct ReportFiles: Sendable {
         guard let key = try? folder(storedFolder) else { return }
         try? await store.removeAll(under: key)
     }
-
-    static func contentType(of name: String) -> String { MediaKey.contentType(ofName: name) }
 
     /// Removes staging folders an interrupted import left behind; called at start.
     func clearStaging() {

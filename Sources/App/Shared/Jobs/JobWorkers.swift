@@ -94,10 +94,10 @@ final class JobWorkers: Sendable {
         for task in workers + upkeep { task.cancel() }
         wake.signal()
         try? await state.withLockedValue({ $0.listener })?.close().get()
-        await waitForRunningJobs(upTo: seconds)
+        await wait(upTo: seconds) { state.withLockedValue { $0.running.isEmpty } }
         let unfinished = state.withLockedValue { $0.running.values }
         for (_, task) in unfinished { task.cancel() }
-        await waitForRunningJobs(upTo: 1)
+        await wait(upTo: 1) { state.withLockedValue { $0.running.isEmpty } }
         for (job, _) in state.withLockedValue({ $0.running.values }) {
             if (try? await queue.release(job, now: clock.now)) == true {
                 logger.notice("Stopping: gave back job \(job.kind) \(job.id?.uuidString ?? "") for another instance to run")
@@ -106,7 +106,7 @@ final class JobWorkers: Sendable {
         // A loop cancelled mid-claim still holds a database connection: the databases close
         // after this returns, and a connection given back to a closed pool after its threads
         // stopped is never closed (SQLite's driver traps on it in debug builds).
-        await waitForWorkerLoops(upTo: 2)
+        await wait(upTo: 2) { workerLoopsRunning == 0 }
         let stragglers = workerLoopsRunning
         if stragglers > 0 {
             logger.warning("Stopping: \(stragglers) job workers still wait for handlers that ignore cancellation")
@@ -115,17 +115,12 @@ final class JobWorkers: Sendable {
         try? await queue.notify()
     }
 
-    private func waitForRunningJobs(upTo seconds: TimeInterval) async {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, !state.withLockedValue({ $0.running.isEmpty }) {
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-    }
-
-    private func waitForWorkerLoops(upTo seconds: TimeInterval) async {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, workerLoopsRunning > 0 {
-            try? await Task.sleep(for: .milliseconds(10))
+    /// Returns once `done` is true, or after `seconds` of real time: a stop's bound is the
+    /// service manager's (systemd's `TimeoutStopSec=`), which no test clock moves.
+    private func wait(upTo seconds: TimeInterval, until done: () -> Bool) async {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline, !done() {
+            try? await Task.sleep(for: .milliseconds(20))
         }
     }
 
