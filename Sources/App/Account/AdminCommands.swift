@@ -180,7 +180,7 @@ struct CreateUserCommand: AsyncCommand {
         user.createdAt = now
         user.emailVerifiedAt = now
         let month = app.userCalendar(for: user).currentMonth
-        try await app.db.transaction { database in
+        try await app.db.writeTransaction { database in
             try await user.create(on: database)
             try await GoalsRepository(database: database, userID: try user.requireID())
                 .setGoals(MonthGoals(jumpGoal: user.jumpGoal, calorieGoal: user.calorieGoal), for: month)

@@ -17,7 +17,7 @@ public enum DemoSeeder {
         let password = app.kineticConfiguration.demoPassword ?? SecretToken.generate().prefix(12).description
         let hash = try await app.password.async.hash(password)
         let calendar = app.userCalendar
-        try await app.db.transaction { database in
+        try await app.db.writeTransaction { database in
             let user = User(name: "Alex Morgan", email: email, passwordHash: hash, fitness: FitnessSettings(bodyType: .medium, height: 70))
             // The demo account administers the demo instance, so the report import can be tried.
             user.isAdmin = true

@@ -28,7 +28,7 @@ struct StepsService {
     /// Stores pushed samples, each replacing a stored one of the same source and interval; the
     /// number of days whose totals changed.
     func replaceSamples(with samples: [StepSample]) async throws -> Int {
-        try await database.transaction { transaction in
+        try await database.writeTransaction { transaction in
             let repository = StepsRepository(database: transaction, userID: userID)
             try await repository.deleteSamples(matching: samples)
             return try await repository.add(samples)

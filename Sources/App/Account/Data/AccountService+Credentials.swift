@@ -14,7 +14,7 @@ extension AccountService {
         user.passwordHash = try await passwords.hash(new)
         let userID = try user.requireID()
         let keptSession = client.webSessionID, keptToken = client.apiTokenID
-        try await database.transaction { database in
+        try await database.writeTransaction { database in
             try await user.save(on: database)
             let sessions = WebSession.query(on: database).filter(\.$user.$id == userID)
             if let keptSession { sessions.filter(\.$id != keptSession) }

@@ -79,7 +79,7 @@ extension AccountService {
     @discardableResult
     func confirmAddress(secret: String) async throws -> User {
         let tokens = AccountTokens(database: database, now: now)
-        return try await database.transaction { database in
+        return try await database.writeTransaction { database in
             guard let token = try await tokens.redeem(secret, .confirmAddress, on: database), let userID = token.userID,
                 let user = try await User.find(userID, on: database)
             else { throw AppError.linkInvalid }
@@ -153,7 +153,7 @@ extension AccountService {
         }
         let hash = try await passwords.hash(newPassword)
         let tokens = AccountTokens(database: database, now: now)
-        let user = try await database.transaction { database in
+        let user = try await database.writeTransaction { database in
             guard let token = try await tokens.redeem(secret, .resetPassword, on: database), let userID = token.userID,
                 let user = try await User.find(userID, on: database), user.email == token.email
             else { throw AppError.linkInvalid }

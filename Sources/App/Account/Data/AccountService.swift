@@ -90,7 +90,7 @@ struct AccountService {
     private func create(_ user: User, invitation: String?) async throws -> User {
         let month = UserCalendar(timeZone: user.timeZone ?? configuration.timeZone, now: now).currentMonth
         let tokens = AccountTokens(database: database, now: now)
-        try await database.transaction { transaction in
+        try await database.writeTransaction { transaction in
             if configuration.signUpMode == .invite {
                 // Used once: a second sign-up with the same link finds it used.
                 guard let invitation, try await tokens.redeem(invitation, .invitation, on: transaction) != nil else {

@@ -18,7 +18,7 @@ struct AccountTokens {
             purpose: purpose, tokenHash: SecretToken.digest(secret), userID: userID, email: email, createdBy: createdBy,
             expiresAt: now.addingTimeInterval(lifetime), createdAt: now
         )
-        try await database.transaction { transaction in
+        try await database.writeTransaction { transaction in
             let earlier = AccountToken.query(on: transaction).filter(\.$purpose == purpose.rawValue).filter(\.$usedAt == nil)
             if let userID { earlier.filter(\.$userID == userID) } else { earlier.filter(\.$email == email).filter(\.$userID == nil) }
             try await earlier.delete()

@@ -43,7 +43,7 @@ struct LoginDevices {
     /// goes) and returns its secret. An account keeps its newest ``LoginDevice/maximumPerAccount``.
     func remember(_ userID: UUID, replacing previous: LoginDevice?) async throws -> String {
         let secret = SecretToken.generate()
-        try await database.transaction { database in
+        try await database.writeTransaction { database in
             if let previous { try await previous.delete(on: database) }
             try await LoginDevice(tokenHash: SecretToken.digest(secret), userID: userID, createdAt: now).create(on: database)
             let kept = try await LoginDevice.query(on: database).filter(\.$user.$id == userID).sort(\.$createdAt, .descending)

@@ -40,7 +40,7 @@ struct ProfileUpdater {
         let month = currentMonth
         let goals = MonthGoals(jumpGoal: fitness.jumpGoal, calorieGoal: fitness.calorieGoal)
         do {
-            try await database.transaction { transaction in
+            try await database.writeTransaction { transaction in
                 try await user.save(on: transaction)
                 if goalsChanged {
                     try await GoalsRepository(database: transaction, userID: try user.requireID()).setGoals(goals, for: month)

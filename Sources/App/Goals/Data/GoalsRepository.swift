@@ -132,7 +132,7 @@ struct GoalsRepository {
         let userID = self.userID
         let month = Month(session.date)
         do {
-            try await database.transaction { transaction in
+            try await database.writeTransaction { transaction in
                 try await record.create(on: transaction)
                 try await GoalsRepository(database: transaction, userID: userID).refreshMonthTotals(month)
             }

@@ -52,7 +52,7 @@ extension Application {
         try await media.keep(zip, as: key, contentType: "application/zip")
         let replaced: [UUID]
         do {
-            replaced = try await db.transaction { database in
+            replaced = try await db.writeTransaction { database in
                 let replaced = try await Self.deleteWaitingImports(on: database)
                 try await ReportImportRecord(draft).create(on: database)
                 return replaced
@@ -99,7 +99,7 @@ extension Application {
             id: id, state: .importing, startedAt: startedAt, progress: ReportImportProgress(pagesToRender: draft.pagesToRender))
         let statusJSON = try JobQueue.json(status)
         let instance = kineticConfiguration.instanceID, enqueuedAt = now, jobID = UUID()
-        let lost = try await db.transaction { database in
+        let lost = try await db.writeTransaction { database in
             let sql = try database.sql()
             if sql.dialect.name == "postgresql" {
                 // Two confirmations at once take turns here, so the second sees the first.

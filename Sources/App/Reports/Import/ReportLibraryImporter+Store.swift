@@ -23,7 +23,7 @@ extension ReportLibraryImporter {
         let removed = existing.keys.filter { !listed.contains($0) }.sorted()
         summary.removed = removed.count
         let reportCount = summary.reports, pageCount = summary.pages
-        let changes = try await database.transaction { database -> (added: Int, updated: Int) in
+        let changes = try await database.writeTransaction { database -> (added: Int, updated: Int) in
             var added = 0, updated = 0
             let encoder = JSONEncoder()
             let sql = try database.sql()

@@ -196,7 +196,7 @@ struct ReportLibraryImporter {
     /// previous, so undoing twice brings the import back; its files were kept. 404 when there
     /// is no previous library, 409 when its files are gone.
     func restorePrevious(now: Date) async throws -> ReportLibrarySnapshot {
-        try await database.transaction { database in
+        try await database.writeTransaction { database in
             try await ReportLibraryRecord.lockForWriting(on: database)
             guard let previous = try await PreviousReportLibraryRecord.find(on: database)?.library else {
                 throw AppError(status: .notFound, code: "no_previous_library", messageKey: "error.reports.noPreviousLibrary")

@@ -29,7 +29,7 @@ struct Throttle {
     /// taken, or the seconds until the bucket that refused has them again.
     func take(_ buckets: [ThrottleBucket], count: Int = 1) async throws -> Int? {
         do {
-            try await database.transaction { transaction in
+            try await database.writeTransaction { transaction in
                 let sql = try transaction.sql()
                 try await sql.delete(from: Self.table).where("updated_at", .lessThan, at - Self.forgetAfterSeconds).run()
                 for bucket in buckets {

@@ -73,7 +73,7 @@ struct StepSourcesRepository {
         let order = try SourceOrder.validate(requested, known: Set(current.sources.map(\.name))).get()
         let stored = SourceOrder.stored(order, sources: current.sources.map { ($0.name, $0.kind) })
         guard stored != current.preferredOrder else { return current }
-        try await database.transaction { transaction in
+        try await database.writeTransaction { transaction in
             try await StepSourceRecord.query(on: transaction).filter(\.$user.$id == userID).set(\.$position, to: nil).update()
             for (position, name) in stored.enumerated() {
                 try await StepSourceRecord.query(on: transaction)

@@ -54,7 +54,7 @@ struct HealthImporter {
         reader.stackSize = 1 << 20
         reader.start()
         let userID = self.userID
-        return try await database.transaction { transaction in
+        return try await database.writeTransaction { transaction in
             let repository = StepsRepository(database: transaction, userID: userID)
             // What `StepsRepository.add` does, a batch at a time: store, then sources and totals once.
             var touched: ClosedRange<Int>?

@@ -25,7 +25,7 @@ extension WishBoxes {
             try await InboxWishRecord.query(on: database).filter(\.$id ~~ unique).filter(\.$recipient.$id == userID).all(\.$id))
         let missing = ids.indices.filter { !wishes.contains(ids[$0]) && !inbox.contains(ids[$0]) }
         guard missing.isEmpty else { throw WishChangeRefusal.notFound(positions: missing) }
-        try await database.transaction { database in
+        try await database.writeTransaction { database in
             if !wishes.isEmpty {
                 try await stopDeliveries(of: Array(wishes), now: now, on: database)
                 try await WishRecord.query(on: database).set(\.$state, to: .deleted)
@@ -54,7 +54,7 @@ extension WishBoxes {
             reminder = try await WishSeriesRecord.find(seriesID, on: database)?.reminder.time(before: draft.sendTime, now: now)
         }
         let remindAt = reminder
-        try await database.transaction { database in
+        try await database.writeTransaction { database in
             try await WishesRepository.holdSender(userID, on: database)
             try await checking(database)
             // Deliveries first, as a claim takes them: then this and a claim never wait on each other.
@@ -103,7 +103,7 @@ extension WishBoxes {
             WishSearchPhraseRecord(userID: userID, box: box, position: $0.offset, phrase: $0.element)
         }
         guard !rows.isEmpty else { return history }
-        try await database.transaction { database in
+        try await database.writeTransaction { database in
             // Written over place by place, so two searches at once never collide.
             try await database.sql().insert(into: WishSearchPhraseRecord.schema).fluentModels(rows)
                 .onConflict(with: ["user_id", "box", "position"]) { $0.set(excludedValueOf: "phrase") }.run()

@@ -38,7 +38,7 @@ struct WishContacts {
 
     /// Adds `contact`; 409 when the user has a contact with that address, 422 past ``maximumCount``.
     func add(_ contact: Contact) async throws -> WishContactRecord {
-        try await database.transaction { database in
+        try await database.writeTransaction { database in
             let existing = WishContactRecord.query(on: database).filter(\.$owner.$id == userID)
             guard try await existing.count() < Self.maximumCount else {
                 throw AppError.validation(FieldErrors(["email": "wishes.contacts.error.full"]))
@@ -79,7 +79,7 @@ struct WishContacts {
     /// Stores the contacts of `entries` whose address the user does not have yet, all or none,
     /// within ``maximumCount``; how many were added.
     func importing(_ entries: [ContactImport.Entry]) async throws -> Int {
-        try await database.transaction { database in
+        try await database.writeTransaction { database in
             let book = WishContacts(database: database, userID: userID, now: now)
             let new = try await book.sorted(entries).new
             let count = try await WishContactRecord.query(on: database).filter(\.$owner.$id == userID).count()

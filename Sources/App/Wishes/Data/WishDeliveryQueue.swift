@@ -19,7 +19,7 @@ struct WishDeliveryQueue {
     /// and moves their wishes from Scheduled to Sent.
     func claim(now: Date, lease: TimeInterval, limit: Int) async throws -> [WishDeliveryRecord] {
         let leaseUntil = now.addingTimeInterval(lease)
-        return try await database.transaction { database in
+        return try await database.writeTransaction { database in
             let sql = try database.sql()
             let lock: SQLQueryString = sql.dialect.name == "postgresql" ? "FOR UPDATE SKIP LOCKED" : ""
             let claimed = try await sql.raw(

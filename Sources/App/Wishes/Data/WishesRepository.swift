@@ -15,7 +15,7 @@ struct WishesRepository {
         _ draft: WishDraft, from senderID: UUID, now: Date, checking: @escaping SenderCheck = { _ in }
     ) async throws -> WishRecord {
         let wish = WishRecord(draft: draft, senderID: senderID, now: now)
-        try await database.transaction { database in
+        try await database.writeTransaction { database in
             try await Self.holdSender(senderID, on: database)
             try await checking(database)
             try await wish.create(on: database)
@@ -30,7 +30,7 @@ struct WishesRepository {
         _ draft: WishDraft, reminder: YearlyReminder, from senderID: UUID, now: Date, checking: @escaping SenderCheck = { _ in }
     ) async throws -> WishRecord {
         let series = WishSeriesRecord(draft: draft, reminder: reminder, senderID: senderID, now: now)
-        return try await database.transaction { database in
+        return try await database.writeTransaction { database in
             try await Self.holdSender(senderID, on: database)
             try await checking(database)
             try await series.create(on: database)

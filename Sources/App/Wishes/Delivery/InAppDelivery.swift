@@ -42,7 +42,7 @@ struct InAppDelivery {
             of: (try wish.requireID(), wish.occasion, wish.subject, wish.message, wish.photo), deliveryID: deliveryID,
             recipientID: recipientID, senderName: sender.name, senderEmail: sender.isVerified ? sender.email : "", at: now
         )
-        return try await database.transaction { database in
+        return try await database.writeTransaction { database in
             try await database.sql().insert(into: InboxWishRecord.schema).fluentModel(item).ignoringConflicts(with: ["delivery_id"]).run()
             return try await queue.delivered(deliveryID, externalID: item.id?.uuidString.lowercased(), now: now, on: database)
                 ? .delivered : .leaseLost

@@ -52,7 +52,7 @@ struct YearlyWishRoller {
         let draft = series.draft(at: next, recipients: try await WishSeriesRecipientRecord.recipients(of: series.requireID(), on: database))
         let seriesID = try series.requireID()
         do {
-            return try await database.transaction { database in
+            return try await database.writeTransaction { database in
                 // Moves the series on only while it is active, and holds its row until the wish is
                 // made: a pause or end waits for this, or this sees it and makes nothing.
                 let active = try await database.sql().update(WishSeriesRecord.schema).set("next_roll_at", to: next.instant)

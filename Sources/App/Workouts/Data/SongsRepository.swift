@@ -59,7 +59,7 @@ struct SongsRepository {
     /// removes the file after.
     func delete(_ song: SongRecord) async throws {
         let id = try song.requireID()
-        try await database.transaction { transaction in
+        try await database.writeTransaction { transaction in
             try await MusicThemeRecord.query(on: transaction)
                 .filter(\.$user.$id == userID).filter(\.$kind == "song").filter(\.$value == id.uuidString).delete()
             try await song.delete(on: transaction)

@@ -24,7 +24,7 @@ struct ExerciseResultsRepository {
     /// The seed's toggleTracked, as a set: every row of the user and exercise gets `tracked`;
     /// tracking an exercise with no row yet adds one that only says so.
     func setTracked(_ exerciseID: String, _ tracked: Bool, at date: Date) async throws {
-        try await database.transaction { transaction in
+        try await database.writeTransaction { transaction in
             let repository = ExerciseResultsRepository(database: transaction, userID: userID)
             let updated = try await repository.rows.filter(\.$exerciseID == exerciseID).count()
             if updated > 0 {

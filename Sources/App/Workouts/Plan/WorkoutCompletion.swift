@@ -69,7 +69,7 @@ extension WorkoutsService {
 
     private func store(_ completion: CompletedWorkoutRecord, of workout: WorkoutRecord, exercises: [Exercise], userID: UUID) async throws {
         let now = completion.completedAt
-        try await database.transaction { transaction in
+        try await database.writeTransaction { transaction in
             try await completion.create(on: transaction)
             let results = ExerciseResultsRepository(database: transaction, userID: userID)
             var seen = Set<String>()
