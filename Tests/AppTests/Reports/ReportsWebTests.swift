@@ -201,9 +201,12 @@ import VaporTesting
                 #expect(imported.body.string.contains("Pages rendered:"))
                 #expect(!imported.body.string.contains(#"id="report-import-form""#))
             }
-            for _ in 0..<600 where imported.body.string.contains(#"id="import-running""#) {
-                try await Task.sleep(for: .milliseconds(100))
+            for _ in 0..<120 where imported.body.string.contains(#"id="import-running""#) {
+                let seen = app.jobs.runsEnded
                 imported = try await web.get(statusPage)
+                if imported.body.string.contains(#"id="import-running""#) {
+                    await app.jobs.waitForEnd(upTo: 1, unlessSignalledSince: seen)
+                }
             }
             #expect(imported.status == .ok)
             #expect(imported.body.string.contains("Imported 3 reports: 3 added, 0 updated, 0 removed."))

@@ -185,7 +185,7 @@ import VaporTesting
     private func rewrite(_ archive: URL, to copy: URL, _ change: (inout BackupManifest) -> Void) throws {
         let reader = try TarReader(reading: archive)
         defer { reader.close() }
-        let writer = try TarWriter(creating: copy)
+        let writer = try TarWriter(creating: copy, modified: testNow)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let encoder = JSONEncoder()

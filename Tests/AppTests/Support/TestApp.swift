@@ -180,12 +180,14 @@ enum TestMedia {
 let testNow = Date(timeIntervalSince1970: 1_800_000_000)
 
 /// Runs `body` against a configured, migrated Kinetic with fast password hashing, its clock
-/// pinned at `now` (or `clock`, for a test that moves time).
+/// pinned at `now` (or `clock`, for a test that moves time), its job workers running unless
+/// `startsJobWorkers` is false.
 func withKinetic(
     loginBurstPerAccount: Int = 5,
     maximumUploadBytes: Int = 2 << 30,
     now: Date = testNow,
     clock: TestClock? = nil,
+    startsJobWorkers: Bool = true,
     adjust: (inout KineticConfiguration) -> Void = { _ in },
     _ body: (Application) async throws -> Void
 ) async throws {
@@ -220,7 +222,7 @@ func withKinetic(
             let configured = ContinuousClock.now
             try await app.autoMigrate().get()
             let migrated = ContinuousClock.now
-            app.startJobWorkers()
+            if startsJobWorkers { app.startJobWorkers() }
             TestStarts.record(
                 ContinuousClock.now - starting,
                 "copy \(copied - starting) configure \(configured - copied) migrate \(migrated - configured)")

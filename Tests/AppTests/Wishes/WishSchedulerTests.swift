@@ -93,7 +93,8 @@ import VaporTesting
     }
 
     /// An app on a test clock at 07:59:55 whose e-mail goes to the SMTP peer (started with
-    /// `peer`'s options), recording into `mailbox`.
+    /// `peer`'s options), recording into `mailbox`. It starts no job workers (wishes use none):
+    /// their waits on the clock would count among the scheduler's.
     private func withMailingKinetic(
         pollInterval: TimeInterval, peer: [String] = [], _ body: (Application, TestClock, URL) async throws -> Void
     ) async throws {
@@ -101,7 +102,7 @@ import VaporTesting
         let mailbox = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-smtp-\(UUID())")
         let smtp = try PeerProcess("smtp_peer.py", ["--dir", mailbox.path] + peer)
         try await withKinetic(
-            clock: clock,
+            clock: clock, startsJobWorkers: false,
             adjust: {
                 $0.wishDelivery.pollInterval = pollInterval
                 $0.mail.smtp = SMTPSettings(host: "127.0.0.1", port: smtp.port, security: .plain)

@@ -302,12 +302,8 @@ extension TestingHTTPResponse {
             #expect(response.headers.first(name: .location) == "/api/v1/jobs/\(job.id)")
             #expect(response.headers.first(name: .retryAfter) == "2")
 
-            var followed = job
-            let deadline = Date().addingTimeInterval(60)
-            while followed.state != .completed, followed.state != .discarded, Date() < deadline {
-                try await Task.sleep(for: .milliseconds(200))
-                followed = try await app.json(.GET, "/api/v1/jobs/\(job.id)", token: ann.token).decoded(as: Components.Schemas.Job.self)
-            }
+            _ = try await app.waitForJob(try #require(UUID(uuidString: job.id)), upTo: 60)
+            let followed = try await app.json(.GET, "/api/v1/jobs/\(job.id)", token: ann.token).decoded(as: Components.Schemas.Job.self)
             #expect(followed.state == .completed)
             #expect(followed.attempt == 1)
             #expect(followed.finishedAt != nil)

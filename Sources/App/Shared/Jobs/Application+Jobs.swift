@@ -35,18 +35,21 @@ extension Application {
         return job
     }
 
-    /// The job `id` once it has finished, or as it stands after `seconds`, whichever comes
-    /// first; whichever instance runs it. It looks every 100 ms at first, then less often (at
-    /// most a second apart), so a long wait costs the database little. Once `serve` is stopping
-    /// (``isStopping``) it waits no longer: the request answers with the job as it stands, and another
-    /// instance (or this one, started again) runs it.
+    /// The job `id` once it has finished, or as it stands after `seconds` of real time (a
+    /// request waits for it, and its patience is the client's), whichever comes first; whichever
+    /// instance runs it. It looks again as soon as a run here ends, and every 100 ms to a second
+    /// (growing) for a run elsewhere. Once `serve` is stopping (``isStopping``) it waits no
+    /// longer: the request answers with the job as it stands, and another instance (or this
+    /// one, started again) runs it.
     func waitForJob(_ id: UUID, upTo seconds: TimeInterval) async throws -> JobRecord {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = ContinuousClock.now + .seconds(seconds)
         var pause = 0.1
         while true {
+            let seen = jobs.runsEnded
             guard let job = try await JobRecord.find(id, on: db) else { throw AppError.notFound }
-            if job.state.isFinal || Date() >= deadline || isStopping { return job }
-            try await Task.sleep(for: .seconds(min(pause, max(0.01, deadline.timeIntervalSinceNow))))
+            let left = deadline - ContinuousClock.now
+            if job.state.isFinal || left <= .zero || isStopping { return job }
+            await jobs.waitForEnd(upTo: min(pause, left / .seconds(1)), unlessSignalledSince: seen)
             pause = min(1, pause * 1.5)
         }
     }

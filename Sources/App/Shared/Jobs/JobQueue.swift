@@ -144,9 +144,11 @@ struct JobQueue: Sendable {
 
     /// Marks scheduled jobs whose time has come available (what the figures say; claims take
     /// both alike).
-    func stage(now: Date) async throws {
+    @discardableResult
+    func stage(now: Date) async throws -> Int {
         try await database.sql().update(JobRecord.schema).set("state", to: JobState.available.rawValue)
-            .where("state", .equal, JobState.scheduled.rawValue).where("scheduled_at", .lessThanOrEqual, now).run()
+            .where("state", .equal, JobState.scheduled.rawValue).where("scheduled_at", .lessThanOrEqual, now)
+            .returning("id").all().count
     }
 
     /// Deletes finished jobs older than `age` seconds; returns how many.

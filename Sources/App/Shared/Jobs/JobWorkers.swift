@@ -33,6 +33,8 @@ final class JobWorkers: Sendable {
     private let logger: Logger
     private let handlers = NIOLockedValueBox<[String: JobHandler]>([:])
     private let wake = WakeSignal()
+    /// Signalled whenever a run here ends, however it ended (``waitForEnd(upTo:unlessSignalledSince:)``).
+    private let ended = WakeSignal()
     private let state = NIOLockedValueBox(RunState())
 
     private struct RunState {
@@ -124,6 +126,16 @@ final class JobWorkers: Sendable {
         }
     }
 
+    /// How many runs of this instance have ended: pass it to ``waitForEnd(upTo:unlessSignalledSince:)``.
+    var runsEnded: Int { ended.generation }
+
+    /// Returns when a run of this instance ends (at once if one ended since `seen`), or after
+    /// `seconds` of real time: whoever waits for a job answers a request, whose patience is the
+    /// client's, not the clock's.
+    func waitForEnd(upTo seconds: TimeInterval, unlessSignalledSince seen: Int) async {
+        await ended.wait(upTo: seconds, on: .system, unlessSignalledSince: seen)
+    }
+
     /// How many worker loops have not ended yet (after ``stop(drainingFor:)``, none unless a
     /// handler ignores its cancellation).
     var workerLoopsRunning: Int { state.withLockedValue { $0.workers.count - $0.workersEnded } }
@@ -152,7 +164,7 @@ final class JobWorkers: Sendable {
                 job = nil
             }
             guard let job, let id = job.id else {
-                await wake.wait(upTo: pollInterval, unlessSignalledSince: seen)
+                await wake.wait(upTo: pollInterval, on: clock, unlessSignalledSince: seen)
                 continue
             }
             // Started only while not stopping, so that a stop waits for every run it lets start.
@@ -168,7 +180,7 @@ final class JobWorkers: Sendable {
             }
             let heartbeat = Task {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(lease / 3))
+                    try? await clock.sleep(for: lease / 3)
                     guard !Task.isCancelled else { return }
                     if (try? await queue.extendLease(job, now: clock.now, lease: lease)) == false {
                         logger.warning("Job \(job.kind) \(id) lost its lease (it stalled and was taken back); cancelling this run")
@@ -188,8 +200,12 @@ final class JobWorkers: Sendable {
     /// the run was cancelled meanwhile; a run cancelled before it succeeded gives the job back
     /// (refused when the cancellation came from a lost lease: then it is no longer this run's).
     private func run(_ job: JobRecord, app: Application) async {
+        // How long the run took, for the metrics: real time by nature, whatever the clock says.
         let started = ContinuousClock.now
-        defer { KineticMetrics.recordJob(job.kind, since: started) }
+        defer {
+            KineticMetrics.recordJob(job.kind, since: started)
+            ended.signal()
+        }
         guard let handler = handlers.withLockedValue({ $0[job.kind] }) else { return }
         do {
             let result = try await handler(job, app)
@@ -224,7 +240,7 @@ final class JobWorkers: Sendable {
     /// Removes uploads nothing waits for any more (``IncomingUploads``), every hour.
     private func sweepIncoming(_ app: Application) async {
         while !Task.isCancelled, !isStopping {
-            try? await Task.sleep(for: .seconds(3600))
+            try? await clock.sleep(for: 3600)
             guard !Task.isCancelled, !isStopping else { return }
             do { try await app.incomingUploads.sweep(app) } catch {
                 logger.warning("Looking for forgotten uploads failed", metadata: ["error": "\(String(reflecting: error))"])
@@ -243,15 +259,15 @@ final class JobWorkers: Sendable {
                     logger.notice("Rescued \(rescued) jobs whose instance stopped holding them")
                     wake.signal()
                 }
-                try await queue.stage(now: now)
-                if Date().timeIntervalSince(lastPrune) > 600 {
+                if try await queue.stage(now: now) > 0 { wake.signal() }
+                if now.timeIntervalSince(lastPrune) > 600 {
                     try await queue.prune(olderThan: keepFinished, now: now)
-                    lastPrune = Date()
+                    lastPrune = now
                 }
             } catch {
                 logger.warning("Job upkeep failed; trying again", metadata: ["error": "\(String(reflecting: error))"])
             }
-            try? await Task.sleep(for: .seconds(max(1, min(15, lease / 4))))
+            try? await clock.sleep(for: max(1, min(15, lease / 4)))
         }
     }
 
@@ -283,7 +299,7 @@ final class JobWorkers: Sendable {
             } catch {
                 if isStopping { return }
                 logger.warning("Listening for jobs failed; listening again", metadata: ["error": "\(String(reflecting: error))"])
-                try? await Task.sleep(for: .seconds(pollInterval))
+                try? await clock.sleep(for: pollInterval)
             }
         }
     }
@@ -314,8 +330,8 @@ final class WakeSignal: Sendable {
     }
 
     /// Returns on the next ``signal()`` (at once when there was one since `seen`), after
-    /// `seconds`, or when cancelled.
-    func wait(upTo seconds: TimeInterval, unlessSignalledSince seen: Int) async {
+    /// `seconds` on `clock`, or when cancelled.
+    func wait(upTo seconds: TimeInterval, on clock: KineticClock, unlessSignalledSince seen: Int) async {
         let id = UUID()
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -337,7 +353,7 @@ final class WakeSignal: Sendable {
                     continuation?.resume()
                 }
             }
-            group.addTask { try? await Task.sleep(for: .seconds(seconds)) }
+            group.addTask { try? await clock.sleep(for: seconds) }
             await group.next()
             group.cancelAll()
         }

@@ -84,7 +84,7 @@ extension Application {
                 logger.notice("Waiting for `kinetic migrate` (--no-migrate): \(pending.count) migrations are not run yet")
                 told = true
             }
-            try await Task.sleep(for: .seconds(2))
+            try await kineticConfiguration.clock.sleep(for: 2)
         }
     }
 

@@ -53,7 +53,7 @@ extension Application {
         let objects = try await media.list(under: MediaKey(""))
 
         let partial = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).partial")
-        let archive = try TarWriter(creating: partial)
+        let archive = try TarWriter(creating: partial, modified: now)
         do {
             try archive.add(BackupManifest.entry, data: try Self.backupEncoder.encode(manifest))
             if format == .postgresRows {

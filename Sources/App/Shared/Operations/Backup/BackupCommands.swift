@@ -21,11 +21,12 @@ struct BackupCommand: AsyncCommand, KineticCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let file = URL(fileURLWithPath: signature.file)
-        let started = Date()
+        let started = ContinuousClock.now // how long it took: real time by nature
         let contents = try await context.application.backup(to: file)
         let bytes = ByteCountFormatter.string(fromByteCount: contents.mediaBytes, countStyle: .file)
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
         context.console.print(
-            "Wrote \(file.path): the database and \(contents.mediaObjects) media objects (\(bytes)) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s."
+            "Wrote \(file.path): the database and \(contents.mediaObjects) media objects (\(bytes)) in \(String(format: "%.1f", seconds)) s."
         )
     }
 }

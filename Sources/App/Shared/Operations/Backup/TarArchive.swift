@@ -10,15 +10,18 @@ import Foundation
 /// tar's base-256 form, which GNU tar and bsdtar read.
 struct TarWriter {
     private let handle: FileHandle
+    /// When every entry was last modified: when the archive was made.
+    private let modified: Date
 
-    init(creating file: URL) throws {
+    init(creating file: URL, modified: Date) throws {
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else { throw TarError.cannotWrite(file.path) }
         handle = try FileHandle(forWritingTo: file)
+        self.modified = modified
     }
 
     /// Adds `data` as the file `name`.
     func add(_ name: String, data: Data) throws {
-        try handle.write(contentsOf: try TarHeader.make(name: name, size: Int64(data.count)))
+        try handle.write(contentsOf: try TarHeader.make(name: name, size: Int64(data.count), modified: modified))
         try handle.write(contentsOf: data)
         try pad(Int64(data.count))
     }
@@ -26,7 +29,7 @@ struct TarWriter {
     /// Adds the file at `file` as `name`, copied 1 MiB at a time.
     func add(_ name: String, file: URL) throws {
         let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64 ?? 0
-        try handle.write(contentsOf: try TarHeader.make(name: name, size: size))
+        try handle.write(contentsOf: try TarHeader.make(name: name, size: size, modified: modified))
         let reader = try FileHandle(forReadingFrom: file)
         defer { try? reader.close() }
         var copied: Int64 = 0
@@ -146,7 +149,7 @@ enum TarHeader {
     /// The largest size in ustar's 11 octal digits; larger ones are written base-256.
     static let largestOctalSize: Int64 = 0o77777777777
 
-    static func make(name: String, size: Int64) throws -> Data {
+    static func make(name: String, size: Int64, modified: Date) throws -> Data {
         let (prefix, rest) = try split(name)
         var block = [UInt8](repeating: 0, count: 512)
         func put(_ text: String, at offset: Int, width: Int) {
@@ -165,7 +168,7 @@ enum TarHeader {
             block[124] = 0x80
             for index in 0..<8 { block[135 - index] = UInt8(truncatingIfNeeded: size >> (8 * index)) }
         }
-        octal(Int64(Date().timeIntervalSince1970), at: 136, width: 12)
+        octal(Int64(modified.timeIntervalSince1970), at: 136, width: 12)
         block[156] = UInt8(ascii: "0")
         put("ustar", at: 257, width: 6)
         put("00", at: 263, width: 2)
