@@ -18,6 +18,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 BASE_URL = os.environ.get("KINETIC_URL", "http://127.0.0.1:8080")
 # The folder the test server's SMTP peer writes what it receives to (scripts/peers/smtp_peer.py).
 MAILBOX = pathlib.Path(os.environ.get("KINETIC_MAILBOX", "/nonexistent"))
+# How often a wait looks again: Selenium's half a second is, on average, a quarter of a second
+# lost on each of a run's thousand waits.
+POLL = 0.05
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / ".build" / "screenshots"
 
@@ -55,22 +58,152 @@ def upload_export(account, xml=SMALL_EXPORT):
         return json.loads(response.read())
 
 
-def make_driver(language="en-US", width=375, height=812, autoplay=False, network_log=False):
-    """A headless Chromium at phone size; `autoplay` lets media play without a tap (the
-    player's tests), muted so CI stays quiet; `network_log` keeps DevTools' network events
+def _launch(language, autoplay, network_log):
+    """A new headless Chromium: `autoplay` lets media play without a tap (the player's tests),
+    muted so CI stays quiet; `network_log` keeps DevTools' network events
     (`driver.get_log("performance")`), which count the bytes on the wire."""
     options = webdriver.ChromeOptions()
     if network_log:
         options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--hide-scrollbars", "--force-device-scale-factor=2", f"--lang={language}"):
+                     "--hide-scrollbars", "--force-device-scale-factor=2", f"--lang={language}",
+                     # Nothing in the background that a test does not ask for.
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--disable-default-apps", "--no-first-run", "--disable-features=Translate,OptimizationHints,MediaRouter"):
         options.add_argument(argument)
     if autoplay:
         options.add_argument("--autoplay-policy=no-user-gesture-required")
         options.add_argument("--mute-audio")
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+class BrowserPool:
+    """Chromium sessions kept from one test to the next: a new one costs half a second of wall
+    time and more of CPU, some 250 times a run. A session given back is reset to what a new one
+    is (every tab but one closed, a blank page, no cookies, storage, caches or service workers of
+    the site, no scripts added for new documents, no emulation a test set); one that a test
+    changed in a way not listed here, or that fails to reset, is closed instead."""
+
+    # DevTools commands a test may send, each with how its effect is undone.
+    RESETS = {
+        "Page.addScriptToEvaluateOnNewDocument": None,  # removed by identifier, below
+        "Emulation.setTimezoneOverride": ("Emulation.setTimezoneOverride", {"timezoneId": ""}),
+        "Emulation.setDeviceMetricsOverride": None,  # set again by every `make_driver`
+        "Emulation.setEmulatedMedia": ("Emulation.setEmulatedMedia", {"media": "", "features": []}),
+        "Network.enable": None,
+        "Network.setBlockedURLs": ("Network.setBlockedURLs", {"urls": []}),
+        "Network.setCacheDisabled": ("Network.setCacheDisabled", {"cacheDisabled": False}),
+        "Network.emulateNetworkConditions": ("Network.emulateNetworkConditions",
+                                             {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+    }
+
+    def __init__(self):
+        self.idle = {}
+        self.lent = []
+        # What each browser given back during the running test showed last (address, text,
+        # screenshot file), for the report of a test that fails.
+        self.last_pages = []
+
+    def take(self, language, autoplay, network_log):
+        key = (language, autoplay, network_log)
+        driver = self.idle.get(key, []).pop() if self.idle.get(key) else _launch(language, autoplay, network_log)
+        driver._kinetic_key, driver._kinetic_sent, driver._kinetic_scripts = key, set(), []
+        send = type(driver).execute_cdp_cmd.__get__(driver)
+
+        def execute_cdp_cmd(cmd, cmd_args):
+            driver._kinetic_sent.add(cmd)
+            result = send(cmd, cmd_args)
+            if cmd == "Page.addScriptToEvaluateOnNewDocument":
+                driver._kinetic_scripts.append(result["identifier"])
+            return result
+
+        driver.execute_cdp_cmd = execute_cdp_cmd
+        driver.quit = lambda: self.give_back(driver)
+        self.lent.append(driver)
+        return driver
+
+    def give_back(self, driver):
+        if getattr(driver, "_kinetic_returned", False):
+            return
+        self.lent.remove(driver)
+        try:
+            self.last_pages.append(last_page(driver))
+            self.reset(driver)
+        except Exception:
+            type(driver).quit(driver)
+            return
+        driver._kinetic_returned = True
+        self.idle.setdefault(driver._kinetic_key, []).append(driver)
+
+    def reset(self, driver):
+        send = type(driver).execute_cdp_cmd.__get__(driver)
+        unknown = driver._kinetic_sent - self.RESETS.keys()
+        if unknown or driver._kinetic_key[2]:
+            raise RuntimeError(f"not reset: {unknown or 'network log'}")
+        handles = driver.window_handles
+        for handle in handles[1:]:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(handles[0])
+        driver.execute_script("window.onbeforeunload = null")
+        driver.get("about:blank")
+        if driver.current_url != "about:blank":
+            raise RuntimeError("the page would not leave")
+        for identifier in driver._kinetic_scripts:
+            send("Page.removeScriptToEvaluateOnNewDocument", {"identifier": identifier})
+        for cmd in driver._kinetic_sent:
+            if self.RESETS[cmd]:
+                send(*self.RESETS[cmd])
+        send("Storage.clearDataForOrigin", {"origin": BASE_URL, "storageTypes": "all"})
+        send("Network.clearBrowserCookies", {})
+        send("Network.clearBrowserCache", {})
+
+    def close(self):
+        for drivers in self.idle.values():
+            for driver in drivers:
+                type(driver).quit(driver)
+        self.idle = {}
+
+
+POOL = BrowserPool()
+
+
+def pytest_sessionfinish(session):
+    POOL.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test's report shows each of its browsers as it was: the address and the text of
+    the page, and for one still open a screenshot (failed-<test>-<n>.png)."""
+    report = (yield).get_result()
+    if report.when == "setup":
+        POOL.last_pages = []
+    if report.when != "call" or not report.failed:
+        return
+    pages = POOL.last_pages + [last_page(driver, f"failed-{item.name}-{index}") for index, driver in enumerate(POOL.lent)]
+    for index, page in enumerate(pages):
+        report.sections.append((f"browser {index}", page))
+
+
+def last_page(driver, name=None):
+    """What `driver` shows: its address and the text of its page, and with a `name` a
+    screenshot of it."""
+    try:
+        text = driver.execute_script("return (document.querySelector('main') || document.body)?.innerText.slice(0, 1500)")
+        return f"{driver.current_url}\n{text}" + (f"\n(screenshot {screenshot(driver, name)})" if name else "")
+    except Exception as error:
+        return f"unreadable: {error}"
+
+
+def make_driver(language="en-US", width=375, height=812, autoplay=False, network_log=False):
+    """A headless Chromium at phone size, as a fresh one (see ``BrowserPool``); `quit()` gives it
+    back. `autoplay` lets media play without a tap, muted; `network_log` keeps DevTools' network
+    events (`driver.get_log("performance")`)."""
+    driver = POOL.take(language, autoplay, network_log)
+    driver._kinetic_returned = False
     driver.set_window_size(width, height)
     # Make the viewport exactly `width` CSS pixels wide, as on a phone.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -144,7 +277,7 @@ def log_in(driver, account):
     driver.find_element(By.ID, "field-email").send_keys(account["email"])
     driver.find_element(By.ID, "field-password").send_keys(account["password"])
     driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button[type=submit]").click()
-    WebDriverWait(driver, 10).until(EC.url_contains("/profile"))
+    WebDriverWait(driver, 10, poll_frequency=POLL).until(EC.url_contains("/profile"))
 
 
 def screenshot(driver, name):
@@ -165,7 +298,94 @@ def tap(driver, element):
 def wait(driver, timeout=10):
     """Waits for a condition, trying again while the page is being replaced under it (a form
     that reloads the page can detach the element a condition reads)."""
-    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException, WebDriverException))
+    return WebDriverWait(driver, timeout, poll_frequency=POLL, ignored_exceptions=(StaleElementReferenceException, WebDriverException))
+
+
+def settle(driver, timeout=10):
+    """Waits until the page is at rest as a person would see it once the motion stops: its web
+    fonts loaded, nothing marked `aria-busy` (a page changing in steps says so) and no animation
+    or transition running that will end (an endless one, a spinner, is no motion to wait for).
+    Read from the page (`document.getAnimations()`), so it waits exactly as long as it moves."""
+    wait(driver, timeout).until(lambda d: d.execute_script(
+        "return document.readyState === 'complete' && document.fonts.status === 'loaded' && "
+        "!document.querySelector('[aria-busy=true]') && document.getAnimations().every(a => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)"))
+
+
+def steady(driver, read, timeout=10, looks=5):
+    """Waits until `read(driver)` gives the same value `looks` times in a row, a poll apart (a
+    glide the page drives frame by frame, which `settle` cannot see); answers that value."""
+    seen = []
+
+    def still(d):
+        seen.append(read(d))
+        return len(seen) >= looks and all(value == seen[-1] for value in seen[-looks:])
+
+    WebDriverWait(driver, timeout, poll_frequency=POLL).until(still)
+    return seen[-1]
+
+
+# A clock for the page that a test moves by hand, installed before the page's own scripts:
+# `Date`, `performance.now()`, `setTimeout` and `setInterval` read and wait on it, and nothing
+# happens on them until `advance(driver, seconds)` moves it. What the page awaits between two
+# timers (its promises) settles before the next one fires, as it would in real time. Animation
+# frames, CSS and the network keep real time.
+PAGE_CLOCK = r"""
+(() => {
+  const realNow = performance.now.bind(performance);
+  const RealDate = Date;
+  const start = realNow(), startDate = RealDate.now();
+  let elapsed = 0, nextId = 1;
+  const timers = new Map();
+  const schedule = (fn, ms, args, every) => {
+    const id = nextId++;
+    timers.set(id, { fn, at: elapsed + Math.max(every ? 1 : 0, Number(ms) || 0), every, args });
+    return id;
+  };
+  window.setTimeout = (fn, ms, ...args) => schedule(fn, ms, args, 0);
+  window.setInterval = (fn, ms, ...args) => schedule(fn, ms, args, Math.max(1, Number(ms) || 0));
+  window.clearTimeout = window.clearInterval = (id) => { timers.delete(id); };
+  performance.now = () => start + elapsed;
+  window.Date = class extends RealDate {
+    constructor(...values) { super(...(values.length ? values : [startDate + elapsed])); }
+    static now() { return startDate + elapsed; }
+  };
+  // A task of its own (a message, which no timer nesting slows to 4 ms) after each timer.
+  const channel = new MessageChannel();
+  const settle = () => new Promise((resolve) => { channel.port1.onmessage = () => resolve(); channel.port2.postMessage(0); });
+  window.__pageClock = {
+    async advance(ms) {
+      const end = elapsed + ms;
+      await settle();
+      for (;;) {
+        let next = null;
+        for (const [id, timer] of timers) if (timer.at <= end && (!next || timer.at < next[1].at)) next = [id, timer];
+        if (!next) break;
+        const [id, timer] = next;
+        elapsed = Math.max(elapsed, timer.at);
+        if (timer.every) timer.at += timer.every; else timers.delete(id);
+        try { typeof timer.fn === 'function' ? timer.fn(...timer.args) : undefined; } catch (error) { console.error(error); }
+        await settle();
+      }
+      elapsed = end;
+      await settle();
+    },
+  };
+})();
+"""
+
+
+def install_page_clock(driver):
+    """Gives every page this driver opens from now on a clock the test moves (`PAGE_CLOCK`)."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PAGE_CLOCK})
+
+
+def advance(driver, seconds, step=5):
+    """Moves the page's clock on by `seconds`, at most `step` in one call."""
+    left = seconds
+    while left > 1e-9:
+        move = min(step, left)
+        driver.execute_async_script("window.__pageClock.advance(arguments[0]).then(arguments[arguments.length - 1])", move * 1000)
+        left -= move
 
 
 def assert_no_horizontal_overflow(driver, page):
@@ -179,15 +399,3 @@ def discard_unsaved_changes(driver):
     """Answers the unsaved-changes prompt with Don't Save."""
     dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "unsaved-dialog")))
     dialog.find_element(By.CSS_SELECTOR, "button[value=discard]").click()
-
-
-# Files whose tests read or replace the one report library every reader shares: run with
-# pytest-xdist (`-n`), they go to one worker in turn, so no other test sees a library swapped
-# for a moment (`--dist loadgroup`).
-SHARED_LIBRARY_FILES = {"test_reports.py", "test_page_weight.py"}
-
-
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if item.path.name in SHARED_LIBRARY_FILES:
-            item.add_marker(pytest.mark.xdist_group("report-library"))

@@ -17,7 +17,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
+from conftest import BASE_URL, advance, api, assert_no_horizontal_overflow, install_page_clock, log_in, make_driver, screenshot, settle, wait
 from test_workouts import JUMPS, LANGUAGES, player, tap
 
 # Records what the page says and each vibration it asks for, kept across the page's reloads.
@@ -70,6 +70,7 @@ def test_a_fitness_test_records_the_phones_motion_and_shows_rate_level_and_track
     driver = make_driver()
     try:
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CUES_STUB})
+        install_page_clock(driver)  # the 30 s recorded pass in a moment
         log_in(driver, account)
         driver.get(BASE_URL + "/workouts/fitness")
         assert "Mountain Climbers" in driver.find_element(By.ID, "tracked").text
@@ -87,20 +88,23 @@ def test_a_fitness_test_records_the_phones_motion_and_shows_rate_level_and_track
         driver.execute_script(FEED_MOTION)
         tap(driver, begin)
         # Counted in (3, 2, 1 in a full orange ring), then Go with a buzz and the ring runs down.
+        advance(driver, 0.1)
         wait(driver).until(EC.visibility_of_element_located((By.ID, "fitness-countdown")))
         assert runner.get_attribute("data-phase") == "lead-in"
         assert driver.find_element(By.ID, "fitness-caption").text == "Get ready"
-        assert int(driver.find_element(By.ID, "fitness-seconds").text) in (1, 2, 3)
-        wait(driver).until(lambda d: runner.get_attribute("data-phase") == "recording")
-        first = int(driver.find_element(By.ID, "fitness-seconds").text)
-        assert 28 <= first <= 30
+        assert driver.find_element(By.ID, "fitness-seconds").text == "3"
+        advance(driver, 3)
+        assert runner.get_attribute("data-phase") == "recording"
+        assert int(driver.find_element(By.ID, "fitness-seconds").text) == 30
         # An empty utterance first: speech begun in the tap, which iOS needs to speak later.
         assert driver.execute_script("return window.__spoken") == ["", "3", "2", "1", "Go"]
         assert driver.execute_script("return window.__vibrations") == [200]
-        wait(driver).until(lambda d: int(d.find_element(By.ID, "fitness-seconds").text) <= 25)
-        offset = float(driver.execute_script("return parseFloat(getComputedStyle(document.getElementById('fitness-ring')).strokeDashoffset)"))
-        assert 0.1 < offset < 0.3, offset  # a sixth of the ring gone after five seconds
-        wait(driver, 50).until(EC.url_contains("done=Mountain_Climbers"))
+        advance(driver, 5)
+        assert int(driver.find_element(By.ID, "fitness-seconds").text) == 25
+        wait(driver).until(lambda d: 0.16 < float(d.execute_script(
+            "return parseFloat(getComputedStyle(document.getElementById('fitness-ring')).strokeDashoffset)")) < 0.18)  # a sixth gone
+        advance(driver, 25.2)
+        wait(driver).until(EC.url_contains("done=Mountain_Climbers"))
         spoken = driver.execute_script("return window.__spoken")
         assert spoken[5:] == ["20 seconds left", "10 seconds left", "3", "2", "1", "Stop"], spoken
         driver.execute_script("clearInterval(window.motionFeed)")
@@ -280,7 +284,6 @@ def test_every_fitness_and_goals_page_in_each_language(account, code):
 
 @pytest.mark.parametrize("language", ["en-US", "de-DE"])
 def test_fitness_and_goals_pages_have_no_axe_violations(account, language):
-    import time
     from test_accessibility import violations
     pages = fitness_pages(account)
     driver = make_driver(language)
@@ -289,7 +292,7 @@ def test_fitness_and_goals_pages_have_no_axe_violations(account, language):
         for path, _ in pages:
             driver.get(BASE_URL + path)
             wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
-            time.sleep(0.3)
+            settle(driver)
             assert violations(driver) == [], path
     finally:
         driver.quit()

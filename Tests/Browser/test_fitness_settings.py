@@ -1,13 +1,12 @@
 """Fitness Settings in a real browser: the ruler by drag and keyboard, saving, reloading,
 the failed-save alert, and the unsaved-changes prompt."""
-import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, discard_unsaved_changes, log_in, screenshot, wait
+from conftest import BASE_URL, api, discard_unsaved_changes, log_in, screenshot, steady, wait
 
 
 def open_fitness(driver, account):
@@ -49,8 +48,9 @@ def test_ruler_drag_sets_height_and_save_persists(driver, account):
 def test_ruler_fling_glides_with_momentum(driver, account):
     ruler = open_fitness(driver, account)
     ActionChains(driver, duration=10).click_and_hold(ruler).move_by_offset(-30, 0).move_by_offset(-30, 0).release().perform()
-    time.sleep(1.5)
-    value = int(ruler.get_attribute("aria-valuenow"))
+    # The glide has ended: the scale is still (it moves frame by frame, its value set at the end).
+    value = int(steady(driver, lambda d: (d.execute_script("return document.querySelector('.ruler-track').style.transform"),
+                                          ruler.get_attribute("aria-valuenow")))[1])
     assert value > 71, f"a fast swipe should glide past the dragged distance, got {value}"
     assert value <= 96
 

@@ -3,7 +3,6 @@ three views with pointer events and the keyboard, arc angles against the API's d
 Goals (save, unsaved-changes prompt, the calorie section and its Fitness Settings detour), and
 Jump History."""
 import datetime
-import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -11,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, settle, wait
 
 
 def month_of(date, back=0):
@@ -108,9 +107,9 @@ def test_switching_category_never_widens_the_page(driver, goals_account):
         sample();
     """)
     driver.find_element(By.CSS_SELECTOR, "[data-category-tab=calories]").click()
-    time.sleep(0.6)
+    settle(driver)
     driver.find_element(By.CSS_SELECTOR, "[data-category-tab=jumps]").click()
-    time.sleep(0.6)
+    settle(driver)
     width = driver.execute_script("return document.documentElement.clientWidth")
     assert driver.execute_script("return window.widest") <= width
 
@@ -146,7 +145,7 @@ def test_swiping_the_ring_through_the_three_views(driver, goals_account):
     swipe(driver, ring, -120)
     wait(driver).until(lambda d: current_view(d) == "remaining")
     swipe(driver, ring, -120)  # already at the last view
-    time.sleep(0.3)
+    settle(driver)
     assert current_view(driver) == "remaining"
     swipe(driver, ring, 120)
     wait(driver).until(lambda d: current_view(d) == "lastSession")
@@ -175,18 +174,18 @@ def test_arc_end_angles_match_the_data(driver, goals_account):
     goal, progress = current["jump"]["goal"], current["jump"]["currentProgress"]
     last = current["lastSession"]["numberOfJumps"]
     blue_end = 360 * min(1, progress / goal)
-    time.sleep(1.2)  # let the arcs finish growing from 12 o'clock
+    settle(driver)  # the arcs have grown from 12 o'clock
     start, end = arc_angles(driver, "#panel-jumps .ring-arc-progress")
     assert start == pytest.approx(0) and end == pytest.approx(blue_end, abs=0.01)
     start, end = arc_angles(driver, "#panel-jumps .ring-arc-remainder")
     assert start == pytest.approx(blue_end, abs=0.01) and end == pytest.approx(360)
     driver.find_element(By.CSS_SELECTOR, "#panel-jumps .ring-next").click()
-    time.sleep(1.2)
+    settle(driver)
     start, end = arc_angles(driver, "#panel-jumps .ring-arc-inner.is-active")
     assert end == pytest.approx(blue_end, abs=0.01)  # ends at the tail of the blue arc
     assert end - start == pytest.approx(360 * min(last / goal, progress / goal), abs=0.01)
     driver.find_element(By.CSS_SELECTOR, "#panel-jumps .ring-next").click()
-    time.sleep(1.2)
+    settle(driver)
     start, end = arc_angles(driver, "#panel-jumps .ring-arc-inner.is-active")
     assert start == pytest.approx(blue_end, abs=0.01) and end == pytest.approx(360)
 
@@ -331,11 +330,11 @@ def test_goals_screens_in_each_language_and_width(goals_account, code, width):
         log_in(driver, goals_account)
         for view in ("progress", "lastSession", "remaining"):
             driver.get(BASE_URL + f"/goals?view={view}")
-            time.sleep(1.0)
+            settle(driver)
             assert_no_horizontal_overflow(driver, f"goals ({view})")
             screenshot(driver, f"goals-{view}-{code}-{width}")
         open_edit(driver)
-        time.sleep(0.5)
+        settle(driver)
         screenshot(driver, f"goals-edit-{code}-{width}")
         driver.get(BASE_URL + "/goals/history")
         assert_no_horizontal_overflow(driver, "history")

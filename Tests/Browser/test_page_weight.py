@@ -11,6 +11,11 @@ import pytest
 from conftest import BASE_URL, log_in, make_driver
 from selenium.webdriver.common.by import By
 
+# This file's tests read or replace the one report library every reader shares: run in
+# parallel (pytest-xdist, `--dist loadgroup`), they go to one worker in turn, beside
+# test_reports.py and test_page_weight.py, so no other test sees a library swapped for a moment.
+pytestmark = pytest.mark.xdist_group("report-library")
+
 BUDGET = 35 * 1024
 DEMO = {"email": "demo@kinetic.app", "password": "demo-password"}
 PAGES = ["/profile", "/goals", "/steps", "/workouts", "/workouts/music", "/reports", "/reports/search",
@@ -31,16 +36,28 @@ def load(driver, path, cached):
     driver.get_log("performance")  # what an earlier page left
     driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": not cached})
     driver.get(BASE_URL + path)
-    # The page's own requests (a bubble level's data, thumbnails) start at load; let them end.
-    time.sleep(1.0)
-    responses, sizes = {}, {}
-    for entry in driver.get_log("performance"):
-        message = json.loads(entry["message"])["message"]
-        params = message.get("params", {})
-        if message["method"] == "Network.responseReceived":
-            responses[params["requestId"]] = params["response"]
-        elif message["method"] == "Network.loadingFinished":
-            sizes[params["requestId"]] = params["encodedDataLength"]
+    # The page's own requests (a bubble level's data, thumbnails) start at load: read DevTools'
+    # events until every request begun has ended and none has begun for a quarter of a second.
+    responses, sizes, pending = {}, {}, set()
+    quiet_since, deadline = time.monotonic(), time.monotonic() + 20
+    while time.monotonic() < deadline:
+        entries = driver.get_log("performance")
+        for entry in entries:
+            message = json.loads(entry["message"])["message"]
+            params = message.get("params", {})
+            if message["method"] == "Network.requestWillBeSent" and not params["request"]["url"].startswith("data:"):
+                pending.add(params["requestId"])
+            elif message["method"] == "Network.responseReceived":
+                responses[params["requestId"]] = params["response"]
+            elif message["method"] in ("Network.loadingFinished", "Network.loadingFailed"):
+                pending.discard(params["requestId"])
+                sizes[params["requestId"]] = params.get("encodedDataLength", 0)
+        if entries:
+            quiet_since = time.monotonic()
+        elif not pending and time.monotonic() - quiet_since > 0.25:
+            break
+        time.sleep(0.05)
+    assert not pending, f"{path}: requests still open after 20 s"
     return {responses[key]["url"].replace(BASE_URL, ""): (sizes.get(key, 0), responses[key]) for key in responses}
 
 

@@ -12,10 +12,16 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, tap, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, settle, tap, wait
 from test_accessibility import violations
 from test_workouts import LANGUAGES
+
+# This file's tests read or replace the one report library every reader shares: run in
+# parallel (pytest-xdist, `--dist loadgroup`), they go to one worker in turn, beside
+# test_reports.py and test_page_weight.py, so no other test sees a library swapped for a moment.
+pytestmark = pytest.mark.xdist_group("report-library")
 
 DEMO = {"email": "demo@kinetic.app", "password": "demo-password"}
 
@@ -28,9 +34,6 @@ def reader(account):
     driver.quit()
 
 
-def settle(driver):
-    """Waits for a level change's animation to end (the stage is not busy and not moving)."""
-    time.sleep(0.9)
 
 
 def open_level(driver, path="/reports"):
@@ -126,7 +129,7 @@ def test_press_and_hold_drags_a_bubble_and_its_neighbours_make_room_until_recent
         pointer(reader, dragged, "pointermove", 1, x, y)
         time.sleep(0.03)
     pointer(reader, dragged, "pointerup", 1, *before)
-    time.sleep(0.6)
+    settle(reader)
     after_drag, after_neighbour = place(reader, dragged), place(reader, neighbour)
     assert abs(after_drag[0] - before[0]) < 30 and abs(after_drag[1] - before[1]) < 30, "the bubble follows the finger"
     assert abs(after_neighbour[0] - before[0]) + abs(after_neighbour[1] - before[1]) > 40, "the neighbour moved out of the way"
@@ -134,7 +137,7 @@ def test_press_and_hold_drags_a_bubble_and_its_neighbours_make_room_until_recent
     assert "is-dragging" not in dragged.get_attribute("class")
 
     reader.find_element(By.ID, "dock-recentre").click()
-    time.sleep(0.8)
+    settle(reader)
     assert max(abs(a - b) for a, b in zip(place(reader, dragged), start)) < 2
     assert max(abs(a - b) for a, b in zip(place(reader, neighbour), before)) < 2
     assert stage.is_displayed()
@@ -414,8 +417,13 @@ def test_an_import_is_previewed_then_confirmed_and_undone(tmp_path, language):
             forms = admin.find_elements(By.CSS_SELECTOR, "#report-import-previous form")
             if forms:
                 admin.execute_script("arguments[0].dataset.confirmed = 'true'; arguments[0].requestSubmit()", forms[0])
-                time.sleep(3)
+                WebDriverWait(admin, 30, poll_frequency=0.5).until(demo_library_is_back)
         admin.quit()
+
+
+def demo_library_is_back(driver):
+    driver.get(BASE_URL + "/reports/categories/root")
+    return "30" in driver.find_element(By.ID, "reports-toolbar").text
 
 
 def test_a_signed_out_visitor_gets_no_pdf(driver):
@@ -437,7 +445,7 @@ def test_reports_pages_at_phone_and_ipad_widths_have_no_violations(account, lang
             wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
             if name.startswith(("viewer", "reader")):
                 wait(driver, 20).until(lambda d: d.execute_script("return document.querySelector('.reader-page canvas') !== null"))
-            time.sleep(0.8)
+            settle(driver)
             screenshot(driver, f"reports-{name}-{language}-{width}")
             assert_no_horizontal_overflow(driver, path)
             assert violations(driver) == [], f"{path} in {language} at {width}"

@@ -2,7 +2,6 @@
 moved row, the move is announced), saving changes the daily totals, leaving with unsaved
 changes asks first, and the page fits 320 px in every language."""
 import datetime
-import time
 import urllib.request
 
 import pytest
@@ -11,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, assert_no_horizontal_overflow, discard_unsaved_changes, log_in, make_driver, screenshot, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, discard_unsaved_changes, log_in, make_driver, screenshot, settle, wait
 
 DAY = datetime.date.today().replace(day=1).isoformat()
 
@@ -120,7 +119,7 @@ def test_layout_in_each_language(account, code, language, width):
     try:
         log_in(driver, account)
         driver.get(BASE_URL + "/steps/sources")
-        time.sleep(0.5)
+        settle(driver)
         assert_no_horizontal_overflow(driver, "sources page")
         screenshot(driver, f"step-sources-{code}-{width}")
     finally:

@@ -1,9 +1,7 @@
 """The Steps page in a real browser: uploading a generated Apple Health export with the
 progress bar, the chart's points against the API's daily totals, badges appearing in order,
 dates in the user's language, and the pseudo-locale at 320 px."""
-import pathlib
 import subprocess
-import time
 import zipfile
 
 import pytest
@@ -13,7 +11,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import BASE_URL, ROOT, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, wait
+from conftest import BASE_URL, ROOT, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, settle, wait
 
 GENERATOR = ROOT / "scripts" / "make-health-export"
 
@@ -68,7 +66,7 @@ def test_upload_then_chart_matches_daily_totals_and_badges_appear_in_order(drive
     # They animate in one after another: the first is visible before the last has started.
     delays = [float(driver.execute_script("return parseFloat(getComputedStyle(arguments[0].parentElement).animationDelay)", badge)) for badge in badges[:4]]
     assert delays == sorted(delays) and delays[0] < delays[-1]
-    time.sleep(2)
+    settle(driver)
     # Every medal's number stays inside its white disc (radius 28 of 100), however long.
     overflowing = driver.execute_script("""
         return [...document.querySelectorAll('.badge svg')].filter((svg) => {
@@ -164,7 +162,7 @@ def test_layout_at_320_px(account, export_zip, code, language):
         screenshot(driver, f"steps-empty-{code}-320")
         upload(driver, archive)
         driver.get(BASE_URL + "/steps?month=2021-02")
-        time.sleep(2)
+        settle(driver)
         assert_no_horizontal_overflow(driver, "steps")
         screenshot(driver, f"steps-{code}-320")
     finally:

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import BASE_URL, api, assert_no_horizontal_overflow, confirm_address, log_in, mails_to, make_driver, open_mail, screenshot, tap, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, confirm_address, log_in, mails_to, make_driver, open_mail, screenshot, settle, tap, wait
 from test_accessibility import violations
 
 
@@ -89,7 +89,7 @@ def test_compose_preview_send_options_and_confirm_schedule_a_wish():
         email = picker.find_element(By.CSS_SELECTOR, "option[value='email sam@example.com']")
         assert not email.is_enabled(), "e-mail needs a confirmed address, and this one is not yet"
         assert "E-mail is not available to you" in options.text
-        time.sleep(0.4)  # the sheet's rise
+        settle(driver)  # the sheet has risen
         screenshot(driver, "wishes-send-options")
         assert violations(driver) == []
         driver.find_element(By.ID, "send-options-confirm").click()
@@ -139,7 +139,7 @@ def test_a_kinetic_user_and_an_outside_friend_each_get_one_copy_the_right_way(tm
         assert "Has a Kinetic account" in options.find_element(By.CSS_SELECTOR, "label[for=reach-0]").text
         assert "No Kinetic account" in options.find_element(By.CSS_SELECTOR, "label[for=reach-1]").text
         assert Select(options.find_element(By.ID, "reach-1")).first_selected_option.text == "By e-mail"
-        time.sleep(0.4)  # the sheet's rise
+        settle(driver)  # the sheet has risen
         screenshot(driver, "wishes-send-options-reach")
         assert violations(driver) == []
         driver.find_element(By.ID, "send-options-confirm").click()
@@ -155,7 +155,7 @@ def test_a_kinetic_user_and_an_outside_friend_each_get_one_copy_the_right_way(tm
             time.sleep(0.5)
         assert [item["subject"] for item in inbox] == [subject]
         assert len(mails) == 1 and mails[0]["rcpt_tos"] == [friend]
-        time.sleep(1)
+        time.sleep(1)  # two of the scheduler's rounds (0.5 s): a second copy would be here by now
         assert [m for m in mails_to(bob["email"]) if m["subject"] == subject] == []
         assert len([m for m in mails_to(friend) if m["subject"] == subject]) == 1, "once"
 

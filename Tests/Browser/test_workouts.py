@@ -14,7 +14,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, tap, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, settle, tap, wait
 
 LANGUAGES = {"en": "en-US", "de": "de-DE", "en-XA": "en-XA"}
 JUMPS = {"categories": ["plyometrics"], "equipment": ["other", "medicine ball"], "difficulty": "beginner", "duration": 10}
@@ -266,7 +266,7 @@ def test_workouts_pages_and_their_dialogs_have_no_axe_violations(account, langua
                      f"/workouts/{workout['id']}/play", "/workouts/music", "/workouts/themes"]:
             driver.get(BASE_URL + path)
             wait(driver).until(EC.presence_of_element_located((By.ID, "main")))
-            time.sleep(0.3)
+            settle(driver)
             assert violations(driver) == [], path
         driver.get(BASE_URL + "/workouts/music")
         tap(driver, driver.find_element(By.CSS_SELECTOR, ".song-row summary"))

@@ -175,6 +175,9 @@ function levelDepth(page) {
 async function showLevel(url, { tapped = null, push = true, page = 0 } = {}) {
   if (busy || !stage) return;
   busy = true;
+  // Assistive technology (and a test) waits for the new level rather than reading it half-built.
+  const main = document.getElementById('main');
+  main?.setAttribute('aria-busy', 'true');
   try {
     const answer = await fetchPart(url, '#bubble-stage');
     if (!answer?.part) return;
@@ -188,6 +191,7 @@ async function showLevel(url, { tapped = null, push = true, page = 0 } = {}) {
     announce();
   } finally {
     busy = false;
+    main?.removeAttribute('aria-busy');
     if (pendingHistory) {
       const next = pendingHistory;
       pendingHistory = null;
