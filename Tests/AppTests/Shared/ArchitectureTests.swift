@@ -34,6 +34,24 @@ import Testing
         #expect(named.isEmpty, "views name records: \(named.sorted().joined(separator: "; "))")
     }
 
+    /// Reports' search asks which database it runs on once, to pick its engine: everything that
+    /// differs between SQLite's FTS5 and PostgreSQL's `tsvector` is in the two engines
+    /// (`ReportSearchEngine`), not in branches through the rest.
+    @Test func reportsSearch_picksItsEngineInOnePlace() throws {
+        let search = try SourceText.swiftFiles(in: Self.app.appendingPathComponent("Reports")).filter {
+            $0.lastPathComponent.contains("Search")
+        }
+        #expect(search.count >= 4, "the search files were found")
+        var asked: [String] = []
+        for file in search {
+            for (number, line) in try SourceText.code(of: file).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("dialect.name") {
+                asked.append("\(file.lastPathComponent):\(number + 1)")
+            }
+        }
+        #expect(asked.count == 1 && asked[0].hasPrefix("ReportSearchIndex.swift:"), "asked in \(asked)")
+    }
+
     /// The checks find what they look for: a planted violation in a scratch folder is reported.
     @Test func aPlantedViolation_isFound() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("architecture-\(UUID().uuidString)")
