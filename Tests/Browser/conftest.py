@@ -11,6 +11,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -82,51 +83,48 @@ def _launch(language, autoplay, network_log):
 class BrowserPool:
     """Chromium sessions kept from one test to the next: a new one costs half a second of wall
     time and more of CPU, some 250 times a run. A session given back is reset to what a new one
-    is (every tab but one closed, a blank page, no cookies, storage, caches or service workers of
-    the site, no scripts added for new documents, no emulation a test set); one that a test
-    changed in a way not listed here, or that fails to reset, is closed instead."""
+    is: the test's tabs closed for a new one (with them their pages, history, sessionStorage,
+    `window.name`, and whatever DevTools commands changed for them: scripts for new documents,
+    emulation, network conditions), the site's cookies, storage, caches and service workers
+    cleared, the WebDriver timeouts and held keys and buttons as they start. A session that was
+    sent a command changing more than its tabs (a DevTools command of another domain, or one of
+    `BROWSER_WIDE`), or that fails to reset, is closed instead."""
 
-    # DevTools commands a test may send, each with how its effect is undone.
-    RESETS = {
-        "Page.addScriptToEvaluateOnNewDocument": None,  # removed by identifier, below
-        "Emulation.setTimezoneOverride": ("Emulation.setTimezoneOverride", {"timezoneId": ""}),
-        "Emulation.setDeviceMetricsOverride": None,  # set again by every `make_driver`
-        "Emulation.setEmulatedMedia": ("Emulation.setEmulatedMedia", {"media": "", "features": []}),
-        "Network.enable": None,
-        "Network.setBlockedURLs": ("Network.setBlockedURLs", {"urls": []}),
-        "Network.setCacheDisabled": ("Network.setCacheDisabled", {"cacheDisabled": False}),
-        "Network.emulateNetworkConditions": ("Network.emulateNetworkConditions",
-                                             {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
-    }
+    # DevTools domains whose commands change a tab only.
+    TAB_DOMAINS = {"Page", "Emulation", "Network", "Runtime", "DOM", "Input", "Log", "Performance"}
+    # WebDriver commands that change the session beyond its tabs.
+    BROWSER_WIDE = {"setNetworkConditions", "deleteNetworkConditions", "setPermissions", "launchApp", "setSinkToUse",
+                    "startTabMirroring", "startDesktopMirroring", "stopCasting"}
 
     def __init__(self):
         self.idle = {}
         self.lent = []
-        # What each browser given back during the running test showed last (address, text,
-        # screenshot file), for the report of a test that fails.
+        # What each browser given back during the running test showed last (address and text),
+        # for the report of a test that fails.
         self.last_pages = []
 
     def take(self, language, autoplay, network_log):
         key = (language, autoplay, network_log)
         driver = self.idle.get(key, []).pop() if self.idle.get(key) else _launch(language, autoplay, network_log)
-        driver._kinetic_key, driver._kinetic_sent, driver._kinetic_scripts = key, set(), []
-        send = type(driver).execute_cdp_cmd.__get__(driver)
+        driver._kinetic_key, driver._kinetic_keeps = key, not network_log
+        send = type(driver).execute.__get__(driver)
 
-        def execute_cdp_cmd(cmd, cmd_args):
-            driver._kinetic_sent.add(cmd)
-            result = send(cmd, cmd_args)
-            if cmd == "Page.addScriptToEvaluateOnNewDocument":
-                driver._kinetic_scripts.append(result["identifier"])
-            return result
+        def execute(command, params=None):
+            if command in self.BROWSER_WIDE or (
+                    command == "executeCdpCommand" and (params or {}).get("cmd", "").split(".")[0] not in self.TAB_DOMAINS):
+                driver._kinetic_keeps = False
+            return send(command, params)
 
-        driver.execute_cdp_cmd = execute_cdp_cmd
+        driver.execute = execute
         driver.quit = lambda: self.give_back(driver)
+        driver._kinetic_returned = False
         self.lent.append(driver)
         return driver
 
     def give_back(self, driver):
-        if getattr(driver, "_kinetic_returned", False):
+        if driver._kinetic_returned:
             return
+        driver._kinetic_returned = True
         self.lent.remove(driver)
         try:
             self.last_pages.append(last_page(driver))
@@ -134,37 +132,31 @@ class BrowserPool:
         except Exception:
             type(driver).quit(driver)
             return
-        driver._kinetic_returned = True
         self.idle.setdefault(driver._kinetic_key, []).append(driver)
 
     def reset(self, driver):
-        send = type(driver).execute_cdp_cmd.__get__(driver)
-        unknown = driver._kinetic_sent - self.RESETS.keys()
-        if unknown or driver._kinetic_key[2]:
-            raise RuntimeError(f"not reset: {unknown or 'network log'}")
-        handles = driver.window_handles
-        for handle in handles[1:]:
+        if not driver._kinetic_keeps:
+            raise RuntimeError("changed beyond its tabs")
+        ActionBuilder(driver).clear_actions()
+        old = driver.window_handles
+        driver.switch_to.new_window("tab")
+        fresh = driver.current_window_handle
+        for handle in old:
             driver.switch_to.window(handle)
+            driver.execute_script("window.onbeforeunload = null")
             driver.close()
-        driver.switch_to.window(handles[0])
-        driver.execute_script("window.onbeforeunload = null")
-        driver.get("about:blank")
-        if driver.current_url != "about:blank":
-            raise RuntimeError("the page would not leave")
-        for identifier in driver._kinetic_scripts:
-            send("Page.removeScriptToEvaluateOnNewDocument", {"identifier": identifier})
-        for cmd in driver._kinetic_sent:
-            if self.RESETS[cmd]:
-                send(*self.RESETS[cmd])
-        send("Storage.clearDataForOrigin", {"origin": BASE_URL, "storageTypes": "all"})
-        send("Network.clearBrowserCookies", {})
-        send("Network.clearBrowserCache", {})
+        driver.switch_to.window(fresh)
+        driver.set_page_load_timeout(300)
+        driver.set_script_timeout(30)
+        driver.implicitly_wait(0)
+        for command, params in [("Storage.clearDataForOrigin", {"origin": BASE_URL, "storageTypes": "all"}),
+                                ("Network.clearBrowserCookies", {}), ("Network.clearBrowserCache", {})]:
+            type(driver).execute_cdp_cmd(driver, command, params)
 
     def close(self):
-        for drivers in self.idle.values():
-            for driver in drivers:
-                type(driver).quit(driver)
-        self.idle = {}
+        for driver in self.lent + [driver for drivers in self.idle.values() for driver in drivers]:
+            type(driver).quit(driver)
+        self.idle, self.lent = {}, []
 
 
 POOL = BrowserPool()
@@ -203,7 +195,6 @@ def make_driver(language="en-US", width=375, height=812, autoplay=False, network
     back. `autoplay` lets media play without a tap, muted; `network_log` keeps DevTools' network
     events (`driver.get_log("performance")`)."""
     driver = POOL.take(language, autoplay, network_log)
-    driver._kinetic_returned = False
     driver.set_window_size(width, height)
     # Make the viewport exactly `width` CSS pixels wide, as on a phone.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -304,11 +295,14 @@ def wait(driver, timeout=10):
 def settle(driver, timeout=10):
     """Waits until the page is at rest as a person would see it once the motion stops: its web
     fonts loaded, nothing marked `aria-busy` (a page changing in steps says so) and no animation
-    or transition running that will end (an endless one, a spinner, is no motion to wait for).
-    Read from the page (`document.getAnimations()`), so it waits exactly as long as it moves."""
+    or transition of two seconds or less running: a sheet rising, arcs growing, bubbles moving.
+    A longer one shows time passing (a spinner, a player's ring over an exercise) and is no
+    motion to wait for. Read from the page (`document.getAnimations()`), so it waits exactly as
+    long as it moves."""
     wait(driver, timeout).until(lambda d: d.execute_script(
         "return document.readyState === 'complete' && document.fonts.status === 'loaded' && "
-        "!document.querySelector('[aria-busy=true]') && document.getAnimations().every(a => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)"))
+        "!document.querySelector('[aria-busy=true]') && "
+        "document.getAnimations().every(a => a.playState !== 'running' || !(a.effect?.getComputedTiming().endTime <= 2000))"))
 
 
 def steady(driver, read, timeout=10, looks=5):

@@ -160,8 +160,11 @@ final class JobWorkers: Sendable {
             do {
                 job = try await queue.claim(now: clock.now, lease: lease, kinds: kinds)
             } catch {
+                // The database failed, not the clock: tried again after real time, which a test's
+                // clock standing still would never let pass.
                 logger.error("Claiming a job failed; trying again", metadata: ["error": "\(String(reflecting: error))"])
-                job = nil
+                await wake.wait(upTo: pollInterval, on: .system, unlessSignalledSince: seen)
+                continue
             }
             guard let job, let id = job.id else {
                 await wake.wait(upTo: pollInterval, on: clock, unlessSignalledSince: seen)
