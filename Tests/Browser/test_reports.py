@@ -28,7 +28,7 @@ DEMO = {"email": "demo@kinetic.app", "password": "demo-password"}
 
 @pytest.fixture
 def reader(account):
-    driver = make_driver()
+    driver = make_driver(scale=2)  # a phone's screen: the reader draws pages at two pixels per point
     log_in(driver, account)
     yield driver
     driver.quit()
@@ -241,7 +241,7 @@ def reader_state(driver):
 def test_a_search_hit_opens_the_reader_at_its_page_with_the_words_highlighted(account, width):
     """Search names the pages of a hit; opening it lands the reader on that page with the words
     marked; next and previous match, go to a page, zoom and find in the document all work."""
-    driver = make_driver(width=width, height=812 if width < 500 else 1180)
+    driver = make_driver(width=width, height=812 if width < 500 else 1180, scale=2)  # pages drawn sharp at 2x
     try:
         log_in(driver, account)
         driver.get(BASE_URL + "/reports/search?q=foam")
