@@ -33,7 +33,8 @@ final class JobWorkers: Sendable {
     private let logger: Logger
     private let handlers = NIOLockedValueBox<[String: JobHandler]>([:])
     private let wake = WakeSignal()
-    /// Signalled whenever a run here ends, however it ended (``waitForEnd(upTo:unlessSignalledSince:)``).
+    /// Signalled whenever a run here ends, however it ended (``waitForEnd(upTo:unlessSignalledSince:)``),
+    /// and when a worker loop ends (what a stop waits for).
     private let ended = WakeSignal()
     private let state = NIOLockedValueBox(RunState())
 
@@ -117,12 +118,16 @@ final class JobWorkers: Sendable {
         try? await queue.notify()
     }
 
-    /// Returns once `done` is true, or after `seconds` of real time: a stop's bound is the
-    /// service manager's (systemd's `TimeoutStopSec=`), which no test clock moves.
+    /// Returns once `done` is true, looking again each time a run or a worker loop ends, or
+    /// after `seconds` of real time: a stop's bound is the service manager's (systemd's
+    /// `TimeoutStopSec=`), which no test clock moves.
     private func wait(upTo seconds: TimeInterval, until done: () -> Bool) async {
         let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline, !done() {
-            try? await Task.sleep(for: .milliseconds(20))
+        while true {
+            let seen = ended.generation
+            let left = deadline - ContinuousClock.now
+            if done() || left <= .zero { return }
+            await ended.wait(upTo: left / .seconds(1), on: .system, unlessSignalledSince: seen)
         }
     }
 
@@ -153,7 +158,10 @@ final class JobWorkers: Sendable {
     /// One worker: claim, run with a heartbeat, record; wait for a wake-up when there is
     /// nothing to claim.
     private func work(_ app: Application) async {
-        defer { state.withLockedValue { $0.workersEnded += 1 } }
+        defer {
+            state.withLockedValue { $0.workersEnded += 1 }
+            ended.signal()
+        }
         while !Task.isCancelled, !isStopping {
             let seen = wake.generation
             let job: JobRecord?
