@@ -45,7 +45,7 @@ enum ReportsDemo {
                 "No demo reports: \(generator) failed (\(error)). Install reportlab with `pip install reportlab`, then restart.")
             return
         }
-        let summary = try await app.importReportLibrary(from: folder, for: .server("demo-reports"))
+        let summary = try await app.reportImports(for: .server("demo-reports")).importLibrary(from: folder)
         app.logger.notice("Demo reports ready: \(summary.reports) reports, \(summary.pages) pages.")
     }
 }

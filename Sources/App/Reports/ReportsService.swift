@@ -12,7 +12,7 @@ struct ReportsService {
     /// Where the reports' PDFs and page images are kept.
     let files: ReportFiles
     /// The import, in the user's turn of the tool line.
-    let imports: ReportImportClient
+    let imports: ReportImports
 
     /// The report `id`; 404 when there is none.
     func report(_ id: String) async throws -> ReportDetails {
@@ -55,66 +55,58 @@ struct ReportsService {
             try? FileManager.default.removeItem(at: zip)
             throw error
         }
-        return try await imports.application.uploadReportImport(zip: zip, for: imports.owner)
+        return try await imports.upload(zip: zip)
     }
 
     /// The import `id` waiting for confirmation; 404 when it is no longer waiting.
     func waitingImport(_ id: UUID?) async throws -> ReportImportDraft {
         try requireAdmin()
-        guard let id, let draft = try await imports.application.reportImportDraft(id) else { throw ReportImportDraft.gone }
+        guard let id, let draft = try await imports.draft(id) else { throw ReportImportDraft.gone }
         return draft
     }
 
     /// Starts importing the waiting import `id` in the background; its status (see
-    /// ``Application/startReportImport(_:for:)``).
+    /// ``ReportImports/start(_:for:)``).
     func confirmImport(_ id: UUID?) async throws -> ReportImportStatus {
         let draft = try await waitingImport(id)
-        return try await imports.application.startReportImport(draft.id, for: try user.requireID())
+        return try await imports.start(draft.id, for: try user.requireID())
     }
 
     /// The import `id` as it runs or as it ended; 404 when it is not the one running or last run.
     func importStatus(_ id: UUID?) async throws -> ReportImportStatus {
         try requireAdmin()
-        guard let id, let status = try await imports.application.reportImportStatus(id) else { throw ReportImportStatus.unknown }
+        guard let id, let status = try await imports.status(id) else { throw ReportImportStatus.unknown }
         return status
     }
 
     /// The import running now, when one is.
     func runningImport() async throws -> ReportImportStatus? {
         try requireAdmin()
-        return try await imports.application.runningReportImport()
+        return try await imports.running()
     }
 
     func discardImport(_ id: UUID?) async throws {
-        try await imports.application.discardReportImport(try await waitingImport(id).id)
+        try await imports.discard(try await waitingImport(id).id)
     }
 
     /// Undoes the last import; the previous library comes back.
     func undoImport() async throws -> ReportLibrarySnapshot {
         try requireAdmin()
-        return try await imports.application.restorePreviousReportLibrary(for: imports.owner)
+        return try await imports.restorePrevious()
     }
 
     /// The library an undo would bring back, and when the last import replaced it.
     func previousLibrary() async throws -> (library: ReportLibrarySnapshot.Library?, replacedAt: Date)? {
-        try await imports.application.previousReportLibrary()
+        try await imports.previousLibrary()
     }
-}
-
-/// Where the import's work is done: the application's import, in `owner`'s turn of the tool line.
-struct ReportImportClient: Sendable {
-    let application: Application
-    let owner: ToolQueue.Owner
 }
 
 extension Request {
     /// The Reports module's operations for the signed-in user.
     func reports() throws -> ReportsService {
         let user = try requireUser()
-        let owner = ToolQueue.Owner.user(try user.requireID())
-        let application = application
         return ReportsService(
             user: user, library: ReportsRepository(database: db, trees: application.reportCategoryTrees), files: application.reportFiles,
-            imports: ReportImportClient(application: application, owner: owner))
+            imports: application.reportImports(for: .user(try user.requireID())))
     }
 }

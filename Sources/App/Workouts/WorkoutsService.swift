@@ -63,7 +63,7 @@ extension Request {
         WorkoutsService(
             database: db, userID: try requireUser().requireID(), now: now, calendar: userCalendar,
             configuration: application.kineticConfiguration, catalogue: application.exerciseCatalogue, localizer: localizer,
-            tools: try userTools(), songFiles: SongFiles(store: application.media), jobs: JobClient(application: application))
+            tools: try userTools(), songFiles: SongFiles(store: application.media), jobs: JobClient.live(application))
     }
 
     /// The workout the `workoutId` parameter names, if it is the user's; 404 otherwise (so for

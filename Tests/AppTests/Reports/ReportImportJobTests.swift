@@ -79,7 +79,7 @@ import VaporTesting
             let job = try #require(try await JobRecord.find(try #require(record.jobID), on: app.db))
             _ = try await ReportImportJob.run(job, app)
 
-            let status = try #require(try await app.reportImportStatus(importID))
+            let status = try #require(try await app.reportImports(for: .server("tests")).status(importID))
             #expect(status.state == .imported)
             #expect(status.summary?.reports == 3)
             #expect(status.summary?.added == 3)
@@ -95,10 +95,10 @@ import VaporTesting
             job.failure = nil
             job.finishedAt = testNow
             try await job.save(on: app.db)
-            let lost = try #require(try await app.reportImportStatus(importID))
+            let lost = try #require(try await app.reportImports(for: .server("tests")).status(importID))
             #expect(lost.state == .failed)
             #expect(lost.failure?.code == "import_interrupted")
-            #expect(try await app.runningReportImport() == nil, "nothing blocks the next import")
+            #expect(try await app.reportImports(for: .server("tests")).running() == nil, "nothing blocks the next import")
             // And the next confirmation closes the lost one rather than answering 409.
             let next = try #require(try await app.draftReports(try fixtures.zipped(), token: admin.token).headers.first(name: .location))
             let confirmed = try await app.json(.POST, next + "/confirm", token: admin.token)

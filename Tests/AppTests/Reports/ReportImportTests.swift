@@ -11,7 +11,7 @@ import VaporTesting
 /// anything is wrong, and a re-import that updates in place.
 @Suite struct ReportImportTests {
     private func importLibrary(_ fixtures: ReportFixtures, into app: Application) async throws -> ReportLibraryImporter.Summary {
-        try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
+        try await app.reportImports(for: .server("tests")).importLibrary(from: fixtures.folder)
     }
 
     /// Imports the library, then the same retitled "Second": the first is the previous library.
@@ -220,7 +220,7 @@ import VaporTesting
     @Test func aLibraryWithAProblemOfEveryKind_namesThemAllInOneRound() async throws {
         try await withKinetic { app in
             do {
-                _ = try await app.previewReportLibrary(from: ReportFixtures.problems, for: .server("tests"))
+                _ = try await app.reportImports(for: .server("tests")).preview(from: ReportFixtures.problems)
                 Issue.record("the library should have been refused")
             } catch let failure as ReportLibraryProblems {
                 let byPath = Dictionary(failure.problems.map { ($0.path, $0.messageKey) }, uniquingKeysWith: { first, _ in first })
@@ -380,7 +380,7 @@ import VaporTesting
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
         try await withKinetic { app in
-            await #expect(throws: AppError.self) { _ = try await app.restorePreviousReportLibrary(for: .server("tests")) }
+            await #expect(throws: AppError.self) { _ = try await app.reportImports(for: .server("tests")).restorePrevious() }
             _ = try await importLibrary(fixtures, into: app)
             let repository = ReportsRepository(database: app.db)
             let original = try await ReportLibrarySnapshot.read(on: app.db)
@@ -391,7 +391,7 @@ import VaporTesting
             let imported = try await ReportLibrarySnapshot.read(on: app.db)
             #expect(imported != original)
 
-            let restored = try await app.restorePreviousReportLibrary(for: .server("tests"))
+            let restored = try await app.reportImports(for: .server("tests")).restorePrevious()
             #expect(restored.library?.title == "Large library (3 reports)")
             #expect(try await ReportLibrarySnapshot.read(on: app.db) == original)
             #expect(try await repository.level("area-1-unit-1")?.reports.map(\.id) == ["report-00001", "report-00002", "report-00003"])
@@ -400,7 +400,7 @@ import VaporTesting
                 #expect(try await app.media.exists(app.reportFiles.page(2, in: report.storedFolder)))
             }
 
-            _ = try await app.restorePreviousReportLibrary(for: .server("tests"))
+            _ = try await app.reportImports(for: .server("tests")).restorePrevious()
             #expect(try await ReportLibrarySnapshot.read(on: app.db) == imported)
             #expect(try await repository.library()?.title == "Renamed library")
 
@@ -423,10 +423,10 @@ import VaporTesting
         defer { fixtures.remove() }
         try await withKinetic { app in
             try await importTheLibraryAndASecondTitle(fixtures, into: app)
-            let preview = try await app.previewReportLibrary(from: fixtures.folder, for: .server("tests"))
+            let preview = try await app.reportImports(for: .server("tests")).preview(from: fixtures.folder)
             #expect(preview.changes.isEmpty && preview.pagesToRender == 0)
             _ = try await importLibrary(fixtures, into: app)
-            let restored = try await app.restorePreviousReportLibrary(for: .server("tests"))
+            let restored = try await app.reportImports(for: .server("tests")).restorePrevious()
             #expect(restored.library?.title == "Large library (3 reports)")
         }
     }
@@ -446,7 +446,7 @@ extension ReportImportTests {
             try await record.save(on: app.db)
             let folders = try await app.storedReportFolders()
             do {
-                _ = try await app.restorePreviousReportLibrary(for: .server("tests"))
+                _ = try await app.reportImports(for: .server("tests")).restorePrevious()
                 Issue.record("an unreadable previous library was restored")
             } catch let error as AppError {
                 #expect(error.code == "no_previous_library")
@@ -454,7 +454,7 @@ extension ReportImportTests {
             try fixtures.editManifest { $0["title"] = "Third" }
             _ = try await importLibrary(fixtures, into: app)
             #expect(try await app.storedReportFolders().isSuperset(of: folders))
-            #expect(try await app.restorePreviousReportLibrary(for: .server("tests")).library?.title == "Second")
+            #expect(try await app.reportImports(for: .server("tests")).restorePrevious().library?.title == "Second")
         }
     }
 }

@@ -359,7 +359,7 @@ import VaporTesting
                 try await app.json(.GET, "/api/v1/reports/categories/root", token: admin.token).decoded(
                     as: Components.Schemas.ReportLevel.self)
             }
-            _ = try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
+            _ = try await app.reportImports(for: .server("tests")).importLibrary(from: fixtures.folder)
             let before = try await root()
             #expect(try await root().categories.map(\.title) == before.categories.map(\.title), "read again from what was kept")
             try fixtures.editManifest { manifest in
@@ -389,7 +389,7 @@ import VaporTesting
             #expect(try await app.json(.POST, "/api/v1/reports/import/undo", token: admin.token).status == .notFound)
             let stale = try await app.draftReports(try fixtures.zipped(), token: admin.token)
             let location = try #require(stale.headers.first(name: .location))
-            _ = try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
+            _ = try await app.reportImports(for: .server("tests")).importLibrary(from: fixtures.folder)
             let refused = try await app.json(.POST, location + "/confirm", token: admin.token)
             #expect(refused.status == .conflict)
             #expect(try refused.decoded(as: Components.Schemas.ErrorResponse.self).error.code == "library_changed")

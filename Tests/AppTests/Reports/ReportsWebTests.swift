@@ -11,7 +11,7 @@ import VaporTesting
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
         try await withKinetic { app in
-            _ = try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
+            _ = try await app.reportImports(for: .server("tests")).importLibrary(from: fixtures.folder)
             let (web, _) = try await app.signedInWebClient()
             try await body(app, web)
         }
@@ -60,7 +60,7 @@ import VaporTesting
     /// order, with a pager; a page past the end shows the last; an empty category says so.
     @Test func aCrowdedLevel_isShownAPageAtATime_andAnEmptyOneSaysSo() async throws {
         try await withKinetic { app in
-            _ = try await app.importReportLibrary(from: ReportFixtures.crowded, for: .server("tests"))
+            _ = try await app.reportImports(for: .server("tests")).importLibrary(from: ReportFixtures.crowded)
             let (web, _) = try await app.signedInWebClient()
             func ids(_ html: String) -> [String] {
                 html.components(separatedBy: #"data-id=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }

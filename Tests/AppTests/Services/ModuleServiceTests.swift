@@ -53,4 +53,117 @@ import Testing
             #expect(try await steps.dailyTotals(from: day, to: day).map(\.steps) == [750])
         }
     }
+
+    /// Workouts: an upload goes into the store and becomes a job; a job refused comes back as
+    /// its own error, and an upload that could not become a job leaves no file behind.
+    @Test func workouts_anUploadsRefusal_comesBackAsItsError_andAFailedEnqueueLeavesNoFile() async throws {
+        try await ServiceDatabase.withFresh { database, user in
+            let media = try ServiceDatabase.mediaStore()
+            defer { try? FileManager.default.removeItem(at: media.directory) }
+            let refusal = AppError(status: .unprocessableEntity, code: "song_unreadable", messageKey: "error.song.unreadable")
+            let enqueued = CallCount()
+            let refusing = JobClient.failing { jobs in
+                jobs.enqueueJSON = { kind, owner, payload in
+                    enqueued.add()
+                    #expect(kind == SongImportJob.kind && owner == user.id?.uuidString.lowercased())
+                    #expect(payload.contains(#""fileName":"Warm-up.mp3""#))
+                    return ServiceDatabase.job(kind, .available)
+                }
+                jobs.waitForEnd = { _, _ in
+                    let job = ServiceDatabase.job(SongImportJob.kind, .discarded)
+                    job.failure = try JobQueue.json(JobFailure(refusal))
+                    return job
+                }
+            }
+            let workouts = try ServiceDatabase.workouts(database, user, media: media, jobs: refusing)
+            do {
+                _ = try await workouts.addSong(try ServiceDatabase.scratchFile(), fileName: "Warm-up.mp3", waitingUpTo: 30)
+                Issue.record("the job's refusal is thrown")
+            } catch let error as AppError {
+                #expect(error.code == refusal.code && error.status == refusal.status)
+            }
+            #expect(enqueued.value == 1)
+            #expect(try Self.files(in: media.directory).count == 1, "the upload waits in the store for its job")
+
+            let full = JobClient.failing {
+                $0.enqueueJSON = { _, _, _ in throw AppError.toolsBusy(retryAfter: 5, localizer: workouts.localizer) }
+            }
+            let file = try ServiceDatabase.scratchFile()
+            await #expect(throws: AppError.self) {
+                _ = try await ServiceDatabase.workouts(database, user, media: media, jobs: full).addSong(
+                    file, fileName: nil, waitingUpTo: 30)
+            }
+            #expect(try Self.files(in: media.directory).count == 1, "the upload that found no room is gone from the store")
+            #expect(!FileManager.default.fileExists(atPath: file.path), "and from the disk")
+        }
+    }
+
+    /// Wishes: an e-mail on a server that sends none is refused naming the address; the same
+    /// wish in-app is scheduled and listed.
+    @Test func wishes_anEmailWhereNoneIsSent_isRefused_andAnInAppWishIsScheduled() async throws {
+        try await ServiceDatabase.withFresh { database, user in
+            let wishes = WishesService(
+                database: database, user: user, userID: try user.requireID(), now: testNow,
+                configuration: KineticConfiguration(database: .sqlite(path: ":memory:"), bcryptCost: 4),
+                localizer: try ServiceDatabase.localizer(), tools: .failing(),
+                photoFiles: WishPhotoFiles(store: try ServiceDatabase.mediaStore()))
+            func input(reach: RecipientReach) -> WishDraftInput {
+                WishDraftInput(
+                    occasion: "birthday", subject: "Happy birthday", message: "All the best!", photo: nil, recipients: ["bo@example.com"],
+                    sendAt: "2027-02-01T09:00", reaches: ["bo@example.com": reach.rawValue], postsToConnections: false)
+            }
+            do {
+                _ = try await wishes.check(input(reach: .email), timeZone: Self.utc)
+                Issue.record("an e-mail on a server without mail is refused")
+            } catch let error as AppError {
+                #expect(error.fields.messages["reach"] == "wishes.error.reach.emailUnavailable")
+                #expect(error.fieldArguments["reach"] == ["bo@example.com"])
+            }
+            let draft = try await wishes.check(input(reach: .inApp), timeZone: Self.utc)
+            let scheduled = try await wishes.schedule(draft)
+            #expect(scheduled.box == .scheduled && scheduled.recipients.map(\.address) == ["bo@example.com"])
+            #expect(try await wishes.boxes.counts().boxes[.scheduled] == 1)
+        }
+    }
+
+    /// Reports: a reader cannot import (and the zip they sent is gone); an administrator's zip
+    /// is checked into a draft naming what it adds, and confirming it puts its job in and
+    /// wakes the workers.
+    @Test func reports_onlyAnAdministratorImports_andAConfirmedImportBecomesAJob() async throws {
+        try await ServiceDatabase.withFresh { database, user in
+            let fixtures = try ReportFixtures()
+            defer { fixtures.remove() }
+            let media = try ServiceDatabase.mediaStore()
+            defer { try? FileManager.default.removeItem(at: media.directory) }
+            let woken = CallCount()
+            let imports = ReportImports(
+                database: database, files: ReportFiles(store: media, mediaDirectory: media.directory.path), tools: .immediate,
+                jobs: .failing { $0.wakeUp = { woken.add() } }, clock: TestClock(testNow).kineticClock, gate: ReportImportGate(),
+                uploadDirectory: media.directory, instance: "service-test", logger: Logger(label: "service-test"))
+            func reports(for user: User) -> ReportsService {
+                ReportsService(
+                    user: user, library: ReportsRepository(database: database, trees: CategoryTreeCache()), files: imports.files,
+                    imports: imports)
+            }
+            let zip = try ServiceDatabase.scratchFile(fixtures.zipped())
+            await #expect(throws: AppError.self) { _ = try await reports(for: user).uploadImport(zip: zip) }
+            #expect(!FileManager.default.fileExists(atPath: zip.path))
+
+            user.isAdmin = true
+            let draft = try await reports(for: user).uploadImport(zip: try ServiceDatabase.scratchFile(fixtures.zipped()))
+            #expect(draft.reportCount == 3 && draft.changes.reports.added.count == 3)
+            let status = try await reports(for: user).confirmImport(draft.id)
+            #expect(status.state == .importing && status.progress.pagesToRender == draft.pagesToRender)
+            #expect(woken.value == 1)
+            let job = try #require(try await JobRecord.query(on: database).first())
+            #expect(job.kind == ReportImportJob.kind && job.state == .available)
+            await #expect(throws: AppError.self, "one import at a time") { _ = try await reports(for: user).confirmImport(draft.id) }
+        }
+    }
+
+    private static func files(in directory: URL) throws -> [String] {
+        let found = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+        return (found?.allObjects as? [URL] ?? []).filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+            .map(\.lastPathComponent)
+    }
 }

@@ -58,7 +58,7 @@ import VaporTesting
             let sql = try app.db.sql()
             let ann = try await app.signUp()
             try await app.grantAdmin(ann)
-            _ = try await app.importReportLibrary(from: fixtures.folder, for: .server("tests"))
+            _ = try await app.reportImports(for: .server("tests")).importLibrary(from: fixtures.folder)
             #expect(try await app.json(.POST, "/api/v1/workouts", body: workoutRequest, token: ann.token).status == .created)
             _ = try await app.scheduleWish(from: ann, to: [ann.email], channels: [.inApp])
             let root = try await app.json(.GET, "/api/v1/reports/categories/root", token: ann.token)

@@ -1,6 +1,7 @@
 import Fluent
 import FluentSQLiteDriver
 import Foundation
+import KineticCore
 import NIOPosix
 import Testing
 
@@ -29,5 +30,53 @@ enum ServiceDatabase {
             await databases.shutdownAsync()
             throw error
         }
+    }
+
+    /// A media store in a scratch directory of its own.
+    static func mediaStore() throws -> LocalMediaStore {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-service-media-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return LocalMediaStore(directory: directory)
+    }
+
+    /// A file in the scratch directory holding `data`, as an upload is received.
+    static func scratchFile(_ data: Data = Data("not really a song".utf8)) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-service-upload-\(UUID().uuidString)")
+        try data.write(to: file)
+        return file
+    }
+
+    /// The String Catalog of `Resources/`, read once.
+    static func localizer(_ language: AppLanguage = .english) throws -> Localizer {
+        Localizer(language: language, catalog: try catalog.get())
+    }
+
+    private static let catalog = Result {
+        try StringCatalog(data: Data(contentsOf: URL(fileURLWithPath: "Resources/Localizable.xcstrings")))
+    }
+
+    /// The Workouts service of `user` with `jobs`, tool work refused.
+    static func workouts(_ database: any Database, _ user: User, media: some MediaStore, jobs: JobClient) throws -> WorkoutsService {
+        WorkoutsService(
+            database: database, userID: try user.requireID(), now: testNow, calendar: UserCalendar(timeZone: .gmt, now: testNow),
+            configuration: KineticConfiguration(database: .sqlite(path: ":memory:"), bcryptCost: 4), catalogue: try catalogue.get(),
+            localizer: try localizer(), tools: .failing(), songFiles: SongFiles(store: media), jobs: jobs)
+    }
+
+    private static let catalogue = Result { try ExerciseCatalogue.shipped() }
+
+    /// A job as a test client answers it.
+    static func job(_ kind: String, _ state: JobState) -> JobRecord {
+        let job = JobRecord()
+        job.id = UUID()
+        job.kind = kind
+        job.owner = "service-test"
+        job.state = state
+        job.payload = "{}"
+        job.attempt = 1
+        job.maxAttempts = 3
+        job.scheduledAt = testNow
+        job.insertedAt = testNow
+        return job
     }
 }

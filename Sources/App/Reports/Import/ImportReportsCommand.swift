@@ -66,23 +66,23 @@ struct ImportReportsCommand: KineticCommand {
         let app = context.application
         let console = context.console
         try await app.autoMigrate().get()
-        let owner = ToolQueue.Owner.server("import-reports")
+        let imports = app.reportImports(for: .server("import-reports"))
         let localizer = Localizer(language: .english, catalog: app.stringCatalog)
         do {
             switch request {
             case .undo:
-                let restored = try await app.restorePreviousReportLibrary(for: owner)
+                let restored = try await imports.restorePrevious()
                 console.print(
                     restored.library.map { "The library is back as it was: \($0.title), \($0.reportCount) reports, \($0.pageCount) pages." }
                         ?? "The library is empty again, as it was before the first import.")
                 console.print("Run `kinetic import-reports --undo` again to bring the undone import back.")
             case .dryRun(let source):
-                let preview = try await app.previewReportLibrary(from: URL(fileURLWithPath: source), for: owner)
+                let preview = try await imports.preview(from: URL(fileURLWithPath: source))
                 print(preview, to: console)
                 console.print("Nothing was imported (--dry-run).")
             case .importing(let source):
                 let url = URL(fileURLWithPath: source)
-                let preview = try await app.previewReportLibrary(from: url, for: owner)
+                let preview = try await imports.preview(from: url)
                 print(preview, to: console)
                 guard !preview.changes.isEmpty || preview.pagesToRender > 0 else { return }
                 // Without a terminal to ask at, --yes must have answered already.
@@ -94,7 +94,7 @@ struct ImportReportsCommand: KineticCommand {
                     return
                 }
                 let started = ContinuousClock.now
-                let summary = try await app.importReportLibrary(from: url, for: owner, previewedAgainst: preview.basis)
+                let summary = try await imports.importLibrary(from: url, previewedAgainst: preview.basis)
                 let seconds = started.duration(to: .now) / .seconds(1)
                 console.print("Imported the report library from \(url.lastPathComponent):")
                 console.print("  categories:       \(summary.categories)")

@@ -44,12 +44,13 @@ struct ReportImportJob: Codable, Sendable {
             // Written by a later version: this one cannot import it, and says so.
             throw AppError(status: .conflict, code: "import_unreadable", messageKey: "error.reports.importFailed")
         }
+        let imports = app.reportImports(for: .user(input.userID))
         let tracker = ReportImportTracker(starting: started) { status in
-            try? await app.saveReportImportStatus(status, of: input.importID)
+            try? await imports.saveStatus(status, of: input.importID)
         }
         let summary: ReportLibraryImporter.Summary
         do {
-            summary = try await importLibrary(draft, stampedAt: started.startedAt, for: input.userID, tracker: tracker, app)
+            summary = try await importLibrary(draft, stampedAt: started.startedAt, tracker: tracker, imports)
         } catch {
             let cancelled = error is CancellationError || Task.isCancelled
             guard !cancelled, JobWorkers.failure(error).permanent || job.attempt >= job.maxAttempts else {
@@ -57,37 +58,34 @@ struct ReportImportJob: Codable, Sendable {
                 await tracker.abandon()
                 throw error
             }
-            let appError = Application.reportImportError(error)
+            let appError = ReportImports.appError(for: error)
             if appError.status == .internalServerError { app.logger.error("The report import failed: \(String(reflecting: error))") }
-            try await app.endReportImport(input.importID, as: await tracker.finish(.failure(appError), at: app.now))
+            try await imports.end(input.importID, as: await tracker.finish(.failure(appError), at: imports.clock.now))
             throw error
         }
-        try await app.endReportImport(input.importID, as: await tracker.finish(.success(summary), at: app.now))
+        try await imports.end(input.importID, as: await tracker.finish(.success(summary), at: imports.clock.now))
         return result
     }
 
     /// Imports `draft` from its zip in the store, or, when an earlier try already stored it,
     /// says what that try did.
     private static func importLibrary(
-        _ draft: ReportImportDraft, stampedAt stamp: Date, for userID: UUID, tracker: ReportImportTracker, _ app: Application
+        _ draft: ReportImportDraft, stampedAt stamp: Date, tracker: ReportImportTracker, _ imports: ReportImports
     ) async throws -> ReportLibraryImporter.Summary {
-        let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: app.db)
+        let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: imports.database)
         if ReportLibraryImporter.LibraryVersion(importedAt: current?.importedAt) != draft.basis, let importedAt = current?.importedAt,
             abs(importedAt.timeIntervalSince(stamp)) < 0.001
         {
             return draft.summary
         }
         guard PDFTools.isAvailable else { throw PDFTools.toolsMissing }
-        let tools = app.tools(for: .user(userID))
-        let work = try app.reportFiles.stagingFolder()
+        let work = try imports.files.stagingFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         let zip = work.appendingPathComponent("library.zip")
         let unpacked = work.appendingPathComponent("library")
-        guard try await app.media.download(try zipKey(draft.id), to: zip) else { throw ReportImportDraft.gone }
+        guard try await imports.files.store.download(try zipKey(draft.id), to: zip) else { throw ReportImportDraft.gone }
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
-        let folder = try await tools.runBlocking { try ReportLibraryArchive.unpack(zip, into: unpacked) }
-        let importer = ReportLibraryImporter(
-            database: app.db, files: app.reportFiles, tools: PDFTools(), threads: tools, logger: app.logger)
-        return try await importer.importLibrary(at: folder, now: stamp, previewedAgainst: draft.basis, tracker: tracker)
+        let folder = try await imports.tools.runBlocking { try ReportLibraryArchive.unpack(zip, into: unpacked) }
+        return try await imports.importer.importLibrary(at: folder, now: stamp, previewedAgainst: draft.basis, tracker: tracker)
     }
 }

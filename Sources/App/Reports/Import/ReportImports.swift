@@ -5,34 +5,45 @@ import NIOConcurrencyHelpers
 import SQLKit
 import Vapor
 
-extension Application {
-    private struct ReportImportGateKey: StorageKey { typealias Value = NIOLockedValueBox<Bool> }
+/// The Reports module's import, for one administrator or command: checks a library (a folder,
+/// or a zip of one; see ``ReportLibraryImporter``), keeps an upload waiting for confirmation,
+/// imports a confirmed one as a job whichever instance is free runs (``ReportImportJob``), tells
+/// how it stands, and undoes the last import. Built from values: the database, the library's
+/// files in the media store, the tool line of whoever asks, the job client, the clock and this
+/// instance's one-check-at-a-time gate; ``Application/reportImports(for:)`` makes the live one.
+struct ReportImports: Sendable {
+    let database: any Database
+    /// Where the library's files live.
+    let files: ReportFiles
+    /// The tool line of whoever asks (administrator, job or command).
+    let tools: ToolRunner
+    /// Where a confirmed import goes to be run.
+    let jobs: JobClient
+    let clock: KineticClock
+    /// This instance's one check, preview or undo at a time.
+    let gate: ReportImportGate
+    /// Where a zip given to ``importLibrary(from:previewedAgainst:)`` is unpacked.
+    let uploadDirectory: URL
+    /// This instance's name on the jobs it puts in.
+    let instance: String
+    let logger: Logger
 
-    /// Prepares the one-check-at-a-time gate of this instance; called once by `configure(_:_:)`.
-    func prepareReportImports() {
-        storage[ReportImportGateKey.self] = NIOLockedValueBox(false)
-    }
-
-    /// Where the report library's files live.
-    var reportFiles: ReportFiles {
-        ReportFiles(store: media, mediaDirectory: kineticConfiguration.mediaDirectory)
-    }
+    private var now: Date { clock.now }
 
     /// Imports the report library from a folder or a zip of one (see ``ReportLibraryImporter``),
-    /// refused (409) when the library is no longer the one `previewedAgainst` names. Its tool
-    /// work runs in `owner`'s turn.
-    func importReportLibrary(
-        from source: URL, for owner: ToolQueue.Owner, previewedAgainst basis: ReportLibraryImporter.LibraryVersion? = nil
+    /// refused (409) when the library is no longer the one `previewedAgainst` names.
+    func importLibrary(
+        from source: URL, previewedAgainst basis: ReportLibraryImporter.LibraryVersion? = nil
     ) async throws -> ReportLibraryImporter.Summary {
-        try await withReportImport(for: owner) { importer in
-            try await withLibraryFolder(source, for: owner) { try await importer.importLibrary(at: $0, now: now, previewedAgainst: basis) }
+        try await withImporter { importer in
+            try await withLibraryFolder(source) { try await importer.importLibrary(at: $0, now: now, previewedAgainst: basis) }
         }
     }
 
     /// What importing the library at `source` (a folder or zip) would change; stores nothing.
-    func previewReportLibrary(from source: URL, for owner: ToolQueue.Owner) async throws -> ReportLibraryImporter.Preview {
-        try await withReportImport(for: owner) { importer in
-            try await withLibraryFolder(source, for: owner) { try await importer.preview(at: $0) }
+    func preview(from source: URL) async throws -> ReportLibraryImporter.Preview {
+        try await withImporter { importer in
+            try await withLibraryFolder(source) { try await importer.preview(at: $0) }
         }
     }
 
@@ -40,28 +51,28 @@ extension Application {
     /// confirmation, in place of any earlier one once it can be imported; every problem at once
     /// (422) when it cannot, and the earlier one stays. The zip waits in the media store, so
     /// any instance can import it.
-    func uploadReportImport(zip: URL, for owner: ToolQueue.Owner) async throws -> ReportImportDraft {
+    func upload(zip: URL) async throws -> ReportImportDraft {
         defer { try? FileManager.default.removeItem(at: zip) }
-        let draft = try await withReportImport(for: owner) { importer in
-            let checking = try reportFiles.stagingFolder()
+        let draft = try await withImporter { importer in
+            let checking = try files.stagingFolder()
             defer { try? FileManager.default.removeItem(at: checking) }
-            let folder = try await tools(for: owner).runBlocking { try ReportLibraryArchive.unpack(zip, into: checking) }
+            let folder = try await tools.runBlocking { try ReportLibraryArchive.unpack(zip, into: checking) }
             return ReportImportDraft(id: UUID(), createdAt: now, preview: try await importer.preview(at: folder))
         }
         let key = try ReportImportJob.zipKey(draft.id)
-        try await media.keep(zip, as: key, contentType: "application/zip")
+        try await files.store.keep(zip, as: key, contentType: "application/zip")
         let replaced: [UUID]
         do {
-            replaced = try await db.writeTransaction { database in
+            replaced = try await database.writeTransaction { database in
                 let replaced = try await Self.deleteWaitingImports(on: database)
                 try await ReportImportRecord(draft).create(on: database)
                 return replaced
             }
         } catch {
-            try? await media.remove(key)
+            try? await files.store.remove(key)
             throw error
         }
-        for id in replaced { await removeReportImportZip(id) }
+        for id in replaced { await removeZip(id) }
         return draft
     }
 
@@ -75,8 +86,8 @@ extension Application {
     }
 
     /// The draft `id`, when it is still the one waiting.
-    func reportImportDraft(_ id: UUID) async throws -> ReportImportDraft? {
-        guard let record = try await ReportImportRecord.find(id, on: db), record.state == .waiting else { return nil }
+    func draft(_ id: UUID) async throws -> ReportImportDraft? {
+        guard let record = try await ReportImportRecord.find(id, on: database), record.state == .waiting else { return nil }
         return record.decodedDraft
     }
 
@@ -85,12 +96,12 @@ extension Application {
     /// has got and how it ended, while the library stays readable. 404 when the draft is no
     /// longer waiting, 409 while another import runs, and 409 (the draft dropped) when the
     /// library changed since its preview (the import checks that again as it stores).
-    func startReportImport(_ id: UUID, for userID: UUID) async throws -> ReportImportStatus {
+    func start(_ id: UUID, for userID: UUID) async throws -> ReportImportStatus {
         guard PDFTools.isAvailable else { throw PDFTools.toolsMissing }
-        guard let draft = try await reportImportDraft(id) else { throw ReportImportDraft.gone }
-        let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: db)
+        guard let draft = try await draft(id) else { throw ReportImportDraft.gone }
+        let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
         guard ReportLibraryImporter.LibraryVersion(importedAt: current?.importedAt) == draft.basis else {
-            if !(try await Self.deleteWaitingImports(id, on: db)).isEmpty { await removeReportImportZip(id) }
+            if !(try await Self.deleteWaitingImports(id, on: database)).isEmpty { await removeZip(id) }
             throw ReportLibraryImporter.libraryChanged
         }
         // Whole milliseconds, so the stamp reads back the same from either database.
@@ -98,8 +109,8 @@ extension Application {
         let status = ReportImportStatus(
             id: id, state: .importing, startedAt: startedAt, progress: ReportImportProgress(pagesToRender: draft.pagesToRender))
         let statusJSON = try JobQueue.json(status)
-        let instance = kineticConfiguration.instanceID, enqueuedAt = now, jobID = UUID()
-        let lost = try await db.writeTransaction { database in
+        let instance = self.instance, enqueuedAt = now, jobID = UUID()
+        let lost = try await database.writeTransaction { database in
             let sql = try database.sql()
             if sql.dialect.name == "postgresql" {
                 // Two confirmations at once take turns here, so the second sees the first.
@@ -121,23 +132,23 @@ extension Application {
             }
             guard !started.isEmpty else {
                 let running = try await ReportImportRecord.query(on: database).filter(\.$state == .importing).first()
-                throw running == nil ? ReportImportDraft.gone : Self.reportImportRunning
+                throw running == nil ? ReportImportDraft.gone : Self.alreadyRunning
             }
             try await JobQueue(database: database, instance: instance).enqueue(
                 ReportImportJob.kind, owner: ReportImportJob.owner, payload: ReportImportJob(importID: id, userID: userID), id: jobID,
                 now: enqueuedAt)
             return lost
         }
-        for id in lost { await removeReportImportZip(id) }
+        for id in lost { await removeZip(id) }
         jobs.wakeUp()
         return status
     }
 
     /// The import `id` as it runs or as it ended; nil when it was never confirmed.
-    func reportImportStatus(_ id: UUID) async throws -> ReportImportStatus? {
-        guard let record = try await ReportImportRecord.find(id, on: db), let status = record.decodedStatus else { return nil }
+    func status(_ id: UUID) async throws -> ReportImportStatus? {
+        guard let record = try await ReportImportRecord.find(id, on: database), let status = record.decodedStatus else { return nil }
         guard record.state == .importing else { return status }
-        return try await Self.endedStatus(of: record, on: db, now: now) ?? status
+        return try await Self.endedStatus(of: record, on: database, now: now) ?? status
     }
 
     /// How an import still marked importing ended, when its job did (or is gone): the job's
@@ -178,26 +189,26 @@ extension Application {
     }
 
     /// The import running now, when one is.
-    func runningReportImport() async throws -> ReportImportStatus? {
-        guard let record = try await ReportImportRecord.query(on: db).filter(\.$state == .importing).first() else { return nil }
-        return try await reportImportStatus(try record.requireID()).flatMap { $0.state == .importing ? $0 : nil }
+    func running() async throws -> ReportImportStatus? {
+        guard let record = try await ReportImportRecord.query(on: database).filter(\.$state == .importing).first() else { return nil }
+        return try await status(try record.requireID()).flatMap { $0.state == .importing ? $0 : nil }
     }
 
     /// Writes the status of the import `id` while it runs.
-    func saveReportImportStatus(_ status: ReportImportStatus, of id: UUID) async throws {
-        try await ReportImportRecord.query(on: db).filter(\.$id == id).filter(\.$state == .importing)
+    func saveStatus(_ status: ReportImportStatus, of id: UUID) async throws {
+        try await ReportImportRecord.query(on: database).filter(\.$id == id).filter(\.$state == .importing)
             .set(\.$status, to: try JobQueue.json(status)).update()
     }
 
     /// Records how the import `id` ended, and lets its zip go.
-    func endReportImport(_ id: UUID, as status: ReportImportStatus) async throws {
-        try await ReportImportRecord.query(on: db).filter(\.$id == id)
+    func end(_ id: UUID, as status: ReportImportStatus) async throws {
+        try await ReportImportRecord.query(on: database).filter(\.$id == id)
             .set(\.$status, to: try JobQueue.json(status)).set(\.$state, to: .ended).update()
-        await removeReportImportZip(id)
+        await removeZip(id)
     }
 
     /// The error an import ended with, as the API and the page tell it.
-    static func reportImportError(_ error: any Error) -> AppError {
+    static func appError(for error: any Error) -> AppError {
         switch error {
         case let appError as AppError: appError
         case let convertible as any AppErrorConvertible: convertible.appError
@@ -207,74 +218,100 @@ extension Application {
     }
 
     /// Drops the draft `id`; 404 when it is no longer waiting.
-    func discardReportImport(_ id: UUID) async throws {
-        guard !(try await Self.deleteWaitingImports(id, on: db)).isEmpty else { throw ReportImportDraft.gone }
-        await removeReportImportZip(id)
+    func discard(_ id: UUID) async throws {
+        guard !(try await Self.deleteWaitingImports(id, on: database)).isEmpty else { throw ReportImportDraft.gone }
+        await removeZip(id)
     }
 
-    private func removeReportImportZip(_ id: UUID?) async {
+    private func removeZip(_ id: UUID?) async {
         guard let id, let key = try? ReportImportJob.zipKey(id) else { return }
-        try? await media.remove(key)
+        try? await files.store.remove(key)
     }
 
     /// 409: an import is running (on this instance or another).
-    static let reportImportRunning = AppError.conflict(messageKey: "error.reports.importRunning")
+    static let alreadyRunning = AppError.conflict(messageKey: "error.reports.importRunning")
 
     /// Undoes the last import: the previous library becomes the library again (see
     /// ``ReportLibraryImporter/restorePrevious(now:)``).
-    func restorePreviousReportLibrary(for owner: ToolQueue.Owner) async throws -> ReportLibrarySnapshot {
-        guard try await runningReportImport() == nil else { throw Self.reportImportRunning }
-        return try await withReportImport(for: owner, needsTools: false) { try await $0.restorePrevious(now: now) }
+    func restorePrevious() async throws -> ReportLibrarySnapshot {
+        guard try await running() == nil else { throw Self.alreadyRunning }
+        return try await withImporter(needsTools: false) { try await $0.restorePrevious(now: now) }
     }
 
     /// The library an undo would bring back, and when it was replaced; nil when there is none.
-    func previousReportLibrary() async throws -> (library: ReportLibrarySnapshot.Library?, replacedAt: Date)? {
-        try await PreviousReportLibraryRecord.find(on: db).flatMap { found in found.library.map { ($0.library, found.record.replacedAt) } }
+    func previousLibrary() async throws -> (library: ReportLibrarySnapshot.Library?, replacedAt: Date)? {
+        try await PreviousReportLibraryRecord.find(on: database).flatMap { found in
+            found.library.map { ($0.library, found.record.replacedAt) }
+        }
     }
 
     /// Runs `body` with an importer, one check, preview or undo at a time on this instance: a
     /// second while one runs is a 409. (Across instances and `kinetic import-reports`, the
     /// store checks that no other import came first.)
-    private func withReportImport<T>(
-        for owner: ToolQueue.Owner, needsTools: Bool = true, _ body: (ReportLibraryImporter) async throws -> T
-    ) async throws -> T {
+    private func withImporter<T>(needsTools: Bool = true, _ body: (ReportLibraryImporter) async throws -> T) async throws -> T {
         guard !needsTools || PDFTools.isAvailable else { throw PDFTools.toolsMissing }
-        try enterReportImport()
-        defer { leaveReportImport() }
-        return try await body(
-            ReportLibraryImporter(
-                database: db, files: reportFiles, tools: PDFTools(), threads: tools(for: owner), logger: logger))
+        try gate.enter()
+        defer { gate.leave() }
+        return try await body(importer)
     }
 
-    /// Takes the one-import-at-a-time gate; 409 while it is taken.
-    private func enterReportImport() throws {
-        let gate = storage.configured(ReportImportGateKey.self, "the report import gate")
-        guard
-            gate.withLockedValue({ running in
-                defer { running = true }
-                return !running
-            })
-        else {
-            throw Self.reportImportRunning
-        }
-    }
-
-    private func leaveReportImport() {
-        storage.configured(ReportImportGateKey.self, "the report import gate").withLockedValue { $0 = false }
+    /// The importer of this library, its tool work in this line.
+    var importer: ReportLibraryImporter {
+        ReportLibraryImporter(database: database, files: files, tools: PDFTools(), threads: tools, logger: logger)
     }
 
     /// Runs `body` on the library folder of `source`: the folder itself, or a zip unpacked
     /// into the upload directory for the time of `body`.
-    private func withLibraryFolder<T>(_ source: URL, for owner: ToolQueue.Owner, _ body: (URL) async throws -> T) async throws -> T {
+    private func withLibraryFolder<T>(_ source: URL, _ body: (URL) async throws -> T) async throws -> T {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder) else {
             throw ReportLibraryProblems([ReportLibraryProblem(source.lastPathComponent, "error.reports.source.missing")])
         }
         guard !isFolder.boolValue else { return try await body(source) }
-        let unpacked = URL(fileURLWithPath: kineticConfiguration.uploadDirectory).appendingPathComponent(
-            "upload-library-\(UUID().uuidString)")
+        let unpacked = uploadDirectory.appendingPathComponent("upload-library-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: unpacked) }
-        return try await body(try await tools(for: owner).runBlocking { try ReportLibraryArchive.unpack(source, into: unpacked) })
+        return try await body(try await tools.runBlocking { try ReportLibraryArchive.unpack(source, into: unpacked) })
+    }
+}
+
+/// One check, preview or undo of the report library at a time on this instance.
+final class ReportImportGate: Sendable {
+    private let taken = NIOLockedValueBox(false)
+
+    /// Takes the gate; 409 while it is taken.
+    func enter() throws {
+        let entered = taken.withLockedValue { taken in
+            defer { taken = true }
+            return !taken
+        }
+        guard entered else { throw ReportImports.alreadyRunning }
+    }
+
+    func leave() {
+        taken.withLockedValue { $0 = false }
+    }
+}
+
+extension Application {
+    private struct ReportImportGateKey: StorageKey { typealias Value = ReportImportGate }
+
+    /// Prepares this instance's one-check-at-a-time gate; called once by `configure(_:_:)`.
+    func prepareReportImports() {
+        storage[ReportImportGateKey.self] = ReportImportGate()
+    }
+
+    /// Where the report library's files live.
+    var reportFiles: ReportFiles {
+        ReportFiles(store: media, mediaDirectory: kineticConfiguration.mediaDirectory)
+    }
+
+    /// The Reports import, its tool work in `owner`'s turn.
+    func reportImports(for owner: ToolQueue.Owner) -> ReportImports {
+        ReportImports(
+            database: db, files: reportFiles, tools: tools(for: owner), jobs: .live(self), clock: kineticConfiguration.clock,
+            gate: storage.configured(ReportImportGateKey.self, "the report import gate"),
+            uploadDirectory: URL(fileURLWithPath: kineticConfiguration.uploadDirectory), instance: kineticConfiguration.instanceID,
+            logger: logger)
     }
 }

@@ -4,37 +4,67 @@ import KineticCore
 import Vapor
 
 /// What a module's service does with background jobs for its user: check there is room, put
-/// one in, wait a while for it to end (whichever instance runs it), read how it stands.
+/// one in, wait a while for it to end (whichever instance runs it), read how it stands. The
+/// live value is ``live(_:)``; a test builds one from its own closures, or one that fails the
+/// test when it is used.
 struct JobClient: Sendable {
-    let application: Application
+    /// 503 with `Retry-After` when `owner` already has ``maximumWaitingPerOwner`` jobs waiting
+    /// or running, or everyone ``maximumWaiting``.
+    var checkRoom: @Sendable (_ owner: String, _ localizer: Localizer) async throws -> Void
+    /// Puts a job of `kind` in for `owner` with its payload (JSON) and wakes the workers.
+    var enqueueJSON: @Sendable (_ kind: String, _ owner: String, _ payload: String) async throws -> JobRecord
+    /// The job `id` once it ended, or as it stands after `seconds`.
+    var waitForEnd: @Sendable (_ id: UUID, _ seconds: TimeInterval) async throws -> JobRecord
+    /// The job `id` if `owner`'s; nil otherwise (so for the others).
+    var find: @Sendable (_ id: UUID, _ owner: String) async throws -> JobRecord?
+    /// Wakes the workers for a job put in by other means (in a transaction of the caller's).
+    var wakeUp: @Sendable () -> Void
 
     /// The most unfinished jobs one owner may have, and all owners together; beyond, 503 with
     /// `Retry-After`, before an upload is read.
     static let maximumWaitingPerOwner = 4
     static let maximumWaiting = 64
 
-    /// 503 with `Retry-After` when `owner` already has ``maximumWaitingPerOwner`` jobs waiting
-    /// or running, or everyone ``maximumWaiting``.
     func checkRoom(for owner: String, localizer: Localizer) async throws {
-        let unfinished = [JobState.scheduled, .available, .executing, .retryable]
-        let mine = try await JobRecord.query(on: application.db).filter(\.$owner == owner).filter(\.$state ~~ unfinished).count()
-        let all = try await JobRecord.query(on: application.db).filter(\.$state ~~ unfinished).count()
-        guard mine < Self.maximumWaitingPerOwner, all < Self.maximumWaiting else {
-            throw AppError.toolsBusy(retryAfter: max(2, min(60, all / max(1, Application.toolThreadCount) * 5)), localizer: localizer)
-        }
+        try await checkRoom(owner, localizer)
     }
 
     func enqueue(_ kind: String, owner: String, payload: some Encodable) async throws -> JobRecord {
-        try await application.enqueueJob(kind, owner: owner, payload: payload)
+        try await enqueueJSON(kind, owner, try JobQueue.json(payload))
     }
 
-    /// The job `id` once it ended, or as it stands after `seconds`.
     func wait(for id: UUID, upTo seconds: TimeInterval) async throws -> JobRecord {
-        try await application.waitForJob(id, upTo: seconds)
+        try await waitForEnd(id, seconds)
     }
 
-    /// The job `id` if `owner`'s; nil otherwise (so for the others).
     func job(_ id: UUID, of owner: String) async throws -> JobRecord? {
-        try await JobRecord.query(on: application.db).filter(\.$id == id).filter(\.$owner == owner).first()
+        try await find(id, owner)
+    }
+}
+
+extension JobClient {
+    /// The jobs of `application`'s database, run by whichever instance is free.
+    static func live(_ application: Application) -> JobClient {
+        JobClient(
+            checkRoom: { owner, localizer in
+                let unfinished = [JobState.scheduled, .available, .executing, .retryable]
+                let jobs = JobRecord.query(on: application.db).filter(\.$state ~~ unfinished)
+                let mine = try await jobs.copy().filter(\.$owner == owner).count()
+                let all = try await jobs.count()
+                guard mine < maximumWaitingPerOwner, all < maximumWaiting else {
+                    let retryAfter = max(2, min(60, all / max(1, Application.toolThreadCount) * 5))
+                    throw AppError.toolsBusy(retryAfter: retryAfter, localizer: localizer)
+                }
+            },
+            enqueueJSON: { kind, owner, payload in
+                let job = try await application.jobs.queue.enqueue(kind, owner: owner, json: payload, now: application.now)
+                application.jobs.wakeUp()
+                return job
+            },
+            waitForEnd: { id, seconds in try await application.waitForJob(id, upTo: seconds) },
+            find: { id, owner in
+                try await JobRecord.query(on: application.db).filter(\.$id == id).filter(\.$owner == owner).first()
+            },
+            wakeUp: { application.jobs.wakeUp() })
     }
 }

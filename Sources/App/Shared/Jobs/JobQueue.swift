@@ -30,11 +30,19 @@ struct JobQueue: Sendable {
     func enqueue(
         _ kind: String, owner: String, payload: some Encodable, at: Date? = nil, maximumAttempts: Int = 3, id: UUID = UUID(), now: Date
     ) async throws -> JobRecord {
+        try await enqueue(kind, owner: owner, json: try Self.json(payload), at: at, maximumAttempts: maximumAttempts, id: id, now: now)
+    }
+
+    /// Puts a job in whose payload is JSON already (``JobClient``'s).
+    @discardableResult
+    func enqueue(
+        _ kind: String, owner: String, json payload: String, at: Date? = nil, maximumAttempts: Int = 3, id: UUID = UUID(), now: Date
+    ) async throws -> JobRecord {
         let job = JobRecord()
         job.id = id
         job.kind = kind
         job.owner = owner
-        job.payload = try Self.json(payload)
+        job.payload = payload
         job.attempt = 0
         job.maxAttempts = maximumAttempts
         job.scheduledAt = max(at ?? now, now)

@@ -7,7 +7,7 @@ import Vapor
 struct JobsController {
     func show(_ request: Request) async throws -> JobDTO {
         guard let id = request.parameters.get("jobId").flatMap(UUID.init(uuidString:)),
-            let job = try await JobClient(application: request.application).job(
+            let job = try await JobClient.live(request.application).job(
                 id, of: try request.requireUser().requireID().uuidString.lowercased())
         else { throw AppError.notFound }
         return try JobDTO(job, localizer: request.localizer)

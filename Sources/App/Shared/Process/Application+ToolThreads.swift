@@ -29,7 +29,7 @@ extension Application {
 
     /// Tool work on behalf of `owner`, counted also against `shares` (``ToolQueue``).
     func tools(for owner: ToolQueue.Owner, shares: Set<String> = []) -> ToolRunner {
-        ToolRunner(queue: toolQueue, owner: owner, shares: shares)
+        .live(queue: toolQueue, owner: owner, shares: shares)
     }
 
     /// Starts the tool and parsing threads and their lines; called once by `configure(_:_:)`,

@@ -1,33 +1,67 @@
-import KineticCore
-import Vapor
+import Foundation
+import NIOConcurrencyHelpers
 
-/// Tool work on someone's behalf: each piece waits its owner's turn in the ``ToolQueue``, and
-/// its shares' (the client network it came from).
+/// Tool work on someone's behalf: each piece waits its owner's turn in the tool line
+/// (``ToolQueue``), and its shares' (the client network it came from), then runs. The live
+/// value is ``live(queue:owner:shares:)`` (``Application/tools(for:shares:)``); a test builds
+/// one that runs the work at once, or one that fails the test when any work is asked of it.
 struct ToolRunner: Sendable {
-    let queue: ToolQueue
-    let owner: ToolQueue.Owner
+    /// The shares the owner's work also counts against; carried into the jobs it puts in.
     var shares: Set<String> = []
+    /// Runs `work` in the owner's turn; throws ``ToolQueue/Full`` when too much work waits
+    /// already, ``ToolQueue/CoolingDown`` after a file too costly to read.
+    var inTurn: @Sendable (_ work: @escaping @Sendable () async throws -> Void) async throws -> Void
+    /// Runs blocking `work` on a tool thread, apart from the threads that answer requests.
+    var onToolThread: @Sendable (_ work: @escaping @Sendable () throws -> Void) async throws -> Void
+    /// Throws ``ToolQueue/Full`` or ``ToolQueue/CoolingDown`` when the owner's work could not
+    /// queue now (see ``ToolQueue/checkRoom(for:shares:)``).
+    var checkRoom: @Sendable () async throws -> Void
 
-    /// Runs `work` in `owner`'s turn; throws ``ToolQueue/Full`` when too much work waits already,
-    /// ``ToolQueue/CoolingDown`` after a file too costly to read.
+    /// Runs `work` in the owner's turn (``inTurn``), and gives back what it made.
     func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        try await queue.run(for: owner, shares: shares, work)
+        let made = NIOLockedValueBox<Value?>(nil)
+        try await inTurn {
+            let value = try await work()
+            made.withLockedValue { $0 = value }
+        }
+        guard let value = made.withLockedValue({ $0 }) else { throw NotRun() }
+        return value
     }
 
-    /// Runs blocking work on a tool thread in `owner`'s turn.
+    /// Runs blocking work on a tool thread in the owner's turn.
     func runBlocking<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        let queue = queue
-        return try await run { try await queue.compute(work) }
+        let compute = onToolThread
+        return try await run { try await Self.made(by: work, on: compute) }
     }
 
     /// Blocking work on a tool thread for a job that holds its turn already (``run(_:)``).
     func compute<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await queue.compute(work)
+        try await Self.made(by: work, on: onToolThread)
     }
 
-    /// Throws ``ToolQueue/Full`` or ``ToolQueue/CoolingDown`` when the owner's work could not
-    /// queue now (see ``ToolQueue/checkRoom(for:shares:)``).
-    func checkRoom() async throws {
-        try await queue.checkRoom(for: owner, shares: shares)
+    private static func made<Value: Sendable>(
+        by work: @escaping @Sendable () throws -> Value, on thread: @Sendable (@escaping @Sendable () throws -> Void) async throws -> Void
+    ) async throws -> Value {
+        let made = NIOLockedValueBox<Value?>(nil)
+        try await thread {
+            let value = try work()
+            made.withLockedValue { $0 = value }
+        }
+        guard let value = made.withLockedValue({ $0 }) else { throw NotRun() }
+        return value
+    }
+
+    /// A runner that returned without running the work it was given (a test's, by mistake).
+    struct NotRun: Error {}
+}
+
+extension ToolRunner {
+    /// Work for `owner` in its turn of `queue`, counted also against `shares`.
+    static func live(queue: ToolQueue, owner: ToolQueue.Owner, shares: Set<String> = []) -> ToolRunner {
+        ToolRunner(
+            shares: shares,
+            inTurn: { work in try await queue.run(for: owner, shares: shares, work) },
+            onToolThread: { work in try await queue.compute(work) },
+            checkRoom: { try await queue.checkRoom(for: owner, shares: shares) })
     }
 }
