@@ -962,12 +962,14 @@ def test_sigterm_lets_running_work_and_requests_in_flight_finish(stack, graceful
     port = free_port()
     # A song upload answers with its job at once (202), so a job can be running while the
     # instance is asked to stop.
-    settings = stack.settings(database_url, "kinetic-graceful", f"http://127.0.0.1:{port}", KINETIC_SONG_WAIT_SECONDS="0")
+    # No starter songs: mixing them would take the first minute of every instance this starts.
+    settings = stack.settings(database_url, "kinetic-graceful", f"http://127.0.0.1:{port}", KINETIC_SONG_WAIT_SECONDS="0",
+                              KINETIC_STARTER_SONGS_DIR="none")
     instance = stack.instance(port, settings).start()
     try:
         instance.wait_ready()
-        # A server that has its starter songs, as one has but for its first minute: stopping
-        # first lets the song being added finish, which would stretch this stop.
+        # Its start's background work ended (with no starter songs to add, at once): stopping
+        # mid-song would let that song finish first, which would stretch this stop.
         instance.wait_for_starter_songs()
         site = instance.site
         email = f"stop-{'job' if job_running else 'idle'}@example.com"

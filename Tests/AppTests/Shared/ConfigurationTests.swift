@@ -27,6 +27,16 @@ import Testing
         try? FileManager.default.removeItem(atPath: directory)
     }
 
+    /// The starter songs come from Debian's folder unless told otherwise; `none` adds none.
+    @Test func starterSongs_comeFromDebiansFolder_anotherOne_orNone() throws {
+        func directory(_ environment: [String: String]) throws -> String? {
+            try KineticConfiguration.load(arguments: ["kinetic"], environment: environment).configuration.starterSongsDirectory
+        }
+        #expect(try directory([:]) == "/usr/share/games/fretsonfire/data/songs")
+        #expect(try directory(["KINETIC_STARTER_SONGS_DIR": "/srv/songs"]) == "/srv/songs")
+        #expect(try directory(["KINETIC_STARTER_SONGS_DIR": "none"]) == nil)
+    }
+
     @Test func accountLimits_areReadFromTheEnvironment() throws {
         let defaults = try KineticConfiguration.load(arguments: ["kinetic"], environment: [:]).configuration
         #expect(

@@ -19,6 +19,8 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Starts a server on a free port with `environment` added to this one's and `arguments`
     /// after `serve`'s own; returns once it answers `/healthz` (at once unless `waitForHealth`).
+    /// It mixes no starter songs unless `environment` names where they are: each would take
+    /// seconds of ffmpeg beside the test, and none of these tests plays one.
     init(dataDirectory: URL, environment: [String: String], arguments: [String] = [], waitForHealth: Bool = true) async throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.executable.path), "build the server first: swift build --build-tests")
@@ -29,7 +31,8 @@ final class ServerProcess: @unchecked Sendable {
         process.currentDirectoryURL = Self.root
         process.arguments =
             ["serve", "--no-demo", "--data-dir", dataDirectory.path, "--hostname", "127.0.0.1", "--port", String(port)] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let settings = ["KINETIC_STARTER_SONGS_DIR": "none"].merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(settings) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()

@@ -61,7 +61,7 @@ public enum CommandLineHelp {
                 ("-p, --port PORT", "the port to listen on (KINETIC_PORT; default: 8080)"),
                 ("-b, --bind HOST:PORT", "both at once"),
                 ("--unix-socket PATH", "listen on a Unix socket instead"),
-                ("--no-demo", "no demo account, songs or report library on an empty database (KINETIC_NO_DEMO=true)"),
+                ("--no-demo", "no demo account, workout or report library on an empty database (KINETIC_NO_DEMO=true)"),
                 ("--no-migrate", "leave the migrations to `kinetic migrate`: serve waits until they have run before it listens"),
             ],
             environment: [
@@ -69,6 +69,7 @@ public enum CommandLineHelp {
                 ("KINETIC_DEMO_PASSWORD", "the demo account's password (default: random, printed at start)"),
                 ("KINETIC_SMTP_URL, KINETIC_MAIL_FROM, KINETIC_PUBLIC_URL", "send e-mail: address confirmations and wishes"),
                 ("KINETIC_SIGNUP", "open, invite or closed: who may make an account (default: open)"),
+                ("KINETIC_STARTER_SONGS_DIR", "where the starter songs are mixed from; none: no starter songs (default: Debian's)"),
             ]
         )
 

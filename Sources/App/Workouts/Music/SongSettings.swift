@@ -4,11 +4,15 @@ import KineticCore
 /// How large and how long a song may be: the largest upload (`KINETIC_MAX_SONG_BYTES`, default
 /// 200 MiB, a 20-minute WAV) and the longest song (`KINETIC_MAX_SONG_MINUTES`, 1–180, default
 /// 20; the shortest is 5 s); and how long an API upload waits for its analysis before it
-/// answers 202 with the job to follow (`KINETIC_SONG_WAIT_SECONDS`, 0–600, default 60).
+/// answers 202 with the job to follow (`KINETIC_SONG_WAIT_SECONDS`, 0–600, default 60); and
+/// where the starter songs are mixed from (`KINETIC_STARTER_SONGS_DIR`, default Debian's
+/// fretsonfire songs; `none` for no starter songs: an instance whose users bring their own, or a
+/// test's server that needs none).
 struct SongSettings: ModuleSetting {
     var maximumBytes: Int = 200 << 20
     var limits = SongFileCheck.Limits()
     var uploadWait: TimeInterval = 60
+    var starterSongsDirectory: String? = StarterSongs.debianDirectory
 
     static func load(from environment: [String: String]) throws -> SongSettings {
         var settings = SongSettings()
@@ -25,6 +29,9 @@ struct SongSettings: ModuleSetting {
         {
             settings.uploadWait = Double(seconds)
         }
+        if let directory = environment["KINETIC_STARTER_SONGS_DIR"], !directory.isEmpty {
+            settings.starterSongsDirectory = directory == "none" ? nil : directory
+        }
         return settings
     }
 }
@@ -40,6 +47,12 @@ extension KineticConfiguration {
     var songUploadWait: TimeInterval {
         get { moduleSettings[SongSettings.self].uploadWait }
         set { moduleSettings[SongSettings.self].uploadWait = newValue }
+    }
+
+    /// Where the starter songs are mixed from; nil for none (``SongSettings``).
+    var starterSongsDirectory: String? {
+        get { moduleSettings[SongSettings.self].starterSongsDirectory }
+        set { moduleSettings[SongSettings.self].starterSongsDirectory = newValue }
     }
 
     /// The shortest and longest song accepted (``SongSettings``).

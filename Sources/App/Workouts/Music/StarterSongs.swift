@@ -16,8 +16,9 @@ enum StarterSongs {
     static let ownerID = UUID(uuidString: "5A7A7E12-0000-4000-8000-000000000001")!
     static let ownerEmail = "starter-songs" + User.systemAddressSuffix
 
-    /// Where Debian installs the songs.
-    static let songsDirectory = "/usr/share/games/fretsonfire/data/songs"
+    /// Where Debian installs the songs: where they are looked for unless
+    /// `KINETIC_STARTER_SONGS_DIR` says otherwise (``SongSettings``).
+    static let debianDirectory = "/usr/share/games/fretsonfire/data/songs"
 
     struct Pack {
         let folder: String
@@ -74,8 +75,12 @@ enum StarterSongs {
     }
 
     private static func addMissingSongsNow(_ app: Application) async throws {
+        guard let directory = app.kineticConfiguration.starterSongsDirectory else {
+            app.logger.notice("No starter songs: KINETIC_STARTER_SONGS_DIR is none.")
+            return
+        }
         let userID = try await owner(on: app.db, hasher: app.password.sync)
-        let folders = packs.flatMap { pack in songFolders(of: pack).map { (pack, $0) } }
+        let folders = packs.flatMap { pack in songFolders(of: pack, in: directory).map { (pack, $0) } }
         guard AudioDecoder.isAvailable, !folders.isEmpty else {
             app.logger.notice(
                 "No starter songs: install them with `apt-get install ffmpeg fretsonfire-songs-muldjord fretsonfire-songs-sectoid`, then restart."
@@ -103,7 +108,7 @@ enum StarterSongs {
     }
 
     /// The pack's song folders (each with `song.ogg`), by name.
-    static func songFolders(of pack: Pack) -> [URL] {
+    static func songFolders(of pack: Pack, in songsDirectory: String) -> [URL] {
         let directory = URL(fileURLWithPath: songsDirectory).appendingPathComponent(pack.folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.sorted().map { directory.appendingPathComponent($0) }
