@@ -1,9 +1,12 @@
 """Shared fixtures for Kinetic's browser tests: a headless Chromium at phone width, a fresh
 account per test (created through the JSON API), and screenshots under .build/screenshots/."""
+import http.cookiejar
 import json
 import os
 import pathlib
+import re
 import time
+import urllib.parse
 import urllib.request
 import uuid
 
@@ -265,12 +268,34 @@ def confirm_address(account):
     assert status == 200 and body["emailVerified"], body
 
 
-def log_in(driver, account):
+def log_in_with_form(driver, account):
+    """Signs in as a person does: the login page, typed, submitted; lands on the profile."""
     driver.get(BASE_URL + "/login")
     driver.find_element(By.ID, "field-email").send_keys(account["email"])
     driver.find_element(By.ID, "field-password").send_keys(account["password"])
     driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button[type=submit]").click()
     WebDriverWait(driver, 10, poll_frequency=POLL).until(EC.url_contains("/profile"))
+
+
+def log_in(driver, account):
+    """Signs the browser in and lands on the profile, as `log_in_with_form` does, without drawing
+    the login page or typing into it: the same form is posted from here (its CSRF cookie and
+    token first) and the session's cookies are handed to the browser. The form itself is used
+    by `log_in_with_form` (test_credentials) and test_shell's wrong password."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with opener.open(BASE_URL + "/login") as response:
+        token = re.search(r'name="_csrf" value="([^"]+)"', response.read().decode()).group(1)
+    form = urllib.parse.urlencode({"_csrf": token, "email": account["email"], "password": account["password"]}).encode()
+    with opener.open(urllib.request.Request(BASE_URL + "/login", data=form, method="POST")) as response:
+        assert response.url.endswith("/profile"), f"signing in as {account['email']} ended at {response.url}"
+    for cookie in jar:
+        driver.execute_cdp_cmd("Network.setCookie", {
+            "url": BASE_URL, "name": cookie.name, "value": cookie.value, "path": cookie.path,
+            "httpOnly": cookie.has_nonstandard_attr("HttpOnly"),
+            "sameSite": (cookie.get_nonstandard_attr("SameSite") or "Lax").capitalize(),
+            **({"expires": cookie.expires} if cookie.expires else {})})
+    driver.get(BASE_URL + "/profile")
 
 
 def screenshot(driver, name):

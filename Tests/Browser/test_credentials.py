@@ -5,11 +5,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, log_in, screenshot, wait
+from conftest import BASE_URL, api, log_in, log_in_with_form, screenshot, wait
 
 
 def test_change_password_by_keyboard_signs_other_apps_out(driver, account):
-    log_in(driver, account)
+    log_in_with_form(driver, account)
     driver.get(BASE_URL + "/settings")
     link = driver.find_element(By.CSS_SELECTOR, "a[href='/settings/password']")
     link.send_keys(Keys.ENTER)

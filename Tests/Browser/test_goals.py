@@ -118,6 +118,7 @@ def test_changing_month_keeps_the_category_and_the_ring_view(driver, goals_accou
     open_goals(driver, goals_account)
     driver.find_element(By.CSS_SELECTOR, "[data-category-tab=calories]").click()
     wait(driver).until(lambda d: visible_panel(d).get_attribute("data-category-panel") == "calories")
+    settle(driver)  # the panel slid in: a tap mid-slide lands beside the dot it aimed at
     visible_panel(driver).find_element(By.CSS_SELECTOR, ".ring-dot[data-view=lastSession]").click()
     wait(driver).until(lambda d: current_view(d) == "lastSession")
     driver.find_element(By.CSS_SELECTOR, "a.month-previous").click()
