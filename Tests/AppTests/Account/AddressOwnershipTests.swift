@@ -18,7 +18,7 @@ import VaporTesting
             #expect(!profile.emailVerified)
             let message = try #require(try mailbox.messages(to: "ann@example.com").first)
             #expect(message.subject == "Confirm your address for Kinetic")
-            let token = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/address/"))
+            let token = try #require(try await mailbox.lastToken(to: "ann@example.com", after: "/address/"))
 
             // Until then: e-mail and Connections are refused, in-app is not.
             let email = try await app.json(.POST, "/api/v1/wishes", body: wishBody(channels: ["email"]), token: ann.token)
@@ -95,7 +95,7 @@ import VaporTesting
             #expect(again.status == fayAgain.status)
             #expect(try mailbox.messages(to: "ann@example.com").filter { $0.subject == "Someone signed up with your address" }.count == 2)
             _ = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "ann@example.com"])
-            let reset = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
+            let reset = try #require(try await mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
             #expect(
                 try await app.json(.POST, "/api/v1/password/resets", body: ["token": reset, "password": "anns-newer-password"]).status
                     == .noContent)
@@ -107,7 +107,7 @@ import VaporTesting
             let changed = try await app.json(
                 .PUT, "/api/v1/profile", body: ["email": "eve@example.com", "currentPassword": "eves-long-password"], token: eveAuth.token)
             #expect(try changed.decoded(as: Components.Schemas.Profile.self).pendingEmail == "eve@example.com")
-            let link = try #require(try mailbox.lastToken(to: "eve@example.com", after: "/address/"))
+            let link = try #require(try await mailbox.lastToken(to: "eve@example.com", after: "/address/"))
             let confirmed = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": link])
                 .decoded(as: Components.Schemas.Profile.self)
             #expect(confirmed.email == "eve@example.com" && confirmed.emailVerified && confirmed.customerId == eveAuth.customerId)
@@ -167,7 +167,7 @@ import VaporTesting
 
             // Ann resets her password (her devices are forgotten); Eve's claim goes on.
             _ = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "ann@example.com", "deviceToken": annsDevice])
-            let reset = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
+            let reset = try #require(try await mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
             _ = try await app.json(.POST, "/api/v1/password/resets", body: ["token": reset, "password": "anns-newer-password"])
             let annNow = try await login("anns-newer-password", nil).decoded(as: Components.Schemas.AuthResponse.self)
             #expect(annNow.customerId == ann.customerId)
@@ -181,11 +181,11 @@ import VaporTesting
             let annToken = try await login("anns-newer-password", annsDevice).decoded(as: Components.Schemas.AuthResponse.self).token
             _ = try await app.json(
                 .PUT, "/api/v1/profile", body: ["email": "ann@new.example", "currentPassword": "anns-newer-password"], token: annToken)
-            let move = try #require(try mailbox.lastToken(to: "ann@new.example", after: "/address/"))
+            let move = try #require(try await mailbox.lastToken(to: "ann@new.example", after: "/address/"))
             _ = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": move])
             clock.advance(by: 8 * 3600) // the address has had its three e-mails for now
             #expect(try await app.json(.POST, "/api/v1/address/confirmation-links", token: carl.token).status == .accepted)
-            let link = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/address/"))
+            let link = try #require(try await mailbox.lastToken(to: "ann@example.com", after: "/address/"))
             let confirmed = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": link])
                 .decoded(as: Components.Schemas.Profile.self)
             #expect(confirmed.customerId == carl.customerId && confirmed.email == "ann@example.com" && confirmed.emailVerified)
@@ -202,7 +202,7 @@ import VaporTesting
             #expect(known.status == .accepted && unknown.status == .accepted)
             #expect(known.body.string == unknown.body.string)
             #expect(try mailbox.messages(to: "nobody@example.com").isEmpty)
-            let token = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
+            let token = try #require(try await mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
 
             let weak = try await app.json(.POST, "/api/v1/password/resets", body: ["token": token, "password": "short"])
             #expect(weak.status == .unprocessableEntity)
@@ -219,7 +219,7 @@ import VaporTesting
 
             // A link expires after an hour.
             _ = try await app.json(.POST, "/api/v1/password/reset-links", body: ["email": "ann@example.com"])
-            let late = try #require(try mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
+            let late = try #require(try await mailbox.lastToken(to: "ann@example.com", after: "/password/reset/"))
             clock.advance(by: 3_601)
             #expect(
                 try await app.json(.POST, "/api/v1/password/resets", body: ["token": late, "password": "too-late-password"]).status == .gone
@@ -289,7 +289,7 @@ import VaporTesting
             #expect(profile.pendingEmail == "ann@new.example")
             #expect(profile.emailVerified)
             #expect(try mailbox.messages(to: "ann@new.example").first?.subject == "Confirm your new address for Kinetic")
-            let token = try #require(try mailbox.lastToken(to: "ann@new.example", after: "/address/"))
+            let token = try #require(try await mailbox.lastToken(to: "ann@new.example", after: "/address/"))
             let confirmed = try await app.json(.POST, "/api/v1/address/confirmations", body: ["token": token])
                 .decoded(as: Components.Schemas.Profile.self)
             #expect(confirmed.email == "ann@new.example" && confirmed.emailVerified)

@@ -268,7 +268,7 @@ extension APIContractTests {
     func passwordReset(_ kinetic: ContractServer, ana: ContractAccount) async throws {
         let signedOut = kinetic.client()
         _ = try await signedOut.sendPasswordReset(body: .json(.init(email: ana.email))).accepted
-        let token = try #require(try kinetic.mailbox.lastToken(to: ana.email, after: "/password/reset/"), "no reset link")
+        let token = try #require(try await kinetic.mailbox.lastToken(to: ana.email, after: "/password/reset/"), "no reset link")
         _ = try await signedOut.resetPassword(body: .json(.init(token: token, password: "a-brand-new-password"))).noContent
         _ = try await signedOut.resetPassword(body: .json(.init(token: token, password: "a-brand-new-password"))).gone.body.json
         let auth = try await signedOut.login(body: .json(.init(email: ana.email, password: "a-brand-new-password"))).ok.body.json

@@ -59,7 +59,7 @@ final class ContractServer: @unchecked Sendable {
     func confirmedAccount(_ name: String) async throws -> ContractAccount {
         let email = "\(name.lowercased())-\(UUID().uuidString.prefix(8).lowercased())@kinetic.test"
         let auth = try await client().signUp(body: .json(.init(name: name, email: email, password: Self.password))).created.body.json
-        let token = try #require(try mailbox.lastToken(to: email, after: "/address/"), "no confirmation link for \(email)")
+        let token = try #require(try await mailbox.lastToken(to: email, after: "/address/"), "no confirmation link for \(email)")
         let confirmed = try await client().confirmAddress(body: .json(.init(token: token))).ok.body.json
         #expect(confirmed.emailVerified)
         return ContractAccount(email: email, token: auth.token, customerId: auth.customerId)

@@ -43,16 +43,19 @@ final class Mailbox: @unchecked Sendable {
     }
 
     /// The token of the last link to `address` whose path starts with `prefix` (`/address/`),
-    /// waiting a few seconds for it (some e-mails go after their request is answered).
-    func lastToken(to address: String, after prefix: String) throws -> String? {
-        let deadline = Date().addingTimeInterval(10)
+    /// once the peer has it: some e-mails go after their request is answered, from a task of
+    /// the server's. It looks every 50 ms, giving its thread back meanwhile (a blocking wait
+    /// held one of the two that run every task, and two tests waiting at once starved the
+    /// tasks that send what they waited for); after a minute it gives up.
+    func lastToken(to address: String, after prefix: String) async throws -> String? {
+        let deadline = Date().addingTimeInterval(60)
         repeat {
             if let text = try messages(to: address).last(where: { $0.text?.contains("http://kinetic.test" + prefix) == true })?.text,
                 let range = text.range(of: "http://kinetic.test" + prefix)
             {
                 return String(text[range.upperBound...].prefix { !$0.isWhitespace })
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         } while Date() < deadline
         return nil
     }

@@ -90,7 +90,7 @@ import VaporTesting
             _ = try await app.scheduleWish(from: ann, to: ["friend@outside.example"], channels: [.email], inSeconds: 60)
             let dispatcher = try dispatcher(app, mailbox)
             _ = try await dispatcher.runOnce(now: testNow.addingTimeInterval(60))
-            let link = try #require(try mailbox.lastToken(to: "friend@outside.example", after: "/mail/stop/"))
+            let link = try #require(try await mailbox.lastToken(to: "friend@outside.example", after: "/mail/stop/"))
             let page = try await app.testing().sendRequest(.GET, "/mail/stop/\(link)")
             #expect(page.status == .ok && page.body.string.contains("friend@outside.example"))
             var headers = HTTPHeaders()
