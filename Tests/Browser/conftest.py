@@ -285,15 +285,17 @@ def log_in(driver, account):
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     with opener.open(BASE_URL + "/login") as response:
-        token = re.search(r'name="_csrf" value="([^"]+)"', response.read().decode()).group(1)
+        found = re.search(r'name="_csrf" value="([^"]+)"', response.read().decode())
+        assert found, "the login page has no _csrf field to post back"
+        token = found.group(1)
     form = urllib.parse.urlencode({"_csrf": token, "email": account["email"], "password": account["password"]}).encode()
     with opener.open(urllib.request.Request(BASE_URL + "/login", data=form, method="POST")) as response:
         assert response.url.endswith("/profile"), f"signing in as {account['email']} ended at {response.url}"
     for cookie in jar:
+        attributes = {name.lower(): value for name, value in cookie._rest.items()}
         driver.execute_cdp_cmd("Network.setCookie", {
-            "url": BASE_URL, "name": cookie.name, "value": cookie.value, "path": cookie.path,
-            "httpOnly": cookie.has_nonstandard_attr("HttpOnly"),
-            "sameSite": (cookie.get_nonstandard_attr("SameSite") or "Lax").capitalize(),
+            "url": BASE_URL, "name": cookie.name, "value": cookie.value, "path": cookie.path, "secure": cookie.secure,
+            "httpOnly": "httponly" in attributes, "sameSite": (attributes.get("samesite") or "Lax").capitalize(),
             **({"expires": cookie.expires} if cookie.expires else {})})
     driver.get(BASE_URL + "/profile")
 

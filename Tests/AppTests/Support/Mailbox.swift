@@ -42,9 +42,9 @@ final class Mailbox: @unchecked Sendable {
         try messages().filter { $0.rcpt_tos.contains(address) }
     }
 
-    /// The token of the last link to `address` whose path starts with `prefix` (`/address/`),
-    /// once the peer has it: some e-mails go after their request is answered, from a task of
-    /// the server's. It looks every 50 ms, giving its thread back meanwhile (a blocking wait
+    /// The token of the last link to `address` whose path starts with `prefix` (`/address/`)
+    /// the peer has received, waiting until it has one: some e-mails go after their request is
+    /// answered, from a task of the server's. It looks every 50 ms, giving its thread back meanwhile (a blocking wait
     /// held one of the two that run every task, and two tests waiting at once starved the
     /// tasks that send what they waited for); after a minute it gives up.
     func lastToken(to address: String, after prefix: String) async throws -> String? {

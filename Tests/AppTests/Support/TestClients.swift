@@ -11,12 +11,12 @@ import Testing
 
 extension ToolRunner {
     /// Runs each piece of work at once, on the caller's task: no turns, no threads of its own.
-    static let immediate = ToolRunner(inTurn: { try await $0() }, onToolThread: { try $0() }, checkRoom: {})
+    static let immediate = ToolRunner(shares: [], inTurn: { try await $0() }, onToolThread: { try $0() }, checkRoom: {})
 
     /// Fails the test when any tool work is asked of it (the work is not run).
     static func failing(_ sourceLocation: SourceLocation = #_sourceLocation) -> ToolRunner {
         ToolRunner(
-            inTurn: { _ in throw unexpected("ToolRunner.inTurn", sourceLocation) },
+            shares: [], inTurn: { _ in throw unexpected("ToolRunner.inTurn", sourceLocation) },
             onToolThread: { _ in throw unexpected("ToolRunner.onToolThread", sourceLocation) },
             checkRoom: { throw unexpected("ToolRunner.checkRoom", sourceLocation) })
     }

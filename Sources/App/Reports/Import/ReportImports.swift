@@ -22,7 +22,7 @@ struct ReportImports: Sendable {
     let clock: KineticClock
     /// This instance's one check, preview or undo at a time.
     let gate: ReportImportGate
-    /// Where a zip given to ``importLibrary(from:previewedAgainst:)`` is unpacked.
+    /// Where a zip given to ``importLibrary(from:previewedAgainst:)`` or ``preview(from:)`` is unpacked.
     let uploadDirectory: URL
     /// This instance's name on the jobs it puts in.
     let instance: String

@@ -7,15 +7,15 @@ import NIOConcurrencyHelpers
 /// one that runs the work at once, or one that fails the test when any work is asked of it.
 struct ToolRunner: Sendable {
     /// The shares the owner's work also counts against; carried into the jobs it puts in.
-    var shares: Set<String> = []
+    let shares: Set<String>
     /// Runs `work` in the owner's turn; throws ``ToolQueue/Full`` when too much work waits
     /// already, ``ToolQueue/CoolingDown`` after a file too costly to read.
-    var inTurn: @Sendable (_ work: @escaping @Sendable () async throws -> Void) async throws -> Void
+    let inTurn: @Sendable (_ work: @escaping @Sendable () async throws -> Void) async throws -> Void
     /// Runs blocking `work` on a tool thread, apart from the threads that answer requests.
-    var onToolThread: @Sendable (_ work: @escaping @Sendable () throws -> Void) async throws -> Void
+    let onToolThread: @Sendable (_ work: @escaping @Sendable () throws -> Void) async throws -> Void
     /// Throws ``ToolQueue/Full`` or ``ToolQueue/CoolingDown`` when the owner's work could not
     /// queue now (see ``ToolQueue/checkRoom(for:shares:)``).
-    var checkRoom: @Sendable () async throws -> Void
+    let checkRoom: @Sendable () async throws -> Void
 
     /// Runs `work` in the owner's turn (``inTurn``), and gives back what it made.
     func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
