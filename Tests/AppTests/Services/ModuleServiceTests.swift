@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import KineticCore
+import KineticMail
 import Testing
 
 @testable import App
@@ -102,11 +103,7 @@ import Testing
     /// wish in-app is scheduled and listed.
     @Test func wishes_anEmailWhereNoneIsSent_isRefused_andAnInAppWishIsScheduled() async throws {
         try await ServiceDatabase.withFresh { database, user in
-            let wishes = WishesService(
-                database: database, user: user, userID: try user.requireID(), now: testNow,
-                configuration: KineticConfiguration(database: .sqlite(path: ":memory:"), bcryptCost: 4),
-                localizer: try ServiceDatabase.localizer(), tools: .failing(),
-                photoFiles: WishPhotoFiles(store: try ServiceDatabase.mediaStore()))
+            let wishes = try ServiceDatabase.wishes(database, user)
             func input(reach: RecipientReach) -> WishDraftInput {
                 WishDraftInput(
                     occasion: "birthday", subject: "Happy birthday", message: "All the best!", photo: nil, recipients: ["bo@example.com"],
@@ -123,6 +120,32 @@ import Testing
             let scheduled = try await wishes.schedule(draft)
             #expect(scheduled.box == .scheduled && scheduled.recipients.map(\.address) == ["bo@example.com"])
             #expect(try await wishes.boxes.counts().boxes[.scheduled] == 1)
+        }
+    }
+
+    /// Wishes' delivery: an in-app wish to a Kinetic account reaches its Inbox in one round,
+    /// without a word to the mail server or Connections (their clients fail the test if used).
+    @Test func wishes_anInAppWish_isDeliveredWithoutMailOrConnections() async throws {
+        try await ServiceDatabase.withFresh { database, user in
+            let bo = User(name: "Bo", email: "bo@example.com", passwordHash: "not a hash: no one signs in")
+            bo.emailVerifiedAt = testNow
+            try await bo.create(on: database)
+            let wishes = try ServiceDatabase.wishes(database, user)
+            let input = WishDraftInput(
+                occasion: "birthday", subject: "Happy birthday", message: "All the best!", photo: nil, recipients: ["bo@example.com"],
+                sendAt: "2027-02-01T09:00", reaches: ["bo@example.com": RecipientReach.inApp.rawValue], postsToConnections: false)
+            let scheduled = try await wishes.schedule(try await wishes.check(input, timeZone: Self.utc))
+            let localizer = try ServiceDatabase.localizer()
+            let dispatcher = WishDispatcher(
+                database: database, queue: WishDeliveryQueue(database: database, owner: "service-test"),
+                mail: WishDispatcher.Mail(
+                    transport: .failing(), from: MailAddress("wishes@kinetic.test"), publicURL: "http://kinetic.test",
+                    catalog: localizer.catalog),
+                connections: .failing(), random: { 0.5 })
+            #expect(try await dispatcher.runOnce(now: scheduled.at.addingTimeInterval(-60)) == 0, "not before its time")
+            #expect(try await dispatcher.runOnce(now: scheduled.at) == 1)
+            let inbox = try await WishBoxes(database: database, userID: try bo.requireID()).counts()
+            #expect(inbox.boxes[.inbox] == 1 && inbox.unread == 1)
         }
     }
 

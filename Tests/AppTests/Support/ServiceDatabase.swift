@@ -79,4 +79,12 @@ enum ServiceDatabase {
         job.insertedAt = testNow
         return job
     }
+
+    /// The Wishes service of `user`, on a server that sends no e-mail; tool work refused.
+    static func wishes(_ database: any Database, _ user: User) throws -> WishesService {
+        WishesService(
+            database: database, user: user, userID: try user.requireID(), now: testNow,
+            configuration: KineticConfiguration(database: .sqlite(path: ":memory:"), bcryptCost: 4),
+            localizer: try localizer(), tools: .failing(), photoFiles: WishPhotoFiles(store: try mediaStore()))
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticMail
 import NIOConcurrencyHelpers
 import Testing
 
@@ -52,4 +53,18 @@ final class CallCount: Sendable {
     private let count = NIOLockedValueBox(0)
     var value: Int { count.withLockedValue { $0 } }
     func add() { count.withLockedValue { $0 += 1 } }
+}
+
+extension MailTransport {
+    /// Fails the test when any e-mail is handed to it.
+    static func failing(_ sourceLocation: SourceLocation = #_sourceLocation) -> MailTransport {
+        MailTransport { _ in throw unexpected("MailTransport.send", sourceLocation) }
+    }
+}
+
+extension ConnectionsClient {
+    /// Fails the test when anything is posted through it (and answers that it never will be).
+    static func failing(_ sourceLocation: SourceLocation = #_sourceLocation) -> ConnectionsClient {
+        ConnectionsClient { _, _ in .permanentFailure(unexpected("ConnectionsClient.send", sourceLocation).endpoint) }
+    }
 }

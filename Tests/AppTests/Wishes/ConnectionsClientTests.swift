@@ -22,7 +22,7 @@ import Testing
 
     @Test func aStatusUpdate_isPostedToTheSendersBoard_withBasicOrBearerAuthentication() async throws {
         let peer = try PeerProcess("connections_peer.py")
-        let basic = ConnectionsClient(
+        let basic = ConnectionsClient.live(
             settings: try ConnectionsSettings(url: "http://127.0.0.1:\(peer.port)/", token: "ann:pass:word"), http: .shared)
         let outcome = await basic.post(#"Happy birthday, "Bob" 🎂"#, idempotencyKey: "delivery-1")
         guard case .posted(let id) = outcome else {
@@ -30,7 +30,7 @@ import Testing
             return
         }
         #expect(id?.hasPrefix("urn:lsid:lconn.ibm.com:profiles.note:") == true)
-        let bearer = ConnectionsClient(
+        let bearer = ConnectionsClient.live(
             settings: try ConnectionsSettings(url: "http://127.0.0.1:\(peer.port)", token: "t0ken"), http: .shared)
         #expect(await bearer.post("Thanks!", idempotencyKey: "delivery-2") != .temporaryFailure(""))
         let received = try await posts(peer)
@@ -44,17 +44,17 @@ import Testing
 
     @Test func serverErrorsAndTimeouts_areTemporary_andARefusalIsPermanent() async throws {
         let peer = try PeerProcess("connections_peer.py")
-        var client = ConnectionsClient(
-            settings: try ConnectionsSettings(url: "http://127.0.0.1:\(peer.port)", token: "ann:pw"), http: .shared)
+        let settings = try ConnectionsSettings(url: "http://127.0.0.1:\(peer.port)", token: "ann:pw")
+        let client = ConnectionsClient.live(settings: settings, http: .shared)
         _ = try await control(peer, "/__fail", #"{"status": 503, "count": 1}"#)
         #expect(await client.post("one", idempotencyKey: "d1") == .temporaryFailure("Connections answered 503 Service Unavailable"))
         _ = try await control(peer, "/__fail", #"{"status": 403, "count": 1}"#)
         #expect(await client.post("two", idempotencyKey: "d2") == .permanentFailure("Connections answered 403 Forbidden"))
         _ = try await control(peer, "/__fail", #"{"status": 0, "count": 0, "delay": 20}"#)
-        client.timeout = .milliseconds(500)
         // (The peer still records the stalled post when it wakes: a timed-out post may have been
         // made, which is why each try carries the delivery's Idempotency-Key.)
-        let stalled = await client.post("three", idempotencyKey: "d3")
+        let stalled = await ConnectionsClient.live(settings: settings, http: .shared, timeout: .milliseconds(500)).post(
+            "three", idempotencyKey: "d3")
         guard case .temporaryFailure(let reason) = stalled else {
             Issue.record("a post that timed out should be worth another try, not \(stalled)")
             return
@@ -62,8 +62,8 @@ import Testing
         #expect(reason.hasPrefix("Connections did not answer"))
 
         // The client keeps trying to connect until its time limit.
-        var nobody = ConnectionsClient(settings: try ConnectionsSettings(url: "http://127.0.0.1:1", token: "ann:pw"), http: .shared)
-        nobody.timeout = .seconds(1)
+        let nobody = ConnectionsClient.live(
+            settings: try ConnectionsSettings(url: "http://127.0.0.1:1", token: "ann:pw"), http: .shared, timeout: .seconds(1))
         guard case .temporaryFailure = await nobody.post("four", idempotencyKey: "d4") else {
             Issue.record("a refused connection should be worth another try")
             return

@@ -30,10 +30,10 @@ import VaporTesting
             let dispatcher = WishDispatcher(
                 database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"),
                 mail: .init(
-                    client: SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: smtp.port)),
+                    transport: .smtp(SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: smtp.port))),
                     from: MailAddress("wishes@kinetic.test"),
                     publicURL: "https://kinetic.test", catalog: app.stringCatalog),
-                connections: ConnectionsClient(
+                connections: .live(
                     settings: try ConnectionsSettings(url: "http://127.0.0.1:\(connectionsPeer.port)", token: "ann:pw"), http: .shared),
                 random: { 0.5 })
             #expect(try await dispatcher.runOnce(now: testNow) == 0)

@@ -19,7 +19,7 @@ import VaporTesting
         _ app: Application, _ mailbox: Mailbox, limits: SendingLimits = SendingLimits(), connections: PeerProcess? = nil
     ) throws -> WishDispatcher {
         var mail = WishDispatcher.Mail(
-            client: SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: mailbox.peer.port, security: .plain)),
+            transport: .smtp(SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: mailbox.peer.port, security: .plain))),
             from: MailAddress("wishes@kinetic.test"), publicURL: "http://kinetic.test", catalog: app.stringCatalog
         )
         mail.abuseAddress = "abuse@kinetic.test"
@@ -27,7 +27,8 @@ import VaporTesting
         return WishDispatcher(
             database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"), mail: mail,
             connections: try connections.map {
-                ConnectionsClient(settings: try ConnectionsSettings(url: "http://127.0.0.1:\($0.port)", token: "service:pw"), http: .shared)
+                ConnectionsClient.live(
+                    settings: try ConnectionsSettings(url: "http://127.0.0.1:\($0.port)", token: "service:pw"), http: .shared)
             },
             random: { 0.5 }
         )

@@ -7,7 +7,7 @@ import Vapor
 /// resets a password and word of a sign-up with the account's address, in the account's language, from Kinetic's address (`KINETIC_MAIL_FROM`)
 /// through the mail server wishes use. Present only when mail is set up.
 struct AccountMailer: Sendable {
-    let client: SMTPClient
+    let transport: MailTransport
     let from: MailAddress
     /// Where links start (`KINETIC_PUBLIC_URL`).
     let publicURL: String
@@ -68,7 +68,7 @@ struct AccountMailer: Sendable {
             subject: subject, text: lines.joined(separator: "\n\n"), html: html
         )
         do {
-            let outcomes = try await client.send([mail])
+            let outcomes = try await transport.send([mail])
             guard case .accepted = outcomes.first?[address] else {
                 throw NotSent(reason: outcomes.first?[address].map { "\($0)" } ?? "no answer")
             }
@@ -92,6 +92,6 @@ extension Application {
         let mail = kineticConfiguration.mail
         guard let smtp = mail.smtp, let from = mail.from, let publicURL = kineticConfiguration.publicURL else { return }
         accountMailer = AccountMailer(
-            client: SMTPClient(settings: smtp, timeout: .seconds(20), group: eventLoopGroup), from: from, publicURL: publicURL)
+            transport: .smtp(SMTPClient(settings: smtp, timeout: .seconds(20), group: eventLoopGroup)), from: from, publicURL: publicURL)
     }
 }

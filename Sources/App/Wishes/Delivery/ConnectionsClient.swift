@@ -6,6 +6,7 @@ import NIOHTTP1
 /// Posts status updates to IBM/HCL Connections' microblog
 /// (`POST …/ublog/@me/@all` with `{"content": …}`), saying for each whether it was posted, is
 /// worth another try (a timeout, no connection, 408, 429 or 5xx) or never will be (other 4xx).
+/// The live value is ``live(settings:http:timeout:)``; a test makes one of its own.
 struct ConnectionsClient: Sendable {
     enum Outcome: Equatable, Sendable {
         /// Posted; the id Connections gave the entry, when it said.
@@ -14,13 +15,27 @@ struct ConnectionsClient: Sendable {
         case permanentFailure(String)
     }
 
-    let settings: ConnectionsSettings
-    let http: HTTPClient
-    var timeout: TimeAmount = .seconds(15)
+    /// Posts `content` with `idempotencyKey` (see ``post(_:idempotencyKey:)``).
+    let send: @Sendable (_ content: String, _ idempotencyKey: String) async -> Outcome
 
     /// Posts `content`. `idempotencyKey` (the delivery's id) goes along as `Idempotency-Key`, so
     /// a server that honours it can tell a retry from a new post.
     func post(_ content: String, idempotencyKey: String) async -> Outcome {
+        await send(content, idempotencyKey)
+    }
+}
+
+extension ConnectionsClient {
+    /// The microblog `settings` name, over `http`; a post waits `timeout` for its answer.
+    static func live(settings: ConnectionsSettings, http: HTTPClient, timeout: TimeAmount = .seconds(15)) -> ConnectionsClient {
+        ConnectionsClient { content, key in
+            await sendOverHTTP(content, idempotencyKey: key, settings: settings, http: http, timeout: timeout)
+        }
+    }
+
+    private static func sendOverHTTP(
+        _ content: String, idempotencyKey: String, settings: ConnectionsSettings, http: HTTPClient, timeout: TimeAmount
+    ) async -> Outcome {
         var request = HTTPClientRequest(url: settings.statusUpdatesURL)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
@@ -38,9 +53,9 @@ struct ConnectionsClient: Sendable {
                 let temporary = status.code >= 500 || status == .requestTimeout || status == .tooManyRequests
                 return temporary ? .temporaryFailure(reason) : .permanentFailure(reason)
             }
-            return .posted(id: Self.entryID(in: Data(buffer: answer)))
+            return .posted(id: entryID(in: Data(buffer: answer)))
         } catch {
-            return .temporaryFailure("Connections did not answer: \(Self.describe(error))")
+            return .temporaryFailure("Connections did not answer: \(describe(error))")
         }
     }
 

@@ -13,7 +13,7 @@ import SQLKit
 struct WishDispatcher {
     /// What sends e-mail, or nil when `KINETIC_SMTP_URL` is not set.
     struct Mail {
-        let client: SMTPClient
+        let transport: MailTransport
         let from: MailAddress
         /// Where links in the footer start (`KINETIC_PUBLIC_URL`).
         let publicURL: String
@@ -147,7 +147,7 @@ struct WishDispatcher {
         guard !messages.isEmpty else { return }
         let emails = sending
         do {
-            let outcomes = try await mail.client.send(messages)
+            let outcomes = try await mail.transport.send(messages)
             for ((delivery, _), outcome) in zip(emails, outcomes) {
                 switch outcome[delivery.recipient ?? ""] {
                 case .accepted:

@@ -108,7 +108,7 @@ extension Application {
         dispatcher.roller = YearlyWishRoller(database: db, catalog: stringCatalog)
         if let smtp = kineticConfiguration.mail.smtp, let from = kineticConfiguration.mail.from {
             var mail = WishDispatcher.Mail(
-                client: SMTPClient(settings: smtp, group: eventLoopGroup), from: from,
+                transport: .smtp(SMTPClient(settings: smtp, group: eventLoopGroup)), from: from,
                 publicURL: kineticConfiguration.publicURL ?? "", catalog: stringCatalog
             )
             mail.abuseAddress = kineticConfiguration.mail.abuseAddress
@@ -116,7 +116,7 @@ extension Application {
             dispatcher.mail = mail
         }
         if let connections = settings.connections {
-            dispatcher.connections = ConnectionsClient(settings: connections, http: http.client.shared)
+            dispatcher.connections = .live(settings: connections, http: http.client.shared)
         }
         dispatcher.images = WishImages(
             cardsDirectory: URL(fileURLWithPath: directory.publicDirectory).appendingPathComponent("images/wishes/cards"),
