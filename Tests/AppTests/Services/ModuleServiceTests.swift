@@ -146,6 +146,7 @@ import Testing
             #expect(try await dispatcher.runOnce(now: scheduled.at) == 1)
             let inbox = try await WishBoxes(database: database, userID: try bo.requireID()).counts()
             #expect(inbox.boxes[.inbox] == 1 && inbox.unread == 1)
+            #expect(try await wishes.boxes.counts().boxes[.sent] == 1, "and the sender's is in Sent: its delivery recorded")
         }
     }
 
