@@ -19,34 +19,26 @@ struct ToolRunner: Sendable {
 
     /// Runs `work` in the owner's turn (``inTurn``), and gives back what it made.
     func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        let made = NIOLockedValueBox<Value?>(nil)
-        try await inTurn {
-            let value = try await work()
-            made.withLockedValue { $0 = value }
-        }
-        guard let value = made.withLockedValue({ $0 }) else { throw NotRun() }
-        return value
+        try await Self.made { keep in try await inTurn { keep(try await work()) } }
     }
 
     /// Runs blocking work on a tool thread in the owner's turn.
     func runBlocking<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        let compute = onToolThread
-        return try await run { try await Self.made(by: work, on: compute) }
+        try await run { [self] in try await compute(work) }
     }
 
     /// Blocking work on a tool thread for a job that holds its turn already (``run(_:)``).
     func compute<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await Self.made(by: work, on: onToolThread)
+        try await Self.made { keep in try await onToolThread { keep(try work()) } }
     }
 
+    /// What `running` handed to its `keep` (the closures above pass work that returns nothing);
+    /// ``NotRun`` when it returned without running the work.
     private static func made<Value: Sendable>(
-        by work: @escaping @Sendable () throws -> Value, on thread: @Sendable (@escaping @Sendable () throws -> Void) async throws -> Void
+        _ running: (_ keep: @escaping @Sendable (Value) -> Void) async throws -> Void
     ) async throws -> Value {
         let made = NIOLockedValueBox<Value?>(nil)
-        try await thread {
-            let value = try work()
-            made.withLockedValue { $0 = value }
-        }
+        try await running { value in made.withLockedValue { $0 = value } }
         guard let value = made.withLockedValue({ $0 }) else { throw NotRun() }
         return value
     }
