@@ -315,6 +315,12 @@ def tap(driver, element):
     element.click()
 
 
+def tap_found(driver, selector):
+    """Finds `selector` and taps it (``tap``), finding it again while the page that was just
+    opened is still being replaced under it."""
+    wait(driver).until(lambda d: tap(d, d.find_element(By.CSS_SELECTOR, selector)) is None)
+
+
 def wait(driver, timeout=10):
     """Waits for a condition, trying again while the page is being replaced under it (a form
     that reloads the page can detach the element a condition reads)."""

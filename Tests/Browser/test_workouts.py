@@ -14,7 +14,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, settle, tap, wait
+from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, settle, tap, tap_found, wait
 
 LANGUAGES = {"en": "en-US", "de": "de-DE", "en-XA": "en-XA"}
 JUMPS = {"categories": ["plyometrics"], "equipment": ["other", "medicine ball"], "difficulty": "beginner", "duration": 10}
@@ -155,13 +155,13 @@ def test_a_saved_workout_in_progress_asks_first_and_unsaving_removes_its_progres
     try:
         log_in(driver, account)
         driver.get(BASE_URL + "/workouts")
-        tap(driver, driver.find_element(By.CSS_SELECTOR, "#saved-list .saved-link"))
+        tap_found(driver, "#saved-list .saved-link")
         dialog = wait(driver).until(EC.visibility_of_element_located((By.ID, "in-progress-dialog")))
         dialog.find_element(By.CSS_SELECTOR, "button[value=resume]").click()
         wait(driver).until(EC.url_contains("resume=1"))
         assert countdown_seconds(driver) == 17, "the paused second"
         driver.get(BASE_URL + "/workouts")
-        tap(driver, driver.find_element(By.CSS_SELECTOR, "#saved-list .unsave-button"))
+        tap_found(driver, "#saved-list .unsave-button")
         confirm = wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
         confirm.find_element(By.CSS_SELECTOR, "button[value=confirm]").click()
         wait(driver).until(EC.url_contains("done=unsaved"))
@@ -276,11 +276,11 @@ def test_workouts_pages_and_their_dialogs_have_no_axe_violations(account, langua
         tap(driver, driver.find_element(By.CSS_SELECTOR, ".song-row summary"))
         assert violations(driver) == [], "an open song"
         driver.get(BASE_URL + "/workouts")
-        tap(driver, driver.find_element(By.CSS_SELECTOR, "#saved-list .saved-link"))
+        tap_found(driver, "#saved-list .saved-link")
         wait(driver).until(EC.visibility_of_element_located((By.ID, "in-progress-dialog")))
         assert violations(driver) == [], "the in-progress question"
         driver.get(BASE_URL + "/workouts")
-        tap(driver, driver.find_element(By.CSS_SELECTOR, "#saved-list .unsave-button"))
+        tap_found(driver, "#saved-list .unsave-button")
         wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-dialog")))
         assert violations(driver) == [], "the unsave question"
     finally:
