@@ -193,17 +193,22 @@ def last_page(driver, name=None):
         return f"unreadable: {error}"
 
 
-def make_driver(language="en-US", width=375, height=812, autoplay=False, network_log=False, scale=1):
+def make_driver(language="en-US", width=375, height=812, autoplay=False, network_log=False, scale=1, still=False):
     """A headless Chromium at phone size, as a fresh one (see ``BrowserPool``); `quit()` gives it
     back. `autoplay` lets media play without a tap, muted; `network_log` keeps DevTools' network
     events (`driver.get_log("performance")`); `scale` is its device pixels per CSS pixel: a
     phone's 2 for the screenshots meant to be looked at, else 1, which draws a quarter of the
-    pixels (a fifth of the browser tests' CPU time)."""
+    pixels (a fifth of the browser tests' CPU time). `still` asks for reduced motion, as a person
+    can in their phone's settings: pages show their end state at once instead of animating to it,
+    for the tests of layout in each language and width, which look at where things end up (the
+    motion itself is the other tests' concern); it halves what such a test costs."""
     driver = POOL.take(language, autoplay, network_log)
     driver.set_window_size(width, height)
     # Make the viewport exactly `width` CSS pixels wide, as on a phone.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
+    if still:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
     return driver
 
 

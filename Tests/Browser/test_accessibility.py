@@ -33,7 +33,7 @@ def test_every_page_has_no_axe_violations(account, language):
     api("PUT", "/api/v1/profile", {"fitness": {"bodyType": 1, "height": 70, "jumpGoal": 30000, "calorieGoal": 1200}}, token=account["token"])
     api("POST", "/api/v1/jump-sessions", {"date": "2024-05-01", "numberOfJumps": 900, "parkName": "Plainfield",
                                           "startTime": "10:00", "endTime": "11:00"}, token=account["token"])
-    driver = make_driver(language)
+    driver = make_driver(language, still=True)
     try:
         for page in SIGNED_OUT:
             driver.get(BASE_URL + page)

@@ -268,7 +268,7 @@ def fitness_pages(account):
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_fitness_and_goals_page_in_each_language(account, code):
     pages = fitness_pages(account)
-    driver = make_driver(LANGUAGES[code], width=375)
+    driver = make_driver(LANGUAGES[code], width=375, still=True)
     try:
         log_in(driver, account)
         for path, name in pages:
@@ -286,7 +286,7 @@ def test_every_fitness_and_goals_page_in_each_language(account, code):
 def test_fitness_and_goals_pages_have_no_axe_violations(account, language):
     from test_accessibility import violations
     pages = fitness_pages(account)
-    driver = make_driver(language)
+    driver = make_driver(language, still=True)
     try:
         log_in(driver, account)
         for path, _ in pages:

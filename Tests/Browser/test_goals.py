@@ -326,7 +326,7 @@ LANGUAGES = {"en": "en-US", "de": "de-DE", "en-XA": "en-XA"}
 @pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("width", [320, 375, 430])
 def test_goals_screens_in_each_language_and_width(goals_account, code, width):
-    driver = make_driver(LANGUAGES[code], width=width)
+    driver = make_driver(LANGUAGES[code], width=width, still=True)
     try:
         log_in(driver, goals_account)
         for view in ("progress", "lastSession", "remaining"):

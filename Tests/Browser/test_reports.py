@@ -434,7 +434,7 @@ def test_a_signed_out_visitor_gets_no_pdf(driver):
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("width", [375, 820])
 def test_reports_pages_at_phone_and_ipad_widths_have_no_violations(account, language, width):
-    driver = make_driver(LANGUAGES[language], width=width, height=812 if width < 600 else 1180)
+    driver = make_driver(LANGUAGES[language], width=width, height=812 if width < 600 else 1180, still=True)
     try:
         log_in(driver, account)
         for name, path in [("start", "/reports"), ("root", "/reports/categories/root"), ("level", "/reports/categories/fitness"),

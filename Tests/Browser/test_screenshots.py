@@ -20,7 +20,7 @@ def test_steps_after_an_import_and_the_month_pickers_in_each_language(account, c
     api("POST", "/api/v1/jump-sessions", {"date": "2025-02-03", "numberOfJumps": 4200, "parkName": "Plainfield",
                                           "startTime": "10:00", "endTime": "11:00"}, token=account["token"])
     imported = upload_export(account)
-    driver = make_driver(LANGUAGES[code], width=width, scale=2)
+    driver = make_driver(LANGUAGES[code], width=width, scale=2, still=True)
     try:
         log_in(driver, account)
         views = [(f"/steps?month=2021-03&imported={imported['id']}", "steps-imported"), ("/goals", "goals-picker"),
@@ -45,7 +45,7 @@ def test_steps_after_an_import_and_the_month_pickers_in_each_language(account, c
 @pytest.mark.parametrize("width", [375, 320])
 def test_pages_in_each_language(account, code, width):
     api("PUT", "/api/v1/profile", {"fitness": {"bodyType": 1, "height": 70, "jumpGoal": 30000}}, token=account["token"])
-    driver = make_driver(LANGUAGES[code], width=width, scale=2)
+    driver = make_driver(LANGUAGES[code], width=width, scale=2, still=True)
     try:
         for page in ["/login", "/signup"]:
             driver.get(BASE_URL + page)

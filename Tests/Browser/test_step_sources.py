@@ -115,7 +115,7 @@ def test_leaving_with_an_unsaved_order_asks_first(driver, account):
 @pytest.mark.parametrize("code,language,width", [("en", "en-US", 320), ("de", "de-DE", 375), ("de", "de-DE", 320), ("en-XA", "en-XA", 320)])
 def test_layout_in_each_language(account, code, language, width):
     import_export(account)
-    driver = make_driver(language, width=width)
+    driver = make_driver(language, width=width, still=True)
     try:
         log_in(driver, account)
         driver.get(BASE_URL + "/steps/sources")

@@ -155,7 +155,7 @@ def test_dates_follow_the_locale(account, export_zip, language, month_name):
 @pytest.mark.parametrize("code,language", [("en-XA", "en-XA"), ("de", "de-DE")])
 def test_layout_at_320_px(account, export_zip, code, language):
     archive, _ = export_zip
-    driver = make_driver(language, width=320)
+    driver = make_driver(language, width=320, still=True)
     try:
         log_in(driver, account)
         driver.get(BASE_URL + "/steps")

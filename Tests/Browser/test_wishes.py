@@ -505,7 +505,7 @@ def test_wishes_pages_fit_the_phone_and_have_no_axe_violations(language):
                                                            "birthday": "--04-15", "timeZone": "Europe/Lisbon"}, token=account["token"])
     assert status == 201, body
     contact = body["id"]
-    driver = make_driver(language)
+    driver = make_driver(language, still=True)
     try:
         log_in(driver, account)
         for name, path in [("home", "/wishes"), ("scheduled", "/wishes/scheduled"), ("inbox", "/wishes/inbox"),

@@ -236,7 +236,7 @@ def test_every_workouts_page_in_each_language(account, code, width):
     upload_song(account, 120)
     api("POST", "/api/v1/themes", {"name": "Tick tock", "kind": "artist", "value": "Metronome", "workouts": 4}, token=account["token"])
     workout = saved_in_progress(account)
-    driver = make_driver(LANGUAGES[code], width=width, autoplay=True)
+    driver = make_driver(LANGUAGES[code], width=width, autoplay=True, still=True)
     try:
         log_in(driver, account)
         pages = [("/workouts", "workouts"), ("/workouts/new", "workouts-new"), (f"/workouts/{workout['id']}", "workouts-summary"),
@@ -259,7 +259,7 @@ def test_workouts_pages_and_their_dialogs_have_no_axe_violations(account, langua
     upload_song(account, 120)
     api("POST", "/api/v1/themes", {"name": "Tick tock", "kind": "artist", "value": "Metronome", "workouts": 4}, token=account["token"])
     workout = saved_in_progress(account)
-    driver = make_driver(language, autoplay=True)
+    driver = make_driver(language, autoplay=True, still=True)
     try:
         log_in(driver, account)
         for path in ["/workouts", "/workouts/new", f"/workouts/{workout['id']}", f"/workouts/{workout['id']}?finished=1",
