@@ -22,8 +22,9 @@ extension Application {
 
     /// Loads ``passwordPolicy``; called once by `configure(_:_:)`.
     func loadPasswordPolicy() throws {
-        let list = try resourceData("Passwords/common-passwords.txt", "the common-password list")
-        passwordPolicy = PasswordPolicy(commonPasswordList: String(decoding: list, as: UTF8.self))
+        passwordPolicy = try resource("Passwords/common-passwords.txt", "the common-password list") { list in
+            PasswordPolicy(commonPasswordList: String(decoding: list, as: UTF8.self))
+        }
     }
 
     /// A hash of a random password made with the configured hasher: logins for unknown addresses

@@ -13,7 +13,7 @@ extension Application {
 
     /// Reads the catalog from the resources directory.
     func loadStringCatalog() throws {
-        stringCatalog = try StringCatalog(data: resourceData("Localizable.xcstrings", "the String Catalog"))
+        stringCatalog = try resource("Localizable.xcstrings", "the String Catalog", decode: StringCatalog.init(data:))
     }
 }
 

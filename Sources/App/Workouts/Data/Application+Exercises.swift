@@ -8,7 +8,7 @@ extension Application {
 
     /// The exercise catalogue, read from `Resources/Exercises/exercises.json` on first use: a
     /// command that builds no workout (a Health import, a migration) never spends the 60-odd ms
-    /// that decoding its megabyte takes. `kinetic serve` reads it before it listens
+    /// that decoding its megabyte takes, and a process decodes it once. `kinetic serve` reads it before it listens
     /// (``loadExerciseCatalogue()``), so a broken file still stops the server at start.
     var exerciseCatalogue: ExerciseCatalogue {
         do {
@@ -58,11 +58,8 @@ extension ExerciseCatalogue {
         try ExerciseCatalogue(contentsOf: DirectoryConfiguration.detect().resourcesDirectory + resourcePath)
     }
 
-    /// The catalogue in the file at `path`.
+    /// The catalogue in the file at `path`, decoded once per process (see ``ShippedResources``).
     init(contentsOf path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(description: "Cannot read the exercise catalogue at \(path); run Kinetic from the repository root")
-        }
-        try self.init(json: data)
+        self = try ShippedResources.value(at: path, "the exercise catalogue", decode: ExerciseCatalogue.init(json:))
     }
 }
