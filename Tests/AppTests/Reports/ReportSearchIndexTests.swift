@@ -145,7 +145,9 @@ import VaporTesting
 
     @Test func theMigration_numbersPagesByReport_andIndexesTheRestOfALongReport() async throws {
         try await withKinetic { app in
-            try await app.db.transaction { db in
+            // A write transaction, as the migration runs in: this one reads between its writes, and
+            // one that read first cannot wait for another writer on SQLite (the job workers).
+            try await app.db.writeTransaction { db in
                 let sql = try db.sql()
                 let long = Self.entry("long", pages: 150, extra: [3: "harness", 140: "zyzzogeton"])
                 let short = Self.entry("short", pages: 4, extra: [2: "harness"])
