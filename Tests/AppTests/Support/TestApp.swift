@@ -225,7 +225,8 @@ func withKinetic(
             if startsJobWorkers { app.startJobWorkers() }
             TestStarts.record(
                 ContinuousClock.now - starting,
-                "copy \(copied - starting) configure \(configured - copied) migrate \(migrated - configured)")
+                "copy \(TestStarts.seconds(copied - starting)) configure \(TestStarts.seconds(configured - copied))"
+                    + " migrate \(TestStarts.seconds(migrated - configured))")
             try await body(app)
         } catch {
             try? await app.asyncShutdown()
@@ -248,8 +249,7 @@ enum TestStarts {
 
     static func record(_ duration: Duration, _ detail: String = "", test: String? = nil) {
         guard let file else { return }
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        let line = String(format: "%.3f %@ %@\n", seconds, test ?? Test.current?.name ?? "?", detail)
+        let line = "\(seconds(duration)) \(test ?? Test.current?.name ?? "?") \(detail)\n"
         lock.withLock {
             guard
                 let handle = FileHandle(forWritingAtPath: file)
@@ -259,6 +259,11 @@ enum TestStarts {
             _ = try? handle.seekToEnd()
             try? handle.write(contentsOf: Data(line.utf8))
         }
+    }
+
+    /// `duration` in seconds, to the millisecond: "0.042".
+    static func seconds(_ duration: Duration) -> String {
+        String(format: "%.3f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 }
 
