@@ -12,6 +12,9 @@ func routes(_ app: Application) throws {
     app.get(SiteURL.metrics.pathComponents, use: MetricsController().metrics)
     app.get(SiteURL.openAPI.pathComponents, use: site.openAPI)
     app.get(SiteURL.reportLibrarySchema.pathComponents, use: site.reportLibrarySchema)
+    let offline = OfflineController()
+    app.get(SiteURL.serviceWorker.pathComponents, use: offline.serviceWorker)
+    app.get(SiteURL.offline.pathComponents, use: offline.offline)
 
     let web = app.grouped(WebSessionMiddleware(), CSRFMiddleware())
     web.get(SiteURL.manifest.pathComponents, use: site.manifest)

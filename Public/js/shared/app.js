@@ -2,6 +2,7 @@
 // comes from the page. A control's own module (a ruler, a month picker, a form sent without
 // reloading) comes with the pages that have one and enhances them as it loads (see Layout.swift).
 import { isolate } from './focus-trap.js';
+import { setUpOffline } from './offline.js';
 
 function setUpSideMenu() {
   const button = document.getElementById('menu-button');
@@ -57,3 +58,4 @@ function setUpRadialMenu() {
 
 setUpSideMenu();
 setUpRadialMenu();
+setUpOffline();

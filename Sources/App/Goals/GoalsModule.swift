@@ -8,7 +8,7 @@ extension GoalsModule {
     }
 
     static let menuItem: SideMenu.Item? = SideMenu.Item(
-        icon: .goals, titleKey: "nav.goals", url: .module(.goals), summaryKey: "welcome.goals")
+        icon: .goals, titleKey: "nav.goals", url: .module(.goals), summaryKey: "welcome.goals", isShortcut: true)
 
     /// Ten months of goals and visits; the account dates from the first of them and its fitness
     /// settings carry this month's goals.

@@ -14,6 +14,10 @@ struct SiteURL: Hashable, Sendable {
 
     static let home = SiteURL([])
     static let manifest = SiteURL(["manifest.webmanifest"])
+    /// The service worker: at the site's root, so that it may control every page.
+    static let serviceWorker = SiteURL(["sw.js"])
+    /// What the service worker shows for a page not kept on this device while offline.
+    static let offline = SiteURL(["offline"])
     static let healthz = SiteURL(["healthz"])
     static let livez = SiteURL(["livez"])
     static let readyz = SiteURL(["readyz"])

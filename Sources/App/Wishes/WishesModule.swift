@@ -16,7 +16,7 @@ extension WishesModule {
     }
 
     static let menuItem: SideMenu.Item? = SideMenu.Item(
-        icon: .wishes, titleKey: "nav.wishes", url: .module(.wishes), summaryKey: "welcome.wishes")
+        icon: .wishes, titleKey: "nav.wishes", url: .module(.wishes), summaryKey: "welcome.wishes", isShortcut: true)
 
     static func seedDemo(for account: DemoAccount, on database: any Database) async throws {
         try await WishesDemo.seed(for: account.userID, now: account.calendar.now, timeZone: account.calendar.timeZone, on: database)

@@ -31,7 +31,7 @@ extension WorkoutsModule {
     }
 
     static let menuItem: SideMenu.Item? = SideMenu.Item(
-        icon: .workouts, titleKey: "nav.workouts", url: .module(.workouts), summaryKey: "welcome.workouts")
+        icon: .workouts, titleKey: "nav.workouts", url: .module(.workouts), summaryKey: "welcome.workouts", isShortcut: true)
 
     /// The demo account's songs are mixed from Debian's packages in the background.
     /// The catalogue is read before the server listens, so a broken one stops it at start.

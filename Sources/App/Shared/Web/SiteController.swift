@@ -23,7 +23,7 @@ struct SiteController {
         let l = request.localizer
         let body = WebManifest(
             name: l.t("app.name"), short_name: l.t("app.name"), description: l.t("app.tagline"),
-            start_url: SiteURL.profile.path, scope: "/", display: "standalone", orientation: "portrait",
+            id: "/", start_url: SiteURL.profile.path, scope: "/", display: "standalone", orientation: "portrait",
             theme_color: "#1f6bff", background_color: "#f2f3f7", lang: l.language.rawValue,
             icons: [
                 .init(src: request.application.assets.url("images/icon-192.png"), sizes: "192x192", type: "image/png", purpose: "any"),
@@ -32,7 +32,15 @@ struct SiteController {
                     src: request.application.assets.url("images/icon-maskable-512.png"), sizes: "512x512", type: "image/png",
                     purpose: "maskable"),
                 .init(src: request.application.assets.url("images/icon.svg"), sizes: "any", type: "image/svg+xml", purpose: "any"),
-            ]
+            ],
+            shortcuts: SideMenu.modules.filter(\.isShortcut).map { item in
+                .init(
+                    name: l.t(item.titleKey), url: item.url.path,
+                    icons: [
+                        .init(
+                            src: request.application.assets.url("images/icon-192.png"), sizes: "192x192", type: "image/png", purpose: "any")
+                    ])
+            }
         )
         let response = Response(status: .ok)
         try response.content.encode(body, as: .json)
@@ -65,9 +73,17 @@ struct WebManifest: Content {
         let purpose: String
     }
 
+    /// A module's page offered on a long press of the installed app's icon.
+    struct Shortcut: Content {
+        let name: String
+        let url: String
+        let icons: [Icon]
+    }
+
     let name: String
     let short_name: String
     let description: String
+    let id: String
     let start_url: String
     let scope: String
     let display: String
@@ -76,4 +92,5 @@ struct WebManifest: Content {
     let background_color: String
     let lang: String
     let icons: [Icon]
+    let shortcuts: [Shortcut]
 }

@@ -80,6 +80,31 @@ enum SettingsPage {
                             [txt(l.t("settings.saveLanguage"))]),
                     ]),
                 timeZoneForm(model, context: context),
+                installCard(l),
+            ])
+    }
+
+    /// How to put Kinetic on the home screen, where it opens as an app and keeps the pages seen
+    /// for use without a network; with the browser's own Install button where it offers one
+    /// (Chromium on Android and desktop; shown by js/shared/install.js when the browser allows).
+    static func installCard(_ l: Localizer) -> HTMLNode {
+        el(
+            "section", [.class("card install-card"), .aria("labelledby", "install-title"), .data("install-app", "")],
+            [
+                el("h2", [.class("card-title"), .id("install-title")], [txt(l.t("settings.install.title"))]),
+                el("p", [.class("form-note")], [txt(l.t("settings.install.why"))]),
+                el("p", [.class("install-installed"), .flag("hidden")], [txt(l.t("settings.install.installed"))]),
+                el(
+                    "button", [.class("button button-primary button-block install-button"), Attr("type", "button"), .flag("hidden")],
+                    [txt(l.t("settings.install.button"))]),
+                el(
+                    "dl", [.class("install-steps")],
+                    [
+                        el("dt", [], [txt(l.t("settings.install.iPhone"))]),
+                        el("dd", [], [txt(l.t("settings.install.iPhoneSteps"))]),
+                        el("dt", [], [txt(l.t("settings.install.android"))]),
+                        el("dd", [], [txt(l.t("settings.install.androidSteps"))]),
+                    ]),
             ])
     }
 

@@ -27,6 +27,8 @@ struct Icon: Sendable, Equatable {
     static let trash = Icon(pathData: "M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6")
     static let pencil = Icon(pathData: "M4 20l1-4L16 5l3 3L8 19zM14 7l3 3")
     static let check = Icon(pathData: "M5 12l5 5 9-10")
+    /// A cloud struck through: no network.
+    static let offline = Icon(pathData: "M8 18h9a4 4 0 0 0 1-7.9A6 6 0 0 0 7 8.2 4.6 4.6 0 0 0 8 18zM4 4l16 16")
 }
 
 /// An inline SVG icon; decorative unless a label is given.

@@ -39,6 +39,8 @@ enum Layout {
             [
                 Attr("lang", l.language.rawValue), .data("format-locale", l.locale.identifier.replacingOccurrences(of: "_", with: "-")),
                 .data("network-error", l.t("error.network")),
+                // A signed-in page kept on the device says how old it is when it opens offline.
+                context.user == nil ? nil : .data("offline-label", l.t("offline.asOf")),
             ],
             [
                 head(page, scripts: scripts, context: context), .raw(body),
@@ -55,6 +57,7 @@ enum Layout {
         ("data-guard-unsaved", "js/shared/forms.js"),
         ("data-browser-time-zone", "js/shared/time-zone.js"),
         ("data-browser-default", "js/shared/time-zone.js"),
+        ("data-install-app", "js/shared/install.js"),
     ]
 
     /// The page's modules: the shell's (signed-in pages have its menus), those of the controls
@@ -90,6 +93,11 @@ enum Layout {
                 voidEl("meta", [Attr("name", "viewport"), Attr("content", "width=device-width, initial-scale=1, viewport-fit=cover")]),
                 voidEl("meta", [Attr("name", "theme-color"), Attr("content", "#1f6bff")]),
                 voidEl("meta", [Attr("name", "mobile-web-app-capable"), Attr("content", "yes")]),
+                // iOS reads its own names for what the manifest says: open without Safari's bars, the
+                // status bar over the page's own colour, and the name under the home-screen icon.
+                voidEl("meta", [Attr("name", "apple-mobile-web-app-capable"), Attr("content", "yes")]),
+                voidEl("meta", [Attr("name", "apple-mobile-web-app-status-bar-style"), Attr("content", "default")]),
+                voidEl("meta", [Attr("name", "apple-mobile-web-app-title"), Attr("content", l.t("app.name"))]),
                 el("title", [], [txt(page.title + " · " + l.t("app.name"))]),
                 voidEl("link", [Attr("rel", "manifest"), Attr("href", SiteURL.manifest.path)]),
                 voidEl("link", [Attr("rel", "icon"), Attr("href", assets.url("images/icon.svg")), Attr("type", "image/svg+xml")]),

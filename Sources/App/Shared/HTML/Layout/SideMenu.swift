@@ -6,6 +6,8 @@ enum SideMenu {
         let url: SiteURL
         /// What the module is for, in one line (the welcome shows it).
         var summaryKey: String? = nil
+        /// Offered as a shortcut of the installed app (a long press on its icon, in the manifest).
+        var isShortcut = false
     }
 
     /// The modules' entries, in the order the menu and the welcome list them.

@@ -1,0 +1,20 @@
+/// What the service worker shows offline for a page this device has not kept: the pages opened
+/// before still open, and this one opens once the network is back.
+enum OfflinePage {
+    static func render(context: PageContext) -> String {
+        let l = context.localizer
+        return Layout.render(
+            .init(title: l.t("offline.title")), context: context,
+            content: [
+                el(
+                    "section", [.class("empty-state offline-state")],
+                    [
+                        el("span", [.class("empty-state-icon")], [icon(.offline)]),
+                        el("h2", [], [txt(l.t("offline.title"))]),
+                        el("p", [], [txt(l.t("offline.message"))]),
+                        // The page is answered at the address asked for: opening it again tries the network.
+                        el("a", [.class("button button-primary"), Attr("href", "")], [txt(l.t("offline.retry"))]),
+                    ])
+            ])
+    }
+}

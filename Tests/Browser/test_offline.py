@@ -1,0 +1,201 @@
+"""Kinetic as an app on the phone: installable by Chromium's own criteria, with shortcuts; the
+pages a person opened read without a network, marked with the time they were fetched, and load
+again when the network returns; a page never opened says so; and another account signing in on
+the same phone never sees the first one's pages."""
+import json
+import queue
+import re
+import threading
+import urllib.request
+import uuid
+
+import pytest
+import websocket
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import BASE_URL, api, log_in, make_driver, screenshot, tap, wait
+
+LANGUAGES = {"en": "en-US", "de": "de-DE"}
+SEEN = ["/goals", "/steps", "/wishes/inbox", "/workouts"]
+
+
+class Network:
+    """DevTools' network emulation, as its Offline switch sets it: for the page, and for the
+    service worker, whose requests are its own (the page's emulation does not reach them). Over
+    the browser's own DevTools connection, since Selenium speaks to the page only; a thread reads
+    everything the browser sends on it (a worker's network events left unread hold its requests
+    back). The browser is not given back to the pool after it: it changed beyond its tabs."""
+
+    def __init__(self, driver):
+        self.driver = driver
+        driver._kinetic_keeps = False
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        with urllib.request.urlopen(f"http://{address}/json/version") as response:
+            self.socket = websocket.create_connection(json.load(response)["webSocketDebuggerUrl"], timeout=10,
+                                                      suppress_origin=True)
+        self.sent = 0
+        self.sessions = {}
+        self.answers = queue.Queue()
+        self.reader = threading.Thread(target=self.read, daemon=True)
+        self.reader.start()
+
+    def read(self):
+        try:
+            while True:
+                message = json.loads(self.socket.recv())
+                if "id" in message:
+                    self.answers.put(message)
+        except (websocket.WebSocketException, OSError, ValueError):
+            pass
+
+    def send(self, method, params=None, session=None):
+        self.sent += 1
+        message = {"id": self.sent, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        self.socket.send(json.dumps(message))
+        answer = self.answers.get(timeout=10)
+        assert answer["id"] == self.sent and "error" not in answer, answer
+        return answer["result"]
+
+    def offline(self, offline):
+        conditions = {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", conditions)
+        workers = [target for target in self.send("Target.getTargets")["targetInfos"]
+                   if target["type"] == "service_worker" and target["url"].startswith(BASE_URL)]
+        assert workers, "no service worker to take offline"
+        for worker in workers:
+            # One session per worker: each session's conditions hold until it ends.
+            if worker["targetId"] not in self.sessions:
+                session = self.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
+                self.send("Network.enable", session=session)
+                self.sessions[worker["targetId"]] = session
+            self.send("Network.emulateNetworkConditions", conditions, session=self.sessions[worker["targetId"]])
+
+    def close(self):
+        self.socket.close()
+
+
+def controlled(driver):
+    """Waits until the service worker is installed and answers for the page."""
+    wait(driver, 20).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+
+
+def new_account(name):
+    email = f"offline-{uuid.uuid4().hex[:10]}@example.com"
+    status, body = api("POST", "/api/v1/accounts", {"name": name, "email": email, "password": "correct-horse-battery"})
+    assert status == 201, body
+    return {"email": email, "password": "correct-horse-battery", "token": body["token"]}
+
+
+def test_kinetic_is_installable_with_shortcuts_to_goals_workouts_and_wishes(account):
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        controlled(driver)
+        assert driver.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"] == []
+        manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
+        assert manifest["errors"] == [], manifest["errors"]
+        data = json.loads(manifest["data"])
+        assert [shortcut["url"] for shortcut in data["shortcuts"]] == ["/goals", "/workouts", "/wishes"]
+        assert data["display"] == "standalone" and data["start_url"] == "/profile" and data["scope"] == "/"
+        head = driver.execute_script(
+            "return [...document.querySelectorAll('meta[name^=apple], link[rel=apple-touch-icon]')].map(e => e.name || e.rel)")
+        assert head == ["apple-mobile-web-app-capable", "apple-mobile-web-app-status-bar-style", "apple-mobile-web-app-title",
+                        "apple-touch-icon"]
+        # Settings offers the browser's own install, since this browser offers it.
+        driver.get(BASE_URL + "/settings")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".install-card .install-button")))
+    finally:
+        driver.quit()
+    request = urllib.request.Request(BASE_URL + "/manifest.webmanifest", headers={"Accept-Language": "de-DE"})
+    with urllib.request.urlopen(request) as response:
+        assert [shortcut["name"] for shortcut in json.load(response)["shortcuts"]] == ["Ziele", "Workouts", "Grüße"]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_pages_seen_open_offline_marked_with_their_time_and_load_again_online(account, code):
+    driver = make_driver(LANGUAGES[code])
+    network = None
+    try:
+        log_in(driver, account)
+        controlled(driver)
+        titles = {}
+        for path in SEEN:
+            driver.get(BASE_URL + path)
+            titles[path] = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".top-bar-title"))).text
+        network = Network(driver)
+        network.offline(True)
+        label = {"en": r"Offline · as of \d{1,2}:\d{2}\s?[AP]M", "de": r"Offline · Stand \d{1,2}:\d{2}"}[code]
+        for path in SEEN:
+            driver.get(BASE_URL + path)
+            banner = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+            assert re.fullmatch(label, banner.text), banner.text
+            assert driver.find_element(By.CSS_SELECTOR, ".top-bar-title").text == titles[path]
+        screenshot(driver, f"offline-workouts-{code}")
+
+        # A page never opened on this phone says so, in the page's language, and offers to try again.
+        driver.get(BASE_URL + "/reports")
+        heading = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-state h2")))
+        assert heading.text == {"en": "You’re Offline", "de": "Du bist offline"}[code]
+        screenshot(driver, f"offline-unseen-{code}")
+
+        # Back online, a kept page loads again by itself, fresh from the server.
+        driver.get(BASE_URL + "/goals")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+        network.offline(False)
+        wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".offline-banner")
+                           and d.execute_script("return document.readyState") == "complete")
+        assert driver.find_element(By.CSS_SELECTOR, ".top-bar-title").text == titles["/goals"]
+    finally:
+        if network:
+            network.close()
+        driver.quit()
+
+
+def test_another_account_on_the_same_phone_never_sees_the_first_ones_pages(account):
+    driver = make_driver()
+    network = None
+    try:
+        log_in(driver, account)
+        controlled(driver)
+        driver.get(BASE_URL + "/goals")
+        kept = driver.execute_script("return caches.keys()")
+        assert [name for name in kept if name.startswith("kinetic-pages-")], kept
+
+        # Signing out lands on the sign-in page, which forgets every account's pages.
+        tap(driver, driver.find_element(By.ID, "menu-button"))
+        tap(driver, wait(driver).until(EC.element_to_be_clickable((By.CSS_SELECTOR, ".side-menu-logout button"))))
+        wait(driver).until(EC.url_contains("/login"))
+        wait(driver).until(lambda d: not [name for name in d.execute_script("return caches.keys()")
+                                          if name.startswith("kinetic-pages-")])
+
+        # The second account, signed in on the same phone, finds only its own pages offline.
+        second = new_account("Robin Second")
+        log_in(driver, second)
+        controlled(driver)
+        driver.get(BASE_URL + "/steps")
+        network = Network(driver)
+        network.offline(True)
+        driver.get(BASE_URL + "/goals")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-state")))
+        driver.get(BASE_URL + "/steps")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+        assert "Robin Second" in driver.execute_script("return document.getElementById('side-menu').textContent")
+        assert "Jamie Rivera" not in driver.page_source
+        network.offline(False)
+
+        # Signed in again as the first without signing out (a session swapped under the
+        # browser): the first page served for it forgets the second's.
+        log_in(driver, account)
+        driver.get(BASE_URL + "/goals")
+        wait(driver).until(lambda d: len([name for name in d.execute_script("return caches.keys()")
+                                          if name.startswith("kinetic-pages-")]) == 1)
+        network.offline(True)
+        driver.get(BASE_URL + "/steps")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-state")))
+    finally:
+        if network:
+            network.close()
+        driver.quit()
