@@ -133,6 +133,16 @@ private actor SQLiteTemplate {
 }
 
 extension TestDatabase {
+    /// Whether a copy of the template is migrated for `configuration`: its migrations are the
+    /// ones the template ran, in order. Such a copy is not migrated again (checking costs a test
+    /// the first connection to its database, a tenth of a second on PostgreSQL).
+    static func templateIsMigrated(for configuration: KineticConfiguration) -> Bool {
+        KineticMigrations.all(configuration).map(\.name) == templateMigrations
+    }
+
+    /// The migrations the template runs: those of the configuration every test starts from.
+    static let templateMigrations = KineticMigrations.all(KineticConfiguration(database: .sqlite(path: ""), bcryptCost: 4)).map(\.name)
+
     /// Migrates `database` with the configuration every test starts from, and closes it.
     static func migrateTemplate(_ database: KineticConfiguration.Database) async throws {
         var configuration = KineticConfiguration(database: database, bcryptCost: 4)
@@ -220,7 +230,7 @@ func withKinetic(
         do {
             try await configure(app, configuration)
             let configured = ContinuousClock.now
-            try await app.autoMigrate().get()
+            if !TestDatabase.templateIsMigrated(for: configuration) { try await app.autoMigrate().get() }
             let migrated = ContinuousClock.now
             if startsJobWorkers { app.startJobWorkers() }
             TestStarts.record(
@@ -250,14 +260,12 @@ enum TestStarts {
     static func record(_ duration: Duration, _ detail: String = "", test: String? = nil) {
         guard let file else { return }
         let line = "\(seconds(duration)) \(test ?? Test.current?.name ?? "?") \(detail)\n"
+        // Appended (O_APPEND): the server-process tests' process writes to the same file beside
+        // this one, and a line written so lands whole at the end.
         lock.withLock {
-            guard
-                let handle = FileHandle(forWritingAtPath: file)
-                    ?? (FileManager.default.createFile(atPath: file, contents: nil) ? FileHandle(forWritingAtPath: file) : nil)
-            else { return }
-            defer { try? handle.close() }
-            _ = try? handle.seekToEnd()
-            try? handle.write(contentsOf: Data(line.utf8))
+            guard let stream = fopen(file, "a") else { return }
+            fputs(line, stream)
+            fclose(stream)
         }
     }
 
