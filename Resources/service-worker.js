@@ -1,30 +1,37 @@
 // Kinetic's service worker, served at /sw.js so that it controls the whole site. The server
-// fills in the first two lines: this release's version and the app shell every page needs.
-// It keeps what a person has seen so that it still reads without a network:
-// - the shell (stylesheet, the shell's scripts, icons, the offline page), cached at install;
-// - every other fingerprinted file (`/assets/…`, never changed under its name) when a page
-//   first uses it: from the cache after that;
-// - each page, network first: the last good copy of a signed-in page is kept per account
-//   (the `X-Kinetic-Account` header names it) and answered when the network fails, marked with
-//   the time it was fetched (`data-offline-as-of` on <html>; the shell shows "as of 9:41" and
-//   loads the page again when the network returns). A page for another account, or a signed-out
-//   page (the sign-in page after signing out), deletes the copies kept for anyone else, so no
-//   one sees the previous account's pages on a shared phone. A page that says `no-store` (one
-//   showing a secret) is never kept.
+// fills in the three constants below: this release's version, the app shell every signed-in
+// page needs, and the offline page. It keeps what a person has seen so that it still reads
+// without a network:
+// - fingerprinted files (`/assets/…`, never changed under their name): the shell's when the
+//   worker installs, every other one when a page first uses it; answered from the cache after
+//   that. A new release keeps the files its kept pages still name and drops the rest.
+// - each signed-in page, network first: its last good copy is kept per account (the
+//   `X-Kinetic-Account` header names it; the 50 newest per account) and answered when the
+//   network fails, marked with the time it was fetched (`data-offline-as-of` on <html>: the shell
+//   shows "Offline · as of 9:41", keeps its forms shut and loads the page again once the server
+//   answers). A page for another account, or a signed-out page, deletes every other account's
+//   copies, and a page fetched before that switch is never kept, so no one sees the previous
+//   account's pages on a shared phone; signing out clears the worker's storage too
+//   (`Clear-Site-Data`). A page that says `no-store` (one showing a secret) is never kept, and
+//   forgets an older copy of itself.
 const VERSION = '__KINETIC_VERSION__';
 const SHELL = __KINETIC_SHELL__;
 const OFFLINE_PAGE = '__KINETIC_OFFLINE_PAGE__';
 
-const SHELL_CACHE = `kinetic-shell-${VERSION}`;
 const ASSETS_CACHE = 'kinetic-assets';
+const OFFLINE_CACHE = `kinetic-offline-${VERSION}`;
 const PAGES_PREFIX = 'kinetic-pages-';
-const ACCOUNT_KEY = '/__kinetic/account';
 const META_CACHE = 'kinetic-meta';
+const ACCOUNT_KEY = '/__kinetic/account';
+const PAGES_KEPT = 50;
+// The headers a kept copy is answered with: what describes it, and the page's security policy.
+const KEPT_HEADERS = ['Content-Type', 'Content-Language', 'Content-Security-Policy', 'X-Content-Type-Options',
+  'X-Frame-Options', 'Referrer-Policy', 'Permissions-Policy'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(SHELL_CACHE);
-    await cache.addAll(SHELL.concat([OFFLINE_PAGE]));
+    await (await caches.open(ASSETS_CACHE)).addAll(SHELL);
+    await (await caches.open(OFFLINE_CACHE)).add(OFFLINE_PAGE);
     await self.skipWaiting();
   })());
 });
@@ -32,8 +39,12 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith('kinetic-shell-') && name !== SHELL_CACHE) await caches.delete(name);
+      if (name.startsWith('kinetic-offline-') && name !== OFFLINE_CACHE) await caches.delete(name);
+      if (name.startsWith('kinetic-shell-')) await caches.delete(name);
     }
+    await pruneAssets();
+    // A page's request starts while the worker wakes up, instead of after it.
+    await self.registration.navigationPreload?.enable();
     await self.clients.claim();
   })());
 });
@@ -43,85 +54,139 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/assets/')) {
-    event.respondWith(fingerprinted(request));
+  if (url.pathname.startsWith('/assets/') && !request.headers.has('Range')) {
+    event.respondWith(fingerprinted(event));
   } else if (request.mode === 'navigate') {
     event.respondWith(page(event));
   }
 });
 
-/** A fingerprinted file: from a cache once there, else fetched and kept. */
-async function fingerprinted(request) {
-  const kept = await caches.match(request);
+/** A fingerprinted file: from the cache once there, else fetched and kept (a full storage only
+ *  means it is not kept). */
+async function fingerprinted(event) {
+  const kept = await caches.match(event.request);
   if (kept) return kept;
-  const response = await fetch(request);
-  if (response.ok) {
-    const cache = await caches.open(ASSETS_CACHE);
-    await cache.put(request, response.clone());
+  const response = await fetch(event.request);
+  if (response.status === 200) {
+    const copy = response.clone();
+    event.waitUntil(caches.open(ASSETS_CACHE).then((cache) => cache.put(event.request, copy)).catch(() => {}));
   }
   return response;
 }
 
-/** A page: from the network, keeping a signed-in page's copy as it arrives; the kept copy
+/** A page: from the network, keeping a signed-in page's copy once it has arrived; the kept copy
  *  when offline. */
 async function page(event) {
   const { request } = event;
+  const started = Date.now();
   let response;
   try {
-    response = await fetch(request);
+    response = (await event.preloadResponse) || (await fetch(request));
   } catch (error) {
     return (await keptPage(request)) ?? offlinePage();
   }
-  event.waitUntil(keep(request, response.clone()));
+  const type = response.headers.get('Content-Type') || '';
+  if (response.status === 200 && type.startsWith('text/html')) {
+    const copy = response.clone();
+    event.waitUntil(inTurn(() => keep(request, copy, started)).catch(() => {}));
+  }
   return response;
 }
 
-async function keep(request, response) {
-  const isPage = response.status === 200 && (response.headers.get('Content-Type') || '').startsWith('text/html');
-  if (!isPage) return;
+// Keeping is done one page at a time, in the order the pages arrive: which account is current
+// is read and changed by one page only.
+let turn = Promise.resolve();
+function inTurn(work) {
+  const next = turn.then(work, work);
+  turn = next.catch(() => {});
+  return next;
+}
+
+async function keep(request, response, started) {
   const account = response.headers.get('X-Kinetic-Account');
   const current = await currentAccount();
-  if (account !== current) {
+  if (account !== current.account) {
+    // A page asked for before the last switch says nothing about who is signed in now.
+    if (started < current.since) return;
     await forgetPagesExcept(account);
     await rememberAccount(account);
   }
-  if (!account || /no-store/.test(response.headers.get('Cache-Control') || '')) return;
-  // The page as read, with only the headers that still describe it: the body is decoded
-  // (no Content-Encoding) and grows when it is marked (no Content-Length).
-  const body = await response.arrayBuffer();
-  const headers = { 'Content-Type': response.headers.get('Content-Type'), 'X-Kinetic-Fetched-At': new Date().toISOString() };
+  if (!account) return;
   const cache = await caches.open(PAGES_PREFIX + account);
+  if (/no-store/.test(response.headers.get('Cache-Control') || '')) {
+    await cache.delete(request.url);
+    return;
+  }
+  // The page as read: its body decoded (no Content-Encoding), and growing when it is marked.
+  const body = await response.arrayBuffer();
+  const headers = { 'X-Kinetic-Fetched-At': new Date().toISOString() };
+  for (const name of KEPT_HEADERS) {
+    const value = response.headers.get(name);
+    if (value) headers[name] = value;
+  }
   await cache.put(request.url, new Response(body, { status: 200, headers }));
+  const kept = await cache.keys();
+  if (kept.length > PAGES_KEPT) {
+    const ages = await Promise.all(kept.map(async (key) => [key, (await cache.match(key)).headers.get('X-Kinetic-Fetched-At')]));
+    ages.sort((a, b) => a[1].localeCompare(b[1]));
+    for (const [key] of ages.slice(0, kept.length - PAGES_KEPT)) await cache.delete(key);
+  }
 }
 
 /** The kept copy of `request`'s page for the account last seen, marked as such. */
 async function keptPage(request) {
-  const account = await currentAccount();
+  const { account } = await currentAccount();
   if (!account) return null;
-  const cache = await caches.open(PAGES_PREFIX + account);
-  const kept = await cache.match(request.url);
+  const kept = await (await caches.open(PAGES_PREFIX + account)).match(request.url);
   if (!kept) return null;
   const fetchedAt = kept.headers.get('X-Kinetic-Fetched-At') || '';
   const html = (await kept.text()).replace('<html ', `<html data-offline-as-of="${fetchedAt}" `);
-  return new Response(html, { status: 200, headers: { 'Content-Type': kept.headers.get('Content-Type') } });
+  const headers = new Headers(kept.headers);
+  headers.delete('X-Kinetic-Fetched-At');
+  return new Response(html, { status: 200, headers });
 }
 
 async function offlinePage() {
   return (await caches.match(OFFLINE_PAGE)) ?? new Response('Offline', { status: 503, headers: { 'Content-Type': 'text/plain' } });
 }
 
+/** The account whose pages are kept, and since when (milliseconds). */
 async function currentAccount() {
   const kept = await (await caches.open(META_CACHE)).match(ACCOUNT_KEY);
-  return kept ? (await kept.text()) || null : null;
+  return kept ? await kept.json() : { account: null, since: 0 };
 }
 
 async function rememberAccount(account) {
-  await (await caches.open(META_CACHE)).put(ACCOUNT_KEY, new Response(account || ''));
+  const value = JSON.stringify({ account: account || null, since: Date.now() });
+  await (await caches.open(META_CACHE)).put(ACCOUNT_KEY, new Response(value, { headers: { 'Content-Type': 'application/json' } }));
 }
 
 async function forgetPagesExcept(account) {
   for (const name of await caches.keys()) {
     if (name.startsWith(PAGES_PREFIX) && name !== PAGES_PREFIX + account) await caches.delete(name);
+  }
+}
+
+/** Drops the fingerprinted files that neither the shell nor a kept page (nor a kept file) names:
+ *  those of earlier releases. */
+async function pruneAssets() {
+  const named = new Set(SHELL.map((path) => new URL(path, self.location.origin).href));
+  const addresses = /\/assets\/[^"'()\s<>]+/g;
+  const read = async (response) => {
+    for (const path of (await response.text()).match(addresses) || []) named.add(new URL(path, self.location.origin).href);
+  };
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PAGES_PREFIX)) continue;
+    const cache = await caches.open(name);
+    for (const key of await cache.keys()) await read(await cache.match(key));
+  }
+  const assets = await caches.open(ASSETS_CACHE);
+  const keys = await assets.keys();
+  for (const key of keys) {
+    if (named.has(key.url) && /\.(css|js)$/.test(new URL(key.url).pathname)) await read(await assets.match(key));
+  }
+  for (const key of keys) {
+    if (!named.has(key.url)) await assets.delete(key);
   }
 }
 
@@ -131,12 +196,18 @@ self.addEventListener('message', (event) => {
   if (event.data?.kind !== 'keep-assets' || !Array.isArray(event.data.urls)) return;
   event.waitUntil((async () => {
     const cache = await caches.open(ASSETS_CACHE);
-    for (const url of event.data.urls) {
-      if (typeof url !== 'string' || !url.startsWith(`${self.location.origin}/assets/`)) continue;
-      if (await caches.match(url)) continue;
+    for (const address of event.data.urls.slice(0, 100)) {
+      let url;
       try {
-        const response = await fetch(url);
-        if (response.ok) await cache.put(url, response);
+        url = new URL(address);
+      } catch (error) {
+        continue;
+      }
+      if (url.origin !== self.location.origin || !url.pathname.startsWith('/assets/') || url.pathname.includes('..')) continue;
+      if (await caches.match(url.href)) continue;
+      try {
+        const response = await fetch(url.href);
+        if (response.status === 200) await cache.put(url.href, response);
       } catch (error) {
         // Offline now: the file is kept the next time a page uses it.
       }

@@ -133,6 +133,9 @@ def test_the_pages_seen_open_offline_marked_with_their_time_and_load_again_onlin
             banner = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
             assert re.fullmatch(label, banner.text), banner.text
             assert driver.find_element(By.CSS_SELECTOR, ".top-bar-title").text == titles[path]
+            # A kept copy's forms are shut: their token and values are as old as the copy.
+            assert driver.execute_script("return [...document.querySelectorAll('main form')].every(form => form.inert)")
+        assert driver.execute_script("return document.querySelectorAll('main form').length") > 0, "Workouts has no form?"
         screenshot(driver, f"offline-workouts-{code}")
 
         # A page never opened on this phone says so, in the page's language, and offers to try again.

@@ -1,16 +1,21 @@
 // Kinetic as an app on the phone: registers the service worker (served at /sw.js; what it keeps
 // is said there), hands it the files this page loaded before it was in control, and marks a page
-// the worker answered from its kept copy without a network: "Offline · as of 9:41", then the
-// page loads again when the server answers again.
+// the worker answered from its kept copy without a network: "Offline · as of 9:41", its forms
+// shut (their token and values are as old as the copy), and the page loaded again once the
+// server answers: when the phone says it is online, when the page is looked at again, and every
+// few seconds to a minute in between (a network can be up while the server is not).
 import { fill, pageLocale } from './strings.js';
+
+const WORKER = '/sw.js';
+const HEALTH = '/healthz';
 
 export function setUpOffline() {
   markKeptCopy();
   if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+  navigator.serviceWorker.register(WORKER, { scope: '/' }).catch(() => {});
   navigator.serviceWorker.ready.then((registration) => {
     const keep = () => {
-      const urls = performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.includes('/assets/'));
+      const urls = performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => new URL(url).pathname.startsWith('/assets/'));
       registration.active?.postMessage({ kind: 'keep-assets', urls });
     };
     if (document.readyState === 'complete') keep(); else window.addEventListener('load', keep, { once: true });
@@ -30,19 +35,31 @@ function markKeptCopy() {
   banner.textContent = fill(root.dataset.offlineLabel || '%@', when);
   const bar = document.querySelector('.top-bar');
   if (bar) bar.after(banner); else document.body.prepend(banner);
-  // Loaded again once the server answers: `online` also fires for a network that does not
-  // reach it yet, and a reload then would only replace this copy with an error.
-  const reloadWhenReachable = async () => {
+  // Signing out still works offline: its form only ends this browser's session.
+  document.querySelectorAll('main form').forEach((form) => { form.inert = true; });
+  reloadWhenReachable();
+}
+
+/** Loads the page again as soon as the server answers (`online` alone also fires for a network
+ *  that does not reach it yet, and a reload then would only show the copy again). */
+function reloadWhenReachable() {
+  let wait = 5000;
+  let timer = null;
+  const look = async () => {
+    clearTimeout(timer);
     try {
-      const answer = await fetch('/healthz', { cache: 'no-store' });
+      const answer = await fetch(HEALTH, { cache: 'no-store' });
       if (answer.ok) {
         window.location.reload();
         return;
       }
     } catch (error) {
-      // Still offline: the next `online` tries again.
+      // Not yet.
     }
-    window.addEventListener('online', reloadWhenReachable, { once: true });
+    timer = setTimeout(look, wait);
+    wait = Math.min(wait * 2, 60000);
   };
-  window.addEventListener('online', reloadWhenReachable, { once: true });
+  window.addEventListener('online', look);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') look(); });
+  timer = setTimeout(look, wait);
 }

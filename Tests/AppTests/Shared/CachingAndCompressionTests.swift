@@ -160,7 +160,7 @@ import VaporTesting
             #expect(reset.headers.first(name: .cacheControl) == "no-store")
             // Signing out takes the pages the browser kept with it.
             let signedOut = try await web.post("/logout", form: [:], csrfPage: "/goals")
-            #expect(signedOut.headers.first(name: "Clear-Site-Data") == "\"cache\"")
+            #expect(signedOut.headers.first(name: "Clear-Site-Data") == "\"cache\", \"storage\"")
         }
     }
 }

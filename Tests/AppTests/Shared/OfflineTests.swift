@@ -22,10 +22,26 @@ import VaporTesting
             }
             #expect(script.contains("const OFFLINE_PAGE = '/offline';"))
             let version = try #require(script.firstMatch(of: /const VERSION = '([0-9a-f]{10})';/)?.1)
-            // The version follows the shell: a worker made from other files is another.
-            let other = ServiceWorkerScript(
-                template: script.replacingOccurrences(of: String(version), with: "__KINETIC_VERSION__") + "//", assets: app.assets)
-            #expect(other.version != String(version))
+            #expect(String(version) == app.serviceWorker.version)
+
+            // A release whose stylesheet or offline page changed installs a new worker, which
+            // names the new stylesheet.
+            let template = try app.resource("service-worker.js", "the service worker") { String(decoding: $0, as: UTF8.self) }
+            let offlinePage = try await app.testing().sendRequest(.GET, "/offline").body.string
+            let same = ServiceWorkerScript(template: template, assets: app.assets, offlinePage: offlinePage)
+            let otherPage = ServiceWorkerScript(template: template, assets: app.assets, offlinePage: offlinePage + " ")
+            #expect(same.version == app.serviceWorker.version)
+            #expect(otherPage.version != same.version)
+            let release = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-public-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: release) }
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: app.directory.publicDirectory), to: release)
+            let stylesheet = release.appendingPathComponent("css/app.css")
+            try (try String(contentsOf: stylesheet, encoding: .utf8) + "\n.changed { color: red; }\n").write(
+                to: stylesheet, atomically: true, encoding: .utf8)
+            let changed = try AssetCatalog(directory: release)
+            let next = ServiceWorkerScript(template: template, assets: changed, offlinePage: offlinePage)
+            #expect(next.version != same.version)
+            #expect(next.text.contains("'\(changed.url("css/app.css"))'") && changed.url("css/app.css") != app.assets.url("css/app.css"))
         }
     }
 
@@ -62,7 +78,7 @@ import VaporTesting
         try await withKinetic { app in
             let response = try await app.testing().sendRequest(.GET, "/manifest.webmanifest", headers: ["Accept-Language": "de"])
             let manifest = try response.jsonObject()
-            #expect(manifest["id"] as? String == "/")
+            #expect(manifest["id"] as? String == "/profile")
             let shortcuts = try #require(manifest["shortcuts"] as? [[String: Any]])
             #expect(shortcuts.map { $0["url"] as? String } == ["/goals", "/workouts", "/wishes"])
             #expect(shortcuts.map { $0["name"] as? String } == ["Ziele", "Workouts", "Grüße"])

@@ -98,8 +98,10 @@ struct AuthWebController {
     func logout(_ request: Request) async throws -> Response {
         let response = request.redirect(to: SiteURL.login.with([("signedOut", "1")]), redirectType: .normal)
         try await request.endWebSession(on: response)
-        // The pages the browser kept (private, checked again before each use) go with the session.
-        response.headers.replaceOrAdd(name: "Clear-Site-Data", value: "\"cache\"")
+        // What the browser kept goes with the session: its cache of private pages, and the
+        // storage of this site (the service worker's copies of pages, kept for use offline, and
+        // the worker itself: the next signed-in page registers it again).
+        response.headers.replaceOrAdd(name: "Clear-Site-Data", value: "\"cache\", \"storage\"")
         return response
     }
 }

@@ -23,7 +23,8 @@ struct SiteController {
         let l = request.localizer
         let body = WebManifest(
             name: l.t("app.name"), short_name: l.t("app.name"), description: l.t("app.tagline"),
-            id: "/", start_url: SiteURL.profile.path, scope: "/", display: "standalone", orientation: "portrait",
+            // The id installs had before it was given: the start address.
+            id: SiteURL.profile.path, start_url: SiteURL.profile.path, scope: "/", display: "standalone", orientation: "portrait",
             theme_color: "#1f6bff", background_color: "#f2f3f7", lang: l.language.rawValue,
             icons: [
                 .init(src: request.application.assets.url("images/icon-192.png"), sizes: "192x192", type: "image/png", purpose: "any"),

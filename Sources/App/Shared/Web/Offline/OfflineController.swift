@@ -6,16 +6,12 @@ import Vapor
 struct OfflineController {
     /// `/sw.js`: checked on every visit (`no-cache`), so a new release's worker is found at once.
     func serviceWorker(_ request: Request) async throws -> Response {
-        let template = try request.application.resource("service-worker.js", "the service worker") {
-            String(decoding: $0, as: UTF8.self)
-        }
-        let script = ServiceWorkerScript(template: template, assets: request.application.assets)
-        return Response(
+        Response(
             status: .ok,
             headers: [
                 "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache", "Service-Worker-Allowed": "/",
             ],
-            body: .init(string: script.text))
+            body: .init(string: request.application.serviceWorker.text))
     }
 
     /// `/offline`: kept by the service worker when it installs, so it names no one (another

@@ -1,25 +1,27 @@
 import Crypto
 import Foundation
+import Vapor
 
 /// Kinetic's service worker (`Resources/service-worker.js`, which says what it keeps), filled in
-/// for this release: the app shell it caches when it installs, the offline page, and a version
-/// made from both, so a release that changes either installs a new worker, which drops the old
-/// shell.
+/// for this release: the app shell it caches when it installs, the offline page's address, and a
+/// version made from both and from the offline page itself, so a release that changes the shell
+/// or that page installs a new worker, which fetches them again.
 struct ServiceWorkerScript: Sendable {
     /// The script as served.
     let text: String
-    /// The version it carries: a digest of the script with its shell.
+    /// The version it carries: a digest of the script with its shell and of the offline page.
     let version: String
 
-    /// `template` with its placeholders filled from `assets` (the shell's fingerprinted addresses).
-    init(template: String, assets: AssetCatalog) {
+    /// `template` with its placeholders filled from `assets` (the shell's fingerprinted addresses);
+    /// `offlinePage` is the page as rendered, for the version.
+    init(template: String, assets: AssetCatalog, offlinePage: String) {
         let shell = Self.shellFiles.map(assets.url) + assets.modules(importedBy: Self.shellModules)
         let list = "[" + shell.map { "'\($0)'" }.joined(separator: ", ") + "]"
         let filled =
             template
             .replacingOccurrences(of: "__KINETIC_SHELL__", with: list)
             .replacingOccurrences(of: "'__KINETIC_OFFLINE_PAGE__'", with: "'\(SiteURL.offline.path)'")
-        version = SHA256.hash(data: Data(filled.utf8)).prefix(5).map { String(format: "%02x", $0) }.joined()
+        version = SHA256.hash(data: Data((filled + offlinePage).utf8)).prefix(5).map { String(format: "%02x", $0) }.joined()
         text = filled.replacingOccurrences(of: "__KINETIC_VERSION__", with: version)
     }
 
@@ -27,4 +29,24 @@ struct ServiceWorkerScript: Sendable {
     static let shellModules = ["js/shared/app.js"]
     /// What every signed-in page shows: its stylesheet, its modules and the icons.
     static let shellFiles = ["css/app.css", "images/icon.svg", "images/icon-192.png"] + shellModules
+}
+
+extension Application {
+    private struct ServiceWorkerKey: StorageKey { typealias Value = ServiceWorkerScript }
+
+    /// This release's service worker, made once at start-up (``prepareServiceWorker()``).
+    var serviceWorker: ServiceWorkerScript {
+        get { storage.configured(ServiceWorkerKey.self, "the service worker") }
+        set { storage[ServiceWorkerKey.self] = newValue }
+    }
+
+    /// Makes ``serviceWorker`` from its template and `Public/`'s files; a missing template stops
+    /// Kinetic at start-up. Called by `configure(_:_:)` once the assets and strings are read.
+    func prepareServiceWorker() throws {
+        let template = try resource("service-worker.js", "the service worker") { String(decoding: $0, as: UTF8.self) }
+        let context = PageContext(
+            localizer: Localizer(language: .source, catalog: stringCatalog), user: nil, csrfToken: "",
+            currentPath: SiteURL.offline.path, assets: assets)
+        serviceWorker = ServiceWorkerScript(template: template, assets: assets, offlinePage: OfflinePage.render(context: context))
+    }
 }
