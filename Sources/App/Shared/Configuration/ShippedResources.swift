@@ -6,7 +6,9 @@ import Vapor
 /// change while Kinetic runs, so the String Catalog, the exercise catalogue and the password
 /// list are read by the first application that asks, and every later one (a test process
 /// configures hundreds) shares that reading. A file that fails to read or decode is not kept:
-/// the next application tries again and reports the same error.
+/// the next application tries again and reports the same error. A reading is kept per file and
+/// type made of it (each file has one reader); it is made under the lock, so an application that
+/// asks meanwhile waits for it rather than decoding the file again.
 enum ShippedResources {
     private static let decoded = NIOLockedValueBox<[String: any Sendable]>([:])
 
