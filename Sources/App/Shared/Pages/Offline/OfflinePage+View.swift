@@ -1,7 +1,10 @@
 /// What the service worker shows offline for a page this device has not kept: the pages opened
 /// before still open, and this one opens once the network is back.
 enum OfflinePage {
-    static func render(context: PageContext) -> String {
+    /// The page in `localizer`'s language. It is kept on the device for whoever signs in next, so
+    /// it is rendered for no one: no account, no form token.
+    static func render(localizer: Localizer, assets: AssetCatalog) -> String {
+        let context = PageContext(localizer: localizer, user: nil, csrfToken: "", currentPath: SiteURL.offline.path, assets: assets)
         let l = context.localizer
         return Layout.render(
             .init(title: l.t("offline.title")), context: context,

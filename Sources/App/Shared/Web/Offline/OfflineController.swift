@@ -17,9 +17,6 @@ struct OfflineController {
     /// `/offline`: kept by the service worker when it installs, so it names no one (another
     /// account may sign in on the phone later) and holds no form.
     func offline(_ request: Request) async throws -> Response {
-        let context = PageContext(
-            localizer: request.localizer, user: nil, csrfToken: "", currentPath: SiteURL.offline.path,
-            assets: request.application.assets)
-        return .html(OfflinePage.render(context: context))
+        .html(OfflinePage.render(localizer: request.localizer, assets: request.application.assets))
     }
 }

@@ -44,9 +44,7 @@ extension Application {
     /// Kinetic at start-up. Called by `configure(_:_:)` once the assets and strings are read.
     func prepareServiceWorker() throws {
         let template = try resource("service-worker.js", "the service worker") { String(decoding: $0, as: UTF8.self) }
-        let context = PageContext(
-            localizer: Localizer(language: .source, catalog: stringCatalog), user: nil, csrfToken: "",
-            currentPath: SiteURL.offline.path, assets: assets)
-        serviceWorker = ServiceWorkerScript(template: template, assets: assets, offlinePage: OfflinePage.render(context: context))
+        let offlinePage = OfflinePage.render(localizer: Localizer(language: .source, catalog: stringCatalog), assets: assets)
+        serviceWorker = ServiceWorkerScript(template: template, assets: assets, offlinePage: offlinePage)
     }
 }
