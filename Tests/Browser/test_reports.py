@@ -64,17 +64,31 @@ def pointer(driver, target, kind, pointer_id, x, y):
     driver.execute_script(POINTER, target, kind, pointer_id, x, y)
 
 
+GESTURE = """
+const [target, events] = arguments;
+for (const [type, id, x, y] of events) {
+  target.dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch', isPrimary: id === 1,
+    clientX: x, clientY: y, bubbles: true, cancelable: true, button: 0, buttons: type === 'pointerup' ? 0 : 1}));
+}
+"""
+
+
+def gesture(driver, target, events):
+    """Dispatches `events` ((type, pointer id, x, y) each) in one go: a gesture that goes to
+    another level may replace the page part-way, and later events then go to where it began,
+    as a finger's would."""
+    driver.execute_script(GESTURE, target, [list(event) for event in events])
+
+
 def pinch(driver):
     """Two fingers on the stage moving towards each other."""
     stage = driver.find_element(By.ID, "bubble-stage")
     cx, cy = place(driver, stage)
-    pointer(driver, stage, "pointerdown", 1, cx - 120, cy)
-    pointer(driver, stage, "pointerdown", 2, cx + 120, cy)
+    events = [("pointerdown", 1, cx - 120, cy), ("pointerdown", 2, cx + 120, cy)]
     for step in range(1, 7):
-        pointer(driver, stage, "pointermove", 1, cx - 120 + step * 16, cy)
-        pointer(driver, stage, "pointermove", 2, cx + 120 - step * 16, cy)
-    pointer(driver, stage, "pointerup", 1, cx - 24, cy)
-    pointer(driver, stage, "pointerup", 2, cx + 24, cy)
+        events += [("pointermove", 1, cx - 120 + step * 16, cy), ("pointermove", 2, cx + 120 - step * 16, cy)]
+    events += [("pointerup", 1, cx - 24, cy), ("pointerup", 2, cx + 24, cy)]
+    gesture(driver, stage, events)
 
 
 def test_the_centre_opens_the_library_then_two_levels_down_and_a_pinch_goes_back(reader):
@@ -194,10 +208,8 @@ def test_a_report_opens_in_the_viewer_with_its_keywords_and_a_swipe_to_the_right
 
     body = viewer.find_element(By.CSS_SELECTOR, ".overlay-body")
     x, y = place(reader, body)
-    pointer(reader, body, "pointerdown", 1, x - 100, y)
-    for step in range(1, 9):
-        pointer(reader, body, "pointermove", 1, x - 100 + step * 25, y + step)
-    pointer(reader, body, "pointerup", 1, x + 100, y + 8)
+    swipe = [("pointermove", 1, x - 100 + step * 25, y + step) for step in range(1, 9)]
+    gesture(reader, body, [("pointerdown", 1, x - 100, y), *swipe, ("pointerup", 1, x + 100, y + 8)])
     wait(reader).until(EC.invisibility_of_element_located((By.ID, "report-viewer")))
     wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/business-finance"))
     assert reader.find_element(By.ID, "bubble-stage").is_displayed()
@@ -517,10 +529,8 @@ def test_a_level_of_200_items_is_paged_readable_and_keeps_what_was_dragged(tmp_p
         settle(driver)
         stage = driver.find_element(By.ID, "bubble-stage")
         x, y = place(driver, stage)
-        pointer(driver, stage, "pointerdown", 1, x + 120, y + 200)
-        for step in range(1, 7):
-            pointer(driver, stage, "pointermove", 1, x + 120 - step * 40, y + 200 + step)
-        pointer(driver, stage, "pointerup", 1, x - 120, y + 206)
+        swipe = [("pointermove", 1, x + 120 - step * 40, y + 200 + step) for step in range(1, 7)]
+        gesture(driver, stage, [("pointerdown", 1, x + 120, y + 200), *swipe, ("pointerup", 1, x - 120, y + 206)])
         wait(driver).until(lambda d: d.execute_script(check)["pager"] == "17–24 of 200")
         settle(driver)
         state = driver.execute_script(check)
