@@ -85,6 +85,11 @@ let package = Package(
                 .product(name: "_NIOFileSystem", package: "swift-nio"),
             ]
         ),
+        // Web Push (RFC 8030): message encryption (RFC 8291) and the server's identity (VAPID, RFC 8292).
+        .target(
+            name: "WebPush",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "App",
             dependencies: [
@@ -95,6 +100,7 @@ let package = Package(
                 "KineticZip",
                 "KineticCompression",
                 "ObjectStorage",
+                "WebPush",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
@@ -132,6 +138,10 @@ let package = Package(
         .testTarget(
             name: "AddressBookTests",
             dependencies: ["AddressBook", "KineticCore"]
+        ),
+        .testTarget(
+            name: "WebPushTests",
+            dependencies: ["WebPush", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "KineticMailTests",

@@ -214,3 +214,42 @@ self.addEventListener('message', (event) => {
     }
   })());
 });
+
+// Notifications (Web Push): the server sends JSON `{kind, title, body, url, tag, lang}`,
+// encrypted for this browser. It is shown at once (a push that shows nothing costs the site
+// its permission); a newer one with the same tag replaces the older. A tap opens its page, in
+// the window already showing Kinetic when there is one.
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch (error) {
+    // Not JSON: shown with the app's name only.
+  }
+  const icon = SHELL.find((url) => url.includes('/icon-192'));
+  const url = typeof message.url === 'string' && message.url.startsWith('/') && !message.url.startsWith('//') ? message.url : '/';
+  event.waitUntil(self.registration.showNotification(String(message.title || 'Kinetic').slice(0, 120), {
+    body: String(message.body || '').slice(0, 600),
+    tag: typeof message.tag === 'string' ? message.tag : undefined,
+    lang: typeof message.lang === 'string' ? message.lang : undefined,
+    icon,
+    badge: icon,
+    data: { url, kind: message.kind },
+  }));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || '/', self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+    if (open) {
+      await open.focus();
+      if (open.url !== target.href) await open.navigate(target.href).catch(() => self.clients.openWindow(target.href));
+      return;
+    }
+    await self.clients.openWindow(target.href);
+  })());
+});

@@ -5,7 +5,8 @@ import Foundation
 /// that names them all (``KineticModule``).
 enum KineticModules {
     static let all: [any KineticModule.Type] = [
-        AccountModule.self, GoalsModule.self, StepsModule.self, WorkoutsModule.self, ReportsModule.self, WishesModule.self,
+        AccountModule.self, NotificationsModule.self, GoalsModule.self, StepsModule.self, WorkoutsModule.self, ReportsModule.self,
+        WishesModule.self,
     ]
 
     /// Every module's system programs, for the banner `serve` prints.

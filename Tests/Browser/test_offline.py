@@ -22,7 +22,8 @@ SEEN = ["/goals", "/steps", "/wishes/inbox", "/workouts"]
 
 class Network:
     """DevTools' network emulation, as its Offline switch sets it: for the page, and for the
-    service worker, whose requests are its own (the page's emulation does not reach them). Over
+    service worker, whose requests are its own (the page's emulation does not reach them); and
+    its push messages, as the Push button of its Service Workers pane sends them. Over
     the browser's own DevTools connection, since Selenium speaks to the page only; a thread reads
     everything the browser sends on it (a worker's network events left unread hold its requests
     back). The browser is not given back to the pool after it: it changed beyond its tabs."""
@@ -37,6 +38,7 @@ class Network:
         self.sent = 0
         self.sessions = {}
         self.answers = queue.Queue()
+        self.events = queue.Queue()
         self.reader = threading.Thread(target=self.read, daemon=True)
         self.reader.start()
 
@@ -46,6 +48,8 @@ class Network:
                 message = json.loads(self.socket.recv())
                 if "id" in message:
                     self.answers.put(message)
+                else:
+                    self.events.put(message)
         except (websocket.WebSocketException, OSError, ValueError):
             pass
 
@@ -72,6 +76,32 @@ class Network:
                 self.send("Network.enable", session=session)
                 self.sessions[worker["targetId"]] = session
             self.send("Network.emulateNetworkConditions", conditions, session=self.sessions[worker["targetId"]])
+
+    def deliver_push(self, payload):
+        """Hands `payload` (JSON) to the page's service worker as its push service would
+        (`ServiceWorker.deliverPushMessage`, on a session of the page's own)."""
+        # This driver's tab (its window handle is its target id): another tab of the browser may
+        # be in another browser context, whose registration has the same id.
+        session = self.send("Target.attachToTarget", {"targetId": self.driver.current_window_handle, "flatten": True})["sessionId"]
+        self.send("ServiceWorker.enable", session=session)
+        while True:
+            event = self.events.get(timeout=10)
+            registrations = event.get("params", {}).get("registrations", []) if event.get("method") == "ServiceWorker.workerRegistrationUpdated" else []
+            registration = next((r for r in registrations if r["scopeURL"] == BASE_URL + "/" and not r.get("isDeleted")), None)
+            if registration:
+                break
+        # A session on the worker itself, to read what it shows (``shown``).
+        worker = next(target for target in self.send("Target.getTargets")["targetInfos"]
+                      if target["type"] == "service_worker" and target["url"].startswith(BASE_URL))
+        self.worker_session = self.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": True})["sessionId"]
+        self.send("ServiceWorker.deliverPushMessage",
+                  {"origin": BASE_URL, "registrationId": registration["registrationId"], "data": json.dumps(payload)}, session=session)
+
+    def shown(self):
+        """The notifications the worker shows: title, body, tag, url and language of each."""
+        script = "self.registration.getNotifications().then((list) => list.map((n) => [n.title, n.body, n.tag, n.data.url, n.lang]))"
+        answer = self.send("Runtime.evaluate", {"expression": script, "awaitPromise": True, "returnByValue": True}, session=self.worker_session)
+        return answer["result"]["value"]
 
     def close(self):
         self.socket.close()

@@ -19,6 +19,143 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     public enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/PushKey`.
+        public struct PushKey: Codable, Hashable, Sendable {
+            /// The uncompressed P-256 public key (65 bytes), base64url without padding.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushKey/publicKey`.
+            public var publicKey: Swift.String
+            /// Creates a new `PushKey`.
+            ///
+            /// - Parameters:
+            ///   - publicKey: The uncompressed P-256 public key (65 bytes), base64url without padding.
+            public init(publicKey: Swift.String) {
+                self.publicKey = publicKey
+            }
+            public enum CodingKeys: String, CodingKey {
+                case publicKey
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput`.
+        public struct PushSubscriptionInput: Codable, Hashable, Sendable {
+            /// The push service's address for this device.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/endpoint`.
+            public var endpoint: Swift.String
+            /// The browser's; ignored.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/expirationTime`.
+            public var expirationTime: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/keys`.
+            public struct KeysPayload: Codable, Hashable, Sendable {
+                /// The device's P-256 public key, uncompressed (65 bytes), base64url.
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/keys/p256dh`.
+                public var p256dh: Swift.String
+                /// The device's authentication secret (16 bytes), base64url.
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/keys/auth`.
+                public var auth: Swift.String
+                /// Creates a new `KeysPayload`.
+                ///
+                /// - Parameters:
+                ///   - p256dh: The device's P-256 public key, uncompressed (65 bytes), base64url.
+                ///   - auth: The device's authentication secret (16 bytes), base64url.
+                public init(
+                    p256dh: Swift.String,
+                    auth: Swift.String
+                ) {
+                    self.p256dh = p256dh
+                    self.auth = auth
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case p256dh
+                    case auth
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.p256dh = try container.decode(
+                        Swift.String.self,
+                        forKey: .p256dh
+                    )
+                    self.auth = try container.decode(
+                        Swift.String.self,
+                        forKey: .auth
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "p256dh",
+                        "auth"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/PushSubscriptionInput/keys`.
+            public var keys: Components.Schemas.PushSubscriptionInput.KeysPayload
+            /// Creates a new `PushSubscriptionInput`.
+            ///
+            /// - Parameters:
+            ///   - endpoint: The push service's address for this device.
+            ///   - expirationTime: The browser's; ignored.
+            ///   - keys:
+            public init(
+                endpoint: Swift.String,
+                expirationTime: Swift.Double? = nil,
+                keys: Components.Schemas.PushSubscriptionInput.KeysPayload
+            ) {
+                self.endpoint = endpoint
+                self.expirationTime = expirationTime
+                self.keys = keys
+            }
+            public enum CodingKeys: String, CodingKey {
+                case endpoint
+                case expirationTime
+                case keys
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.endpoint = try container.decode(
+                    Swift.String.self,
+                    forKey: .endpoint
+                )
+                self.expirationTime = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .expirationTime
+                )
+                self.keys = try container.decode(
+                    Components.Schemas.PushSubscriptionInput.KeysPayload.self,
+                    forKey: .keys
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "endpoint",
+                    "expirationTime",
+                    "keys"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushSubscription`.
+        public struct PushSubscription: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushSubscription/endpoint`.
+            public var endpoint: Swift.String
+            /// Creates a new `PushSubscription`.
+            ///
+            /// - Parameters:
+            ///   - endpoint:
+            public init(endpoint: Swift.String) {
+                self.endpoint = endpoint
+            }
+            public enum CodingKeys: String, CodingKey {
+                case endpoint
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.endpoint = try container.decode(
+                    Swift.String.self,
+                    forKey: .endpoint
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "endpoint"
+                ])
+            }
+        }
         /// A phone's motion: 10–200 samples a second, 3–120 s.
         ///
         /// - Remark: Generated from `#/components/schemas/MotionLog`.

@@ -711,6 +711,36 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/v1/wishes/{wishId}`.
     /// - Remark: Generated from `#/paths//api/v1/wishes/{wishId}/delete(deleteWish)`.
     func deleteWish(_ input: Operations.DeleteWish.Input) async throws -> Operations.DeleteWish.Output
+    /// The server's Web Push key, for subscribing a device
+    ///
+    /// The server's VAPID public key (RFC 8292): pass it as `applicationServerKey` to
+    /// `PushManager.subscribe` (decoded from base64url to its 65 bytes). Every instance of a
+    /// server answers the same key, made when the first one started.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/push/key`.
+    /// - Remark: Generated from `#/paths//api/v1/push/key/get(getPushKey)`.
+    func getPushKey(_ input: Operations.GetPushKey.Input) async throws -> Operations.GetPushKey.Output
+    /// Send this account's notifications to a device
+    ///
+    /// Takes the browser's `PushSubscription` as its `toJSON()` gives it. Notifications then go
+    /// to it by Web Push (RFC 8030, encrypted as RFC 8291 says), as JSON
+    /// `{"kind", "title", "body", "url", "tag", "lang"}`: when a wish arrives in the Inbox, a
+    /// yearly wish's reminder is due, a wish fails for one of its recipients, or a report
+    /// import the account started ends (each kind can be turned off in Settings). The same
+    /// endpoint again replaces the one kept, whichever account had it. The endpoint must be
+    /// on a push service this server sends to (`KINETIC_PUSH_SERVICES`); an account keeps its
+    /// newest 10 devices. A device the push service says is gone (404, 410) is forgotten.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/push/subscriptions`.
+    /// - Remark: Generated from `#/paths//api/v1/push/subscriptions/post(addPushSubscription)`.
+    func addPushSubscription(_ input: Operations.AddPushSubscription.Input) async throws -> Operations.AddPushSubscription.Output
+    /// Stop sending this account's notifications to a device
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/push/subscriptions`.
+    /// - Remark: Generated from `#/paths//api/v1/push/subscriptions/delete(removePushSubscription)`.
+    func removePushSubscription(_ input: Operations.RemovePushSubscription.Input) async throws -> Operations.RemovePushSubscription.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -2062,6 +2092,54 @@ extension APIProtocol {
         try await deleteWish(Operations.DeleteWish.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// The server's Web Push key, for subscribing a device
+    ///
+    /// The server's VAPID public key (RFC 8292): pass it as `applicationServerKey` to
+    /// `PushManager.subscribe` (decoded from base64url to its 65 bytes). Every instance of a
+    /// server answers the same key, made when the first one started.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/push/key`.
+    /// - Remark: Generated from `#/paths//api/v1/push/key/get(getPushKey)`.
+    public func getPushKey(headers: Operations.GetPushKey.Input.Headers = .init()) async throws -> Operations.GetPushKey.Output {
+        try await getPushKey(Operations.GetPushKey.Input(headers: headers))
+    }
+    /// Send this account's notifications to a device
+    ///
+    /// Takes the browser's `PushSubscription` as its `toJSON()` gives it. Notifications then go
+    /// to it by Web Push (RFC 8030, encrypted as RFC 8291 says), as JSON
+    /// `{"kind", "title", "body", "url", "tag", "lang"}`: when a wish arrives in the Inbox, a
+    /// yearly wish's reminder is due, a wish fails for one of its recipients, or a report
+    /// import the account started ends (each kind can be turned off in Settings). The same
+    /// endpoint again replaces the one kept, whichever account had it. The endpoint must be
+    /// on a push service this server sends to (`KINETIC_PUSH_SERVICES`); an account keeps its
+    /// newest 10 devices. A device the push service says is gone (404, 410) is forgotten.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/push/subscriptions`.
+    /// - Remark: Generated from `#/paths//api/v1/push/subscriptions/post(addPushSubscription)`.
+    public func addPushSubscription(
+        headers: Operations.AddPushSubscription.Input.Headers = .init(),
+        body: Operations.AddPushSubscription.Input.Body
+    ) async throws -> Operations.AddPushSubscription.Output {
+        try await addPushSubscription(Operations.AddPushSubscription.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Stop sending this account's notifications to a device
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/push/subscriptions`.
+    /// - Remark: Generated from `#/paths//api/v1/push/subscriptions/delete(removePushSubscription)`.
+    public func removePushSubscription(
+        headers: Operations.RemovePushSubscription.Input.Headers = .init(),
+        body: Operations.RemovePushSubscription.Input.Body
+    ) async throws -> Operations.RemovePushSubscription.Output {
+        try await removePushSubscription(Operations.RemovePushSubscription.Input(
+            headers: headers,
+            body: body
         ))
     }
 }

@@ -275,4 +275,24 @@ extension APIContractTests {
         _ = try await kinetic.client(auth.token).logout().noContent
         _ = try await kinetic.client(auth.token).getProfile().unauthorized.body.json
     }
+
+    // MARK: Notifications
+
+    func notifications(_ kinetic: ContractServer, ana: ContractAccount, ben: ContractAccount) async throws {
+        let key = try await kinetic.client().getPushKey().ok.body.json.publicKey
+        let device = try await kinetic.push.subscribe(applicationServerKey: key)
+        let endpoint = try #require(device["endpoint"] as? String)
+        let keys = try #require(device["keys"] as? [String: String])
+        let input = Components.Schemas.PushSubscriptionInput(
+            endpoint: endpoint, keys: .init(p256dh: try #require(keys["p256dh"]), auth: try #require(keys["auth"])))
+        let client = kinetic.client(ana.token)
+        #expect(try await client.addPushSubscription(body: .json(input)).created.body.json.endpoint == endpoint)
+        var elsewhere = input
+        elsewhere.endpoint = "http://169.254.169.254/latest/meta-data"
+        let refused = try await client.addPushSubscription(body: .json(elsewhere))
+        #expect(try refused.unprocessableContent.body.json.error.fields?.additionalProperties["endpoint"] != nil)
+        let notBens = try await kinetic.client(ben.token).removePushSubscription(body: .json(.init(endpoint: endpoint)))
+        #expect(try notBens.notFound.body.json.error.code == "not_found")
+        _ = try await client.removePushSubscription(body: .json(.init(endpoint: endpoint))).noContent
+    }
 }

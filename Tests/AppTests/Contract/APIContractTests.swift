@@ -27,6 +27,7 @@ struct APIContractTests {
             try await fitness(kinetic, ana: ana)
             try await reports(kinetic, ana: ana, ben: ben)
             try await wishes(kinetic, ana: ana, ben: ben)
+            try await notifications(kinetic, ana: ana, ben: ben)
             try await example(kinetic, ana: ana, ben: ben)
             try await passwordReset(kinetic, ana: ana)
         } catch {
@@ -36,7 +37,7 @@ struct APIContractTests {
 
         let called = kinetic.calls.called
         let documented = try OperationLog.documented()
-        #expect(documented.count == 88)
+        #expect(documented.count == 91)
         #expect(documented.subtracting(called.keys).sorted() == [], "operations the contract test never called")
         #expect(Set(called.keys).subtracting(documented).sorted() == [])
     }

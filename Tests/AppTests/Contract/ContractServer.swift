@@ -8,11 +8,12 @@ import Testing
 
 @testable import App
 
-/// A real `kinetic serve` with a real SMTP peer, and clients of it made from KineticAPI, the
+/// A real `kinetic serve` with a real SMTP peer and push service, and clients of it made from KineticAPI, the
 /// client generated from `Resources/openapi.yaml`: what an iOS app would talk to, decoded the
 /// way it would decode it.
 final class ContractServer: @unchecked Sendable {
     let mailbox: Mailbox
+    let push: PushPeer
     let directory: URL
     let server: ServerProcess
     let database: String?
@@ -20,6 +21,7 @@ final class ContractServer: @unchecked Sendable {
 
     init() async throws {
         mailbox = try Mailbox()
+        push = try PushPeer()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-contract-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // A database of its own. The server stops in deinit, which cannot wait for a drop, so the
@@ -31,6 +33,7 @@ final class ContractServer: @unchecked Sendable {
                 "KINETIC_SMTP_URL": "smtp://127.0.0.1:\(mailbox.peer.port)?starttls=never", "KINETIC_MAIL_FROM": "wishes@kinetic.test",
                 "KINETIC_PUBLIC_URL": "http://kinetic.test", "KINETIC_BCRYPT_COST": "4", "KINETIC_WISH_POLL_SECONDS": "0.2",
                 "KINETIC_SIGNUP_BURST_PER_ADDRESS": "1000", "DATABASE_URL": database ?? "", "LOG_LEVEL": "warning",
+                "KINETIC_PUSH_SERVICES": push.origin,
             ])
     }
 

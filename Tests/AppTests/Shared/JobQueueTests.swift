@@ -218,7 +218,7 @@ import VaporTesting
             for index in 0..<20 {
                 _ = try await app.enqueueJob("test.shout", owner: "owner-\(index)", payload: Note(text: "\(index)"))
             }
-            #expect(app.jobs.workerLoopsRunning == app.jobs.slots)
+            #expect(app.jobs.workerLoopsRunning == app.jobs.slots + 1, "a loop per tool thread, and the quick one")
             await app.jobs.stop(drainingFor: 5)
             #expect(app.jobs.workerLoopsRunning == 0)
         }

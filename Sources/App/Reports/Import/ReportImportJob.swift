@@ -61,10 +61,33 @@ struct ReportImportJob: Codable, Sendable {
             let appError = ReportImports.appError(for: error)
             if appError.status == .internalServerError { app.logger.error("The report import failed: \(String(reflecting: error))") }
             try await imports.end(input.importID, as: await tracker.finish(.failure(appError), at: imports.clock.now))
+            try? await notifyEnd(of: input, app) { l in
+                (l.t("notifications.reportImport.failed"), l.t(appError.messageKey, arguments: appError.messageArguments))
+            }
             throw error
         }
         try await imports.end(input.importID, as: await tracker.finish(.success(summary), at: imports.clock.now))
+        try? await notifyEnd(of: input, app) { l in
+            (
+                l.t("notifications.reportImport.done"),
+                l.t("notifications.reportImport.summary", l.number(summary.reports), l.number(summary.pages))
+            )
+        }
         return result
+    }
+
+    /// Tells the administrator who started the import that it ended (a notification lost to a
+    /// failing database costs nothing but the notification: the import's end is kept).
+    private static func notifyEnd(
+        of input: ReportImportJob, _ app: Application, words: @escaping (Localizer) -> (String, String)
+    ) async throws {
+        let id = input.importID.uuidString.lowercased()
+        try await app.pushNotifier.notify(input.userID, of: .reportImport, on: app.db) { l in
+            let (title, body) = words(l)
+            return PushMessage(
+                kind: .reportImport, title: title, body: body, url: SiteURL.reports(.importLibrary).path,
+                topic: "import-" + String(id.prefix(25)))
+        }
     }
 
     /// Imports `draft` from its zip in the store, or, when an earlier try already stored it,

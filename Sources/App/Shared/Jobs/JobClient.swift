@@ -48,7 +48,9 @@ extension JobClient {
         JobClient(
             checkRoom: { owner, localizer in
                 let unfinished = [JobState.scheduled, .available, .executing, .retryable]
+                // Quick jobs (a push to a phone) wait for no tool: they take no one's room.
                 let jobs = JobRecord.query(on: application.db).filter(\.$state ~~ unfinished)
+                    .filter(\.$kind !~ application.jobs.kinds(in: .quick))
                 let mine = try await jobs.copy().filter(\.$owner == owner).count()
                 let all = try await jobs.count()
                 guard mine < maximumWaitingPerOwner, all < maximumWaiting else {

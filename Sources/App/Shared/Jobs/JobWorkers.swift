@@ -31,7 +31,7 @@ final class JobWorkers: Sendable {
     let keepFinished: TimeInterval = 7 * 24 * 3600
     private let clock: KineticClock
     private let logger: Logger
-    private let handlers = NIOLockedValueBox<[String: JobHandler]>([:])
+    private let handlers = NIOLockedValueBox<[String: (lane: Lane, run: JobHandler)]>([:])
     private let wake = WakeSignal()
     /// Signalled whenever a run here ends, however it ended (``waitForEnd(upTo:unlessSignalledSince:)``),
     /// and when a worker loop ends (what a stop waits for).
@@ -59,13 +59,29 @@ final class JobWorkers: Sendable {
         self.logger = logger
     }
 
-    /// Makes `kind`'s jobs run through `handler` (each module registers its own in `prepare`).
-    func register(_ kind: String, _ handler: @escaping JobHandler) {
-        handlers.withLockedValue { $0[kind] = handler }
+    /// Which workers run a kind of job.
+    enum Lane: Sendable {
+        /// The ``slots`` workers, one per tool thread: jobs that run programs (ffmpeg, the PDF
+        /// tools) for seconds or minutes.
+        case tools
+        /// One worker of its own: short jobs that wait only for a network (a push to a phone),
+        /// so a long import never holds them up and they never take a tool's turn.
+        case quick
+    }
+
+    /// Makes `kind`'s jobs run through `handler` on `lane`'s workers (each module registers
+    /// its own in `prepare`).
+    func register(_ kind: String, lane: Lane = .tools, _ handler: @escaping JobHandler) {
+        handlers.withLockedValue { $0[kind] = (lane, handler) }
     }
 
     /// The kinds of job this instance runs.
     var kinds: [String] { handlers.withLockedValue { $0.keys.sorted() } }
+
+    /// The kinds of job `lane`'s workers run.
+    func kinds(in lane: Lane) -> [String] {
+        handlers.withLockedValue { $0.filter { $0.value.lane == lane }.keys.sorted() }
+    }
 
     /// Wakes this instance's idle workers (a job went in here).
     func wakeUp() { wake.signal() }
@@ -74,7 +90,8 @@ final class JobWorkers: Sendable {
     func start(_ app: Application) {
         state.withLockedValue { state in
             guard state.workers.isEmpty, !state.stopping else { return }
-            for _ in 0..<slots { state.workers.append(Task { await self.work(app) }) }
+            for _ in 0..<slots { state.workers.append(Task { await self.work(app, lane: .tools) }) }
+            state.workers.append(Task { await self.work(app, lane: .quick) })
             state.upkeep.append(Task { await self.maintain() })
             state.upkeep.append(Task { await self.sweepIncoming(app) })
             if case .postgres(let url) = app.kineticConfiguration.database,
@@ -155,9 +172,9 @@ final class JobWorkers: Sendable {
         wake.signal()
     }
 
-    /// One worker: claim, run with a heartbeat, record; wait for a wake-up when there is
-    /// nothing to claim.
-    private func work(_ app: Application) async {
+    /// One worker of `lane`: claim, run with a heartbeat, record; wait for a wake-up when
+    /// there is nothing to claim.
+    private func work(_ app: Application, lane: Lane) async {
         defer {
             state.withLockedValue { $0.workersEnded += 1 }
             ended.signal()
@@ -166,7 +183,7 @@ final class JobWorkers: Sendable {
             let seen = wake.generation
             let job: JobRecord?
             do {
-                job = try await queue.claim(now: clock.now, lease: lease, kinds: kinds)
+                job = try await queue.claim(now: clock.now, lease: lease, kinds: kinds(in: lane))
             } catch {
                 // The database failed, not the clock: tried again after real time, which a test's
                 // clock standing still would never let pass.
@@ -217,7 +234,7 @@ final class JobWorkers: Sendable {
             KineticMetrics.recordJob(job.kind, since: started)
             ended.signal()
         }
-        guard let handler = handlers.withLockedValue({ $0[job.kind] }) else { return }
+        guard let handler = handlers.withLockedValue({ $0[job.kind]?.run }) else { return }
         do {
             let result = try await handler(job, app)
             try await queue.complete(job, result: AnyEncodable(result), now: clock.now)

@@ -14,6 +14,8 @@ struct WishDeliveryQueue {
     let database: any Database
     /// This server instance's name for its leases.
     let owner: String
+    /// Tells a sender's devices when a wish of theirs fails for good.
+    var notifier: PushNotifier = .none
 
     /// Leases up to `limit` deliveries due at `now` for `lease` seconds, counting a try for each,
     /// and moves their wishes from Scheduled to Sent.
@@ -53,12 +55,32 @@ struct WishDeliveryQueue {
         }
     }
 
-    /// Marks a delivery failed for good, with the reason shown to its sender.
+    /// Marks a delivery failed for good, with the reason shown to its sender, and tells the
+    /// sender's devices (``notifier``) in the same transaction.
     @discardableResult
     func failed(_ id: UUID, reason: String, now: Date) async throws -> Bool {
-        try await finish(id, on: database) {
-            $0
-                .set("state", to: DeliveryState.failed.rawValue).set("finished_at", to: now).set("last_error", to: reason)
+        try await database.writeTransaction { database in
+            let failed = try await finish(id, on: database) {
+                $0
+                    .set("state", to: DeliveryState.failed.rawValue).set("finished_at", to: now).set("last_error", to: reason)
+            }
+            if failed { try await notifyFailure(of: id, on: database) }
+            return failed
+        }
+    }
+
+    /// Tells the sender of delivery `id` that it could not reach its recipient.
+    private func notifyFailure(of id: UUID, on database: any Database) async throws {
+        guard let delivery = try await WishDeliveryRecord.find(id, on: database),
+            let wish = try await WishRecord.find(delivery.$wish.id, on: database), let wishID = wish.id
+        else { return }
+        let recipient = delivery.recipient ?? ""
+        try await notifier.notify(wish.$sender.id, of: .wishFailed, on: database) { l in
+            PushMessage(
+                kind: .wishFailed, title: l.t("notifications.wishFailed.title"),
+                body: l.t("notifications.wishFailed.body", wish.subject, recipient),
+                url: SiteURL.wishes(.wish(id: wishID.uuidString.lowercased())).path,
+                topic: "failed-" + String(id.uuidString.lowercased().prefix(24)))
         }
     }
 

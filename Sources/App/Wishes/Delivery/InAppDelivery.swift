@@ -8,6 +8,8 @@ import SQLKit
 struct InAppDelivery {
     let database: any Database
     let queue: WishDeliveryQueue
+    /// Tells the recipient's devices a wish arrived.
+    var notifier: PushNotifier = .none
 
     enum Outcome: Equatable {
         case delivered
@@ -42,10 +44,16 @@ struct InAppDelivery {
             of: (try wish.requireID(), wish.occasion, wish.subject, wish.message, wish.photo), deliveryID: deliveryID,
             recipientID: recipientID, senderName: sender.name, senderEmail: sender.isVerified ? sender.email : "", at: now
         )
+        let itemID = item.id?.uuidString.lowercased() ?? ""
         return try await database.writeTransaction { database in
             try await database.sql().insert(into: InboxWishRecord.schema).fluentModel(item).ignoringConflicts(with: ["delivery_id"]).run()
-            return try await queue.delivered(deliveryID, externalID: item.id?.uuidString.lowercased(), now: now, on: database)
-                ? .delivered : .leaseLost
+            guard try await queue.delivered(deliveryID, externalID: itemID, now: now, on: database) else { return .leaseLost }
+            try await notifier.notify(recipientID, of: .wishArrived, on: database) { l in
+                PushMessage(
+                    kind: .wishArrived, title: l.t("notifications.wishArrived.title", item.senderName), body: wish.subject,
+                    url: SiteURL.wishes(.wish(id: itemID)).path, topic: "wish-" + String(itemID.prefix(27)))
+            }
+            return .delivered
         }
     }
 

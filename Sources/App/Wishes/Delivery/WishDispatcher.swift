@@ -34,6 +34,8 @@ struct WishDispatcher {
     var images: WishImages?
     /// Makes each year's wish of the yearly ones; nil makes none (a test of the queue alone).
     var roller: YearlyWishRoller?
+    /// Tells recipients' devices that a wish arrived in their Inbox.
+    var notifier: PushNotifier = .none
     /// How long a claim is leased: longer than any one send may take.
     var lease: TimeInterval = 300
     var batchSize = 50
@@ -62,7 +64,8 @@ struct WishDispatcher {
                 continue
             }
             switch delivery.channel {
-            case .inApp: _ = try await InAppDelivery(database: database, queue: queue).deliver(delivery, of: wish, now: now)
+            case .inApp:
+                _ = try await InAppDelivery(database: database, queue: queue, notifier: notifier).deliver(delivery, of: wish, now: now)
             case .connections: try await post(delivery, of: wish, now: now)
             case .email: emails.append((delivery, wish))
             }

@@ -103,9 +103,12 @@ extension Application {
     /// A dispatcher with this server's channels: e-mail and Connections when configured.
     func makeWishDispatcher() -> WishDispatcher {
         let settings = kineticConfiguration.wishDelivery
-        var dispatcher = WishDispatcher(database: db, queue: WishDeliveryQueue(database: db, owner: settings.instanceID))
+        var queue = WishDeliveryQueue(database: db, owner: settings.instanceID)
+        queue.notifier = pushNotifier
+        var dispatcher = WishDispatcher(database: db, queue: queue)
         dispatcher.lease = settings.lease
-        dispatcher.roller = YearlyWishRoller(database: db, catalog: stringCatalog)
+        dispatcher.notifier = pushNotifier
+        dispatcher.roller = YearlyWishRoller(database: db, catalog: stringCatalog, notifier: pushNotifier)
         if let smtp = kineticConfiguration.mail.smtp, let from = kineticConfiguration.mail.from {
             var mail = WishDispatcher.Mail(
                 transport: .smtp(SMTPClient(settings: smtp, group: eventLoopGroup)), from: from,

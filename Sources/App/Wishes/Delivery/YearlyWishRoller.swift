@@ -12,6 +12,8 @@ struct YearlyWishRoller {
     let database: any Database
     /// For the reminders' words, in each sender's language.
     let catalog: StringCatalog
+    /// Tells senders' devices a reminder is due.
+    var notifier: PushNotifier = .none
     /// How many series or reminders one round looks at.
     var batchSize = 100
 
@@ -86,8 +88,17 @@ struct YearlyWishRoller {
                         wish.photo
                     ), deliveryID: id, recipientID: senderID, senderName: localizer.t("wishes.reminder.from"), senderEmail: "", at: now,
                     kind: .reminder)
-                try await database.sql().insert(into: InboxWishRecord.schema).fluentModel(item).ignoringConflicts(with: ["delivery_id"])
-                    .run()
+                try await database.writeTransaction { database in
+                    let filedNow = try await database.sql().insert(into: InboxWishRecord.schema).fluentModel(item)
+                        .ignoringConflicts(with: ["delivery_id"]).returning("id").all()
+                    guard !filedNow.isEmpty else { return }
+                    try await notifier.notify(senderID, of: .wishReminder, on: database) { _ in
+                        PushMessage(
+                            kind: .wishReminder, title: item.subject, body: item.message,
+                            url: SiteURL.wishes(.edit(id: id.uuidString.lowercased())).path,
+                            topic: "reminder-" + String(id.uuidString.lowercased().prefix(23)))
+                    }
+                }
                 filed += 1
             }
             try await WishRecord.query(on: database).filter(\.$id == id).set(\.$remindAt, to: nil).update()

@@ -47,6 +47,9 @@ enum SettingsPage {
                             href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
                         ListRow.render(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
                         ListRow.render(
+                            href: SiteURL.notificationSettings.path, title: l.t("notifications.title"),
+                            detail: l.t("notifications.settingsDetail")),
+                        ListRow.render(
                             href: SiteURL.settingsPassword.path, title: l.t("password.title"), detail: l.t("settings.passwordDetail")),
                         ListRow.render(href: SiteURL.settingsTokens.path, title: l.t("tokens.title"), detail: l.t("settings.tokensDetail")),
                     ]),

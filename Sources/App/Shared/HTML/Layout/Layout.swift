@@ -58,6 +58,7 @@ enum Layout {
         ("data-browser-time-zone", "js/shared/time-zone.js"),
         ("data-browser-default", "js/shared/time-zone.js"),
         ("data-install-app", "js/shared/install.js"),
+        ("data-push-device", "js/shared/notifications.js"),
     ]
 
     /// The page's modules: the shell's (signed-in pages have its menus), those of the controls
