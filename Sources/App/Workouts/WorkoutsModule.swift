@@ -7,7 +7,7 @@ extension WorkoutsModule {
         [
             CreateSongs(), CreateMusicThemes(), CreateWorkouts(), CreateFitnessTests(), CreateWorkoutGoals(), AddCompletedWorkoutRunID(),
             AddCompletedWorkoutEffort(), RescaleFitnessLevels(catalogue: { try ExerciseCatalogue.shipped() }),
-            AddSongAudibleEnd(), AddWorkoutExerciseCount(),
+            AddSongAudibleEnd(), AddWorkoutExerciseCount(), AddWorkoutGoalRemindedOn(),
         ]
     }
 
@@ -38,5 +38,6 @@ extension WorkoutsModule {
     static func prepareToServe(_ app: Application, demo: Bool) async throws {
         try app.loadExerciseCatalogue()
         StarterSongs.prepareInBackground(app) { if demo { try await WorkoutsDemo.addThemesAndWorkout(app) } }
+        WorkoutGoalReminders.sendInBackground(app)
     }
 }

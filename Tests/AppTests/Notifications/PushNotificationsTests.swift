@@ -203,4 +203,98 @@ import WebPush
             #expect(try await push.messages().count == 1)
         }
     }
+
+    @Test func aWorkoutGoalsReminderDay_tellsItsDevicesOnce_fromNineInTheirMorning() async throws {
+        try await withPush { app, push in
+            // Friday 2027-01-15 08:00 UTC: 09:00 in Berlin, 03:00 in New York.
+            let berlin = try await app.signUp(name: "Bea"), newYork = try await app.signUp(name: "Nia")
+            for (account, zone) in [(berlin, "Europe/Berlin"), (newYork, "America/New_York")] {
+                let user = try #require(try await User.find(UUID(uuidString: account.customerId), on: app.db))
+                user.timeZoneIdentifier = zone
+                try await user.save(on: app.db)
+                _ = try await subscribe(account, app, push)
+                let goal = try await app.json(
+                    .POST, "/api/v1/workout-goals",
+                    body: ["name": "Jump more", "times": 10, "categories": ["plyometrics"], "daysPerWeek": 3, "reminderDays": ["friday"]],
+                    token: account.token)
+                #expect(goal.status == .created, "\(goal.body.string)")
+            }
+            let reminders = WorkoutGoalReminders(
+                database: app.db, notifier: app.pushNotifier, catalog: app.stringCatalog, serverTimeZone: .gmt)
+            #expect(try await reminders.send(now: testNow) == 1, "Berlin's morning has come, New York's not")
+            #expect(try await reminders.send(now: testNow.addingTimeInterval(60)) == 0, "once a day")
+            _ = try await finishPushes(app)
+            let messages = try await push.messages()
+            #expect(messages.count == 1)
+            let payload = try #require(messages.first?["payload"] as? [String: String])
+            #expect(payload["kind"] == "workoutReminder" && payload["title"] == "Time for a workout")
+            #expect(payload["body"] == "Jump more: 0 of 3 days this week" && payload["url"] == "/workouts/goals")
+            #expect(messages.first?["ttl"] as? Int == 12 * 3600)
+            // New York's nine o'clock.
+            #expect(try await reminders.send(now: testNow.addingTimeInterval(6 * 3600)) == 1)
+            // Next Friday, Berlin's again; not on the days between.
+            #expect(try await reminders.send(now: testNow.addingTimeInterval(86_400)) == 0)
+            #expect(try await reminders.send(now: testNow.addingTimeInterval(7 * 86_400)) == 1)
+            #expect(try await reminders.send(now: testNow.addingTimeInterval(7 * 86_400 + 6 * 3600)) == 1)
+            _ = try await finishPushes(app)
+            #expect(try await push.messages().count == 4)
+        }
+    }
+
+    @Test func aYearlyWishsReminder_tellsTheSendersDevices_once_evenFromTwoInstances() async throws {
+        try await withPush { app, push in
+            let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
+            _ = try await app.signUp(name: "Bob", email: "bob@example.com")
+            _ = try await subscribe(ann, app, push)
+            let created = try await app.json(
+                .POST, "/api/v1/wishes",
+                body: [
+                    "occasion": "birthday", "subject": "Happy birthday, Bob", "message": "All the best!", "recipients": ["bob@example.com"],
+                    "sendAt": "2027-01-20T08:00", "timeZone": "Europe/Berlin", "repeatsYearly": true, "remindDaysBefore": 3,
+                ], token: ann.token)
+            #expect(created.status == .created, "\(created.body.string)")
+            let wishID = try created.decoded(as: Components.Schemas.Wish.self).id
+            let reminderTime = try #require(ISO8601DateFormatter().date(from: "2027-01-17T07:00:01Z"))
+            let instances = ["instance-a", "instance-b"].map { owner in
+                var queue = WishDeliveryQueue(database: app.db, owner: owner)
+                queue.notifier = app.pushNotifier
+                var dispatcher = WishDispatcher(database: app.db, queue: queue)
+                dispatcher.roller = YearlyWishRoller(database: app.db, catalog: app.stringCatalog, notifier: app.pushNotifier)
+                return dispatcher
+            }
+            for _ in 0..<2 {
+                async let first = instances[0].runOnce(now: reminderTime)
+                async let second = instances[1].runOnce(now: reminderTime)
+                _ = try await (first, second)
+            }
+            _ = try await finishPushes(app)
+            let messages = try await push.messages()
+            #expect(messages.count == 1)
+            let payload = try #require(messages.first?["payload"] as? [String: String])
+            #expect(payload["kind"] == "wishReminder" && payload["title"] == "Coming up: Happy birthday, Bob")
+            #expect(payload["body"]?.hasPrefix("Your yearly wish to bob@example.com goes out on ") == true, "\(payload["body"] ?? "")")
+            #expect(payload["url"] == "/wishes/\(wishID.lowercased())/edit")
+        }
+    }
+
+    @Test(.enabled(if: PDFTools.isAvailable)) func aReportImportEnding_tellsTheAdministratorWhoStartedIt() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        let clock = TestClock(testNow)
+        try await withPush(clock: clock) { app, push in
+            let admin = try await app.signUp()
+            try await app.grantAdmin(admin)
+            _ = try await subscribe(admin, app, push)
+            let draft = try await app.draftReports(try fixtures.zipped(), token: admin.token)
+            let location = try #require(draft.headers.first(name: .location))
+            let confirmed = try await app.json(.POST, location + "/confirm", token: admin.token)
+            let statusURL = try #require(confirmed.headers.first(name: .location))
+            #expect(try await app.followImport(statusURL, token: admin.token, movingOn: clock).status == .ok)
+            _ = try await finishPushes(app)
+            let payload = try #require(try await push.messages().first?["payload"] as? [String: String])
+            #expect(payload["kind"] == "reportImport" && payload["title"] == "The library is imported")
+            #expect(payload["body"]?.hasPrefix("3 reports, ") == true, "\(payload["body"] ?? "")")
+            #expect(payload["url"] == "/reports/import")
+        }
+    }
 }

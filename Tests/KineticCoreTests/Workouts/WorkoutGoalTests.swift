@@ -1,3 +1,4 @@
+import Foundation
 import KineticCore
 import Testing
 
@@ -100,5 +101,16 @@ import Testing
             problems(base.merging(["description": .string(String(repeating: "a", count: 501))]) { $1 }) == [
                 "description": "error.goal.descriptionTooLong"
             ])
+    }
+
+    @Test func aReminder_goesFromNineInTheMorning_ofItsOwnersDay() {
+        // 2027-01-15 07:59:59 UTC is 08:59:59 in Berlin, 16:59:59 in Tokyo, 02:59:59 in New
+        // York, and 23:59:59 the day before in Los Angeles.
+        let instant = Date(timeIntervalSince1970: 1_800_000_000 - 1)
+        #expect(!WorkoutGoalReminderTime.hasCome(at: instant, in: TimeZone(identifier: "Europe/Berlin")!))
+        #expect(WorkoutGoalReminderTime.hasCome(at: instant.addingTimeInterval(1), in: TimeZone(identifier: "Europe/Berlin")!))
+        #expect(WorkoutGoalReminderTime.hasCome(at: instant, in: TimeZone(identifier: "Asia/Tokyo")!))
+        #expect(!WorkoutGoalReminderTime.hasCome(at: instant, in: TimeZone(identifier: "America/New_York")!))
+        #expect(WorkoutGoalReminderTime.hasCome(at: instant, in: TimeZone(identifier: "America/Los_Angeles")!))
     }
 }

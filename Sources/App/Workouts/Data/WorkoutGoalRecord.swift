@@ -12,6 +12,8 @@ final class WorkoutGoalRecord: Model, @unchecked Sendable {
     @Field(key: "goal") var goalJSON: String
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
+    /// The last local day its reminder was sent to its owner's devices (`2026-11-29`).
+    @OptionalField(key: "reminded_on") var remindedOn: String?
 
     init() {}
 

@@ -91,9 +91,7 @@ extension WorkoutsService {
 
     /// The user's completed workouts since `start` that count (``WorkoutEffort``), on their local days.
     func completedWorkouts(since start: Date) async throws -> [CompletedWorkout] {
-        let timeZone = calendar.timeZone
-        return try await CompletedWorkoutRecord.query(on: database).filter(\.$user.$id == userID)
-            .filter(\.$completedAt >= start).filter(\.$counts == true).all().map { $0.completed(in: timeZone) }
+        try await CompletedWorkoutRecord.counting(of: userID, since: start, in: calendar.timeZone, on: database)
     }
 
     private static func jsonList(_ names: [String]) throws -> String {
@@ -147,6 +145,16 @@ extension Request {
 }
 
 extension CompletedWorkoutRecord {
+    /// The workouts of `userID` that count, finished since `start`, on their local days in `timeZone`.
+    static func counting(
+        of userID: UUID, since start: Date, in timeZone: TimeZone, on database: any Database
+    ) async throws
+        -> [CompletedWorkout]
+    {
+        try await query(on: database).filter(\.$user.$id == userID).filter(\.$completedAt >= start).filter(\.$counts == true).all()
+            .map { $0.completed(in: timeZone) }
+    }
+
     /// What it worked, on its local day in `timeZone`.
     func completed(in timeZone: TimeZone) -> CompletedWorkout {
         let decode = { (text: String) in (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? [] }
