@@ -13,7 +13,11 @@
 //   copies, and a page fetched before that switch is never kept, so no one sees the previous
 //   account's pages on a shared phone; signing out clears the worker's storage too
 //   (`Clear-Site-Data`). A page that says `no-store` (one showing a secret) is never kept, and
-//   forgets an older copy of itself.
+//   forgets an older copy of itself. A part of a page fetched by a page's script (a report in
+//   its overlay) is kept and answered the same way.
+// - the PDFs of the last reports opened in the reader, per account (the page asks: see the
+//   `keep-report` message), with the report thumbnails seen and pdf.js itself, answered when the
+//   network fails (a range of a kept PDF as pdf.js asks for it).
 const VERSION = '__KINETIC_VERSION__';
 const SHELL = __KINETIC_SHELL__;
 const OFFLINE_PAGE = '__KINETIC_OFFLINE_PAGE__';
@@ -24,6 +28,14 @@ const PAGES_PREFIX = 'kinetic-pages-';
 const META_CACHE = 'kinetic-meta';
 const ACCOUNT_KEY = '/__kinetic/account';
 const PAGES_KEPT = 50;
+const FILES_PREFIX = 'kinetic-files-';
+const VENDOR_CACHE = 'kinetic-vendor';
+const REPORTS_KEPT = 5;
+const THUMBNAILS_KEPT = 200;
+/** A larger PDF is read online only: five of these fit a phone's share of storage. */
+const REPORT_LARGEST = 60 * 1024 * 1024;
+const REPORT_PDF = /^\/reports\/[^/]+\/pdf$/;
+const REPORT_THUMBNAIL = /^\/reports\/[^/]+\/thumbnail$/;
 // The headers a kept copy is answered with: what describes it, and the page's security policy.
 const KEPT_HEADERS = ['Content-Type', 'Content-Language', 'Content-Security-Policy', 'X-Content-Type-Options',
   'X-Frame-Options', 'Referrer-Policy', 'Permissions-Policy'];
@@ -56,10 +68,63 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith('/assets/') && !request.headers.has('Range')) {
     event.respondWith(fingerprinted(event));
-  } else if (request.mode === 'navigate') {
+  } else if (request.mode === 'navigate' || (request.destination === '' && (request.headers.get('Accept') || '').startsWith('text/html'))) {
     event.respondWith(page(event));
+  } else if (REPORT_PDF.test(url.pathname)) {
+    event.respondWith(reportPDF(request));
+  } else if (REPORT_THUMBNAIL.test(url.pathname) || url.pathname.startsWith('/vendor/pdfjs/')) {
+    event.respondWith(keptFile(event, url.pathname.startsWith('/vendor/') ? VENDOR_CACHE : null));
   }
 });
+
+/** A kept report's PDF when the network fails: whole, or the range asked for (206). */
+async function reportPDF(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const { account } = await currentAccount();
+    const kept = account && await (await caches.open(FILES_PREFIX + account)).match(request.url);
+    if (!kept) throw error;
+    const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.get('Range') || '');
+    if (!range) return kept;
+    const body = await kept.arrayBuffer();
+    const start = Number(range[1]);
+    const end = Math.min(range[2] ? Number(range[2]) : body.byteLength - 1, body.byteLength - 1);
+    if (start > end) return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${body.byteLength}` } });
+    return new Response(body.slice(start, end + 1), {
+      status: 206,
+      headers: { 'Content-Type': 'application/pdf', 'Content-Range': `bytes ${start}-${end}/${body.byteLength}`, 'Accept-Ranges': 'bytes' },
+    });
+  }
+}
+
+/** A file from the network, keeping its copy (in `cacheName`, else the account's files, at most
+ *  ``THUMBNAILS_KEPT`` of them); the copy when the network fails. */
+async function keptFile(event, cacheName) {
+  const { request } = event;
+  const name = cacheName ?? await currentAccount().then(({ account }) => account && FILES_PREFIX + account);
+  try {
+    const response = await fetch(request);
+    if (name && response.status === 200 && !request.headers.has('Range')) {
+      const copy = response.clone();
+      event.waitUntil(caches.open(name).then(async (cache) => {
+        await cache.put(request.url, copy);
+        if (!cacheName) await dropOldest(cache, (key) => REPORT_THUMBNAIL.test(new URL(key.url).pathname), THUMBNAILS_KEPT);
+      }).catch(() => {}));
+    }
+    return response;
+  } catch (error) {
+    const kept = name && await (await caches.open(name)).match(request.url);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** Deletes the oldest (first kept) entries of `cache` that `chosen` picks beyond the newest `count`. */
+async function dropOldest(cache, chosen, count) {
+  const keys = (await cache.keys()).filter(chosen);
+  for (const key of keys.slice(0, Math.max(0, keys.length - count))) await cache.delete(key);
+}
 
 /** A fingerprinted file: from the cache once there, else fetched and kept (a full storage only
  *  means it is not kept). */
@@ -164,6 +229,7 @@ async function rememberAccount(account) {
 async function forgetPagesExcept(account) {
   for (const name of await caches.keys()) {
     if (name.startsWith(PAGES_PREFIX) && name !== PAGES_PREFIX + account) await caches.delete(name);
+    if (name.startsWith(FILES_PREFIX) && name !== FILES_PREFIX + account) await caches.delete(name);
   }
 }
 
@@ -193,6 +259,10 @@ async function pruneAssets() {
 // The shell asks for the files a page loaded before this worker controlled it, to keep them
 // (they come from the browser's HTTP cache, so nothing is downloaded again).
 self.addEventListener('message', (event) => {
+  if (event.data?.kind === 'keep-report') {
+    event.waitUntil(inTurn(() => keepReport(event.data.url)).catch(() => {}));
+    return;
+  }
   if (event.data?.kind !== 'keep-assets' || !Array.isArray(event.data.urls)) return;
   event.waitUntil((async () => {
     const cache = await caches.open(ASSETS_CACHE);
@@ -253,3 +323,36 @@ self.addEventListener('notificationclick', (event) => {
     await self.clients.openWindow(target.href);
   })());
 });
+
+/** Keeps a report's PDF (`/reports/<id>/pdf?v=…`, just opened in the reader) for the current
+ *  account: whole, unless it is larger than ``REPORT_LARGEST``; the account keeps its last
+ *  ``REPORTS_KEPT``. Kept in turn with the pages, so an account switch cannot interleave. */
+async function keepReport(address) {
+  let url;
+  try {
+    url = new URL(address, self.location.origin);
+  } catch (error) {
+    return;
+  }
+  if (url.origin !== self.location.origin || !REPORT_PDF.test(url.pathname)) return;
+  const { account } = await currentAccount();
+  if (!account) return;
+  const cache = await caches.open(FILES_PREFIX + account);
+  const isPDF = (key) => REPORT_PDF.test(new URL(key.url).pathname);
+  if (await cache.match(url.href)) {
+    // Opened again: it becomes the newest.
+    const copy = await cache.match(url.href);
+    await cache.delete(url.href);
+    await cache.put(url.href, copy);
+    return;
+  }
+  const response = await fetch(url.href, { credentials: 'same-origin' });
+  const announced = Number(response.headers.get('Content-Length') || 0);
+  if (response.status !== 200 || announced > REPORT_LARGEST) return;
+  const body = await response.arrayBuffer();
+  if (body.byteLength > REPORT_LARGEST || (await currentAccount()).account !== account) return;
+  await cache.put(url.href, new Response(body, {
+    status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Length': String(body.byteLength), 'Accept-Ranges': 'bytes' },
+  }));
+  await dropOldest(cache, isPDF, REPORTS_KEPT);
+}

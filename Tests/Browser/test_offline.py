@@ -232,3 +232,54 @@ def test_another_account_on_the_same_phone_never_sees_the_first_ones_pages(accou
         if network:
             network.close()
         driver.quit()
+
+
+KEPT_REPORT = """
+const done = arguments[arguments.length - 1];
+caches.keys().then(async (names) => {
+  for (const name of names.filter((n) => n.startsWith('kinetic-files-'))) {
+    const keys = await (await caches.open(name)).keys();
+    if (keys.some((key) => key.url.includes(arguments[0]))) return done(true);
+  }
+  done(false);
+});
+"""
+
+
+@pytest.mark.xdist_group("report-library")
+def test_the_last_report_read_opens_offline_in_the_reader_from_its_kept_pdf(account):
+    driver = make_driver(scale=2)
+    network = None
+    drawn = "return document.querySelectorAll(arguments[0] + ' .reader-page canvas').length"
+    try:
+        log_in(driver, account)
+        controlled(driver)
+        driver.get(BASE_URL + "/reports/categories/business-finance")
+        wait(driver).until(lambda d: "is-placed" in d.find_element(By.ID, "bubble-stage").get_attribute("class"))
+        driver.get(BASE_URL + "/reports/review-q1")
+        wait(driver, 20).until(lambda d: d.execute_script(drawn, "main") > 0)
+        pages = driver.execute_script("return document.querySelectorAll('main .reader-page').length")
+        wait(driver, 20).until(lambda d: d.execute_async_script(KEPT_REPORT, "/reports/review-q1/pdf"))
+
+        # The browser's own cache is emptied, as a phone's is whenever it needs room: what reads
+        # now is what the service worker kept.
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        network = Network(driver)
+        network.offline(True)
+        driver.get(BASE_URL + "/reports/review-q1")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+        wait(driver, 20).until(lambda d: d.execute_script(drawn, "main") > 0)
+        assert driver.execute_script("return document.querySelectorAll('main .reader-page').length") == pages
+        assert not driver.find_elements(By.CSS_SELECTOR, ".reader-failed"), "pdf.js read the kept PDF"
+        screenshot(driver, "offline-report-en")
+
+        # The level seen online opens offline, and its report opens from it in the viewer.
+        driver.get(BASE_URL + "/reports/categories/business-finance")
+        wait(driver).until(lambda d: "is-placed" in d.find_element(By.ID, "bubble-stage").get_attribute("class"))
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#bubble-stage .bubble[data-id='review-q1']"))
+        wait(driver, 20).until(lambda d: d.execute_script(drawn, "#report-viewer") > 0)
+        # A report never read is not there without a network: the viewer says the network is missing.
+    finally:
+        if network:
+            network.close()
+        driver.quit()

@@ -104,6 +104,8 @@ export async function startReader(article, url = location.href) {
     return null;
   }
   if (!article.isConnected) { pdf.destroy(); return null; }
+  // Read once, it is kept for reading without a network (the service worker keeps the last few).
+  navigator.serviceWorker?.controller?.postMessage({ kind: 'keep-report', url: article.dataset.pdf });
   const reader = new Reader(article, controls, fallback, pdfjs, pdf);
   await reader.open(Number.parseInt(params.get('page') ?? '1', 10) || 1, params.get('find') ?? '');
   return reader;

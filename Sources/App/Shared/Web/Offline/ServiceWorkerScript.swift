@@ -1,11 +1,13 @@
 import Crypto
 import Foundation
+import KineticCore
 import Vapor
 
 /// Kinetic's service worker (`Resources/service-worker.js`, which says what it keeps), filled in
 /// for this release: the app shell it caches when it installs, the offline page's address, and a
 /// version made from both and from the offline page itself, so a release that changes the shell
-/// or that page installs a new worker, which fetches them again.
+/// or that page installs a new worker, which fetches them again. Its comments are for whoever
+/// reads the file; the browser gets it without them (``ScriptComments``).
 struct ServiceWorkerScript: Sendable {
     /// The script as served.
     let text: String
@@ -17,8 +19,7 @@ struct ServiceWorkerScript: Sendable {
     init(template: String, assets: AssetCatalog, offlinePage: String) {
         let shell = Self.shellFiles.map(assets.url) + assets.modules(importedBy: Self.shellModules)
         let list = "[" + shell.map { "'\($0)'" }.joined(separator: ", ") + "]"
-        let filled =
-            template
+        let filled = ScriptComments.stripped(template)
             .replacingOccurrences(of: "__KINETIC_SHELL__", with: list)
             .replacingOccurrences(of: "'__KINETIC_OFFLINE_PAGE__'", with: "'\(SiteURL.offline.path)'")
         version = SHA256.hash(data: Data((filled + offlinePage).utf8)).prefix(5).map { String(format: "%02x", $0) }.joined()
