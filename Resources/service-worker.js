@@ -18,6 +18,15 @@
 // - the PDFs of the last reports opened in the reader, per account (the page asks: see the
 //   `keep-report` message), with the report thumbnails seen and pdf.js itself, answered when the
 //   network fails (a range of a kept PDF as pdf.js asks for it).
+// - workouts kept on the phone (`keep-workout`, from the player): each in a cache of its own
+//   with its pages, songs and body maps, the account's last three; their files are answered
+//   from there first (a song's ranges as the audio element asks), so a workout plays whole
+//   without a network, and a flaky one never stalls it.
+// - a workout's progress and its end, sent while there is no network: kept in order in
+//   IndexedDB (the outbox) and answered 202, then sent once the network is back (Background
+//   Sync where there is one; else at the next page loaded, or when the shell asks before it
+//   loads a kept page again). The server takes each once: progress is a place, an end carries
+//   its run's id.
 const VERSION = '__KINETIC_VERSION__';
 const SHELL = __KINETIC_SHELL__;
 const OFFLINE_PAGE = '__KINETIC_OFFLINE_PAGE__';
@@ -36,6 +45,10 @@ const THUMBNAILS_KEPT = 200;
 const REPORT_LARGEST = 60 * 1024 * 1024;
 const REPORT_PDF = /^\/reports\/[^/]+\/pdf$/;
 const REPORT_THUMBNAIL = /^\/reports\/[^/]+\/thumbnail$/;
+const WORKOUT_PREFIX = 'kinetic-workout-';
+const WORKOUTS_KEPT = 3;
+const WORKOUT_FILE = /^\/workouts\/(music\/[^/]+\/audio|body-map\/[^/]+)$/;
+const QUEUED_POST = /^\/workouts\/[^/]+\/(progress|complete)$/;
 // The headers a kept copy is answered with: what describes it, and the page's security policy.
 const KEPT_HEADERS = ['Content-Type', 'Content-Language', 'Content-Security-Policy', 'X-Content-Type-Options',
   'X-Frame-Options', 'Referrer-Policy', 'Permissions-Policy'];
@@ -63,9 +76,17 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method === 'POST' && QUEUED_POST.test(url.pathname)) {
+    event.respondWith(sendOrQueue(request));
+    return;
+  }
+  if (request.method !== 'GET') return;
+  if (WORKOUT_FILE.test(url.pathname)) {
+    event.respondWith(workoutFile(request));
+    return;
+  }
   if (url.pathname.startsWith('/assets/') && !request.headers.has('Range')) {
     event.respondWith(fingerprinted(event));
   } else if (request.mode === 'navigate' || (request.destination === '' && (request.headers.get('Accept') || '').startsWith('text/html'))) {
@@ -85,17 +106,38 @@ async function reportPDF(request) {
     const { account } = await currentAccount();
     const kept = account && await (await caches.open(FILES_PREFIX + account)).match(request.url);
     if (!kept) throw error;
-    const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.get('Range') || '');
-    if (!range) return kept;
-    const body = await kept.arrayBuffer();
-    const start = Number(range[1]);
-    const end = Math.min(range[2] ? Number(range[2]) : body.byteLength - 1, body.byteLength - 1);
-    if (start > end) return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${body.byteLength}` } });
-    return new Response(body.slice(start, end + 1), {
-      status: 206,
-      headers: { 'Content-Type': 'application/pdf', 'Content-Range': `bytes ${start}-${end}/${body.byteLength}`, 'Accept-Ranges': 'bytes' },
-    });
+    return ranged(kept, request);
   }
+}
+
+/** `kept` as `request` asks for it: whole, or the range of its `Range` header (206; 416 past its end). */
+async function ranged(kept, request) {
+  const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.get('Range') || '');
+  if (!range) return kept;
+  const body = await kept.arrayBuffer();
+  const start = Number(range[1]);
+  const end = Math.min(range[2] ? Number(range[2]) : body.byteLength - 1, body.byteLength - 1);
+  if (start > end) return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${body.byteLength}` } });
+  return new Response(body.slice(start, end + 1), {
+    status: 206,
+    headers: {
+      'Content-Type': kept.headers.get('Content-Type') || 'application/octet-stream',
+      'Content-Range': `bytes ${start}-${end}/${body.byteLength}`, 'Accept-Ranges': 'bytes',
+    },
+  });
+}
+
+/** A song or body map of a kept workout from its copy, else from the network. */
+async function workoutFile(request) {
+  const { account } = await currentAccount();
+  if (account) {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(`${WORKOUT_PREFIX}${account}-`)) continue;
+      const kept = await (await caches.open(name)).match(request.url);
+      if (kept) return ranged(kept, request);
+    }
+  }
+  return fetch(request);
 }
 
 /** A file from the network, keeping its copy (in `cacheName`, else the account's files, at most
@@ -153,7 +195,7 @@ async function page(event) {
   const type = response.headers.get('Content-Type') || '';
   if (response.status === 200 && type.startsWith('text/html')) {
     const copy = response.clone();
-    event.waitUntil(inTurn(() => keep(request, copy, started)).catch(() => {}));
+    event.waitUntil(inTurn(() => keep(request, copy, started)).then(sendQueued).catch(() => {}));
   }
   return response;
 }
@@ -202,7 +244,10 @@ async function keep(request, response, started) {
 async function keptPage(request) {
   const { account } = await currentAccount();
   if (!account) return null;
-  const kept = await (await caches.open(PAGES_PREFIX + account)).match(request.url);
+  let kept = await (await caches.open(PAGES_PREFIX + account)).match(request.url);
+  for (const name of kept ? [] : await caches.keys()) {
+    if (name.startsWith(`${WORKOUT_PREFIX}${account}-`)) kept = kept ?? await (await caches.open(name)).match(request.url);
+  }
   if (!kept) return null;
   const fetchedAt = kept.headers.get('X-Kinetic-Fetched-At') || '';
   const html = (await kept.text()).replace('<html ', `<html data-offline-as-of="${fetchedAt}" `);
@@ -230,7 +275,9 @@ async function forgetPagesExcept(account) {
   for (const name of await caches.keys()) {
     if (name.startsWith(PAGES_PREFIX) && name !== PAGES_PREFIX + account) await caches.delete(name);
     if (name.startsWith(FILES_PREFIX) && name !== FILES_PREFIX + account) await caches.delete(name);
+    if (name.startsWith(WORKOUT_PREFIX) && !name.startsWith(`${WORKOUT_PREFIX}${account}-`)) await caches.delete(name);
   }
+  await dropQueued((item) => item.account !== account);
 }
 
 /** Drops the fingerprinted files that neither the shell nor a kept page (nor a kept file) names:
@@ -261,6 +308,18 @@ async function pruneAssets() {
 self.addEventListener('message', (event) => {
   if (event.data?.kind === 'keep-report') {
     event.waitUntil(inTurn(() => keepReport(event.data.url)).catch(() => {}));
+    return;
+  }
+  if (event.data?.kind === 'keep-workout') {
+    event.waitUntil(keepWorkout(event.data, event.source).catch(() => event.source?.postMessage({ kind: 'workout-kept', id: event.data.id, ok: false })));
+    return;
+  }
+  if (event.data?.kind === 'forget-workout') {
+    event.waitUntil(forgetWorkout(event.data.id));
+    return;
+  }
+  if (event.data?.kind === 'send-queued') {
+    event.waitUntil(sendQueued().finally(() => event.ports[0]?.postMessage({ kind: 'sent-queued' })));
     return;
   }
   if (event.data?.kind !== 'keep-assets' || !Array.isArray(event.data.urls)) return;
@@ -355,4 +414,137 @@ async function keepReport(address) {
     status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Length': String(body.byteLength), 'Accept-Ranges': 'bytes' },
   }));
   await dropOldest(cache, isPDF, REPORTS_KEPT);
+}
+
+self.addEventListener('sync', (event) => {
+  if (event.tag === 'kinetic-outbox') event.waitUntil(sendQueued());
+});
+
+// --- Kept workouts ---------------------------------------------------------------------------
+
+const WORKOUT_PAGE = /^\/workouts(\/[^/]+(\/play)?)?$/;
+
+/** Keeps workout `id`'s pages and files (same-origin Workouts addresses only) in a cache of its
+ *  own for the current account, telling `client` how far it has got; the account keeps its
+ *  last ``WORKOUTS_KEPT``. A file that fails leaves nothing half kept. */
+async function keepWorkout({ id, pages, files }, client) {
+  const { account } = await currentAccount();
+  if (!account || !/^[0-9A-Za-z-]{1,64}$/.test(String(id))) throw new Error('nothing to keep');
+  const addresses = [...(pages || []), ...(files || [])].slice(0, 300).map((address) => new URL(address, self.location.origin))
+    .filter((url) => url.origin === self.location.origin && (WORKOUT_PAGE.test(url.pathname) || WORKOUT_FILE.test(url.pathname)));
+  const name = `${WORKOUT_PREFIX}${account}-${id}`;
+  const building = await caches.open(`${name}-building`);
+  let done = 0;
+  for (const url of addresses) {
+    const response = await fetch(url.href, { credentials: 'same-origin' });
+    if (response.status !== 200) throw new Error(`${url.pathname}: ${response.status}`);
+    const headers = { 'X-Kinetic-Fetched-At': new Date().toISOString() };
+    for (const header of [...KEPT_HEADERS, 'Content-Length']) {
+      const value = response.headers.get(header);
+      if (value) headers[header] = value;
+    }
+    await building.put(url.href, new Response(await response.arrayBuffer(), { status: 200, headers }));
+    done += 1;
+    client?.postMessage({ kind: 'workout-keeping', id, done, total: addresses.length });
+  }
+  if ((await currentAccount()).account !== account) {
+    await caches.delete(`${name}-building`);
+    return;
+  }
+  await caches.delete(name);
+  const kept = await caches.open(name);
+  for (const key of await building.keys()) await kept.put(key, await building.match(key));
+  await kept.put('/__kinetic/kept-at', new Response(String(Date.now())));
+  await caches.delete(`${name}-building`);
+  // The account's oldest kept workouts go beyond the last few.
+  const mine = [];
+  for (const cache of await caches.keys()) {
+    if (!cache.startsWith(`${WORKOUT_PREFIX}${account}-`) || cache.endsWith('-building')) continue;
+    const at = await (await caches.open(cache)).match('/__kinetic/kept-at');
+    mine.push([cache, Number(at ? await at.text() : 0)]);
+  }
+  mine.sort((a, b) => b[1] - a[1]);
+  for (const [cache] of mine.slice(WORKOUTS_KEPT)) await caches.delete(cache);
+  client?.postMessage({ kind: 'workout-kept', id, ok: true });
+}
+
+async function forgetWorkout(id) {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(WORKOUT_PREFIX) && (name.endsWith(`-${id}`) || name.endsWith(`-${id}-building`))) await caches.delete(name);
+  }
+}
+
+// --- The outbox ------------------------------------------------------------------------------
+
+function outbox(mode, work) {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open('kinetic-outbox', 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore('requests', { keyPath: 'key', autoIncrement: true });
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const database = opening.result;
+      const transaction = database.transaction('requests', mode);
+      const result = work(transaction.objectStore('requests'));
+      transaction.oncomplete = () => { database.close(); resolve(result.value); };
+      transaction.onerror = () => { database.close(); reject(transaction.error); };
+    };
+  });
+}
+
+function queued() {
+  return outbox('readonly', (store) => {
+    const result = { value: [] };
+    store.getAll().onsuccess = (event) => { result.value = event.target.result; };
+    return result;
+  });
+}
+
+function dropQueued(chosen) {
+  return queued().then((items) => outbox('readwrite', (store) => {
+    for (const item of items.filter(chosen)) store.delete(item.key);
+    return { value: null };
+  }));
+}
+
+/** Sends `request`; without a network (or behind earlier ones still waiting) it is kept in the
+ *  outbox, in order, for the current account, and answered 202 with `X-Kinetic-Queued`. */
+async function sendOrQueue(request) {
+  const body = await request.clone().text();
+  if ((await queued()).length > 0) await sendQueued();
+  if ((await queued()).length === 0) {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      // No network: kept below.
+    }
+  }
+  const { account } = await currentAccount();
+  const item = { url: request.url, body, type: request.headers.get('Content-Type') || '', account, at: Date.now() };
+  await outbox('readwrite', (store) => { store.add(item); return { value: null }; });
+  await self.registration.sync?.register('kinetic-outbox').catch(() => {});
+  return new Response(null, { status: 202, headers: { 'X-Kinetic-Queued': '1' } });
+}
+
+/** Sends what waits in the outbox, oldest first, stopping at the first that finds no network;
+ *  one the server answered (whatever it said) leaves the outbox. One run at a time. */
+let sending = null;
+function sendQueued() {
+  sending = sending ?? (async () => {
+    try {
+      const { account } = await currentAccount();
+      for (const item of (await queued()).sort((a, b) => a.key - b.key)) {
+        if (item.account === account) {
+          try {
+            await fetch(item.url, { method: 'POST', body: item.body, headers: item.type ? { 'Content-Type': item.type } : {}, credentials: 'same-origin' });
+          } catch (error) {
+            return;
+          }
+        }
+        await outbox('readwrite', (store) => { store.delete(item.key); return { value: null }; });
+      }
+    } finally {
+      sending = null;
+    }
+  })();
+  return sending;
 }

@@ -283,3 +283,69 @@ def test_the_last_report_read_opens_offline_in_the_reader_from_its_kept_pdf(acco
         if network:
             network.close()
         driver.quit()
+
+
+OUTBOX_COUNT = """
+const done = arguments[arguments.length - 1];
+const opening = indexedDB.open('kinetic-outbox', 1);
+opening.onupgradeneeded = () => opening.result.createObjectStore('requests', { keyPath: 'key', autoIncrement: true });
+opening.onsuccess = () => {
+  const request = opening.result.transaction('requests').objectStore('requests').count();
+  request.onsuccess = () => { opening.result.close(); done(request.result); };
+};
+"""
+
+
+def test_a_kept_workout_plays_offline_and_its_end_reaches_the_server_once_back_online(account):
+    from test_workouts import JUMPS, jump_clock, player, upload_song
+    upload_song(account, 120)
+    status, goal = api("POST", "/api/v1/workout-goals", {"name": "Jump more", "times": 10, "categories": ["plyometrics"],
+                                                         "daysPerWeek": 3}, token=account["token"])
+    assert status == 201, goal
+    status, workout = api("POST", "/api/v1/workouts", JUMPS, token=account["token"])
+    assert status == 201, workout
+    driver = make_driver(autoplay=True)
+    network = None
+    try:
+        log_in(driver, account)
+        controlled(driver)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        keep = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".player-keep-button")))
+        assert re.fullmatch(r"Keep on This Phone · [\d.]+ MB", keep.text), keep.text
+        tap(driver, keep)
+        wait(driver, 30).until(lambda d: d.find_element(By.ID, "player-keep").get_attribute("data-kept") == "true")
+        assert driver.find_element(By.CSS_SELECTOR, ".player-keep-state").text == "On this phone: it plays without a network."
+        screenshot(driver, "offline-workout-kept-en")
+        driver.get(BASE_URL + "/workouts")
+
+        # No network, and the browser's own cache emptied: the kept workout plays, its song and all.
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        network = Network(driver)
+        network.offline(True)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+        wait(driver, 20).until(lambda d: player(d, "p.state.running && !p.audio.paused && p.audio.readyState >= 2 && p.audio.currentTime > 0.5"))
+        heard = player(driver, "p.audio.currentTime")
+        wait(driver).until(lambda d: player(d, "p.audio.currentTime") > heard + 0.5, "the song goes on")
+        # To its end (the page's clock moved on), finished without a network: kept to be sent.
+        jump_clock(driver, player(driver, "p.workout.steps.at(-1).start + p.workout.steps.at(-1).seconds") + 5)
+        wait(driver).until(lambda d: d.find_element(By.ID, "player-exercise").text == "Finished!")
+        assert driver.find_element(By.ID, "player-facts").text == "It is recorded as soon as this phone is back online."
+        assert driver.switch_to.active_element.text == "Back to Workouts"
+        assert driver.execute_async_script(OUTBOX_COUNT) >= 1
+        status, goals = api("GET", "/api/v1/workout-goals", token=account["token"])
+        assert goals[0]["progress"]["total"] == 0, "nothing reached the server yet"
+        screenshot(driver, "offline-workout-finished-en")
+
+        # Back online: the outbox is sent, in order, once.
+        network.offline(False)
+        wait(driver, 30).until(lambda d: d.execute_async_script(OUTBOX_COUNT) == 0)
+        assert not driver.find_elements(By.CSS_SELECTOR, ".offline-banner"), "the workout page stays, no longer marked"
+        status, goals = api("GET", "/api/v1/workout-goals", token=account["token"])
+        assert goals[0]["progress"]["total"] == 1, goals
+        driver.get(BASE_URL + "/workouts")
+        assert not driver.find_elements(By.CSS_SELECTOR, "#in-progress-list"), "finished is not in progress"
+    finally:
+        if network:
+            network.close()
+        driver.quit()

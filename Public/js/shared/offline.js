@@ -2,7 +2,8 @@
 // is said there), hands it the files this page loaded before it was in control, and marks a page
 // the worker answered from its kept copy without a network: "Offline · as of 9:41", its forms
 // shut (their token and values are as old as the copy), and the page loaded again once the
-// server answers: when the phone says it is online, when the page is looked at again, and every
+// server answers (after the service worker sent what was done offline; a page marked
+// `data-offline-stays`, a workout playing, is left as it is): when the phone says it is online, when the page is looked at again, and every
 // few seconds to a minute in between (a network can be up while the server is not).
 import { fill, pageLocale } from './strings.js';
 
@@ -40,6 +41,18 @@ function markKeptCopy() {
   reloadWhenReachable();
 }
 
+/** Asks the service worker to send what waits in its outbox; resolves when it has (or after 10 s). */
+function sendQueued() {
+  const worker = navigator.serviceWorker?.controller;
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    worker.postMessage({ kind: 'send-queued' }, [channel.port2]);
+    setTimeout(resolve, 10000);
+  });
+}
+
 /** Loads the page again as soon as the server answers (`online` alone also fires for a network
  *  that does not reach it yet, and a reload then would only show the copy again). */
 function reloadWhenReachable() {
@@ -50,6 +63,13 @@ function reloadWhenReachable() {
     try {
       const answer = await fetch(HEALTH, { cache: 'no-store' });
       if (answer.ok) {
+        // What was done offline goes first, so the page loaded again shows it.
+        await sendQueued();
+        // A page that is in use (a workout playing) stays; it is only no longer marked.
+        if (document.querySelector('[data-offline-stays]')) {
+          document.querySelector('.offline-banner')?.remove();
+          return;
+        }
         window.location.reload();
         return;
       }

@@ -467,7 +467,25 @@ async function finish() {
     _csrf: labels.csrf, runId: workout.runId, workedSeconds: String(Math.round(state.worked)), skipped: String(state.skipped),
   });
   const response = await fetch(workout.completeURL, { method: 'POST', body, credentials: 'same-origin' }).catch(() => null);
-  window.location.assign(response && response.ok && response.redirected ? response.url : workout.finishedURL);
+  if (response?.status === 202 && response.headers.get('X-Kinetic-Queued')) showQueuedEnd();
+  else window.location.assign(response && response.ok && response.redirected ? response.url : workout.finishedURL);
+}
+
+/** Finished without a network: the phone sends the end when it is back (the service worker's
+ *  outbox), and the page says so in place of the timer and its controls. */
+function showQueuedEnd() {
+  root.classList.add('player-done-offline');
+  $('player-phase').textContent = '';
+  $('player-exercise').textContent = labels.labelQueuedTitle;
+  $('player-facts').textContent = labels.labelQueued;
+  root.querySelectorAll('#player-progress span').forEach((segment) => { segment.className = 'segment-done'; });
+  const home = document.createElement('a');
+  home.className = 'button button-primary button-block player-home';
+  home.href = workout.homeURL;
+  home.textContent = labels.labelHome;
+  $('player-facts').after(home);
+  announce(`${labels.labelQueuedTitle} ${labels.labelQueued}`);
+  home.focus();
 }
 
 // --- Wiring ------------------------------------------------------------------------------

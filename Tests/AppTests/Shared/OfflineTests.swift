@@ -45,6 +45,23 @@ import VaporTesting
         }
     }
 
+    @Test func theServiceWorker_goesCompressedWithoutItsComments_andAnswers304WhileUnchanged() async throws {
+        try await withKinetic { app in
+            let plain = try await app.testing().sendRequest(.GET, "/sw.js").body.string
+            #expect(!plain.contains("\n//") && !plain.contains("/**") && !plain.contains("\n  "), "no comment lines, no indentation")
+            let compressed = try await app.testing().sendRequest(.GET, "/sw.js", headers: ["Accept-Encoding": "gzip"])
+            #expect(compressed.headers.first(name: .contentEncoding) == "gzip")
+            #expect(compressed.body.readableBytes < plain.utf8.count / 2)
+            #expect(compressed.headers.first(name: .vary) == "Accept-Encoding")
+            let tag = try #require(compressed.headers.first(name: .eTag))
+            #expect(tag.contains(app.serviceWorker.version))
+            let again = try await app.testing().sendRequest(.GET, "/sw.js", headers: ["Accept-Encoding": "gzip", "If-None-Match": tag])
+            #expect(again.status == .notModified && again.body.readableBytes == 0)
+            let otherCoding = try await app.testing().sendRequest(.GET, "/sw.js", headers: ["If-None-Match": tag])
+            #expect(otherCoding.status == .ok, "the plain script is another representation")
+        }
+    }
+
     @Test func theOfflinePage_namesNoOne_andSpeaksTheBrowsersLanguage() async throws {
         try await withKinetic { app in
             let (web, account) = try await app.signedInWebClient()

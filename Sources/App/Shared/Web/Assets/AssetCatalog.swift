@@ -97,10 +97,14 @@ final class AssetCatalog: Sendable {
                     }
                     _ = try make(imported, importing: importing + [path])
                 }
-                let rewritten = try ModuleImports.rewrite(text, modulePath: path) { assets[$0]?.fingerprintedURL }
+                // Sent without its comments and indentation (its imports are read before).
+                let rewritten = ServedText.compacted(try ModuleImports.rewrite(text, modulePath: path) { assets[$0]?.fingerprintedURL })
                 // What the module needs to run comes with the page; what it imports when needed, then.
                 let imports = specifiers.filter { !$0.isDynamic }.compactMap { ModuleImports.resolve($0.text, from: path) }
                 asset = Asset(path: path, contentType: Self.contentType(of: path), imports: imports, bytes: Array(rewritten.utf8))
+            } else if path.hasSuffix(".css") {
+                let text = ServedText.compacted(String(decoding: source, as: UTF8.self))
+                asset = Asset(path: path, contentType: Self.contentType(of: path), imports: [], bytes: Array(text.utf8))
             } else {
                 asset = Asset(path: path, contentType: Self.contentType(of: path), imports: [], bytes: source)
             }

@@ -7,23 +7,31 @@ import Vapor
 /// for this release: the app shell it caches when it installs, the offline page's address, and a
 /// version made from both and from the offline page itself, so a release that changes the shell
 /// or that page installs a new worker, which fetches them again. Its comments are for whoever
-/// reads the file; the browser gets it without them (``ScriptComments``).
+/// reads the file; the browser gets it without them (``ServedText``), and compressed once at
+/// start-up, as small as Brotli and gzip make it.
 struct ServiceWorkerScript: Sendable {
     /// The script as served.
     let text: String
     /// The version it carries: a digest of the script with its shell and of the offline page.
     let version: String
+    /// The script compressed, by coding, where that makes it smaller.
+    let compressed: [ContentCoding: ByteBuffer]
 
     /// `template` with its placeholders filled from `assets` (the shell's fingerprinted addresses);
     /// `offlinePage` is the page as rendered, for the version.
     init(template: String, assets: AssetCatalog, offlinePage: String) {
         let shell = Self.shellFiles.map(assets.url) + assets.modules(importedBy: Self.shellModules)
         let list = "[" + shell.map { "'\($0)'" }.joined(separator: ", ") + "]"
-        let filled = ScriptComments.stripped(template)
+        let filled = ServedText.compacted(template)
             .replacingOccurrences(of: "__KINETIC_SHELL__", with: list)
             .replacingOccurrences(of: "'__KINETIC_OFFLINE_PAGE__'", with: "'\(SiteURL.offline.path)'")
         version = SHA256.hash(data: Data((filled + offlinePage).utf8)).prefix(5).map { String(format: "%02x", $0) }.joined()
         text = filled.replacingOccurrences(of: "__KINETIC_VERSION__", with: version)
+        var compressed: [ContentCoding: ByteBuffer] = [:]
+        for coding in [ContentCoding.brotli, .gzip] {
+            compressed[coding] = coding.encode(ByteBuffer(string: text), effort: .smallest)
+        }
+        self.compressed = compressed
     }
 
     /// The shell's modules: every signed-in page runs them.

@@ -64,6 +64,17 @@ extension PlayerPage {
         /// This playing of the workout: sent with its end, so a retried request counts once.
         let runId: String
         let homeURL: String
+        /// What the phone keeps to play it without a network.
+        let offline: Offline
+    }
+
+    /// A workout kept on the phone: the pages it goes through (this one, resumed, the Summary
+    /// before and after, the Workouts list), the files it plays (songs, body maps) and their
+    /// size in bytes (songs as stored; a body map is a few kilobytes).
+    struct Offline: Encodable {
+        let pages: [String]
+        let files: [String]
+        let bytes: Int64
     }
 
     static func script(_ model: Model, l: Localizer) -> Script {
@@ -100,7 +111,27 @@ extension PlayerPage {
             finishedURL: SiteURL.workouts(.summary(id: model.id)).with([("finished", "1")]),
             completeURL: SiteURL.workouts(.complete(id: model.id)).path,
             runId: UUID().uuidString.lowercased(),
-            homeURL: SiteURL.module(.workouts).path
+            homeURL: SiteURL.module(.workouts).path,
+            offline: offline(model)
         )
+    }
+
+    static func offline(_ model: Model) -> Offline {
+        var songs: [String: Int64] = [:]
+        for cue in model.details.soundtrack {
+            if let song = cue.song, let id = song.id?.uuidString { songs[SiteURL.workouts(.songAudio(id: id)).path] = song.byteCount }
+        }
+        var bodyMaps: [String] = []
+        for step in model.details.steps {
+            let muscles = BodyMap.Muscles(step.exercise)
+            for url in [BodyMap.url(.front, muscles), BodyMap.url(.back, muscles)] where !bodyMaps.contains(url) { bodyMaps.append(url) }
+        }
+        let play = SiteURL.workouts(.play(id: model.id))
+        let summary = SiteURL.workouts(.summary(id: model.id))
+        return Offline(
+            pages: [
+                play.path, play.with([("resume", "1")]), summary.path, summary.with([("finished", "1")]), SiteURL.module(.workouts).path,
+            ],
+            files: songs.keys.sorted() + bodyMaps, bytes: songs.values.reduce(0, +) + Int64(bodyMaps.count) * 4096)
     }
 }

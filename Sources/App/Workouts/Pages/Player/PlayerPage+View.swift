@@ -17,7 +17,7 @@ enum PlayerPage {
             el(
                 "div",
                 [
-                    .id("player"), .class("player"), .data("csrf", context.csrfToken),
+                    .id("player"), .class("player"), .data("csrf", context.csrfToken), .data("offline-stays", ""),
                     .data("artwork-small", context.assets.url("images/icon-192.png")),
                     .data("artwork", context.assets.url("images/icon-512.png")),
                     .data("label-pause", l.t("workouts.player.pause")), .data("label-resume", l.t("workouts.player.resume")),
@@ -35,6 +35,8 @@ enum PlayerPage {
                     .data("label-announce-exercise", l.t("workouts.player.announceExercise", "%1$@", "%2$@", "%3$@")),
                     .data("label-announce-rest", l.t("workouts.player.announceRest", "%1$@", "%2$@")),
                     .data("label-left", l.t("workouts.player.secondsLeft", "%1$@")),
+                    .data("label-queued-title", l.t("workouts.player.queuedTitle")),
+                    .data("label-queued", l.t("workouts.player.queued")), .data("label-home", l.t("workouts.player.backToWorkouts")),
                 ],
                 [
                     el(
@@ -76,6 +78,7 @@ enum PlayerPage {
                                 [txt(l.t("workouts.player.voiceOn"))]),
                         ]),
                     nowPlaying(step, l: l),
+                    keepCard(l),
                     el(
                         "div", [.class("player-start"), .id("player-start"), .flag("hidden")],
                         [
@@ -99,9 +102,26 @@ enum PlayerPage {
         return Layout.render(
             .init(
                 title: model.name, backLink: (SiteURL.module(.workouts).path, l.t("nav.workouts")),
-                stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/player.js"], bodyClass: "player-body"),
+                stylesheet: WorkoutsModule.stylesheet, scripts: ["js/workouts/player.js", "js/workouts/keep.js"], bodyClass: "player-body"),
             context: context, content: content
         )
+    }
+
+    /// Keeping the workout on the phone for playing without a network (js/workouts/keep.js
+    /// fills in the size and shows the state; without a service worker it stays hidden).
+    private static func keepCard(_ l: Localizer) -> HTMLNode {
+        el(
+            "div",
+            [
+                .class("player-keep"), .id("player-keep"), .flag("hidden"),
+                .data("label-keep", l.t("workouts.keep.button", "%1$@")), .data("label-keeping", l.t("workouts.keep.keeping", "%1$@")),
+                .data("label-kept", l.t("workouts.keep.kept")), .data("label-remove", l.t("workouts.keep.remove")),
+                .data("label-no-room", l.t("workouts.keep.noRoom", "%1$@")), .data("label-failed", l.t("workouts.keep.failed")),
+            ],
+            [
+                el("p", [.class("player-keep-state"), Attr("role", "status")]),
+                el("button", [.class("button button-secondary button-block player-keep-button"), Attr("type", "button")]),
+            ])
     }
 
     private static func progressBar(count: Int, current: Int, l: Localizer) -> HTMLNode {
