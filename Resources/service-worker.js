@@ -318,6 +318,10 @@ self.addEventListener('message', (event) => {
     event.waitUntil(forgetWorkout(event.data.id));
     return;
   }
+  if (event.data?.kind === 'forget-kept') {
+    event.waitUntil(forgetKept().finally(() => event.ports[0]?.postMessage({ kind: 'forgot-kept' })));
+    return;
+  }
   if (event.data?.kind === 'send-queued') {
     event.waitUntil(sendQueued().finally(() => event.ports[0]?.postMessage({ kind: 'sent-queued' })));
     return;
@@ -427,7 +431,7 @@ const WORKOUT_PAGE = /^\/workouts(\/[^/]+(\/play)?)?$/;
 /** Keeps workout `id`'s pages and files (same-origin Workouts addresses only) in a cache of its
  *  own for the current account, telling `client` how far it has got; the account keeps its
  *  last ``WORKOUTS_KEPT``. A file that fails leaves nothing half kept. */
-async function keepWorkout({ id, pages, files }, client) {
+async function keepWorkout({ id, name: title, pages, files }, client) {
   const { account } = await currentAccount();
   if (!account || !/^[0-9A-Za-z-]{1,64}$/.test(String(id))) throw new Error('nothing to keep');
   const addresses = [...(pages || []), ...(files || [])].slice(0, 300).map((address) => new URL(address, self.location.origin))
@@ -454,14 +458,14 @@ async function keepWorkout({ id, pages, files }, client) {
   await caches.delete(name);
   const kept = await caches.open(name);
   for (const key of await building.keys()) await kept.put(key, await building.match(key));
-  await kept.put('/__kinetic/kept-at', new Response(String(Date.now())));
+  await kept.put('/__kinetic/kept-at', new Response(JSON.stringify({ at: Date.now(), name: String(title || '').slice(0, 200) })));
   await caches.delete(`${name}-building`);
   // The account's oldest kept workouts go beyond the last few.
   const mine = [];
   for (const cache of await caches.keys()) {
     if (!cache.startsWith(`${WORKOUT_PREFIX}${account}-`) || cache.endsWith('-building')) continue;
     const at = await (await caches.open(cache)).match('/__kinetic/kept-at');
-    mine.push([cache, Number(at ? await at.text() : 0)]);
+    mine.push([cache, at ? (await at.json()).at : 0]);
   }
   mine.sort((a, b) => b[1] - a[1]);
   for (const [cache] of mine.slice(WORKOUTS_KEPT)) await caches.delete(cache);
@@ -547,4 +551,14 @@ function sendQueued() {
     }
   })();
   return sending;
+}
+
+/** Settings' Remove: every page, report and workout kept on this phone goes (what waits in the
+ *  outbox stays, to be sent). */
+async function forgetKept() {
+  await inTurn(async () => {
+    for (const name of await caches.keys()) {
+      if ([PAGES_PREFIX, FILES_PREFIX, WORKOUT_PREFIX].some((prefix) => name.startsWith(prefix))) await caches.delete(name);
+    }
+  });
 }

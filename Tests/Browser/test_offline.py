@@ -310,6 +310,7 @@ def test_a_kept_workout_plays_offline_and_its_end_reaches_the_server_once_back_o
         log_in(driver, account)
         controlled(driver)
         driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        workout_name = driver.find_element(By.CSS_SELECTOR, ".top-bar-title").text
         keep = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".player-keep-button")))
         assert re.fullmatch(r"Keep on This Phone · [\d.]+ MB", keep.text), keep.text
         tap(driver, keep)
@@ -345,6 +346,20 @@ def test_a_kept_workout_plays_offline_and_its_end_reaches_the_server_once_back_o
         assert goals[0]["progress"]["total"] == 1, goals
         driver.get(BASE_URL + "/workouts")
         assert not driver.find_elements(By.CSS_SELECTOR, "#in-progress-list"), "finished is not in progress"
+
+        # Settings says what the phone keeps, and removes it.
+        driver.get(BASE_URL + "/settings")
+        card = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".kept-card")))
+        lines = [item.text for item in card.find_elements(By.CSS_SELECTOR, ".kept-list li")]
+        assert lines[0] == f"Workouts to play without a network: 1 ({workout_name})", lines
+        assert re.fullmatch(r"Kinetic uses [\d.,]+ MB on this phone\.", card.find_element(By.CSS_SELECTOR, ".kept-used").text)
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", card)
+        screenshot(driver, "settings-kept-en")
+        tap(driver, card.find_element(By.CSS_SELECTOR, ".kept-remove"))
+        wait(driver).until(lambda d: [item.text for item in d.find_elements(By.CSS_SELECTOR, ".kept-list li")]
+                           == ["Nothing is kept on this phone yet."])
+        assert not [name for name in driver.execute_script("return caches.keys()")
+                    if name.startswith(("kinetic-workout-", "kinetic-files-", "kinetic-pages-"))]
     finally:
         if network:
             network.close()

@@ -32,7 +32,7 @@ async function keep(worker) {
   }
   navigator.storage?.persist?.().catch(() => {});
   state.textContent = fill(labels.labelKeeping, '');
-  worker.postMessage({ kind: 'keep-workout', id: workout.id, pages: workout.offline.pages, files: workout.offline.files });
+  worker.postMessage({ kind: 'keep-workout', id: workout.id, name: workout.name, pages: workout.offline.pages, files: workout.offline.files });
 }
 
 async function setUp() {

@@ -84,6 +84,28 @@ enum SettingsPage {
                     ]),
                 timeZoneForm(model, context: context),
                 installCard(l),
+                keptCard(l),
+            ])
+    }
+
+    /// What this phone keeps for use without a network, and the button that removes it
+    /// (js/shared/kept.js fills it in from the service worker's caches; hidden without one).
+    static func keptCard(_ l: Localizer) -> HTMLNode {
+        el(
+            "section",
+            [
+                .class("card kept-card"), .aria("labelledby", "kept-title"), .data("kept-on-phone", ""), .flag("hidden"),
+                .data("label-workouts", l.t("settings.kept.workouts", "%1$@", "%2$@")),
+                .data("label-reports", l.t("settings.kept.reports", "%1$@")), .data("label-pages", l.t("settings.kept.pages", "%1$@")),
+                .data("label-used", l.t("settings.kept.used", "%1$@")), .data("label-nothing", l.t("settings.kept.nothing")),
+            ],
+            [
+                el("h2", [.class("card-title"), .id("kept-title")], [txt(l.t("settings.kept.title"))]),
+                el("ul", [.class("kept-list"), Attr("tabindex", "-1"), .aria("live", "polite")]),
+                el("p", [.class("form-note kept-used")]),
+                el(
+                    "button", [.class("button button-secondary button-block kept-remove"), Attr("type", "button")],
+                    [txt(l.t("settings.kept.remove"))]),
             ])
     }
 

@@ -59,6 +59,7 @@ enum Layout {
         ("data-browser-default", "js/shared/time-zone.js"),
         ("data-install-app", "js/shared/install.js"),
         ("data-push-device", "js/shared/notifications.js"),
+        ("data-kept-on-phone", "js/shared/kept.js"),
     ]
 
     /// The page's modules: the shell's (signed-in pages have its menus), those of the controls
