@@ -132,7 +132,7 @@ async function workoutFile(request) {
   const { account } = await currentAccount();
   if (account) {
     for (const name of await caches.keys()) {
-      if (!name.startsWith(`${WORKOUT_PREFIX}${account}-`)) continue;
+      if (!name.startsWith(`${WORKOUT_PREFIX}${account}-`) || name.endsWith('-building')) continue;
       const kept = await (await caches.open(name)).match(request.url);
       if (kept) return ranged(kept, request);
     }
@@ -215,7 +215,12 @@ async function keep(request, response, started) {
   if (account !== current.account) {
     // A page asked for before the last switch says nothing about who is signed in now.
     if (started < current.since) return;
-    await forgetPagesExcept(account);
+    // Signed out (or the session ran out), the copies stay but none is answered; another
+    // account signing in removes them (signing out itself clears everything: Clear-Site-Data).
+    if (account) await forgetPagesExcept(account);
+    // Another person signed in: the previous one's notifications stop coming to this phone
+    // (the push service then answers 410, and the server forgets the device).
+    if (account && current.account) await (await self.registration.pushManager?.getSubscription())?.unsubscribe();
     await rememberAccount(account);
   }
   if (!account) return;
@@ -246,7 +251,9 @@ async function keptPage(request) {
   if (!account) return null;
   let kept = await (await caches.open(PAGES_PREFIX + account)).match(request.url);
   for (const name of kept ? [] : await caches.keys()) {
-    if (name.startsWith(`${WORKOUT_PREFIX}${account}-`)) kept = kept ?? await (await caches.open(name)).match(request.url);
+    if (name.startsWith(`${WORKOUT_PREFIX}${account}-`) && !name.endsWith('-building')) {
+      kept = kept ?? await (await caches.open(name)).match(request.url);
+    }
   }
   if (!kept) return null;
   const fetchedAt = kept.headers.get('X-Kinetic-Fetched-At') || '';
@@ -311,7 +318,9 @@ self.addEventListener('message', (event) => {
     return;
   }
   if (event.data?.kind === 'keep-workout') {
-    event.waitUntil(keepWorkout(event.data, event.source).catch(() => event.source?.postMessage({ kind: 'workout-kept', id: event.data.id, ok: false })));
+    event.waitUntil(keepWorkout(event.data, event.source).catch(() => {
+      event.source?.postMessage({ kind: 'workout-kept', id: event.data.id, ok: false });
+    }));
     return;
   }
   if (event.data?.kind === 'forget-workout') {
@@ -437,38 +446,44 @@ async function keepWorkout({ id, name: title, pages, files }, client) {
   const addresses = [...(pages || []), ...(files || [])].slice(0, 300).map((address) => new URL(address, self.location.origin))
     .filter((url) => url.origin === self.location.origin && (WORKOUT_PAGE.test(url.pathname) || WORKOUT_FILE.test(url.pathname)));
   const name = `${WORKOUT_PREFIX}${account}-${id}`;
-  const building = await caches.open(`${name}-building`);
-  let done = 0;
-  for (const url of addresses) {
-    const response = await fetch(url.href, { credentials: 'same-origin' });
-    if (response.status !== 200) throw new Error(`${url.pathname}: ${response.status}`);
-    const headers = { 'X-Kinetic-Fetched-At': new Date().toISOString() };
-    for (const header of [...KEPT_HEADERS, 'Content-Length']) {
-      const value = response.headers.get(header);
-      if (value) headers[header] = value;
+  const building = `${name}-building`;
+  try {
+    const cache = await caches.open(building);
+    let done = 0;
+    for (const url of addresses) {
+      const response = await fetch(url.href, { credentials: 'same-origin' });
+      // A page must be the same account's (a sign-in elsewhere meanwhile keeps nothing).
+      const owner = response.headers.get('X-Kinetic-Account');
+      if (response.status !== 200 || (owner && owner !== account)) throw new Error(`${url.pathname}: ${response.status}`);
+      const headers = { 'X-Kinetic-Fetched-At': new Date().toISOString() };
+      for (const header of [...KEPT_HEADERS, 'Content-Length']) {
+        const value = response.headers.get(header);
+        if (value) headers[header] = value;
+      }
+      await cache.put(url.href, new Response(await response.arrayBuffer(), { status: 200, headers }));
+      done += 1;
+      client?.postMessage({ kind: 'workout-kept-part', id, done, total: addresses.length });
     }
-    await building.put(url.href, new Response(await response.arrayBuffer(), { status: 200, headers }));
-    done += 1;
-    client?.postMessage({ kind: 'workout-keeping', id, done, total: addresses.length });
+    // Moved into place in turn with the pages kept, so an account switch cannot come between.
+    await inTurn(async () => {
+      if ((await currentAccount()).account !== account) throw new Error('another account');
+      await caches.delete(name);
+      const kept = await caches.open(name);
+      for (const key of await cache.keys()) await kept.put(key, await cache.match(key));
+      await kept.put('/__kinetic/kept-at', new Response(JSON.stringify({ at: Date.now(), name: String(title || '').slice(0, 200) })));
+      // The account's oldest kept workouts go beyond the last few.
+      const mine = [];
+      for (const other of await caches.keys()) {
+        if (!other.startsWith(`${WORKOUT_PREFIX}${account}-`) || other.endsWith('-building')) continue;
+        const at = await (await caches.open(other)).match('/__kinetic/kept-at');
+        mine.push([other, at ? (await at.json()).at : 0]);
+      }
+      mine.sort((a, b) => b[1] - a[1]);
+      for (const [other] of mine.slice(WORKOUTS_KEPT)) await caches.delete(other);
+    });
+  } finally {
+    await caches.delete(building);
   }
-  if ((await currentAccount()).account !== account) {
-    await caches.delete(`${name}-building`);
-    return;
-  }
-  await caches.delete(name);
-  const kept = await caches.open(name);
-  for (const key of await building.keys()) await kept.put(key, await building.match(key));
-  await kept.put('/__kinetic/kept-at', new Response(JSON.stringify({ at: Date.now(), name: String(title || '').slice(0, 200) })));
-  await caches.delete(`${name}-building`);
-  // The account's oldest kept workouts go beyond the last few.
-  const mine = [];
-  for (const cache of await caches.keys()) {
-    if (!cache.startsWith(`${WORKOUT_PREFIX}${account}-`) || cache.endsWith('-building')) continue;
-    const at = await (await caches.open(cache)).match('/__kinetic/kept-at');
-    mine.push([cache, at ? (await at.json()).at : 0]);
-  }
-  mine.sort((a, b) => b[1] - a[1]);
-  for (const [cache] of mine.slice(WORKOUTS_KEPT)) await caches.delete(cache);
   client?.postMessage({ kind: 'workout-kept', id, ok: true });
 }
 
@@ -514,36 +529,43 @@ function dropQueued(chosen) {
  *  outbox, in order, for the current account, and answered 202 with `X-Kinetic-Queued`. */
 async function sendOrQueue(request) {
   const body = await request.clone().text();
-  if ((await queued()).length > 0) await sendQueued();
-  if ((await queued()).length === 0) {
+  const { account } = await currentAccount();
+  const waiting = async () => (await queued()).filter((item) => item.account === account).length;
+  if (await waiting() > 0) await sendQueued();
+  if (await waiting() === 0) {
     try {
       return await fetch(request);
     } catch (error) {
       // No network: kept below.
     }
   }
-  const { account } = await currentAccount();
   const item = { url: request.url, body, type: request.headers.get('Content-Type') || '', account, at: Date.now() };
   await outbox('readwrite', (store) => { store.add(item); return { value: null }; });
   await self.registration.sync?.register('kinetic-outbox').catch(() => {});
   return new Response(null, { status: 202, headers: { 'X-Kinetic-Queued': '1' } });
 }
 
-/** Sends what waits in the outbox, oldest first, stopping at the first that finds no network;
- *  one the server answered (whatever it said) leaves the outbox. One run at a time. */
+/** Sends what waits in the outbox, oldest first, for the account signed in, stopping at the
+ *  first that cannot go yet: no network, the server failing (5xx), or no session (signed out,
+ *  or sent to the sign-in page). One the server took (2xx) or refused for good (another 4xx)
+ *  leaves the outbox. A token of an earlier session (403) is replaced by the current one, read
+ *  from a page, once. One run at a time. */
 let sending = null;
 function sendQueued() {
   sending = sending ?? (async () => {
     try {
       const { account } = await currentAccount();
+      if (!account) return;
+      let token = null;
       for (const item of (await queued()).sort((a, b) => a.key - b.key)) {
-        if (item.account === account) {
-          try {
-            await fetch(item.url, { method: 'POST', body: item.body, headers: item.type ? { 'Content-Type': item.type } : {}, credentials: 'same-origin' });
-          } catch (error) {
-            return;
-          }
+        if (item.account !== account) continue;
+        let answer = await post(item, token);
+        if (answer?.status === 403) {
+          token = token ?? await currentToken();
+          answer = token ? await post(item, token) : answer;
         }
+        const signedOut = answer && new URL(answer.url || item.url).pathname === '/login';
+        if (!answer || answer.status >= 500 || answer.status === 401 || answer.status === 403 || signedOut) return;
         await outbox('readwrite', (store) => { store.delete(item.key); return { value: null }; });
       }
     } finally {
@@ -551,6 +573,31 @@ function sendQueued() {
     }
   })();
   return sending;
+}
+
+/** Posts a kept request, with `token` in place of its `_csrf` when given; null without a network. */
+async function post(item, token) {
+  let body = item.body;
+  if (token && item.type.startsWith('application/x-www-form-urlencoded')) {
+    const form = new URLSearchParams(body);
+    form.set('_csrf', token);
+    body = form.toString();
+  }
+  try {
+    return await fetch(item.url, { method: 'POST', body, headers: item.type ? { 'Content-Type': item.type } : {}, credentials: 'same-origin' });
+  } catch (error) {
+    return null;
+  }
+}
+
+/** The session's CSRF token, as a signed-in page carries it (its sign-out form). */
+async function currentToken() {
+  try {
+    const page = await (await fetch('/profile', { credentials: 'same-origin' })).text();
+    return /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? null;
+  } catch (error) {
+    return null;
+  }
 }
 
 /** Settings' Remove: every page, report and workout kept on this phone goes (what waits in the

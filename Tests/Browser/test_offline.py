@@ -341,7 +341,7 @@ def test_a_kept_workout_plays_offline_and_its_end_reaches_the_server_once_back_o
         # Back online: the outbox is sent, in order, once.
         network.offline(False)
         wait(driver, 30).until(lambda d: d.execute_async_script(OUTBOX_COUNT) == 0)
-        assert not driver.find_elements(By.CSS_SELECTOR, ".offline-banner"), "the workout page stays, no longer marked"
+        wait(driver, 30).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".offline-banner"), "the page stays, no longer marked")
         status, goals = api("GET", "/api/v1/workout-goals", token=account["token"])
         assert goals[0]["progress"]["total"] == 1, goals
         driver.get(BASE_URL + "/workouts")

@@ -42,6 +42,13 @@ async function setUpDevice(card) {
     return subscription;
   };
   let current = await show();
+  // A subscription made for another key (the server's was made anew) reaches nothing: it goes,
+  // and the person turns notifications on again.
+  const madeFor = current?.options?.applicationServerKey;
+  if (madeFor && btoa(String.fromCharCode(...new Uint8Array(madeFor))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') !== key) {
+    await current.unsubscribe();
+    current = await show();
+  }
   // The server forgets a device when its push service says it is gone: this one says again
   // that it is here, each time the page is opened with notifications on.
   if (current) post(subscribeUrl, current.toJSON(), csrf).catch(() => {});

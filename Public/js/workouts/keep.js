@@ -42,7 +42,7 @@ async function setUp() {
   navigator.serviceWorker.addEventListener('message', (event) => {
     const message = event.data ?? {};
     if (message.id !== workout.id) return;
-    if (message.kind === 'workout-keeping') {
+    if (message.kind === 'workout-kept-part') {
       state.textContent = fill(labels.labelKeeping, new Intl.NumberFormat(pageLocale(), { style: 'percent' }).format(message.done / message.total));
     } else if (message.kind === 'workout-kept') {
       if (message.ok) show(true); else { show(false); state.textContent = labels.labelFailed; }

@@ -12,6 +12,8 @@ import { createWakeLock } from './wake-lock.js';
 
 const root = document.getElementById('player');
 const workout = JSON.parse(document.getElementById('player-data').textContent);
+// Each playing is a run of its own, even of a page kept on the phone and opened again offline.
+workout.runId = globalThis.crypto?.randomUUID?.() ?? workout.runId;
 const labels = root.dataset;
 const audio = document.getElementById('player-audio');
 const $ = (id) => document.getElementById(id);
@@ -465,6 +467,8 @@ async function finish() {
   // Recorded as finished with the time worked (for workout goals and tracking), then the Summary says so.
   const body = new URLSearchParams({
     _csrf: labels.csrf, runId: workout.runId, workedSeconds: String(Math.round(state.worked)), skipped: String(state.skipped),
+    // When it ended: sent later from the outbox, it still counts on the day it was done.
+    finishedAt: String(Date.now()),
   });
   const response = await fetch(workout.completeURL, { method: 'POST', body, credentials: 'same-origin' }).catch(() => null);
   if (response?.status === 202 && response.headers.get('X-Kinetic-Queued')) showQueuedEnd();

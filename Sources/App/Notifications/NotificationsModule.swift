@@ -32,8 +32,16 @@ enum NotificationsModule: KineticModule {
         routes.apiSignedIn.delete(SiteURL.api(.pushSubscriptions).pathComponents, use: api.unsubscribe)
     }
 
-    /// Makes the VAPID key before the first request needs it (the first instance to start makes it).
+    /// Makes the VAPID key before the first request needs it (the first instance to start makes
+    /// it), and says when push services have no real contact to go with it.
     static func prepareToServe(_ app: Application, demo: Bool) async throws {
         _ = try await app.vapidKey()
+        if app.pushSubject == PushSettings.placeholderContact {
+            app.logger.warning(
+                """
+                Notifications name no contact for push services (Apple's refuses them): \
+                set KINETIC_PUSH_CONTACT, KINETIC_MAIL_FROM or an https KINETIC_PUBLIC_URL
+                """)
+        }
     }
 }

@@ -56,11 +56,21 @@ struct NotificationsService {
         return members.result(Device(endpoint: endpoint, p256dh: p256dh, auth: auth))
     }
 
-    /// Keeps `device` for this account: the same endpoint again (a browser renewing its keys,
-    /// or another account that used this browser before) is taken over, not doubled. An
-    /// account keeps its newest ``PushSubscriptionRecord/maximumPerAccount``.
+    /// Keeps `device` for this account: the same endpoint again from this account (the page
+    /// saying it is still here, or a browser renewing its keys) updates it in place, so the
+    /// notifications on their way to it still go; from another account that used this browser
+    /// before, it is taken over, not doubled. An account keeps its newest
+    /// ``PushSubscriptionRecord/maximumPerAccount``.
     func subscribe(_ device: Device) async throws {
         try await database.writeTransaction { database in
+            if let mine = try await PushSubscriptionRecord.query(on: database).filter(\.$endpoint == device.endpoint)
+                .filter(\.$user.$id == userID).first()
+            {
+                mine.p256dh = device.p256dh
+                mine.auth = device.auth
+                try await mine.save(on: database)
+                return
+            }
             try await PushSubscriptionRecord.query(on: database).filter(\.$endpoint == device.endpoint).delete()
             try await PushSubscriptionRecord(
                 userID: userID, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth, createdAt: now

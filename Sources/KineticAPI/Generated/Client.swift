@@ -13955,8 +13955,9 @@ public struct Client: APIProtocol {
     /// Takes the browser's `PushSubscription` as its `toJSON()` gives it. Notifications then go
     /// to it by Web Push (RFC 8030, encrypted as RFC 8291 says), as JSON
     /// `{"kind", "title", "body", "url", "tag", "lang"}`: when a wish arrives in the Inbox, a
-    /// yearly wish's reminder is due, a wish fails for one of its recipients, or a report
-    /// import the account started ends (each kind can be turned off in Settings). The same
+    /// yearly wish's reminder is due, a workout goal's reminder day comes (from 9:00 in the
+    /// account's time zone), a wish fails for one of its recipients, or a report import the
+    /// account started ends (each kind can be turned off in Settings). The same
     /// endpoint again replaces the one kept, whichever account had it. The endpoint must be
     /// on a push service this server sends to (`KINETIC_PUSH_SERVICES`); an account keeps its
     /// newest 10 devices. A device the push service says is gone (404, 410) is forgotten.

@@ -69,8 +69,16 @@ import WebPush
         try await withPush { app, push in
             let ann = try await app.signUp(name: "Ann"), bob = try await app.signUp(name: "Bob")
             let endpoint = try await subscribe(ann, app, push)
+            let kept = try #require(try await PushSubscriptionRecord.query(on: app.db).first())
             _ = try await subscribe(ann, app, push)
             #expect(try await PushSubscriptionRecord.query(on: app.db).count() == 2)
+            // The page saying again that its device is here keeps the device as it was (the
+            // notifications on their way to it still go).
+            let stillHere = try await app.json(
+                .POST, "/api/v1/push/subscriptions",
+                body: ["endpoint": endpoint, "keys": ["p256dh": kept.p256dh, "auth": kept.auth]], token: ann.token)
+            #expect(stillHere.status == .created)
+            #expect(try await PushSubscriptionRecord.query(on: app.db).filter(\.$endpoint == endpoint).first()?.id == kept.id)
             // The same browser subscribed again by another account is that account's now.
             let key = try await app.vapidKey().publicKeyBase64URL
             let device = try await push.subscribe(applicationServerKey: key)
@@ -296,5 +304,15 @@ import WebPush
             #expect(payload["body"]?.hasPrefix("3 reports, ") == true, "\(payload["body"] ?? "")")
             #expect(payload["url"] == "/reports/import")
         }
+    }
+
+    @Test func aMessagesWords_areCutToWhatOnePushCarries_atAWholeCharacter() throws {
+        let long = String(repeating: "ü", count: 150) + "🎂"
+        #expect(PushMessage.cut(long, toBytes: 200) == String(repeating: "ü", count: 100))
+        #expect(PushMessage.cut("Hi 🎂", toBytes: 5) == "Hi ")
+        let message = PushMessage(
+            kind: .wishArrived, title: String(repeating: "€", count: 500), body: String(repeating: "😀", count: 2_000), url: "/wishes",
+            topic: "t")
+        #expect(try message.payload().count < PushEncryption.maximumPlaintext)
     }
 }

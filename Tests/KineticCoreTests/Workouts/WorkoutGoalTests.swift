@@ -113,4 +113,12 @@ import Testing
         #expect(!WorkoutGoalReminderTime.hasCome(at: instant, in: TimeZone(identifier: "America/New_York")!))
         #expect(WorkoutGoalReminderTime.hasCome(at: instant, in: TimeZone(identifier: "America/Los_Angeles")!))
     }
+
+    @Test func aWorkoutSentLate_countsWhenItEnded_withinAWeek_andNeverLater() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(CompletionTime.recorded(finishedAt: nil, now: now) == now)
+        #expect(CompletionTime.recorded(finishedAt: now.addingTimeInterval(-86_400), now: now) == now.addingTimeInterval(-86_400))
+        #expect(CompletionTime.recorded(finishedAt: now.addingTimeInterval(600), now: now) == now, "a fast clock")
+        #expect(CompletionTime.recorded(finishedAt: now.addingTimeInterval(-30 * 86_400), now: now) == now.addingTimeInterval(-7 * 86_400))
+    }
 }

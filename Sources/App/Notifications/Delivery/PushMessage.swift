@@ -17,7 +17,8 @@ struct PushMessage: Codable, Sendable, Equatable {
     var language: String = "en"
 
     /// The JSON the device receives (the payload before encryption): `kind`, `title`, `body`,
-    /// `url`, `tag` and `lang`, its texts cut to what fits in one push.
+    /// `url`, `tag` and `lang`, its texts cut to what fits in one push (by bytes, at a whole
+    /// character: 200 for the title, 1,200 for the text).
     func payload() throws -> Data {
         struct Payload: Encodable {
             let kind: String, title: String, body: String, url: String, tag: String, lang: String
@@ -26,7 +27,18 @@ struct PushMessage: Codable, Sendable, Equatable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(
             Payload(
-                kind: kind.rawValue, title: String(title.prefix(120)), body: String(body.prefix(600)), url: url, tag: topic,
+                kind: kind.rawValue, title: Self.cut(title, toBytes: 200), body: Self.cut(body, toBytes: 1_200),
+                url: String(url.prefix(500)), tag: topic,
                 lang: language))
+    }
+
+    /// The longest start of `text` of at most `limit` UTF-8 bytes, ending at a whole character.
+    static func cut(_ text: String, toBytes limit: Int) -> String {
+        var bytes = 0
+        return String(
+            text.prefix { character in
+                bytes += character.utf8.count
+                return bytes <= limit
+            })
     }
 }

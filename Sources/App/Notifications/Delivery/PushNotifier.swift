@@ -42,11 +42,14 @@ extension PushNotifier {
             message.language = language.rawValue
             let queue = JobQueue(database: database, instance: application.kineticConfiguration.instanceID)
             for device in devices {
+                let id = try device.requireID()
                 try await queue.enqueue(
-                    PushSendJob.kind, owner: PushSendJob.owner(userID),
-                    payload: PushSendJob(subscriptionID: try device.requireID(), message: message),
+                    PushSendJob.kind, owner: PushSendJob.owner(id), payload: PushSendJob(subscriptionID: id, message: message),
                     maximumAttempts: PushSendJob.maximumAttempts, now: application.now)
             }
+            // Woken now, a worker may look before the caller's transaction commits: on SQLite
+            // its claim waits for the write lock and finds the job; on PostgreSQL the NOTIFY goes
+            // out with the commit and wakes it again.
             application.jobs.wakeUp()
         }
     }

@@ -10,8 +10,9 @@ import Foundation
 /// an address of their choosing.
 ///
 /// `KINETIC_PUSH_CONTACT`: how a push service's operator reaches whoever runs this server
-/// (VAPID's `sub`), a `mailto:` or `https:` URL. Default: `mailto:` the mail sender, else the
-/// public URL.
+/// (VAPID's `sub`), a `mailto:` or `https:` URL. Default: `mailto:` the mail sender, else an
+/// `https` public URL, else ``placeholderContact`` (with a warning at start: Apple's push
+/// service refuses it).
 struct PushSettings: ModuleSetting, Equatable {
     static let defaultServices = ["fcm.googleapis.com", "push.services.mozilla.com", "push.apple.com", "notify.windows.com"]
 
@@ -22,7 +23,8 @@ struct PushSettings: ModuleSetting, Equatable {
     /// under an allowed origin; no user name or password in it.
     func allows(_ endpoint: URL) -> Bool {
         guard let scheme = endpoint.scheme?.lowercased(), let host = endpoint.host?.lowercased(), !host.isEmpty,
-            endpoint.user == nil, endpoint.password == nil
+            endpoint.user == nil, endpoint.password == nil,
+            host.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-") })
         else { return false }
         let origin = "\(scheme)://\(host)\(endpoint.port.map { ":\($0)" } ?? "")"
         let standardHTTPS = scheme == "https" && (endpoint.port ?? 443) == 443
@@ -37,8 +39,11 @@ struct PushSettings: ModuleSetting, Equatable {
         if let contact { return contact }
         if let mailFrom, !mailFrom.isEmpty { return "mailto:" + mailFrom }
         if let publicURL, publicURL.hasPrefix("https://") { return publicURL }
-        return "mailto:push@kinetic.invalid"
+        return Self.placeholderContact
     }
+
+    /// The contact when the configuration gives none.
+    static let placeholderContact = "mailto:push@kinetic.invalid"
 
     static func load(from environment: [String: String]) throws -> PushSettings {
         var settings = PushSettings()

@@ -109,17 +109,22 @@ struct JobQueue: Sendable {
         }
     }
 
-    /// Records a failed try: tried again after ``JobRetry/delay(afterAttempt:)`` while it has
-    /// tries left and the failure is not `permanent`, discarded otherwise.
+    /// Records a failed try: tried again after ``JobRetry/delay(afterAttempt:)`` (or `retryAfter`
+    /// seconds, when the failure said so and that is longer) while it has tries left and the
+    /// failure is not `permanent`, discarded otherwise.
     @discardableResult
-    func fail(_ job: JobRecord, because failure: JobFailure, permanent: Bool, now: Date) async throws -> Bool {
+    func fail(
+        _ job: JobRecord, because failure: JobFailure, permanent: Bool, now: Date, retryAfter: TimeInterval? = nil
+    ) async throws
+        -> Bool
+    {
         let text = try Self.json(failure)
         let next = JobRetry.stateAfterFailure(attempt: job.attempt, maximumAttempts: job.maxAttempts, permanent: permanent)
         return try await change(job, ending: true) {
             let failed = $0.set("state", to: next.rawValue).set("failure", to: text)
             return next == .discarded
                 ? failed.set("finished_at", to: now)
-                : failed.set("scheduled_at", to: now.addingTimeInterval(JobRetry.delay(afterAttempt: job.attempt)))
+                : failed.set("scheduled_at", to: now.addingTimeInterval(max(JobRetry.delay(afterAttempt: job.attempt), retryAfter ?? 0)))
         }
     }
 

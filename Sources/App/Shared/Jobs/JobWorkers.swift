@@ -249,7 +249,9 @@ final class JobWorkers: Sendable {
                     "Job \(job.kind) \(job.id?.uuidString ?? "") failed (try \(job.attempt) of \(job.maxAttempts))",
                     metadata: ["error": "\(String(reflecting: error))"])
             }
-            _ = try? await queue.fail(job, because: failure, permanent: permanent, now: clock.now)
+            // A handler that knows when to try again (a service's `Retry-After`) says so.
+            let retryAfter = (error as? AppError)?.retryAfterSeconds.map(TimeInterval.init)
+            _ = try? await queue.fail(job, because: failure, permanent: permanent, now: clock.now, retryAfter: retryAfter)
         }
     }
 

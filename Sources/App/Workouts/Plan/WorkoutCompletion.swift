@@ -21,7 +21,13 @@ extension WorkoutsService {
     /// `skipped` are what the player counted; without them (an older client) it was all done.
     /// Idempotent per run: a repeat with the same `runID` (however late, however many at once)
     /// answers the stored one; without a run id, a repeat within ``repeatedCompletionWindow`` does.
-    func complete(_ workout: WorkoutRecord, runID: UUID?, worked: Int? = nil, skipped: Int? = nil) async throws -> Completion {
+    /// `finishedAt` is when the player says it ended (sent later from a phone that had no
+    /// network), kept as ``CompletionTime/recorded(finishedAt:now:)`` allows.
+    func complete(
+        _ workout: WorkoutRecord, runID: UUID?, worked: Int? = nil, skipped: Int? = nil, finishedAt: Date? = nil
+    )
+        async throws -> Completion
+    {
         let workoutID = try workout.requireID()
         if let stored = try await storedCompletion(userID: userID, workoutID: workoutID, runID: runID) {
             return try Self.repeated(stored, of: workoutID)
@@ -36,7 +42,7 @@ extension WorkoutsService {
         completion.categories = try Self.jsonList(Exercise.Category.allCases.filter(trained.categories.contains).map(\.rawValue))
         completion.muscles = try Self.jsonList(Exercise.Muscle.allCases.filter(trained.muscles.contains).map(\.rawValue))
         completion.seconds = plan.totalSeconds
-        completion.completedAt = now
+        completion.completedAt = CompletionTime.recorded(finishedAt: finishedAt, now: now)
         completion.runID = runID
         let plannedWork = plan.steps.reduce(0) { $0 + $1.seconds }
         let effort = WorkoutEffort(workedSeconds: worked ?? plannedWork, plannedWorkSeconds: plannedWork, skipped: skipped ?? 0)
@@ -116,6 +122,16 @@ extension Request {
 
     /// What the player counted of a finished workout: `workedSeconds` and `skipped`, in a JSON
     /// body or a form, each optional; 422 when one is not a whole number from 0 to a day.
+    /// When the player's form says the workout ended: `finishedAt`, milliseconds since 1970;
+    /// nil when absent, 422 when it is not a whole number.
+    func completionFinishedAt() throws -> Date? {
+        guard let text = try? content.get(String.self, at: "finishedAt"), !text.isEmpty else { return nil }
+        guard text.utf8.count <= 15, text.utf8.allSatisfy({ (48...57).contains($0) }), let milliseconds = Int64(text) else {
+            throw AppError.validation(FieldErrors(["finishedAt": "error.workouts.finishedAt"]))
+        }
+        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
     func completionEffort() async throws -> (worked: Int?, skipped: Int?) {
         var values: [String: Int] = [:]
         var errors = FieldErrors()

@@ -122,7 +122,8 @@ struct WorkoutsController {
         let workout = try await request.ownedWorkout()
         let effort = try await request.completionEffort()
         _ = try await request.workouts().complete(
-            workout, runID: request.completionRunID(), worked: effort.worked, skipped: effort.skipped)
+            workout, runID: request.completionRunID(), worked: effort.worked, skipped: effort.skipped,
+            finishedAt: request.completionFinishedAt())
         return request.redirect(to: SiteURL.workouts(.summary(id: workout.id?.uuidString)).with([("finished", "1")]))
     }
 }
