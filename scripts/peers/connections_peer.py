@@ -10,25 +10,15 @@ Controls: POST /__fail {"status": 503, "count": 2, "delay": 0} makes the next po
 wait `delay` seconds first); GET /__requests lists the accepted posts; POST /__reset forgets them.
 It stops when its standard input closes.
 """
-import argparse, base64, http.server, json, re, threading, time, uuid
+import base64, json, re, threading, time, uuid
 
-from lifetime import stop_with_parent
+from json_peer import JSONHandler, serve
 
 POSTS, CONTROL, LOCK = [], {"status": 0, "count": 0, "delay": 0.0}, threading.Lock()
 BOARD = re.compile(r"^/connections/opensocial/(basic|oauth)/rest/ublog/([^/]+)/@all/?$")
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def answer(self, status, body):
-        data = json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=UTF-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
+class Handler(JSONHandler):
     def do_GET(self):
         if self.path == "/__requests":
             with LOCK:
@@ -78,20 +68,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.answer(200, {"entry": {"id": note, "content": entry["content"],
                                     "published": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())}})
 
-    def log_message(self, *arguments):
-        pass
-
-
-def main():
-    stop_with_parent()
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--port", type=int, default=0)
-    options = parser.parse_args()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
-    server.daemon_threads = True
-    print("listening", server.server_address[1], flush=True)
-    server.serve_forever()
-
 
 if __name__ == "__main__":
-    main()
+    serve(Handler)

@@ -17,7 +17,7 @@ Controls: GET /__messages lists the pushes received ({"device", "ttl", "topic", 
 fails the next pushes; POST /__fail {"now": <seconds since 1970>} sets the time a token's expiry
 is checked against (a test's clock; the wall clock's by default). It stops when its standard input closes.
 """
-import argparse, base64, http.server, json, os, threading, time, uuid
+import base64, json, os, threading, time, uuid
 
 import http_ece
 from cryptography.exceptions import InvalidSignature
@@ -25,7 +25,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
-from lifetime import stop_with_parent
+from json_peer import JSONHandler, serve
 
 DEVICES, MESSAGES, CONTROL, LOCK = {}, [], {"status": 0, "count": 0, "now": None}, threading.Lock()
 
@@ -72,17 +72,7 @@ def check_vapid(header, device, origin):
     return None
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def answer(self, status, body=None):
-        data = json.dumps(body if body is not None else {}).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
+class Handler(JSONHandler):
     def do_GET(self):
         if self.path == "/__messages":
             with LOCK:
@@ -143,20 +133,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
-    def log_message(self, *arguments):
-        pass
-
-
-def main():
-    stop_with_parent()
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--port", type=int, default=0)
-    options = parser.parse_args()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
-    server.daemon_threads = True
-    print("listening", server.server_address[1], flush=True)
-    server.serve_forever()
-
 
 if __name__ == "__main__":
-    main()
+    serve(Handler)
