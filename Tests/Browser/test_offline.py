@@ -247,8 +247,9 @@ caches.keys().then(async (names) => {
 
 
 @pytest.mark.xdist_group("report-library")
-def test_the_last_report_read_opens_offline_in_the_reader_from_its_kept_pdf(account):
-    driver = make_driver(scale=2)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_last_report_read_opens_offline_in_the_reader_from_its_kept_pdf(account, code):
+    driver = make_driver(LANGUAGES[code], scale=2)
     network = None
     drawn = "return document.querySelectorAll(arguments[0] + ' .reader-page canvas').length"
     try:
@@ -271,7 +272,7 @@ def test_the_last_report_read_opens_offline_in_the_reader_from_its_kept_pdf(acco
         wait(driver, 20).until(lambda d: d.execute_script(drawn, "main") > 0)
         assert driver.execute_script("return document.querySelectorAll('main .reader-page').length") == pages
         assert not driver.find_elements(By.CSS_SELECTOR, ".reader-failed"), "pdf.js read the kept PDF"
-        screenshot(driver, "offline-report-en")
+        screenshot(driver, f"offline-report-{code}")
 
         # The level seen online opens offline, and its report opens from it in the viewer.
         driver.get(BASE_URL + "/reports/categories/business-finance")
@@ -296,7 +297,21 @@ opening.onsuccess = () => {
 """
 
 
-def test_a_kept_workout_plays_offline_and_its_end_reaches_the_server_once_back_online(account):
+KEPT_WORDS = {
+    "en": {"keep": r"Keep on This Phone · [\d.]+ MB", "kept": "On this phone: it plays without a network.", "done": "Finished!",
+           "later": "It is recorded as soon as this phone is back online.", "home": "Back to Workouts",
+           "workouts": "Workouts to play without a network: 1 ({})", "used": r"Kinetic uses [\d.,]+ MB on this phone\.",
+           "nothing": "Nothing is kept on this phone yet."},
+    "de": {"keep": r"Auf diesem Telefon behalten · [\d,]+ MB", "kept": "Auf diesem Telefon: spielt auch ohne Netz.",
+           "done": "Geschafft!", "later": "Es wird gespeichert, sobald dieses Telefon wieder online ist.",
+           "home": "Zurück zu den Workouts", "workouts": "Workouts für unterwegs ohne Netz: 1 ({})",
+           "used": r"Kinetic belegt [\d.,]+ MB auf diesem Telefon\.", "nothing": "Auf diesem Telefon ist noch nichts gespeichert."},
+}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_kept_workout_plays_offline_and_its_end_reaches_the_server_once_back_online(account, code):
+    words = KEPT_WORDS[code]
     from test_workouts import JUMPS, jump_clock, player, upload_song
     upload_song(account, 120)
     status, goal = api("POST", "/api/v1/workout-goals", {"name": "Jump more", "times": 10, "categories": ["plyometrics"],
@@ -304,7 +319,7 @@ def test_a_kept_workout_plays_offline_and_its_end_reaches_the_server_once_back_o
     assert status == 201, goal
     status, workout = api("POST", "/api/v1/workouts", JUMPS, token=account["token"])
     assert status == 201, workout
-    driver = make_driver(autoplay=True)
+    driver = make_driver(LANGUAGES[code], autoplay=True)
     network = None
     try:
         log_in(driver, account)
@@ -312,11 +327,11 @@ def test_a_kept_workout_plays_offline_and_its_end_reaches_the_server_once_back_o
         driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
         workout_name = driver.find_element(By.CSS_SELECTOR, ".top-bar-title").text
         keep = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".player-keep-button")))
-        assert re.fullmatch(r"Keep on This Phone · [\d.]+ MB", keep.text), keep.text
+        assert re.fullmatch(words["keep"], keep.text), keep.text
         tap(driver, keep)
         wait(driver, 30).until(lambda d: d.find_element(By.ID, "player-keep").get_attribute("data-kept") == "true")
-        assert driver.find_element(By.CSS_SELECTOR, ".player-keep-state").text == "On this phone: it plays without a network."
-        screenshot(driver, "offline-workout-kept-en")
+        assert driver.find_element(By.CSS_SELECTOR, ".player-keep-state").text == words["kept"]
+        screenshot(driver, f"offline-workout-kept-{code}")
         driver.get(BASE_URL + "/workouts")
 
         # No network, and the browser's own cache emptied: the kept workout plays, its song and all.
@@ -330,13 +345,13 @@ def test_a_kept_workout_plays_offline_and_its_end_reaches_the_server_once_back_o
         wait(driver).until(lambda d: player(d, "p.audio.currentTime") > heard + 0.5, "the song goes on")
         # To its end (the page's clock moved on), finished without a network: kept to be sent.
         jump_clock(driver, player(driver, "p.workout.steps.at(-1).start + p.workout.steps.at(-1).seconds") + 5)
-        wait(driver).until(lambda d: d.find_element(By.ID, "player-exercise").text == "Finished!")
-        assert driver.find_element(By.ID, "player-facts").text == "It is recorded as soon as this phone is back online."
-        assert driver.switch_to.active_element.text == "Back to Workouts"
+        wait(driver).until(lambda d: d.find_element(By.ID, "player-exercise").text == words["done"])
+        assert driver.find_element(By.ID, "player-facts").text == words["later"]
+        assert driver.switch_to.active_element.text == words["home"]
         assert driver.execute_async_script(OUTBOX_COUNT) >= 1
         status, goals = api("GET", "/api/v1/workout-goals", token=account["token"])
         assert goals[0]["progress"]["total"] == 0, "nothing reached the server yet"
-        screenshot(driver, "offline-workout-finished-en")
+        screenshot(driver, f"offline-workout-finished-{code}")
 
         # Back online: the outbox is sent, in order, once.
         network.offline(False)
@@ -351,13 +366,13 @@ def test_a_kept_workout_plays_offline_and_its_end_reaches_the_server_once_back_o
         driver.get(BASE_URL + "/settings")
         card = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".kept-card")))
         lines = [item.text for item in card.find_elements(By.CSS_SELECTOR, ".kept-list li")]
-        assert lines[0] == f"Workouts to play without a network: 1 ({workout_name})", lines
-        assert re.fullmatch(r"Kinetic uses [\d.,]+ MB on this phone\.", card.find_element(By.CSS_SELECTOR, ".kept-used").text)
+        assert lines[0] == words["workouts"].format(workout_name), lines
+        assert re.fullmatch(words["used"], card.find_element(By.CSS_SELECTOR, ".kept-used").text)
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", card)
-        screenshot(driver, "settings-kept-en")
+        screenshot(driver, f"settings-kept-{code}")
         tap(driver, card.find_element(By.CSS_SELECTOR, ".kept-remove"))
         wait(driver).until(lambda d: [item.text for item in d.find_elements(By.CSS_SELECTOR, ".kept-list li")]
-                           == ["Nothing is kept on this phone yet."])
+                           == [words["nothing"]])
         assert not [name for name in driver.execute_script("return caches.keys()")
                     if name.startswith(("kinetic-workout-", "kinetic-files-", "kinetic-pages-"))]
     finally:
