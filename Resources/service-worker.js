@@ -332,7 +332,11 @@ self.addEventListener('message', (event) => {
     return;
   }
   if (event.data?.kind === 'send-queued') {
-    event.waitUntil(sendQueued().finally(() => event.ports[0]?.postMessage({ kind: 'sent-queued' })));
+    event.waitUntil(sendQueued().catch(() => {}).then(async () => {
+      const { account } = await currentAccount();
+      const waiting = (await queued()).filter((item) => item.account === account).length;
+      event.ports[0]?.postMessage({ kind: 'sent-queued', waiting });
+    }));
     return;
   }
   if (event.data?.kind !== 'keep-assets' || !Array.isArray(event.data.urls)) return;

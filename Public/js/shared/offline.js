@@ -41,15 +41,16 @@ function markKeptCopy() {
   reloadWhenReachable();
 }
 
-/** Asks the service worker to send what waits in its outbox; resolves when it has (or after 10 s). */
+/** Asks the service worker to send what waits in its outbox; resolves with how much still
+ *  waits once it has tried (or after 10 s, as if nothing did). */
 function sendQueued() {
   const worker = navigator.serviceWorker?.controller;
-  if (!worker) return Promise.resolve();
+  if (!worker) return Promise.resolve(0);
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
+    channel.port1.onmessage = (event) => resolve(event.data?.waiting ?? 0);
     worker.postMessage({ kind: 'send-queued' }, [channel.port2]);
-    setTimeout(resolve, 10000);
+    setTimeout(() => resolve(0), 10000);
   });
 }
 
@@ -62,9 +63,9 @@ function reloadWhenReachable() {
     clearTimeout(timer);
     try {
       const answer = await fetch(HEALTH, { cache: 'no-store' });
-      if (answer.ok) {
-        // What was done offline goes first, so the page loaded again shows it.
-        await sendQueued();
+      // What was done offline goes first, so the page loaded again shows it; while some of it
+      // still waits (the worker's own network may come back a moment later), look again soon.
+      if (answer.ok && await sendQueued() === 0) {
         // A page that is in use (a workout playing) stays; it is only no longer marked.
         if (document.querySelector('[data-offline-stays]')) {
           document.querySelector('.offline-banner')?.remove();
@@ -79,7 +80,7 @@ function reloadWhenReachable() {
     timer = setTimeout(look, wait);
     wait = Math.min(wait * 2, 60000);
   };
-  window.addEventListener('online', look);
+  window.addEventListener('online', () => { wait = 5000; look(); });
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') look(); });
   timer = setTimeout(look, wait);
 }
