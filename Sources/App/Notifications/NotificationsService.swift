@@ -56,6 +56,13 @@ struct NotificationsService {
         return members.result(Device(endpoint: endpoint, p256dh: p256dh, auth: auth))
     }
 
+    /// The `endpoint` of a `{"endpoint"}` body (a device to forget); 422 when it is missing.
+    @Sendable static func endpoint(from body: JSONValue) throws -> String {
+        var reader = try JSONMemberReader.object(body, known: ["endpoint"]).get()
+        let endpoint = reader.string("endpoint")
+        return try reader.result(endpoint).get()
+    }
+
     /// Keeps `device` for this account: the same endpoint again from this account (the page
     /// saying it is still here, or a browser renewing its keys) updates it in place, so the
     /// notifications on their way to it still go; from another account that used this browser

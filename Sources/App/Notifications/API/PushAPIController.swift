@@ -31,11 +31,7 @@ struct PushAPIController {
     /// `DELETE /api/v1/push/subscriptions` with `{"endpoint"}`: 204; 404 when this account has
     /// no device there.
     func unsubscribe(_ request: Request) async throws -> HTTPStatus {
-        let endpoint = try await request.jsonBody { body in
-            var reader = try JSONMemberReader.object(body, known: ["endpoint"]).get()
-            let endpoint = reader.string("endpoint")
-            return try reader.result(endpoint).get()
-        }
+        let endpoint = try await request.jsonBody(NotificationsService.endpoint(from:))
         guard try await request.notifications().unsubscribe(endpoint: endpoint) else { throw AppError.notFound }
         return .noContent
     }

@@ -25,13 +25,16 @@ struct NotificationSettingsController {
     }
 
     /// This browser's `PushSubscription` JSON: 201, or 422 naming what is wrong.
-    func addDevice(_ request: Request) async throws -> Response {
-        try await PushAPIController().subscribe(request)
+    func addDevice(_ request: Request) async throws -> HTTPStatus {
+        let notifications = try request.notifications()
+        try await notifications.subscribe(try notifications.device(from: try await request.jsonBody()).get())
+        return .created
     }
 
-    /// `{"endpoint"}`: 204 whether or not it was this account's (the browser forgets it either way).
+    /// `{"endpoint"}`: 204 whether or not it was this account's (the browser forgets it either
+    /// way); 422 without an endpoint.
     func removeDevice(_ request: Request) async throws -> HTTPStatus {
-        _ = try? await PushAPIController().unsubscribe(request)
+        _ = try await request.notifications().unsubscribe(endpoint: try await request.jsonBody(NotificationsService.endpoint(from:)))
         return .noContent
     }
 }
