@@ -27,6 +27,11 @@
 //   Sync where there is one; else at the next page loaded, or when the shell asks before it
 //   loads a kept page again). The server takes each once: progress is a place, an end carries
 //   its run's id.
+// - a form filled in offline (a jump session, a contact, a wish: ``QUEUED_FORMS``): kept in the
+//   same outbox with an `Idempotency-Key` of its own, the person sent to the page that lists it
+//   as waiting, and sent in turn once the network is back (the server takes each key once). One
+//   the server refuses stays, with the page the server answered (the form with its values and
+//   what is wrong), until the person opens it at `/outbox/<key>` to fix it, or discards it.
 const VERSION = '__KINETIC_VERSION__';
 const SHELL = __KINETIC_SHELL__;
 const OFFLINE_PAGE = '__KINETIC_OFFLINE_PAGE__';
@@ -49,6 +54,21 @@ const WORKOUT_PREFIX = 'kinetic-workout-';
 const WORKOUTS_KEPT = 3;
 const WORKOUT_FILE = /^\/workouts\/(music\/[^/]+\/audio|body-map\/[^/]+)$/;
 const QUEUED_POST = /^\/workouts\/[^/]+\/(progress|complete)$/;
+/** The forms that may be filled in offline: the page that lists one waiting, and where it goes
+ *  when that is not where it was posted. A wish's form goes to its preview online; offline it
+ *  goes straight to Confirm, new or changed, with the send options the form carries. */
+const QUEUED_FORMS = [
+  { path: /^\/goals\/history$/, returnTo: '/goals/history' },
+  { path: /^\/wishes\/contacts$/, returnTo: '/wishes/contacts' },
+  { path: /^\/wishes(\/[^/]+\/edit)?$/, returnTo: '/wishes' },
+  {
+    path: /^\/wishes\/preview$/, returnTo: '/wishes',
+    sendTo: (fields) => (fields.get('editing') ? `/wishes/${encodeURIComponent(fields.get('editing'))}/edit` : '/wishes'),
+  },
+];
+const FIXING = /^\/outbox\/(\d+)$/;
+/** The most of a refusal's page kept to show it again. */
+const REFUSAL_LARGEST = 512 * 1024;
 // The headers a kept copy is answered with: what describes it, and the page's security policy.
 const KEPT_HEADERS = ['Content-Type', 'Content-Language', 'Content-Security-Policy', 'X-Content-Type-Options',
   'X-Frame-Options', 'Referrer-Policy', 'Permissions-Policy'];
@@ -82,7 +102,16 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(sendOrQueue(request));
     return;
   }
+  const form = request.method === 'POST' && request.mode === 'navigate' && QUEUED_FORMS.find((entry) => entry.path.test(url.pathname));
+  if (form) {
+    event.respondWith(sendFormOrQueue(request, form));
+    return;
+  }
   if (request.method !== 'GET') return;
+  if (request.mode === 'navigate' && FIXING.test(url.pathname)) {
+    event.respondWith(refusedForm(Number(FIXING.exec(url.pathname)[1])));
+    return;
+  }
   if (WORKOUT_FILE.test(url.pathname)) {
     event.respondWith(workoutFile(request));
     return;
@@ -333,10 +362,16 @@ self.addEventListener('message', (event) => {
   }
   if (event.data?.kind === 'send-queued') {
     event.waitUntil(sendQueued().catch(() => {}).then(async () => {
-      const { account } = await currentAccount();
-      const waiting = (await queued()).filter((item) => item.account === account).length;
-      event.ports[0]?.postMessage({ kind: 'sent-queued', waiting });
+      event.ports[0]?.postMessage({ kind: 'sent-queued', waiting: (await waitingToSend()).length });
     }));
+    return;
+  }
+  if (event.data?.kind === 'queued-forms') {
+    event.waitUntil(queuedForms().then((items) => event.ports[0]?.postMessage({ kind: 'queued-forms', items })));
+    return;
+  }
+  if (event.data?.kind === 'discard-queued') {
+    event.waitUntil(discardForm(Number(event.data.key)).finally(() => event.ports[0]?.postMessage({ kind: 'discarded-queued' })));
     return;
   }
   if (event.data?.kind !== 'keep-assets' || !Array.isArray(event.data.urls)) return;
@@ -529,24 +564,80 @@ function dropQueued(chosen) {
   }));
 }
 
-/** Sends `request`; without a network (or behind earlier ones still waiting) it is kept in the
- *  outbox, in order, for the current account, and answered 202 with `X-Kinetic-Queued`. */
-async function sendOrQueue(request) {
-  const body = await request.clone().text();
+/** What the current account has waiting to be sent (not what the server refused: that waits
+ *  for the person). */
+async function waitingToSend() {
   const { account } = await currentAccount();
-  const waiting = async () => (await queued()).filter((item) => item.account === account).length;
-  if (await waiting() > 0) await sendQueued();
-  if (await waiting() === 0) {
+  return (await queued()).filter((item) => item.account === account && !item.refusal);
+}
+
+/** Sends `request` once what waits before it has gone; without a network (or behind earlier
+ *  ones still waiting) kept in the outbox, in order, for the current account: `keep` makes its
+ *  entry, and its answer is `queuedAnswer`. A form sent from a refusal's page (`/outbox/<key>`)
+ *  replaces that refusal. */
+async function sendOrKeep(request, keep, queuedAnswer) {
+  const body = await request.clone().arrayBuffer();
+  const { account } = await currentAccount();
+  const fixing = FIXING.exec(request.referrer ? new URL(request.referrer).pathname : '');
+  const replaced = () => (fixing ? dropQueued((item) => item.key === Number(fixing[1]) && item.account === account) : null);
+  if ((await waitingToSend()).length > 0) await sendQueued();
+  if ((await waitingToSend()).length === 0) {
     try {
-      return await fetch(request);
+      const response = await fetch(request);
+      await replaced();
+      return response;
     } catch (error) {
       // No network: kept below.
     }
   }
-  const item = { url: request.url, body, type: request.headers.get('Content-Type') || '', account, at: Date.now() };
+  const type = request.headers.get('Content-Type') || '';
+  const item = { url: request.url, body, type, account, at: Date.now(), ...await keep(body, type) };
   await outbox('readwrite', (store) => { store.add(item); return { value: null }; });
+  await replaced();
   await self.registration.sync?.register('kinetic-outbox').catch(() => {});
-  return new Response(null, { status: 202, headers: { 'X-Kinetic-Queued': '1' } });
+  return queuedAnswer(item);
+}
+
+/** A workout's progress or end: answered 202 with `X-Kinetic-Queued` when kept. */
+function sendOrQueue(request) {
+  return sendOrKeep(request, () => ({}), () => new Response(null, { status: 202, headers: { 'X-Kinetic-Queued': '1' } }));
+}
+
+/** A form of ``QUEUED_FORMS``: when kept, the person goes to the page that lists it waiting,
+ *  named by what the page's script put in its `_outbox` field. */
+function sendFormOrQueue(request, form) {
+  return sendOrKeep(request, async (body, type) => {
+    const fields = await formFields(body, type);
+    return {
+      url: new URL(form.sendTo?.(fields) ?? request.url, self.location.origin).href,
+      id: crypto.randomUUID(), label: String(fields.get('_outbox') || '').slice(0, 200), returnTo: form.returnTo,
+    };
+  }, () => Response.redirect(new URL(form.returnTo, self.location.origin).href, 303));
+}
+
+function formFields(body, type) {
+  return new Response(body, { headers: { 'Content-Type': type } }).formData();
+}
+
+/** The account's forms in the outbox, oldest first, for the pages to list. */
+async function queuedForms() {
+  const { account } = await currentAccount();
+  return (await queued()).filter((item) => item.account === account && item.id).sort((a, b) => a.key - b.key)
+    .map(({ key, label, returnTo, refusal }) => ({ key, label, returnTo, refusal: refusal ?? null }));
+}
+
+async function discardForm(key) {
+  const { account } = await currentAccount();
+  await dropQueued((item) => item.key === key && item.account === account && item.id);
+}
+
+/** A refused form's page as the server answered it (the form with its values and what is
+ *  wrong), to fix and send again; the outbox's page when it is no longer there. */
+async function refusedForm(key) {
+  const { account } = await currentAccount();
+  const item = (await queued()).find((entry) => entry.key === key && entry.account === account && entry.refusal);
+  if (!item) return Response.redirect(new URL('/', self.location.origin).href, 303);
+  return new Response(item.refusal, { status: 200, headers: item.refusalHeaders ?? { 'Content-Type': 'text/html; charset=utf-8' } });
 }
 
 /** Sends what waits in the outbox, oldest first, for the account signed in, stopping at the
@@ -562,7 +653,7 @@ function sendQueued() {
       if (!account) return;
       let token = null;
       for (const item of (await queued()).sort((a, b) => a.key - b.key)) {
-        if (item.account !== account) continue;
+        if (item.account !== account || item.refusal) continue;
         let answer = await post(item, token);
         if (answer?.status === 403) {
           token = token ?? await currentToken();
@@ -570,6 +661,18 @@ function sendQueued() {
         }
         const signedOut = answer && new URL(answer.url || item.url).pathname === '/login';
         if (!answer || answer.status >= 500 || answer.status === 401 || answer.status === 403 || signedOut) return;
+        // A form's first sending is still running on the server (its key is taken): later.
+        if (item.id && answer.status === 409) return;
+        if (item.id && answer.status >= 400) {
+          // Refused (a mistake, a limit, a conflict): it waits for the person, with the page
+          // that says why; the ones after it go on.
+          const refusalHeaders = { 'Content-Type': answer.headers.get('Content-Type') || 'text/html; charset=utf-8' };
+          const policy = answer.headers.get('Content-Security-Policy');
+          if (policy) refusalHeaders['Content-Security-Policy'] = policy;
+          const refusal = (await answer.text()).slice(0, REFUSAL_LARGEST);
+          await outbox('readwrite', (store) => { store.put({ ...item, refusal, refusalHeaders }); return { value: null }; });
+          continue;
+        }
         await outbox('readwrite', (store) => { store.delete(item.key); return { value: null }; });
       }
     } finally {
@@ -579,16 +682,24 @@ function sendQueued() {
   return sending;
 }
 
-/** Posts a kept request, with `token` in place of its `_csrf` when given; null without a network. */
+/** Posts a kept request (a form with its idempotency key), with `token` in place of its
+ *  `_csrf` when given; null without a network. */
 async function post(item, token) {
   let body = item.body;
+  const headers = item.type ? { 'Content-Type': item.type } : {};
+  if (item.id) headers['Idempotency-Key'] = item.id;
   if (token && item.type.startsWith('application/x-www-form-urlencoded')) {
-    const form = new URLSearchParams(body);
+    const form = new URLSearchParams(typeof body === 'string' ? body : new TextDecoder().decode(body));
     form.set('_csrf', token);
     body = form.toString();
+  } else if (token && item.type.startsWith('multipart/form-data')) {
+    // Sent as a new multipart body: its boundary is the browser's to write.
+    body = await formFields(body, item.type);
+    body.set('_csrf', token);
+    delete headers['Content-Type'];
   }
   try {
-    return await fetch(item.url, { method: 'POST', body, headers: item.type ? { 'Content-Type': item.type } : {}, credentials: 'same-origin' });
+    return await fetch(item.url, { method: 'POST', body, headers, credentials: 'same-origin' });
   } catch (error) {
     return null;
   }

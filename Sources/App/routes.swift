@@ -1,8 +1,8 @@
 import Vapor
 
 /// Registers every route: the site's own, then each module's (``KineticModules``) on the shared
-/// groups — web pages (session cookie + CSRF) and the JSON API (bearer token; its signed-in
-/// `POST`s honour `Idempotency-Key`).
+/// groups — web pages (session cookie + CSRF) and the JSON API (bearer token); signed-in `POST`s
+/// of both honour `Idempotency-Key` (a form sent from the phone's outbox carries one).
 func routes(_ app: Application) throws {
     let site = SiteController()
     app.get(SiteURL.healthz.pathComponents, use: site.healthz)
@@ -21,7 +21,7 @@ func routes(_ app: Application) throws {
     web.get(SiteURL.home.pathComponents, use: site.home)
     let api = app.grouped(BearerTokenAuthenticator())
     let modules = ModuleRoutes(
-        web: web, signedIn: web.grouped(RequireSignedInMiddleware()),
+        web: web, signedIn: web.grouped(RequireSignedInMiddleware(), IdempotencyMiddleware()),
         links: app.grouped(WebSessionMiddleware()),
         api: api, apiSignedIn: api.grouped(RequireBearerMiddleware(), IdempotencyMiddleware()),
         configuration: app.kineticConfiguration

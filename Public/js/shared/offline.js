@@ -1,10 +1,11 @@
 // Kinetic as an app on the phone: registers the service worker (served at /sw.js; what it keeps
 // is said there), hands it the files this page loaded before it was in control, and marks a page
 // the worker answered from its kept copy without a network: "Offline · as of 9:41", its forms
-// shut (their token and values are as old as the copy), and the page loaded again once the
-// server answers (after the service worker sent what was done offline; a page marked
-// `data-offline-stays`, a workout playing, is left as it is): when the phone says it is online, when the page is looked at again, and every
-// few seconds to a minute in between (a network can be up while the server is not).
+// shut (their token and values are as old as the copy) but those the outbox keeps, and the page
+// loaded again once the server answers (after the service worker sent what was done offline; a
+// page marked `data-offline-stays`, a workout playing, is left as it is): when the phone says it
+// is online, when the page is looked at again, and every few seconds to a minute in between (a
+// network can be up while the server is not).
 import { fill, pageLocale } from './strings.js';
 
 const WORKER = '/sw.js';
@@ -36,8 +37,9 @@ function markKeptCopy() {
   banner.textContent = fill(root.dataset.offlineLabel || '%@', when);
   const bar = document.querySelector('.top-bar');
   if (bar) bar.after(banner); else document.body.prepend(banner);
-  // Signing out still works offline: its form only ends this browser's session.
-  document.querySelectorAll('main form').forEach((form) => { form.inert = true; });
+  // Signing out still works offline: its form only ends this browser's session. A form that
+  // may be filled in offline (`data-offline-queue`) stays open: the worker keeps what it sends.
+  document.querySelectorAll('main form:not([data-offline-queue])').forEach((form) => { form.inert = true; });
   reloadWhenReachable();
 }
 

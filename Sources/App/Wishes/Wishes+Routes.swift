@@ -66,9 +66,10 @@ enum WishesModule: KineticModule {
         web.get(SiteURL.wishes(.compose).pathComponents, use: compose.new)
         web.on(.POST, SiteURL.wishes(.preview).pathComponents, collectingAtMost: 16 << 20, use: compose.preview)
         web.post(SiteURL.wishes(.revise).pathComponents, use: compose.revise)
-        web.post(SiteURL.module(.wishes).pathComponents, use: compose.schedule)
+        // Confirm carries a photo's file when the wish was composed offline (the phone's outbox).
+        web.on(.POST, SiteURL.module(.wishes).pathComponents, collectingAtMost: 16 << 20, use: compose.schedule)
         web.get(SiteURL.wishes(.edit(id: nil)).pathComponents, use: compose.edit)
-        web.post(SiteURL.wishes(.edit(id: nil)).pathComponents, use: compose.update)
+        web.on(.POST, SiteURL.wishes(.edit(id: nil)).pathComponents, collectingAtMost: 16 << 20, use: compose.update)
         web.get(SiteURL.wishes(.photo(id: nil)).pathComponents, use: WishPhotosController().file)
         web.get(SiteURL.wishes(.wish(id: nil)).pathComponents, use: pages.message)
         web.post(SiteURL.wishes(.thanks(id: nil)).pathComponents, use: pages.thank)

@@ -4,8 +4,9 @@ import Foundation
 import KineticCore
 import Vapor
 
-/// `Idempotency-Key` on the signed-in API's `POST`s: the first request with a key runs and, if
-/// it succeeds, its answer is kept a day; the same request again with the same key gets that
+/// `Idempotency-Key` on signed-in `POST`s (the API's, and a web form's sent again from a phone's
+/// outbox): the first request with a key runs and, if it succeeds (a 2xx, or a form's redirect),
+/// its answer is kept a day; the same request again with the same key gets that
 /// answer back (`Idempotent-Replayed: true`) and creates nothing. A key sent with a different
 /// request is refused (422), and while the first is still running a retry waits its turn (409).
 /// An answer that is not a success is not kept, so a retry after it runs again; nor is a first
@@ -52,8 +53,8 @@ struct IdempotencyMiddleware: AsyncMiddleware {
             try? await claim.delete(on: request.db)
             throw error
         }
-        // A success is kept (an empty body too: a 204); anything else may be tried again.
-        if (200..<300).contains(response.status.code), let body = response.body.data ?? (response.body.count == 0 ? Data() : nil) {
+        // A success is kept (an empty body too: a 204 or a form's 303); anything else may be tried again.
+        if (200..<400).contains(response.status.code), let body = response.body.data ?? (response.body.count == 0 ? Data() : nil) {
             claim.status = Int(response.status.code)
             claim.contentType = response.headers.first(name: .contentType)
             claim.location = response.headers.first(name: .location)

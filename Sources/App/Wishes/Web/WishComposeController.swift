@@ -28,23 +28,14 @@ struct WishComposeController {
     /// Next: the preview, or the form again with its problems.
     func preview(_ request: Request) async throws -> Response {
         let l = request.localizer
-        // The form and its file, read in one turn (a photo makes it large).
-        let (posted, upload) = try await request.parsing(bytes: request.body.data?.readableBytes ?? 0) {
-            (try request.content.decode(WishComposeForm.self), try request.content.decode(Posted.self))
-        }
+        let (posted, upload) = try await readForm(request)
         // Only a wish to one person greets them: only that address is looked up in the book.
         let addresses = Set(posted.addresses)
         let book = addresses.count == 1 ? try await request.wishes().contacts.byAddress(Array(addresses)) : [:]
         var form = posted.filled(l, contacts: book)
         let editingID = try await editingID(upload.editing, request)
         var errors: [String: String] = [:]
-        if let file = upload.photoFile, file.data.readableBytes > 0 {
-            do {
-                form.photo = WishPhoto.uploaded(try await importPhoto(file.data, request)).description
-            } catch let error as AppError {
-                errors["photo"] = l.t(error.messageKey)
-            }
-        }
+        if let problem = try await attachPhoto(upload, to: &form, request) { errors["photo"] = problem }
         do {
             let wishes = try request.wishes()
             var known = FieldErrors()
@@ -77,7 +68,10 @@ struct WishComposeController {
 
     /// Confirm in Send Options: schedules the wish, then back where the sender started.
     func schedule(_ request: Request) async throws -> Response {
-        let form = try request.content.decode(WishComposeForm.self)
+        var (form, upload) = try await readForm(request)
+        if let problem = try await attachPhoto(upload, to: &form, request) {
+            return try await formPage(request, form: form, editingID: nil, errors: ["photo": problem], status: .unprocessableEntity)
+        }
         let draft: WishDraft
         let wishes = try request.wishes()
         let yearly: YearlyReminder?
@@ -108,7 +102,10 @@ struct WishComposeController {
         let wishes = try request.wishes()
         let listing = try await wishes.wish(request.requestedWishID)
         let id = listing.id.uuidString
-        let form = try request.content.decode(WishComposeForm.self)
+        var (form, upload) = try await readForm(request)
+        if let problem = try await attachPhoto(upload, to: &form, request) {
+            return try await formPage(request, form: form, editingID: id, errors: ["photo": problem], status: .unprocessableEntity)
+        }
         let draft: WishDraft
         do { draft = try await wishes.check(form.input(), timeZone: form.zone, replacing: listing.id) } catch let error
             as AppError
@@ -131,6 +128,26 @@ struct WishComposeController {
     }
 
     // MARK: - Steps
+
+    /// The form and its file, read in one turn (a photo makes it large).
+    private func readForm(_ request: Request) async throws -> (WishComposeForm, Posted) {
+        try await request.parsing(bytes: request.body.data?.readableBytes ?? 0) {
+            (try request.content.decode(WishComposeForm.self), try request.content.decode(Posted.self))
+        }
+    }
+
+    /// A photo sent as a file becomes the wish's photo: from the form on its way to the preview,
+    /// or on Confirm when the wish was composed offline and comes from the phone's outbox, never
+    /// previewed. What is wrong with the file, in words, else nil.
+    private func attachPhoto(_ upload: Posted, to form: inout WishComposeForm, _ request: Request) async throws -> String? {
+        guard let file = upload.photoFile, file.data.readableBytes > 0 else { return nil }
+        do {
+            form.photo = WishPhoto.uploaded(try await importPhoto(file.data, request)).description
+            return nil
+        } catch let error as AppError {
+            return request.localizer.t(error.messageKey)
+        }
+    }
 
     /// A refusal the form answers, keeping what was written: a problem with it (422), or too many
     /// addresses looked up (429).

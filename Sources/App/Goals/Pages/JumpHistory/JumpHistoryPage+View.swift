@@ -7,6 +7,7 @@ enum JumpHistoryPage {
         let content: [HTMLNode] =
             [
                 banner(model.added ? l.t("history.added") : nil, isError: false),
+                OutboxPanel.render(module: .goals, l: l),
                 addForm(model, context: context),
             ] + (model.groups.isEmpty ? [emptyState(l)] : model.groups.map { group($0, l: l) })
         return Layout.render(
@@ -99,7 +100,7 @@ enum JumpHistoryPage {
                     [
                         Attr("method", "post"), Attr("action", SiteURL.jumpHistory.path), .class("form add-session-form"),
                         .flag("novalidate"),
-                    ],
+                    ] + OutboxPanel.queueable(template: l.t("history.queued"), fields: ["numberOfJumps", "parkName", "date"]),
                     [
                         CSRFField.render(context.csrfToken),
                         banner(form.errors.isEmpty ? nil : l.t("error.validation"), isError: true),

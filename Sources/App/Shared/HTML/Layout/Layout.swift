@@ -60,6 +60,8 @@ enum Layout {
         ("data-install-app", "js/shared/install.js"),
         ("data-push-device", "js/shared/notifications.js"),
         ("data-kept-on-phone", "js/shared/kept.js"),
+        ("data-offline-queue", "js/shared/outbox.js"),
+        ("data-outbox", "js/shared/outbox.js"),
     ]
 
     /// The page's modules: the shell's (signed-in pages have its menus), those of the controls

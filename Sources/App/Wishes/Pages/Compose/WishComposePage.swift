@@ -32,9 +32,10 @@ enum WishComposePage {
             [txt(l.t("wishes.compose.next"))])
         let content: [HTMLNode] = [
             model.errors.isEmpty ? .empty : banner(l.t("wishes.compose.fix"), isError: true),
+            OutboxPanel.render(module: .wishes, l: l),
             el(
                 "form",
-                [
+                OutboxPanel.queueable(template: l.t("wishes.compose.queued"), fields: ["recipients", "subject"]) + [
                     Attr("method", "post"), Attr("action", SiteURL.wishes(.preview).path), Attr("enctype", "multipart/form-data"),
                     .id("compose-form"), .class("compose-form"),
                     .data("cancel-question", l.t("wishes.compose.cancelQuestion")), .data("cancel-action", l.t("wishes.compose.discard")),

@@ -124,7 +124,9 @@ enum WishPreviewPage {
             ].compactMap { $0 },
             [
                 el(
-                    "form", [Attr("method", "post"), Attr("action", action), .class("send-options-form")],
+                    "form",
+                    [Attr("method", "post"), Attr("action", action), .class("send-options-form")]
+                        + OutboxPanel.queueable(template: l.t("wishes.compose.queued"), fields: ["recipients", "subject"]),
                     [
                         CSRFField.render(context.csrfToken)
                     ] + model.form.hiddenFields(carryingSendOptions: false) + [

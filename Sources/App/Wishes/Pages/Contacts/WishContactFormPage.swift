@@ -16,8 +16,13 @@ enum WishContactFormPage {
         let action = model.contactID.map { SiteURL.wishes(.contact(id: $0)).path } ?? SiteURL.wishes(.contacts).path
         var content: [HTMLNode] = [
             model.errors.isEmpty ? .empty : banner(l.t("wishes.compose.fix"), isError: true),
+            model.contactID == nil ? OutboxPanel.render(module: .wishes, l: l) : .empty,
             el(
-                "form", [Attr("method", "post"), Attr("action", action), .class("card form contact-form"), .id("contact-form")],
+                "form",
+                [Attr("method", "post"), Attr("action", action), .class("card form contact-form"), .id("contact-form")]
+                    // A new contact may be added offline (it waits in the phone's outbox).
+                    + (model.contactID == nil
+                        ? OutboxPanel.queueable(template: l.t("wishes.contacts.queued"), fields: ["name|email"]) : []),
                 [
                     CSRFField.render(context.csrfToken),
                     textField(

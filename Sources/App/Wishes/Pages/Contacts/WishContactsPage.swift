@@ -17,6 +17,7 @@ enum WishContactsPage {
             [txt(l.t("wishes.contacts.add"))])
         var content: [HTMLNode] = [
             banner(model.notice, isError: false),
+            OutboxPanel.render(module: .wishes, l: l),
             el(
                 "div", [.class("contacts-actions")],
                 [

@@ -20,6 +20,7 @@ enum WishesHomePage {
         ]
         let content: [HTMLNode] = [
             banner(model.notice, isError: false),
+            OutboxPanel.render(module: .wishes, l: l),
             el(
                 "section", [.class("wishes-hero")],
                 [

@@ -1,0 +1,147 @@
+"""Writes made offline are never lost and never doubled: a jump session, a contact and a wish
+filled in without a network wait on the phone, listed as waiting to send, and reach the server
+once when it returns; one the server refuses stays, saying why, to be fixed or discarded."""
+import datetime
+import re
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import BASE_URL, api, log_in, make_driver, screenshot, tap, wait
+from test_offline import LANGUAGES, Network, controlled, new_account
+
+WAITING = {"en": "Waiting to send: it goes when you’re online again.",
+           "de": "Wartet auf Versand: geht raus, sobald du wieder online bist."}
+NOT_SENT = {"en": "Not sent: ", "de": "Nicht gesendet: "}
+
+
+def panel(driver):
+    """What the page lists waiting: (name, state) of each."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('[data-outbox]:not([hidden]) .outbox-item')]"
+        ".map(item => [item.querySelector('.outbox-label').textContent, item.querySelector('.outbox-state').textContent])")
+
+
+def type_into(driver, name, value, form="form[data-offline-queue]"):
+    field = driver.find_element(By.CSS_SELECTOR, f"{form} [name='{name}']")
+    driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+                          field, value)
+
+
+def sessions(account):
+    status, body = api("GET", "/api/v1/jump-sessions", token=account["token"])
+    assert status == 200, body
+    return sorted((session["parkName"], session["numberOfJumps"]) for session in body)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_jump_sessions_entered_offline_go_once_online_and_a_refused_one_says_why_until_fixed(code):
+    account = new_account("Jamie Rivera")
+    driver = make_driver(LANGUAGES[code])
+    network = None
+    yesterday = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+    try:
+        log_in(driver, account)
+        controlled(driver)
+        driver.get(BASE_URL + "/goals/history")
+        wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, "form[data-offline-queue]")))
+        network = Network(driver)
+        network.offline(True)
+
+        def add(park, jumps):
+            driver.get(BASE_URL + "/goals/history")
+            wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+            driver.execute_script("document.querySelector('details.add-session').open = true")
+            for name, value in [("date", yesterday), ("parkName", park), ("startTime", "10:00"), ("endTime", "11:00"),
+                                ("numberOfJumps", jumps)]:
+                type_into(driver, name, value)
+            tap(driver, driver.find_element(By.CSS_SELECTOR, ".add-session-form button[type=submit]"))
+
+        add("Sky Park", "1234")
+        wait(driver).until(lambda d: len(panel(d)) == 1)
+        day = datetime.date.today() - datetime.timedelta(days=1)
+        named = {"en": f"1,234 jumps at Sky Park on {day.strftime('%b')} {day.day}, {day.year}",
+                 "de": f"1.234 Sprünge in Sky Park am {day.strftime('%d.%m.%Y')}"}[code]
+        assert panel(driver) == [[named, WAITING[code]]]
+        # Where it went is where the person is now: the list it joined, read out by its heading.
+        assert driver.execute_script("return document.activeElement.id") == "outbox-title"
+        # Past what a session can hold: the server will refuse this one.
+        add("Moon Park", "150000")
+        wait(driver).until(lambda d: len(panel(d)) == 2)
+        assert driver.find_element(By.CSS_SELECTOR, ".offline-banner").is_displayed()
+        screenshot(driver, f"outbox-waiting-{code}")
+        assert sessions(account) == [], "nothing reached the server while offline"
+
+        # Online: the page sends what waits, loads again, and lists only what the server refused.
+        network.offline(False)
+        wait(driver, 40).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".offline-banner")
+                               and len(panel(d)) == 1 and panel(d)[0][1].startswith(NOT_SENT[code]))
+        label, state = panel(driver)[0]
+        assert "Moon Park" in label and len(state) > len(NOT_SENT[code]) + 5, state
+        assert sessions(account) == [("Sky Park", 1234)]
+        screenshot(driver, f"outbox-refused-{code}")
+
+        # Fix: the form as the server answered it, with its values and what is wrong; sent, it
+        # replaces the refused one.
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".outbox-refused a"))
+        error = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#session-numberOfJumps-error")))
+        assert error.text and error.text in state
+        assert driver.find_element(By.NAME, "parkName").get_attribute("value") == "Moon Park"
+        type_into(driver, "numberOfJumps", "2345", form=".add-session-form")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".add-session-form button[type=submit]"))
+        wait(driver).until(lambda d: "added=1" in d.current_url)
+        wait(driver).until(lambda d: d.execute_script("return document.querySelector('[data-outbox]').hidden"))
+        assert sessions(account) == [("Moon Park", 2345), ("Sky Park", 1234)]
+    finally:
+        if network:
+            network.close()
+        driver.quit()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_contact_and_a_wish_made_offline_wait_then_reach_the_server_once(code):
+    account = new_account("Jamie Rivera")
+    driver = make_driver(LANGUAGES[code])
+    network = None
+    try:
+        log_in(driver, account)
+        controlled(driver)
+        for path in ["/wishes", "/wishes/contacts", "/wishes/contacts/new", "/wishes/new"]:
+            driver.get(BASE_URL + path)
+            wait(driver).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        network = Network(driver)
+        network.offline(True)
+
+        driver.get(BASE_URL + "/wishes/contacts/new")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+        type_into(driver, "name", "Ann Example")
+        type_into(driver, "email", "ann@example.com")
+        tap(driver, driver.find_element(By.ID, "contact-save"))
+        wait(driver).until(lambda d: d.current_url.endswith("/wishes/contacts") and len(panel(d)) == 1)
+        assert panel(driver) == [[{"en": "New contact: Ann Example", "de": "Neuer Kontakt: Ann Example"}[code], WAITING[code]]]
+
+        driver.get(BASE_URL + "/wishes/new")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+        type_into(driver, "subject", "Happy birthday, Ann")
+        type_into(driver, "message", "Have a wonderful day!")
+        type_into(driver, "recipients", "ann@example.com")
+        type_into(driver, "sendDate", (datetime.date.today() + datetime.timedelta(days=7)).isoformat())
+        tap(driver, driver.find_element(By.ID, "compose-next"))
+        wait(driver).until(lambda d: re.search(r"/wishes$", d.current_url) and len(panel(d)) == 2)
+        wish = {"en": "Wish to ann@example.com: Happy birthday, Ann", "de": "Wunsch an ann@example.com: Happy birthday, Ann"}[code]
+        assert [label for label, _ in panel(driver)] == [
+            {"en": "New contact: Ann Example", "de": "Neuer Kontakt: Ann Example"}[code], wish]
+        screenshot(driver, f"outbox-wishes-{code}")
+
+        network.offline(False)
+        wait(driver, 40).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".offline-banner") and panel(d) == [])
+        status, contacts = api("GET", "/api/v1/wishes/contacts", token=account["token"])
+        assert status == 200 and [c["email"] for c in contacts["items"]] == ["ann@example.com"], contacts
+        status, scheduled = api("GET", "/api/v1/wishes?box=scheduled", token=account["token"])
+        assert status == 200 and [w["subject"] for w in scheduled["items"]] == ["Happy birthday, Ann"], scheduled
+        assert scheduled["items"][0]["message"] == "Have a wonderful day!"
+    finally:
+        if network:
+            network.close()
+        driver.quit()
