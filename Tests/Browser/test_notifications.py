@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import BASE_URL, api, confirm_address, log_in, make_driver, screenshot, tap, wait
 from test_accessibility import violations
@@ -127,6 +128,17 @@ def test_a_phone_turned_on_is_told_when_a_wish_arrives_and_shows_it(language):
         wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, ".push-state").text == words["off"])
         status, _ = api("DELETE", "/api/v1/push/subscriptions", {"endpoint": device["endpoint"]}, token=person["token"])
         assert status == 404, "the server forgot the phone"
+
+        # On again, then signing out: the server forgets the phone at once, and the browser its
+        # subscription (not only where it honours Clear-Site-Data).
+        driver.find_element(By.CSS_SELECTOR, ".push-toggle").click()
+        wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, ".push-state").text == words["on"])
+        driver.get(BASE_URL + "/profile")
+        wait(driver).until(EC.element_to_be_clickable((By.ID, "menu-button"))).click()
+        tap(driver, wait(driver).until(EC.element_to_be_clickable((By.CSS_SELECTOR, ".side-menu-logout button"))))
+        wait(driver).until(lambda d: "/login" in d.current_url or d.current_url.rstrip("/") == BASE_URL)
+        status, _ = api("DELETE", "/api/v1/push/subscriptions", {"endpoint": device["endpoint"]}, token=person["token"])
+        assert status == 404, "signing out made the server forget the phone"
     finally:
         devtools.close()
         driver.quit()

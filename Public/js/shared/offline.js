@@ -13,6 +13,7 @@ const HEALTH = '/healthz';
 
 export function setUpOffline() {
   markKeptCopy();
+  forgetPushOnSignOut();
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker.register(WORKER, { scope: '/' }).catch(() => {});
   navigator.serviceWorker.ready.then((registration) => {
@@ -21,6 +22,30 @@ export function setUpOffline() {
       registration.active?.postMessage({ kind: 'keep-assets', urls });
     };
     if (document.readyState === 'complete') keep(); else window.addEventListener('load', keep, { once: true });
+  });
+}
+
+/** Signing out, this phone's notifications stop at once: the server forgets the device and the
+ *  browser its subscription (`Clear-Site-Data` does the second only where the browser honours
+ *  it). A second and a half at most: signing out never waits on it. */
+function forgetPushOnSignOut() {
+  const form = document.querySelector('form[data-push-forget]');
+  if (!form || !('serviceWorker' in navigator)) return;
+  let leaving = false;
+  form.addEventListener('submit', (event) => {
+    if (leaving) return;
+    event.preventDefault();
+    leaving = true;
+    const forget = (async () => {
+      const subscription = await (await navigator.serviceWorker.getRegistration())?.pushManager?.getSubscription();
+      if (!subscription) return;
+      await fetch(form.dataset.pushForget, {
+        method: 'POST', credentials: 'same-origin', body: JSON.stringify({ endpoint: subscription.endpoint }),
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': form.elements._csrf?.value ?? '', Accept: 'application/json' },
+      }).catch(() => {});
+      await subscription.unsubscribe();
+    })().catch(() => {});
+    Promise.race([forget, new Promise((resolve) => { setTimeout(resolve, 1500); })]).then(() => form.submit());
   });
 }
 

@@ -60,7 +60,12 @@ enum SideMenu {
                             ]),
                         el("ul", [.class("side-menu-list")], links),
                         el(
-                            "form", [Attr("method", "post"), Attr("action", SiteURL.logout.path), .class("side-menu-logout")],
+                            "form",
+                            [
+                                Attr("method", "post"), Attr("action", SiteURL.logout.path), .class("side-menu-logout"),
+                                // Signing out, the phone's notifications stop (js/shared/offline.js).
+                                .data("push-forget", SiteURL.notificationDevicesRemoval.path),
+                            ],
                             [
                                 CSRFField.render(context.csrfToken),
                                 el(
