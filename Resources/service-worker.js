@@ -67,6 +67,7 @@ const QUEUED_FORMS = [
   },
 ];
 const FIXING = /^\/outbox\/(\d+)$/;
+const DOUBLE_TAP_MS = 30000;
 /** The most of a refusal's page kept to show it again. */
 const REFUSAL_LARGEST = 512 * 1024;
 // The headers a kept copy is answered with: what describes it, and the page's security policy.
@@ -592,7 +593,9 @@ async function sendOrKeep(request, keep, queuedAnswer) {
   }
   const type = request.headers.get('Content-Type') || '';
   const item = { url: request.url, body, type, account, at: Date.now(), ...await keep(body, type) };
-  await outbox('readwrite', (store) => { store.add(item); return { value: null }; });
+  // A form sent twice in a moment (a double tap) is kept once.
+  const twin = item.signature && (await waitingToSend()).some((other) => other.signature === item.signature && item.at - other.at < DOUBLE_TAP_MS);
+  if (!twin) await outbox('readwrite', (store) => { store.add(item); return { value: null }; });
   await replaced();
   await self.registration.sync?.register('kinetic-outbox').catch(() => {});
   return queuedAnswer(item);
@@ -608,9 +611,13 @@ function sendOrQueue(request) {
 function sendFormOrQueue(request, form) {
   return sendOrKeep(request, async (body, type) => {
     const fields = await formFields(body, type);
+    const url = new URL(form.sendTo?.(fields) ?? request.url, self.location.origin).href;
+    // What the person filled in, whatever the token or a multipart body's boundary.
+    const values = [...fields].filter(([name]) => !['_csrf', '_outbox'].includes(name))
+      .map(([name, value]) => [name, typeof value === 'string' ? value : `${value.name}:${value.size}`]);
     return {
-      url: new URL(form.sendTo?.(fields) ?? request.url, self.location.origin).href,
-      id: crypto.randomUUID(), label: String(fields.get('_outbox') || '').slice(0, 200), returnTo: form.returnTo,
+      url, id: crypto.randomUUID(), label: String(fields.get('_outbox') || '').slice(0, 200), returnTo: form.returnTo,
+      signature: JSON.stringify([url, values]),
     };
   }, () => Response.redirect(new URL(form.returnTo, self.location.origin).href, 303));
 }

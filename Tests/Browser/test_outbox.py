@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import BASE_URL, api, log_in, make_driver, screenshot, tap, wait
+from conftest import BASE_URL, api, log_in, make_driver, screenshot, steady, tap, wait
 from test_offline import LANGUAGES, Network, controlled, new_account
 
 WAITING = {"en": "Waiting to send: it goes when you’re online again.",
@@ -66,6 +66,10 @@ def test_jump_sessions_entered_offline_go_once_online_and_a_refused_one_says_why
         assert panel(driver) == [[named, WAITING[code]]]
         # Where it went is where the person is now: the list it joined, read out by its heading.
         assert driver.execute_script("return document.activeElement.id") == "outbox-title"
+        # The same session sent again at once (a double tap, an impatient second try): kept once.
+        add("Sky Park", "1234")
+        wait(driver).until(lambda d: len(panel(d)) >= 1)
+        assert steady(driver, lambda d: len(panel(d))) == 1
         # Past what a session can hold: the server will refuse this one.
         add("Moon Park", "150000")
         wait(driver).until(lambda d: len(panel(d)) == 2)
