@@ -1,24 +1,34 @@
-/// Daily step totals that match the Health app, from raw samples of every source.
+/// Daily step totals that match the Health app, from raw samples of every source, however
+/// they arrived.
 ///
 /// Rules:
-/// 1. Exact duplicates (same source, start, end and value) count once.
-/// 2. Where samples of different sources overlap in time, each instant is credited to the
+/// 1. Exact duplicates (same source, channel, start, end and value) count once.
+/// 2. One source's samples count, at each instant, only from the most trusted channel
+///    (``StepChannel``) whose delivery claims that instant (``StepClaim``): an export's Watch
+///    records over the days it holds, not the same walk pushed again; a sample partly claimed
+///    by a more trusted channel keeps the share of its value of the time left to it.
+/// 3. Where samples of different sources overlap in time, each instant is credited to the
 ///    highest-ranked source covering it (``SourceRanking``); a lower-ranked sample contributes
 ///    its value times the fraction of its interval that no higher-ranked sample covers.
 ///    Samples of one source never cover each other.
-/// 3. A sample belongs to the local day of its own UTC offset; a sample crossing local midnight
+/// 4. A sample belongs to the local day of its own UTC offset; a sample crossing local midnight
 ///    is split in proportion to time. A zero-length sample counts whole on its day, unless a
-///    higher-ranked sample covers that instant.
+///    higher-ranked sample, or a more trusted channel's claim, covers that instant.
 public enum DailyStepTotals {
     /// Steps by local date (unrounded).
-    public static func compute(_ samples: [StepSample], ranking: SourceRanking = SourceRanking()) -> [LocalDate: Double] {
+    public static func compute(
+        _ samples: [StepSample], claims: [StepClaim] = [], ranking: SourceRanking = SourceRanking()
+    ) -> [LocalDate: Double] {
+        let claimed = ClaimedPeriods(claims)
         var covered = IntervalSet()
         var totalsByDay: [Int: Double] = [:]
         for group in rankedGroups(samples, ranking: ranking) {
+            var counted: [(Double, Double)] = []
             for sample in group {
-                add(sample, uncoveredBy: covered, to: &totalsByDay)
+                let moreTrusted = claimed.moreTrusted(than: sample.channel, forSource: sample.sourceName)
+                add(sample, uncoveredBy: covered, claimedBy: moreTrusted, to: &totalsByDay, counted: &counted)
             }
-            covered.formUnion(group.lazy.filter { $0.end > $0.start }.map { ($0.start, $0.end) })
+            covered.formUnion(counted)
         }
         var totals: [LocalDate: Double] = [:]
         for (day, steps) in totalsByDay { totals[LocalDate(daysSince1970: day)] = steps }
@@ -55,7 +65,8 @@ public enum DailyStepTotals {
         return groups.map(withoutDuplicates)
     }
 
-    /// The samples, sorted by time, with exact duplicates (same source, start, end, offset, value) once.
+    /// The samples, sorted by time, with exact duplicates (same source, channel, start, end,
+    /// offset, value) once.
     private static func withoutDuplicates(_ samples: [StepSample]) -> [StepSample] {
         let sorted = samples.sorted { ($0.start, $0.end, $0.value, $0.utcOffset) < ($1.start, $1.end, $1.value, $1.utcOffset) }
         var result: [StepSample] = []
@@ -67,7 +78,7 @@ public enum DailyStepTotals {
             {
                 // Same time and value: a duplicate only if a kept sample of this run has the same source.
                 if result[runStart...].contains(where: {
-                    $0.kind == sample.kind && $0.sourceName.utf8.elementsEqual(sample.sourceName.utf8)
+                    $0.kind == sample.kind && $0.channel == sample.channel && $0.sourceName.utf8.elementsEqual(sample.sourceName.utf8)
                 }) {
                     continue
                 }
@@ -122,13 +133,21 @@ public enum DailyStepTotals {
         return first...last
     }
 
-    private static func add(_ sample: StepSample, uncoveredBy covered: IntervalSet, to totals: inout [Int: Double]) {
+    /// Credits `sample`'s share of each part of its interval that neither a more trusted
+    /// channel of its source claims nor a higher-ranked source covers; the parts its own
+    /// source leaves to it go to `counted` (they cover lower-ranked sources).
+    private static func add(
+        _ sample: StepSample, uncoveredBy covered: IntervalSet, claimedBy moreTrusted: IntervalSet?,
+        to totals: inout [Int: Double], counted: inout [(Double, Double)]
+    ) {
         let duration = sample.end - sample.start
         guard duration > 0 else {
-            if !covered.contains(sample.start) { totals[localDay(sample.start, offset: sample.utcOffset), default: 0] += sample.value }
+            if moreTrusted?.contains(sample.start) != true, !covered.contains(sample.start) {
+                totals[localDay(sample.start, offset: sample.utcOffset), default: 0] += sample.value
+            }
             return
         }
-        covered.forEachGap(from: sample.start, to: sample.end) { pieceStart, pieceEnd in
+        func credit(_ pieceStart: Double, _ pieceEnd: Double) {
             var cursor = pieceStart
             while cursor < pieceEnd {
                 let day = localDay(cursor, offset: sample.utcOffset)
@@ -137,6 +156,57 @@ public enum DailyStepTotals {
                 totals[day, default: 0] += sample.value * (segmentEnd - cursor) / duration
                 cursor = segmentEnd
             }
+        }
+        guard let moreTrusted else {
+            covered.forEachGap(from: sample.start, to: sample.end, credit)
+            counted.append((sample.start, sample.end))
+            return
+        }
+        moreTrusted.forEachGap(from: sample.start, to: sample.end) { ownStart, ownEnd in
+            covered.forEachGap(from: ownStart, to: ownEnd, credit)
+            counted.append((ownStart, ownEnd))
+        }
+    }
+}
+
+/// The periods each source's deliveries claim, by channel: for a sample, those of its source's
+/// more trusted channels. Sources are told apart by their names' bytes.
+struct ClaimedPeriods {
+    private var bySource: [NameKey: [StepChannel: IntervalSet]] = [:]
+
+    init(_ claims: [StepClaim]) {
+        var periods: [NameKey: [StepChannel: [(Double, Double)]]] = [:]
+        for claim in claims where claim.end > claim.start {
+            periods[NameKey(claim.sourceName), default: [:]][claim.channel, default: []].append((claim.start, claim.end))
+        }
+        for (source, channels) in periods {
+            var moreTrusted: [StepChannel: IntervalSet] = [:]
+            var above = IntervalSet()
+            for channel in StepChannel.allCases {
+                if !above.intervals.isEmpty { moreTrusted[channel] = above }
+                above.formUnion(channels[channel] ?? [])
+            }
+            bySource[source] = moreTrusted
+        }
+    }
+
+    /// The periods claimed by channels more trusted than `channel` for `source`; nil when none.
+    func moreTrusted(than channel: StepChannel, forSource source: String) -> IntervalSet? {
+        guard !bySource.isEmpty else { return nil }
+        return bySource[NameKey(source)]?[channel]
+    }
+
+    /// A source's name, compared and hashed by its bytes.
+    struct NameKey: Hashable {
+        let name: String
+
+        init(_ name: String) { self.name = name }
+
+        static func == (lhs: NameKey, rhs: NameKey) -> Bool { lhs.name.utf8.elementsEqual(rhs.name.utf8) }
+
+        func hash(into hasher: inout Hasher) {
+            var name = name
+            name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// One step-count sample from Apple Health: who recorded it, when, and how many steps.
-/// Times are seconds since 1970 (UTC); `utcOffset` is the sample's own offset in seconds,
-/// which decides the local day it belongs to.
+/// One step-count sample from Apple Health: who recorded it, when, how many steps, and how it
+/// reached Kinetic. Times are seconds since 1970 (UTC); `utcOffset` is the sample's own offset
+/// in seconds, which decides the local day it belongs to.
 public struct StepSample: Hashable, Sendable {
     public let sourceName: String
     public let kind: StepSourceKind
@@ -10,14 +10,19 @@ public struct StepSample: Hashable, Sendable {
     public let end: Double
     public let utcOffset: Int
     public let value: Double
+    public let channel: StepChannel
 
-    public init(sourceName: String, kind: StepSourceKind, start: Double, end: Double, utcOffset: Int, value: Double) {
+    public init(
+        sourceName: String, kind: StepSourceKind, start: Double, end: Double, utcOffset: Int, value: Double,
+        channel: StepChannel = .export
+    ) {
         self.sourceName = sourceName
         self.kind = kind
         self.start = start
         self.end = max(start, end)
         self.utcOffset = utcOffset
         self.value = value
+        self.channel = channel
     }
 }
 
