@@ -13,6 +13,8 @@ public enum HealthExportReader {
         public let stepRecords: Int
         /// Bytes of XML read.
         public let bytesRead: Int
+        /// When the export was made (seconds since 1970), when its `ExportDate` says.
+        public var exportDate: Double?
     }
 
     /// Bytes read per step.
@@ -53,7 +55,9 @@ public enum HealthExportReader {
             try readXML(url, scanner: scanner, limits: limits, progress: progress)
         }
         try scanner.finish()
-        return Summary(recordsRead: scanner.recordsRead, stepRecords: scanner.stepRecords, bytesRead: scanner.bytesRead)
+        return Summary(
+            recordsRead: scanner.recordsRead, stepRecords: scanner.stepRecords, bytesRead: scanner.bytesRead, exportDate: scanner.exportDate
+        )
     }
 
     private static func isZip(_ url: URL) throws -> Bool {

@@ -24,6 +24,8 @@ public final class HealthExportScanner {
     public private(set) var stepRecords = 0
     /// Bytes fed so far.
     public private(set) var bytesRead = 0
+    /// When the export was made (its `ExportDate`, seconds since 1970), when it says.
+    public private(set) var exportDate: Double?
 
     private let onStepRecord: (HealthStepRecord) throws -> Void
     private var buffer: [UInt8] = []
@@ -87,6 +89,7 @@ public final class HealthExportScanner {
 
     private static let lt: UInt8 = 60, gt: UInt8 = 62, slash: UInt8 = 47, bang: UInt8 = 33, question: UInt8 = 63
     private static let recordName = Array("Record".utf8)
+    private static let exportDateName = Array("ExportDate".utf8)
     private static let metadataName = Array("MetadataEntry".utf8)
     private static let rootName = Array("HealthData".utf8)
     private static let stepType = Array("HKQuantityTypeIdentifierStepCount".utf8)
@@ -167,6 +170,11 @@ public final class HealthExportScanner {
             } else {
                 openRecord = record
                 insideRecord = true
+            }
+        } else if !insideRecord, exportDate == nil, name.elementsEqual(Self.exportDateName) {
+            try attributes(body[name.endIndex...], at: open) { attribute, raw in
+                if attribute.elementsEqual("value".utf8) { exportDate = HealthDate.parse(raw)?.seconds }
+                return true
             }
         } else if insideRecord, openRecord != nil, name.elementsEqual(Self.metadataName) {
             var key: String?, value: String?

@@ -3,7 +3,7 @@ import Vapor
 
 extension StepsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
-        [CreateStepSamples(), CreateDailyStepTotals(), CreateStepSources(), CreateStepImports()]
+        [CreateStepSamples(), CreateDailyStepTotals(), CreateStepSources(), CreateStepImports(), AddStepChannels()]
     }
 
     static var commands: [any KineticCommand.Type] { [ImportHealthCommand.self] }

@@ -25,13 +25,14 @@ struct StepsService {
         try await repository.dailyTotals(from: from, to: to).map { ($0.date, $0.steps) }
     }
 
-    /// Stores pushed samples, each replacing a stored one of the same source and interval; the
-    /// number of days whose totals changed.
-    func replaceSamples(with samples: [StepSample]) async throws -> Int {
-        try await database.writeTransaction { transaction in
-            let repository = StepsRepository(database: transaction, userID: userID)
-            try await repository.deleteSamples(matching: samples)
-            return try await repository.add(samples)
+    /// Stores one push: for each source, the truth from its first sample's start to its last
+    /// one's end (what an earlier push stored there and this one lacks goes; the same push twice
+    /// changes nothing); the number of days whose totals were recomputed.
+    func deliver(pushed samples: [StepSample]) async throws -> Int {
+        guard let channel = samples.first?.channel else { return 0 }
+        return try await database.writeTransaction { transaction in
+            try await StepsRepository(database: transaction, userID: userID)
+                .deliver(samples, claims: StepClaim.claims(of: samples, channel: channel, fromMidnight: false)).daysUpdated
         }
     }
 

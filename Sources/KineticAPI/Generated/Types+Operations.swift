@@ -4708,8 +4708,14 @@ public enum Operations {
     }
     /// Push step samples, as iPhone automation apps post them
     ///
-    /// Metrics other than `step_count` are ignored. Each point is the steps of the period starting
-    /// at `date`. Sending the same period again replaces it, so a push is idempotent.
+    /// Metrics other than `step_count` are ignored. Each point is the steps of the period from
+    /// `date` to its `end` (the same format) when it has one, else of the `interval` starting at
+    /// `date`. A push is the truth, for each source, from its first point's start to its last
+    /// point's end: what an earlier push stored there and this one lacks is removed, so sending
+    /// the same push again changes nothing. Where an Apple Health export holds a source's data,
+    /// the export counts and pushed points of that source over the same time do not; pushed
+    /// points of different sources overlap as the Health app counts them (a Watch over an iPhone
+    /// by default).
     /// Plausibility limits: at most 100,000 steps per point, dated from 2000-01-01 to tomorrow in
     /// the user's time zone, with a UTC offset of at most ±14:00. A push with any point outside
     /// them is refused whole (422, with the point's field named).
@@ -4720,6 +4726,27 @@ public enum Operations {
     public enum PushHealthSamples {
         public static let id: Swift.String = "pushHealthSamples"
         public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/health/samples/POST/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/health/samples/POST/query/interval`.
+                @frozen public enum IntervalPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case minute = "minute"
+                    case hour = "hour"
+                    case day = "day"
+                }
+                /// The period each point without an `end` covers, from its `date`.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/health/samples/POST/query/interval`.
+                public var interval: Operations.PushHealthSamples.Input.Query.IntervalPayload?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - interval: The period each point without an `end` covers, from its `date`.
+                public init(interval: Operations.PushHealthSamples.Input.Query.IntervalPayload? = nil) {
+                    self.interval = interval
+                }
+            }
+            public var query: Operations.PushHealthSamples.Input.Query
             /// - Remark: Generated from `#/paths/api/v1/health/samples/POST/header`.
             public struct Headers: Sendable, Hashable {
                 /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
@@ -4756,12 +4783,15 @@ public enum Operations {
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - query:
             ///   - headers:
             ///   - body:
             public init(
+                query: Operations.PushHealthSamples.Input.Query = .init(),
                 headers: Operations.PushHealthSamples.Input.Headers = .init(),
                 body: Operations.PushHealthSamples.Input.Body
             ) {
+                self.query = query
                 self.headers = headers
                 self.body = body
             }
@@ -4991,7 +5021,11 @@ public enum Operations {
     ///
     /// The body is the `export.zip` made by the Health app, or the `export.xml` inside it,
     /// streamed to disk and read without loading it into memory. All or nothing: a damaged or
-    /// truncated file imports nothing. Importing the same export again changes nothing.
+    /// truncated file imports nothing. Importing the same export again changes nothing. An export
+    /// is the truth for what it holds: for each source, from its first day in the export until the
+    /// export was made (its `ExportDate`), records an earlier export stored and this one lacks
+    /// (changed or deleted in Health) are removed (`samplesRemoved`), and the days whose totals
+    /// moved are counted (`daysAdded`, `daysChanged`).
     /// Step records outside the plausibility limits (over 100,000 steps or 24 hours, dated before
     /// 2000-01-01 or after tomorrow) are skipped and counted in `samplesSkipped`.
     /// Limits on the file: the upload at most 2 GiB (413 beyond; configurable), at most 16 GiB of
@@ -5099,6 +5133,18 @@ public enum Operations {
                         ///
                         /// - Remark: Generated from `#/paths/api/v1/health/import/POST/responses/200/content/json/daysUpdated`.
                         public var daysUpdated: Swift.Int
+                        /// Days that had no steps before this import and have now.
+                        ///
+                        /// - Remark: Generated from `#/paths/api/v1/health/import/POST/responses/200/content/json/daysAdded`.
+                        public var daysAdded: Swift.Int
+                        /// Days whose total this import changed.
+                        ///
+                        /// - Remark: Generated from `#/paths/api/v1/health/import/POST/responses/200/content/json/daysChanged`.
+                        public var daysChanged: Swift.Int
+                        /// Step records an earlier import stored that this export no longer holds.
+                        ///
+                        /// - Remark: Generated from `#/paths/api/v1/health/import/POST/responses/200/content/json/samplesRemoved`.
+                        public var samplesRemoved: Swift.Int
                         /// The first day the kept step records touch; null without any.
                         ///
                         /// - Remark: Generated from `#/paths/api/v1/health/import/POST/responses/200/content/json/firstDate`.
@@ -5115,6 +5161,9 @@ public enum Operations {
                         ///   - stepSamples: Step records kept (stored now or by an earlier import).
                         ///   - samplesSkipped: Step records skipped as implausible.
                         ///   - daysUpdated: Days with steps among the days the export covers.
+                        ///   - daysAdded: Days that had no steps before this import and have now.
+                        ///   - daysChanged: Days whose total this import changed.
+                        ///   - samplesRemoved: Step records an earlier import stored that this export no longer holds.
                         ///   - firstDate: The first day the kept step records touch; null without any.
                         ///   - lastDate: The last day the kept step records touch (a client opens its month); null without any.
                         public init(
@@ -5123,6 +5172,9 @@ public enum Operations {
                             stepSamples: Swift.Int,
                             samplesSkipped: Swift.Int,
                             daysUpdated: Swift.Int,
+                            daysAdded: Swift.Int,
+                            daysChanged: Swift.Int,
+                            samplesRemoved: Swift.Int,
                             firstDate: Swift.String? = nil,
                             lastDate: Swift.String? = nil
                         ) {
@@ -5131,6 +5183,9 @@ public enum Operations {
                             self.stepSamples = stepSamples
                             self.samplesSkipped = samplesSkipped
                             self.daysUpdated = daysUpdated
+                            self.daysAdded = daysAdded
+                            self.daysChanged = daysChanged
+                            self.samplesRemoved = samplesRemoved
                             self.firstDate = firstDate
                             self.lastDate = lastDate
                         }
@@ -5140,6 +5195,9 @@ public enum Operations {
                             case stepSamples
                             case samplesSkipped
                             case daysUpdated
+                            case daysAdded
+                            case daysChanged
+                            case samplesRemoved
                             case firstDate
                             case lastDate
                         }

@@ -190,8 +190,14 @@ public protocol APIProtocol: Sendable {
     func putStepSources(_ input: Operations.PutStepSources.Input) async throws -> Operations.PutStepSources.Output
     /// Push step samples, as iPhone automation apps post them
     ///
-    /// Metrics other than `step_count` are ignored. Each point is the steps of the period starting
-    /// at `date`. Sending the same period again replaces it, so a push is idempotent.
+    /// Metrics other than `step_count` are ignored. Each point is the steps of the period from
+    /// `date` to its `end` (the same format) when it has one, else of the `interval` starting at
+    /// `date`. A push is the truth, for each source, from its first point's start to its last
+    /// point's end: what an earlier push stored there and this one lacks is removed, so sending
+    /// the same push again changes nothing. Where an Apple Health export holds a source's data,
+    /// the export counts and pushed points of that source over the same time do not; pushed
+    /// points of different sources overlap as the Health app counts them (a Watch over an iPhone
+    /// by default).
     /// Plausibility limits: at most 100,000 steps per point, dated from 2000-01-01 to tomorrow in
     /// the user's time zone, with a UTC offset of at most ±14:00. A push with any point outside
     /// them is refused whole (422, with the point's field named).
@@ -204,7 +210,11 @@ public protocol APIProtocol: Sendable {
     ///
     /// The body is the `export.zip` made by the Health app, or the `export.xml` inside it,
     /// streamed to disk and read without loading it into memory. All or nothing: a damaged or
-    /// truncated file imports nothing. Importing the same export again changes nothing.
+    /// truncated file imports nothing. Importing the same export again changes nothing. An export
+    /// is the truth for what it holds: for each source, from its first day in the export until the
+    /// export was made (its `ExportDate`), records an earlier export stored and this one lacks
+    /// (changed or deleted in Health) are removed (`samplesRemoved`), and the days whose totals
+    /// moved are counted (`daysAdded`, `daysChanged`).
     /// Step records outside the plausibility limits (over 100,000 steps or 24 hours, dated before
     /// 2000-01-01 or after tomorrow) are skipped and counted in `samplesSkipped`.
     /// Limits on the file: the upload at most 2 GiB (413 beyond; configurable), at most 16 GiB of
@@ -1040,8 +1050,14 @@ extension APIProtocol {
     }
     /// Push step samples, as iPhone automation apps post them
     ///
-    /// Metrics other than `step_count` are ignored. Each point is the steps of the period starting
-    /// at `date`. Sending the same period again replaces it, so a push is idempotent.
+    /// Metrics other than `step_count` are ignored. Each point is the steps of the period from
+    /// `date` to its `end` (the same format) when it has one, else of the `interval` starting at
+    /// `date`. A push is the truth, for each source, from its first point's start to its last
+    /// point's end: what an earlier push stored there and this one lacks is removed, so sending
+    /// the same push again changes nothing. Where an Apple Health export holds a source's data,
+    /// the export counts and pushed points of that source over the same time do not; pushed
+    /// points of different sources overlap as the Health app counts them (a Watch over an iPhone
+    /// by default).
     /// Plausibility limits: at most 100,000 steps per point, dated from 2000-01-01 to tomorrow in
     /// the user's time zone, with a UTC offset of at most ±14:00. A push with any point outside
     /// them is refused whole (422, with the point's field named).
@@ -1050,10 +1066,12 @@ extension APIProtocol {
     /// - Remark: HTTP `POST /api/v1/health/samples`.
     /// - Remark: Generated from `#/paths//api/v1/health/samples/post(pushHealthSamples)`.
     public func pushHealthSamples(
+        query: Operations.PushHealthSamples.Input.Query = .init(),
         headers: Operations.PushHealthSamples.Input.Headers = .init(),
         body: Operations.PushHealthSamples.Input.Body
     ) async throws -> Operations.PushHealthSamples.Output {
         try await pushHealthSamples(Operations.PushHealthSamples.Input(
+            query: query,
             headers: headers,
             body: body
         ))
@@ -1062,7 +1080,11 @@ extension APIProtocol {
     ///
     /// The body is the `export.zip` made by the Health app, or the `export.xml` inside it,
     /// streamed to disk and read without loading it into memory. All or nothing: a damaged or
-    /// truncated file imports nothing. Importing the same export again changes nothing.
+    /// truncated file imports nothing. Importing the same export again changes nothing. An export
+    /// is the truth for what it holds: for each source, from its first day in the export until the
+    /// export was made (its `ExportDate`), records an earlier export stored and this one lacks
+    /// (changed or deleted in Health) are removed (`samplesRemoved`), and the days whose totals
+    /// moved are counted (`daysAdded`, `daysChanged`).
     /// Step records outside the plausibility limits (over 100,000 steps or 24 hours, dated before
     /// 2000-01-01 or after tomorrow) are skipped and counted in `samplesSkipped`.
     /// Limits on the file: the upload at most 2 GiB (413 beyond; configurable), at most 16 GiB of

@@ -36,6 +36,21 @@ public struct StepClaim: Hashable, Sendable {
     /// this claim's delivery (it starts inside the claim).
     public func replaces(start sampleStart: Double) -> Bool { sampleStart >= start && sampleStart < end }
 
+    /// `claims` with those of one source and channel made one, from the earliest start to the
+    /// latest end (a delivery's claims read a part at a time).
+    public static func spans(of claims: [StepClaim]) -> [StepClaim] {
+        var spans: [String: [StepChannel: (start: Double, end: Double)]] = [:]
+        for claim in claims {
+            let span = spans[claim.sourceName]?[claim.channel]
+            spans[claim.sourceName, default: [:]][claim.channel] = (
+                min(span?.start ?? claim.start, claim.start), max(span?.end ?? claim.end, claim.end)
+            )
+        }
+        return spans.flatMap { source, channels in
+            channels.map { StepClaim(sourceName: source, channel: $0.key, start: $0.value.start, end: $0.value.end) }
+        }.sorted { ($0.sourceName, $0.channel, $0.start) < ($1.sourceName, $1.channel, $1.start) }
+    }
+
     /// The claims of one delivery on `channel`: for each source among `samples`, from its first
     /// sample's start (or its local midnight, `fromMidnight`, as an export holds whole days) to
     /// `until` when the delivery says how far it reaches (an export's date), else to its last

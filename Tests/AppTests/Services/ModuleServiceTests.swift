@@ -37,7 +37,7 @@ import Testing
 
     /// Steps: pushed samples replace the stored ones of the same source and interval, so the
     /// same push twice counts once.
-    @Test func steps_theSamePushTwice_countsOnce() async throws {
+    @Test func steps_theSamePushTwice_countsOnce_andANewerPushIsTheTruthForItsSpan() async throws {
         try await ServiceDatabase.withFresh { database, user in
             let steps = StepsService(
                 database: database, importDatabase: database, userID: try user.requireID(),
@@ -45,13 +45,23 @@ import Testing
                 configuration: KineticConfiguration(database: .sqlite(path: ":memory:"), bcryptCost: 4))
             let start = testNow.addingTimeInterval(-86_400).timeIntervalSince1970
             let samples = [
-                StepSample(sourceName: "Ana's iPhone", kind: .phone, start: start, end: start + 600, utcOffset: 0, value: 450),
-                StepSample(sourceName: "Ana's iPhone", kind: .phone, start: start + 3600, end: start + 4200, utcOffset: 0, value: 300),
+                StepSample(
+                    sourceName: "Ana's iPhone", kind: .phone, start: start, end: start + 600, utcOffset: 0, value: 450, channel: .push),
+                StepSample(
+                    sourceName: "Ana's iPhone", kind: .phone, start: start + 3600, end: start + 4200, utcOffset: 0, value: 300,
+                    channel: .push),
             ]
-            _ = try await steps.replaceSamples(with: samples)
-            _ = try await steps.replaceSamples(with: samples)
+            _ = try await steps.deliver(pushed: samples)
+            _ = try await steps.deliver(pushed: samples)
             let day = LocalDate(containing: testNow.addingTimeInterval(-86_400), in: Self.utc)
             #expect(try await steps.dailyTotals(from: day, to: day).map(\.steps) == [750])
+            // The same span pushed again without its first walk (deleted in Health): only the second counts.
+            _ = try await steps.deliver(pushed: [
+                samples[1],
+                StepSample(
+                    sourceName: "Ana's iPhone", kind: .phone, start: start - 60, end: start, utcOffset: 0, value: 10, channel: .push),
+            ])
+            #expect(try await steps.dailyTotals(from: day, to: day).map(\.steps) == [310])
         }
     }
 

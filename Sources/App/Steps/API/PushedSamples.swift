@@ -3,10 +3,17 @@ import KineticCore
 
 /// The JSON that iPhone automation apps post:
 /// `{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 123, "date": "2021-01-01 10:00:00 -0800", "source": "…"}]}]}}`.
-/// Each point is the steps of the period starting at `date`; metrics other than `step_count` are ignored.
-/// Every point must be plausible (``StepSampleLimits``), or the whole push is refused.
+/// Each point is the steps of the period starting at `date` and ending at its `end` (the same
+/// format) when it has one, else `interval` seconds later (the period the client says its points
+/// cover: a minute, an hour, a day); metrics other than `step_count` are ignored. Every point
+/// must be plausible (``StepSampleLimits``), or the whole push is refused.
 enum PushedSamples {
-    static func parse(_ body: JSONValue, limits: StepSampleLimits) -> Result<[StepSample], FieldErrors> {
+    /// The periods a client may say its points cover, by name (`?interval=hour`).
+    static let intervals: [String: Double] = ["minute": 60, "hour": 3_600, "day": 86_400]
+
+    static func parse(
+        _ body: JSONValue, limits: StepSampleLimits, interval: Double, channel: StepChannel
+    ) -> Result<[StepSample], FieldErrors> {
         guard let metrics = body.objectValue?["data"]?.objectValue?["metrics"], case .array(let list) = metrics else {
             return .failure(FieldErrors(["data.metrics": "error.push.shape"]))
         }
@@ -42,7 +49,15 @@ enum PushedSamples {
                     errors.add(path + ".date", "error.push.date")
                     continue
                 }
-                switch limits.violation(start: date.seconds, end: date.seconds, utcOffset: date.offset, steps: quantity) {
+                var end = date.seconds + interval
+                if let given = fields["end"], given != .null {
+                    guard let text = given.stringValue, let parsed = HealthDateText.parse(text) else {
+                        errors.add(path + ".end", "error.push.date")
+                        continue
+                    }
+                    end = parsed.seconds
+                }
+                switch limits.violation(start: date.seconds, end: end, utcOffset: date.offset, steps: quantity) {
                 case .steps?:
                     errors.add(path + ".qty", "error.push.quantity")
                     continue
@@ -62,7 +77,7 @@ enum PushedSamples {
                 samples.append(
                     StepSample(
                         sourceName: source, kind: StepSourceKind.classify(sourceName: source, device: nil, wasUserEntered: false),
-                        start: date.seconds, end: date.seconds, utcOffset: date.offset, value: quantity
+                        start: date.seconds, end: end, utcOffset: date.offset, value: quantity, channel: channel
                     ))
             }
         }

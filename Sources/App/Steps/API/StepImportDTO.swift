@@ -8,6 +8,9 @@ struct StepImportDTO: Content {
     let stepSamples: Int
     let samplesSkipped: Int
     let daysUpdated: Int
+    let daysAdded: Int
+    let daysChanged: Int
+    let samplesRemoved: Int
     /// `yyyy-MM-dd`: the first and last day the export's step samples touch.
     @NullEncoded var firstDate: String?
     @NullEncoded var lastDate: String?
@@ -18,6 +21,9 @@ struct StepImportDTO: Content {
         stepSamples = summary.stepSamples
         samplesSkipped = summary.samplesSkipped
         daysUpdated = summary.daysUpdated
+        daysAdded = summary.daysAdded
+        daysChanged = summary.daysChanged
+        samplesRemoved = summary.samplesRemoved
         firstDate = summary.days?.lowerBound.description
         lastDate = summary.days?.upperBound.description
     }

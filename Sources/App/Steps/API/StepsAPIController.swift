@@ -38,8 +38,12 @@ struct StepsAPIController {
     func push(_ request: Request) async throws -> PushResult {
         let steps = try request.steps()
         let limits = steps.sampleLimits
-        let samples = try await request.jsonBody { try PushedSamples.parse($0, limits: limits).get() }
-        return PushResult(accepted: samples.count, daysUpdated: try await steps.replaceSamples(with: samples))
+        let named = request.query[String.self, at: "interval"] ?? "minute"
+        guard let interval = PushedSamples.intervals[named] else {
+            throw AppError.validation(FieldErrors(["interval": "error.push.interval"]))
+        }
+        let samples = try await request.jsonBody { try PushedSamples.parse($0, limits: limits, interval: interval, channel: .push).get() }
+        return PushResult(accepted: samples.count, daysUpdated: try await steps.deliver(pushed: samples))
     }
 
     /// The export as the request body.

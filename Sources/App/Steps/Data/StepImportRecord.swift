@@ -13,6 +13,9 @@ final class StepImportRecord: Model, @unchecked Sendable {
     @Field(key: "step_samples") var stepSamples: Int
     @Field(key: "samples_skipped") var samplesSkipped: Int
     @Field(key: "days_updated") var daysUpdated: Int
+    @Field(key: "days_added") var daysAdded: Int
+    @Field(key: "days_changed") var daysChanged: Int
+    @Field(key: "samples_removed") var samplesRemoved: Int
     /// `yyyy-MM-dd` of the first and last day its step samples touch; nil when it had none.
     @OptionalField(key: "first_day") var firstDay: String?
     @OptionalField(key: "last_day") var lastDay: String?

@@ -10,6 +10,11 @@ struct StepImport: Equatable, Sendable {
     let stepSamples: Int
     let samplesSkipped: Int
     let daysUpdated: Int
+    /// Days that had no steps before it, days whose total it changed, and the samples an earlier
+    /// import stored that it no longer held.
+    var daysAdded = 0
+    var daysChanged = 0
+    var samplesRemoved = 0
     /// The first and last day its step samples touch; nil when the export had none.
     let days: ClosedRange<LocalDate>?
 }
@@ -28,6 +33,9 @@ struct StepImportsRepository {
         record.stepSamples = summary.stepSamples
         record.samplesSkipped = summary.samplesSkipped
         record.daysUpdated = summary.daysUpdated
+        record.daysAdded = summary.daysAdded
+        record.daysChanged = summary.daysChanged
+        record.samplesRemoved = summary.samplesRemoved
         record.firstDay = summary.days?.lowerBound.description
         record.lastDay = summary.days?.upperBound.description
         try await record.create(on: database)
@@ -50,6 +58,7 @@ private extension StepImport {
         self.init(
             id: try record.requireID(), importedAt: record.importedAt, recordsRead: record.recordsRead,
             stepSamples: record.stepSamples, samplesSkipped: record.samplesSkipped, daysUpdated: record.daysUpdated,
+            daysAdded: record.daysAdded, daysChanged: record.daysChanged, samplesRemoved: record.samplesRemoved,
             days: first.flatMap { first in last.map { first...max(first, $0) } }
         )
     }

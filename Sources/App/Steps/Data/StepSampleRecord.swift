@@ -17,6 +17,10 @@ final class StepSampleRecord: Model, @unchecked Sendable {
     @Field(key: "utc_offset") var utcOffset: Int
     @Field(key: "value") var value: Double
     @Field(key: "local_day") var localDay: Int
+    /// How it arrived (``StepChannel``'s raw value).
+    @Field(key: "channel") var channel: Int
+    /// The import or push that last stored it (nil: stored before deliveries were numbered).
+    @OptionalField(key: "delivery") var delivery: Int64?
 
     init() {}
 }

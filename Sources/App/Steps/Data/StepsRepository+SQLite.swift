@@ -6,13 +6,15 @@ import NIOConcurrencyHelpers
 /// read by column, skipping SQLKit's serializer and the Codable coders, which cost more per
 /// sample than SQLite itself. Same statements as the portable paths in `StepsRepository`.
 extension StepsRepository {
-    /// Stores samples through SQLite, skipping those already stored.
-    func insert(_ samples: [StepSample], into sqlite: any SQLiteDatabase) async throws {
+    /// Stores samples of `delivery` through SQLite; one already stored is kept as
+    /// ``StepsRepository/storedAgain`` says.
+    func insert(_ samples: [StepSample], delivery: Int64?, into sqlite: any SQLiteDatabase) async throws {
         let user = try SQLiteDataEncoder().encode(userID)
+        let deliveryData: SQLiteData = delivery.map { .integer(SQLiteInt64($0)) } ?? .null
         for start in stride(from: 0, to: samples.count, by: Self.rowsPerInsert) {
             let rows = samples[start..<min(samples.count, start + Self.rowsPerInsert)]
             var binds: [SQLiteData] = []
-            binds.reserveCapacity(rows.count * 8)
+            binds.reserveCapacity(rows.count * Self.insertedColumns.count)
             for sample in rows {
                 binds.append(user)
                 binds.append(.text(sample.sourceName))
@@ -22,6 +24,8 @@ extension StepsRepository {
                 binds.append(.integer(SQLiteInt64(sample.utcOffset)))
                 binds.append(.float(sample.value))
                 binds.append(.integer(SQLiteInt64(DailyStepTotals.localDay(sample.start, offset: sample.utcOffset))))
+                binds.append(.integer(SQLiteInt64(sample.channel.rawValue)))
+                binds.append(deliveryData)
             }
             _ = try await sqlite.query(Self.sqliteInsert(rows: rows.count), binds)
         }
@@ -39,7 +43,7 @@ extension StepsRepository {
         try await sqlite.withConnection { connection in
             try await connection.query(
                 """
-                SELECT source_name, source_kind, start_at, end_at, utc_offset, value FROM step_samples
+                SELECT source_name, source_kind, start_at, end_at, utc_offset, value, channel FROM step_samples
                 WHERE user_id = ?1 AND local_day >= ?2 AND local_day <= ?3
                 """, binds
             ) { row in
@@ -57,13 +61,13 @@ extension StepsRepository {
     /// The sample of a row selected by ``samples(startingOn:from:)``, by column position.
     private static func sample(_ row: SQLiteRow) -> StepSample? {
         let columns = row.columns
-        guard columns.count == 6, let name = columns[0].data.string, let kind = columns[1].data.integer,
+        guard columns.count == 7, let name = columns[0].data.string, let kind = columns[1].data.integer,
             let start = columns[2].data.double, let end = columns[3].data.double,
-            let offset = columns[4].data.integer, let value = columns[5].data.double
+            let offset = columns[4].data.integer, let value = columns[5].data.double, let channel = columns[6].data.integer
         else { return nil }
         return StepSample(
             sourceName: name, kind: StepSourceKind(rawValue: Int(kind)) ?? .other, start: start, end: end, utcOffset: Int(offset),
-            value: value)
+            value: value, channel: StepChannel(rawValue: Int(channel)) ?? .push)
     }
 
     private static let sqliteFullInsert = sqliteInsertText(rows: rowsPerInsert)
@@ -76,7 +80,8 @@ extension StepsRepository {
         let row = "(" + Array(repeating: "?", count: insertedColumns.count).joined(separator: ",") + ")"
         return "INSERT INTO step_samples (\(insertedColumns.joined(separator: ", "))) VALUES "
             + Array(repeating: row, count: rows).joined(separator: ",")
-            + " ON CONFLICT (\(identityColumns.joined(separator: ", "))) DO NOTHING"
+            + " ON CONFLICT (\(identityColumns.joined(separator: ", "))) DO UPDATE SET "
+            + storedAgain.map { "\($0.0) = \($0.1)" }.joined(separator: ", ")
     }
 }
 

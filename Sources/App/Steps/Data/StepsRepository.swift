@@ -15,18 +15,29 @@ struct StepsRepository {
     static let samplesPerRefreshWindow = 8_000
 
     /// The columns an insert writes, in the order of each row's values.
-    static let insertedColumns = ["user_id", "source_name", "source_kind", "start_at", "end_at", "utc_offset", "value", "local_day"]
+    static let insertedColumns = [
+        "user_id", "source_name", "source_kind", "start_at", "end_at", "utc_offset", "value", "local_day", "channel", "delivery",
+    ]
 
     /// What makes a stored sample the same sample (the `step_samples_identity` unique index).
     static let identityColumns = ["user_id", "source_name", "start_at", "end_at", "value"]
 
-    /// Rows per INSERT: 8 values each, 8,000 binds, under SQLite's 32,766 and PostgreSQL's 65,535.
+    /// A sample stored again (the same record in a newer export, the same walk pushed after it
+    /// was imported) stays one row: it belongs to the delivery that stored it last unless that
+    /// one came by a less trusted channel, and to the most trusted channel it came by.
+    static let storedAgain = [
+        ("delivery", "CASE WHEN excluded.channel <= step_samples.channel THEN excluded.delivery ELSE step_samples.delivery END"),
+        ("channel", "CASE WHEN excluded.channel < step_samples.channel THEN excluded.channel ELSE step_samples.channel END"),
+    ]
+
+    /// Rows per INSERT: 10 values each, 10,000 binds, under SQLite's 32,766 and PostgreSQL's 65,535.
     static let rowsPerInsert = 1_000
 
-    /// Stores samples; one already stored (same source, start, end and value) is skipped.
-    func insert(_ samples: [StepSample]) async throws {
+    /// Stores samples of `delivery` (nil: not one that replaces anything, the demo's); one
+    /// already stored is kept as ``storedAgain`` says.
+    func insert(_ samples: [StepSample], delivery: Int64?) async throws {
         guard !samples.isEmpty else { return }
-        if let sqlite = database as? any SQLiteDatabase { return try await insert(samples, into: sqlite) }
+        if let sqlite = database as? any SQLiteDatabase { return try await insert(samples, delivery: delivery, into: sqlite) }
         let sql = try database.sql()
         for start in stride(from: 0, to: samples.count, by: Self.rowsPerInsert) {
             var insert = sql.insert(into: StepSampleRecord.schema)
@@ -35,43 +46,88 @@ struct StepsRepository {
                 insert = insert.values(
                     SQLBind(userID), SQLBind(sample.sourceName), SQLBind(sample.kind.rawValue),
                     SQLBind(sample.start), SQLBind(sample.end), SQLBind(sample.utcOffset), SQLBind(sample.value),
-                    SQLBind(DailyStepTotals.localDay(sample.start, offset: sample.utcOffset)))
+                    SQLBind(DailyStepTotals.localDay(sample.start, offset: sample.utcOffset)), SQLBind(sample.channel.rawValue),
+                    SQLBind(delivery))
             }
-            try await insert.ignoringConflicts(with: Self.identityColumns).run()
+            try await insert.onConflict(with: Self.identityColumns) { update in
+                for (column, value) in Self.storedAgain { update.set(SQLColumn(column), to: SQLRaw(value)) }
+                return update
+            }.run()
         }
     }
 
-    /// Stores samples, remembers their sources and recomputes the days they touch (a push, the
-    /// demo). Returns how many of those days have steps.
+    /// What one delivery changed: the days whose totals it recomputed, and the samples of its
+    /// source and channel it no longer holds inside its claims (deleted in Health since).
+    struct Delivered: Equatable, Sendable {
+        var daysUpdated = 0
+        var samplesRemoved = 0
+        /// Each recomputed day's total before (nil: none) and after (nil: none).
+        var changes: [LocalDate: (before: Int?, after: Int?)] = [:]
+
+        static func == (lhs: Delivered, rhs: Delivered) -> Bool {
+            lhs.daysUpdated == rhs.daysUpdated && lhs.samplesRemoved == rhs.samplesRemoved
+                && lhs.changes.mapValues { [$0.before, $0.after] } == rhs.changes.mapValues { [$0.before, $0.after] }
+        }
+    }
+
+    /// Stores a whole delivery (a push, the demo): its samples, then what it replaces inside
+    /// its claims, the claims, the sources, and the touched days' totals.
+    @discardableResult
+    func deliver(_ samples: [StepSample], claims: [StepClaim]) async throws -> Delivered {
+        let delivery = claims.isEmpty ? nil : Int64.random(in: 1...Int64.max)
+        try await insert(samples, delivery: delivery)
+        try await StepSourcesRepository(database: database, userID: userID).record(StepSourcesRepository.kinds(of: samples))
+        return try await settle(delivery, claims: claims, touched: DailyStepTotals.days(touchedBy: samples))
+    }
+
+    /// The end of a delivery whose samples are stored: what it replaces inside `claims` goes,
+    /// the claims are kept, and the days it touched (its samples', and those of what went) are
+    /// recomputed, each day's total before and after said.
+    func settle(_ delivery: Int64?, claims: [StepClaim], touched: ClosedRange<Int>?) async throws -> Delivered {
+        var result = Delivered()
+        if let delivery { result.samplesRemoved = try await remove(replacedWithin: claims, by: delivery) }
+        try await StepClaimsRepository(database: database, userID: userID).record(claims)
+        // A claim's edges, a day either way: its own times have no offset of their own.
+        let claimed = claims.map { (DailyStepTotals.localDay($0.start, offset: 0) - 1)...(DailyStepTotals.localDay($0.end, offset: 0) + 1) }
+        let days = (claimed + [touched].compactMap { $0 }).reduce(nil as ClosedRange<Int>?) { union, range in
+            union.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
+        }
+        guard let days else { return result }
+        let from = LocalDate(daysSince1970: days.lowerBound), to = LocalDate(daysSince1970: days.upperBound)
+        let before = Dictionary(try await dailyTotals(from: from, to: to).map { ($0.date, $0.steps) }) { first, _ in first }
+        result.daysUpdated = try await refreshTotals(days: days)
+        let after = Dictionary(try await dailyTotals(from: from, to: to).map { ($0.date, $0.steps) }) { first, _ in first }
+        for date in Set(before.keys).union(after.keys) where before[date] != after[date] {
+            result.changes[date] = (before[date], after[date])
+        }
+        return result
+    }
+
+    /// Deletes the samples of each claim's source and channel starting inside it that
+    /// `delivery` did not store (a newer delivery is the truth for its claim); how many went.
+    func remove(replacedWithin claims: [StepClaim], by delivery: Int64) async throws -> Int {
+        let sql = try database.sql()
+        var removed = 0
+        for claim in claims {
+            let matching: SQLQueryString = """
+                user_id = \(bind: userID) AND source_name = \(bind: claim.sourceName) AND channel = \(bind: claim.channel.rawValue) \
+                AND start_at >= \(bind: claim.start) AND start_at < \(bind: claim.end) AND (delivery IS NULL OR delivery <> \(bind: delivery))
+                """
+            let count =
+                try await sql.raw("SELECT COUNT(*) AS gone FROM step_samples WHERE \(matching)").first()?
+                .decode(column: "gone", as: Int.self) ?? 0
+            guard count > 0 else { continue }
+            try await sql.raw("DELETE FROM step_samples WHERE \(matching)").run()
+            removed += count
+        }
+        return removed
+    }
+
+    /// Stores samples with no claims (the demo's): the days they touch recomputed; how many have steps.
     @discardableResult
     func add(_ samples: [StepSample]) async throws -> Int {
-        guard let days = DailyStepTotals.days(touchedBy: samples) else { return 0 }
-        try await insert(samples)
-        try await StepSourcesRepository(database: database, userID: userID).record(StepSourcesRepository.kinds(of: samples))
-        return try await refreshTotals(days: days)
+        try await deliver(samples, claims: []).daysUpdated
     }
-
-    /// Removes the stored samples of these sources and periods (a pushed period sent again replaces the old one).
-    /// A few statements for any number of samples: `(source, start, end) IN (VALUES …)`, which the
-    /// identity index answers, at most ``rowsPerDelete`` periods at a time.
-    func deleteSamples(matching samples: [StepSample]) async throws {
-        guard !samples.isEmpty else { return }
-        let sql = try database.sql()
-        for start in stride(from: 0, to: samples.count, by: Self.rowsPerDelete) {
-            let periods = samples[start..<min(samples.count, start + Self.rowsPerDelete)].map { sample in
-                SQLGroupExpression([SQLBind(sample.sourceName), SQLBind(sample.start), SQLBind(sample.end)])
-            }
-            try await sql.raw(
-                """
-                DELETE FROM step_samples WHERE user_id = \(bind: userID)
-                AND (source_name, start_at, end_at) IN (VALUES \(SQLList(periods)))
-                """
-            ).run()
-        }
-    }
-
-    /// Periods per DELETE: 3 binds each, well under SQLite's and PostgreSQL's limits.
-    static let rowsPerDelete = 2_000
 
     /// The stored samples that start on local days `days` (by their own offsets), read as plain
     /// rows: an import recomputes every month it touched, so this is on its hot path.
@@ -80,7 +136,7 @@ struct StepsRepository {
         let sql = try database.sql()
         return try await sql.raw(
             """
-            SELECT source_name, source_kind, start_at, end_at, utc_offset, value FROM step_samples
+            SELECT source_name, source_kind, start_at, end_at, utc_offset, value, channel FROM step_samples
             WHERE user_id = \(bind: userID) AND local_day >= \(bind: days.lowerBound) AND local_day <= \(bind: days.upperBound)
             """
         ).all().map { row in
@@ -88,7 +144,8 @@ struct StepsRepository {
                 sourceName: try row.decode(column: "source_name", as: String.self),
                 kind: StepSourceKind(rawValue: try row.decode(column: "source_kind", as: Int.self)) ?? .other,
                 start: try row.decode(column: "start_at", as: Double.self), end: try row.decode(column: "end_at", as: Double.self),
-                utcOffset: try row.decode(column: "utc_offset", as: Int.self), value: try row.decode(column: "value", as: Double.self)
+                utcOffset: try row.decode(column: "utc_offset", as: Int.self), value: try row.decode(column: "value", as: Double.self),
+                channel: StepChannel(rawValue: try row.decode(column: "channel", as: Int.self)) ?? .push
             )
         }
     }
@@ -99,6 +156,7 @@ struct StepsRepository {
     func refreshTotals(days: ClosedRange<Int>) async throws -> Int {
         let sql = try database.sql()
         let ranking = try await StepSourcesRepository(database: database, userID: userID).ranking()
+        let claims = try await StepClaimsRepository(database: database, userID: userID).all()
         try await sql.raw(
             """
             DELETE FROM daily_step_totals WHERE user_id = \(bind: userID)
@@ -113,7 +171,7 @@ struct StepsRepository {
             windowStart = window.upperBound + 1
             // A sample that started the day before may cross into the window.
             let samples = try await samples(startingOn: (window.lowerBound - 1)...window.upperBound)
-            let totals = DailyStepTotals.rounded(DailyStepTotals.compute(samples, ranking: ranking))
+            let totals = DailyStepTotals.rounded(DailyStepTotals.compute(samples, claims: claims, ranking: ranking))
                 .filter { window.contains($0.key.daysSince1970) }
             pending += totals.map { ($0.key, $0.value) }
             updated += totals.count

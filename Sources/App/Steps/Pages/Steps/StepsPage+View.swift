@@ -162,6 +162,16 @@ enum StepsPage {
             rows.append(
                 (l.t("steps.import.dates"), l.t("steps.import.dateRange", l.fullDate(days.lowerBound), l.fullDate(days.upperBound))))
         }
+        // What a newer export changed: days whose records differed, records deleted in Health.
+        if summary.daysChanged > 0 || summary.samplesRemoved > 0 {
+            rows.append(
+                (
+                    l.t("steps.import.changed"),
+                    l.t(
+                        "steps.import.changes", l.plural("steps.import.daysChanged", count: summary.daysChanged),
+                        l.plural("steps.import.recordsRemoved", count: summary.samplesRemoved))
+                ))
+        }
         if summary.samplesSkipped > 0 {
             rows.append((l.t("steps.import.skipped"), l.number(summary.samplesSkipped)))
         }
