@@ -109,6 +109,11 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (request.method !== 'GET') return;
+  // Whether the server answers, as the worker (which sends the outbox) reaches it.
+  if (url.pathname === '/healthz') {
+    event.respondWith(fetch(request));
+    return;
+  }
   if (request.mode === 'navigate' && FIXING.test(url.pathname)) {
     event.respondWith(refusedForm(Number(FIXING.exec(url.pathname)[1])));
     return;
@@ -275,6 +280,19 @@ async function keep(request, response, started) {
   }
 }
 
+/** Fetches a page of this site the worker did not answer for (the first one, before it was in
+ *  control) and keeps it as ``page`` would have. */
+async function keepPageNow(address) {
+  const url = new URL(address, self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  const request = new Request(url.href, { credentials: 'same-origin', headers: { Accept: 'text/html' } });
+  const started = Date.now();
+  const response = await fetch(request);
+  if (response.status === 200 && (response.headers.get('Content-Type') || '').startsWith('text/html')) {
+    await inTurn(() => keep(request, response, started));
+  }
+}
+
 /** The kept copy of `request`'s page for the account last seen, marked as such. */
 async function keptPage(request) {
   const { account } = await currentAccount();
@@ -314,7 +332,8 @@ async function forgetPagesExcept(account) {
     if (name.startsWith(FILES_PREFIX) && name !== FILES_PREFIX + account) await caches.delete(name);
     if (name.startsWith(WORKOUT_PREFIX) && !name.startsWith(`${WORKOUT_PREFIX}${account}-`)) await caches.delete(name);
   }
-  await dropQueued((item) => item.account !== account);
+  // What another account made offline stays, unseen, until that account signs in here again
+  // (signing out clears it all: Clear-Site-Data).
 }
 
 /** Drops the fingerprinted files that neither the shell nor a kept page (nor a kept file) names:
@@ -365,6 +384,18 @@ self.addEventListener('message', (event) => {
     event.waitUntil(sendQueued().catch(() => {}).then(async () => {
       event.ports[0]?.postMessage({ kind: 'sent-queued', waiting: (await waitingToSend()).length });
     }));
+    return;
+  }
+  if (event.data?.kind === 'count-queued') {
+    event.waitUntil((async () => {
+      const { account } = await currentAccount();
+      const waiting = (await queued()).filter((item) => item.account === account).length;
+      event.ports[0]?.postMessage({ kind: 'counted-queued', waiting });
+    })());
+    return;
+  }
+  if (event.data?.kind === 'keep-page' && typeof event.data.url === 'string') {
+    event.waitUntil(keepPageNow(event.data.url).catch(() => {}));
     return;
   }
   if (event.data?.kind === 'queued-forms') {
@@ -668,6 +699,8 @@ function sendQueued() {
         }
         const signedOut = answer && new URL(answer.url || item.url).pathname === '/login';
         if (!answer || answer.status >= 500 || answer.status === 401 || answer.status === 403 || signedOut) return;
+        // Another account is signed in now: it waits for its own.
+        if (answer.status === 409 && answer.headers.get('X-Kinetic-Other-Account')) return;
         // A form's first sending is still running on the server (its key is taken): later.
         if (item.id && answer.status === 409) return;
         if (item.id && answer.status >= 400) {
@@ -695,6 +728,8 @@ async function post(item, token) {
   let body = item.body;
   const headers = item.type ? { 'Content-Type': item.type } : {};
   if (item.id) headers['Idempotency-Key'] = item.id;
+  // The server runs it only for the account it was made for (the session may have changed).
+  if (item.account) headers['X-Kinetic-Sent-For'] = item.account;
   if (token && item.type.startsWith('application/x-www-form-urlencoded')) {
     const form = new URLSearchParams(typeof body === 'string' ? body : new TextDecoder().decode(body));
     form.set('_csrf', token);

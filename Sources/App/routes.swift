@@ -21,7 +21,7 @@ func routes(_ app: Application) throws {
     web.get(SiteURL.home.pathComponents, use: site.home)
     let api = app.grouped(BearerTokenAuthenticator())
     let modules = ModuleRoutes(
-        web: web, signedIn: web.grouped(RequireSignedInMiddleware(), IdempotencyMiddleware()),
+        web: web, signedIn: web.grouped(RequireSignedInMiddleware(), SentForAccountMiddleware(), IdempotencyMiddleware()),
         links: app.grouped(WebSessionMiddleware()),
         api: api, apiSignedIn: api.grouped(RequireBearerMiddleware(), IdempotencyMiddleware()),
         configuration: app.kineticConfiguration

@@ -163,8 +163,11 @@ def test_the_pages_seen_open_offline_marked_with_their_time_and_load_again_onlin
             banner = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
             assert re.fullmatch(label, banner.text), banner.text
             assert driver.find_element(By.CSS_SELECTOR, ".top-bar-title").text == titles[path]
-            # A kept copy's forms are shut: their token and values are as old as the copy.
-            assert driver.execute_script("return [...document.querySelectorAll('main form')].every(form => form.inert)")
+            # A kept copy's forms are shut: their token and values are as old as the copy (a
+            # dialog's own buttons stay, and the forms the outbox keeps).
+            assert driver.execute_script(
+                "return [...document.querySelectorAll('main form')]"
+                ".every(form => form.inert || form.method === 'dialog' || form.hasAttribute('data-offline-queue'))")
         assert driver.execute_script("return document.querySelectorAll('main form').length") > 0, "Workouts has no form?"
         screenshot(driver, f"offline-workouts-{code}")
 
@@ -181,6 +184,28 @@ def test_the_pages_seen_open_offline_marked_with_their_time_and_load_again_onlin
         wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".offline-banner")
                            and d.execute_script("return document.readyState") == "complete")
         assert driver.find_element(By.CSS_SELECTOR, ".top-bar-title").text == titles["/goals"]
+    finally:
+        if network:
+            network.close()
+        driver.quit()
+
+
+def test_the_first_page_opened_before_the_worker_answered_is_kept_too(account):
+    driver = make_driver()
+    network = None
+    try:
+        # Signing in lands on the profile before the worker is there to keep it.
+        log_in(driver, account)
+        controlled(driver)
+        kept = """const done = arguments[0];
+            (async () => { for (const name of await caches.keys()) {
+              if (name.startsWith('kinetic-pages-') && await (await caches.open(name)).match('/profile')) return true; }
+              return false; })().then(done);"""
+        wait(driver, 20).until(lambda d: d.execute_async_script(kept))
+        network = Network(driver)
+        network.offline(True)
+        driver.get(BASE_URL + "/profile")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
     finally:
         if network:
             network.close()

@@ -58,6 +58,11 @@ def test_jump_sessions_entered_offline_go_once_online_and_a_refused_one_says_why
                 type_into(driver, name, value)
             tap(driver, driver.find_element(By.CSS_SELECTOR, ".add-session-form button[type=submit]"))
 
+        # A field left empty is said at once, offline too: nothing is kept for the server to refuse.
+        add("", "")
+        invalid = driver.execute_script("return document.querySelector('.add-session-form :invalid')?.name")
+        assert invalid == "parkName", invalid
+        assert panel(driver) == []
         add("Sky Park", "1234")
         wait(driver).until(lambda d: len(panel(d)) == 1)
         day = datetime.date.today() - datetime.timedelta(days=1)
@@ -91,6 +96,9 @@ def test_jump_sessions_entered_offline_go_once_online_and_a_refused_one_says_why
         tap(driver, driver.find_element(By.CSS_SELECTOR, ".outbox-refused a"))
         error = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#session-numberOfJumps-error")))
         assert error.text and error.text in state
+        # The field to fix is where the person is; the list no longer shows the one being fixed.
+        wait(driver).until(lambda d: d.execute_script("return document.activeElement.name") == "numberOfJumps")
+        assert steady(driver, panel) == []
         assert driver.find_element(By.NAME, "parkName").get_attribute("value") == "Moon Park"
         type_into(driver, "numberOfJumps", "2345", form=".add-session-form")
         tap(driver, driver.find_element(By.CSS_SELECTOR, ".add-session-form button[type=submit]"))
@@ -149,3 +157,89 @@ def test_a_contact_and_a_wish_made_offline_wait_then_reach_the_server_once(code)
         if network:
             network.close()
         driver.quit()
+
+
+def test_what_waits_for_one_account_is_never_sent_as_another_and_signing_out_asks_first():
+    first, second = new_account("Robin Second"), new_account("Jamie Rivera")
+    driver = make_driver()
+    network = None
+    yesterday = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+    try:
+        log_in(driver, first)
+        controlled(driver)
+        driver.get(BASE_URL + "/goals")
+        wait(driver).until(EC.presence_of_element_located((By.ID, "menu-button")))
+        driver.get(BASE_URL + "/goals/history")
+        wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, "form[data-offline-queue]")))
+        network = Network(driver)
+        network.offline(True)
+        driver.get(BASE_URL + "/goals/history")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+        driver.execute_script("document.querySelector('details.add-session').open = true")
+        for name, value in [("date", yesterday), ("parkName", "Swap Park"), ("startTime", "10:00"), ("endTime", "11:00"),
+                            ("numberOfJumps", "111")]:
+            type_into(driver, name, value)
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".add-session-form button[type=submit]"))
+        wait(driver).until(lambda d: len(panel(d)) == 1)
+
+        # Offline, signing out cannot be done: the page says so instead of failing.
+        driver.get(BASE_URL + "/goals")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+        sign_out(driver)
+        message = wait(driver).until(EC.visibility_of_element_located((By.ID, "alert-message")))
+        assert message.text == "Signing out needs a connection. Try again when you’re online."
+        driver.execute_script("document.querySelector('#alert-dialog .alert-button').click()")
+
+        # The session changes to another account's while the phone is offline (a cookie of the
+        # other's sign-in): back online, the waiting session is not run as theirs.
+        jar = {cookie["name"]: cookie for cookie in driver.get_cookies()}
+        other = make_driver()
+        try:
+            log_in(other, second)
+            theirs = other.get_cookies()
+        finally:
+            other.quit()
+        for cookie in theirs:
+            driver.execute_cdp_cmd("Network.setCookie", {"url": BASE_URL, "name": cookie["name"], "value": cookie["value"],
+                                                         "path": cookie.get("path", "/"), "httpOnly": cookie.get("httpOnly", False)})
+        network.offline(False)
+        driver.execute_script("navigator.serviceWorker.controller.postMessage({kind: 'send-queued'})")
+        steady(driver, lambda d: (sessions(first), sessions(second)), timeout=15)
+        assert sessions(second) == [] and sessions(first) == []
+
+        # Its own account again: it goes, once.
+        for cookie in jar.values():
+            driver.execute_cdp_cmd("Network.setCookie", {"url": BASE_URL, "name": cookie["name"], "value": cookie["value"],
+                                                         "path": cookie.get("path", "/"), "httpOnly": cookie.get("httpOnly", False)})
+        driver.get(BASE_URL + "/goals/history")
+        wait(driver, 30).until(lambda d: sessions(first) == [("Swap Park", 111)])
+        assert sessions(second) == []
+
+        # Something made offline that did not go (refused, to fix): signing out asks first.
+        network.offline(True)
+        driver.get(BASE_URL + "/goals/history")
+        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+        driver.execute_script("document.querySelector('details.add-session').open = true")
+        for name, value in [("date", yesterday), ("parkName", "Late Park"), ("startTime", "12:00"), ("endTime", "13:00"),
+                            ("numberOfJumps", "150000")]:
+            type_into(driver, name, value)
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".add-session-form button[type=submit]"))
+        wait(driver).until(lambda d: len(panel(d)) == 1)
+        network.offline(False)
+        wait(driver, 40).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".offline-banner")
+                               and len(panel(d)) == 1 and panel(d)[0][1].startswith(NOT_SENT["en"]))
+        driver.get(BASE_URL + "/goals")
+        sign_out(driver)
+        question = wait(driver).until(EC.visibility_of_element_located((By.ID, "confirm-message")))
+        assert question.text == "One change made offline has not been sent yet. Signing out deletes it from this phone."
+        driver.execute_script("document.getElementById('confirm-action').click()")
+        wait(driver).until(lambda d: "/login" in d.current_url or d.current_url.rstrip("/") == BASE_URL)
+    finally:
+        if network:
+            network.close()
+        driver.quit()
+
+
+def sign_out(driver):
+    wait(driver).until(EC.element_to_be_clickable((By.ID, "menu-button"))).click()
+    tap(driver, wait(driver).until(EC.element_to_be_clickable((By.CSS_SELECTOR, ".side-menu-logout button"))))

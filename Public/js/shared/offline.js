@@ -6,6 +6,7 @@
 // page marked `data-offline-stays`, a workout playing, is left as it is): when the phone says it
 // is online, when the page is looked at again, and every few seconds to a minute in between (a
 // network can be up while the server is not).
+import { confirmDestructive, showAlert } from './dialogs.js';
 import { fill, pageLocale } from './strings.js';
 
 const WORKER = '/sw.js';
@@ -15,8 +16,13 @@ export function setUpOffline() {
   markKeptCopy();
   forgetPushOnSignOut();
   if (!('serviceWorker' in navigator)) return;
+  // The very first page (signing in) loads before the worker answers for it: kept once it does.
+  const uncontrolled = !navigator.serviceWorker.controller;
   navigator.serviceWorker.register(WORKER, { scope: '/' }).catch(() => {});
   navigator.serviceWorker.ready.then((registration) => {
+    if (uncontrolled && document.documentElement.dataset.offlineLabel) {
+      registration.active?.postMessage({ kind: 'keep-page', url: window.location.href });
+    }
     const keep = () => {
       const urls = performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => new URL(url).pathname.startsWith('/assets/'));
       registration.active?.postMessage({ kind: 'keep-assets', urls });
@@ -25,16 +31,28 @@ export function setUpOffline() {
   });
 }
 
-/** Signing out, this phone's notifications stop at once: the server forgets the device and the
- *  browser its subscription (`Clear-Site-Data` does the second only where the browser honours
- *  it). A second and a half at most: signing out never waits on it. */
+/** Signing out: without a connection it cannot be done (the server ends the session), and the
+ *  page says so; with changes made offline still unsent (they go with the phone's storage), it
+ *  asks first. Then this phone's notifications stop at once: the server forgets the device and
+ *  the browser its subscription (`Clear-Site-Data` does the second only where the browser
+ *  honours it). A second and a half at most: signing out never waits on it. */
 function forgetPushOnSignOut() {
   const form = document.querySelector('form[data-push-forget]');
   if (!form || !('serviceWorker' in navigator)) return;
   let leaving = false;
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', async (event) => {
     if (leaving) return;
     event.preventDefault();
+    const reachable = await fetch(HEALTH, { cache: 'no-store' }).then((answer) => answer.ok, () => false);
+    if (!reachable) {
+      await showAlert(form.dataset.offlineMessage);
+      return;
+    }
+    const unsent = await ask('count-queued');
+    if (unsent > 0) {
+      const question = fill(unsent === 1 ? form.dataset.unsentOne : form.dataset.unsentMany, String(unsent));
+      if (!await confirmDestructive(question, form.dataset.unsentAction)) return;
+    }
     leaving = true;
     const forget = (async () => {
       const subscription = await (await navigator.serviceWorker.getRegistration())?.pushManager?.getSubscription();
@@ -64,22 +82,26 @@ function markKeptCopy() {
   if (bar) bar.after(banner); else document.body.prepend(banner);
   // Signing out still works offline: its form only ends this browser's session. A form that
   // may be filled in offline (`data-offline-queue`) stays open: the worker keeps what it sends.
-  document.querySelectorAll('main form:not([data-offline-queue])').forEach((form) => { form.inert = true; });
+  document.querySelectorAll('form:not([data-offline-queue]):not([data-push-forget]):not([method="dialog"])').forEach((form) => { form.inert = true; });
   reloadWhenReachable();
 }
 
-/** Asks the service worker to send what waits in its outbox; resolves with how much still
- *  waits once it has tried (or after 10 s, as if nothing did). */
-function sendQueued() {
+/** Asks the service worker `kind`; resolves with its `waiting` answer, or 0 without one (no
+ *  worker, or none after 10 s). */
+function ask(kind) {
   const worker = navigator.serviceWorker?.controller;
   if (!worker) return Promise.resolve(0);
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => resolve(event.data?.waiting ?? 0);
-    worker.postMessage({ kind: 'send-queued' }, [channel.port2]);
+    worker.postMessage({ kind }, [channel.port2]);
     setTimeout(() => resolve(0), 10000);
   });
 }
+
+/** Asks the service worker to send what waits in its outbox; resolves with how much still
+ *  waits once it has tried. */
+const sendQueued = () => ask('send-queued');
 
 /** Loads the page again as soon as the server answers (`online` alone also fires for a network
  *  that does not reach it yet, and a reload then would only show the copy again). */

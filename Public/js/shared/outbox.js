@@ -12,7 +12,14 @@ const JUST_SENT = 'kinetic-outbox-just-sent';
 
 function setUpNaming() {
   for (const form of document.querySelectorAll('form[data-offline-queue]')) {
-    form.addEventListener('submit', () => {
+    form.addEventListener('submit', (event) => {
+      // Offline, what the server would refuse at once (a field left empty) is said now, not later.
+      const offline = Boolean(document.documentElement.dataset.offlineAsOf) || !navigator.onLine;
+      if (offline && !form.checkValidity()) {
+        event.preventDefault();
+        form.reportValidity();
+        return;
+      }
       // The page it leads to says where it went when it was kept (``setUpPanel``).
       sessionStorage.setItem(JUST_SENT, '1');
       let field = form.querySelector('input[name="_outbox"]');
@@ -53,11 +60,15 @@ function ask(kind, extra = {}) {
   });
 }
 
-/** What the server said is wrong, read from the page it answered: each field's message, else
- *  the page's error. */
+/** What the server said is wrong, read from the page it answered: each field's message after
+ *  its label ("Jumps: This field is required."), else the page's error. */
 function reasons(refusal) {
   const page = new DOMParser().parseFromString(refusal, 'text/html');
-  const fields = [...page.querySelectorAll('main .field-error')].map((node) => node.textContent.trim()).filter(Boolean);
+  const fields = [...page.querySelectorAll('main .field-error')].map((node) => {
+    const message = node.textContent.trim();
+    const label = node.closest('.field, fieldset')?.querySelector('.field-label, legend')?.textContent.trim();
+    return label && message && !message.startsWith(label) ? `${label}: ${message}` : message;
+  }).filter(Boolean);
   if (fields.length > 0) return fields.join(' ');
   const banner = page.querySelector('main .banner-error, main .error-message, main p');
   return banner?.textContent.trim() ?? '';
@@ -116,5 +127,18 @@ function setUpPanel(panel) {
   navigator.serviceWorker?.ready.then(show);
 }
 
+/** The refused form opened to be fixed (`/outbox/<key>`): its first field in error, in view
+ *  and focused (a closed section around it opened). */
+function showWhatToFix() {
+  if (!/^\/outbox\/\d+$/.test(window.location.pathname)) return;
+  const field = document.querySelector('main [aria-invalid="true"]') ?? document.querySelector('main form[data-offline-queue] .field-input');
+  if (!field) return;
+  const section = field.closest('details');
+  if (section) section.open = true;
+  field.scrollIntoView({ block: 'center' });
+  field.focus({ preventScroll: true });
+}
+
 setUpNaming();
 document.querySelectorAll('[data-outbox]').forEach(setUpPanel);
+showWhatToFix();

@@ -21,3 +21,19 @@ struct OfflineAccountMiddleware: AsyncMiddleware {
         SHA256.hash(data: Data("kinetic-offline-\(id.uuidString)".utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 }
+
+/// A request the service worker sends from its outbox names the account it was made for
+/// (`X-Kinetic-Sent-For`, ``OfflineAccountMiddleware/name(of:)``). Made for another account than
+/// the one now signed in on the browser (the session changed while it waited), it is not run:
+/// 409 with `X-Kinetic-Other-Account`, and the worker keeps it for its own account.
+struct SentForAccountMiddleware: AsyncMiddleware {
+    static let header = "X-Kinetic-Sent-For"
+
+    func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
+        guard let sentFor = request.headers.first(name: Self.header) else { return try await next.respond(to: request) }
+        guard let id = request.auth.get(User.self)?.id, OfflineAccountMiddleware.name(of: id) == sentFor else {
+            return Response(status: .conflict, headers: ["X-Kinetic-Other-Account": "1"])
+        }
+        return try await next.respond(to: request)
+    }
+}

@@ -63,8 +63,11 @@ enum SideMenu {
                             "form",
                             [
                                 Attr("method", "post"), Attr("action", SiteURL.logout.path), .class("side-menu-logout"),
-                                // Signing out, the phone's notifications stop (js/shared/offline.js).
+                                // Signing out, the phone's notifications stop; offline it cannot be done, and
+                                // changes made offline and not sent yet are asked about (js/shared/offline.js).
                                 .data("push-forget", SiteURL.notificationDevicesRemoval.path),
+                                .data("offline-message", l.t("signOut.offline")), .data("unsent-one", l.t("signOut.unsentOne")),
+                                .data("unsent-many", l.t("signOut.unsentMany")), .data("unsent-action", l.t("signOut.anyway")),
                             ],
                             [
                                 CSRFField.render(context.csrfToken),

@@ -17,6 +17,13 @@ enum OfflinePage {
                         el("p", [], [txt(l.t("offline.message"))]),
                         // The page is answered at the address asked for: opening it again tries the network.
                         el("a", [.class("button button-primary"), Attr("href", "")], [txt(l.t("offline.retry"))]),
+                        // An installed app has no back button: the way to the pages kept here.
+                        el(
+                            "p", [.class("offline-ways")],
+                            [
+                                el("a", [Attr("href", SiteURL.module(.goals).path)], [txt(l.t("offline.goals"))]),
+                                el("a", [Attr("href", SiteURL.profile.path)], [txt(l.t("offline.home"))]),
+                            ]),
                     ])
             ])
     }

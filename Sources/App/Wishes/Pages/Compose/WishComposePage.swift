@@ -31,8 +31,8 @@ enum WishComposePage {
             "button", [.class("top-bar-text-button compose-next"), Attr("type", "submit"), Attr("form", "compose-form")],
             [txt(l.t("wishes.compose.next"))])
         let content: [HTMLNode] = [
-            model.errors.isEmpty ? .empty : banner(l.t("wishes.compose.fix"), isError: true),
             OutboxPanel.render(module: .wishes, l: l),
+            model.errors.isEmpty ? .empty : banner(l.t("wishes.compose.fix"), isError: true),
             el(
                 "form",
                 OutboxPanel.queueable(template: l.t("wishes.compose.queued"), fields: ["recipients", "subject"]) + [

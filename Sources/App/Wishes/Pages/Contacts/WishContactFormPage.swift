@@ -15,8 +15,8 @@ enum WishContactFormPage {
         let form = model.form
         let action = model.contactID.map { SiteURL.wishes(.contact(id: $0)).path } ?? SiteURL.wishes(.contacts).path
         var content: [HTMLNode] = [
-            model.errors.isEmpty ? .empty : banner(l.t("wishes.compose.fix"), isError: true),
             model.contactID == nil ? OutboxPanel.render(module: .wishes, l: l) : .empty,
+            model.errors.isEmpty ? .empty : banner(l.t("wishes.compose.fix"), isError: true),
             el(
                 "form",
                 [Attr("method", "post"), Attr("action", action), .class("card form contact-form"), .id("contact-form")]
