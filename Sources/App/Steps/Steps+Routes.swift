@@ -13,13 +13,20 @@ enum StepsModule: KineticModule {
         let sources = StepSourcesController()
         routes.signedIn.get(SiteURL.stepSources.pathComponents, use: sources.show)
         routes.signedIn.post(SiteURL.stepSources.pathComponents, use: sources.update)
+        let sync = StepSyncController()
+        routes.signedIn.get(SiteURL.stepSync.pathComponents, use: sync.show)
+        routes.signedIn.post(SiteURL.stepSync.pathComponents, use: sync.add)
+        routes.signedIn.post(SiteURL.stepSyncRemoval(id: nil).pathComponents, use: sync.remove)
 
         let api = StepsAPIController()
         routes.apiSignedIn.get(SiteURL.api(.stepsDaily).pathComponents, use: api.daily)
         let sourcesAPI = StepSourcesAPIController()
         routes.apiSignedIn.get(SiteURL.api(.stepSources).pathComponents, use: sourcesAPI.show)
         routes.apiSignedIn.put(SiteURL.api(.stepSources).pathComponents, use: sourcesAPI.update)
-        routes.apiSignedIn.on(.POST, SiteURL.api(.healthSamples).pathComponents, collectingAtMost: 16 << 20, use: api.push)
+        // A phone's automations post with a token of their own (Settings › Step Sync) or an API token.
+        let phones = routes.api.grouped(StepSyncAuthenticator(), RequireBearerMiddleware(), IdempotencyMiddleware())
+        phones.on(.POST, SiteURL.api(.healthSamples).pathComponents, collectingAtMost: 16 << 20, use: api.push)
+        phones.on(.POST, SiteURL.api(.healthAutoExport).pathComponents, collectingAtMost: 16 << 20, use: api.autoExport)
         routes.apiSignedIn.on(
             .POST, SiteURL.api(.healthImport).pathComponents, streamingAtMost: routes.configuration.maximumUploadBytes, use: api.upload)
     }

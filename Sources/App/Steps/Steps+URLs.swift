@@ -4,6 +4,13 @@ import Vapor
 extension SiteURL {
     static let stepsImport = SiteURL(["steps", "import"])
     static let stepSources = SiteURL(["steps", "sources"])
+    /// Settings › Sync From iPhone: the phones that send their steps on their own.
+    static let stepSync = SiteURL(["settings", "step-sync"])
+
+    /// Removes one of those phones (POST).
+    static func stepSyncRemoval(id: String?) -> SiteURL {
+        SiteURL(["settings", "step-sync", parameter(id, "deviceId"), "remove"])
+    }
 
     /// The Steps page of a month, e.g. `/steps?month=2021-05`.
     static func steps(month: String?) -> String {
@@ -19,5 +26,6 @@ extension SiteURL.API {
     static let stepsDaily = Self(["steps", "daily"])
     static let stepSources = Self(["steps", "sources"])
     static let healthSamples = Self(["health", "samples"])
+    static let healthAutoExport = Self(["health", "auto-export"])
     static let healthImport = Self(["health", "import"])
 }

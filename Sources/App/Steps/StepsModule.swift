@@ -3,7 +3,10 @@ import Vapor
 
 extension StepsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
-        [CreateStepSamples(), CreateDailyStepTotals(), CreateStepSources(), CreateStepImports(), AddStepChannels()]
+        [
+            CreateStepSamples(), CreateDailyStepTotals(), CreateStepSources(), CreateStepImports(), AddStepChannels(),
+            CreateStepSyncDevices(),
+        ]
     }
 
     static var commands: [any KineticCommand.Type] { [ImportHealthCommand.self] }

@@ -1781,6 +1781,29 @@ extension Components {
                 case progress
             }
         }
+        /// - Remark: Generated from `#/components/schemas/DailySteps`.
+        public struct DailySteps: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DailySteps/date`.
+            public var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DailySteps/steps`.
+            public var steps: Swift.Int
+            /// Creates a new `DailySteps`.
+            ///
+            /// - Parameters:
+            ///   - date:
+            ///   - steps:
+            public init(
+                date: Swift.String,
+                steps: Swift.Int
+            ) {
+                self.date = date
+                self.steps = steps
+            }
+            public enum CodingKeys: String, CodingKey {
+                case date
+                case steps
+            }
+        }
         /// What Health Auto Export and iPhone automations post.
         ///
         /// - Remark: Generated from `#/components/schemas/HealthSamples`.
@@ -1854,6 +1877,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/HealthPoint/date`.
             public var date: Swift.String?
+            /// When the period ends, in the same format.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HealthPoint/end`.
+            public var end: Swift.String?
             /// The device or app that counted them.
             ///
             /// - Remark: Generated from `#/components/schemas/HealthPoint/source`.
@@ -1863,19 +1890,23 @@ extension Components {
             /// - Parameters:
             ///   - qty: The steps of the period starting at `date`.
             ///   - date: `yyyy-MM-dd HH:mm:ss Z`
+            ///   - end: When the period ends, in the same format.
             ///   - source: The device or app that counted them.
             public init(
                 qty: Swift.Double? = nil,
                 date: Swift.String? = nil,
+                end: Swift.String? = nil,
                 source: Swift.String? = nil
             ) {
                 self.qty = qty
                 self.date = date
+                self.end = end
                 self.source = source
             }
             public enum CodingKeys: String, CodingKey {
                 case qty
                 case date
+                case end
                 case source
             }
         }

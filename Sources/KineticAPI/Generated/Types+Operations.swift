@@ -4117,38 +4117,13 @@ public enum Operations {
                 public var headers: Operations.GetDailySteps.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
-                    /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/responses/200/content/JsonPayload`.
-                    public struct JsonPayloadPayload: Codable, Hashable, Sendable {
-                        /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/responses/200/content/JsonPayload/date`.
-                        public var date: Swift.String
-                        /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/responses/200/content/JsonPayload/steps`.
-                        public var steps: Swift.Int
-                        /// Creates a new `JsonPayloadPayload`.
-                        ///
-                        /// - Parameters:
-                        ///   - date:
-                        ///   - steps:
-                        public init(
-                            date: Swift.String,
-                            steps: Swift.Int
-                        ) {
-                            self.date = date
-                            self.steps = steps
-                        }
-                        public enum CodingKeys: String, CodingKey {
-                            case date
-                            case steps
-                        }
-                    }
-                    /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/responses/200/content/json`.
-                    public typealias JsonPayload = [Operations.GetDailySteps.Output.Ok.Body.JsonPayloadPayload]
                     /// - Remark: Generated from `#/paths/api/v1/steps/daily/GET/responses/200/content/application\/json`.
-                    case json(Operations.GetDailySteps.Output.Ok.Body.JsonPayload)
+                    case json([Components.Schemas.DailySteps])
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    public var json: Operations.GetDailySteps.Output.Ok.Body.JsonPayload {
+                    public var json: [Components.Schemas.DailySteps] {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -4966,6 +4941,309 @@ public enum Operations {
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/health/samples/post(pushHealthSamples)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Step counts as Health Auto Export's REST API automation posts them
+    ///
+    /// For an iPhone running Health Auto Export (a REST API automation, JSON, Health Metrics
+    /// with Step Count). Signed in with a phone's key from Settings › Sync From iPhone
+    /// (`Authorization: Bearer kss_…`; it posts steps and reads nothing) or an API token. The body is the
+    /// app's JSON: `step_count` points (`qty`, `date` as `yyyy-MM-dd HH:mm:ss Z`, or with a
+    /// 12-hour clock, and `source`: one device, or several joined by `|`, Health Auto Export's
+    /// total of them, trusted less than any one device); other metrics and `workouts` are
+    /// ignored. Each point covers the period of the automation's aggregation, from its
+    /// `automation-aggregation` header (Seconds, Minutes, Hours or Days; minutes without one;
+    /// Weeks, Months and Years are refused). A sync is the truth, for each source, from its
+    /// first point to the end of its last: what an earlier sync stored there and this one lacks
+    /// is removed, so the same sync twice changes nothing; where an Apple Health export holds a
+    /// source's data, or a push from a Shortcut, those count and these points do not.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/health/auto-export`.
+    /// - Remark: Generated from `#/paths//api/v1/health/auto-export/post(syncHealthAutoExport)`.
+    public enum SyncHealthAutoExport {
+        public static let id: Swift.String = "syncHealthAutoExport"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/health/auto-export/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/health/auto-export/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                /// The aggregation Health Auto Export was set to.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/health/auto-export/POST/header/automation-aggregation`.
+                public var automationAggregation: Swift.String?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SyncHealthAutoExport.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                ///   - automationAggregation: The aggregation Health Auto Export was set to.
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    automationAggregation: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SyncHealthAutoExport.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.automationAggregation = automationAggregation
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SyncHealthAutoExport.Input.Headers
+            /// - Remark: Generated from `#/paths/api/v1/health/auto-export/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/health/auto-export/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.HealthSamples)
+            }
+            public var body: Operations.SyncHealthAutoExport.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.SyncHealthAutoExport.Input.Headers = .init(),
+                body: Operations.SyncHealthAutoExport.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/health/auto-export/post(syncHealthAutoExport)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/health/auto-export/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/health/auto-export/POST/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// Step points stored.
+                        ///
+                        /// - Remark: Generated from `#/paths/api/v1/health/auto-export/POST/responses/200/content/json/accepted`.
+                        public var accepted: Swift.Int
+                        /// - Remark: Generated from `#/paths/api/v1/health/auto-export/POST/responses/200/content/json/daysUpdated`.
+                        public var daysUpdated: Swift.Int
+                        /// - Remark: Generated from `#/paths/api/v1/health/auto-export/POST/responses/200/content/json/days`.
+                        public var days: [Components.Schemas.DailySteps]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - accepted: Step points stored.
+                        ///   - daysUpdated:
+                        ///   - days:
+                        public init(
+                            accepted: Swift.Int,
+                            daysUpdated: Swift.Int,
+                            days: [Components.Schemas.DailySteps]
+                        ) {
+                            self.accepted = accepted
+                            self.daysUpdated = daysUpdated
+                            self.days = days
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case accepted
+                            case daysUpdated
+                            case days
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/health/auto-export/POST/responses/200/content/application\/json`.
+                    case json(Operations.SyncHealthAutoExport.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.SyncHealthAutoExport.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SyncHealthAutoExport.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SyncHealthAutoExport.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Stored; the totals of the days its points touch.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/health/auto-export/post(syncHealthAutoExport)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SyncHealthAutoExport.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SyncHealthAutoExport.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is missing or not JSON.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/health/auto-export/post(syncHealthAutoExport)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.InvalidJSON)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.InvalidJSON {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/health/auto-export/post(syncHealthAutoExport)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/health/auto-export/post(syncHealthAutoExport)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Some members are invalid; `fields` has a message per member path.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/health/auto-export/post(syncHealthAutoExport)/responses/422`.
             ///
             /// HTTP response code: `422 unprocessableContent`.
             case unprocessableContent(Components.Responses.ValidationFailed)

@@ -206,6 +206,25 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/v1/health/samples`.
     /// - Remark: Generated from `#/paths//api/v1/health/samples/post(pushHealthSamples)`.
     func pushHealthSamples(_ input: Operations.PushHealthSamples.Input) async throws -> Operations.PushHealthSamples.Output
+    /// Step counts as Health Auto Export's REST API automation posts them
+    ///
+    /// For an iPhone running Health Auto Export (a REST API automation, JSON, Health Metrics
+    /// with Step Count). Signed in with a phone's key from Settings › Sync From iPhone
+    /// (`Authorization: Bearer kss_…`; it posts steps and reads nothing) or an API token. The body is the
+    /// app's JSON: `step_count` points (`qty`, `date` as `yyyy-MM-dd HH:mm:ss Z`, or with a
+    /// 12-hour clock, and `source`: one device, or several joined by `|`, Health Auto Export's
+    /// total of them, trusted less than any one device); other metrics and `workouts` are
+    /// ignored. Each point covers the period of the automation's aggregation, from its
+    /// `automation-aggregation` header (Seconds, Minutes, Hours or Days; minutes without one;
+    /// Weeks, Months and Years are refused). A sync is the truth, for each source, from its
+    /// first point to the end of its last: what an earlier sync stored there and this one lacks
+    /// is removed, so the same sync twice changes nothing; where an Apple Health export holds a
+    /// source's data, or a push from a Shortcut, those count and these points do not.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/health/auto-export`.
+    /// - Remark: Generated from `#/paths//api/v1/health/auto-export/post(syncHealthAutoExport)`.
+    func syncHealthAutoExport(_ input: Operations.SyncHealthAutoExport.Input) async throws -> Operations.SyncHealthAutoExport.Output
     /// Import an Apple Health export sent as the request body
     ///
     /// The body is the `export.zip` made by the Health app, or the `export.xml` inside it,
@@ -1072,6 +1091,33 @@ extension APIProtocol {
     ) async throws -> Operations.PushHealthSamples.Output {
         try await pushHealthSamples(Operations.PushHealthSamples.Input(
             query: query,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Step counts as Health Auto Export's REST API automation posts them
+    ///
+    /// For an iPhone running Health Auto Export (a REST API automation, JSON, Health Metrics
+    /// with Step Count). Signed in with a phone's key from Settings › Sync From iPhone
+    /// (`Authorization: Bearer kss_…`; it posts steps and reads nothing) or an API token. The body is the
+    /// app's JSON: `step_count` points (`qty`, `date` as `yyyy-MM-dd HH:mm:ss Z`, or with a
+    /// 12-hour clock, and `source`: one device, or several joined by `|`, Health Auto Export's
+    /// total of them, trusted less than any one device); other metrics and `workouts` are
+    /// ignored. Each point covers the period of the automation's aggregation, from its
+    /// `automation-aggregation` header (Seconds, Minutes, Hours or Days; minutes without one;
+    /// Weeks, Months and Years are refused). A sync is the truth, for each source, from its
+    /// first point to the end of its last: what an earlier sync stored there and this one lacks
+    /// is removed, so the same sync twice changes nothing; where an Apple Health export holds a
+    /// source's data, or a push from a Shortcut, those count and these points do not.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/health/auto-export`.
+    /// - Remark: Generated from `#/paths//api/v1/health/auto-export/post(syncHealthAutoExport)`.
+    public func syncHealthAutoExport(
+        headers: Operations.SyncHealthAutoExport.Input.Headers = .init(),
+        body: Operations.SyncHealthAutoExport.Input.Body
+    ) async throws -> Operations.SyncHealthAutoExport.Output {
+        try await syncHealthAutoExport(Operations.SyncHealthAutoExport.Input(
             headers: headers,
             body: body
         ))

@@ -17,7 +17,7 @@ extension Application {
     }
 
     /// `GET /api/v1/steps/daily?<query>`, decoded.
-    func dailySteps(_ query: String, token: String) async throws -> Operations.GetDailySteps.Output.Ok.Body.JsonPayload {
+    func dailySteps(_ query: String, token: String) async throws -> [Components.Schemas.DailySteps] {
         let response = try await json(.GET, "/api/v1/steps/daily?\(query)", token: token)
         #expect(response.status == .ok)
         return try response.decoded()

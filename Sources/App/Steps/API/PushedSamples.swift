@@ -5,11 +5,19 @@ import KineticCore
 /// `{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 123, "date": "2021-01-01 10:00:00 -0800", "source": "…"}]}]}}`.
 /// Each point is the steps of the period starting at `date` and ending at its `end` (the same
 /// format) when it has one, else `interval` seconds later (the period the client says its points
-/// cover: a minute, an hour, a day); metrics other than `step_count` are ignored. Every point
-/// must be plausible (``StepSampleLimits``), or the whole push is refused.
+/// cover: a minute, an hour, a day); metrics other than `step_count` are ignored. Dates are
+/// read as apps write them (a 12-hour clock too). A point's `source` names one device, or
+/// several joined by "|" (Health Auto Export's total of them, trusted less than any one
+/// device). Every point must be plausible (``StepSampleLimits``), or the whole push is refused.
 enum PushedSamples {
     /// The periods a client may say its points cover, by name (`?interval=hour`).
     static let intervals: [String: Double] = ["minute": 60, "hour": 3_600, "day": 86_400]
+
+    /// Health Auto Export's aggregation (its `automation-aggregation` header, lowercased) as the
+    /// period its points cover; "default" is minutes for steps.
+    static let autoExportIntervals: [String: Double] = [
+        "default": 60, "seconds": 1, "minutes": 60, "hours": 3_600, "days": 86_400,
+    ]
 
     static func parse(
         _ body: JSONValue, limits: StepSampleLimits, interval: Double, channel: StepChannel
@@ -45,13 +53,13 @@ enum PushedSamples {
                     errors.add(path + ".qty", "error.push.quantity")
                     continue
                 }
-                guard let text = fields["date"]?.stringValue, let date = HealthDateText.parse(text) else {
+                guard let text = fields["date"]?.stringValue, let date = HealthDateText.parseAsAppsWriteIt(text) else {
                     errors.add(path + ".date", "error.push.date")
                     continue
                 }
                 var end = date.seconds + interval
                 if let given = fields["end"], given != .null {
-                    guard let text = given.stringValue, let parsed = HealthDateText.parse(text) else {
+                    guard let text = given.stringValue, let parsed = HealthDateText.parseAsAppsWriteIt(text) else {
                         errors.add(path + ".end", "error.push.date")
                         continue
                     }
@@ -69,14 +77,18 @@ enum PushedSamples {
                 let source: String
                 switch fields["source"] {
                 case nil, .null?: source = defaultSource
-                case .string(let name)? where !name.isEmpty && name.count <= maximumSourceLength: source = name
+                case .string(let name)? where name.trimmingCharacters(in: .whitespaces).isEmpty: source = defaultSource
+                case .string(let name)? where name.count <= maximumSourceLength:
+                    source = name.trimmingCharacters(in: .whitespaces)
                 case _?:
                     errors.add(path + ".source", "error.push.source")
                     continue
                 }
                 samples.append(
                     StepSample(
-                        sourceName: source, kind: StepSourceKind.classify(sourceName: source, device: nil, wasUserEntered: false),
+                        sourceName: source,
+                        kind: source.contains("|")
+                            ? .other : StepSourceKind.classify(sourceName: source, device: nil, wasUserEntered: false),
                         start: date.seconds, end: end, utcOffset: date.offset, value: quantity, channel: channel
                     ))
             }

@@ -3,7 +3,8 @@ import Foundation
 import KineticCore
 import Vapor
 
-/// `GET /api/v1/steps/daily`, `POST /api/v1/health/samples` (pushed by iPhone automations) and
+/// `GET /api/v1/steps/daily`, `POST /api/v1/health/samples` (pushed by iPhone automations, an
+/// Apple Shortcut), `POST /api/v1/health/auto-export` (Health Auto Export's REST automation) and
 /// `POST /api/v1/health/import` (an export uploaded as the request body).
 struct StepsAPIController {
     struct DailySteps: Content {
@@ -14,6 +15,13 @@ struct StepsAPIController {
     struct PushResult: Content {
         let accepted: Int
         let daysUpdated: Int
+    }
+
+    /// What a Health Auto Export sync stored: its step points, and the totals of the days they touch.
+    struct AutoExportResult: Content {
+        let accepted: Int
+        let daysUpdated: Int
+        let days: [DailySteps]
     }
 
     /// The longest range one request may ask for (ten years).
@@ -43,7 +51,36 @@ struct StepsAPIController {
             throw AppError.validation(FieldErrors(["interval": "error.push.interval"]))
         }
         let samples = try await request.jsonBody { try PushedSamples.parse($0, limits: limits, interval: interval, channel: .push).get() }
-        return PushResult(accepted: samples.count, daysUpdated: try await steps.deliver(pushed: samples))
+        let result = PushResult(accepted: samples.count, daysUpdated: try await steps.deliver(pushed: samples))
+        try await noteSync(request, points: samples.count)
+        return result
+    }
+
+    /// Health Auto Export's JSON as its REST automation posts it, the period of each point from
+    /// its `automation-aggregation` header (minutes when it sends none).
+    func autoExport(_ request: Request) async throws -> AutoExportResult {
+        let steps = try request.steps()
+        let limits = steps.sampleLimits
+        let named = (request.headers.first(name: "automation-aggregation") ?? "default").trimmingCharacters(in: .whitespaces).lowercased()
+        guard let interval = PushedSamples.autoExportIntervals[named] else {
+            throw AppError.validation(FieldErrors(["automation-aggregation": "error.autoExport.interval"]))
+        }
+        let samples = try await request.jsonBody {
+            try PushedSamples.parse($0, limits: limits, interval: interval, channel: .autoExport).get()
+        }
+        let updated = try await steps.deliver(pushed: samples)
+        try await noteSync(request, points: samples.count)
+        guard let touched = DailyStepTotals.days(touchedBy: samples) else { return AutoExportResult(accepted: 0, daysUpdated: 0, days: []) }
+        let days = try await steps.dailyTotals(
+            from: LocalDate(daysSince1970: touched.lowerBound), to: LocalDate(daysSince1970: touched.upperBound))
+        return AutoExportResult(
+            accepted: samples.count, daysUpdated: updated, days: days.map { DailySteps(date: $0.date.description, steps: $0.steps) })
+    }
+
+    /// Notes the sync on the phone whose token signed the request in, when one did.
+    private func noteSync(_ request: Request, points: Int) async throws {
+        guard let device = request.stepSyncDeviceID else { return }
+        try await StepSyncDevices.noteSync(of: device, points: points, at: request.now, on: request.db)
     }
 
     /// The export as the request body.

@@ -47,6 +47,8 @@ enum SettingsPage {
                             href: SiteURL.fitnessSettings.path, title: l.t("fitness.title"), detail: l.t("settings.fitnessDetail")),
                         ListRow.render(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
                         ListRow.render(
+                            href: SiteURL.stepSync.path, title: l.t("steps.sync.title"), detail: l.t("steps.sync.settingsDetail")),
+                        ListRow.render(
                             href: SiteURL.notificationSettings.path, title: l.t("notifications.title"),
                             detail: l.t("notifications.settingsDetail")),
                         ListRow.render(
