@@ -11,7 +11,7 @@ from selenium.webdriver.common.keys import Keys
 from conftest import BASE_URL, api, log_in, make_driver, settle, upload_export, wait
 
 SIGNED_OUT = ["/login", "/signup"]
-SIGNED_IN = ["/profile", "/settings", "/settings/fitness", "/settings/password", "/settings/tokens",
+SIGNED_IN = ["/profile", "/settings", "/settings/fitness", "/settings/password", "/settings/tokens", "/settings/step-sync",
              "/goals", "/goals?category=calories", "/goals/history", "/steps", "/steps/sources", "/workouts"]
 
 

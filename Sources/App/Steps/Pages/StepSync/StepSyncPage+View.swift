@@ -47,7 +47,9 @@ enum StepSyncPage {
                     devices.map { device in
                         let last =
                             device.lastSyncAt.map { at in
-                                l.t("steps.sync.lastSync", l.dateTime(at, in: timeZone), l.number(device.lastSyncPoints ?? 0))
+                                l.t(
+                                    "steps.sync.lastSync", l.dateTime(at, in: timeZone),
+                                    l.plural("steps.sync.points", count: device.lastSyncPoints ?? 0))
                             } ?? l.t("steps.sync.never")
                         return el(
                             "li", [.class("sync-device")],
