@@ -25,8 +25,8 @@
 // - a workout's progress and its end, sent while there is no network: kept in order in
 //   IndexedDB (the outbox) and answered 202, then sent once the network is back (Background
 //   Sync where there is one; else at the next page loaded, or when the shell asks before it
-//   loads a kept page again). The server takes each once: progress is a place, an end carries
-//   its run's id.
+//   loads a kept page again), each with an `Idempotency-Key` of its own. The server takes each
+//   once: by its key, and besides, progress is a place and an end carries its run's id.
 // - a form filled in offline (a jump session, a contact, a wish: ``QUEUED_FORMS``): kept in the
 //   same outbox with an `Idempotency-Key` of its own, the person sent to the page that lists it
 //   as waiting, and sent in turn once the network is back (the server takes each key once). One
@@ -632,9 +632,10 @@ async function sendOrKeep(request, keep, queuedAnswer) {
   return queuedAnswer(item);
 }
 
-/** A workout's progress or end: answered 202 with `X-Kinetic-Queued` when kept. */
+/** A workout's progress or end: answered 202 with `X-Kinetic-Queued` when kept, and sent with
+ *  an `Idempotency-Key` of its own (the server takes each once). */
 function sendOrQueue(request) {
-  return sendOrKeep(request, () => ({}), () => new Response(null, { status: 202, headers: { 'X-Kinetic-Queued': '1' } }));
+  return sendOrKeep(request, () => ({ id: crypto.randomUUID() }), () => new Response(null, { status: 202, headers: { 'X-Kinetic-Queued': '1' } }));
 }
 
 /** A form of ``QUEUED_FORMS``: when kept, the person goes to the page that lists it waiting,
@@ -647,7 +648,7 @@ function sendFormOrQueue(request, form) {
     const values = [...fields].filter(([name]) => !['_csrf', '_outbox'].includes(name))
       .map(([name, value]) => [name, typeof value === 'string' ? value : `${value.name}:${value.size}`]);
     return {
-      url, id: crypto.randomUUID(), label: String(fields.get('_outbox') || '').slice(0, 200), returnTo: form.returnTo,
+      url, id: crypto.randomUUID(), form: true, label: String(fields.get('_outbox') || '').slice(0, 200), returnTo: form.returnTo,
       signature: JSON.stringify([url, values]),
     };
   }, () => Response.redirect(new URL(form.returnTo, self.location.origin).href, 303));
@@ -660,13 +661,13 @@ function formFields(body, type) {
 /** The account's forms in the outbox, oldest first, for the pages to list. */
 async function queuedForms() {
   const { account } = await currentAccount();
-  return (await queued()).filter((item) => item.account === account && item.id).sort((a, b) => a.key - b.key)
+  return (await queued()).filter((item) => item.account === account && item.form).sort((a, b) => a.key - b.key)
     .map(({ key, label, returnTo, refusal }) => ({ key, label, returnTo, refusal: refusal ?? null }));
 }
 
 async function discardForm(key) {
   const { account } = await currentAccount();
-  await dropQueued((item) => item.key === key && item.account === account && item.id);
+  await dropQueued((item) => item.key === key && item.account === account && item.form);
 }
 
 /** A refused form's page as the server answered it (the form with its values and what is
@@ -701,9 +702,9 @@ function sendQueued() {
         if (!answer || answer.status >= 500 || answer.status === 401 || answer.status === 403 || signedOut) return;
         // Another account is signed in now: it waits for its own.
         if (answer.status === 409 && answer.headers.get('X-Kinetic-Other-Account')) return;
-        // A form's first sending is still running on the server (its key is taken): later.
+        // Its first sending is still running on the server (its key is taken): later.
         if (item.id && answer.status === 409) return;
-        if (item.id && answer.status >= 400) {
+        if (item.form && answer.status >= 400) {
           // Refused (a mistake, a limit, a conflict): it waits for the person, with the page
           // that says why; the ones after it go on.
           const refusalHeaders = { 'Content-Type': answer.headers.get('Content-Type') || 'text/html; charset=utf-8' };
