@@ -19,16 +19,10 @@ public enum DailyStepTotals {
     public static func compute(
         _ samples: [StepSample], claims: [StepClaim] = [], ranking: SourceRanking = SourceRanking()
     ) -> [LocalDate: Double] {
-        let claimed = ClaimedPeriods(claims)
-        var covered = IntervalSet()
         var totalsByDay: [Int: Double] = [:]
-        for group in rankedGroups(samples, ranking: ranking) {
-            var counted: [(Double, Double)] = []
-            for sample in group {
-                let moreTrusted = claimed.moreTrusted(than: sample.channel, forSource: sample.sourceName)
-                add(sample, uncoveredBy: covered, claimedBy: moreTrusted, to: &totalsByDay, counted: &counted)
-            }
-            covered.formUnion(counted)
+        walk(samples, claims: claims, ranking: ranking) { sample, start, end, counts in
+            guard counts else { return }
+            forEachPeriod(of: sample, from: start, to: end, length: secondsPerDay) { day, share in totalsByDay[day, default: 0] += share }
         }
         var totals: [LocalDate: Double] = [:]
         for (day, steps) in totalsByDay { totals[LocalDate(daysSince1970: day)] = steps }
@@ -133,38 +127,65 @@ public enum DailyStepTotals {
         return first...last
     }
 
-    /// Credits `sample`'s share of each part of its interval that neither a more trusted
-    /// channel of its source claims nor a higher-ranked source covers; the parts its own
-    /// source leaves to it go to `counted` (they cover lower-ranked sources).
-    private static func add(
-        _ sample: StepSample, uncoveredBy covered: IntervalSet, claimedBy moreTrusted: IntervalSet?,
-        to totals: inout [Int: Double], counted: inout [(Double, Double)]
+    /// Goes through the samples as the rules say, most trusted first, calling `visit` with each
+    /// part of a sample its own source's channels leave to it (`counts` false: what it recorded
+    /// there), and with each part of those that no higher-ranked source covers (`counts` true:
+    /// what it adds to the total). A zero-length sample's parts are its instant (start == end).
+    static func walk(
+        _ samples: [StepSample], claims: [StepClaim], ranking: SourceRanking,
+        visit: (_ sample: StepSample, _ start: Double, _ end: Double, _ counts: Bool) -> Void
     ) {
+        let claimed = ClaimedPeriods(claims)
+        var covered = IntervalSet()
+        for group in rankedGroups(samples, ranking: ranking) {
+            var own: [(Double, Double)] = []
+            for sample in group {
+                let moreTrusted = claimed.moreTrusted(than: sample.channel, forSource: sample.sourceName)
+                guard sample.end > sample.start else {
+                    guard moreTrusted?.contains(sample.start) != true else { continue }
+                    visit(sample, sample.start, sample.start, false)
+                    if !covered.contains(sample.start) { visit(sample, sample.start, sample.start, true) }
+                    continue
+                }
+                func left(_ ownStart: Double, _ ownEnd: Double) {
+                    visit(sample, ownStart, ownEnd, false)
+                    covered.forEachGap(from: ownStart, to: ownEnd) { visit(sample, $0, $1, true) }
+                    own.append((ownStart, ownEnd))
+                }
+                if let moreTrusted {
+                    moreTrusted.forEachGap(from: sample.start, to: sample.end, left)
+                } else {
+                    left(sample.start, sample.end)
+                }
+            }
+            covered.formUnion(own)
+        }
+    }
+
+    /// Calls `body` with each local period (day or hour number since 1970, `length` seconds, in
+    /// the sample's own offset) that [start, end) of `sample` touches, and the share of its
+    /// value that part holds (in proportion to time; a zero-length sample's whole value).
+    static func forEachPeriod(
+        of sample: StepSample, from start: Double, to end: Double, length: Double, _ body: (_ period: Int, _ share: Double) -> Void
+    ) {
+        let offset = Double(sample.utcOffset)
         let duration = sample.end - sample.start
         guard duration > 0 else {
-            if moreTrusted?.contains(sample.start) != true, !covered.contains(sample.start) {
-                totals[localDay(sample.start, offset: sample.utcOffset), default: 0] += sample.value
-            }
+            body(Int(saturating: ((start + offset) / length).rounded(.down)), sample.value)
             return
         }
-        func credit(_ pieceStart: Double, _ pieceEnd: Double) {
-            var cursor = pieceStart
-            while cursor < pieceEnd {
-                let day = localDay(cursor, offset: sample.utcOffset)
-                let nextMidnight = Double(day + 1) * secondsPerDay - Double(sample.utcOffset)
-                let segmentEnd = min(pieceEnd, nextMidnight)
-                totals[day, default: 0] += sample.value * (segmentEnd - cursor) / duration
-                cursor = segmentEnd
+        var cursor = start
+        while cursor < end {
+            var period = Int(saturating: ((cursor + offset) / length).rounded(.down))
+            // The period's end, past the cursor even where rounding put the cursor on it.
+            var boundary = Double(period + 1) * length - offset
+            if boundary <= cursor {
+                period += 1
+                boundary += length
             }
-        }
-        guard let moreTrusted else {
-            covered.forEachGap(from: sample.start, to: sample.end, credit)
-            counted.append((sample.start, sample.end))
-            return
-        }
-        moreTrusted.forEachGap(from: sample.start, to: sample.end) { ownStart, ownEnd in
-            covered.forEachGap(from: ownStart, to: ownEnd, credit)
-            counted.append((ownStart, ownEnd))
+            let segmentEnd = min(end, boundary)
+            body(period, sample.value * (segmentEnd - cursor) / duration)
+            cursor = segmentEnd
         }
     }
 }

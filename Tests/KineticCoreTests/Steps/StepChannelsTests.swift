@@ -7,7 +7,7 @@ import Testing
 /// trusted source.
 @Suite struct StepChannelsTests {
     /// 2026-11-28 00:00:00 UTC.
-    let day = 1_796_256_000.0
+    let day = 1_795_824_000.0
     let hour = 3_600.0
     let minute = 60.0
 
