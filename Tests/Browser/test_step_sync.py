@@ -8,11 +8,14 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import BASE_URL, assert_no_horizontal_overflow, log_in, make_driver, screenshot, tap, wait
+from test_accessibility import violations
 from test_offline import LANGUAGES, new_account
 
 WORDS = {
-    "en": {"title": "Sync From iPhone", "added": "KEY FOR LÉA’S IPHONE", "synced": "1 step point"},
-    "de": {"title": "Vom iPhone synchronisieren", "added": "SCHLÜSSEL FÜR LÉA’S IPHONE", "synced": "1 Schrittwert"},
+    "en": {"title": "Sync From iPhone", "added": "KEY FOR LÉA’S IPHONE", "synced": "1 step point", "counted": "counted",
+           "steps": "4,321"},
+    "de": {"title": "Vom iPhone synchronisieren", "added": "SCHLÜSSEL FÜR LÉA’S IPHONE", "synced": "1 Schrittwert",
+           "counted": "gezählt", "steps": "4.321"},
 }
 
 
@@ -49,5 +52,13 @@ def test_a_phones_key_is_made_in_settings_and_health_auto_export_sends_its_steps
         device = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".sync-device")))
         assert "Léa’s iPhone" in device.text and words["synced"] in device.text
         screenshot(driver, f"step-sync-list-{code}")
+
+        # The day it sent, hour by hour: what the iPhone recorded, and that it counted.
+        driver.get(BASE_URL + "/steps/day/2026-11-27")
+        hour = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".day-hour")))
+        assert "Léa’s iPhone" in hour.text and words["counted"] in hour.text and words["steps"] in hour.text
+        assert violations(driver) == [], "a day's sources"
+        assert_no_horizontal_overflow(driver, "a day's sources")
+        screenshot(driver, f"step-day-{code}")
     finally:
         driver.quit()

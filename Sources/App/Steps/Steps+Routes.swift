@@ -12,6 +12,7 @@ enum StepsModule: KineticModule {
             .POST, SiteURL.stepsImport.pathComponents, streamingAtMost: routes.configuration.maximumUploadBytes, use: steps.upload)
         let sources = StepSourcesController()
         routes.signedIn.get(SiteURL.stepSources.pathComponents, use: sources.show)
+        routes.signedIn.get(SiteURL.stepsDay(nil).pathComponents, use: steps.day)
         routes.signedIn.post(SiteURL.stepSources.pathComponents, use: sources.update)
         let sync = StepSyncController()
         routes.signedIn.get(SiteURL.stepSync.pathComponents, use: sync.show)
@@ -20,6 +21,7 @@ enum StepsModule: KineticModule {
 
         let api = StepsAPIController()
         routes.apiSignedIn.get(SiteURL.api(.stepsDaily).pathComponents, use: api.daily)
+        routes.apiSignedIn.get(SiteURL.api(.stepsDaySources).pathComponents, use: api.daySources)
         let sourcesAPI = StepSourcesAPIController()
         routes.apiSignedIn.get(SiteURL.api(.stepSources).pathComponents, use: sourcesAPI.show)
         routes.apiSignedIn.put(SiteURL.api(.stepSources).pathComponents, use: sourcesAPI.update)

@@ -4,6 +4,11 @@ import Vapor
 extension SiteURL {
     static let stepsImport = SiteURL(["steps", "import"])
     static let stepSources = SiteURL(["steps", "sources"])
+
+    /// One day's steps by hour and source (`/steps/day/2026-11-28`).
+    static func stepsDay(_ date: String?) -> SiteURL {
+        SiteURL(["steps", "day", parameter(date, "date")])
+    }
     /// Settings › Sync From iPhone: the phones that send their steps on their own.
     static let stepSync = SiteURL(["settings", "step-sync"])
 
@@ -24,6 +29,7 @@ extension SiteURL.Module {
 
 extension SiteURL.API {
     static let stepsDaily = Self(["steps", "daily"])
+    static let stepsDaySources = Self(["steps", "daily", ":date", "sources"])
     static let stepSources = Self(["steps", "sources"])
     static let healthSamples = Self(["health", "samples"])
     static let healthAutoExport = Self(["health", "auto-export"])

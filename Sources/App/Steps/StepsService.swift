@@ -25,6 +25,15 @@ struct StepsService {
         try await repository.dailyTotals(from: from, to: to).map { ($0.date, $0.steps) }
     }
 
+    /// Why `date`'s total is what it is: per hour, each source's steps and how many counted.
+    func daySources(_ date: LocalDate) async throws -> DayStepSources {
+        // A sample that started the day before may cross into it.
+        let samples = try await repository.samples(startingOn: (date.daysSince1970 - 1)...date.daysSince1970)
+        let ranking = try await StepSourcesRepository(database: database, userID: userID).ranking()
+        let claims = try await StepClaimsRepository(database: database, userID: userID).all()
+        return DayStepSources.of(date, samples: samples, claims: claims, ranking: ranking)
+    }
+
     /// Stores one push: for each source, the truth from its first sample's start to its last
     /// one's end (what an earlier push stored there and this one lacks goes; the same push twice
     /// changes nothing); the number of days whose totals were recomputed.

@@ -2734,6 +2734,119 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// Why a day's total is what it is
+    ///
+    /// The day's steps per hour (local, each sample in its own UTC offset) and source: what each
+    /// source recorded there (`steps`, as the most trusted way it arrived holds them) and how many
+    /// of those are in the day's total (`counted`). Where two sources counted the same minutes,
+    /// only the more trusted one counts (the order of `/api/v1/steps/sources`), so the total is
+    /// not the sum of what they recorded. Hours without steps are left out.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/steps/daily/{date}/sources`.
+    /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/sources/get(getDayStepSources)`.
+    public func getDayStepSources(_ input: Operations.GetDayStepSources.Input) async throws -> Operations.GetDayStepSources.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.GetDayStepSources.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/api/v1/steps/daily/{}/sources",
+                    parameters: [
+                        input.path.date
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GetDayStepSources.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.DayStepSources.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                case 401:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Unauthenticated.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(body: body))
+                case 422:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.ValidationFailed.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unprocessableContent(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// The sources of the user's steps, in priority order
     ///
     /// Every source that recorded steps (an iPhone, an Apple Watch, an app), in the order the daily

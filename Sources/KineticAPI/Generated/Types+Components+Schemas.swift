@@ -1781,6 +1781,114 @@ extension Components {
                 case progress
             }
         }
+        /// - Remark: Generated from `#/components/schemas/DayStepSources`.
+        public struct DayStepSources: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DayStepSources/date`.
+            public var date: Swift.String
+            /// The day's total.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DayStepSources/steps`.
+            public var steps: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload`.
+            public struct HoursPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload/hour`.
+                public var hour: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload/SourcesPayload`.
+                public struct SourcesPayloadPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload/SourcesPayload/name`.
+                    public var name: Swift.String
+                    /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload/SourcesPayload/kind`.
+                    @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case manual = "manual"
+                        case watch = "watch"
+                        case phone = "phone"
+                        case other = "other"
+                    }
+                    /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload/SourcesPayload/kind`.
+                    public var kind: Components.Schemas.DayStepSources.HoursPayloadPayload.SourcesPayloadPayload.KindPayload
+                    /// What it recorded in the hour.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload/SourcesPayload/steps`.
+                    public var steps: Swift.Int
+                    /// Of those
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload/SourcesPayload/counted`.
+                    public var counted: Swift.Int
+                    /// Creates a new `SourcesPayloadPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - name:
+                    ///   - kind:
+                    ///   - steps: What it recorded in the hour.
+                    ///   - counted: Of those
+                    public init(
+                        name: Swift.String,
+                        kind: Components.Schemas.DayStepSources.HoursPayloadPayload.SourcesPayloadPayload.KindPayload,
+                        steps: Swift.Int,
+                        counted: Swift.Int
+                    ) {
+                        self.name = name
+                        self.kind = kind
+                        self.steps = steps
+                        self.counted = counted
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case name
+                        case kind
+                        case steps
+                        case counted
+                    }
+                }
+                /// Most trusted first.
+                ///
+                /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload/sources`.
+                public typealias SourcesPayload = [Components.Schemas.DayStepSources.HoursPayloadPayload.SourcesPayloadPayload]
+                /// Most trusted first.
+                ///
+                /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload/sources`.
+                public var sources: Components.Schemas.DayStepSources.HoursPayloadPayload.SourcesPayload
+                /// Creates a new `HoursPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - hour:
+                ///   - sources: Most trusted first.
+                public init(
+                    hour: Swift.Int,
+                    sources: Components.Schemas.DayStepSources.HoursPayloadPayload.SourcesPayload
+                ) {
+                    self.hour = hour
+                    self.sources = sources
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case hour
+                    case sources
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/DayStepSources/hours`.
+            public typealias HoursPayload = [Components.Schemas.DayStepSources.HoursPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/DayStepSources/hours`.
+            public var hours: Components.Schemas.DayStepSources.HoursPayload
+            /// Creates a new `DayStepSources`.
+            ///
+            /// - Parameters:
+            ///   - date:
+            ///   - steps: The day's total.
+            ///   - hours:
+            public init(
+                date: Swift.String,
+                steps: Swift.Int,
+                hours: Components.Schemas.DayStepSources.HoursPayload
+            ) {
+                self.date = date
+                self.steps = steps
+                self.hours = hours
+            }
+            public enum CodingKeys: String, CodingKey {
+                case date
+                case steps
+                case hours
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/DailySteps`.
         public struct DailySteps: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/DailySteps/date`.

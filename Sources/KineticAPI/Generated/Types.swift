@@ -168,6 +168,18 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/v1/steps/daily`.
     /// - Remark: Generated from `#/paths//api/v1/steps/daily/get(getDailySteps)`.
     func getDailySteps(_ input: Operations.GetDailySteps.Input) async throws -> Operations.GetDailySteps.Output
+    /// Why a day's total is what it is
+    ///
+    /// The day's steps per hour (local, each sample in its own UTC offset) and source: what each
+    /// source recorded there (`steps`, as the most trusted way it arrived holds them) and how many
+    /// of those are in the day's total (`counted`). Where two sources counted the same minutes,
+    /// only the more trusted one counts (the order of `/api/v1/steps/sources`), so the total is
+    /// not the sum of what they recorded. Hours without steps are left out.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/steps/daily/{date}/sources`.
+    /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/sources/get(getDayStepSources)`.
+    func getDayStepSources(_ input: Operations.GetDayStepSources.Input) async throws -> Operations.GetDayStepSources.Output
     /// The sources of the user's steps, in priority order
     ///
     /// Every source that recorded steps (an iPhone, an Apple Watch, an app), in the order the daily
@@ -1034,6 +1046,26 @@ extension APIProtocol {
     ) async throws -> Operations.GetDailySteps.Output {
         try await getDailySteps(Operations.GetDailySteps.Input(
             query: query,
+            headers: headers
+        ))
+    }
+    /// Why a day's total is what it is
+    ///
+    /// The day's steps per hour (local, each sample in its own UTC offset) and source: what each
+    /// source recorded there (`steps`, as the most trusted way it arrived holds them) and how many
+    /// of those are in the day's total (`counted`). Where two sources counted the same minutes,
+    /// only the more trusted one counts (the order of `/api/v1/steps/sources`), so the total is
+    /// not the sum of what they recorded. Hours without steps are left out.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/steps/daily/{date}/sources`.
+    /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/sources/get(getDayStepSources)`.
+    public func getDayStepSources(
+        path: Operations.GetDayStepSources.Input.Path,
+        headers: Operations.GetDayStepSources.Input.Headers = .init()
+    ) async throws -> Operations.GetDayStepSources.Output {
+        try await getDayStepSources(Operations.GetDayStepSources.Input(
+            path: path,
             headers: headers
         ))
     }

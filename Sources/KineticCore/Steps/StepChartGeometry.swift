@@ -1,5 +1,7 @@
 /// The geometry of the month's step chart: x is the day of the month, y the steps of the day,
-/// from zero up to a "nice" maximum. Days still to come get no point.
+/// from zero up to a "nice" maximum. Days still to come get no point, nor do days before the
+/// first data; today is still in progress, so the line stops at yesterday and a dashed one
+/// leads on to today's point.
 public struct StepChartGeometry: Equatable, Sendable {
     public struct Point: Equatable, Sendable {
         public let day: Int
@@ -33,7 +35,10 @@ public struct StepChartGeometry: Equatable, Sendable {
     ///   - steps: steps by day of the month; days without an entry count as 0 up to `lastDay`.
     ///   - lastDay: the last day with a point (today in the current month, else `dayCount`).
     ///   - today: today's day of the month, when the month is the current one.
-    public init(dayCount: Int, steps: [Int: Int], lastDay: Int, today: Int?, width: Double = 340, height: Double = 220) {
+    ///   - firstDay: the first day with a point (the first data's, when it came this month).
+    public init(
+        dayCount: Int, steps: [Int: Int], lastDay: Int, today: Int?, firstDay: Int = 1, width: Double = 340, height: Double = 220
+    ) {
         self.width = width
         self.height = height
         plotLeft = 44
@@ -45,10 +50,11 @@ public struct StepChartGeometry: Equatable, Sendable {
         func x(_ day: Int) -> Double { dayCount > 1 ? left + (right - left) * Double(day - 1) / Double(dayCount - 1) : left }
         func y(_ value: Int) -> Double { bottom - (bottom - top) * Double(min(value, scale.maximum)) / Double(scale.maximum) }
         let shownDays = max(0, min(lastDay, dayCount))
+        let firstShown = max(1, firstDay)
         let points: [Point] =
-            shownDays == 0
+            shownDays < firstShown
             ? []
-            : (1...shownDays).map { day in
+            : (firstShown...shownDays).map { day in
                 let value = steps[day] ?? 0
                 return Point(day: day, steps: value, x: x(day), y: y(value))
             }
@@ -60,18 +66,28 @@ public struct StepChartGeometry: Equatable, Sendable {
         self.today = todayPoint
     }
 
-    /// The SVG path of the line through the points.
+    /// The days that are over: every point but today's.
+    public var settledPoints: [Point] { points.filter { $0.day != today?.day } }
+
+    /// The SVG path of the line through the days that are over.
     public var linePath: String {
-        points.enumerated().map { index, point in
+        settledPoints.enumerated().map { index, point in
             (index == 0 ? "M" : "L") + Self.format(point.x) + " " + Self.format(point.y)
         }.joined(separator: " ")
     }
 
-    /// The SVG path of the area under the line, for a soft fill.
+    /// The SVG path of the area under that line, for a soft fill.
     public var areaPath: String {
-        guard let first = points.first, let last = points.last else { return "" }
+        let settled = settledPoints
+        guard let first = settled.first, let last = settled.last else { return "" }
         return linePath + " L" + Self.format(last.x) + " " + Self.format(plotBottom) + " L" + Self.format(first.x) + " "
             + Self.format(plotBottom) + " Z"
+    }
+
+    /// The dashed path from yesterday's point to today's (today is not over); nil without both.
+    public var todayPath: String? {
+        guard let today, let last = settledPoints.last else { return nil }
+        return "M" + Self.format(last.x) + " " + Self.format(last.y) + " L" + Self.format(today.x) + " " + Self.format(today.y)
     }
 
     static func format(_ value: Double) -> String {

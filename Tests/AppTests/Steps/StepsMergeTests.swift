@@ -116,6 +116,39 @@ import VaporTesting
                 ]), token: account.token)
             #expect(hourly.status == .ok)
             #expect(try await day() == ["2021-11-28": 650 + 320])
+
+            // Why: per hour, what each source recorded and what counted.
+            let why = try await app.json(.GET, "/api/v1/steps/daily/2021-11-28/sources", token: account.token)
+                .decoded(as: Components.Schemas.DayStepSources.self)
+            #expect(why.steps == 970)
+            #expect(why.hours.map(\.hour) == [10, 13])
+            #expect(
+                why.hours[0].sources.map { [$0.name, String($0.steps), String($0.counted)] } == [
+                    ["Léa’s Apple Watch", "500", "500"], ["Léa’s iPhone", "450", "150"],
+                ])
+            #expect(why.hours[1].sources.map { [$0.name, String($0.steps), String($0.counted)] } == [["Léa’s Apple Watch", "320", "320"]])
+        }
+    }
+
+    @Test func aDaysPage_showsEachHoursSources_andOnlyOnesOwn() async throws {
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            let pushed = try await app.json(
+                .POST, "/api/v1/health/samples?interval=hour",
+                body: Self.push([
+                    ["qty": 500, "date": "2021-11-28 10:00:00 +0000", "source": "Léa’s Apple Watch"],
+                    ["qty": 450, "date": "2021-11-28 10:00:00 +0000", "source": "Léa’s iPhone"],
+                ]), token: account.token)
+            #expect(pushed.status == .ok)
+            let page = try await web.get("/steps/day/2021-11-28")
+            #expect(page.status == .ok)
+            let html = page.body.string
+            #expect(html.contains("<strong>500</strong>") && html.contains("not counted"))
+            #expect(html.contains("10:00") && html.contains("steps this day"))
+            #expect(try await web.get("/steps/day/2999-01-01").status == .notFound)
+            #expect(try await web.get("/steps/day/yesterday").status == .notFound)
+            let (other, _) = try await app.signedInWebClient()
+            #expect(try await other.get("/steps/day/2021-11-28").body.string.contains("No steps recorded this day."))
         }
     }
 }

@@ -145,6 +145,20 @@ import Testing
         #expect(chart.linePath.hasPrefix("M44 "))
     }
 
+    @Test func today_isInProgress_andDaysBeforeTheFirstData_areNotPlotted() {
+        let chart = StepChartGeometry(dayCount: 30, steps: [5: 4_000, 6: 8_000], lastDay: 7, today: 7, firstDay: 5)
+        #expect(chart.points.map(\.day) == [5, 6, 7])
+        #expect(chart.settledPoints.map(\.day) == [5, 6])
+        // The line ends at yesterday; a dashed one leads to today's point, at 0 so far.
+        #expect(chart.linePath.split(separator: "L").count == 2)
+        let yesterday = chart.points[1], today = chart.points[2]
+        #expect(
+            chart.todayPath
+                == "M\(StepChartGeometry.format(yesterday.x)) \(StepChartGeometry.format(yesterday.y)) L\(StepChartGeometry.format(today.x)) \(StepChartGeometry.format(today.y))"
+        )
+        #expect(StepChartGeometry(dayCount: 30, steps: [:], lastDay: 30, today: nil, firstDay: 31).points.isEmpty)
+    }
+
     @Test func pastMonth_hasEveryDayAndNoToday() {
         let chart = StepChartGeometry(dayCount: 28, steps: [:], lastDay: 28, today: nil)
         #expect(chart.points.count == 28)

@@ -43,6 +43,14 @@ struct StepsAPIController {
             .jsonResponse(allocator: request.byteBufferAllocator)
     }
 
+    /// Why a day's total is what it is: per hour, each source's steps and how many counted.
+    func daySources(_ request: Request) async throws -> DayStepSourcesDTO {
+        guard let date = request.parameters.get("date").flatMap(LocalDate.init) else {
+            throw AppError.validation(FieldErrors(["date": "error.session.dateFormat"]))
+        }
+        return DayStepSourcesDTO(try await request.steps().daySources(date))
+    }
+
     func push(_ request: Request) async throws -> PushResult {
         let steps = try request.steps()
         let limits = steps.sampleLimits

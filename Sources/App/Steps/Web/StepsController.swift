@@ -16,6 +16,20 @@ struct StepsController {
         return .html(StepsPage.render(model, context: PageContext(request: request)))
     }
 
+    /// One day's steps by hour and source (`/steps/day/2026-11-28`); a day in the future, or
+    /// not a date, is not found.
+    func day(_ request: Request) async throws -> Response {
+        let today = request.userCalendar.today
+        guard let date = request.parameters.get("date").flatMap(LocalDate.init), date <= today,
+            date >= StepSampleLimits.earliestDate
+        else { throw AppError.notFound }
+        let next = LocalDate(daysSince1970: date.daysSince1970 + 1)
+        let model = StepDayPage.Model(
+            breakdown: try await request.steps().daySources(date), previous: LocalDate(daysSince1970: date.daysSince1970 - 1),
+            next: next <= today ? next : nil)
+        return .html(StepDayPage.render(model, context: PageContext(request: request)))
+    }
+
     /// The import form's upload: the export as the request body (sent by `js/steps/steps.js` with its
     /// progress bar), answered in JSON.
     func upload(_ request: Request) async throws -> StepImportDTO {

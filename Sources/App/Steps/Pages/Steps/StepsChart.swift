@@ -30,9 +30,12 @@ enum StepsChart {
                     [.class("chart-label"), Attr("x", n(label.x)), Attr("y", n(chart.plotBottom + 18)), Attr("text-anchor", "middle")],
                     [txt(l.number(label.day))]))
         }
-        if !chart.points.isEmpty {
+        if !chart.settledPoints.isEmpty {
             nodes.append(el("path", [.class("chart-area"), Attr("d", chart.areaPath)]))
             nodes.append(el("path", [.class("chart-line"), Attr("d", chart.linePath)]))
+        }
+        if let todayPath = chart.todayPath {
+            nodes.append(el("path", [.class("chart-line chart-line-today"), Attr("d", todayPath)]))
         }
         for point in chart.points {
             nodes.append(

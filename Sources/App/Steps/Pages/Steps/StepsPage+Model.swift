@@ -43,8 +43,10 @@ extension StepsPage {
             // The chart reads the stored samples; the achievements read the daily-totals cache.
             let samples = try await repository.samples(startingOn: (monthStart.daysSince1970 - 1)...monthEnd.daysSince1970)
             let ranking = try await StepSourcesRepository(database: database, userID: userID).ranking()
+            let claims = try await StepClaimsRepository(database: database, userID: userID).all()
             var steps: [Int: Int] = [:]
-            for (date, total) in DailyStepTotals.rounded(DailyStepTotals.compute(samples, ranking: ranking)) where Month(date) == month {
+            for (date, total) in DailyStepTotals.rounded(DailyStepTotals.compute(samples, claims: claims, ranking: ranking))
+            where Month(date) == month {
                 steps[date.day] = total
             }
             let monthTotal = try await repository.dailyTotals(from: monthStart, to: monthEnd).lazy.map(\.steps).saturatingSum()
@@ -55,7 +57,12 @@ extension StepsPage {
                 navigation: navigation,
                 chart: StepChartGeometry(
                     dayCount: month.dayCount, steps: steps, lastDay: isCurrent ? today.day : month.dayCount,
-                    today: isCurrent ? today.day : nil),
+                    today: isCurrent ? today.day : nil,
+                    // Days before the first data are not plotted as zeros.
+                    firstDay: firstDay.map { LocalDate(daysSince1970: $0) }.map {
+                        Month($0) == month ? $0.day : ($0 < monthStart ? 1 : month.dayCount + 1)
+                    }
+                        ?? 1),
                 monthTotal: monthTotal,
                 badges: StepAchievements.earned(monthTotal: monthTotal),
                 badgeCount: StepAchievements.count(monthTotal: monthTotal),

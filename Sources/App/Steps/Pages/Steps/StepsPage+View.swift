@@ -26,6 +26,19 @@ enum StepsPage {
                     [
                         el("h2", [.class("card-title"), .id("chart-title")], [txt(l.t("steps.chartTitle"))]),
                         StepsChart.render(model.chart, month: model.month, l: l),
+                        model.chart.points.last(where: { $0.steps > 0 }).map { point in
+                            el(
+                                "a",
+                                [
+                                    .class("card-link"),
+                                    Attr(
+                                        "href",
+                                        SiteURL.stepsDay(
+                                            LocalDate(year: model.month.year, month: model.month.month, day: point.day)?.description
+                                        ).path),
+                                ],
+                                [txt(l.t("steps.day.why"))])
+                        } ?? .empty,
                     ]),
                 achievements(model, l: l),
             ]
@@ -47,7 +60,8 @@ enum StepsPage {
             model.badges.isEmpty
             ? el("p", [.class("badges-empty")], [txt(l.aboutMonth("steps.noAchievements", model.month, isCurrent: model.isCurrentMonth))])
             : el(
-                "ol", [.class("badge-row"), .aria("label", l.t("steps.achievements"))],
+                // Focusable, so a keyboard scrolls it too.
+                "ol", [.class("badge-row"), .aria("label", l.t("steps.achievements")), Attr("tabindex", "0")],
                 model.badges.enumerated().map { index, threshold in
                     el("li", [.class("badge-item")], [AchievementBadge.render(level: index + 1, threshold: threshold, l: l)])
                 } + moreBadges(model, l: l))
