@@ -29,6 +29,16 @@ def type_into(driver, name, value, form="form[data-offline-queue]"):
                           field, value)
 
 
+def enter_session(driver, day, park, jumps, start="10:00", end="11:00"):
+    """Jump History's Add a session, filled in and sent on the kept page (offline)."""
+    driver.get(BASE_URL + "/goals/history")
+    wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
+    driver.execute_script("document.querySelector('details.add-session').open = true")
+    for name, value in [("date", day), ("parkName", park), ("startTime", start), ("endTime", end), ("numberOfJumps", jumps)]:
+        type_into(driver, name, value)
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".add-session-form button[type=submit]"))
+
+
 def sessions(account):
     status, body = api("GET", "/api/v1/jump-sessions", token=account["token"])
     assert status == 200, body
@@ -49,21 +59,12 @@ def test_jump_sessions_entered_offline_go_once_online_and_a_refused_one_says_why
         network = Network(driver)
         network.offline(True)
 
-        def add(park, jumps):
-            driver.get(BASE_URL + "/goals/history")
-            wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
-            driver.execute_script("document.querySelector('details.add-session').open = true")
-            for name, value in [("date", yesterday), ("parkName", park), ("startTime", "10:00"), ("endTime", "11:00"),
-                                ("numberOfJumps", jumps)]:
-                type_into(driver, name, value)
-            tap(driver, driver.find_element(By.CSS_SELECTOR, ".add-session-form button[type=submit]"))
-
         # A field left empty is said at once, offline too: nothing is kept for the server to refuse.
-        add("", "")
+        enter_session(driver, yesterday, "", "")
         invalid = driver.execute_script("return document.querySelector('.add-session-form :invalid')?.name")
         assert invalid == "parkName", invalid
         assert panel(driver) == []
-        add("Sky Park", "1234")
+        enter_session(driver, yesterday, "Sky Park", "1234")
         wait(driver).until(lambda d: len(panel(d)) == 1)
         day = datetime.date.today() - datetime.timedelta(days=1)
         named = {"en": f"1,234 jumps at Sky Park on {day.strftime('%b')} {day.day}, {day.year}",
@@ -72,11 +73,11 @@ def test_jump_sessions_entered_offline_go_once_online_and_a_refused_one_says_why
         # Where it went is where the person is now: the list it joined, read out by its heading.
         assert driver.execute_script("return document.activeElement.id") == "outbox-title"
         # The same session sent again at once (a double tap, an impatient second try): kept once.
-        add("Sky Park", "1234")
+        enter_session(driver, yesterday, "Sky Park", "1234")
         wait(driver).until(lambda d: len(panel(d)) >= 1)
         assert steady(driver, lambda d: len(panel(d))) == 1
         # Past what a session can hold: the server will refuse this one.
-        add("Moon Park", "150000")
+        enter_session(driver, yesterday, "Moon Park", "150000")
         wait(driver).until(lambda d: len(panel(d)) == 2)
         assert driver.find_element(By.CSS_SELECTOR, ".offline-banner").is_displayed()
         screenshot(driver, f"outbox-waiting-{code}")
@@ -173,13 +174,7 @@ def test_what_waits_for_one_account_is_never_sent_as_another_and_signing_out_ask
         wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, "form[data-offline-queue]")))
         network = Network(driver)
         network.offline(True)
-        driver.get(BASE_URL + "/goals/history")
-        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
-        driver.execute_script("document.querySelector('details.add-session').open = true")
-        for name, value in [("date", yesterday), ("parkName", "Swap Park"), ("startTime", "10:00"), ("endTime", "11:00"),
-                            ("numberOfJumps", "111")]:
-            type_into(driver, name, value)
-        tap(driver, driver.find_element(By.CSS_SELECTOR, ".add-session-form button[type=submit]"))
+        enter_session(driver, yesterday, "Swap Park", "111")
         wait(driver).until(lambda d: len(panel(d)) == 1)
 
         # Offline, signing out cannot be done: the page says so instead of failing.
@@ -192,38 +187,28 @@ def test_what_waits_for_one_account_is_never_sent_as_another_and_signing_out_ask
 
         # The session changes to another account's while the phone is offline (a cookie of the
         # other's sign-in): back online, the waiting session is not run as theirs.
-        jar = {cookie["name"]: cookie for cookie in driver.get_cookies()}
+        mine = driver.get_cookies()
         other = make_driver()
         try:
             log_in(other, second)
             theirs = other.get_cookies()
         finally:
             other.quit()
-        for cookie in theirs:
-            driver.execute_cdp_cmd("Network.setCookie", {"url": BASE_URL, "name": cookie["name"], "value": cookie["value"],
-                                                         "path": cookie.get("path", "/"), "httpOnly": cookie.get("httpOnly", False)})
+        set_cookies(driver, theirs)
         network.offline(False)
         driver.execute_script("navigator.serviceWorker.controller.postMessage({kind: 'send-queued'})")
         steady(driver, lambda d: (sessions(first), sessions(second)), timeout=15)
         assert sessions(second) == [] and sessions(first) == []
 
         # Its own account again: it goes, once.
-        for cookie in jar.values():
-            driver.execute_cdp_cmd("Network.setCookie", {"url": BASE_URL, "name": cookie["name"], "value": cookie["value"],
-                                                         "path": cookie.get("path", "/"), "httpOnly": cookie.get("httpOnly", False)})
+        set_cookies(driver, mine)
         driver.get(BASE_URL + "/goals/history")
         wait(driver, 30).until(lambda d: sessions(first) == [("Swap Park", 111)])
         assert sessions(second) == []
 
         # Something made offline that did not go (refused, to fix): signing out asks first.
         network.offline(True)
-        driver.get(BASE_URL + "/goals/history")
-        wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
-        driver.execute_script("document.querySelector('details.add-session').open = true")
-        for name, value in [("date", yesterday), ("parkName", "Late Park"), ("startTime", "12:00"), ("endTime", "13:00"),
-                            ("numberOfJumps", "150000")]:
-            type_into(driver, name, value)
-        tap(driver, driver.find_element(By.CSS_SELECTOR, ".add-session-form button[type=submit]"))
+        enter_session(driver, yesterday, "Late Park", "150000", start="12:00", end="13:00")
         wait(driver).until(lambda d: len(panel(d)) == 1)
         network.offline(False)
         wait(driver, 40).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".offline-banner")
@@ -238,6 +223,13 @@ def test_what_waits_for_one_account_is_never_sent_as_another_and_signing_out_ask
         if network:
             network.close()
         driver.quit()
+
+
+def set_cookies(driver, cookies):
+    """Puts these cookies (another browser's session) in the browser, as a sign-in would."""
+    for cookie in cookies:
+        driver.execute_cdp_cmd("Network.setCookie", {"url": BASE_URL, "name": cookie["name"], "value": cookie["value"],
+                                                     "path": cookie.get("path", "/"), "httpOnly": cookie.get("httpOnly", False)})
 
 
 def sign_out(driver):

@@ -37,7 +37,7 @@ struct APIContractTests {
 
         let called = kinetic.calls.called
         let documented = try OperationLog.documented()
-        #expect(documented.count == 91)
+        #expect(documented.count == 93)
         #expect(documented.subtracting(called.keys).sorted() == [], "operations the contract test never called")
         #expect(Set(called.keys).subtracting(documented).sorted() == [])
     }
@@ -159,6 +159,23 @@ struct APIContractTests {
         let days = try await client.getDailySteps(query: .init(from: "2026-03-01", to: "2026-03-01")).ok.body.json
         #expect(days.map(\.steps) == [1_000])
         _ = try await client.getDailySteps(query: .init(from: "2026-03-02", to: "2026-03-01")).unprocessableContent.body.json
+        let why = try await client.getDayStepSources(path: .init(date: "2026-03-01")).ok.body.json
+        #expect(why.steps == 1_000 && why.hours.map(\.hour) == [10] && why.hours[0].sources.map(\.counted) == [1_000])
+        _ = try await client.getDayStepSources(path: .init(date: "March")).unprocessableContent.body.json
+        // Health Auto Export's sync, with its aggregation header.
+        let synced = try await client.syncHealthAutoExport(
+            headers: .init(automationAggregation: "Hours"),
+            body: .json(
+                .init(
+                    data: .init(metrics: [
+                        .init(name: "step_count", units: "count", data: [.init(qty: 250, date: hour, source: "Ana’s Apple Watch")])
+                    ])))
+        ).ok.body.json
+        #expect(synced.accepted == 1 && synced.days.count == 1)
+        let weekly = try await client.syncHealthAutoExport(
+            headers: .init(automationAggregation: "Weeks"),
+            body: .json(.init(data: .init(metrics: [.init(name: "step_count", data: [.init(qty: 1, date: hour)])]))))
+        _ = try weekly.unprocessableContent.body.json
     }
 
     // MARK: Helpers
