@@ -2,7 +2,10 @@
 filled in without a network wait on the phone, listed as waiting to send, and reach the server
 once when it returns; one the server refuses stays, saying why, to be fixed or discarded."""
 import datetime
+import http.cookiejar
 import re
+import urllib.parse
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -59,11 +62,12 @@ def test_jump_sessions_entered_offline_go_once_online_and_a_refused_one_says_why
         network = Network(driver)
         network.offline(True)
 
-        # A field left empty is said at once, offline too: nothing is kept for the server to refuse.
-        enter_session(driver, yesterday, "", "")
-        invalid = driver.execute_script("return document.querySelector('.add-session-form :invalid')?.name")
-        assert invalid == "parkName", invalid
-        assert panel(driver) == []
+        if code == "en":
+            # A field left empty is said at once, offline too: nothing is kept for the server to refuse.
+            enter_session(driver, yesterday, "", "")
+            invalid = driver.execute_script("return document.querySelector('.add-session-form :invalid')?.name")
+            assert invalid == "parkName", invalid
+            assert panel(driver) == []
         enter_session(driver, yesterday, "Sky Park", "1234")
         wait(driver).until(lambda d: len(panel(d)) == 1)
         day = datetime.date.today() - datetime.timedelta(days=1)
@@ -72,10 +76,11 @@ def test_jump_sessions_entered_offline_go_once_online_and_a_refused_one_says_why
         assert panel(driver) == [[named, WAITING[code]]]
         # Where it went is where the person is now: the list it joined, read out by its heading.
         assert driver.execute_script("return document.activeElement.id") == "outbox-title"
-        # The same session sent again at once (a double tap, an impatient second try): kept once.
-        enter_session(driver, yesterday, "Sky Park", "1234")
-        wait(driver).until(lambda d: len(panel(d)) >= 1)
-        assert steady(driver, lambda d: len(panel(d))) == 1
+        if code == "en":
+            # The same session sent again at once (a double tap, an impatient second try): kept once.
+            enter_session(driver, yesterday, "Sky Park", "1234")
+            wait(driver).until(lambda d: len(panel(d)) >= 1)
+            assert steady(driver, lambda d: len(panel(d))) == 1
         # Past what a session can hold: the server will refuse this one.
         enter_session(driver, yesterday, "Moon Park", "150000")
         wait(driver).until(lambda d: len(panel(d)) == 2)
@@ -188,13 +193,7 @@ def test_what_waits_for_one_account_is_never_sent_as_another_and_signing_out_ask
         # The session changes to another account's while the phone is offline (a cookie of the
         # other's sign-in): back online, the waiting session is not run as theirs.
         mine = driver.get_cookies()
-        other = make_driver()
-        try:
-            log_in(other, second)
-            theirs = other.get_cookies()
-        finally:
-            other.quit()
-        set_cookies(driver, theirs)
+        set_cookies(driver, session_cookies(second))
         network.offline(False)
         driver.execute_script("navigator.serviceWorker.controller.postMessage({kind: 'send-queued'})")
         steady(driver, lambda d: (sessions(first), sessions(second)), timeout=15)
@@ -223,6 +222,17 @@ def test_what_waits_for_one_account_is_never_sent_as_another_and_signing_out_ask
         if network:
             network.close()
         driver.quit()
+
+
+def session_cookies(account):
+    """The cookies of a session signed in as `account` (the login form posted from here)."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with opener.open(BASE_URL + "/login") as response:
+        token = re.search(r'name="_csrf" value="([^"]+)"', response.read().decode()).group(1)
+    form = urllib.parse.urlencode({"_csrf": token, "email": account["email"], "password": account["password"]}).encode()
+    opener.open(urllib.request.Request(BASE_URL + "/login", data=form, method="POST")).close()
+    return [{"name": cookie.name, "value": cookie.value, "path": cookie.path, "httpOnly": any(key.lower() == "httponly" for key in cookie._rest)} for cookie in jar]
 
 
 def set_cookies(driver, cookies):

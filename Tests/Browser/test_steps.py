@@ -115,8 +115,15 @@ def test_after_import_the_latest_month_opens_with_a_summary_and_the_picker_reach
     assert driver.find_element(By.CSS_SELECTOR, ".month-title").get_attribute("data-month") == "2021-01"
     assert not driver.find_elements(By.ID, "import-result")
 
-    # From the keyboard the arrows only choose; Show (then visible) opens the month.
+    # A Tab from the month, nothing chosen, goes on to Show and shows it (the focus is never lost).
     select = driver.find_element(By.ID, "month-select")
+    driver.execute_script("arguments[0].focus()", select)
+    select.send_keys(Keys.TAB)
+    show = driver.switch_to.active_element
+    assert show.get_attribute("class") == "month-go" and show.is_displayed() and show.size["width"] > 20
+    driver.execute_script("arguments[0].focus()", select)
+
+    # From the keyboard the arrows only choose; Show (then visible) opens the month.
     select.send_keys(Keys.ARROW_UP)
     assert "month=2021-01" in driver.current_url
     show = driver.find_element(By.CSS_SELECTOR, ".month-go")

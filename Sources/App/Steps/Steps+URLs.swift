@@ -9,6 +9,11 @@ extension SiteURL {
     static func stepsDay(_ date: String?) -> SiteURL {
         SiteURL(["steps", "day", parameter(date, "date")])
     }
+
+    /// Counts what is set aside of a day anyway (POST, the day page's forms).
+    static func stepsCountAnyway(_ date: String?) -> SiteURL {
+        SiteURL(["steps", "day", parameter(date, "date"), "count-anyway"])
+    }
     /// Settings › Sync From iPhone: the phones that send their steps on their own.
     static let stepSync = SiteURL(["settings", "step-sync"])
 
@@ -30,6 +35,7 @@ extension SiteURL.Module {
 extension SiteURL.API {
     static let stepsDaily = Self(["steps", "daily"])
     static let stepsDaySources = Self(["steps", "daily", ":date", "sources"])
+    static let stepsCountAnyway = Self(["steps", "daily", ":date", "count-anyway"])
     static let stepSources = Self(["steps", "sources"])
     static let healthSamples = Self(["health", "samples"])
     static let healthAutoExport = Self(["health", "auto-export"])

@@ -5,7 +5,7 @@ extension StepsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
         [
             CreateStepSamples(), CreateDailyStepTotals(), CreateStepSources(), CreateStepImports(), AddStepChannels(),
-            CreateStepSyncDevices(),
+            CreateStepSyncDevices(), CreateStepCountedAnyway(),
         ]
     }
 

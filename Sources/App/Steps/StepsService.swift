@@ -25,13 +25,47 @@ struct StepsService {
         try await repository.dailyTotals(from: from, to: to).map { ($0.date, $0.steps) }
     }
 
-    /// Why `date`'s total is what it is: per hour, each source's steps and how many counted.
-    func daySources(_ date: LocalDate) async throws -> DayStepSources {
+    /// A day as its page and the API show it: why its total is what it is, and what is set aside.
+    struct Day: Sendable {
+        /// Per hour, each source's steps and how many counted (of the samples not set aside).
+        let sources: DayStepSources
+        /// The day's samples set aside as faster than a person (``StepPlausibility``).
+        let setAside: [StepSample]
+        /// The day's total, when the whole day is set aside as over the daily maximum.
+        let setAsideTotal: Double?
+    }
+
+    /// Why `date`'s total is what it is, and what of it is set aside.
+    func day(_ date: LocalDate) async throws -> Day {
         // A sample that started the day before may cross into it.
         let samples = try await repository.samples(startingOn: (date.daysSince1970 - 1)...date.daysSince1970)
         let ranking = try await StepSourcesRepository(database: database, userID: userID).ranking()
         let claims = try await StepClaimsRepository(database: database, userID: userID).all()
-        return DayStepSources.of(date, samples: samples, claims: claims, ranking: ranking)
+        let anyway = try await StepCountedAnywayRepository(database: database, userID: userID).load()
+        let (counted, setAside) = StepPlausibility.split(samples, anyway: anyway)
+        let sources = DayStepSources.of(date, samples: counted, claims: claims, ranking: ranking)
+        let overTheMaximum = StepPlausibility.days([date: sources.total], anyway: anyway).setAside[date]
+        return Day(
+            sources: sources,
+            setAside: setAside.filter { DailyStepTotals.localDay($0.start, offset: $0.utcOffset) == date.daysSince1970 },
+            setAsideTotal: overTheMaximum)
+    }
+
+    /// Counts a set-aside sample of `date` anyway (422 when the day has no such sample), or the
+    /// whole day; its totals are counted again.
+    func countAnyway(_ sample: StepPlausibility.SampleKey?, on date: LocalDate) async throws {
+        let anyway = StepCountedAnywayRepository(database: database, userID: userID)
+        if let sample {
+            // Asked again (a retry, a second tap): already counted, nothing changes.
+            guard try await !anyway.load().samples.contains(sample) else { return }
+            guard try await day(date).setAside.contains(where: { StepPlausibility.SampleKey($0) == sample }) else {
+                throw AppError.validation(FieldErrors(["sample": "steps.setAside.error.unknown"]))
+            }
+            try await anyway.count(sample)
+        } else {
+            try await anyway.count(day: date)
+        }
+        try await repository.refreshTotals(days: (date.daysSince1970 - 1)...(date.daysSince1970 + 1))
     }
 
     /// Stores one push: for each source, the truth from its first sample's start to its last

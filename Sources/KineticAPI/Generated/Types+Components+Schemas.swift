@@ -1781,6 +1781,43 @@ extension Components {
                 case progress
             }
         }
+        /// - Remark: Generated from `#/components/schemas/SetAsideSample`.
+        public struct SetAsideSample: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SetAsideSample/source`.
+            public var source: Swift.String
+            /// RFC 3339, in the sample's own offset.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SetAsideSample/start`.
+            public var start: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/SetAsideSample/end`.
+            public var end: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/SetAsideSample/steps`.
+            public var steps: Swift.Double
+            /// Creates a new `SetAsideSample`.
+            ///
+            /// - Parameters:
+            ///   - source:
+            ///   - start: RFC 3339, in the sample's own offset.
+            ///   - end:
+            ///   - steps:
+            public init(
+                source: Swift.String,
+                start: Foundation.Date,
+                end: Foundation.Date,
+                steps: Swift.Double
+            ) {
+                self.source = source
+                self.start = start
+                self.end = end
+                self.steps = steps
+            }
+            public enum CodingKeys: String, CodingKey {
+                case source
+                case start
+                case end
+                case steps
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/DayStepSources`.
         public struct DayStepSources: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/DayStepSources/date`.
@@ -1789,6 +1826,33 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/DayStepSources/steps`.
             public var steps: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DayStepSources/setAside`.
+            public struct SetAsidePayload: Codable, Hashable, Sendable {
+                /// The day's total when the whole day is set aside (over 100,000).
+                ///
+                /// - Remark: Generated from `#/components/schemas/DayStepSources/setAside/total`.
+                public var total: Swift.Int?
+                /// - Remark: Generated from `#/components/schemas/DayStepSources/setAside/samples`.
+                public var samples: [Components.Schemas.SetAsideSample]
+                /// Creates a new `SetAsidePayload`.
+                ///
+                /// - Parameters:
+                ///   - total: The day's total when the whole day is set aside (over 100,000).
+                ///   - samples:
+                public init(
+                    total: Swift.Int? = nil,
+                    samples: [Components.Schemas.SetAsideSample]
+                ) {
+                    self.total = total
+                    self.samples = samples
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case total
+                    case samples
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/DayStepSources/setAside`.
+            public var setAside: Components.Schemas.DayStepSources.SetAsidePayload
             /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload`.
             public struct HoursPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/DayStepSources/HoursPayload/hour`.
@@ -1873,19 +1937,23 @@ extension Components {
             /// - Parameters:
             ///   - date:
             ///   - steps: The day's total.
+            ///   - setAside:
             ///   - hours:
             public init(
                 date: Swift.String,
                 steps: Swift.Int,
+                setAside: Components.Schemas.DayStepSources.SetAsidePayload,
                 hours: Components.Schemas.DayStepSources.HoursPayload
             ) {
                 self.date = date
                 self.steps = steps
+                self.setAside = setAside
                 self.hours = hours
             }
             public enum CodingKeys: String, CodingKey {
                 case date
                 case steps
+                case setAside
                 case hours
             }
         }

@@ -4253,7 +4253,10 @@ public enum Operations {
     /// source recorded there (`steps`, as the most trusted way it arrived holds them) and how many
     /// of those are in the day's total (`counted`). Where two sources counted the same minutes,
     /// only the more trusted one counts (the order of `/api/v1/steps/sources`), so the total is
-    /// not the sum of what they recorded. Hours without steps are left out.
+    /// not the sum of what they recorded. Hours without steps are left out. What no person takes is
+    /// set aside, kept and listed in `setAside` but not counted: a sample faster than 250 steps a
+    /// minute (over at least a minute; steps entered by hand always count), and a day over 100,000
+    /// (its `total`; the day's `steps` is then 0), until `POST …/count-anyway` counts it.
     ///
     ///
     /// - Remark: HTTP `GET /api/v1/steps/daily/{date}/sources`.
@@ -4377,6 +4380,316 @@ public enum Operations {
             /// Some members are invalid; `fields` has a message per member path.
             ///
             /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/sources/get(getDayStepSources)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Count what is set aside of a day anyway
+    ///
+    /// `{"sample": …}`, one of the day's `setAside.samples` as the day's sources name it, or
+    /// `{"day": true}`, the whole day over 100,000: it counts from now on (asked again, nothing
+    /// changes). Answers the day as `GET …/sources` does. 422 for a sample the day has not set aside.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/steps/daily/{date}/count-anyway`.
+    /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/count-anyway/post(countStepsAnyway)`.
+    public enum CountStepsAnyway {
+        public static let id: Swift.String = "countStepsAnyway"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/steps/daily/{date}/count-anyway/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/steps/daily/{date}/count-anyway/POST/path/date`.
+                public var date: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - date:
+                public init(date: Swift.String) {
+                    self.date = date
+                }
+            }
+            public var path: Operations.CountStepsAnyway.Input.Path
+            /// - Remark: Generated from `#/paths/api/v1/steps/daily/{date}/count-anyway/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                /// succeeds, its answer is kept a day, and the same request with the same key gets that answer
+                /// again (with `Idempotent-Replayed: true`) and creates nothing: a retry after a lost answer is
+                /// safe. The key with another request is refused (422, `idempotency_key_reused`); while the
+                /// first request runs, a retry gets 409 (`idempotency_key_in_progress`, `Retry-After`). Only
+                /// successes are kept: a retry after an error runs again.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/steps/daily/{date}/count-anyway/POST/header/Idempotency-Key`.
+                public var idempotencyKey: Components.Parameters.IdempotencyKey?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CountStepsAnyway.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - idempotencyKey: A UUID the client makes for each thing it means to do. The first request with it runs; if it
+                ///   - accept:
+                public init(
+                    idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CountStepsAnyway.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.idempotencyKey = idempotencyKey
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CountStepsAnyway.Input.Headers
+            /// - Remark: Generated from `#/paths/api/v1/steps/daily/{date}/count-anyway/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/steps/daily/{date}/count-anyway/POST/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/api/v1/steps/daily/{date}/count-anyway/POST/requestBody/json/day`.
+                    public var day: Swift.Bool?
+                    /// - Remark: Generated from `#/paths/api/v1/steps/daily/{date}/count-anyway/POST/requestBody/json/sample`.
+                    public var sample: Components.Schemas.SetAsideSample?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - day:
+                    ///   - sample:
+                    public init(
+                        day: Swift.Bool? = nil,
+                        sample: Components.Schemas.SetAsideSample? = nil
+                    ) {
+                        self.day = day
+                        self.sample = sample
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case day
+                        case sample
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.day = try container.decodeIfPresent(
+                            Swift.Bool.self,
+                            forKey: .day
+                        )
+                        self.sample = try container.decodeIfPresent(
+                            Components.Schemas.SetAsideSample.self,
+                            forKey: .sample
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "day",
+                            "sample"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/v1/steps/daily/{date}/count-anyway/POST/requestBody/content/application\/json`.
+                case json(Operations.CountStepsAnyway.Input.Body.JsonPayload)
+            }
+            public var body: Operations.CountStepsAnyway.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.CountStepsAnyway.Input.Path,
+                headers: Operations.CountStepsAnyway.Input.Headers = .init(),
+                body: Operations.CountStepsAnyway.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The first request with this `Idempotency-Key` is still running (`idempotency_key_in_progress`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/count-anyway/post(countStepsAnyway)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.IdempotencyKeyInProgress)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.IdempotencyKeyInProgress {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/steps/daily/{date}/count-anyway/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/steps/daily/{date}/count-anyway/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.DayStepSources)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.DayStepSources {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CountStepsAnyway.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CountStepsAnyway.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Counted; the day now.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/count-anyway/post(countStepsAnyway)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CountStepsAnyway.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.CountStepsAnyway.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is missing or not JSON.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/count-anyway/post(countStepsAnyway)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.InvalidJSON)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.InvalidJSON {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/count-anyway/post(countStepsAnyway)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/count-anyway/post(countStepsAnyway)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Some members are invalid; `fields` has a message per member path.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/count-anyway/post(countStepsAnyway)/responses/422`.
             ///
             /// HTTP response code: `422 unprocessableContent`.
             case unprocessableContent(Components.Responses.ValidationFailed)

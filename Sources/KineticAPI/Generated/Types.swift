@@ -174,12 +174,25 @@ public protocol APIProtocol: Sendable {
     /// source recorded there (`steps`, as the most trusted way it arrived holds them) and how many
     /// of those are in the day's total (`counted`). Where two sources counted the same minutes,
     /// only the more trusted one counts (the order of `/api/v1/steps/sources`), so the total is
-    /// not the sum of what they recorded. Hours without steps are left out.
+    /// not the sum of what they recorded. Hours without steps are left out. What no person takes is
+    /// set aside, kept and listed in `setAside` but not counted: a sample faster than 250 steps a
+    /// minute (over at least a minute; steps entered by hand always count), and a day over 100,000
+    /// (its `total`; the day's `steps` is then 0), until `POST …/count-anyway` counts it.
     ///
     ///
     /// - Remark: HTTP `GET /api/v1/steps/daily/{date}/sources`.
     /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/sources/get(getDayStepSources)`.
     func getDayStepSources(_ input: Operations.GetDayStepSources.Input) async throws -> Operations.GetDayStepSources.Output
+    /// Count what is set aside of a day anyway
+    ///
+    /// `{"sample": …}`, one of the day's `setAside.samples` as the day's sources name it, or
+    /// `{"day": true}`, the whole day over 100,000: it counts from now on (asked again, nothing
+    /// changes). Answers the day as `GET …/sources` does. 422 for a sample the day has not set aside.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/steps/daily/{date}/count-anyway`.
+    /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/count-anyway/post(countStepsAnyway)`.
+    func countStepsAnyway(_ input: Operations.CountStepsAnyway.Input) async throws -> Operations.CountStepsAnyway.Output
     /// The sources of the user's steps, in priority order
     ///
     /// Every source that recorded steps (an iPhone, an Apple Watch, an app), in the order the daily
@@ -1055,7 +1068,10 @@ extension APIProtocol {
     /// source recorded there (`steps`, as the most trusted way it arrived holds them) and how many
     /// of those are in the day's total (`counted`). Where two sources counted the same minutes,
     /// only the more trusted one counts (the order of `/api/v1/steps/sources`), so the total is
-    /// not the sum of what they recorded. Hours without steps are left out.
+    /// not the sum of what they recorded. Hours without steps are left out. What no person takes is
+    /// set aside, kept and listed in `setAside` but not counted: a sample faster than 250 steps a
+    /// minute (over at least a minute; steps entered by hand always count), and a day over 100,000
+    /// (its `total`; the day's `steps` is then 0), until `POST …/count-anyway` counts it.
     ///
     ///
     /// - Remark: HTTP `GET /api/v1/steps/daily/{date}/sources`.
@@ -1067,6 +1083,26 @@ extension APIProtocol {
         try await getDayStepSources(Operations.GetDayStepSources.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Count what is set aside of a day anyway
+    ///
+    /// `{"sample": …}`, one of the day's `setAside.samples` as the day's sources name it, or
+    /// `{"day": true}`, the whole day over 100,000: it counts from now on (asked again, nothing
+    /// changes). Answers the day as `GET …/sources` does. 422 for a sample the day has not set aside.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/steps/daily/{date}/count-anyway`.
+    /// - Remark: Generated from `#/paths//api/v1/steps/daily/{date}/count-anyway/post(countStepsAnyway)`.
+    public func countStepsAnyway(
+        path: Operations.CountStepsAnyway.Input.Path,
+        headers: Operations.CountStepsAnyway.Input.Headers = .init(),
+        body: Operations.CountStepsAnyway.Input.Body
+    ) async throws -> Operations.CountStepsAnyway.Output {
+        try await countStepsAnyway(Operations.CountStepsAnyway.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// The sources of the user's steps, in priority order

@@ -37,7 +37,7 @@ struct APIContractTests {
 
         let called = kinetic.calls.called
         let documented = try OperationLog.documented()
-        #expect(documented.count == 93)
+        #expect(documented.count == 94)
         #expect(documented.subtracting(called.keys).sorted() == [], "operations the contract test never called")
         #expect(Set(called.keys).subtracting(documented).sorted() == [])
     }
@@ -162,6 +162,13 @@ struct APIContractTests {
         let why = try await client.getDayStepSources(path: .init(date: "2026-03-01")).ok.body.json
         #expect(why.steps == 1_000 && why.hours.map(\.hour) == [10] && why.hours[0].sources.map(\.counted) == [1_000])
         _ = try await client.getDayStepSources(path: .init(date: "March")).unprocessableContent.body.json
+        // Nothing of that day is set aside: counting a sample anyway is refused; the day, accepted.
+        let unknown = try await client.countStepsAnyway(
+            path: .init(date: "2026-03-01"),
+            body: .json(.init(sample: .init(source: "Ana’s Apple Watch", start: Date(), end: Date(), steps: 1))))
+        _ = try unknown.unprocessableContent.body.json
+        let whole = try await client.countStepsAnyway(path: .init(date: "2026-03-01"), body: .json(.init(day: true))).ok.body.json
+        #expect(whole.steps == 1_000 && whole.setAside.samples.isEmpty)
         // Health Auto Export's sync, with its aggregation header.
         let synced = try await client.syncHealthAutoExport(
             headers: .init(automationAggregation: "Hours"),

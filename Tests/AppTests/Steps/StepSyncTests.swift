@@ -73,15 +73,15 @@ import VaporTesting
         try await withKinetic { app in
             let (web, account) = try await app.signedInWebClient()
             let (key, _) = try await addPhone(web)
-            let point = Self.autoExport([["qty": 300, "date": "2021-11-27 23:30:00 +0000", "source": "Léa’s iPhone"]])
+            let point = Self.autoExport([["qty": 240, "date": "2021-11-27 23:30:00 +0000", "source": "Léa’s iPhone"]])
             // Minutes when it says nothing: all of it on the 27th.
             #expect(try await post(app, "/api/v1/health/auto-export", key: key, body: point).status == .ok)
-            #expect(try await app.dailyStepTotals("from=2021-11-27&to=2021-11-28", token: account.token) == ["2021-11-27": 300])
+            #expect(try await app.dailyStepTotals("from=2021-11-27&to=2021-11-28", token: account.token) == ["2021-11-27": 240])
             // Hours: 23:30–00:30, half on each day.
             #expect(try await post(app, "/api/v1/health/auto-export", key: key, body: point, aggregation: "Hours").status == .ok)
             #expect(
                 try await app.dailyStepTotals("from=2021-11-27&to=2021-11-28", token: account.token) == [
-                    "2021-11-27": 150, "2021-11-28": 150,
+                    "2021-11-27": 120, "2021-11-28": 120,
                 ])
             let weeks = try await post(app, "/api/v1/health/auto-export", key: key, body: point, aggregation: "Weeks")
             #expect(weeks.status == .unprocessableEntity && weeks.body.string.contains("minutes, hours or days"))

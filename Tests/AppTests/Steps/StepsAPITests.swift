@@ -127,7 +127,7 @@ import ZIPFoundation
             let account = try await app.signUp()
             func push(_ quantity: Int) async throws -> TestingHTTPResponse {
                 try await app.json(
-                    .POST, "/api/v1/health/samples",
+                    .POST, "/api/v1/health/samples?interval=hour",
                     body: [
                         "data": [
                             "metrics": [
@@ -136,7 +136,7 @@ import ZIPFoundation
                                     "name": "step_count", "units": "count",
                                     "data": [
                                         ["qty": quantity, "date": "2021-05-01 08:00:00 +0200", "source": "Ana’s iPhone"],
-                                        ["qty": 300, "date": "2021-05-01 23:30:00 +0200", "source": "Ana’s iPhone"],
+                                        ["qty": 300, "date": "2021-05-01 22:30:00 +0200", "source": "Ana’s iPhone"],
                                     ],
                                 ],
                             ]

@@ -77,7 +77,17 @@ import VaporTesting
                 let start = Double(LocalDate(year: 2026, month: 10, day: 10 + index)!.daysSince1970 * 86_400 + 36_000)
                 return StepSample(sourceName: "Stored", kind: .other, start: start, end: start + 60, utcOffset: 0, value: value)
             }
-            try await StepsRepository(database: app.db, userID: userID).add(samples)
+            let repository = StepsRepository(database: app.db, userID: userID)
+            try await repository.add(samples)
+            #expect(try await web.get("/steps?month=2026-10").body.string.contains("set aside"), "no person takes them")
+            // Counted anyway, they still neither crash nor bloat anything.
+            let anyway = StepCountedAnywayRepository(database: app.db, userID: userID)
+            for sample in samples {
+                try await anyway.count(.init(sample))
+                try await anyway.count(day: LocalDate(daysSince1970: DailyStepTotals.localDay(sample.start, offset: 0)))
+            }
+            try await repository.refreshTotals(
+                days: LocalDate(year: 2026, month: 10, day: 1)!.daysSince1970...LocalDate(year: 2026, month: 10, day: 31)!.daysSince1970)
             let response = try await web.get("/steps?month=2026-10")
             #expect(response.status == .ok)
             #expect(response.body.readableBytes < 200_000)

@@ -56,7 +56,7 @@ import VaporTesting
                     ]
                 ]
             ]
-            #expect(try await app.json(.POST, "/api/v1/health/samples", body: body, token: account.token).status == .ok)
+            #expect(try await app.json(.POST, "/api/v1/health/samples?interval=day", body: body, token: account.token).status == .ok)
             let html = try await web.get("/steps?month=2021-04").body.string
             #expect(html.components(separatedBy: "class=\"badge\"").count - 1 == 2)
             #expect(html.range(of: "data-threshold=\"10000\"")!.lowerBound < html.range(of: "data-threshold=\"20000\"")!.lowerBound)

@@ -45,10 +45,45 @@ struct StepsAPIController {
 
     /// Why a day's total is what it is: per hour, each source's steps and how many counted.
     func daySources(_ request: Request) async throws -> DayStepSourcesDTO {
+        DayStepSourcesDTO(try await request.steps().day(try requestedDate(request)))
+    }
+
+    /// Counts a set-aside sample of the day anyway (`{"sample": …}` as the day's sources name
+    /// it), or the whole day (`{"day": true}`); answers the day.
+    func countAnyway(_ request: Request) async throws -> DayStepSourcesDTO {
+        let date = try requestedDate(request)
+        let sample = try await request.jsonBody { try Self.countAnyway(in: $0).get() }
+        let steps = try request.steps()
+        try await steps.countAnyway(sample, on: date)
+        return DayStepSourcesDTO(try await steps.day(date))
+    }
+
+    /// `{"day": true}` (nil: the whole day), or `{"sample": {source, start, end, steps}}` as the
+    /// day's sources name a set-aside sample.
+    static func countAnyway(in body: JSONValue) -> Result<StepPlausibility.SampleKey?, FieldErrors> {
+        JSONMemberReader.object(body, known: ["day", "sample"]).flatMap { reader in
+            var reader = reader
+            let day = reader.bool("day", .optional)
+            if let sample = reader.object("sample", .optional) {
+                guard case .string(let source)? = sample["source"], case .string(let start)? = sample["start"],
+                    case .string(let end)? = sample["end"], case .number(let steps)? = sample["steps"],
+                    let from = DayStepSourcesDTO.seconds(start), let to = DayStepSourcesDTO.seconds(end)
+                else {
+                    reader.fail("sample", "steps.setAside.error.unknown")
+                    return reader.result(nil as StepPlausibility.SampleKey??)
+                }
+                return reader.result(.some(StepPlausibility.SampleKey(sourceName: source, start: from, end: to, value: steps)))
+            }
+            if day != true { reader.fail("day", "steps.setAside.error.what") }
+            return reader.result(.some(nil))
+        }
+    }
+
+    private func requestedDate(_ request: Request) throws -> LocalDate {
         guard let date = request.parameters.get("date").flatMap(LocalDate.init) else {
             throw AppError.validation(FieldErrors(["date": "error.session.dateFormat"]))
         }
-        return DayStepSourcesDTO(try await request.steps().daySources(date))
+        return date
     }
 
     func push(_ request: Request) async throws -> PushResult {

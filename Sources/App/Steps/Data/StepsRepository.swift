@@ -157,6 +157,7 @@ struct StepsRepository {
         let sql = try database.sql()
         let ranking = try await StepSourcesRepository(database: database, userID: userID).ranking()
         let claims = try await StepClaimsRepository(database: database, userID: userID).all()
+        let anyway = try await StepCountedAnywayRepository(database: database, userID: userID).load()
         try await sql.raw(
             """
             DELETE FROM daily_step_totals WHERE user_id = \(bind: userID)
@@ -171,8 +172,10 @@ struct StepsRepository {
             windowStart = window.upperBound + 1
             // A sample that started the day before may cross into the window.
             let samples = try await samples(startingOn: (window.lowerBound - 1)...window.upperBound)
-            let totals = DailyStepTotals.rounded(DailyStepTotals.compute(samples, claims: claims, ranking: ranking))
-                .filter { window.contains($0.key.daysSince1970) }
+            // What no person took is set aside (``StepPlausibility``), unless counted anyway.
+            let counted = StepPlausibility.split(samples, anyway: anyway).counted
+            let days = StepPlausibility.days(DailyStepTotals.compute(counted, claims: claims, ranking: ranking), anyway: anyway).counted
+            let totals = DailyStepTotals.rounded(days).filter { window.contains($0.key.daysSince1970) }
             pending += totals.map { ($0.key, $0.value) }
             updated += totals.count
             let samplesPerDay = max(1, samples.count / (window.count + 1))

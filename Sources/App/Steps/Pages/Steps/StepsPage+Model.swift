@@ -21,6 +21,8 @@ extension StepsPage {
         let lastImport: (summary: StepImport, day: LocalDate)?
         /// Whether the page opens straight after that import (its summary is announced on top).
         let justImported: Bool
+        /// How many samples and days of the month are set aside, and the first of their days.
+        var setAside: (count: Int, firstDay: LocalDate)?
     }
 
     /// Loads the Steps page of one month for one user; no HTTP in here.
@@ -44,11 +46,18 @@ extension StepsPage {
             let samples = try await repository.samples(startingOn: (monthStart.daysSince1970 - 1)...monthEnd.daysSince1970)
             let ranking = try await StepSourcesRepository(database: database, userID: userID).ranking()
             let claims = try await StepClaimsRepository(database: database, userID: userID).all()
+            let anyway = try await StepCountedAnywayRepository(database: database, userID: userID).load()
+            // As the totals are counted: what no person took is set aside, unless counted anyway.
+            let (counted, setAsideSamples) = StepPlausibility.split(samples, anyway: anyway)
+            let days = StepPlausibility.days(DailyStepTotals.compute(counted, claims: claims, ranking: ranking), anyway: anyway)
             var steps: [Int: Int] = [:]
-            for (date, total) in DailyStepTotals.rounded(DailyStepTotals.compute(samples, claims: claims, ranking: ranking))
-            where Month(date) == month {
+            for (date, total) in DailyStepTotals.rounded(days.counted) where Month(date) == month {
                 steps[date.day] = total
             }
+            let setAsideDays =
+                setAsideSamples.map { LocalDate(daysSince1970: DailyStepTotals.localDay($0.start, offset: $0.utcOffset)) }
+                + Array(days.setAside.keys)
+            let setAsideThisMonth = setAsideDays.filter { Month($0) == month }
             let monthTotal = try await repository.dailyTotals(from: monthStart, to: monthEnd).lazy.map(\.steps).saturatingSum()
             let lastImport = try await StepImportsRepository(database: database, userID: userID).latest()
             let isCurrent = month == current
@@ -68,7 +77,8 @@ extension StepsPage {
                 badgeCount: StepAchievements.count(monthTotal: monthTotal),
                 hasAnyData: firstDay != nil,
                 lastImport: lastImport.map { ($0, LocalDate(containing: $0.importedAt, in: clock.timeZone)) },
-                justImported: importID != nil && importID == lastImport?.id
+                justImported: importID != nil && importID == lastImport?.id,
+                setAside: setAsideThisMonth.min().map { (setAsideThisMonth.count, $0) }
             )
         }
     }

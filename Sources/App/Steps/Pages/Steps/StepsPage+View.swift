@@ -40,6 +40,16 @@ enum StepsPage {
                                 [txt(l.t("steps.day.why"))])
                         } ?? .empty,
                     ]),
+                // What of the month is set aside as more than a person takes, a tap from its first day.
+                model.setAside.map { setAside in
+                    el(
+                        "nav", [.class("card list-card set-aside"), .aria("label", l.t("steps.setAside.title"))],
+                        [
+                            ListRow.render(
+                                href: SiteURL.stepsDay(setAside.firstDay.description).path, title: l.t("steps.setAside.title"),
+                                detail: l.plural("steps.setAside.month", count: setAside.count))
+                        ])
+                } ?? .empty,
                 achievements(model, l: l),
             ]
         } else {
