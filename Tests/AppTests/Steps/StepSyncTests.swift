@@ -83,6 +83,15 @@ import VaporTesting
                 try await app.dailyStepTotals("from=2021-11-27&to=2021-11-28", token: account.token) == [
                     "2021-11-27": 120, "2021-11-28": 120,
                 ])
+            // A sample not summarised, as its start and end.
+            let sample = Self.autoExport([
+                [
+                    "qty": 100, "startDate": "2021-11-28 09:00:00 +0000", "endDate": "2021-11-28 09:02:00 +0000",
+                    "source": "Léa’s Apple Watch",
+                ]
+            ])
+            #expect(try await post(app, "/api/v1/health/auto-export", key: key, body: sample).status == .ok)
+            #expect(try await app.dailyStepTotals("from=2021-11-28&to=2021-11-28", token: account.token) == ["2021-11-28": 220])
             let weeks = try await post(app, "/api/v1/health/auto-export", key: key, body: point, aggregation: "Weeks")
             #expect(weeks.status == .unprocessableEntity && weeks.body.string.contains("minutes, hours or days"))
         }

@@ -96,7 +96,7 @@ import VaporTesting
                 try await app.dailyStepTotals("from=2021-11-28&to=2021-11-28", token: account.token)
             }
             #expect(try await day() == ["2021-11-28": 650])
-            // The same walk pushed as Health holds it (a Shortcut), then as hourly totals.
+            // The same walk pushed as Health holds it (a Shortcut).
             let raw = try await app.json(
                 .POST, "/api/v1/health/samples",
                 body: Self.push([
@@ -106,14 +106,15 @@ import VaporTesting
                 ]), token: account.token)
             #expect(raw.status == .ok)
             #expect(try await day() == ["2021-11-28": 650])
+            // And again through Health Auto Export, hourly.
             let hourly = try await app.json(
-                .POST, "/api/v1/health/samples?interval=hour",
+                .POST, "/api/v1/health/auto-export",
                 body: Self.push([
                     ["qty": 500, "date": "2021-11-28 10:00:00 +0000", "source": "Léa’s Apple Watch"],
                     ["qty": 450, "date": "2021-11-28 10:00:00 +0000", "source": "Léa’s iPhone"],
                     // After the export was made: it counts.
                     ["qty": 320, "date": "2021-11-28 13:00:00 +0000", "source": "Léa’s Apple Watch"],
-                ]), token: account.token)
+                ]), token: account.token, headers: ["automation-aggregation": "Hours"])
             #expect(hourly.status == .ok)
             #expect(try await day() == ["2021-11-28": 650 + 320])
 

@@ -4,7 +4,7 @@ import KineticCore
 /// The JSON that iPhone automation apps post:
 /// `{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 123, "date": "2021-01-01 10:00:00 -0800", "source": "…"}]}]}}`.
 /// Each point is the steps of the period starting at `date` and ending at its `end` (the same
-/// format) when it has one, else `interval` seconds later (the period the client says its points
+/// format; or `startDate` and `endDate`, as a sample not summarised is written) when it has one, else `interval` seconds later (the period the client says its points
 /// cover: a minute, an hour, a day); metrics other than `step_count` are ignored. Dates are
 /// read as apps write them (a 12-hour clock too). A point's `source` names one device, or
 /// several joined by "|" (Health Auto Export's total of them, trusted less than any one
@@ -53,12 +53,15 @@ enum PushedSamples {
                     errors.add(path + ".qty", "error.push.quantity")
                     continue
                 }
-                guard let text = fields["date"]?.stringValue, let date = HealthDateText.parseAsAppsWriteIt(text) else {
+                // A sample not summarised names its period `startDate`–`endDate` (as Health Auto
+                // Export writes samples with aggregation off) instead of `date` and `end`.
+                guard let text = (fields["date"] ?? fields["startDate"])?.stringValue, let date = HealthDateText.parseAsAppsWriteIt(text)
+                else {
                     errors.add(path + ".date", "error.push.date")
                     continue
                 }
                 var end = date.seconds + interval
-                if let given = fields["end"], given != .null {
+                if let given = fields["end"] ?? fields["endDate"], given != .null {
                     guard let text = given.stringValue, let parsed = HealthDateText.parseAsAppsWriteIt(text) else {
                         errors.add(path + ".end", "error.push.date")
                         continue

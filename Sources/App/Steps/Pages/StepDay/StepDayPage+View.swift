@@ -118,7 +118,7 @@ enum StepDayPage {
                     "h2", [.class("day-hour-title")],
                     [
                         el("span", [], [txt(l.t("steps.day.hour", start, end))]),
-                        el("span", [.class("day-hour-total")], [txt(l.t("unit.steps", l.number(counted)))]),
+                        el("span", [.class("day-hour-total")], [txt(l.plural("unit.steps", count: counted))]),
                     ]),
                 el(
                     "ul", [.class("day-sources"), Attr("role", "list")],
