@@ -86,18 +86,21 @@ function markKeptCopy() {
   reloadWhenReachable();
 }
 
-/** Asks the service worker `kind`; resolves with its `waiting` answer, or 0 without one (no
- *  worker, or none after 10 s). */
-function ask(kind) {
+/** Asks the service worker `kind` (with `extra` members) on a channel of its own; resolves with
+ *  its answer, or null without one (no worker, or none after `timeout` ms). */
+export function askWorker(kind, extra = {}, timeout = 10000) {
   const worker = navigator.serviceWorker?.controller;
-  if (!worker) return Promise.resolve(0);
+  if (!worker) return Promise.resolve(null);
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => resolve(event.data?.waiting ?? 0);
-    worker.postMessage({ kind }, [channel.port2]);
-    setTimeout(() => resolve(0), 10000);
+    channel.port1.onmessage = (event) => resolve(event.data);
+    worker.postMessage({ kind, ...extra }, [channel.port2]);
+    setTimeout(() => resolve(null), timeout);
   });
 }
+
+/** How much the worker's answer to `kind` says still waits (0 without an answer). */
+const ask = async (kind) => (await askWorker(kind))?.waiting ?? 0;
 
 /** Asks the service worker to send what waits in its outbox; resolves with how much still
  *  waits once it has tried. */

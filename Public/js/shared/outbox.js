@@ -5,6 +5,7 @@
 // panel lists the module's forms waiting in the outbox: waiting to send, or refused with the
 // server's reason, to fix (the refused form as the server answered it) or discard.
 import { confirmDestructive } from './dialogs.js';
+import { askWorker } from './offline.js';
 import { fill, formatNumber, pageLocale } from './strings.js';
 
 const WAITING_LOOK_MS = 10000;
@@ -49,17 +50,6 @@ function shown(form, name) {
   return value.length > 60 ? `${value.slice(0, 59)}…` : value;
 }
 
-function ask(kind, extra = {}) {
-  const worker = navigator.serviceWorker?.controller;
-  if (!worker) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => resolve(event.data);
-    worker.postMessage({ kind, ...extra }, [channel.port2]);
-    setTimeout(() => resolve(null), 5000);
-  });
-}
-
 /** What the server said is wrong, read from the page it answered: each field's message after
  *  its label ("Jumps: This field is required."), else the page's error. */
 function reasons(refusal) {
@@ -80,7 +70,7 @@ function setUpPanel(panel) {
   let timer = null;
   const show = async () => {
     clearTimeout(timer);
-    const answer = await ask('queued-forms');
+    const answer = await askWorker('queued-forms', {}, 5000);
     // Not the one being fixed on this page (`/outbox/<key>`).
     const fixing = /^\/outbox\/(\d+)$/.exec(window.location.pathname)?.[1];
     const items = (answer?.items ?? []).filter((item) => String(item.key) !== fixing
@@ -114,7 +104,7 @@ function setUpPanel(panel) {
     discard.setAttribute('aria-label', `${panel.dataset.discard}: ${label.textContent}`);
     discard.addEventListener('click', async () => {
       if (!await confirmDestructive(fill(panel.dataset.discardQuestion, label.textContent), panel.dataset.discard)) return;
-      await ask('discard-queued', { key: item.key });
+      await askWorker('discard-queued', { key: item.key }, 5000);
       await refresh();
       panel.querySelector('.outbox-title')?.focus();
     });

@@ -68,4 +68,22 @@ public enum StepPlausibility {
         }
         return (counted, setAside)
     }
+
+    /// What was counted and what was set aside, as ``totals(_:claims:ranking:anyway:)`` tells it.
+    public struct Counted: Sendable {
+        /// Steps by local date (unrounded), days set aside left out.
+        public let totals: [LocalDate: Double]
+        public let setAsideSamples: [StepSample]
+        public let setAsideDays: [LocalDate: Double]
+    }
+
+    /// The daily totals as Kinetic counts them: samples faster than a person set aside, the rest
+    /// merged (``DailyStepTotals``), then days over the maximum set aside; what was counted anyway counts.
+    public static func totals(
+        _ samples: [StepSample], claims: [StepClaim], ranking: SourceRanking, anyway: CountedAnyway
+    ) -> Counted {
+        let (counted, setAside) = split(samples, anyway: anyway)
+        let byDay = days(DailyStepTotals.compute(counted, claims: claims, ranking: ranking), anyway: anyway)
+        return Counted(totals: byDay.counted, setAsideSamples: setAside, setAsideDays: byDay.setAside)
+    }
 }

@@ -173,9 +173,8 @@ struct StepsRepository {
             // A sample that started the day before may cross into the window.
             let samples = try await samples(startingOn: (window.lowerBound - 1)...window.upperBound)
             // What no person took is set aside (``StepPlausibility``), unless counted anyway.
-            let counted = StepPlausibility.split(samples, anyway: anyway).counted
-            let days = StepPlausibility.days(DailyStepTotals.compute(counted, claims: claims, ranking: ranking), anyway: anyway).counted
-            let totals = DailyStepTotals.rounded(days).filter { window.contains($0.key.daysSince1970) }
+            let counted = StepPlausibility.totals(samples, claims: claims, ranking: ranking, anyway: anyway)
+            let totals = DailyStepTotals.rounded(counted.totals).filter { window.contains($0.key.daysSince1970) }
             pending += totals.map { ($0.key, $0.value) }
             updated += totals.count
             let samplesPerDay = max(1, samples.count / (window.count + 1))

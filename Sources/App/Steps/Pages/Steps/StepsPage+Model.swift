@@ -48,15 +48,14 @@ extension StepsPage {
             let claims = try await StepClaimsRepository(database: database, userID: userID).all()
             let anyway = try await StepCountedAnywayRepository(database: database, userID: userID).load()
             // As the totals are counted: what no person took is set aside, unless counted anyway.
-            let (counted, setAsideSamples) = StepPlausibility.split(samples, anyway: anyway)
-            let days = StepPlausibility.days(DailyStepTotals.compute(counted, claims: claims, ranking: ranking), anyway: anyway)
+            let counted = StepPlausibility.totals(samples, claims: claims, ranking: ranking, anyway: anyway)
             var steps: [Int: Int] = [:]
-            for (date, total) in DailyStepTotals.rounded(days.counted) where Month(date) == month {
+            for (date, total) in DailyStepTotals.rounded(counted.totals) where Month(date) == month {
                 steps[date.day] = total
             }
             let setAsideDays =
-                setAsideSamples.map { LocalDate(daysSince1970: DailyStepTotals.localDay($0.start, offset: $0.utcOffset)) }
-                + Array(days.setAside.keys)
+                counted.setAsideSamples.map { LocalDate(daysSince1970: DailyStepTotals.localDay($0.start, offset: $0.utcOffset)) }
+                + Array(counted.setAsideDays.keys)
             let setAsideThisMonth = setAsideDays.filter { Month($0) == month }
             let monthTotal = try await repository.dailyTotals(from: monthStart, to: monthEnd).lazy.map(\.steps).saturatingSum()
             let lastImport = try await StepImportsRepository(database: database, userID: userID).latest()
