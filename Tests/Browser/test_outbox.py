@@ -48,7 +48,9 @@ def sessions(account):
     return sorted((session["parkName"], session["numberOfJumps"]) for session in body)
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
+# Each journey runs in one language, English here and German for the wishes': the journey is the
+# same in every language, and every page is seen in each language by the screenshot tests.
+@pytest.mark.parametrize("code", ["en"])
 def test_jump_sessions_entered_offline_go_once_online_and_a_refused_one_says_why_until_fixed(code):
     account = new_account("Jamie Rivera")
     driver = make_driver(LANGUAGES[code])
@@ -62,25 +64,22 @@ def test_jump_sessions_entered_offline_go_once_online_and_a_refused_one_says_why
         network = Network(driver)
         network.offline(True)
 
-        if code == "en":
-            # A field left empty is said at once, offline too: nothing is kept for the server to refuse.
-            enter_session(driver, yesterday, "", "")
-            invalid = driver.execute_script("return document.querySelector('.add-session-form :invalid')?.name")
-            assert invalid == "parkName", invalid
-            assert panel(driver) == []
+        # A field left empty is said at once, offline too: nothing is kept for the server to refuse.
+        enter_session(driver, yesterday, "", "")
+        invalid = driver.execute_script("return document.querySelector('.add-session-form :invalid')?.name")
+        assert invalid == "parkName", invalid
+        assert panel(driver) == []
         enter_session(driver, yesterday, "Sky Park", "1234")
         wait(driver).until(lambda d: len(panel(d)) == 1)
         day = datetime.date.today() - datetime.timedelta(days=1)
-        named = {"en": f"1,234 jumps at Sky Park on {day.strftime('%b')} {day.day}, {day.year}",
-                 "de": f"1.234 Sprünge in Sky Park am {day.strftime('%d.%m.%Y')}"}[code]
+        named = f"1,234 jumps at Sky Park on {day.strftime('%b')} {day.day}, {day.year}"
         assert panel(driver) == [[named, WAITING[code]]]
         # Where it went is where the person is now: the list it joined, read out by its heading.
         assert driver.execute_script("return document.activeElement.id") == "outbox-title"
-        if code == "en":
-            # The same session sent again at once (a double tap, an impatient second try): kept once.
-            enter_session(driver, yesterday, "Sky Park", "1234")
-            wait(driver).until(lambda d: len(panel(d)) >= 1)
-            assert steady(driver, lambda d: len(panel(d))) == 1
+        # The same session sent again at once (a double tap, an impatient second try): kept once.
+        enter_session(driver, yesterday, "Sky Park", "1234")
+        wait(driver).until(lambda d: len(panel(d)) >= 1)
+        assert steady(driver, lambda d: len(panel(d))) == 1
         # Past what a session can hold: the server will refuse this one.
         enter_session(driver, yesterday, "Moon Park", "150000")
         wait(driver).until(lambda d: len(panel(d)) == 2)
@@ -117,7 +116,7 @@ def test_jump_sessions_entered_offline_go_once_online_and_a_refused_one_says_why
         driver.quit()
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("code", ["de"])
 def test_a_contact_and_a_wish_made_offline_wait_then_reach_the_server_once(code):
     account = new_account("Jamie Rivera")
     driver = make_driver(LANGUAGES[code])
@@ -137,7 +136,7 @@ def test_a_contact_and_a_wish_made_offline_wait_then_reach_the_server_once(code)
         type_into(driver, "email", "ann@example.com")
         tap(driver, driver.find_element(By.ID, "contact-save"))
         wait(driver).until(lambda d: d.current_url.endswith("/wishes/contacts") and len(panel(d)) == 1)
-        assert panel(driver) == [[{"en": "New contact: Ann Example", "de": "Neuer Kontakt: Ann Example"}[code], WAITING[code]]]
+        assert panel(driver) == [["Neuer Kontakt: Ann Example", WAITING[code]]]
 
         driver.get(BASE_URL + "/wishes/new")
         wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".offline-banner")))
@@ -147,9 +146,9 @@ def test_a_contact_and_a_wish_made_offline_wait_then_reach_the_server_once(code)
         type_into(driver, "sendDate", (datetime.date.today() + datetime.timedelta(days=7)).isoformat())
         tap(driver, driver.find_element(By.ID, "compose-next"))
         wait(driver).until(lambda d: re.search(r"/wishes$", d.current_url) and len(panel(d)) == 2)
-        wish = {"en": "Wish to ann@example.com: Happy birthday, Ann", "de": "Wunsch an ann@example.com: Happy birthday, Ann"}[code]
+        wish = "Wunsch an ann@example.com: Happy birthday, Ann"
         assert [label for label, _ in panel(driver)] == [
-            {"en": "New contact: Ann Example", "de": "Neuer Kontakt: Ann Example"}[code], wish]
+            "Neuer Kontakt: Ann Example", wish]
         screenshot(driver, f"outbox-wishes-{code}")
 
         network.offline(False)

@@ -375,7 +375,8 @@ def fixture_library_zip(folder, name="ReportLibrary"):
     return target
 
 
-@pytest.mark.parametrize("language", ["en-US", "de-DE"])
+# In German only: the import is the same in every language, whose pages the tests above see.
+@pytest.mark.parametrize("language", ["de-DE"])
 def test_an_import_is_previewed_then_confirmed_and_undone(tmp_path, language):
     """The administrator uploads a three-report library over the 30-report demo: a progress bar,
     then the preview says 30 reports go for every reader, Cancel leaves the library as it was;
@@ -383,7 +384,6 @@ def test_an_import_is_previewed_then_confirmed_and_undone(tmp_path, language):
     back."""
     zip_path = fixture_library_zip(tmp_path)
     admin = make_driver(language)
-    german = language.startswith("de")
     try:
         log_in(admin, DEMO)
         for attempt in ("cancel", "import"):
@@ -392,7 +392,7 @@ def test_an_import_is_previewed_then_confirmed_and_undone(tmp_path, language):
             tap(admin, admin.find_element(By.CSS_SELECTOR, "#report-import-form button[type=submit]"))
             wait(admin, 60).until(EC.url_contains("/reports/import/"))
             removals = wait(admin).until(EC.visibility_of_element_located((By.ID, "import-preview-removals")))
-            assert ("30 Berichte" if german else "removes 30 reports") in removals.text
+            assert "30 Berichte" in removals.text
             details = admin.find_element(By.ID, "removed-reports")
             tap(admin, details.find_element(By.TAG_NAME, "summary"))
             assert "review-q1" in details.text
@@ -407,7 +407,7 @@ def test_an_import_is_previewed_then_confirmed_and_undone(tmp_path, language):
                 assert "30" in admin.find_element(By.CSS_SELECTOR, ".page-intro").text
         # The import runs in the background; its page follows it to what it did.
         summary = wait(admin, 120).until(EC.visibility_of_element_located((By.ID, "import-summary")))
-        assert ("3 hinzugefügt" if german else "3 added") in summary.text
+        assert "3 hinzugefügt" in summary.text
         screenshot(admin, f"reports-import-done-{language}-375")
         assert violations(admin) == [], "import done"
         admin.get(BASE_URL + "/reports/categories/root")
