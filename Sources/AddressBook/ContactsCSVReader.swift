@@ -7,8 +7,11 @@ import SwiftCSV
 /// spreadsheet set to German writes them) or tabs, whichever the first row uses.
 ///
 /// The columns are found by their names, in English or German, ignoring case, spaces and
-/// punctuation: a name (or first and last names), an e-mail address (Google's `E-mail 1 -
-/// Value` too), a birthday, a time zone. Other columns are passed over.
+/// punctuation: a name (or first and last names, or for a row without those the organisation),
+/// an e-mail address (Google's `E-mail 1 - Value` too) and the others (`E-mail 2 - Value`,
+/// Outlook's `E-mail 2 Address`), a birthday, a time zone. Other columns are passed over. A cell
+/// holding several addresses as Google writes them (`a@x ::: b@y`) keeps every one, the first
+/// as the contact's main address.
 public enum ContactsCSVReader {
     /// The column names each field is known by, as ``normalizedHeader(_:)`` writes them.
     static let headers: [Field: Set<String>] = [
@@ -19,11 +22,21 @@ public enum ContactsCSVReader {
             "email", "emailaddress", "email1", "email1value", "primaryemail", "emailadresse", "mail", "emailaddress1",
             "emailadresse1",
         ],
+        .otherEmail: [
+            "email2", "email3", "email2value", "email3value", "email4value", "email2address", "email3address", "secondaryemail",
+            "emailadresse2", "emailadresse3", "email2adresse", "email3adresse",
+        ],
+        .organization: [
+            "organization", "organisation", "organizationname", "organization1name", "company", "companyname", "firma", "unternehmen",
+        ],
         .birthday: ["birthday", "birthdate", "dateofbirth", "bday", "geburtstag", "geburtsdatum"],
         .timeZone: ["timezone", "zone", "zeitzone"],
     ]
 
-    enum Field: CaseIterable { case name, firstName, lastName, email, birthday, timeZone }
+    enum Field: CaseIterable { case name, firstName, lastName, email, otherEmail, organization, birthday, timeZone }
+
+    /// How Google Contacts separates several values of one label in one cell.
+    static let valueSeparator = " ::: "
 
     public static func read(_ text: String) -> ContactImport {
         var result = ContactImport()
@@ -36,9 +49,11 @@ public enum ContactsCSVReader {
             return result
         }
         var columns: [Field: Int] = [:]
+        var otherEmailColumns: [Int] = []
         for (index, header) in csv.header.enumerated() {
             let key = normalizedHeader(header)
-            if let field = Field.allCases.first(where: { headers[$0]!.contains(key) }), columns[field] == nil { columns[field] = index }
+            guard let field = Field.allCases.first(where: { headers[$0]!.contains(key) }) else { continue }
+            if field == .otherEmail { otherEmailColumns.append(index) } else if columns[field] == nil { columns[field] = index }
         }
         guard let emailColumn = columns[.email] else {
             result.note(1, "wishes.contacts.import.csv.noEmailColumn")
@@ -50,13 +65,18 @@ public enum ContactsCSVReader {
                 row += 1
                 guard !cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return }
                 let cell = { (field: Field) -> String? in columns[field].flatMap { $0 < cells.count ? cells[$0] : nil } }
+                let nonEmpty = { (text: String?) in text.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } }
                 let name =
-                    cell(.name).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-                    ?? [cell(.firstName), cell(.lastName)].compactMap { $0 }.joined(separator: " ")
+                    nonEmpty(cell(.name)) ?? nonEmpty([cell(.firstName), cell(.lastName)].compactMap { $0 }.joined(separator: " "))
+                    ?? cell(.organization)
+                let addresses =
+                    ([emailColumn] + otherEmailColumns).filter { $0 < cells.count }
+                    .flatMap { cells[$0].components(separatedBy: valueSeparator) }
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                 result.add(
                     ContactInput(
-                        name: name, email: emailColumn < cells.count ? cells[emailColumn] : nil, birthday: cell(.birthday),
-                        timeZone: cell(.timeZone)),
+                        name: name, email: addresses.first ?? (emailColumn < cells.count ? cells[emailColumn] : nil),
+                        birthday: cell(.birthday), timeZone: cell(.timeZone), otherEmails: Array(addresses.dropFirst())),
                     line: row)
             }
         } catch {

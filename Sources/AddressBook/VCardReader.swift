@@ -5,8 +5,9 @@ import KineticCore
 /// address books export them, and the 2.1 files of older phones as far as names, addresses and
 /// birthdays go.
 ///
-/// Of each card it takes the name (`FN`, else the given and family names of `N`), one e-mail
-/// address (the one marked preferred, else the first), the birthday (`BDAY`, honouring Apple's
+/// Of each card it takes the name (`FN`, else the given and family names of `N`, else the
+/// organisation of `ORG`), its e-mail addresses (the one marked preferred as the main one, else
+/// the first; the others kept too), the birthday (`BDAY`, honouring Apple's
 /// `X-APPLE-OMIT-YEAR`) and the zone (`TZ` when it names one, such as `Europe/Berlin`; a bare
 /// offset says nothing about daylight saving and is left out). Lines are unfolded (a line
 /// beginning with a space or tab continues the one before), values unescaped (`\,` `\;` `\n`),
@@ -41,33 +42,49 @@ public enum VCardReader {
     /// One card being read.
     private struct Card {
         let line: Int
-        var input = ContactInput()
+        var fields = ContactInput()
         var emailIsPreferred = false
+        /// A card with no name is named by its organisation.
+        var organization: String?
 
         init(line: Int) { self.line = line }
+
+        var input: ContactInput {
+            var input = fields
+            if (input.name ?? "").trimmingCharacters(in: .whitespaces).isEmpty, let organization, !organization.isEmpty {
+                input.name = organization
+            }
+            return input
+        }
 
         mutating func take(_ property: Property, line: Int, into result: inout ContactImport) {
             let value = property.text
             switch property.name {
             case "FN":
-                if !value.isEmpty { input.name = value }
+                if !value.isEmpty { fields.name = value }
             case "N":
                 // Family;Given;Additional;Prefixes;Suffixes: "Given Family" when there is no FN.
                 let parts = property.components
                 let given = parts.count > 1 ? parts[1] : "", family = parts.first ?? ""
-                if (input.name ?? "").isEmpty { input.name = [given, family].filter { !$0.isEmpty }.joined(separator: " ") }
+                if (fields.name ?? "").isEmpty { fields.name = [given, family].filter { !$0.isEmpty }.joined(separator: " ") }
             case "EMAIL":
+                guard !value.isEmpty else { break }
                 let preferred = property.isPreferred
-                if input.email == nil || preferred && !emailIsPreferred {
-                    input.email = value
+                if fields.email == nil || preferred && !emailIsPreferred {
+                    if let main = fields.email { fields.otherEmails = [main] + (fields.otherEmails ?? []) }
+                    fields.email = value
                     emailIsPreferred = preferred
+                } else {
+                    fields.otherEmails = (fields.otherEmails ?? []) + [value]
                 }
+            case "ORG":
+                organization = property.components.first ?? value
             case "BDAY":
-                input.birthday = value
-                input.omittedBirthYear = property.parameter("X-APPLE-OMIT-YEAR").flatMap { Int(asciiDigits: $0) }
+                fields.birthday = value
+                fields.omittedBirthYear = property.parameter("X-APPLE-OMIT-YEAR").flatMap { Int(asciiDigits: $0) }
             case "TZ":
                 if value.contains("/") || value == "UTC" {
-                    input.timeZone = value
+                    fields.timeZone = value
                 } else if !value.isEmpty {
                     result.note(line, "wishes.contacts.import.zoneOffset", value)
                 }

@@ -17,6 +17,40 @@ import Testing
         #expect(read.entries.map { $0.contact.birthday?.description } == ["--04-15", "1990-11-03"])
     }
 
+    /// Google writes several addresses of one label in one cell, ` ::: ` between them; a row of
+    /// a company has only its organisation; Outlook writes birthdays month first in English,
+    /// day first in German, and `0/0/00` for none.
+    @Test func realExports_keepEveryAddress_nameCompaniesByTheirOrganisation_andReadTheirDates() {
+        let google = """
+            Name,Given Name,Family Name,Organization 1 - Name,Birthday,E-mail 1 - Label,E-mail 1 - Value,E-mail 2 - Label,E-mail 2 - Value
+            Kenji Watanabe,Kenji,Watanabe,,1988-07-09,* Work,kenji.w@tokyo-office.example ::: kenji.private@tokyo-home.example,Home,kenji@family.example
+            ,,,Bakery Bröt,,,hello@broet.example,,
+            """
+        let read = ContactsCSVReader.read(google)
+        #expect(read.problems.isEmpty, "\(read.problems)")
+        #expect(read.entries.map(\.contact.email) == ["kenji.w@tokyo-office.example", "hello@broet.example"])
+        #expect(read.entries.first?.contact.otherEmails == ["kenji.private@tokyo-home.example", "kenji@family.example"])
+        #expect(read.entries.map(\.contact.name) == ["Kenji Watanabe", "Bakery Bröt"])
+
+        let outlook = """
+            First Name,Last Name,Company,E-mail Address,E-mail 2 Address,Birthday
+            Ann,Lee,,ann@example.com,,11/30/1990
+            Bo,Ek,,bo@example.com,bo@work.example,0/0/00
+            Cy,Ma,,cy@example.com,not an address,1990-02-29
+            """
+        let outlookRead = ContactsCSVReader.read(outlook)
+        #expect(outlookRead.entries.map { $0.contact.birthday?.description } == ["1990-11-30", nil, nil])
+        #expect(outlookRead.entries.map(\.contact.otherEmails) == [[], ["bo@work.example"], []])
+        #expect(
+            outlookRead.problems.map(\.messageKey) == [
+                "wishes.contacts.import.birthdayNoSuchDay", "wishes.contacts.import.otherEmailsLeftOut",
+            ])
+        #expect(outlookRead.problems.first?.arguments == ["1990-02-29", "1990"])
+
+        let german = "Vorname;Nachname;E-Mail-Adresse;Geburtstag\nJörg;Kuhn;joerg@example.com;30.11.1990\n"
+        #expect(ContactsCSVReader.read(german).entries.first?.contact.birthday?.description == "1990-11-30")
+    }
+
     @Test func aGermanSpreadsheet_withSemicolons_aByteOrderMark_andCRLF() {
         let bytes =
             [0xEF, 0xBB, 0xBF]
@@ -40,7 +74,7 @@ import Testing
             Good One,good@example.com,1996-04-15,
             No Mail,,,
             ,,,
-            Bad Birthday,bb@example.com,15/04/1996,Europe/Nowhere
+            Bad Birthday,bb@example.com,mid-April,Europe/Nowhere
             Broken "quote,x@example.com,,
             After,after@example.com,,
             """

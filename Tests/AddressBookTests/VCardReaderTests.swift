@@ -22,7 +22,19 @@ import Testing
         #expect(read.entries.map(\.line) == [1, 13])
         #expect(read.entries.map(\.contact.name) == ["Carla Núñez", "Ben Becker"])
         #expect(read.entries.map(\.contact.email) == ["carla@example.com", "ben@example.com"])
+        #expect(read.entries.first?.contact.otherEmails == ["carla.home@example.org"], "every address is kept")
         #expect(read.entries.map { $0.contact.birthday?.description } == ["--04-15", "1990-11-03"])
+    }
+
+    @Test func aCardWithOnlyAnOrganisation_isNamedByIt_andAPreferredAddressLaterIsTheMainOne() {
+        let text = [
+            "BEGIN:VCARD", "VERSION:3.0", "ORG:Bakery Bröt;Sales", "EMAIL:orders@broet.example", "EMAIL;TYPE=pref:hello@broet.example",
+            "END:VCARD",
+        ].joined(separator: "\r\n")
+        let read = VCardReader.read(text)
+        #expect(read.entries.first?.contact.name == "Bakery Bröt")
+        #expect(read.entries.first?.contact.email == "hello@broet.example")
+        #expect(read.entries.first?.contact.otherEmails == ["orders@broet.example"])
     }
 
     @Test func vCard4_withItsYearlessBirthday_preferAndAZone() {

@@ -189,6 +189,19 @@ function setUpContacts() {
   sync();
 }
 
+/**
+ * "Every year" after "On their birthday" follows that contact's birthday: the toggle says whose,
+ * and one born on 29 February chooses where it goes in other years. `contact` null: this day.
+ */
+function anchor(contact) {
+  const field = document.getElementById('field-birthdayOf');
+  if (!field) return;
+  const label = document.getElementById('compose-yearly-label');
+  field.value = contact ? contact.email : '';
+  label.textContent = contact ? fill(label.dataset.birthday, contact.name) : label.dataset.plain;
+  document.getElementById('compose-yearly-leap').hidden = !(contact && contact.leap);
+}
+
 /** The quick choices, the zone the wish goes by, and a word when the device is elsewhere. */
 function setUpWhen() {
   const zoneField = form.elements.timeZone;
@@ -224,10 +237,20 @@ function setUpWhen() {
     button.addEventListener('click', () => {
       const contact = recipientContact(needs);
       if (!contact) { status.textContent = button.dataset.missing; return; }
-      if (needs === 'birthday') set(contact.birthday, contact.birthdayZone, contact.zoneName);
-      else set(contact.morning, contact.zone, contact.zoneName);
+      if (needs === 'birthday') {
+        set(contact.birthday, contact.birthdayZone, contact.zoneName);
+        anchor(contact);
+      } else {
+        set(contact.morning, contact.zone, contact.zoneName);
+        anchor(null);
+      }
     });
   }
+  tomorrow.addEventListener('click', () => anchor(null));
+  // A day or time changed by hand is no longer the quick choice: its line goes, and a day
+  // changed is no longer the birthday a yearly wish would follow.
+  form.elements.sendDate.addEventListener('input', () => { status.textContent = ''; anchor(null); });
+  form.elements.sendTime.addEventListener('input', () => { status.textContent = ''; });
 
   const warning = document.getElementById('compose-device-zone');
   const device = Intl.DateTimeFormat().resolvedOptions().timeZone;

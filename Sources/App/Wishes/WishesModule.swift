@@ -7,7 +7,8 @@ extension WishesModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
         [
             CreateWishes(), CreateMailRecipients(), AddTypedWishColumns(), AddRecipientReach(), AddSearchWords(), CreateWishContacts(),
-            AddInboxThanks(), CreateWishSeries(),
+            AddInboxThanks(), CreateWishSeries(), AddBirthdayAnchor(), RefoldSearchWords(),
+            AddContactOtherEmails(), CreateWishReminderMails(),
         ]
     }
 

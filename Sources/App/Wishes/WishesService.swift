@@ -77,11 +77,25 @@ struct WishesService {
         -> WishDraft
     {
         var errors = known
+        var input = input
+        var zone = timeZone ?? self.timeZone
+        var anchor: BirthdayAnchor?
+        if let choice = input.onBirthdayOf {
+            switch try await firstBirthday(choice, timeZone: timeZone) {
+            case .success(let (anchored, first)):
+                (anchor, zone, input.sendAt) = (anchored, first.timeZone, first.localDateTime)
+            case .failure(let failures):
+                errors.merge(failures, prefix: nil)
+                // The other fields are still checked, in the same answer.
+                input.sendAt = WishSendTime.nextWholeHour(after: now, in: zone)
+            }
+        }
         var draft: WishDraft?
-        switch WishDraft.validate(input, timeZone: timeZone ?? self.timeZone, now: now) {
+        switch WishDraft.validate(input, timeZone: zone, now: now) {
         case .success(let checked): draft = checked
         case .failure(let failures): errors.merge(failures, prefix: nil)
         }
+        draft?.birthdayAnchor = anchor
         if case .uploaded(let id)? = draft?.photo, try await !ownsPhoto(id) { errors.add("photo", "wishes.error.photo") }
         guard errors.isEmpty, let draft else { throw AppError.validation(errors) }
         try await countLookups(of: draft.recipients)
@@ -89,6 +103,44 @@ struct WishesService {
         let preferred = try await contacts.byAddress(draft.recipients).compactMapValues(\.reach).filter { canEmail || !$0.value.sendsEmail }
         return draft.preferring(preferred).settlingReaches(
             confirmedAccounts: try await confirmedAddresses(among: draft.recipients), senderCanEmail: canEmail)
+    }
+
+    /// The birthday a yearly wish "on <contact>'s birthday" is anchored on, and its first send
+    /// time after now (at the chosen time, in the chosen zone: ``BirthdayChoice/zone``); or what is wrong (`onBirthdayOf`: not the user's contact, or one without a birthday).
+    func firstBirthday(
+        _ choice: BirthdayChoice, timeZone: TimeZone?
+    ) async throws -> Result<(BirthdayAnchor, WishSendTime), FieldErrors> {
+        let checked: (time: TimeOfDay, leapDay: YearlyRecurrence.LeapDay, sendersZone: Bool?)
+        switch choice.checked() {
+        case .success(let values): checked = values
+        case .failure(let failures): return .failure(failures)
+        }
+        let query = WishContactRecord.query(on: database).filter(\.$owner.$id == userID)
+        if let id = choice.contactID.flatMap(UUID.init(uuidString:)) {
+            query.filter(\.$id == id)
+        } else if let email = choice.contactEmail.flatMap(WishDraft.mailSafeAddress) {
+            query.filter(\.$email == email)
+        } else {
+            return .failure(FieldErrors(["onBirthdayOf": "wishes.yearly.error.contact"]))
+        }
+        guard let record = try await query.first(), let contactID = record.id else {
+            return .failure(FieldErrors(["onBirthdayOf": "wishes.yearly.error.contact"]))
+        }
+        let contact = record.contact
+        guard let birthday = contact.birthday else {
+            return .failure(FieldErrors(["onBirthdayOf": "wishes.yearly.error.noBirthday"]))
+        }
+        let theirs = contact.timeZone.flatMap(TimeZone.init(identifier:))
+        let zone: TimeZone
+        switch checked.sendersZone {
+        case true?: zone = timeZone ?? self.timeZone
+        case false?:
+            guard let theirs else { return .failure(FieldErrors(["onBirthdayOf.zone": "wishes.yearly.error.noZone"])) }
+            zone = theirs
+        case nil: zone = timeZone ?? theirs ?? self.timeZone
+        }
+        let anchor = BirthdayAnchor(contactID: contactID, birthday: birthday, leapDay: checked.leapDay)
+        return .success((anchor, anchor.recurrence(time: checked.time, timeZone: zone).next(after: now)))
     }
 
     /// Why `draft` cannot go out as it is, or nil: an e-mail when this server sends none or the
@@ -106,7 +158,7 @@ struct WishesService {
             } else if !user.mayUse(.email) {
                 errors.add("reach", "wishes.error.reach.unconfirmed")
                 arguments["reach"] = [localizer.listJoined(emailed)]
-            } else if let reached = try await sendingLimitReached(adding: emailed.count, replacing: replacing) {
+            } else if let reached = try await sendingLimitReached(adding: emailed.count, at: draft.sendTime.instant, replacing: replacing) {
                 let (key, values) = limitMessage(reached)
                 errors.add("reach", key)
                 arguments["reach"] = values
@@ -163,7 +215,10 @@ struct WishesService {
         guard count > 0 else { return { _ in } }
         let service = self
         return { database in
-            guard let reached = try await service.sendingLimitReached(adding: count, replacing: replacing, on: database) else { return }
+            guard
+                let reached = try await service.sendingLimitReached(
+                    adding: count, at: draft.sendTime.instant, replacing: replacing, on: database)
+            else { return }
             let (key, values) = service.limitMessage(reached)
             var error = AppError.validation(FieldErrors(["reach": key]))
             error.fieldArguments = ["reach": values]
@@ -185,31 +240,57 @@ struct WishesService {
         return try await importer.importPhoto(file, at: now)
     }
 
-    /// Whether `count` more e-mail recipients, scheduled now, pass the user's sending limits
-    /// (``SendingLimits``), counting the recipients of the e-mails they scheduled in the last
-    /// day (deleted wishes too: deleting gives nothing back).
+    /// Whether a wish with `count` e-mail recipients may go at `time` under the user's sending
+    /// limits (``SendingLimits/checkScheduling(adding:at:others:createdAt:)``), beside their other
+    /// e-mails: those waiting to go (at their time) and those gone (when they went), around it.
+    /// `replacing`: the wish an edit replaces, not counted.
     private func sendingLimitReached(
-        adding count: Int, replacing: UUID?, on database: (any Database)? = nil
+        adding count: Int, at time: Date, replacing: UUID?, on database: (any Database)? = nil
     ) async throws -> SendingLimits.Reached? {
-        let database = database ?? self.database
-        let query = WishDeliveryRecord.query(on: database).join(WishRecord.self, on: \WishDeliveryRecord.$wish.$id == \WishRecord.$id)
-            .filter(WishRecord.self, \.$sender.$id == userID).filter(\.$channel == .email)
-            .filter(WishRecord.self, \.$createdAt > now.addingTimeInterval(-SendingLimits.day))
-        if let replacing { query.filter(WishRecord.self, \.$id != replacing) }
-        let earlier = try await query.all().map { try $0.joined(WishRecord.self).createdAt.timeIntervalSince1970 }
-        return configuration.wishDelivery.limits.check(
-            adding: count, earlier: earlier, createdAt: user.createdAt?.timeIntervalSince1970, now: now.timeIntervalSince1970)
+        let others = try await emailTimes(
+            from: time.addingTimeInterval(-SendingLimits.day), replacing: replacing, on: database ?? self.database)
+        return configuration.wishDelivery.limits.checkScheduling(
+            adding: count, at: time.timeIntervalSince1970, others: others, createdAt: user.createdAt?.timeIntervalSince1970)
     }
 
-    /// The message of a sending limit reached, and what fills it.
+    /// Whether more of the user's e-mails than an hour allows go out in the hour of `draft`'s
+    /// time, so that some wait their turn: what the Preview says.
+    func hourIsFull(for draft: WishDraft, replacing: UUID? = nil) async throws -> Bool {
+        let count = draft.addressees.filter(\.reach.sendsEmail).count
+        guard count > 0, canEmail else { return false }
+        let time = draft.sendTime.instant
+        let others = try await emailTimes(from: time.addingTimeInterval(-SendingLimits.hour), replacing: replacing, on: database)
+        return configuration.wishDelivery.limits.hourIsFull(
+            adding: count, at: time.timeIntervalSince1970, others: others, createdAt: user.createdAt?.timeIntervalSince1970)
+    }
+
+    /// When the user's e-mails go or went, from `start` on (seconds since 1970): a delivered one
+    /// when it went, a waiting one at its due time; failed and taken back ones take no room.
+    private func emailTimes(from start: Date, replacing: UUID?, on database: any Database) async throws -> [Double] {
+        let query = WishDeliveryRecord.query(on: database).join(WishRecord.self, on: \WishDeliveryRecord.$wish.$id == \WishRecord.$id)
+            .filter(WishRecord.self, \.$sender.$id == userID).filter(\.$channel == .email)
+            .group(.or) { either in
+                either.group(.and) { $0.filter(\.$state == .delivered).filter(\.$finishedAt >= start) }
+                either.group(.and) { $0.filter(\.$state ~~ [.pending, .sending]).filter(\.$dueAt >= start) }
+            }
+        if let replacing { query.filter(WishRecord.self, \.$id != replacing) }
+        return try await query.all().map { ($0.state == .delivered ? $0.finishedAt ?? $0.dueAt : $0.dueAt).timeIntervalSince1970 }
+    }
+
+    /// The message of a sending limit reached, and what fills it: the first time with room, or
+    /// the most one wish may have when no time has room for it.
     private func limitMessage(_ reached: SendingLimits.Reached) -> (String, [String]) {
-        let perHour = reached.window == SendingLimits.hour
-        let limit = localizer.number(reached.limit)
+        let limits = configuration.wishDelivery.limits
         guard let frees = reached.freesAt else {
-            return (perHour ? "wishes.error.limit.hourAtOnce" : "wishes.error.limit.dayAtOnce", [limit])
+            return reached.window == SendingLimits.hour
+                ? ("wishes.error.limit.hourAtOnce", [localizer.number(limits.perHour)])
+                : ("wishes.error.limit.dayAtOnce", [localizer.number(limits.perDay)])
         }
         let when = localizer.dateTime(Date(timeIntervalSince1970: frees), in: timeZone)
-        return (perHour ? "wishes.error.limit.hour" : "wishes.error.limit.day", [limit, when])
+        let key =
+            reached.inFirstDay
+            ? "wishes.error.limit.firstDay" : reached.window == SendingLimits.hour ? "wishes.error.limit.hour" : "wishes.error.limit.day"
+        return (key, [localizer.number(reached.limit), when])
     }
 
     /// Counts `addresses` as looked up (``AddressLookups``); 429 saying from when more can be

@@ -3596,6 +3596,21 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/YearlyWish/day`.
             public var day: Swift.String
+            /// Where 29 February goes in years without it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/YearlyWish/leapDay`.
+            @frozen public enum LeapDayPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case february28 = "february28"
+                case march1 = "march1"
+            }
+            /// Where 29 February goes in years without it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/YearlyWish/leapDay`.
+            public var leapDay: Components.Schemas.YearlyWish.LeapDayPayload
+            /// The contact on whose birthday it goes: `day` follows their birthday when it is changed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/YearlyWish/onBirthdayOf`.
+            public var onBirthdayOf: Swift.String?
             /// `HH:mm` on the clock of `timeZone`.
             ///
             /// - Remark: Generated from `#/components/schemas/YearlyWish/time`.
@@ -3651,6 +3666,8 @@ extension Components {
             ///   - message:
             ///   - recipients:
             ///   - day: `--04-15`: the day of the year.
+            ///   - leapDay: Where 29 February goes in years without it.
+            ///   - onBirthdayOf: The contact on whose birthday it goes: `day` follows their birthday when it is changed.
             ///   - time: `HH:mm` on the clock of `timeZone`.
             ///   - timeZone:
             ///   - remindDaysBefore:
@@ -3664,6 +3681,8 @@ extension Components {
                 message: Swift.String,
                 recipients: [Swift.String],
                 day: Swift.String,
+                leapDay: Components.Schemas.YearlyWish.LeapDayPayload,
+                onBirthdayOf: Swift.String? = nil,
                 time: Swift.String,
                 timeZone: Swift.String,
                 remindDaysBefore: Swift.Int? = nil,
@@ -3677,6 +3696,8 @@ extension Components {
                 self.message = message
                 self.recipients = recipients
                 self.day = day
+                self.leapDay = leapDay
+                self.onBirthdayOf = onBirthdayOf
                 self.time = time
                 self.timeZone = timeZone
                 self.remindDaysBefore = remindDaysBefore
@@ -3691,6 +3712,8 @@ extension Components {
                 case message
                 case recipients
                 case day
+                case leapDay
+                case onBirthdayOf
                 case time
                 case timeZone
                 case remindDaysBefore
@@ -3719,7 +3742,7 @@ extension Components {
             public var name: Swift.String?
             /// - Remark: Generated from `#/components/schemas/WishContactInput/email`.
             public var email: Swift.String
-            /// `1996-04-15`, or `--04-15` without a year (`19960415` and `--0415` are read too). 29 February is kept on 28 February in other years.
+            /// `1996-04-15`, or `--04-15` without a year (`19960415`, `--0415`, `11/30/1996` and `30.11.1996` are read too). 29 February is kept on 28 February in other years.
             ///
             /// - Remark: Generated from `#/components/schemas/WishContactInput/birthday`.
             public var birthday: Swift.String?
@@ -3727,6 +3750,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/WishContactInput/timeZone`.
             public var timeZone: Swift.String?
+            /// Their other addresses, kept and found by a search (wishes go to `email`). Left out of a `PUT`, they stay as they are.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WishContactInput/otherEmails`.
+            public var otherEmails: [Swift.String]?
             /// How they get wishes; null lets Kinetic choose for each wish.
             ///
             /// - Remark: Generated from `#/components/schemas/WishContactInput/reach`.
@@ -3736,20 +3763,23 @@ extension Components {
             /// - Parameters:
             ///   - name:
             ///   - email:
-            ///   - birthday: `1996-04-15`, or `--04-15` without a year (`19960415` and `--0415` are read too). 29 February is kept on 28 February in other years.
+            ///   - birthday: `1996-04-15`, or `--04-15` without a year (`19960415`, `--0415`, `11/30/1996` and `30.11.1996` are read too). 29 February is kept on 28 February in other years.
             ///   - timeZone: An IANA identifier, e.g. `Europe/Lisbon`.
+            ///   - otherEmails: Their other addresses, kept and found by a search (wishes go to `email`). Left out of a `PUT`, they stay as they are.
             ///   - reach: How they get wishes; null lets Kinetic choose for each wish.
             public init(
                 name: Swift.String? = nil,
                 email: Swift.String,
                 birthday: Swift.String? = nil,
                 timeZone: Swift.String? = nil,
+                otherEmails: [Swift.String]? = nil,
                 reach: Components.Schemas.WishReach? = nil
             ) {
                 self.name = name
                 self.email = email
                 self.birthday = birthday
                 self.timeZone = timeZone
+                self.otherEmails = otherEmails
                 self.reach = reach
             }
             public enum CodingKeys: String, CodingKey {
@@ -3757,6 +3787,7 @@ extension Components {
                 case email
                 case birthday
                 case timeZone
+                case otherEmails
                 case reach
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -3777,6 +3808,10 @@ extension Components {
                     Swift.String.self,
                     forKey: .timeZone
                 )
+                self.otherEmails = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .otherEmails
+                )
                 self.reach = try container.decodeIfPresent(
                     Components.Schemas.WishReach.self,
                     forKey: .reach
@@ -3786,6 +3821,7 @@ extension Components {
                     "email",
                     "birthday",
                     "timeZone",
+                    "otherEmails",
                     "reach"
                 ])
             }
@@ -3800,6 +3836,8 @@ extension Components {
             public var name: Swift.String
             /// - Remark: Generated from `#/components/schemas/WishContact/email`.
             public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WishContact/otherEmails`.
+            public var otherEmails: [Swift.String]
             /// `1996-04-15`, or `--04-15` without a year.
             ///
             /// - Remark: Generated from `#/components/schemas/WishContact/birthday`.
@@ -3814,6 +3852,7 @@ extension Components {
             ///   - id:
             ///   - name: May be empty.
             ///   - email:
+            ///   - otherEmails:
             ///   - birthday: `1996-04-15`, or `--04-15` without a year.
             ///   - timeZone:
             ///   - reach:
@@ -3821,6 +3860,7 @@ extension Components {
                 id: Swift.String,
                 name: Swift.String,
                 email: Swift.String,
+                otherEmails: [Swift.String],
                 birthday: Swift.String? = nil,
                 timeZone: Swift.String? = nil,
                 reach: Components.Schemas.WishReach? = nil
@@ -3828,6 +3868,7 @@ extension Components {
                 self.id = id
                 self.name = name
                 self.email = email
+                self.otherEmails = otherEmails
                 self.birthday = birthday
                 self.timeZone = timeZone
                 self.reach = reach
@@ -3836,6 +3877,7 @@ extension Components {
                 case id
                 case name
                 case email
+                case otherEmails
                 case birthday
                 case timeZone
                 case reach
@@ -3868,6 +3910,8 @@ extension Components {
                 public var name: Swift.String
                 /// - Remark: Generated from `#/components/schemas/WishContactImport/EntriesPayload/email`.
                 public var email: Swift.String
+                /// - Remark: Generated from `#/components/schemas/WishContactImport/EntriesPayload/otherEmails`.
+                public var otherEmails: [Swift.String]
                 /// - Remark: Generated from `#/components/schemas/WishContactImport/EntriesPayload/birthday`.
                 public var birthday: Swift.String?
                 /// - Remark: Generated from `#/components/schemas/WishContactImport/EntriesPayload/timeZone`.
@@ -3882,6 +3926,7 @@ extension Components {
                 ///   - line: Where the card (or CSV row, the header being row 1) begins.
                 ///   - name:
                 ///   - email:
+                ///   - otherEmails:
                 ///   - birthday:
                 ///   - timeZone:
                 ///   - known: The address is a contact already; it is left as it is.
@@ -3889,6 +3934,7 @@ extension Components {
                     line: Swift.Int,
                     name: Swift.String,
                     email: Swift.String,
+                    otherEmails: [Swift.String],
                     birthday: Swift.String? = nil,
                     timeZone: Swift.String? = nil,
                     known: Swift.Bool
@@ -3896,6 +3942,7 @@ extension Components {
                     self.line = line
                     self.name = name
                     self.email = email
+                    self.otherEmails = otherEmails
                     self.birthday = birthday
                     self.timeZone = timeZone
                     self.known = known
@@ -3904,6 +3951,7 @@ extension Components {
                     case line
                     case name
                     case email
+                    case otherEmails
                     case birthday
                     case timeZone
                     case known
@@ -4046,10 +4094,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/WishInput/recipients`.
             public var recipients: Components.Schemas.WishInput.RecipientsPayload
-            /// A minute on the sender's clock.
+            /// A minute on the sender's clock: required, unless `onBirthdayOf` gives the day (422 with both).
             ///
             /// - Remark: Generated from `#/components/schemas/WishInput/sendAt`.
-            public var sendAt: Swift.String
+            public var sendAt: Swift.String?
             /// An IANA zone; default: the sender's setting.
             ///
             /// - Remark: Generated from `#/components/schemas/WishInput/timeZone`.
@@ -4062,7 +4110,93 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/WishInput/repeatsYearly`.
             public var repeatsYearly: Swift.Bool?
-            /// With `repeatsYearly`, remind the sender in their Inbox this many days before each year's wish (0 or null for no reminder).
+            /// A yearly wish on one of the sender's contacts' birthday (it repeats yearly without `repeatsYearly`; leave `sendAt` out): sent each year on their birthday at `time` in the zone chosen, 29 February on 29 February in leap years and on the day `leapDay` names in others. Its first wish is the next birthday's. One per contact (409 for a second, while the first has not ended); 422 for a contact without a birthday.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WishInput/onBirthdayOf`.
+            public struct OnBirthdayOfPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/WishInput/onBirthdayOf/contactId`.
+                public var contactId: Swift.String
+                /// `HH:mm`; default 08:00.
+                ///
+                /// - Remark: Generated from `#/components/schemas/WishInput/onBirthdayOf/time`.
+                public var time: Swift.String?
+                /// Whose clock `time` is on: the contact's zone (422 when they have none) or the sender's (`timeZone`, else their setting). Default: `timeZone` when given, else the contact's zone when they have one, else the sender's.
+                ///
+                /// - Remark: Generated from `#/components/schemas/WishInput/onBirthdayOf/zone`.
+                @frozen public enum ZonePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case contact = "contact"
+                    case sender = "sender"
+                }
+                /// Whose clock `time` is on: the contact's zone (422 when they have none) or the sender's (`timeZone`, else their setting). Default: `timeZone` when given, else the contact's zone when they have one, else the sender's.
+                ///
+                /// - Remark: Generated from `#/components/schemas/WishInput/onBirthdayOf/zone`.
+                public var zone: Components.Schemas.WishInput.OnBirthdayOfPayload.ZonePayload?
+                /// Where a 29 February birthday goes in other years; default february28.
+                ///
+                /// - Remark: Generated from `#/components/schemas/WishInput/onBirthdayOf/leapDay`.
+                @frozen public enum LeapDayPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case february28 = "february28"
+                    case march1 = "march1"
+                }
+                /// Where a 29 February birthday goes in other years; default february28.
+                ///
+                /// - Remark: Generated from `#/components/schemas/WishInput/onBirthdayOf/leapDay`.
+                public var leapDay: Components.Schemas.WishInput.OnBirthdayOfPayload.LeapDayPayload?
+                /// Creates a new `OnBirthdayOfPayload`.
+                ///
+                /// - Parameters:
+                ///   - contactId:
+                ///   - time: `HH:mm`; default 08:00.
+                ///   - zone: Whose clock `time` is on: the contact's zone (422 when they have none) or the sender's (`timeZone`, else their setting). Default: `timeZone` when given, else the contact's zone when they have one, else the sender's.
+                ///   - leapDay: Where a 29 February birthday goes in other years; default february28.
+                public init(
+                    contactId: Swift.String,
+                    time: Swift.String? = nil,
+                    zone: Components.Schemas.WishInput.OnBirthdayOfPayload.ZonePayload? = nil,
+                    leapDay: Components.Schemas.WishInput.OnBirthdayOfPayload.LeapDayPayload? = nil
+                ) {
+                    self.contactId = contactId
+                    self.time = time
+                    self.zone = zone
+                    self.leapDay = leapDay
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case contactId
+                    case time
+                    case zone
+                    case leapDay
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.contactId = try container.decode(
+                        Swift.String.self,
+                        forKey: .contactId
+                    )
+                    self.time = try container.decodeIfPresent(
+                        Swift.String.self,
+                        forKey: .time
+                    )
+                    self.zone = try container.decodeIfPresent(
+                        Components.Schemas.WishInput.OnBirthdayOfPayload.ZonePayload.self,
+                        forKey: .zone
+                    )
+                    self.leapDay = try container.decodeIfPresent(
+                        Components.Schemas.WishInput.OnBirthdayOfPayload.LeapDayPayload.self,
+                        forKey: .leapDay
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "contactId",
+                        "time",
+                        "zone",
+                        "leapDay"
+                    ])
+                }
+            }
+            /// A yearly wish on one of the sender's contacts' birthday (it repeats yearly without `repeatsYearly`; leave `sendAt` out): sent each year on their birthday at `time` in the zone chosen, 29 February on 29 February in leap years and on the day `leapDay` names in others. Its first wish is the next birthday's. One per contact (409 for a second, while the first has not ended); 422 for a contact without a birthday.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WishInput/onBirthdayOf`.
+            public var onBirthdayOf: Components.Schemas.WishInput.OnBirthdayOfPayload?
+            /// With `repeatsYearly` or `onBirthdayOf`, remind the sender in their Inbox this many days before each year's wish (0 or null for no reminder).
             ///
             /// - Remark: Generated from `#/components/schemas/WishInput/remindDaysBefore`.
             public var remindDaysBefore: Swift.Int?
@@ -4081,11 +4215,12 @@ extension Components {
             ///   - message:
             ///   - photo: `stock:<card>` (see the occasions) or the `id` of an uploaded photo, `upload:<uuid>`.
             ///   - recipients: Each an address, or an object choosing how that recipient gets it.
-            ///   - sendAt: A minute on the sender's clock.
+            ///   - sendAt: A minute on the sender's clock: required, unless `onBirthdayOf` gives the day (422 with both).
             ///   - timeZone: An IANA zone; default: the sender's setting.
             ///   - connections: Also post it on the sender's Connections board (default false).
             ///   - repeatsYearly: Make it the first of a yearly wish: every year on the day of `sendAt` at its time in its zone (29 February goes on the 28th in other years). Each year's wish is made once the last one's time has come, and names its yearly wish in `yearlyId`; a year's wish can be changed within its year (422 otherwise). Only when scheduling (422 on `PUT`), at most 500 yearly wishes per sender.
-            ///   - remindDaysBefore: With `repeatsYearly`, remind the sender in their Inbox this many days before each year's wish (0 or null for no reminder).
+            ///   - onBirthdayOf: A yearly wish on one of the sender's contacts' birthday (it repeats yearly without `repeatsYearly`; leave `sendAt` out): sent each year on their birthday at `time` in the zone chosen, 29 February on 29 February in leap years and on the day `leapDay` names in others. Its first wish is the next birthday's. One per contact (409 for a second, while the first has not ended); 422 for a contact without a birthday.
+            ///   - remindDaysBefore: With `repeatsYearly` or `onBirthdayOf`, remind the sender in their Inbox this many days before each year's wish (0 or null for no reminder).
             ///   - channels: As clients sent it before `reach`: e-mail and in-app become the reach of every
             public init(
                 occasion: Components.Schemas.WishOccasionID,
@@ -4093,10 +4228,11 @@ extension Components {
                 message: Swift.String,
                 photo: Swift.String? = nil,
                 recipients: Components.Schemas.WishInput.RecipientsPayload,
-                sendAt: Swift.String,
+                sendAt: Swift.String? = nil,
                 timeZone: Swift.String? = nil,
                 connections: Swift.Bool? = nil,
                 repeatsYearly: Swift.Bool? = nil,
+                onBirthdayOf: Components.Schemas.WishInput.OnBirthdayOfPayload? = nil,
                 remindDaysBefore: Swift.Int? = nil,
                 channels: [Components.Schemas.WishChannelID]? = nil
             ) {
@@ -4109,6 +4245,7 @@ extension Components {
                 self.timeZone = timeZone
                 self.connections = connections
                 self.repeatsYearly = repeatsYearly
+                self.onBirthdayOf = onBirthdayOf
                 self.remindDaysBefore = remindDaysBefore
                 self.channels = channels
             }
@@ -4122,6 +4259,7 @@ extension Components {
                 case timeZone
                 case connections
                 case repeatsYearly
+                case onBirthdayOf
                 case remindDaysBefore
                 case channels
             }
@@ -4147,7 +4285,7 @@ extension Components {
                     Components.Schemas.WishInput.RecipientsPayload.self,
                     forKey: .recipients
                 )
-                self.sendAt = try container.decode(
+                self.sendAt = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .sendAt
                 )
@@ -4162,6 +4300,10 @@ extension Components {
                 self.repeatsYearly = try container.decodeIfPresent(
                     Swift.Bool.self,
                     forKey: .repeatsYearly
+                )
+                self.onBirthdayOf = try container.decodeIfPresent(
+                    Components.Schemas.WishInput.OnBirthdayOfPayload.self,
+                    forKey: .onBirthdayOf
                 )
                 self.remindDaysBefore = try container.decodeIfPresent(
                     Swift.Int.self,
@@ -4181,6 +4323,7 @@ extension Components {
                     "timeZone",
                     "connections",
                     "repeatsYearly",
+                    "onBirthdayOf",
                     "remindDaysBefore",
                     "channels"
                 ])
@@ -4352,6 +4495,10 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/schemas/Wish/ToPayload/reason`.
                 public var reason: Swift.String?
+                /// When a waiting delivery is tried again (after a failed try, or held back by a limit).
+                ///
+                /// - Remark: Generated from `#/components/schemas/Wish/ToPayload/nextTryAt`.
+                public var nextTryAt: Foundation.Date?
                 /// Creates a new `ToPayloadPayload`.
                 ///
                 /// - Parameters:
@@ -4360,18 +4507,21 @@ extension Components {
                 ///   - outcome: Delivered as soon as one of their deliveries arrived; waiting while one may still;
                 ///   - deliveredOn:
                 ///   - reason: Why it has not arrived, in the caller's language where Kinetic wrote it.
+                ///   - nextTryAt: When a waiting delivery is tried again (after a failed try, or held back by a limit).
                 public init(
                     address: Swift.String,
                     reach: Components.Schemas.WishReach,
                     outcome: Components.Schemas.Wish.ToPayloadPayload.OutcomePayload,
                     deliveredOn: [Components.Schemas.WishChannelID],
-                    reason: Swift.String? = nil
+                    reason: Swift.String? = nil,
+                    nextTryAt: Foundation.Date? = nil
                 ) {
                     self.address = address
                     self.reach = reach
                     self.outcome = outcome
                     self.deliveredOn = deliveredOn
                     self.reason = reason
+                    self.nextTryAt = nextTryAt
                 }
                 public enum CodingKeys: String, CodingKey {
                     case address
@@ -4379,6 +4529,7 @@ extension Components {
                     case outcome
                     case deliveredOn
                     case reason
+                    case nextTryAt
                 }
             }
             /// Each recipient, how they get it and how it stands for them; empty in the Inbox.

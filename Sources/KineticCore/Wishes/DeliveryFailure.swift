@@ -1,6 +1,7 @@
-/// Why Kinetic itself gave up on a delivery. Stored as its String Catalog key in the delivery's
-/// `last_error`, so the Sent list shows it in the reader's language; a reason a server gave
-/// (an SMTP or Connections reply) is stored as it came.
+/// Why Kinetic itself gave up on a delivery, or why its last try failed. Stored as its String
+/// Catalog key in the delivery's `last_error`, so the Sent list shows it in the reader's
+/// language, never a library's error text (which goes to the log); a reason the recipient's
+/// server gave for refusing them for good (an SMTP or Connections reply) is stored as it came.
 public enum DeliveryFailure: String, CaseIterable, Sendable {
     /// In-app: no account has the recipient's address.
     case noAccount = "wishes.failure.noAccount"
@@ -22,6 +23,17 @@ public enum DeliveryFailure: String, CaseIterable, Sendable {
     case noReply = "wishes.failure.noReply"
     /// The sender deleted the wish before it went.
     case cancelled = "wishes.failure.cancelled"
+    /// E-mail: Kinetic's mail server could not be reached, or did not answer in time.
+    case mailServerUnreachable = "wishes.failure.mailServerUnreachable"
+    /// E-mail: Kinetic's mail server refused to take the message (for now, or for good).
+    case mailServerRefused = "wishes.failure.mailServerRefused"
+    /// E-mail: Kinetic's mail server settings do not work (a refused login, no STARTTLS where it
+    /// is required): its operator has to change them.
+    case mailServerSettings = "wishes.failure.mailServerSettings"
+    /// E-mail: the recipient's mail server asked to try again later (a 4xx reply).
+    case recipientServerLater = "wishes.failure.recipientServerLater"
+    /// Connections did not answer, or asked to try again later.
+    case connectionsLater = "wishes.failure.connectionsLater"
 
     /// The catalog key for a stored reason Kinetic wrote, or nil for a server's own words.
     public static func key(of reason: String) -> String? {

@@ -1,14 +1,19 @@
+import Foundation
+
 /// Where one delivery of a wish stands, as far as its recipient's outcome is concerned.
 public struct DeliveryStatus: Equatable, Sendable {
     public let channel: WishChannel
     public let state: DeliveryState
     /// Why it failed, or why its last try did: a ``DeliveryFailure`` raw value or a server's words.
     public let reason: String?
+    /// When a delivery waiting after a failed try (or held back) is tried again.
+    public let nextTry: Date?
 
-    public init(channel: WishChannel, state: DeliveryState, reason: String?) {
+    public init(channel: WishChannel, state: DeliveryState, reason: String?, nextTry: Date? = nil) {
         self.channel = channel
         self.state = state
         self.reason = reason
+        self.nextTry = nextTry
     }
 }
 
@@ -19,8 +24,8 @@ public enum RecipientOutcome: Equatable, Sendable {
     /// It arrived, on these channels.
     case delivered(on: [WishChannel])
     /// Nothing has arrived yet and something still may; the reason of a try that failed or is
-    /// held back (a sending limit, an address's owner not confirmed yet).
-    case waiting(reason: String?)
+    /// held back (a sending limit, an address's owner not confirmed yet), and when it is tried again.
+    case waiting(reason: String?, nextTry: Date? = nil)
     /// Every delivery ended and none arrived; the reason of the first that failed.
     case failed(reason: String?)
     /// The sender deleted the wish before it went.
@@ -34,7 +39,7 @@ public enum RecipientOutcome: Equatable, Sendable {
         if !delivered.isEmpty {
             self = .delivered(on: delivered.sorted())
         } else if let open = deliveries.first(where: { !$0.state.isFinal }) {
-            self = .waiting(reason: open.reason)
+            self = .waiting(reason: open.reason, nextTry: open.nextTry)
         } else if let failed = deliveries.first(where: { $0.state == .failed }) {
             self = .failed(reason: failed.reason)
         } else if deliveries.isEmpty {
@@ -58,9 +63,15 @@ public enum RecipientOutcome: Equatable, Sendable {
     /// Why it has not arrived (waiting, failed), when a reason was given.
     public var reason: String? {
         switch self {
-        case .waiting(let reason), .failed(let reason): reason
+        case .waiting(let reason, _), .failed(let reason): reason
         default: nil
         }
+    }
+
+    /// When a waiting recipient's delivery is tried again, when a try failed or it is held back.
+    public var nextTry: Date? {
+        if case .waiting(_, let nextTry) = self { return nextTry }
+        return nil
     }
 
     /// The part of a tally it counts in; nil for one only named in a Connections post, which

@@ -23,6 +23,8 @@ public struct WishDraftInput: Equatable, Sendable {
     /// days before each year's wish its sender is reminded (``YearlyReminder``).
     public var repeatsYearly = false
     public var remindDaysBefore: Int?
+    /// A yearly wish on a contact's birthday instead of on the day of `sendAt`.
+    public var onBirthdayOf: BirthdayChoice?
 
     public init(
         occasion: String? = nil, subject: String? = nil, message: String? = nil, photo: String? = nil, recipients: [String] = [],
@@ -54,6 +56,9 @@ public struct WishDraft: Equatable, Sendable {
     public private(set) var reaches: [String: RecipientReach]
     /// Whether it is also posted on the sender's Connections board (one post naming them all).
     public let postsToConnections: Bool
+    /// For the first of a yearly wish on a contact's birthday: that birthday, which each year's
+    /// wish goes on (the send time is then its first).
+    public var birthdayAnchor: BirthdayAnchor?
 
     public init(
         occasion: Occasion, subject: String, message: String, photo: WishPhoto?, recipients: [String], sendTime: WishSendTime,

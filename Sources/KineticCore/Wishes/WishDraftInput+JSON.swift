@@ -4,7 +4,7 @@ extension WishDraftInput {
     /// The members a JSON body of `POST /api/v1/wishes` (and `PUT …/{id}`) may have.
     public static let jsonMembers: Set<String> = [
         "occasion", "subject", "message", "photo", "recipients", "sendAt", "timeZone", "connections", "channels", "repeatsYearly",
-        "remindDaysBefore",
+        "remindDaysBefore", "onBirthdayOf",
     ]
 
     /// The members of a recipient given as an object.
@@ -13,7 +13,8 @@ extension WishDraftInput {
     /// Reads a JSON body: `occasion`, `subject`, `message`, `recipients`, `sendAt`
     /// (`yyyy-MM-ddTHH:mm`) and optionally `photo` (`stock:…`, `upload:…` or null), `timeZone`
     /// (an IANA name; the sender's setting otherwise) and `connections` (a boolean: also post on
-    /// Connections), `repeatsYearly` (a boolean) with `remindDaysBefore` (an integer or null).
+    /// Connections), `repeatsYearly` (a boolean) with `remindDaysBefore` (an integer or null),
+    /// or `onBirthdayOf` (``BirthdayChoice``: yearly on a contact's birthday, then without `sendAt`).
     /// Each recipient is an address, or `{"address": …, "reach": …}` to choose how
     /// they get it (``RecipientReach``). `channels`, the list older clients sent, is still read
     /// (``WishDraftInput/channels``). Wrong types and unknown members are the returned errors;
@@ -27,7 +28,17 @@ extension WishDraftInput {
         input.message = reader.string("message")
         input.photo = reader.nullableString("photo") ?? nil
         (input.recipients, input.reaches) = readRecipients(members["recipients"], reader: &reader)
-        input.sendAt = reader.string("sendAt")
+        if let choice = reader.object("onBirthdayOf", .optional) {
+            var member = JSONMemberReader(choice, known: BirthdayChoice.jsonMembers)
+            input.onBirthdayOf = BirthdayChoice(
+                contactID: member.string("contactId"), time: member.string("time", .optional), zone: member.string("zone", .optional),
+                leapDay: member.string("leapDay", .optional))
+            reader.merge(member.errors, prefix: "onBirthdayOf")
+            // The birthday is the day: a day given too would say something else.
+            if members["sendAt"] != nil { reader.fail("sendAt", "wishes.yearly.error.sendAtWithBirthday") }
+        } else {
+            input.sendAt = reader.string("sendAt")
+        }
         input.postsToConnections = reader.bool("connections", .optional) ?? false
         input.repeatsYearly = reader.bool("repeatsYearly", .optional) ?? false
         input.remindDaysBefore = reader.nullableInteger("remindDaysBefore") ?? nil

@@ -1,8 +1,11 @@
 import Foundation
 
 /// How wishes are found: by every word of a search, in any order, each the start of a word of
-/// the wish (folded for case, accents and width: "Glückwunsch" is found by "gluck"), ranked by
-/// where the words were found.
+/// the wish, ranked by where the words were found. Words are compared as people type them
+/// (``folded(_:)``, ``spelledPlainly(_:)``): without case, accents or width ("Glückwunsch" is
+/// found by "gluck"), and with the spellings of letters a keyboard may lack ("muenchen" finds
+/// "München", "aeroskobing" "Ærøskøbing", "strasse" "Straße"). A search word of
+/// ``typoMinimumLength`` letters or more also finds words one typo away (``typoSpellings(of:)``).
 ///
 /// A wish's stored search text holds its words, each tagged with the field it came from and
 /// set off by spaces: ` s:happy s:birthday p:carla p:example p:com m:all m:the m:best `. A
@@ -30,6 +33,9 @@ public enum WishSearchText {
 
     /// The most words of a search that are looked for; the rest are ignored.
     public static let maximumWords = 8
+    /// The shortest search word that also finds words one typo away: shorter ones would find
+    /// too much.
+    public static let typoMinimumLength = 5
 
     /// The stored search text of a wish with these fields.
     public static func stored(subject: String, people: [String], message: String) -> String {
@@ -52,26 +58,96 @@ public enum WishSearchText {
         "% " + (field?.rawValue ?? "_") + ":" + word + "%"
     }
 
+    /// The spellings one typo away from `word` that it also finds, each as a `LIKE` pattern's
+    /// word (`_` standing for any one letter): each letter replaced by another or left out, one
+    /// added before each, and each pair swapped. None for a word shorter than ``typoMinimumLength``.
+    public static func typoSpellings(of word: String) -> [String] {
+        let letters = Array(word.unicodeScalars)
+        guard letters.count >= typoMinimumLength else { return [] }
+        let any: Unicode.Scalar = "_"
+        var spellings: [[Unicode.Scalar]] = []
+        for index in letters.indices {
+            spellings.append(letters[..<index] + [any] + letters[(index + 1)...])
+            spellings.append(Array(letters[..<index] + letters[(index + 1)...]))
+            if index > 0 { spellings.append(letters[..<index] + [any] + letters[index...]) }
+            if index + 1 < letters.count, letters[index] != letters[index + 1] {
+                spellings.append(letters[..<index] + [letters[index + 1], letters[index]] + letters[(index + 2)...])
+            }
+        }
+        var unique: [String] = []
+        for spelling in spellings.map({ String(String.UnicodeScalarView($0)) }) where !unique.contains(spelling) { unique.append(spelling) }
+        return unique
+    }
+
     /// How well a wish with `stored` search text matches `words`: the sum of each word's weight
-    /// where it counts most, nil when one of them is missing. The same rule as the SQL the
-    /// lists sort by, for the cursor of a page; compared code unit by code unit, as `LIKE`
-    /// does, so a word's start that ends inside a character counts here as it does there.
+    /// where it counts most, a word found only one typo away counting as in the message; nil when
+    /// one of them is missing. The same rule as the SQL the lists filter and sort by, for the
+    /// cursor of a page; compared code point by code point, as `LIKE` does, so a word's start
+    /// that ends inside a character counts here as it does there.
     public static func score(of stored: String, for words: [String]) -> Int? {
+        let text = Array(stored.unicodeScalars)
+        let weighty: [Field] = [.subject, .people]
         var score = 0
         for word in words {
-            guard
-                let field = Field.allCases.first(where: {
-                    stored.range(of: " " + $0.rawValue + ":" + word, options: .literal) != nil
-                })
-            else { return nil }
-            score += field.weight
+            if let field = weighty.first(where: { Self.contains(text, tag: $0, word: word) }) {
+                score += field.weight
+            } else if ([word] + typoSpellings(of: word)).contains(where: { Self.contains(text, tag: nil, word: $0) }) {
+                score += Field.message.weight
+            } else {
+                return nil
+            }
         }
         return score
     }
 
-    /// The folded words of `text`: runs of letters and digits, lower case, without diacritics.
+    /// Whether `text` has ` <tag>:<word>` (any tag when nil), `_` in `word` standing for any one
+    /// code point: `LIKE '% s:word%'`.
+    private static func contains(_ text: [Unicode.Scalar], tag: Field?, word: String) -> Bool {
+        let pattern = Array(word.unicodeScalars)
+        guard text.count >= pattern.count + 3 else { return false }
+        return (0...(text.count - pattern.count - 3)).contains { start in
+            text[start] == " " && text[start + 2] == ":" && (tag.map { text[start + 1] == $0.rawValue.unicodeScalars.first! } ?? true)
+                && pattern.indices.allSatisfy { pattern[$0] == "_" || pattern[$0] == text[start + 3 + $0] }
+        }
+    }
+
+    /// The words of `text` as searches compare them: runs of letters and digits, folded
+    /// (``folded(_:)``) and spelled plainly (``spelledPlainly(_:)``).
     static func words(in text: String) -> [String] {
-        folded(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        folded(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { spelledPlainly(String($0)) }
+    }
+
+    /// A folded word with each letter spelled as a keyboard without it spells it, and those
+    /// spellings as the plain letter, so that every way of writing the word compares equal:
+    /// "ae", "oe" and "ue" (German's ä, ö and ü without umlauts) as "a", "o", "u", so "muenchen"
+    /// and "München" (folded "munchen") both become "munchen"; Danish and Norwegian "aa" (å) as
+    /// "a"; æ, ø, œ as "a", "o", "o"; ł, đ, ð, þ as "l", "d", "d", "th". ß has become "ss" in the
+    /// folding already. Words that merely contain those pairs ("blue", "poet") change the same way
+    /// on both sides, so they still find each other.
+    static func spelledPlainly(_ word: String) -> String {
+        var plain = String.UnicodeScalarView()
+        // The letter a pair would begin: the second letter of ae, oe, ue or aa after it is dropped.
+        var pairStart: Unicode.Scalar?
+        for letter in word.unicodeScalars {
+            let spelled: String.UnicodeScalarView =
+                switch letter {
+                case "æ": "a".unicodeScalars
+                case "ø", "œ": "o".unicodeScalars
+                case "ł": "l".unicodeScalars
+                case "đ", "ð": "d".unicodeScalars
+                case "þ": "th".unicodeScalars
+                default: String.UnicodeScalarView([letter])
+                }
+            for scalar in spelled {
+                if let first = pairStart, scalar == "e" && "aou".unicodeScalars.contains(first) || scalar == "a" && first == "a" {
+                    pairStart = nil
+                    continue
+                }
+                plain.append(scalar)
+                pairStart = scalar
+            }
+        }
+        return String(plain)
     }
 
     /// `text` as searches compare it: lower case, without diacritics, full-width forms narrowed.

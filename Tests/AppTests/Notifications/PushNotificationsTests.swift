@@ -290,7 +290,8 @@ import WebPush
             #expect(messages.count == 1)
             let payload = try #require(messages.first?["payload"] as? [String: String])
             #expect(payload["kind"] == "wishReminder" && payload["title"] == "Coming up: Happy birthday, Bob")
-            #expect(payload["body"]?.hasPrefix("Your yearly wish to bob@example.com goes out on ") == true, "\(payload["body"] ?? "")")
+            #expect(
+                payload["body"]?.hasPrefix("Your yearly wish “Happy birthday, Bob” goes to Bob on ") == true, "\(payload["body"] ?? "")")
             #expect(payload["url"] == "/wishes/\(wishID.lowercased())/edit")
         }
     }

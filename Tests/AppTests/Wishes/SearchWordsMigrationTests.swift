@@ -30,3 +30,37 @@ import VaporTesting
         }
     }
 }
+
+/// A search finds what people type, through the database's own `LIKE` (SQLite here, PostgreSQL
+/// in CI): transcribed letters, and one typo in a longer word.
+@Suite struct WishSearchSpellingDatabaseTests {
+    @Test func transcriptionsAndOneTypo_findTheWish_andRefoldingFindsOlderOnes() async throws {
+        try await withKinetic { app in
+            let ann = try await app.signUp()
+            let munich = try await app.scheduleWish(
+                from: ann, to: ["joerg@example.com"], reach: .inApp, subject: "Grüße aus München", message: "Für Jörg, zum Geburtstag")
+            let nordic = try await app.scheduleWish(
+                from: ann, to: ["soren@example.com"], reach: .inApp, subject: "Hilsen fra Ærøskøbing", message: "Kære Søren")
+            let anns = WishBoxes(database: app.db, userID: try #require(UUID(uuidString: ann.customerId)))
+            let found = { (phrase: String) in
+                try await anns.page(.scheduled, filter: WishListFilter(phrase: phrase)).items.map(\.id)
+            }
+            for phrase in ["muenchen", "MUNCHEN", "joerg geburtstag", "gruesse", "aeroskobing", "soeren", "Geburtstg", "Muenchn"] {
+                let expected = phrase.lowercased().contains("aero") || phrase == "soeren" ? [nordic.id] : [munich.id]
+                #expect(try await found(phrase) == expected, "\(phrase)")
+            }
+            #expect(try await found("Gebrtstg").isEmpty, "two typos")
+            // Exact words rank before one found with a typo.
+            let birthday = try await app.scheduleWish(
+                from: ann, to: ["carla@example.com"], reach: .inApp, subject: "Geburtstag", message: "Alles Gute")
+            #expect(try await found("geburtstag") == [birthday.id, munich.id])
+
+            // Search texts written before plain spellings are written again by the migration.
+            try await app.db.sql().update(WishRecord.schema).set("search_text", to: " s:grusse s:aus s:munchen m:fur m:joerg ")
+                .where("id", .equal, munich.id).run()
+            #expect(try await found("jörg").isEmpty, "four letters: no typo forgiven")
+            try await RefoldSearchWords().prepare(on: app.db)
+            #expect(try await found("jörg") == [munich.id])
+        }
+    }
+}

@@ -47,7 +47,8 @@ import VaporTesting
             let deliveries = try await WishesRepository(database: app.db).deliveries(of: wish.id)
             let later = try #require(deliveries.first { $0.recipient == "later-kim@example.com" && $0.channel == .email })
             #expect(later.dueAt == testNow.addingTimeInterval(300 + 30))
-            #expect(later.lastError == "451 4.2.0 Mailbox busy, try again later")
+            // Said in plain words; the server's own (451 4.2.0 Mailbox busy) go to the log.
+            #expect(later.lastError == DeliveryFailure.recipientServerLater.rawValue)
             let bob = try #require(deliveries.first { $0.recipient == "bob@example.com" && $0.channel == .email })
             #expect(bob.externalID == "<delivery-\(try bob.requireID().uuidString.lowercased())@kinetic.test>")
             #expect(try await WishesRepository(database: app.db).wish(wish.id)?.state == .sent)
@@ -69,6 +70,52 @@ import VaporTesting
                 "\($0.state.rawValue): \($0.lastError ?? "")"
             }
             #expect(reasons == ["failed: wishes.failure.connectionsUnavailable", "failed: wishes.failure.emailUnavailable"])
+        }
+    }
+
+    /// While the mail server cannot be reached, the sender reads why in plain words and when
+    /// Kinetic tries again, never the library's error (its host, port, errno); a wish that fails
+    /// for good is logged with the wish, the recipient and the reason.
+    @Test func aMailServerDown_isSaidInPlainWords_withTheNextTry_andAFinalFailureIsLogged() async throws {
+        // A port nothing listens on any more (its peer stopped at the end of the block): connections are refused at once.
+        let port: Int
+        do { port = try Mailbox().peer.port }
+        try await withKinetic { app in
+            let (web, sender) = try await app.signedInWebClient()
+            let wish = try await app.scheduleWish(from: sender, to: ["lena@outside.example"], channels: [.email])
+            let log = CapturedLog()
+            var queue = WishDeliveryQueue(database: app.db, owner: "test")
+            queue.logger = log.logger
+            var dispatcher = WishDispatcher(
+                database: app.db, queue: queue,
+                mail: WishDispatcher.Mail(
+                    transport: .smtp(SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: port, security: .plain))),
+                    from: MailAddress("wishes@kinetic.test"), publicURL: "http://kinetic.test", catalog: app.stringCatalog),
+                random: { 0.5 })
+            dispatcher.policy = DeliveryRetryPolicy(maximumAttempts: 2, firstDelay: 600, longestDelay: 600, jitter: 0)
+            #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(300)) == 1)
+
+            let answer = try await app.json(.GET, "/api/v1/wishes/\(wish.id)", token: sender.token).jsonObject()
+            let recipient = try #require((answer["to"] as? [[String: Any]])?.first)
+            #expect(recipient["outcome"] as? String == "waiting")
+            #expect(recipient["reason"] as? String == "The mail server did not answer")
+            #expect(recipient["nextTryAt"] as? String == testNow.addingTimeInterval(900).formatted(.iso8601))
+            let page = try await web.get("/wishes/\(wish.id)").body.string
+            #expect(page.contains("The mail server did not answer. Kinetic tries again on Jan 15, 2027 at 8:15"))
+            for leak in ["SMTP", "127.0.0.1", "errno", "\(port)", "Connection"] { #expect(!page.contains(leak), "\(leak)") }
+
+            // The last try fails too: failed for good, and the log says which wish, to whom, and why.
+            #expect(try await dispatcher.runOnce(now: testNow.addingTimeInterval(900)) == 1)
+            _ = try await dispatcher.runOnce(now: testNow.addingTimeInterval(2_000))
+            let states = try await WishesRepository(database: app.db).deliveries(of: wish.id).map {
+                "\($0.state.rawValue) \($0.lastError ?? "")"
+            }
+            #expect(states == ["failed wishes.failure.mailServerUnreachable"])
+            let failure = try #require(log.all.first { $0.level == .warning && $0.message == "A wish could not be delivered" })
+            #expect(failure.metadata["wish"] == wish.id.uuidString && failure.metadata["recipient"] == "lena@outside.example")
+            #expect(failure.metadata["reason"] == "wishes.failure.mailServerUnreachable")
+            #expect(failure.metadata["detail"]?.contains("SMTP connection") == true, "the library's words are in the log")
+            #expect(log.all.contains { $0.level == .notice && $0.metadata["retry_at"] != nil }, "each failed try is logged")
         }
     }
 }

@@ -115,48 +115,56 @@ import VaporTesting
         }
     }
 
-    @Test func schedulingOverTheLimits_is422NamingTheLimitAndWhenItFrees() async throws {
+    /// The limits count what goes out when it goes: a new account prepares wishes for next
+    /// month past its first day's limit, which holds for what goes out that first day.
+    @Test func schedulingOverTheLimits_is422NamingTheFirstTimeWithRoom_andCountsBySendTime() async throws {
         let mailbox = try Mailbox()
-        let clock = TestClock(testNow)
         try await withKinetic(
-            clock: clock,
             adjust: {
                 mailbox.configure(&$0)
                 $0.wishDelivery.limits = SendingLimits(perHour: 3, perDay: 4, firstDay: 2)
             }
         ) { app in
             let fresh = try await app.signUp(name: "New", email: "new@example.com")
-            let body = { (recipients: [String]) -> [String: Any] in
-                [
-                    "occasion": "birthday", "subject": "Hi", "message": "All the best", "recipients": recipients,
-                    "sendAt": "2027-01-16T09:00",
+            let schedule = { (recipients: [String], sendAt: String) in
+                let body: [String: Any] = [
+                    "occasion": "birthday", "subject": "Hi", "message": "All the best", "recipients": recipients, "sendAt": sendAt,
                 ]
+                return try await app.json(.POST, "/api/v1/wishes", body: body, token: fresh.token)
             }
-            let tooMany = try await app.json(
-                .POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example", "c@outside.example"]), token: fresh.token)
-            #expect(tooMany.status == .unprocessableEntity)
+            // The times as written, but for the narrow space before AM.
+            let reason = { (response: TestingHTTPResponse) in
+                try response.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["reach"]?
+                    .replacingOccurrences(of: "\u{202F}", with: " ")
+            }
+            // Its first day (the account was made Jan 15, 2027 at 8:00): two, then no more.
+            let threeToday = try await schedule(["a@outside.example", "b@outside.example", "c@outside.example"], "2027-01-15T10:00")
+            #expect(threeToday.status == .unprocessableEntity)
             #expect(
-                try tooMany.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["reach"]
-                    == "You can e-mail at most 2 recipients an hour: choose fewer.")
+                try reason(threeToday)
+                    == "In a new account’s first day at most 2 of its e-mails go out, and that is full. The first time with room for these is Jan 16, 2027 at 8:00 AM."
+            )
+            #expect(try await schedule(["a@outside.example", "b@outside.example"], "2027-01-15T10:00").status == .created)
+            let thirdToday = try await schedule(["c@outside.example"], "2027-01-15T20:00")
+            #expect(try reason(thirdToday)?.hasSuffix("The first time with room for these is Jan 16, 2027 at 8:00 AM.") == true)
+            // Next month's wishes are counted in next month's days: four on a day, not five.
+            #expect(try await schedule(["c@outside.example", "d@outside.example"], "2027-02-14T09:00").status == .created)
+            let evening = try await schedule(["e@outside.example", "f@outside.example"], "2027-02-14T18:00")
+            #expect(evening.status == .created)
+            let fifth = try await schedule(["g@outside.example"], "2027-02-14T19:00")
             #expect(
-                try await app.json(.POST, "/api/v1/wishes", body: body(["a@outside.example", "b@outside.example"]), token: fresh.token)
-                    .status == .created)
-            clock.advance(by: 600)
-            let full = try await app.json(.POST, "/api/v1/wishes", body: body(["c@outside.example"]), token: fresh.token)
-            let fullMessage = try full.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["reach"]
-            #expect(
-                fullMessage?.hasPrefix("You can e-mail at most 2 recipients an hour. There is room again from Jan 15, 2027 at 9:00")
-                    == true, "an hour after the first two")
-            #expect(
-                try await app.json(
-                    .POST, "/api/v1/wishes", body: body(["c@outside.example"]).merging(["channels": ["in-app"]]) { $1 }, token: fresh.token
-                ).status == .created)
-            // A day later the account's own limits apply.
-            clock.advance(by: 86_400)
-            #expect(
-                try await app.json(
-                    .POST, "/api/v1/wishes", body: body(["c@outside.example", "d@outside.example", "e@outside.example"]), token: fresh.token
-                ).status == .created)
+                try reason(fifth)
+                    == "At most 4 of your e-mails go out in a day, and the day of this time is full. The first time with room for these is Feb 15, 2027 at 9:00 AM."
+            )
+            #expect(try await schedule(["g@outside.example"], "2027-02-15T09:00").status == .created)
+            // More than an hour allows, in one wish, never fits.
+            let four = try await schedule(
+                ["h@outside.example", "i@outside.example", "j@outside.example", "k@outside.example"], "2027-03-01T09:00")
+            #expect(try reason(four) == "At most 3 of your e-mails go out in an hour: choose fewer recipients.")
+            // A wish taken back takes no room: the evening's deleted, the day has room again.
+            let eveningID = try evening.decoded(as: Components.Schemas.Wish.self).id
+            #expect(try await app.json(.DELETE, "/api/v1/wishes/\(eveningID)", token: fresh.token).status == .noContent)
+            #expect(try await schedule(["g@outside.example"], "2027-02-14T19:00").status == .created)
         }
     }
 
@@ -172,9 +180,10 @@ import VaporTesting
             let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
                 for index in 0..<6 {
                     group.addTask {
+                        // In the account's first day: two at most.
                         let body: [String: Any] = [
                             "occasion": "birthday", "subject": "Hi", "message": "All the best",
-                            "recipients": ["friend\(index)@outside.example"], "sendAt": "2027-01-16T09:00",
+                            "recipients": ["friend\(index)@outside.example"], "sendAt": "2027-01-15T12:00",
                         ]
                         return try await app.json(.POST, "/api/v1/wishes", body: body, token: fresh.token).status
                     }

@@ -13,6 +13,8 @@ struct WishContactDTO: Content {
     @NullEncoded var timeZone: String?
     /// `in-app`, `email` or `email-and-in-app`; null lets Kinetic choose for each wish.
     @NullEncoded var reach: String?
+    /// Their other addresses; wishes go to ``email``.
+    let otherEmails: [String]
 
     init(_ record: WishContactRecord) {
         let contact = record.contact
@@ -22,6 +24,7 @@ struct WishContactDTO: Content {
         birthday = contact.birthday?.description
         timeZone = contact.timeZone
         reach = contact.reach?.rawValue
+        otherEmails = contact.otherEmails
     }
 }
 
@@ -36,6 +39,7 @@ struct WishContactImportDTO: Content {
         let line: Int
         let name: String
         let email: String
+        let otherEmails: [String]
         @NullEncoded var birthday: String?
         @NullEncoded var timeZone: String?
         /// Whether the address is a contact already (then it is left as it is).
@@ -64,7 +68,8 @@ struct WishContactImportDTO: Content {
         let knownAddresses = Set(known.map(\.contact.email))
         entries = read.entries.map { entry in
             Entry(
-                line: entry.line, name: entry.contact.name, email: entry.contact.email, birthday: entry.contact.birthday?.description,
+                line: entry.line, name: entry.contact.name, email: entry.contact.email, otherEmails: entry.contact.otherEmails,
+                birthday: entry.contact.birthday?.description,
                 timeZone: entry.contact.timeZone, known: knownAddresses.contains(entry.contact.email))
         }
         problems = read.problems.map {

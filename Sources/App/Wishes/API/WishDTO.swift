@@ -36,6 +36,9 @@ struct WishDTO: Content {
         let deliveredOn: [String]
         /// Why it has not arrived, in the reader's language where Kinetic wrote it.
         @NullEncoded var reason: String?
+        /// When a waiting recipient's delivery is tried again (ISO 8601), after a failed try or
+        /// while it is held back.
+        @NullEncoded var nextTryAt: String?
     }
 
     /// How many recipients each outcome reached.
@@ -103,7 +106,7 @@ struct WishDTO: Content {
             if case .delivered(let channels) = outcome { deliveredOn = channels.map(\.rawValue) }
             return Recipient(
                 address: recipient.address, reach: recipient.reach.rawValue, outcome: outcome.name, deliveredOn: deliveredOn,
-                reason: outcome.reason.map { localizer.deliveryReason($0) })
+                reason: outcome.reason.map { localizer.deliveryReason($0) }, nextTryAt: outcome.nextTry?.formatted(.iso8601))
         }
         connections = listing.postsToConnections
         if listing.box != .inbox {
@@ -140,9 +143,11 @@ struct WishDTO: Content {
 
 extension Localizer {
     /// A delivery's stored reason as the reader reads it: Kinetic's own in their language, a
-    /// server's words as they came.
-    func deliveryReason(_ stored: String) -> String {
-        DeliveryFailure.key(of: stored).map { t($0) } ?? stored
+    /// server's words as they came; with when it is tried again, on the reader's clock.
+    func deliveryReason(_ stored: String, nextTry: Date? = nil, in zone: TimeZone? = nil) -> String {
+        let reason = DeliveryFailure.key(of: stored).map { t($0) } ?? stored
+        guard let nextTry, let zone else { return reason }
+        return t("wishes.failure.nextTry", reason, dateTime(nextTry, in: zone))
     }
 }
 
@@ -232,6 +237,7 @@ extension WishDTO.Recipient: JSONWritable {
         writer.beginObject()
         writer.member("address", address)
         writer.member("deliveredOn", deliveredOn)
+        writer.member("nextTryAt", nextTryAt)
         writer.member("outcome", outcome)
         writer.member("reach", reach)
         writer.member("reason", reason)

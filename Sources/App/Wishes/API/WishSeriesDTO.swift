@@ -18,8 +18,12 @@ struct WishSeriesDTO: Content {
     let subject: String
     let message: String
     let recipients: [String]
-    /// `--04-15`: the day of the year (29 February goes on the 28th in other years).
+    /// `--04-15`: the day of the year (29 February goes on the day ``leapDay`` names in other years).
     let day: String
+    /// `february28` or `march1`.
+    let leapDay: String
+    /// The contact on whose birthday it goes (``day`` follows their birthday), or null.
+    @NullEncoded var onBirthdayOf: UUID?
     /// `HH:mm`.
     let time: String
     let timeZone: String
@@ -37,6 +41,8 @@ struct WishSeriesDTO: Content {
         message = series.message
         self.recipients = recipients.map(\.address)
         day = "--" + String(zeroPadded: series.month, width: 2) + "-" + String(zeroPadded: series.day, width: 2)
+        leapDay = series.leapDay ?? YearlyRecurrence.LeapDay.february28.rawValue
+        onBirthdayOf = series.birthdayContactID
         time = series.localTime
         timeZone = series.timeZone
         remindDaysBefore = series.remindDays

@@ -159,7 +159,7 @@ struct WishesAPIController {
         var errors = read.errors
         var yearly: YearlyReminder?
         switch YearlyReminder.checked(read.input.remindDaysBefore) {
-        case .success(let reminder): yearly = read.input.repeatsYearly ? reminder : nil
+        case .success(let reminder): yearly = read.input.repeatsYearly || read.input.onBirthdayOf != nil ? reminder : nil
         case .failure(let failures): errors.merge(failures, prefix: nil)
         }
         let draft = try await wishes.check(read.input, timeZone: read.timeZone, errors: errors, replacing: replacing)

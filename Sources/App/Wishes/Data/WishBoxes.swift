@@ -137,8 +137,9 @@ private enum InboxRow {
     }
 }
 
-/// A search in SQL: every word found (``WishSearchText/pattern(_:in:)``), and the rank of a row,
-/// the same sum of weights as ``WishSearchText/score(of:for:)``.
+/// A search in SQL: every word found (``WishSearchText/pattern(_:in:)``), as it is or one typo
+/// away (``WishSearchText/typoSpellings(of:)``), and the rank of a row, the same sum of weights
+/// as ``WishSearchText/score(of:for:)``.
 private struct WishSearchMatch {
     let words: [String]
 
@@ -148,7 +149,12 @@ private struct WishSearchMatch {
     }
 
     var filter: SQLQueryString {
-        let found = words.map { word -> SQLQueryString in "search_text LIKE \(bind: WishSearchText.pattern(word))" }
+        let found = words.map { word -> SQLQueryString in
+            let spellings = ([word] + WishSearchText.typoSpellings(of: word)).map { spelling -> SQLQueryString in
+                "search_text LIKE \(bind: WishSearchText.pattern(spelling))"
+            }
+            return "(" + spellings.joined(separator: " OR ") + ")"
+        }
         return "(" + found.joined(separator: " AND ") + ")"
     }
 

@@ -17,6 +17,8 @@ final class WishContactRecord: Model, @unchecked Sendable {
     @OptionalField(key: "time_zone") var timeZone: String?
     /// A ``RecipientReach`` name; nil lets Kinetic choose.
     @OptionalField(key: "reach") var reach: String?
+    /// Their other addresses, one per line (``Contact/otherEmails``); nil for none.
+    @OptionalField(key: "other_emails") var otherEmails: String?
     /// Month and day as `MM-dd`, for the birthdays coming up (sorted as text).
     @OptionalField(key: "birthday_month_day") var birthdayMonthDay: String?
     @Field(key: "created_at") var createdAt: Date
@@ -39,6 +41,7 @@ final class WishContactRecord: Model, @unchecked Sendable {
         birthdayMonthDay = contact.birthday.map { String(zeroPadded: $0.month, width: 2) + "-" + String(zeroPadded: $0.day, width: 2) }
         timeZone = contact.timeZone
         reach = contact.reach?.rawValue
+        otherEmails = contact.otherEmails.isEmpty ? nil : contact.otherEmails.joined(separator: "\n")
         updatedAt = now
     }
 
@@ -46,6 +49,7 @@ final class WishContactRecord: Model, @unchecked Sendable {
     var contact: Contact {
         Contact(
             name: name, email: email, birthday: birthday.flatMap { Birthday(parsing: $0) }, timeZone: timeZone,
-            reach: reach.flatMap(RecipientReach.init(rawValue:)))
+            reach: reach.flatMap(RecipientReach.init(rawValue:)),
+            otherEmails: (otherEmails ?? "").split(separator: "\n").map(String.init))
     }
 }

@@ -61,13 +61,27 @@ struct WishContacts {
             throw Self.taken
         }
         record.update(to: contact, now: now)
-        do { try await record.save(on: database) } catch let error as DatabaseError where error.isConstraintFailure { throw Self.taken }
+        try await database.writeTransaction { database in
+            do { try await record.save(on: database) } catch let error as DatabaseError where error.isConstraintFailure { throw Self.taken }
+            // The yearly wishes on their birthday follow it from next year's on.
+            if let birthday = contact.birthday {
+                try await WishSeriesRecord.query(on: database).filter(\.$sender.$id == userID)
+                    .filter(\.$birthdayContactID == record.requireID())
+                    .set(\.$month, to: birthday.month).set(\.$day, to: birthday.day).update()
+            }
+        }
         return record
     }
 
-    /// Deletes the contact `id`; 404 when it is not the user's.
+    /// Deletes the contact `id`; 404 when it is not the user's. The yearly wishes on their
+    /// birthday keep the day they had.
     func delete(_ id: UUID?) async throws {
-        try await record(id).delete(on: database)
+        let record = try await record(id)
+        try await database.writeTransaction { database in
+            try await WishSeriesRecord.query(on: database).filter(\.$sender.$id == userID)
+                .filter(\.$birthdayContactID == record.requireID()).set(\.$birthdayContactID, to: nil).update()
+            try await record.delete(on: database)
+        }
     }
 
     /// What storing `entries` would do: those whose address is new, and those already kept (left as they are).

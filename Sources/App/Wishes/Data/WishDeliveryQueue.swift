@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import KineticCore
 import SQLKit
+import Vapor
 
 /// The deliveries waiting to go out, claimed by one server instance at a time.
 ///
@@ -16,6 +17,8 @@ struct WishDeliveryQueue {
     let owner: String
     /// Tells a sender's devices when a wish of theirs fails for good.
     var notifier: PushNotifier = .none
+    /// Where every failure for good is written, with its wish, recipient and reason.
+    var logger = Logger(label: "kinetic.wishes")
 
     /// Leases up to `limit` deliveries due at `now` for `lease` seconds, counting a try for each,
     /// and moves their wishes from Scheduled to Sent.
@@ -55,26 +58,33 @@ struct WishDeliveryQueue {
         }
     }
 
-    /// Marks a delivery failed for good, with the reason shown to its sender, and tells the
-    /// sender's devices (``notifier``) in the same transaction.
+    /// Marks a delivery failed for good, with the reason shown to its sender, logs it (with
+    /// `detail`, the words of the library or server behind it), and tells the sender's devices
+    /// (``notifier``) in the same transaction.
     @discardableResult
-    func failed(_ id: UUID, reason: String, now: Date) async throws -> Bool {
+    func failed(_ id: UUID, reason: String, detail: String? = nil, now: Date) async throws -> Bool {
         try await database.writeTransaction { database in
             let failed = try await finish(id, on: database) {
                 $0
                     .set("state", to: DeliveryState.failed.rawValue).set("finished_at", to: now).set("last_error", to: reason)
             }
-            if failed { try await notifyFailure(of: id, on: database) }
+            if failed { try await reportFailure(of: id, reason: reason, detail: detail, on: database) }
             return failed
         }
     }
 
-    /// Tells the sender of delivery `id` that it could not reach its recipient.
-    private func notifyFailure(of id: UUID, on database: any Database) async throws {
+    /// Logs that delivery `id` could not reach its recipient, and tells its sender.
+    private func reportFailure(of id: UUID, reason: String, detail: String?, on database: any Database) async throws {
         guard let delivery = try await WishDeliveryRecord.find(id, on: database),
             let wish = try await WishRecord.find(delivery.$wish.id, on: database), let wishID = wish.id
         else { return }
         let recipient = delivery.recipient ?? ""
+        logger.warning(
+            "A wish could not be delivered",
+            metadata: [
+                "wish": "\(wishID)", "delivery": "\(id)", "channel": "\(delivery.channel.rawValue)", "recipient": "\(recipient)",
+                "reason": "\(reason)", "detail": "\(detail ?? reason)",
+            ])
         try await notifier.notify(wish.$sender.id, of: .wishFailed, on: database) { l in
             PushMessage(
                 kind: .wishFailed, title: l.t("notifications.wishFailed.title"),

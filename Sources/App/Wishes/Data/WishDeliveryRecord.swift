@@ -51,5 +51,7 @@ final class WishDeliveryRecord: Model, @unchecked Sendable {
     }
 
     /// Where it stands, for its recipient's ``RecipientOutcome``.
-    var status: DeliveryStatus { DeliveryStatus(channel: channel, state: state, reason: lastError) }
+    var status: DeliveryStatus {
+        DeliveryStatus(channel: channel, state: state, reason: lastError, nextTry: state == .pending && lastError != nil ? dueAt : nil)
+    }
 }

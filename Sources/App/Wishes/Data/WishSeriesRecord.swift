@@ -31,6 +31,12 @@ final class WishSeriesRecord: Model, @unchecked Sendable {
     /// `HH:mm` on the clock of ``timeZone``.
     @Field(key: "local_time") var localTime: String
     @Field(key: "time_zone") var timeZone: String
+    /// Where 29 February goes in other years (``YearlyRecurrence/LeapDay``); nil for 28 February.
+    @OptionalField(key: "leap_day") var leapDay: String?
+    /// The contact on whose birthday it goes (``BirthdayAnchor``): ``month`` and ``day`` are
+    /// their birthday's, and follow it when it is changed. Nil for a wish on the day of its first
+    /// wish, or once that contact is deleted (it then keeps the day it had).
+    @OptionalField(key: "birthday_contact_id") var birthdayContactID: UUID?
     /// Days before each wish that its sender is reminded in their Inbox; nil for no reminder.
     @OptionalField(key: "remind_days") var remindDays: Int?
     /// Its first wish's send time: no wish is made before it.
@@ -51,8 +57,10 @@ final class WishSeriesRecord: Model, @unchecked Sendable {
         self.message = draft.message
         self.photo = draft.photo?.description
         self.postsToConnections = draft.postsToConnections
-        self.month = draft.sendTime.date.month
-        self.day = draft.sendTime.date.day
+        self.month = draft.birthdayAnchor?.birthday.month ?? draft.sendTime.date.month
+        self.day = draft.birthdayAnchor?.birthday.day ?? draft.sendTime.date.day
+        self.leapDay = draft.birthdayAnchor.flatMap { $0.leapDay == .february28 ? nil : $0.leapDay.rawValue }
+        self.birthdayContactID = draft.birthdayAnchor?.contactID
         self.localTime = draft.sendTime.time.description
         self.timeZone = draft.sendTime.timeZone.identifier
         self.remindDays = reminder.daysBefore
@@ -64,7 +72,8 @@ final class WishSeriesRecord: Model, @unchecked Sendable {
     /// When it repeats; nil when a stored value no longer reads (a zone the system dropped).
     var recurrence: YearlyRecurrence? {
         guard let zone = TimeZone(identifier: timeZone), let time = TimeOfDay(localTime) else { return nil }
-        return YearlyRecurrence(month: month, day: day, time: time, timeZone: zone)
+        return YearlyRecurrence(
+            month: month, day: day, time: time, timeZone: zone, leapDay: leapDay.flatMap(YearlyRecurrence.LeapDay.init) ?? .february28)
     }
 
     var reminder: YearlyReminder { YearlyReminder(daysBefore: remindDays) }

@@ -33,6 +33,13 @@ struct WishesRepository {
         return try await database.writeTransaction { database in
             try await Self.holdSender(senderID, on: database)
             try await checking(database)
+            // One yearly wish on each contact's birthday: a second would wish them twice a year.
+            if let contactID = draft.birthdayAnchor?.contactID,
+                try await WishSeriesRecord.query(on: database).filter(\.$sender.$id == senderID)
+                    .filter(\.$birthdayContactID == contactID).filter(\.$state != .ended).first() != nil
+            {
+                throw AppError.conflict(messageKey: "wishes.yearly.error.birthdayTaken")
+            }
             try await series.create(on: database)
             let seriesID = try series.requireID()
             try await draft.addressees.enumerated().map {

@@ -88,7 +88,8 @@ struct WishDispatcher {
         let content = ConnectionsPost.content(senderName: sender.name, subject: wish.subject, message: wish.message)
         switch await connections.post(content, idempotencyKey: deliveryID.uuidString.lowercased()) {
         case .posted(let id): try await queue.delivered(deliveryID, externalID: id, now: now)
-        case .temporaryFailure(let reason): try await failedTry(delivery, reason: reason, permanent: false, now: now)
+        case .temporaryFailure(let detail):
+            try await failedTry(delivery, reason: DeliveryFailure.connectionsLater.rawValue, detail: detail, permanent: false, now: now)
         case .permanentFailure(let reason): try await failedTry(delivery, reason: reason, permanent: true, now: now)
         }
     }
@@ -156,14 +157,18 @@ struct WishDispatcher {
                 case .accepted:
                     try await queue.delivered(
                         try delivery.requireID(), externalID: "<\(WishMail.messageID(of: delivery, from: mail.from))>", now: now)
-                case .temporaryFailure(let reason): try await failedTry(delivery, reason: reason, permanent: false, now: now)
+                case .temporaryFailure(let detail):
+                    try await failedTry(
+                        delivery, reason: DeliveryFailure.recipientServerLater.rawValue, detail: detail, permanent: false, now: now)
                 case .permanentFailure(let reason): try await failedTry(delivery, reason: reason, permanent: true, now: now)
                 case nil: try await failedTry(delivery, reason: DeliveryFailure.noReply.rawValue, permanent: false, now: now)
                 }
             }
         } catch let failure as SMTPFailure {
             for (delivery, _) in emails {
-                try await failedTry(delivery, reason: failure.description, permanent: !failure.isTemporary, now: now)
+                try await failedTry(
+                    delivery, reason: DeliveryFailure(failure).rawValue, detail: failure.description, permanent: !failure.isTemporary,
+                    now: now)
             }
         }
     }
@@ -182,10 +187,32 @@ struct WishDispatcher {
         ).all().map { try $0.decode(column: "sent_at", as: Date.self).timeIntervalSince1970 }
     }
 
-    private func failedTry(_ delivery: WishDeliveryRecord, reason: String, permanent: Bool, now: Date) async throws {
+    /// A try that failed: tried again after the policy's backoff, or given up. `reason` is what
+    /// its sender reads; `detail`, what the log says (a library's or a server's own words).
+    private func failedTry(_ delivery: WishDeliveryRecord, reason: String, detail: String? = nil, permanent: Bool, now: Date) async throws {
         switch policy.step(afterAttempt: delivery.attempts, permanent: permanent, now: now, random: random()) {
-        case .retry(let at): try await queue.retry(try delivery.requireID(), at: at, reason: reason)
-        case .giveUp: try await queue.failed(try delivery.requireID(), reason: reason, now: now)
+        case .retry(let at):
+            queue.logger.notice(
+                "A wish's delivery failed; trying again",
+                metadata: [
+                    "delivery": "\(delivery.id?.uuidString ?? "")", "wish": "\(delivery.$wish.id)",
+                    "channel": "\(delivery.channel.rawValue)",
+                    "reason": "\(detail ?? reason)", "retry_at": "\(at.formatted(.iso8601))",
+                ])
+            try await queue.retry(try delivery.requireID(), at: at, reason: reason)
+        case .giveUp: try await queue.failed(try delivery.requireID(), reason: reason, detail: detail, now: now)
+        }
+    }
+}
+
+extension DeliveryFailure {
+    /// What a sender reads when the mail server could not take a message: in plain words, the
+    /// library's own (its host, port and errno) left to the log.
+    init(_ failure: SMTPFailure) {
+        switch failure {
+        case .connection, .timedOut, .malformedReply: self = .mailServerUnreachable
+        case .refused: self = .mailServerRefused
+        case .startTLSUnavailable, .authenticationRefused: self = .mailServerSettings
         }
     }
 }

@@ -105,19 +105,22 @@ extension Application {
         let settings = kineticConfiguration.wishDelivery
         var queue = WishDeliveryQueue(database: db, owner: settings.instanceID)
         queue.notifier = pushNotifier
+        queue.logger = logger
         var dispatcher = WishDispatcher(database: db, queue: queue)
         dispatcher.lease = settings.lease
         dispatcher.notifier = pushNotifier
-        dispatcher.roller = YearlyWishRoller(database: db, catalog: stringCatalog, notifier: pushNotifier)
+        var roller = YearlyWishRoller(database: db, catalog: stringCatalog, notifier: pushNotifier)
+        roller.logger = logger
         if let smtp = kineticConfiguration.mail.smtp, let from = kineticConfiguration.mail.from {
+            let transport = MailTransport.smtp(SMTPClient(settings: smtp, group: eventLoopGroup))
             var mail = WishDispatcher.Mail(
-                transport: .smtp(SMTPClient(settings: smtp, group: eventLoopGroup)), from: from,
-                publicURL: kineticConfiguration.publicURL ?? "", catalog: stringCatalog
-            )
+                transport: transport, from: from, publicURL: kineticConfiguration.publicURL ?? "", catalog: stringCatalog)
             mail.abuseAddress = kineticConfiguration.mail.abuseAddress
             mail.limits = settings.limits
             dispatcher.mail = mail
+            roller.mail = YearlyWishRoller.Mail(transport: transport, from: from, publicURL: kineticConfiguration.publicURL ?? "")
         }
+        dispatcher.roller = roller
         if let connections = settings.connections {
             dispatcher.connections = .live(settings: connections, http: http.client.shared)
         }

@@ -1,6 +1,9 @@
 import Fluent
 import Foundation
 import KineticCore
+import KineticMail
+import SQLKit
+import Vapor
 
 /// Keeps yearly wishes going, in each round of the ``WishDispatcher`` on every instance: once a
 /// year's wish has had its time, the next year's is made (an ordinary scheduled wish, delivered
@@ -14,13 +17,27 @@ struct YearlyWishRoller {
     let catalog: StringCatalog
     /// Tells senders' devices a reminder is due.
     var notifier: PushNotifier = .none
+    /// E-mails reminders to their senders; nil when this server sends no e-mail.
+    var mail: Mail?
+    /// Where a reminder that could not be e-mailed is written.
+    var logger = Logger(label: "kinetic.wishes")
+
+    /// How reminders are e-mailed: the mail server, Kinetic's address, and where links start.
+    struct Mail {
+        let transport: MailTransport
+        let from: MailAddress
+        let publicURL: String
+    }
     /// How many series or reminders one round looks at.
     var batchSize = 100
 
-    /// Makes the wishes and reminders due at `now`; how many of each.
+    /// Makes the wishes and reminders due at `now`, and e-mails the reminders waiting to go;
+    /// how many wishes and reminders it made.
     @discardableResult
     func roll(now: Date) async throws -> (wishes: Int, reminders: Int) {
-        (try await makeNextWishes(now: now), try await remind(now: now))
+        let made = (try await makeNextWishes(now: now), try await remind(now: now))
+        try await mailReminders(now: now)
+        return made
     }
 
     private func makeNextWishes(now: Date) async throws -> Int {
@@ -76,26 +93,21 @@ struct YearlyWishRoller {
         for wish in due {
             let id = try wish.requireID()
             if let sender = try await User.find(wish.$sender.id, on: database), let senderID = sender.id {
-                let people = try await WishesRepository(database: database).recipients(of: id)
-                let localizer = Localizer(language: AppLanguage(rawValue: sender.language ?? "") ?? .english, catalog: catalog)
-                let zone = TimeZone(identifier: wish.timeZone) ?? .gmt
+                let localizer = Localizer(language: sender.appLanguage ?? .english, catalog: catalog)
+                let reminder = try await WishReminder.of(wish, sender: sender, on: database, localizer: localizer)
                 let item = InboxWishRecord(
-                    of: (
-                        id, wish.occasion, localizer.t("wishes.reminder.subject", wish.subject),
-                        localizer.t(
-                            "wishes.reminder.message", localizer.listJoined(people),
-                            localizer.dateTime(wish.sendAt, in: zone) + " (" + localizer.timeZoneName(wish.timeZone) + ")"),
-                        wish.photo
-                    ), deliveryID: id, recipientID: senderID, senderName: localizer.t("wishes.reminder.from"), senderEmail: "", at: now,
-                    kind: .reminder)
+                    of: (id, wish.occasion, reminder.subject, reminder.message, wish.photo), deliveryID: id, recipientID: senderID,
+                    senderName: localizer.t("wishes.reminder.from"), senderEmail: "", at: now, kind: .reminder)
                 try await database.writeTransaction { database in
                     let filedNow = try await database.sql().insert(into: InboxWishRecord.schema).fluentModel(item)
                         .ignoringConflicts(with: ["delivery_id"]).returning("id").all()
                     guard !filedNow.isEmpty else { return }
+                    if mail != nil, sender.isVerified {
+                        try await WishReminderMailRecord(wishID: id, senderID: senderID, at: now).create(on: database)
+                    }
                     try await notifier.notify(senderID, of: .wishReminder, on: database) { _ in
                         PushMessage(
-                            kind: .wishReminder, title: item.subject, body: item.message,
-                            url: SiteURL.wishes(.edit(id: id.uuidString.lowercased())).path,
+                            kind: .wishReminder, title: reminder.subject, body: reminder.paragraphs[0], url: reminder.path,
                             topic: "reminder-" + String(id.uuidString.lowercased().prefix(23)))
                     }
                 }
@@ -104,5 +116,55 @@ struct YearlyWishRoller {
             try await WishRecord.query(on: database).filter(\.$id == id).set(\.$remindAt, to: nil).update()
         }
         return filed
+    }
+
+    /// E-mails the reminders waiting to go, each by the one instance that claims it: a claim
+    /// holds ``WishReminderMailRecord/retryAfter``, so a failed try is tried again after it,
+    /// until ``WishReminderMailRecord/maximumAttempts``. A reminder whose wish has gone (sent,
+    /// deleted) is not e-mailed.
+    private func mailReminders(now: Date) async throws {
+        guard let mail else { return }
+        let waiting = try await WishReminderMailRecord.query(on: database).filter(\.$mailedAt == nil)
+            .filter(\.$attempts < WishReminderMailRecord.maximumAttempts)
+            .group(.or) { $0.filter(\.$triedAt == nil).filter(\.$triedAt <= now.addingTimeInterval(-WishReminderMailRecord.retryAfter)) }
+            .limit(batchSize).all()
+        for waiting in waiting {
+            let id = try waiting.requireID()
+            let claimed = try await database.sql().update(WishReminderMailRecord.schema)
+                .set("tried_at", to: now).set("attempts", to: SQLRaw("attempts + 1"))
+                .where("id", .equal, id).where("mailed_at", .is, SQLLiteral.null)
+                .where(group: {
+                    $0.where("tried_at", .is, SQLLiteral.null)
+                        .orWhere("tried_at", .lessThanOrEqual, now.addingTimeInterval(-WishReminderMailRecord.retryAfter))
+                })
+                .returning("id").all()
+            guard !claimed.isEmpty else { continue }
+            guard let wish = try await WishRecord.find(waiting.wishID, on: database), wish.state == .scheduled,
+                let sender = try await User.find(waiting.senderID, on: database), sender.isVerified
+            else {
+                try await WishReminderMailRecord.query(on: database).filter(\.$id == id).set(
+                    \.$attempts, to: WishReminderMailRecord.maximumAttempts
+                ).update()
+                continue
+            }
+            let localizer = Localizer(language: sender.appLanguage ?? .english, catalog: catalog)
+            let reminder = try await WishReminder.of(wish, sender: sender, on: database, localizer: localizer)
+            let message = reminder.mail(
+                to: sender.email, from: mail.from, publicURL: mail.publicURL, id: id, now: now, localizer: localizer)
+            var reason = "no answer"
+            do {
+                let outcome = try await mail.transport.send([message]).first?[sender.email]
+                if case .accepted? = outcome {
+                    try await WishReminderMailRecord.query(on: database).filter(\.$id == id).set(\.$mailedAt, to: now).update()
+                    continue
+                }
+                reason = outcome.map { "\($0)" } ?? reason
+            } catch let failure as SMTPFailure {
+                reason = failure.description
+            }
+            logger.notice(
+                "A reminder could not be e-mailed; trying again later",
+                metadata: ["wish": "\(waiting.wishID)", "attempt": "\(waiting.attempts + 1)", "reason": "\(reason)"])
+        }
     }
 }

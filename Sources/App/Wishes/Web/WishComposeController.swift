@@ -194,17 +194,26 @@ struct WishComposeController {
             problems?.fields.messages[field].map { l.t($0, arguments: problems?.fieldArguments[field] ?? []) }
         }
         let sendTime = draft.sendTime
-        let note: String? =
+        let clockNote: String? =
             switch sendTime.adjustment {
             case .exact: nil
             case .movedForward: l.t("wishes.preview.movedForward", l.dateTime(sendTime.instant, in: sendTime.timeZone))
             case .earlierOfTwo: l.t("wishes.preview.earlierOfTwo")
             }
+        let hourLimit = configuration.wishDelivery.limits.allowance(
+            createdAt: wishes.user.createdAt?.timeIntervalSince1970, at: sendTime.instant.timeIntervalSince1970
+        ).hour
+        let hourFull =
+            try await wishes.hourIsFull(for: draft, replacing: editingID.flatMap(UUID.init(uuidString:)))
+            ? l.t("wishes.preview.hourFull", l.number(hourLimit)) : nil
+        let note = [clockNote, hourFull].compactMap { $0 }.joined(separator: " ")
+        var yearly: WishPreviewPage.Yearly?
+        if let reminder = (try? form.yearly().get()) ?? nil { yearly = try await yearlyPreview(reminder, of: draft, wishes: wishes, l: l) }
         return WishPreviewPage.Model(
             form: form, editingID: editingID, occasion: draft.occasion, subject: draft.subject, message: draft.message,
             photoURL: draft.photo.map { WishDTO.url(of: $0, api: false) },
             when: l.dateTime(sendTime.instant, in: sendTime.timeZone) + " (" + l.timeZoneName(sendTime.timeZone.identifier) + ")",
-            whenNote: note,
+            whenNote: note.isEmpty ? nil : note,
             recipients: draft.addressees.map { recipient in
                 WishPreviewPage.Recipient(
                     address: recipient.address, reach: recipient.reach, hasKineticAccount: accounts.contains(recipient.address))
@@ -214,18 +223,35 @@ struct WishComposeController {
                 offered: configuration.offersWishChannel(.connections), mayUse: wishes.user.mayUse(.connections),
                 chosen: draft.postsToConnections),
             reachError: message("reach"), connectionsError: message("connections"),
-            yearly: (try? form.yearly().get()).flatMap { reminder in
-                reminder.map { reminder in
-                    WishPreviewPage.Yearly(
-                        next: YearlyRecurrence(startingAt: sendTime).occurrences(
-                            after: max(wishes.now, sendTime.instant.addingTimeInterval(-1)), count: 5
-                        ).map {
-                            l.dateTime($0.instant, in: $0.timeZone)
-                        },
-                        reminder: reminder.daysBefore.map { l.plural("wishes.yearly.remindBefore", count: $0) })
-                }
-            }
+            yearly: yearly
         )
+    }
+
+    /// A yearly wish's next five send times on its clock, each also on the other clock that
+    /// matters (the sender's, or the birthday's contact's), and its reminder.
+    private func yearlyPreview(
+        _ reminder: YearlyReminder, of draft: WishDraft, wishes: WishesService, l: Localizer
+    ) async throws -> WishPreviewPage.Yearly {
+        let sendTime = draft.sendTime
+        var recurrence = YearlyRecurrence(startingAt: sendTime)
+        var title = l.t("wishes.yearly.nextFive")
+        var theirZone: TimeZone?
+        if let anchor = draft.birthdayAnchor, let contact = try? await wishes.contacts.record(anchor.contactID).contact {
+            recurrence = anchor.recurrence(time: sendTime.time, timeZone: sendTime.timeZone)
+            title = l.t("wishes.yearly.nextFiveBirthday", contact.displayName)
+            theirZone = contact.timeZone.flatMap(TimeZone.init(identifier:))
+        }
+        let other = [sendTime.timeZone == wishes.timeZone ? theirZone : wishes.timeZone].compactMap { $0 }
+            .first { $0.identifier != sendTime.timeZone.identifier }
+        let next = recurrence.occurrences(after: max(wishes.now, sendTime.instant.addingTimeInterval(-1)), count: 5).map {
+            WishPreviewPage.Yearly.Occurrence(
+                onItsClock: l.dateTime($0.instant, in: $0.timeZone) + " (" + l.timeZoneName($0.timeZone.identifier) + ")",
+                elsewhere: other.map { [instant = $0.instant] zone in
+                    l.t("wishes.yearly.elsewhere", l.dateTime(instant, in: zone), l.timeZoneName(zone.identifier))
+                })
+        }
+        return WishPreviewPage.Yearly(
+            title: title, next: next, reminder: reminder.daysBefore.map { l.plural("wishes.yearly.remindBefore", count: $0) })
     }
 
     private func formPage(

@@ -32,6 +32,11 @@ struct WishComposeForm: Content, Equatable {
     /// sender is reminded (empty for none).
     var repeatsYearly: String?
     var remindDaysBefore: String?
+    /// The address of the contact "On their birthday" picked: a yearly wish then goes on their
+    /// birthday (``BirthdayAnchor``), and `leapDay` says where 29 February goes in other years.
+    /// The page's script clears it when the day is changed by hand.
+    var birthdayOf: String?
+    var leapDay: String?
 
     /// Every address in To and among the ticked contacts, lowercased.
     var addresses: [String] {
@@ -61,12 +66,22 @@ struct WishComposeForm: Content, Equatable {
     /// What the draft rules check.
     func input() -> WishDraftInput {
         let date = (sendDate ?? "").trimmingCharacters(in: .whitespaces), time = (sendTime ?? "").trimmingCharacters(in: .whitespaces)
-        return WishDraftInput(
+        var input = WishDraftInput(
             occasion: occasion, subject: subject, message: message, photo: photo,
             recipients: WishDraft.recipientList(recipients ?? ""),
             sendAt: date.isEmpty && time.isEmpty ? nil : "\(date)T\(time)",
             reaches: chosenReaches, postsToConnections: connections == "on"
         )
+        if let contact = anchoredContact {
+            input.onBirthdayOf = BirthdayChoice(contactEmail: contact, time: time, leapDay: leapDay)
+        }
+        return input
+    }
+
+    /// The contact whose birthday a yearly wish goes on, when it repeats and one was picked.
+    var anchoredContact: String? {
+        guard repeatsYearly == "on", let address = birthdayOf?.trimmingCharacters(in: .whitespaces), !address.isEmpty else { return nil }
+        return address
     }
 
     /// The reminder of a yearly wish when it repeats (nil when it does not), or the problem of a
@@ -146,6 +161,7 @@ struct WishComposeForm: Content, Equatable {
                 ("occasion", occasion), ("subject", subject), ("message", message), ("photo", photo), ("recipients", recipients),
                 ("sendDate", sendDate), ("sendTime", sendTime), ("timeZone", timeZone), ("from", from),
             ] + (repeatsYearly == "on" ? [("repeatsYearly", repeatsYearly), ("remindDaysBefore", remindDaysBefore)] : [])
+            + (anchoredContact == nil ? [] : [("birthdayOf", birthdayOf), ("leapDay", leapDay)])
         return pairs.map { Self.hidden($0.0, $0.1) } + (carryingSendOptions ? sendOptionFields() : [])
     }
 

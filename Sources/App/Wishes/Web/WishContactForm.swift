@@ -11,6 +11,8 @@ struct WishContactForm: Content, Equatable {
     var birthdayYear: String?
     var timeZone: String?
     var reach: String?
+    /// Their other addresses, one per line (commas and spaces separate them too).
+    var otherEmails: String?
 
     /// What the contact rules check: the birthday as `yyyy-MM-dd` or `--MM-dd`, or a text no
     /// rule reads when only part of it was given.
@@ -27,7 +29,9 @@ struct WishContactForm: Content, Equatable {
                 birthday = "?"
             }
         }
-        return ContactInput(name: name, email: email, birthday: birthday, timeZone: timeZone, reach: reach)
+        return ContactInput(
+            name: name, email: email, birthday: birthday, timeZone: timeZone, reach: reach,
+            otherEmails: WishDraft.recipientList(otherEmails ?? ""))
     }
 
     init(
@@ -49,5 +53,6 @@ struct WishContactForm: Content, Equatable {
             name: contact.name, email: contact.email, birthdayDay: contact.birthday.map { String($0.day) },
             birthdayMonth: contact.birthday.map { String($0.month) }, birthdayYear: contact.birthday?.year.map(String.init),
             timeZone: contact.timeZone ?? "", reach: contact.reach?.rawValue ?? "")
+        otherEmails = contact.otherEmails.joined(separator: "\n")
     }
 }

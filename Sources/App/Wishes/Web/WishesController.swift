@@ -181,7 +181,7 @@ struct WishesController {
 
 extension WishMessagePage {
     /// Each recipient and the Connections post: how they get it while scheduled, how it went once sent.
-    private static func deliveries(of listing: WishListing, l: Localizer) -> [WishesChrome.DeliveryRow] {
+    private static func deliveries(of listing: WishListing, l: Localizer, timeZone: TimeZone) -> [WishesChrome.DeliveryRow] {
         let connections = l.t(WishChannel.connections.nameKey)
         switch listing.box {
         case .inbox: return []
@@ -198,7 +198,7 @@ extension WishMessagePage {
             let people = listing.outcomes.map { recipient, outcome in
                 WishesChrome.DeliveryRow(
                     who: recipient.address, state: l.outcomeText(outcome), stateID: outcome.name, isFailed: outcome.kind == .failed,
-                    reason: outcome.reason.map { l.deliveryReason($0) })
+                    reason: outcome.reason.map { l.deliveryReason($0, nextTry: outcome.nextTry, in: timeZone) })
             }
             let post = listing.connectionsDelivery.map { delivery in
                 WishesChrome.DeliveryRow(
@@ -228,7 +228,7 @@ extension WishMessagePage {
             subject: listing.subject, message: listing.message, photoURL: listing.photo.map { WishDTO.url(of: $0, api: false) },
             peopleLabel: peopleLabel, people: people, whenLabel: whenLabel, when: l.dateTime(listing.at, in: timeZone),
             deliveriesTitle: l.t(listing.box == .sent ? "wishes.message.deliveries" : "wishes.message.reaches"),
-            deliveries: deliveries(of: listing, l: l),
+            deliveries: deliveries(of: listing, l: l, timeZone: timeZone),
             previousHref: previousHref, nextHref: nextHref, listHref: listHref,
             editHref: listing.box == .scheduled ? SiteURL.wishes(.edit(id: listing.id.uuidString)).path : nil,
             notice: notice?.text, noticeIsError: notice?.isError ?? false,

@@ -13,10 +13,13 @@ public struct ContactInput: Equatable, Sendable {
     public var reach: String?
     /// The year an `X-APPLE-OMIT-YEAR` parameter names: a birthday in that year has none.
     public var omittedBirthYear: Int?
+    /// Their other addresses (an address book's second and third); nil leaves those kept as
+    /// they are when a contact is changed.
+    public var otherEmails: [String]?
 
     public init(
         name: String? = nil, email: String? = nil, birthday: String? = nil, timeZone: String? = nil, reach: String? = nil,
-        omittedBirthYear: Int? = nil
+        omittedBirthYear: Int? = nil, otherEmails: [String]? = nil
     ) {
         self.name = name
         self.email = email
@@ -24,6 +27,7 @@ public struct ContactInput: Equatable, Sendable {
         self.timeZone = timeZone
         self.reach = reach
         self.omittedBirthYear = omittedBirthYear
+        self.otherEmails = otherEmails
     }
 }
 
@@ -38,15 +42,25 @@ public struct Contact: Equatable, Sendable {
     public let timeZone: String?
     /// How the sender wants them reached; nil lets Kinetic choose each time.
     public let reach: RecipientReach?
+    /// Their other addresses, normalized, each once and none of them ``email``: kept, and found
+    /// by a search, while wishes go to ``email``.
+    public let otherEmails: [String]
+
+    /// The most other addresses a contact keeps.
+    public static let maximumOtherEmails = 10
 
     public static let maximumNameLength = 100
 
-    public init(name: String, email: String, birthday: Birthday? = nil, timeZone: String? = nil, reach: RecipientReach? = nil) {
+    public init(
+        name: String, email: String, birthday: Birthday? = nil, timeZone: String? = nil, reach: RecipientReach? = nil,
+        otherEmails: [String] = []
+    ) {
         self.name = name
         self.email = email
         self.birthday = birthday
         self.timeZone = timeZone
         self.reach = reach
+        self.otherEmails = otherEmails
     }
 
     /// The contact `input` describes, or the message key of each field that is wrong (`name`,
@@ -66,9 +80,13 @@ public struct Contact: Equatable, Sendable {
         } else if email == nil {
             errors.add("email", "wishes.contacts.error.email.invalid")
         }
-        let birthdayText = (input.birthday ?? "").trimmingCharacters(in: .whitespaces)
-        let birthday = birthdayText.isEmpty ? nil : Birthday(parsing: birthdayText, omittedYear: input.omittedBirthYear)
-        if !birthdayText.isEmpty && birthday == nil { errors.add("birthday", "wishes.contacts.error.birthday") }
+        var birthday: Birthday?
+        switch Birthday.read(input.birthday ?? "", omittedYear: input.omittedBirthYear) {
+        case .birthday(let read): birthday = read
+        case .none: birthday = nil
+        case .noSuchDay: errors.add("birthday", "wishes.contacts.error.birthday.noSuchDay")
+        case .unreadable: errors.add("birthday", "wishes.contacts.error.birthday")
+        }
         var zone: String?
         if let text = input.timeZone?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
             switch UserTimeZone.validated(text) {
@@ -81,8 +99,17 @@ public struct Contact: Equatable, Sendable {
             reach = RecipientReach(rawValue: text)
             if reach == nil { errors.add("reach", "wishes.contacts.error.reach") }
         }
+        var others: [String] = []
+        for text in input.otherEmails ?? [] where !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let other = WishDraft.mailSafeAddress(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                errors.add("otherEmails", "wishes.contacts.error.otherEmails")
+                continue
+            }
+            if other != email && !others.contains(other) { others.append(other) }
+        }
+        if others.count > maximumOtherEmails { errors.add("otherEmails", "wishes.contacts.error.otherEmails.many") }
         guard errors.isEmpty, let email else { return .failure(errors) }
-        return .success(Contact(name: name, email: email, birthday: birthday, timeZone: zone, reach: reach))
+        return .success(Contact(name: name, email: email, birthday: birthday, timeZone: zone, reach: reach, otherEmails: others))
     }
 
     /// What the sender sees for them: the name, or the address without one.
@@ -108,10 +135,14 @@ extension Contact {
     }
 
     /// Whether each of `words` (``searchWords(_:)``) begins a word of the name or is part of the
-    /// address: "carla" and "car" find Carla Núñez, "nunez" too, "@example" her address.
+    /// address: "carla" and "car" find Carla Núñez, "nunez" too, "@example" her address, and
+    /// "joerg" Jörg (names compare as ``WishSearchText`` spells them plainly).
     public func matches(_ words: [String]) -> Bool {
         let nameWords = WishSearchText.words(in: name)
-        return words.allSatisfy { word in email.contains(word) || nameWords.contains { $0.hasPrefix(word) } }
+        return words.allSatisfy { word in
+            let plain = WishSearchText.spelledPlainly(word)
+            return ([email] + otherEmails).contains { $0.contains(word) } || nameWords.contains { $0.hasPrefix(plain) }
+        }
     }
 
     /// How contacts are ordered: by what the sender sees for them, ignoring case and accents.

@@ -45,12 +45,22 @@ public struct ContactImport: Equatable, Sendable {
         // A birthday or zone that cannot be read is dropped, and the rest tried again.
         if case .failure(let errors) = result, errors.messages["email"] == nil {
             if errors.messages["birthday"] != nil {
-                note(line, "wishes.contacts.import.birthdayLeftOut", input.birthday ?? "")
+                let written = (input.birthday ?? "").trimmingCharacters(in: .whitespaces)
+                if case .noSuchDay(let year) = Birthday.read(written, omittedYear: input.omittedBirthYear) {
+                    note(line, "wishes.contacts.import.birthdayNoSuchDay", written, String(year))
+                } else {
+                    note(line, "wishes.contacts.import.birthdayLeftOut", written)
+                }
                 input.birthday = nil
             }
             if errors.messages["timeZone"] != nil {
                 note(line, "wishes.contacts.import.zoneLeftOut", input.timeZone ?? "")
                 input.timeZone = nil
+            }
+            if errors.messages["otherEmails"] != nil {
+                let wrong = (input.otherEmails ?? []).filter { WishDraft.mailSafeAddress($0.trimmingCharacters(in: .whitespaces)) == nil }
+                if !wrong.isEmpty { note(line, "wishes.contacts.import.otherEmailsLeftOut", wrong.joined(separator: ", ")) }
+                input.otherEmails = (input.otherEmails ?? []).filter { !wrong.contains($0) }.prefix(Contact.maximumOtherEmails).map { $0 }
             }
             result = Contact.checked(input)
         }

@@ -7,17 +7,29 @@ import Testing
         ("1996-04-15", "1996-04-15"), ("19960415", "1996-04-15"), ("--0415", "--04-15"), ("--04-15", "--04-15"),
         ("1996-04-15T00:00:00Z", "1996-04-15"), (" 1996-04-15 ", "1996-04-15"), ("1604-04-15", "--04-15"), ("0000-04-15", "--04-15"),
         ("--0229", "--02-29"), ("2000-02-29", "2000-02-29"),
+        // Outlook in English (month first, or day first when the first cannot be a month) and in German.
+        ("11/30/1990", "1990-11-30"), ("30/11/1990", "1990-11-30"), ("4/5/1996", "1996-04-05"), ("30.11.1990", "1990-11-30"),
+        ("1.4.96", "1996-04-01"), ("1.4.05", "2005-04-01"), ("30.11.", "--11-30"), ("11/30", "--11-30"), ("29.02.2000", "2000-02-29"),
     ])
     func theFormsPhonesWrite_areRead(text: String, expected: String) {
         #expect(Birthday(parsing: text)?.description == expected)
     }
 
     @Test(arguments: [
-        "", "15.04.1996", "04/15/1996", "1996-4-15", "1996-04-31", "1999-02-29", "--1315", "--0431", "1996-04", "199604150",
-        "1849-01-01", "--04-1", "abcd-ef-gh", "1996−04−15", "１９９６-04-15",
+        "", "1996-4-15", "1996-04-31", "1999-02-29", "--1315", "--0431", "1996-04", "199604150", "1849-01-01", "--04-1",
+        "abcd-ef-gh", "1996−04−15", "１９９６-04-15", "13/13/1990", "30.11.190", "1/2/3/4", "30..1990", "0/0/00", "0.0.0000",
     ])
     func anythingElse_isNotABirthday(text: String) {
         #expect(Birthday(parsing: text) == nil)
+    }
+
+    @Test func aDayThatYearDoesNotHave_isSaidSo_andOutlooksEmptyDate_isNone() {
+        #expect(Birthday.read("1990-02-29") == .noSuchDay(year: 1990))
+        #expect(Birthday.read("29.2.2001") == .noSuchDay(year: 2001))
+        #expect(Birthday.read("31.4.2001") == .unreadable, "no year has it")
+        #expect(Birthday.read("1990-02-30") == .unreadable, "no year has it")
+        #expect(Birthday.read("0/0/00") == Birthday.Reading.none && Birthday.read("0.0.0000") == Birthday.Reading.none)
+        #expect(Birthday.read("  ") == Birthday.Reading.none)
     }
 
     @Test func applesOmittedYear_meansNoYear_whateverYearItNames() {

@@ -9,20 +9,22 @@ import SQLKit
 /// Reverting writes the folded string back.
 struct AddSearchWords: AsyncMigration {
     func prepare(on database: Database) async throws {
-        try await rewrite(on: database) { subject, people, message in
+        try await Self.rewrite(on: database) { subject, people, message in
             WishSearchText.stored(subject: subject, people: people, message: message)
         }
     }
 
     func revert(on database: Database) async throws {
-        try await rewrite(on: database) { subject, people, message in
+        try await Self.rewrite(on: database) { subject, people, message in
             ([subject, message] + people).joined(separator: " ")
                 .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
                 .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
     }
 
-    private func rewrite(on database: any Database, as text: @escaping @Sendable (String, [String], String) -> String) async throws {
+    /// Writes every wish's and Inbox item's search text anew, as `text` makes it from the
+    /// subject, the people and the message.
+    static func rewrite(on database: any Database, as text: @escaping @Sendable (String, [String], String) -> String) async throws {
         try await database.transaction { database in
             let sql = try database.sql()
             let recipients = try await sql.select().columns("wish_id", "address").from(WishRecipientRecord.schema)

@@ -16,6 +16,8 @@ extension WishComposePage {
         let zone: String?
         /// The next day whose 8:00 is ahead in their zone.
         let morningDate: String?
+        /// Born on 29 February: where it goes in other years is theirs to choose.
+        let isLeapDay: Bool
 
         init(_ contact: Contact, now: Date, senderZone: TimeZone) {
             let theirs = contact.timeZone.flatMap(TimeZone.init(identifier:))
@@ -26,6 +28,7 @@ extension WishComposePage {
             birthdayDate = contact.birthday.map { QuickSendTime.birthday($0, after: now, in: theirs ?? senderZone).description }
             zone = theirs?.identifier
             morningDate = theirs.map { QuickSendTime.next(after: now, in: $0).description }
+            isLeapDay = contact.birthday.map { $0.month == 2 && $0.day == 29 } ?? false
         }
     }
 
@@ -80,6 +83,7 @@ extension WishComposePage {
                                                 contact.zone.map { .data("zone", $0) },
                                                 contact.zone.map { .data("zone-name", l.timeZoneName($0)) },
                                                 contact.morningDate.map { .data("morning", $0) },
+                                                contact.isLeapDay ? .data("leap", "true") : nil, .data("name", contact.name),
                                             ],
                                             [
                                                 voidEl(
@@ -124,13 +128,19 @@ extension WishComposePage {
     }
 
     /// "Every year on this day": a new wish can repeat, with a reminder some days before each
-    /// year's (the script shows the reminder's choice once it repeats).
-    static func repeatField(_ form: WishComposeForm, error: String?, l: Localizer) -> HTMLNode {
+    /// year's (the script shows the reminder's choice once it repeats). After "On their
+    /// birthday" (`anchored`), it repeats on that contact's birthday, and one born on 29 February
+    /// has the choice of where it goes in other years.
+    static func repeatField(_ form: WishComposeForm, anchored: ContactChoice?, error: String?, l: Localizer) -> HTMLNode {
         let chosen = form.remindDaysBefore ?? "3"
+        let leapDay = form.leapDay.flatMap(YearlyRecurrence.LeapDay.init) ?? .february28
         return el(
             "fieldset", [.class(error == nil ? "field compose-yearly" : "field compose-yearly field-invalid"), .id("compose-yearly")],
             [
                 el("legend", [.class("visually-hidden")], [txt(l.t("wishes.yearly.repeat"))]),
+                voidEl(
+                    "input",
+                    [Attr("type", "hidden"), Attr("name", "birthdayOf"), .id("field-birthdayOf"), Attr("value", anchored?.email ?? "")]),
                 el(
                     "label", [.class("compose-yearly-toggle")],
                     [
@@ -140,11 +150,30 @@ extension WishComposePage {
                                 Attr("type", "checkbox"), Attr("name", "repeatsYearly"), Attr("value", "on"), .id("field-repeatsYearly"),
                                 .flag("checked", form.repeatsYearly == "on"),
                             ]),
-                        el("span", [], [txt(l.t("wishes.yearly.repeat"))]),
+                        el(
+                            "span",
+                            [
+                                .id("compose-yearly-label"), .data("plain", l.t("wishes.yearly.repeat")),
+                                .data("birthday", l.t("wishes.yearly.onBirthday")),
+                            ],
+                            [txt(anchored.map { l.t("wishes.yearly.onBirthday", $0.name) } ?? l.t("wishes.yearly.repeat"))]),
                     ]),
                 el(
                     "div", [.class("compose-yearly-reminder"), .id("compose-yearly-reminder")],
                     [
+                        el(
+                            "div",
+                            [.class("compose-yearly-leap"), .id("compose-yearly-leap"), .flag("hidden", anchored?.isLeapDay != true)],
+                            [
+                                el("label", [Attr("for", "field-leapDay"), .class("field-label")], [txt(l.t("wishes.yearly.leapDay"))]),
+                                el(
+                                    "select", [.id("field-leapDay"), Attr("name", "leapDay"), .class("field-input select")],
+                                    YearlyRecurrence.LeapDay.allCases.map { rule in
+                                        el(
+                                            "option", [Attr("value", rule.rawValue), .flag("selected", rule == leapDay)],
+                                            [txt(l.t(rule.nameKey))])
+                                    }),
+                            ]),
                         el("label", [Attr("for", "field-remindDaysBefore"), .class("field-label")], [txt(l.t("wishes.yearly.reminder"))]),
                         el(
                             "select", [.id("field-remindDaysBefore"), Attr("name", "remindDaysBefore"), .class("field-input select")],
@@ -157,5 +186,15 @@ extension WishComposePage {
                     ]),
                 error.map { el("p", [.class("field-error")], [txt($0)]) } ?? .empty,
             ])
+    }
+}
+
+extension YearlyRecurrence.LeapDay {
+    /// The String Catalog key of "On February 28" and "On March 1".
+    var nameKey: String {
+        switch self {
+        case .february28: "wishes.yearly.leapDay.february28"
+        case .march1: "wishes.yearly.leapDay.march1"
+        }
     }
 }

@@ -134,7 +134,13 @@ enum WishComposePage {
                                     ]),
                                 model.editingID == nil
                                     ? repeatField(
-                                        model.form, error: model.errors["repeatsYearly"] ?? model.errors["remindDaysBefore"], l: l)
+                                        model.form,
+                                        anchored: model.form.anchoredContact.flatMap { address in
+                                            model.contacts.first { $0.email == address.lowercased() }
+                                        },
+                                        error: model.errors["onBirthdayOf"] ?? model.errors["onBirthdayOf.zone"] ?? model.errors[
+                                            "repeatsYearly"]
+                                            ?? model.errors["remindDaysBefore"], l: l)
                                     : .empty,
                             ]),
                         el(

@@ -25,7 +25,17 @@ enum WishPreviewPage {
 
     /// A yearly wish's next five send times, as the reader reads them, and its reminder.
     struct Yearly: Equatable {
-        let next: [String]
+        struct Occurrence: Equatable {
+            /// On the wish's clock, with its zone's name.
+            let onItsClock: String
+            /// The same instant on the other clock that matters (the sender's, or the
+            /// birthday's contact's), when it is another.
+            let elsewhere: String?
+        }
+
+        /// "Every year: the next five", or on whose birthday.
+        let title: String
+        let next: [Occurrence]
         let reminder: String?
     }
 
@@ -85,8 +95,17 @@ enum WishPreviewPage {
                 el(
                     "section", [.class("card preview-yearly"), .aria("labelledby", "preview-yearly-title")],
                     [
-                        el("h2", [.class("card-title"), .id("preview-yearly-title")], [txt(l.t("wishes.yearly.nextFive"))]),
-                        el("ol", [.class("preview-yearly-dates")], yearly.next.map { el("li", [], [txt($0)]) }),
+                        el("h2", [.class("card-title"), .id("preview-yearly-title")], [txt(yearly.title)]),
+                        el(
+                            "ol", [.class("preview-yearly-dates")],
+                            yearly.next.map { occurrence in
+                                el(
+                                    "li", [],
+                                    [
+                                        txt(occurrence.onItsClock),
+                                        occurrence.elsewhere.map { el("span", [.class("preview-yearly-elsewhere")], [txt($0)]) } ?? .empty,
+                                    ])
+                            }),
                         yearly.reminder.map { el("p", [.class("field-hint")], [txt($0)]) } ?? .empty,
                     ])
             } ?? .empty,

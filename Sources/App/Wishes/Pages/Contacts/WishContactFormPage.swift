@@ -29,6 +29,7 @@ enum WishContactFormPage {
                         "name", label: l.t("wishes.contacts.name"), value: form.name ?? "", error: model.errors["name"], required: false),
                     textField(
                         "email", label: l.t("wishes.contacts.email"), value: form.email ?? "", error: model.errors["email"], type: "email"),
+                    otherEmailsField(form, error: model.errors["otherEmails"], l: l),
                     birthdayField(form, error: model.errors["birthday"], l: l),
                     select(
                         "timeZone", label: l.t("wishes.contacts.timeZone"), hint: l.t("wishes.contacts.timeZoneHint"),
@@ -110,6 +111,25 @@ enum WishContactFormPage {
                     ]),
                 el("p", [.id("field-birthday-hint"), .class("field-hint")], [txt(l.t("wishes.contacts.birthdayHint"))]),
                 error.map { el("p", [.id("field-birthday-error"), .class("field-error")], [txt($0)]) } ?? .empty,
+            ])
+    }
+
+    /// Their other addresses, one per line: kept and found, while wishes go to the main one.
+    private static func otherEmailsField(_ form: WishContactForm, error: String?, l: Localizer) -> HTMLNode {
+        let id = "field-otherEmails"
+        return el(
+            "div", [.class(error == nil ? "field" : "field field-invalid")],
+            [
+                el("label", [Attr("for", id), .class("field-label")], [txt(l.t("wishes.contacts.otherEmails"))]),
+                el(
+                    "textarea",
+                    [
+                        .id(id), Attr("name", "otherEmails"), .class("field-input contact-other-emails"), Attr("rows", "2"),
+                        Attr("autocomplete", "off"), Attr("spellcheck", "false"), Attr("inputmode", "email"),
+                        .aria("describedby", [id + "-hint", error == nil ? nil : id + "-error"].compactMap { $0 }.joined(separator: " ")),
+                    ], [txt(form.otherEmails ?? "")]),
+                el("p", [.id(id + "-hint"), .class("field-hint")], [txt(l.t("wishes.contacts.otherEmailsHint"))]),
+                error.map { el("p", [.id(id + "-error"), .class("field-error")], [txt($0)]) } ?? .empty,
             ])
     }
 

@@ -1,0 +1,36 @@
+import Logging
+import NIOConcurrencyHelpers
+
+/// What a logger wrote, for a test to read: each entry's level, message and metadata.
+final class CapturedLog: Sendable {
+    struct Entry: Sendable {
+        let level: Logger.Level
+        let message: String
+        let metadata: [String: String]
+    }
+
+    private let entries = NIOLockedValueBox<[Entry]>([])
+
+    /// A logger that writes here, at every level.
+    var logger: Logger { Logger(label: "test") { _ in Handler(log: self) } }
+
+    var all: [Entry] { entries.withLockedValue { $0 } }
+
+    private struct Handler: LogHandler {
+        let log: CapturedLog
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let entry = Entry(
+                level: event.level, message: "\(event.message)",
+                metadata: (event.metadata ?? [:]).merging(metadata) { first, _ in first }.mapValues { "\($0)" })
+            log.entries.withLockedValue { $0.append(entry) }
+        }
+    }
+}
