@@ -56,13 +56,38 @@ function setUp() {
   }
   setUpContacts();
   setUpWhen();
+  // A picked photo is shown at once, chosen, among the others; choosing another lets it go.
+  const choices = form.querySelector('.photo-choices');
+  const hint = file.closest('.photo-upload').querySelector('.field-hint');
+  const hintText = hint.textContent;
+  const letPickedGo = () => {
+    const picked = choices.querySelector('.photo-choice-picked');
+    if (picked) URL.revokeObjectURL(picked.querySelector('img').src);
+    picked?.remove();
+    file.closest('.photo-upload').classList.remove('photo-upload-chosen');
+    hint.textContent = hintText;
+  };
   file.addEventListener('change', () => {
-    if (file.files.length) {
-      const none = form.querySelector('input[name=photo][value=""]');
-      none.checked = true;
-      file.closest('.photo-upload').classList.add('photo-upload-chosen');
-      file.closest('.photo-upload').querySelector('.field-hint').textContent = file.files[0].name;
-    }
+    letPickedGo();
+    if (!file.files.length) return;
+    const tile = document.createElement('label');
+    tile.className = 'photo-choice photo-choice-picked';
+    const radio = Object.assign(document.createElement('input'), { type: 'radio', name: 'photo', value: '', checked: true });
+    const frame = document.createElement('span');
+    frame.className = 'photo-choice-frame';
+    frame.append(Object.assign(document.createElement('img'), { src: URL.createObjectURL(file.files[0]), alt: '' }));
+    const name = document.createElement('span');
+    name.className = 'visually-hidden';
+    name.textContent = file.files[0].name;
+    tile.append(radio, frame, name);
+    choices.firstElementChild.after(tile);
+    file.closest('.photo-upload').classList.add('photo-upload-chosen');
+    hint.textContent = file.files[0].name;
+  });
+  choices.addEventListener('change', (event) => {
+    if (event.target.name !== 'photo' || event.target.closest('.photo-choice-picked')) return;
+    file.value = '';
+    letPickedGo();
   });
   const filled = () => Boolean(occasion()) && subject.value.trim() && message.value.trim() && form.elements.recipients.value.trim()
     && form.elements.sendDate.value && form.elements.sendTime.value;

@@ -4467,6 +4467,10 @@ extension Components {
             public struct ToPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/Wish/ToPayload/address`.
                 public var address: Swift.String
+                /// The name the caller knows them by: their contact's, else their Kinetic account's.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Wish/ToPayload/name`.
+                public var name: Swift.String?
                 /// - Remark: Generated from `#/components/schemas/Wish/ToPayload/reach`.
                 public var reach: Components.Schemas.WishReach
                 /// Delivered as soon as one of their deliveries arrived; waiting while one may still;
@@ -4503,6 +4507,7 @@ extension Components {
                 ///
                 /// - Parameters:
                 ///   - address:
+                ///   - name: The name the caller knows them by: their contact's, else their Kinetic account's.
                 ///   - reach:
                 ///   - outcome: Delivered as soon as one of their deliveries arrived; waiting while one may still;
                 ///   - deliveredOn:
@@ -4510,6 +4515,7 @@ extension Components {
                 ///   - nextTryAt: When a waiting delivery is tried again (after a failed try, or held back by a limit).
                 public init(
                     address: Swift.String,
+                    name: Swift.String? = nil,
                     reach: Components.Schemas.WishReach,
                     outcome: Components.Schemas.Wish.ToPayloadPayload.OutcomePayload,
                     deliveredOn: [Components.Schemas.WishChannelID],
@@ -4517,6 +4523,7 @@ extension Components {
                     nextTryAt: Foundation.Date? = nil
                 ) {
                     self.address = address
+                    self.name = name
                     self.reach = reach
                     self.outcome = outcome
                     self.deliveredOn = deliveredOn
@@ -4525,6 +4532,7 @@ extension Components {
                 }
                 public enum CodingKeys: String, CodingKey {
                     case address
+                    case name
                     case reach
                     case outcome
                     case deliveredOn

@@ -82,6 +82,8 @@ import VaporTesting
         do { port = try Mailbox().peer.port }
         try await withKinetic { app in
             let (web, sender) = try await app.signedInWebClient()
+            let lena: [String: Any] = ["name": "Lena Fischer", "email": "lena@outside.example"]
+            #expect(try await app.json(.POST, "/api/v1/wishes/contacts", body: lena, token: sender.token).status == .created)
             let wish = try await app.scheduleWish(from: sender, to: ["lena@outside.example"], channels: [.email])
             let log = CapturedLog()
             var queue = WishDeliveryQueue(database: app.db, owner: "test")
@@ -98,10 +100,16 @@ import VaporTesting
             let answer = try await app.json(.GET, "/api/v1/wishes/\(wish.id)", token: sender.token).jsonObject()
             let recipient = try #require((answer["to"] as? [[String: Any]])?.first)
             #expect(recipient["outcome"] as? String == "waiting")
+            #expect(recipient["name"] as? String == "Lena Fischer", "named as the sender knows her")
             #expect(recipient["reason"] as? String == "The mail server did not answer")
             #expect(recipient["nextTryAt"] as? String == testNow.addingTimeInterval(900).formatted(.iso8601))
             let page = try await web.get("/wishes/\(wish.id)").body.string
             #expect(page.contains("The mail server did not answer. Kinetic tries again on Jan 15, 2027 at 8:15"))
+            // Not "Sent" while she waits, and she is named.
+            #expect(page.contains("<dt>Sending since</dt>") && page.contains("1 waiting") && !page.contains("<dt>Sent</dt>"))
+            #expect(page.contains("Lena Fischer"))
+            let sent = try await web.get("/wishes/sent").body.string
+            #expect(sent.contains("Lena Fischer") && !sent.contains("lena@outside.example"), "the list names her too")
             for leak in ["SMTP", "127.0.0.1", "errno", "\(port)", "Connection"] { #expect(!page.contains(leak), "\(leak)") }
 
             // The last try fails too: failed for good, and the log says which wish, to whom, and why.

@@ -27,6 +27,8 @@ struct WishDTO: Content {
     /// One recipient, how they get it, and how it stands for them.
     struct Recipient: Content {
         let address: String
+        /// The name the sender knows them by (their contact's, else their Kinetic account's).
+        @NullEncoded var name: String?
         /// `in-app`, `email` or `email-and-in-app`.
         let reach: String
         /// `waiting`, `delivered`, `failed`, `cancelled`, or `named` (only named in a
@@ -105,7 +107,8 @@ struct WishDTO: Content {
             var deliveredOn: [String] = []
             if case .delivered(let channels) = outcome { deliveredOn = channels.map(\.rawValue) }
             return Recipient(
-                address: recipient.address, reach: recipient.reach.rawValue, outcome: outcome.name, deliveredOn: deliveredOn,
+                address: recipient.address, name: listing.names[recipient.address], reach: recipient.reach.rawValue, outcome: outcome.name,
+                deliveredOn: deliveredOn,
                 reason: outcome.reason.map { localizer.deliveryReason($0) }, nextTryAt: outcome.nextTry?.formatted(.iso8601))
         }
         connections = listing.postsToConnections
@@ -237,6 +240,7 @@ extension WishDTO.Recipient: JSONWritable {
         writer.beginObject()
         writer.member("address", address)
         writer.member("deliveredOn", deliveredOn)
+        writer.member("name", name)
         writer.member("nextTryAt", nextTryAt)
         writer.member("outcome", outcome)
         writer.member("reach", reach)

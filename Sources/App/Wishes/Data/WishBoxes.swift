@@ -100,11 +100,13 @@ struct WishBoxes {
             .sort(\.$channel).sort(\.$recipient).all()
         let addresses = Dictionary(grouping: recipients) { $0.id?.$wish.id }
         let deliveriesByWish = Dictionary(grouping: deliveries) { $0.$wish.id }
+        let names = try await WishContacts.knownNames(of: Array(Set(recipients.map(\.recipient.address))), to: userID, on: database)
         return zip(ids, wishes).map { (id: UUID, wish: WishRecord) -> WishListing in
             let recipients: [WishRecipient] = (addresses[id] ?? []).map(\.recipient)
             return WishListing(
                 id: id, box: wish.state == .scheduled ? .scheduled : .sent, occasion: wish.occasion, subject: wish.subject,
-                message: wish.message, photo: wish.wishPhoto, at: wish.sendAt, people: recipients.map(\.address), senderName: nil,
+                message: wish.message, photo: wish.wishPhoto, at: wish.sendAt, people: recipients.map(\.address),
+                names: names.filter { name in recipients.contains { $0.address == name.key } }, senderName: nil,
                 isUnread: false, localSendAt: wish.localSendAt, timeZone: wish.timeZone, recipients: recipients,
                 postsToConnections: wish.postsToConnections, deliveries: deliveriesByWish[id] ?? [], searchText: wish.searchText,
                 seriesID: wish.seriesID

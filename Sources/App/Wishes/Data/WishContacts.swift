@@ -106,4 +106,18 @@ struct WishContacts {
     }
 
     private static let taken = AppError.conflict(messageKey: "wishes.contacts.error.email.taken")
+
+    /// The names `senderID` knows `addresses` by: their contacts', else those of the Kinetic
+    /// accounts that confirmed them.
+    static func knownNames(of addresses: [String], to senderID: UUID, on database: any Database) async throws -> [String: String] {
+        guard !addresses.isEmpty else { return [:] }
+        var names: [String: String] = [:]
+        for user in try await User.query(on: database).filter(\.$email ~~ addresses).filter(\.$emailVerifiedAt != nil).all()
+        where !user.name.isEmpty {
+            names[user.email] = user.name
+        }
+        let contacts = try await WishContactRecord.query(on: database).filter(\.$owner.$id == senderID).filter(\.$email ~~ addresses).all()
+        for contact in contacts where !contact.name.isEmpty { names[contact.email] = contact.name }
+        return names
+    }
 }

@@ -13,6 +13,9 @@ struct WishListing: Sendable {
     let at: Date
     /// The recipients' addresses (Scheduled, Sent), or the sender's (Inbox).
     let people: [String]
+    /// The names the sender knows recipients by, by address (Scheduled, Sent): their contacts',
+    /// else the Kinetic accounts'.
+    var names: [String: String] = [:]
     /// The sender's name (Inbox only).
     let senderName: String?
     /// An Inbox wish not opened yet.
@@ -43,6 +46,12 @@ struct WishListing: Sendable {
         let score = words.isEmpty ? nil : WishSearchText.score(of: searchText, for: words) ?? 0
         return WishListCursor(seconds: at.timeIntervalSince1970, id: id, score: score)
     }
+
+    /// A recipient as the sender knows them: their name, else their address.
+    func name(of address: String) -> String { names[address] ?? address }
+
+    /// The recipients (Scheduled, Sent) by name where one is known, or the sender (Inbox).
+    var peopleByName: [String] { box == .inbox ? people : people.map(name(of:)) }
 
     /// Every channel it goes out on; an Inbox wish came in-app.
     var channels: [WishChannel] {

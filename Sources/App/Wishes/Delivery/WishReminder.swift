@@ -20,7 +20,7 @@ struct WishReminder {
         let id = try wish.requireID()
         let senderID = try sender.requireID()
         let addresses = try await WishesRepository(database: database).recipients(of: id)
-        let names = try await Self.names(of: addresses, knownTo: senderID, on: database)
+        let names = try await WishContacts.knownNames(of: addresses, to: senderID, on: database)
         let people = l.listJoined(addresses.map { names[$0] ?? $0 })
         let zone = TimeZone(identifier: wish.timeZone) ?? .gmt
         let when = l.dateTime(wish.sendAt, in: zone) + " (" + l.timeZoneName(wish.timeZone) + ")"
@@ -65,19 +65,6 @@ struct WishReminder {
 
     /// The Inbox item's text: every paragraph but the last, which the page's own link replaces.
     var message: String { paragraphs.dropLast().joined(separator: "\n\n") }
-
-    /// The names the sender knows `addresses` by: their contacts', else the Kinetic accounts'.
-    private static func names(of addresses: [String], knownTo senderID: UUID, on database: any Database) async throws -> [String: String] {
-        guard !addresses.isEmpty else { return [:] }
-        var names: [String: String] = [:]
-        for user in try await User.query(on: database).filter(\.$email ~~ addresses).filter(\.$emailVerifiedAt != nil).all()
-        where !user.name.isEmpty {
-            names[user.email] = user.name
-        }
-        let contacts = try await WishContactRecord.query(on: database).filter(\.$owner.$id == senderID).filter(\.$email ~~ addresses).all()
-        for contact in contacts where !contact.name.isEmpty { names[contact.email] = contact.name }
-        return names
-    }
 
     /// The start of a message, to remind of it: its first 140 characters, cut at a word.
     static func excerpt(_ message: String) -> String {

@@ -187,7 +187,8 @@ extension WishMessagePage {
         case .inbox: return []
         case .scheduled:
             return listing.recipients.map {
-                WishesChrome.DeliveryRow(who: $0.address, state: l.t($0.reach.nameKey), stateID: nil, isFailed: false, reason: nil)
+                WishesChrome.DeliveryRow(
+                    who: listing.name(of: $0.address), state: l.t($0.reach.nameKey), stateID: nil, isFailed: false, reason: nil)
             }
                 + (listing.postsToConnections
                     ? [
@@ -197,7 +198,8 @@ extension WishMessagePage {
         case .sent:
             let people = listing.outcomes.map { recipient, outcome in
                 WishesChrome.DeliveryRow(
-                    who: recipient.address, state: l.outcomeText(outcome), stateID: outcome.name, isFailed: outcome.kind == .failed,
+                    who: listing.name(of: recipient.address), state: l.outcomeText(outcome), stateID: outcome.name,
+                    isFailed: outcome.kind == .failed,
                     reason: outcome.reason.map { l.deliveryReason($0, nextTry: outcome.nextTry, in: timeZone) })
             }
             let post = listing.connectionsDelivery.map { delivery in
@@ -213,20 +215,24 @@ extension WishMessagePage {
         _ listing: WishListing, l: Localizer, timeZone: TimeZone, previousHref: String?, nextHref: String?, listHref: String,
         notice: (text: String, isError: Bool)?, thanks: Thanks = Thanks(text: "", error: nil)
     ) -> Model {
+        // Sent once every recipient's delivery ended; sending while one still waits.
+        let waiting = listing.box == .sent ? OutcomeTally(listing.outcomes.map(\.outcome))[.waiting] : 0
         let (peopleLabel, whenLabel): (String, String) =
             switch listing.box {
             case .scheduled: (l.t("wishes.message.to"), l.t("wishes.message.sendsAt"))
-            case .sent: (l.t("wishes.message.to"), l.t("wishes.message.sentAt"))
+            case .sent: (l.t("wishes.message.to"), l.t(waiting > 0 ? "wishes.message.sendingSince" : "wishes.message.sentAt"))
             case .inbox: (l.t("wishes.message.from"), l.t("wishes.message.receivedAt"))
             }
         let people =
             listing.box == .inbox
             ? [listing.senderName, listing.people.first].compactMap { $0 }.joined(separator: " · ")
-            : l.listJoined(listing.people)
+            : l.listJoined(listing.peopleByName)
         return Model(
             id: listing.id.uuidString, box: listing.box, occasion: listing.occasion,
             subject: listing.subject, message: listing.message, photoURL: listing.photo.map { WishDTO.url(of: $0, api: false) },
-            peopleLabel: peopleLabel, people: people, whenLabel: whenLabel, when: l.dateTime(listing.at, in: timeZone),
+            peopleLabel: peopleLabel, people: people, whenLabel: whenLabel,
+            when: l.dateTime(listing.at, in: timeZone)
+                + (waiting > 0 ? " · " + l.t(OutcomeTally.Kind.waiting.countKey, l.number(waiting)) : ""),
             deliveriesTitle: l.t(listing.box == .sent ? "wishes.message.deliveries" : "wishes.message.reaches"),
             deliveries: deliveries(of: listing, l: l, timeZone: timeZone),
             previousHref: previousHref, nextHref: nextHref, listHref: listHref,

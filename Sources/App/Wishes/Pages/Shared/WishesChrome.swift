@@ -121,7 +121,7 @@ enum WishesChrome {
         return Cell(
             id: listing.id.uuidString, href: href, occasion: listing.occasion, occasionName: l.t(listing.occasion.nameKey),
             subject: listing.subject, preview: String(preview.prefix(140)),
-            people: listing.box == .inbox ? (listing.senderName ?? listing.people.first ?? "") : l.listJoined(listing.people),
+            people: listing.box == .inbox ? (listing.senderName ?? listing.people.first ?? "") : l.listJoined(listing.peopleByName),
             when: l.listTime(listing.at, in: timeZone, now: now), isUnread: listing.isUnread, status: status,
             hasFailure: hasFailure
         )
