@@ -133,7 +133,7 @@ def test_a_kinetic_user_and_an_outside_friend_each_get_one_copy_the_right_way(tm
 
         plan = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".wish-deliveries")))
         rows = [row.text for row in plan.find_elements(By.CSS_SELECTOR, ".wish-delivery")]
-        assert rows == [f"{bob['email']}\nIn their Kinetic inbox", f"{friend}\nBy e-mail"], rows
+        assert rows == ["Bob Friend\nIn their Kinetic inbox", f"{friend}\nBy e-mail"], rows
         driver.find_element(By.ID, "preview-submit").click()
         options = wait(driver).until(EC.visibility_of_element_located((By.ID, "send-options")))
         assert "Has a Kinetic account" in options.find_element(By.CSS_SELECTOR, "label[for=reach-0]").text
@@ -177,7 +177,7 @@ def test_a_kinetic_user_and_an_outside_friend_each_get_one_copy_the_right_way(tm
         cell.find_element(By.CSS_SELECTOR, ".wish-cell-link").click()
         rows = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".wish-deliveries")))
         outcomes = [row.text for row in rows.find_elements(By.CSS_SELECTOR, ".wish-delivery")]
-        assert outcomes == [f"{bob['email']}\nIn their Kinetic inbox", f"{friend}\nDelivered by e-mail"], outcomes
+        assert outcomes == ["Bob Friend\nIn their Kinetic inbox", f"{friend}\nDelivered by e-mail"], outcomes
         screenshot(driver, "wishes-sent-per-recipient")
         assert_no_horizontal_overflow(driver, "sent wish")
     finally:
@@ -334,6 +334,72 @@ def test_the_compose_page_says_when_the_device_is_in_another_zone_and_can_use_it
         assert driver.find_element(By.NAME, "timeZone").get_attribute("value") == "Europe/London"
         assert driver.find_element(By.ID, "compose-zone").text == "Times are London time."
         assert not warning.is_displayed()
+    finally:
+        driver.quit()
+
+
+def tiny_png(path):
+    """A 64×48 picture, standing in for a phone's photo (the smallest taken is 32 on each side)."""
+    import struct
+    import zlib
+    rows = b"".join(b"\x00" + bytes([200, 120, 40]) * 64 for _ in range(48))
+    chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 64, 48, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return path
+
+
+def test_a_yearly_wish_on_a_leap_day_birthday_follows_the_birthday_and_a_picked_photo_shows_at_once(tmp_path):
+    """On their birthday, then every year: the toggle names whose birthday, one born on
+    29 February chooses 1 March for other years, and the Preview lists the next five on her clock
+    and on the sender's; a photo picked from the phone is shown and chosen at once."""
+    account = new_account()
+    zoe = {"name": "Zoë Adams", "email": "zoe@example.com", "birthday": "1996-02-29", "timeZone": "Pacific/Auckland"}
+    assert api("POST", "/api/v1/wishes/contacts", zoe, token=account["token"])[0] == 201
+    driver = make_driver()
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/wishes/new")
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#compose-contacts summary"))
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".compose-contact[data-email='zoe@example.com']"))
+        tap(driver, next(text for text in driver.find_elements(By.CSS_SELECTOR, ".stock-text") if text.is_displayed()))
+        tap(driver, driver.find_element(By.ID, "quick-birthday"))
+        tap(driver, driver.find_element(By.ID, "field-repeatsYearly"))
+        assert driver.find_element(By.ID, "compose-yearly-label").text == "Every year on Zoë Adams’s birthday"
+        leap = driver.find_element(By.ID, "field-leapDay")
+        assert leap.is_displayed()
+        Select(leap).select_by_value("march1")
+        # In a year without 29 February, the day shown is now 1 March.
+        assert driver.find_element(By.ID, "field-sendDate").get_attribute("value")[5:] in ("03-01", "02-29")
+        # The photo from the phone: shown among the cards, chosen; "No photo" no longer is.
+        driver.find_element(By.ID, "field-photoFile").send_keys(str(tiny_png(tmp_path / "lake.png")))
+        picked = wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".photo-choice-picked")))
+        assert picked.find_element(By.TAG_NAME, "input").is_selected()
+        assert not driver.find_element(By.CSS_SELECTOR, ".photo-choices > .photo-choice:first-child input").is_selected()
+        wait(driver).until(lambda d: d.execute_script("return document.querySelector('.photo-choice-picked img').naturalWidth") == 64)
+        driver.execute_script("document.getElementById('compose-yearly').scrollIntoView({block: 'center'})")
+        screenshot(driver, "wishes-compose-birthday-yearly")
+
+        tap(driver, driver.find_element(By.ID, "compose-next"))
+        title = wait(driver).until(EC.presence_of_element_located((By.ID, "preview-yearly-title")))
+        assert title.text.upper() == "EVERY YEAR ON ZOË ADAMS’S BIRTHDAY: THE NEXT FIVE"
+        shown = [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".preview-yearly-dates li")]
+        days = [text.split(" at ")[0] for text in shown]
+        assert all(day.startswith(("Feb 29", "Mar 1,")) for day in days) and sum(day.startswith("Feb 29") for day in days) in (1, 2), days
+        assert all("(Auckland time)" in text and "That is " in text and "(UTC)" in text for text in shown), shown
+        assert driver.find_elements(By.CSS_SELECTOR, ".wish-photo img"), "the picked photo went with it"
+        driver.execute_script("document.querySelector('.preview-yearly').scrollIntoView({block: 'center'})")
+        screenshot(driver, "wishes-preview-birthday-yearly")
+        driver.find_element(By.ID, "preview-submit").click()
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "send-options")))
+        settle(driver)
+        driver.find_element(By.ID, "send-options-confirm").click()
+        wait(driver).until(EC.url_contains("done=scheduled"))
+        yearly = api("GET", "/api/v1/wishes/yearly", token=account["token"])[1]["items"]
+        assert [(item["day"], item["leapDay"], item["timeZone"]) for item in yearly] == [("--02-29", "march1", "Pacific/Auckland")]
+        # Named as the sender knows her, in the list of what is scheduled.
+        driver.get(BASE_URL + "/wishes/scheduled")
+        assert "Zoë Adams" in driver.find_element(By.CSS_SELECTOR, ".wish-cell-people").text
     finally:
         driver.quit()
 

@@ -221,10 +221,23 @@ function setUpContacts() {
 function anchor(contact) {
   const field = document.getElementById('field-birthdayOf');
   if (!field) return;
+  const leap = document.getElementById('field-leapDay');
+  if (!leap.dataset.watched) {
+    // Born on 29 February: in a year without it, the day shown follows the choice.
+    leap.dataset.watched = 'true';
+    leap.addEventListener('change', () => {
+      const date = form.elements.sendDate;
+      const year = date.value.slice(0, 4);
+      if (!field.value) return;
+      if (leap.value === 'march1' && date.value === `${year}-02-28`) date.value = `${year}-03-01`;
+      if (leap.value === 'february28' && date.value === `${year}-03-01`) date.value = `${year}-02-28`;
+    });
+  }
   const label = document.getElementById('compose-yearly-label');
   field.value = contact ? contact.email : '';
   label.textContent = contact ? fill(label.dataset.birthday, contact.name) : label.dataset.plain;
   document.getElementById('compose-yearly-leap').hidden = !(contact && contact.leap);
+  if (contact && contact.leap) leap.dispatchEvent(new Event('change'));
 }
 
 /** The quick choices, the zone the wish goes by, and a word when the device is elsewhere. */

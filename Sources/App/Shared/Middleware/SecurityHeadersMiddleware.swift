@@ -11,7 +11,8 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         "default-src 'self'",
         "script-src 'self'",
         "style-src 'self'",
-        "img-src 'self' data:",
+        // blob: a photo picked on the phone, shown before it is sent (made by the page itself).
+        "img-src 'self' data: blob:",
         "font-src 'self'",
         "connect-src 'self'",
         "object-src 'none'",

@@ -190,6 +190,7 @@ struct WishComposeController {
         let wishes = try request.wishes()
         let configuration = request.application.kineticConfiguration
         let accounts = try await wishes.confirmedAddresses(among: draft.recipients)
+        let names = try await WishContacts.knownNames(of: draft.recipients, to: wishes.userID, on: request.db)
         let message: (String) -> String? = { field in
             problems?.fields.messages[field].map { l.t($0, arguments: problems?.fieldArguments[field] ?? []) }
         }
@@ -216,7 +217,8 @@ struct WishComposeController {
             whenNote: note.isEmpty ? nil : note,
             recipients: draft.addressees.map { recipient in
                 WishPreviewPage.Recipient(
-                    address: recipient.address, reach: recipient.reach, hasKineticAccount: accounts.contains(recipient.address))
+                    address: recipient.address, name: names[recipient.address], reach: recipient.reach,
+                    hasKineticAccount: accounts.contains(recipient.address))
             },
             canEmail: wishes.canEmail,
             connections: WishPreviewPage.ConnectionsChoice(

@@ -11,8 +11,13 @@ enum WishPreviewPage {
 
     struct Recipient: Equatable {
         let address: String
+        /// The name the sender knows them by, when they know one.
+        var name: String? = nil
         let reach: RecipientReach
         let hasKineticAccount: Bool
+
+        /// Who they are on the page: their name, else their address.
+        var who: String { name ?? address }
     }
 
     struct ConnectionsChoice: Equatable {
@@ -69,7 +74,7 @@ enum WishPreviewPage {
             "a", [.class("top-bar-text-button"), Attr("href", "#send-options"), .id("preview-submit")], [txt(l.t("wishes.preview.submit"))])
         let plan =
             model.recipients.map {
-                WishesChrome.DeliveryRow(who: $0.address, state: l.t($0.reach.nameKey), stateID: nil, isFailed: false, reason: nil)
+                WishesChrome.DeliveryRow(who: $0.who, state: l.t($0.reach.nameKey), stateID: nil, isFailed: false, reason: nil)
             }
             + (model.connections.chosen
                 ? [
@@ -191,8 +196,10 @@ enum WishPreviewPage {
                 el(
                     "label", [Attr("for", id), .class("reach-who")],
                     [
-                        el("strong", [], [txt(recipient.address)]),
-                        el("span", [.class("field-hint"), .id("\(id)-note")], [txt(l.t(note))]),
+                        el("strong", [], [txt(recipient.who)]),
+                        el(
+                            "span", [.class("field-hint"), .id("\(id)-note")],
+                            [txt((recipient.name == nil ? "" : recipient.address + " · ") + l.t(note))]),
                     ]),
                 el(
                     "select",
