@@ -368,6 +368,10 @@ def test_a_yearly_wish_on_a_leap_day_birthday_follows_the_birthday_and_a_picked_
         assert driver.find_element(By.ID, "compose-yearly-label").text == "Every year on Zoë Adams’s birthday"
         leap = driver.find_element(By.ID, "field-leapDay")
         assert leap.is_displayed()
+        # Her clock or the sender's: hers is chosen with "On their birthday".
+        clock = Select(driver.find_element(By.ID, "field-yearlyZone"))
+        assert [option.text for option in clock.options] == ["Theirs: Auckland time", "Yours: UTC"]
+        assert clock.first_selected_option.get_attribute("value") == "Pacific/Auckland"
         Select(leap).select_by_value("march1")
         # In a year without 29 February, the day shown is now 1 March.
         assert driver.find_element(By.ID, "field-sendDate").get_attribute("value")[5:] in ("03-01", "02-29")

@@ -229,8 +229,11 @@ function anchor(contact) {
       const date = form.elements.sendDate;
       const year = date.value.slice(0, 4);
       if (!field.value) return;
+      const before = date.value;
       if (leap.value === 'march1' && date.value === `${year}-02-28`) date.value = `${year}-03-01`;
       if (leap.value === 'february28' && date.value === `${year}-03-01`) date.value = `${year}-02-28`;
+      // The quick choice's line named the day before.
+      if (date.value !== before) document.getElementById('compose-quick-status').textContent = '';
     });
   }
   const label = document.getElementById('compose-yearly-label');
@@ -278,6 +281,7 @@ function setUpWhen() {
       if (needs === 'birthday') {
         set(contact.birthday, contact.birthdayZone, contact.zoneName);
         anchor(contact);
+        offerClocks(contact);
       } else {
         set(contact.morning, contact.zone, contact.zoneName);
         anchor(null);
@@ -285,9 +289,29 @@ function setUpWhen() {
     });
   }
   tomorrow.addEventListener('click', () => anchor(null));
+  // A birthday wish for someone with a zone of their own goes on their clock or the sender's.
+  const clocks = document.getElementById('compose-yearly-zone');
+  const clock = document.getElementById('field-yearlyZone');
+  function offerClocks(contact) {
+    if (!clocks) return;
+    const theirs = contact.zone && contact.zone !== tomorrow.dataset.zone;
+    clocks.hidden = !theirs;
+    if (!theirs) return;
+    clock.replaceChildren(
+      new Option(fill(clocks.dataset.theirs, contact.zoneName), contact.zone, true, true),
+      new Option(fill(clocks.dataset.yours, tomorrow.dataset.zoneName), tomorrow.dataset.zone));
+  }
+  clock?.addEventListener('change', () => {
+    const option = clock.selectedOptions[0];
+    setZone(option.value, option.value === tomorrow.dataset.zone ? tomorrow.dataset.zoneName : undefined);
+  });
   // A day or time changed by hand is no longer the quick choice: its line goes, and a day
   // changed is no longer the birthday a yearly wish would follow.
-  form.elements.sendDate.addEventListener('input', () => { status.textContent = ''; anchor(null); });
+  form.elements.sendDate.addEventListener('input', () => {
+    status.textContent = '';
+    anchor(null);
+    if (clocks) clocks.hidden = true;
+  });
   form.elements.sendTime.addEventListener('input', () => { status.textContent = ''; });
 
   const warning = document.getElementById('compose-device-zone');

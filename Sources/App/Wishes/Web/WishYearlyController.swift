@@ -6,19 +6,29 @@ import Vapor
 struct WishYearlyController {
     func index(_ request: Request) async throws -> Response {
         let l = request.localizer
-        let yearly = try request.wishes().yearly
+        let wishes = try request.wishes()
+        let yearly = wishes.yearly
         var items: [WishYearlyPage.Item] = []
         for series in try await yearly.list() {
             let id = try series.requireID().uuidString
             let recipients = try await yearly.recipients(of: series)
+            let names = try await WishContacts.knownNames(of: recipients.map(\.address), to: wishes.userID, on: request.db)
             let upcoming = try await yearly.upcoming(of: series)
             let next = series.state == .active ? series.occurrences(after: request.now, count: 1).first : nil
             let day = l.birthday(Birthday(month: series.month, day: series.day) ?? Birthday(month: 1, day: 1)!)
             let time = TimeOfDay(series.localTime).map { l.time($0) } ?? series.localTime
+            var schedule = l.t("wishes.yearly.every", day, time, l.timeZoneName(series.timeZone))
+            if let contactID = series.birthdayContactID, let contact = try? await wishes.contacts.record(contactID).contact {
+                schedule = l.t("wishes.yearly.everyBirthday", contact.displayName, day, time, l.timeZoneName(series.timeZone))
+                if series.month == 2 && series.day == 29 {
+                    let march = series.leapDay == YearlyRecurrence.LeapDay.march1.rawValue
+                    schedule += " " + l.t(march ? "wishes.yearly.otherYearsMarch1" : "wishes.yearly.otherYearsFebruary28")
+                }
+            }
             items.append(
                 WishYearlyPage.Item(
-                    id: id, occasion: series.occasion, subject: series.subject, people: l.listJoined(recipients.map(\.address)),
-                    schedule: l.t("wishes.yearly.every", day, time, l.timeZoneName(series.timeZone)),
+                    id: id, occasion: series.occasion, subject: series.subject,
+                    people: l.listJoined(recipients.map { names[$0.address] ?? $0.address }), schedule: schedule,
                     status: status(of: series, upcoming: upcoming, next: next, l: l),
                     isPaused: series.state == .paused,
                     reminder: series.remindDays.map { l.plural("wishes.yearly.remindBefore", count: $0) },

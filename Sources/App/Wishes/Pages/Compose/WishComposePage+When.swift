@@ -131,8 +131,20 @@ extension WishComposePage {
     /// year's (the script shows the reminder's choice once it repeats). After "On their
     /// birthday" (`anchored`), it repeats on that contact's birthday, and one born on 29 February
     /// has the choice of where it goes in other years.
-    static func repeatField(_ form: WishComposeForm, anchored: ContactChoice?, error: String?, l: Localizer) -> HTMLNode {
+    static func repeatField(
+        _ form: WishComposeForm, anchored: ContactChoice?, senderZone: String, error: String?, l: Localizer
+    ) -> HTMLNode {
         let chosen = form.remindDaysBefore ?? "3"
+        // Their clock or the sender's, when they have a zone of their own.
+        let clocks: [(zone: String, label: String)] =
+            anchored.flatMap { contact in contact.zone.map { ($0, contact) } }.map { zone, contact in
+                zone == senderZone
+                    ? []
+                    : [
+                        (zone, l.t("wishes.yearly.theirClock", l.timeZoneName(zone))),
+                        (senderZone, l.t("wishes.yearly.yourClock", l.timeZoneName(senderZone))),
+                    ]
+            } ?? []
         let leapDay = form.leapDay.flatMap(YearlyRecurrence.LeapDay.init) ?? .february28
         return el(
             "fieldset", [.class(error == nil ? "field compose-yearly" : "field compose-yearly field-invalid"), .id("compose-yearly")],
@@ -161,6 +173,22 @@ extension WishComposePage {
                 el(
                     "div", [.class("compose-yearly-reminder"), .id("compose-yearly-reminder")],
                     [
+                        el(
+                            "div",
+                            [
+                                .class("compose-yearly-zone"), .id("compose-yearly-zone"), .flag("hidden", clocks.isEmpty),
+                                .data("theirs", l.t("wishes.yearly.theirClock")), .data("yours", l.t("wishes.yearly.yourClock")),
+                            ],
+                            [
+                                el("label", [Attr("for", "field-yearlyZone"), .class("field-label")], [txt(l.t("wishes.yearly.clock"))]),
+                                el(
+                                    "select", [.id("field-yearlyZone"), .class("field-input select")],
+                                    clocks.map { clock in
+                                        el(
+                                            "option", [Attr("value", clock.zone), .flag("selected", clock.zone == form.timeZone)],
+                                            [txt(clock.label)])
+                                    }),
+                            ]),
                         el(
                             "div",
                             [.class("compose-yearly-leap"), .id("compose-yearly-leap"), .flag("hidden", anchored?.isLeapDay != true)],

@@ -137,7 +137,7 @@ enum WishComposePage {
                                         model.form,
                                         anchored: model.form.anchoredContact.flatMap { address in
                                             model.contacts.first { $0.email == address.lowercased() }
-                                        },
+                                        }, senderZone: model.when.senderZone,
                                         error: model.errors["onBirthdayOf"] ?? model.errors["onBirthdayOf.zone"] ?? model.errors[
                                             "repeatsYearly"]
                                             ?? model.errors["remindDaysBefore"], l: l)
