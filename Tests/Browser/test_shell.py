@@ -90,7 +90,8 @@ def test_logout_from_the_side_menu(driver, account):
     logout.click()
     wait(driver).until(EC.url_contains("/login"))
     driver.get(BASE_URL + "/profile")
-    assert driver.current_url.endswith("/login")
+    # Signed out: the profile sends to the login page, which would return there.
+    assert driver.current_url.endswith("/login?next=%2Fprofile")
 
 
 COVERED_CONTROLS = """

@@ -549,6 +549,13 @@ def test_search_finds_by_text_and_occasion_and_remembers_the_last_five_phrases()
             wait(driver).until(EC.staleness_of(field))
             wait(driver).until(EC.url_contains("q="))
         assert len(driver.find_elements(By.CSS_SELECTOR, ".wish-cell")) == 1
+        # With results shown the suggestions step aside: the first result is in view, above the bar.
+        assert not driver.find_elements(By.CSS_SELECTOR, ".wishes-history, .wishes-occasion-search")
+        assert driver.execute_script(
+            "const cell = document.querySelector('.wish-cell').getBoundingClientRect();"
+            "return cell.bottom <= document.querySelector('.bottom-bar').getBoundingClientRect().top")
+        # Searching again, the last five phrases are offered, newest first.
+        driver.get(BASE_URL + "/wishes/inbox?search=1")
         chips = [chip.text for chip in driver.find_elements(By.CSS_SELECTOR, ".wishes-history .chip")]
         assert chips == ["01 MIA", "nothing", "mia", "greeting", "zzz"]
         Select(driver.find_element(By.ID, "wish-occasion")).select_by_value("holiday")

@@ -139,6 +139,10 @@ struct WishesService {
             zone = theirs
         case nil: zone = timeZone ?? theirs ?? self.timeZone
         }
+        // One yearly wish on each contact's birthday: said before anything is scheduled.
+        let taken = try await WishSeriesRecord.query(on: database).filter(\.$sender.$id == userID)
+            .filter(\.$birthdayContactID == contactID).filter(\.$state != .ended).first()
+        guard taken == nil else { return .failure(FieldErrors(["onBirthdayOf": "wishes.yearly.error.birthdayTaken"])) }
         let anchor = BirthdayAnchor(contactID: contactID, birthday: birthday, leapDay: checked.leapDay)
         return .success((anchor, anchor.recurrence(time: checked.time, timeZone: zone).next(after: now)))
     }

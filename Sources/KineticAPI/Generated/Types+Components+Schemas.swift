@@ -4110,7 +4110,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/WishInput/repeatsYearly`.
             public var repeatsYearly: Swift.Bool?
-            /// A yearly wish on one of the sender's contacts' birthday (it repeats yearly without `repeatsYearly`; leave `sendAt` out): sent each year on their birthday at `time` in the zone chosen, 29 February on 29 February in leap years and on the day `leapDay` names in others. Its first wish is the next birthday's. One per contact (409 for a second, while the first has not ended); 422 for a contact without a birthday.
+            /// A yearly wish on one of the sender's contacts' birthday (it repeats yearly without `repeatsYearly`; leave `sendAt` out): sent each year on their birthday at `time` in the zone chosen, 29 February on 29 February in leap years and on the day `leapDay` names in others. Its first wish is the next birthday's. One per contact (422 for a second, while the first has not ended); 422 for a contact without a birthday.
             ///
             /// - Remark: Generated from `#/components/schemas/WishInput/onBirthdayOf`.
             public struct OnBirthdayOfPayload: Codable, Hashable, Sendable {
@@ -4192,7 +4192,7 @@ extension Components {
                     ])
                 }
             }
-            /// A yearly wish on one of the sender's contacts' birthday (it repeats yearly without `repeatsYearly`; leave `sendAt` out): sent each year on their birthday at `time` in the zone chosen, 29 February on 29 February in leap years and on the day `leapDay` names in others. Its first wish is the next birthday's. One per contact (409 for a second, while the first has not ended); 422 for a contact without a birthday.
+            /// A yearly wish on one of the sender's contacts' birthday (it repeats yearly without `repeatsYearly`; leave `sendAt` out): sent each year on their birthday at `time` in the zone chosen, 29 February on 29 February in leap years and on the day `leapDay` names in others. Its first wish is the next birthday's. One per contact (422 for a second, while the first has not ended); 422 for a contact without a birthday.
             ///
             /// - Remark: Generated from `#/components/schemas/WishInput/onBirthdayOf`.
             public var onBirthdayOf: Components.Schemas.WishInput.OnBirthdayOfPayload?
@@ -4219,7 +4219,7 @@ extension Components {
             ///   - timeZone: An IANA zone; default: the sender's setting.
             ///   - connections: Also post it on the sender's Connections board (default false).
             ///   - repeatsYearly: Make it the first of a yearly wish: every year on the day of `sendAt` at its time in its zone (29 February goes on the 28th in other years). Each year's wish is made once the last one's time has come, and names its yearly wish in `yearlyId`; a year's wish can be changed within its year (422 otherwise). Only when scheduling (422 on `PUT`), at most 500 yearly wishes per sender.
-            ///   - onBirthdayOf: A yearly wish on one of the sender's contacts' birthday (it repeats yearly without `repeatsYearly`; leave `sendAt` out): sent each year on their birthday at `time` in the zone chosen, 29 February on 29 February in leap years and on the day `leapDay` names in others. Its first wish is the next birthday's. One per contact (409 for a second, while the first has not ended); 422 for a contact without a birthday.
+            ///   - onBirthdayOf: A yearly wish on one of the sender's contacts' birthday (it repeats yearly without `repeatsYearly`; leave `sendAt` out): sent each year on their birthday at `time` in the zone chosen, 29 February on 29 February in leap years and on the day `leapDay` names in others. Its first wish is the next birthday's. One per contact (422 for a second, while the first has not ended); 422 for a contact without a birthday.
             ///   - remindDaysBefore: With `repeatsYearly` or `onBirthdayOf`, remind the sender in their Inbox this many days before each year's wish (0 or null for no reminder).
             ///   - channels: As clients sent it before `reach`: e-mail and in-app become the reach of every
             public init(

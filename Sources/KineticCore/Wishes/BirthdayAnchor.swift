@@ -54,7 +54,7 @@ public struct BirthdayChoice: Equatable, Sendable {
     public func checked() -> Result<(time: TimeOfDay, leapDay: YearlyRecurrence.LeapDay, sendersZone: Bool?), FieldErrors> {
         var errors = FieldErrors()
         let time = time.map { TimeOfDay($0.trimmingCharacters(in: .whitespaces)) } ?? QuickSendTime.morning
-        if time == nil { errors.add("onBirthdayOf.time", "wishes.error.sendAt.invalid") }
+        if time == nil { errors.add("onBirthdayOf.time", "wishes.yearly.error.time") }
         let leapDay = leapDay.map { YearlyRecurrence.LeapDay(rawValue: $0) } ?? .february28
         if leapDay == nil { errors.add("onBirthdayOf.leapDay", "wishes.yearly.error.leapDay") }
         var sendersZone: Bool?

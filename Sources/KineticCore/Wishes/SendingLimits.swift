@@ -81,9 +81,12 @@ public struct SendingLimits: Sendable, Equatable {
             self.limitBroken(adding: count, at: time, sorted: sorted, createdAt: createdAt, hourAtOnceOnly: hourAtOnceOnly)
         }
         guard let reached = broken(time) else { return nil }
-        // Room comes only when one of the others leaves a window, or the first day ends.
-        let candidates = Set(sorted.flatMap { [$0, $0 + Self.hour, $0 + Self.day] } + [createdAt.map { $0 + Self.day }].compactMap { $0 })
-            .filter { $0 > time }.sorted()
+        // Room comes only when one of the others leaves a window, or the first day ends; send
+        // times are whole minutes, so each is taken at the minute it has begun by.
+        let candidates = Set(
+            (sorted.flatMap { [$0, $0 + Self.hour, $0 + Self.day] } + [createdAt.map { $0 + Self.day }].compactMap { $0 })
+                .map { ($0 / 60).rounded(.up) * 60 }
+        ).filter { $0 > time }.sorted()
         let freesAt = candidates.first { broken($0) == nil }
         return Reached(limit: reached.limit, window: reached.window, freesAt: freesAt, inFirstDay: reached.inFirstDay)
     }
@@ -98,7 +101,14 @@ public struct SendingLimits: Sendable, Equatable {
     /// it allows at once when `hourAtOnceOnly`.
     private func limitBroken(adding count: Int, at time: Double, sorted: [Double], createdAt: Double?, hourAtOnceOnly: Bool) -> Reached? {
         let allowance = allowance(createdAt: createdAt, at: time)
-        for (limit, window) in [(allowance.hour, Self.hour), (allowance.day, Self.day)] {
+        var windows = [(allowance.hour, Self.hour), (allowance.day, Self.day)]
+        // The first day's limit is the first day's: what goes out after it does not count in it.
+        if allowance.inFirstDay, let createdAt {
+            let inFirstDay = sorted.filter { $0 < createdAt + Self.day }.count
+            if inFirstDay + count > firstDay { return Reached(limit: firstDay, window: Self.day, freesAt: nil, inFirstDay: true) }
+            windows = [(allowance.hour, Self.hour)]
+        }
+        for (limit, window) in windows {
             let fullest = hourAtOnceOnly && window == Self.hour ? 0 : Self.fullestWindow(holding: time, length: window, sorted: sorted)
             if fullest + count > limit { return Reached(limit: limit, window: window, freesAt: nil, inFirstDay: allowance.inFirstDay) }
         }

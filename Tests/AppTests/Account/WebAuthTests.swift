@@ -79,7 +79,7 @@ import VaporTesting
             replay.setCookie(WebSessionMiddleware.sessionCookie, session)
             let after = try await replay.get("/profile")
             #expect(after.status == .seeOther)
-            #expect(after.headers.first(name: .location) == "/login")
+            #expect(after.headers.first(name: .location) == "/login?next=%2Fprofile")
         }
     }
 
@@ -120,14 +120,40 @@ import VaporTesting
         }
     }
 
-    @Test func signedOutVisitor_isSentToLogin() async throws {
+    @Test func signedOutVisitor_isSentToLogin_andBackToThePageOnceSignedIn() async throws {
         try await withKinetic { app in
             let browserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
             for path in ["/profile", "/settings", "/settings/fitness", "/goals", "/steps"] {
                 let response = try await WebClient(app: app).get(path, headers: ["Accept": browserAccept])
                 #expect(response.status == .seeOther)
-                #expect(response.headers.first(name: .location) == "/login")
+                #expect(response.headers.first(name: .location) == SiteURL.login.with([("next", path)]))
             }
+            // A reminder's link opened signed out: signing in goes on to it.
+            let account = try await app.signUp()
+            let web = WebClient(app: app)
+            let asked = try await web.get("/wishes/yearly?x=1", headers: ["Accept": browserAccept])
+            let login = try #require(asked.headers.first(name: .location))
+            #expect(try await web.get(login).body.string.contains(#"name="next" value="/wishes/yearly?x=1""#))
+            let signedIn = try await web.post(
+                "/login", form: ["email": account.email, "password": account.password, "next": "/wishes/yearly?x=1"])
+            #expect(signedIn.headers.first(name: .location) == "/wishes/yearly?x=1")
+        }
+    }
+
+    /// Signing in returns only to a page of this site: another host, a scheme-relative or
+    /// backslashed path, or a control character sends the person to their profile.
+    @Test func theReturnPath_isOnlyEverAPageOfThisSite() async throws {
+        for hostile in ["https://evil.example/", "//evil.example/x", "/\\evil.example", "/wishes\r\nSet-Cookie:x", "wishes", "", "/a b"] {
+            #expect(ReturnPath.checked(hostile) == nil, "\(hostile)")
+        }
+        #expect(ReturnPath.checked("/wishes/3f2a/edit?from=reminder") == "/wishes/3f2a/edit?from=reminder")
+        #expect(ReturnPath.checked("/" + String(repeating: "a", count: ReturnPath.maximumLength)) == nil)
+        try await withKinetic { app in
+            let account = try await app.signUp()
+            let web = WebClient(app: app)
+            let signedIn = try await web.post(
+                "/login", form: ["email": account.email, "password": account.password, "next": "//evil.example/x"])
+            #expect(signedIn.headers.first(name: .location) == "/profile")
         }
     }
 

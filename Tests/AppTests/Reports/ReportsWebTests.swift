@@ -120,7 +120,7 @@ import VaporTesting
             for path in ["/reports", "/reports/report-00001", "/reports/report-00001/pdf", "/reports/report-00001/pages/1"] {
                 let response = try await WebClient(app: app).get(path)
                 #expect(response.status == .seeOther, "\(path)")
-                #expect(response.headers.first(name: .location) == "/login")
+                #expect(response.headers.first(name: .location) == SiteURL.login.with([("next", path)]))
             }
         }
     }

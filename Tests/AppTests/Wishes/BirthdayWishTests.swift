@@ -65,7 +65,10 @@ import VaporTesting
 
             // One yearly birthday wish per contact.
             let again = try await wish(app, ann, on: ["contactId": zoe])
-            #expect(again.status == .conflict)
+            #expect(again.status == .unprocessableEntity)
+            #expect(
+                try again.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties["onBirthdayOf"]
+                    == "You already wish this contact every year on their birthday: change that yearly wish instead.")
         }
     }
 
@@ -105,6 +108,10 @@ import VaporTesting
                     as: Components.Schemas.YearlyWish.self)
             }
             #expect(try await series().day == "--03-02")
+            // The year's wish waiting to go moves to the new day too.
+            let upcoming = try #require(try await series().upcomingWishId)
+            let waiting = try await app.json(.GET, "/api/v1/wishes/\(upcoming)", token: ann.token).decoded(as: Components.Schemas.Wish.self)
+            #expect(waiting.sendAt?.local == "2027-03-02T08:00")
             #expect(try await app.json(.DELETE, "/api/v1/wishes/contacts/\(zoe)", token: ann.token).status == .noContent)
             let kept = try await series()
             #expect(kept.day == "--03-02" && kept.onBirthdayOf == nil)

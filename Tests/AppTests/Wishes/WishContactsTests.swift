@@ -14,6 +14,7 @@ import VaporTesting
         VERSION:3.0
         FN:Carla Núñez
         EMAIL;TYPE=INTERNET:carla@example.com
+        EMAIL;TYPE=HOME:carla.home@example.org
         BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-15
         END:VCARD
         BEGIN:VCARD
@@ -93,7 +94,7 @@ import VaporTesting
             #expect(entries.map(\.known) == [false, true])
             #expect(entries.first?.birthday == "--04-15")
             let problems = preview.problems
-            #expect(problems.map(\.line) == [14])
+            #expect(problems.map(\.line) == [15])
             #expect(problems.first?.message == "“No Address” has no e-mail address and is left out.")
             #expect(preview.new == 1 && preview.added == 0)
             var list = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token)
@@ -158,8 +159,9 @@ import VaporTesting
             #expect(preview.status == .ok, "\(preview.body.string.prefix(500))")
             let page = preview.body.string
             #expect(page.contains("2 new contacts."))
-            #expect(page.contains("Line 14: “No Address” has no e-mail address and is left out."))
+            #expect(page.contains("Line 15: “No Address” has no e-mail address and is left out."))
             #expect(page.contains("Import 2 Contacts"))
+            #expect(page.contains("also carla.home@example.org"), "every address is kept, and shown")
             #expect(
                 try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token)
                     .decoded(as: Components.Schemas.WishContactList.self).items.count == 1)
@@ -174,6 +176,7 @@ import VaporTesting
             let items = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token)
                 .decoded(as: Components.Schemas.WishContactList.self).items
             #expect(items.map(\.email) == ["ben@example.com", "carla@example.com", "dana@example.com"])
+            #expect(items.map(\.otherEmails) == [[], ["carla.home@example.org"], []], "carried through Import")
 
             let ben = try #require(items.first?.id)
             let (eve, _) = try await app.signedInWebClient()

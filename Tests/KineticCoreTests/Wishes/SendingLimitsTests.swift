@@ -25,10 +25,13 @@ import Testing
     }
 
     @Test func theDay_countsWhatTheHourForgot() {
-        let earlier = [now - 80_000, now - 70_000, now - 60_000, now - 50_000, now - 7200]
+        let earlier = [now - 79_980, now - 70_000, now - 60_000, now - 50_000, now - 7200]
         #expect(
             limits.check(adding: 1, earlier: earlier, createdAt: oldAccount, now: now)
-                == .init(limit: 5, window: 86_400, freesAt: now - 80_000 + 86_400))
+                == .init(limit: 5, window: 86_400, freesAt: now - 79_980 + 86_400))
+        // Send times are whole minutes: room from the minute it has begun by.
+        #expect(
+            limits.check(adding: 1, earlier: [now - 80_000] + earlier.dropFirst(), createdAt: oldAccount, now: now)?.freesAt == now + 6_420)
         #expect(limits.check(adding: 1, earlier: [now - 90_000] + earlier.dropFirst(), createdAt: oldAccount, now: now) == nil)
     }
 
@@ -38,7 +41,7 @@ import Testing
         // Three at once never fit in the first day: from its end they do.
         #expect(
             limits.check(adding: 3, earlier: [], createdAt: now - 60, now: now)
-                == .init(limit: 2, window: 3600, freesAt: now - 60 + 86_400, inFirstDay: true))
+                == .init(limit: 2, window: 86_400, freesAt: now - 60 + 86_400, inFirstDay: true))
         #expect(limits.check(adding: 21, earlier: [], createdAt: nil, now: now)?.freesAt == nil)
     }
 }
@@ -84,6 +87,9 @@ import Testing
         #expect(
             limits.checkScheduling(adding: 1, at: now + 7200, others: going, createdAt: made)
                 == .init(limit: 10, window: 86_400, freesAt: made + 86_400, inFirstDay: true))
+        // What goes out after the first day takes none of its room.
+        let later = Array(repeating: made + 86_400 + 60, count: 6)
+        #expect(limits.checkScheduling(adding: 1, at: now + 60, others: later, createdAt: made) == nil)
         // Prepared for a month ahead, an established account's limits apply.
         #expect(limits.checkScheduling(adding: 20, at: christmas, others: going, createdAt: made) == nil)
         #expect(limits.checkScheduling(adding: 11, at: now + 3 * 86_400, others: going, createdAt: made) == nil)

@@ -6,6 +6,8 @@ struct AuthWebController {
     private struct LoginForm: Content {
         var email: String?
         var password: String?
+        /// The page to return to once signed in (``ReturnPath``).
+        var next: String?
     }
 
     private struct SignUpForm: Content {
@@ -19,14 +21,16 @@ struct AuthWebController {
     }
 
     func showLogin(_ request: Request) async throws -> Response {
-        if request.auth.has(User.self) { return request.redirect(to: SiteURL.profile.path) }
+        let next = ReturnPath.checked(request.query[String.self, at: "next"])
+        if request.auth.has(User.self) { return request.redirect(to: next ?? SiteURL.profile.path) }
         let notice =
             request.query[String.self, at: "signedOut"] != nil
             ? request.localizer.t("login.signedOut")
             : request.query[String.self, at: "passwordReset"] != nil ? request.localizer.t("password.reset.done") : nil
         return .html(
             LoginPage.render(
-                .init(notice: notice, forgotPassword: request.application.accountMailer != nil), context: PageContext(request: request)))
+                .init(notice: notice, forgotPassword: request.application.accountMailer != nil, next: next),
+                context: PageContext(request: request)))
     }
 
     func login(_ request: Request) async throws -> Response {
@@ -34,12 +38,14 @@ struct AuthWebController {
         let service = request.account()
         return try await request.answeringRefusals(with: { refusal in
             LoginPage.render(
-                .init(email: form.email ?? "", error: refusal.message, forgotPassword: request.application.accountMailer != nil),
+                .init(
+                    email: form.email ?? "", error: refusal.message, forgotPassword: request.application.accountMailer != nil,
+                    next: ReturnPath.checked(form.next)),
                 context: PageContext(request: request))
         }) {
             let (user, device) = try await service.authenticate(
                 email: form.email ?? "", password: form.password ?? "", device: request.cookies[LoginDevice.cookie]?.string)
-            let response = request.redirect(to: SiteURL.profile.path, redirectType: .normal)
+            let response = request.redirect(to: ReturnPath.checked(form.next) ?? SiteURL.profile.path, redirectType: .normal)
             try await request.startWebSession(for: user, on: response)
             response.cookies[LoginDevice.cookie] = request.cookie(value: device, maxAge: Int(LoginDevice.lifetime), sameSite: .strict)
             return response

@@ -8,12 +8,14 @@ extension Response {
     }
 }
 
-/// Sends visitors who are not signed in to the login page.
+/// Sends visitors who are not signed in to the login page, which returns them to the page they
+/// asked for (``ReturnPath``) once they are.
 struct RequireSignedInMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
         guard request.auth.has(User.self) else {
             if request.wantsJSON { throw AppError.unauthenticated }
-            return request.redirect(to: SiteURL.login.path)
+            guard request.method == .GET else { return request.redirect(to: SiteURL.login.path) }
+            return request.redirect(to: ReturnPath.login(returningTo: request.url.string))
         }
         return try await next.respond(to: request)
     }

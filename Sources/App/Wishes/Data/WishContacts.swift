@@ -63,14 +63,41 @@ struct WishContacts {
         record.update(to: contact, now: now)
         try await database.writeTransaction { database in
             do { try await record.save(on: database) } catch let error as DatabaseError where error.isConstraintFailure { throw Self.taken }
-            // The yearly wishes on their birthday follow it from next year's on.
+            // The yearly wishes on their birthday follow it.
             if let birthday = contact.birthday {
                 try await WishSeriesRecord.query(on: database).filter(\.$sender.$id == userID)
                     .filter(\.$birthdayContactID == record.requireID())
                     .set(\.$month, to: birthday.month).set(\.$day, to: birthday.day).update()
             }
         }
+        if contact.birthday != nil { try await moveWaitingBirthdayWishes(of: try record.requireID()) }
         return record
+    }
+
+    /// Moves the year's wish waiting to go, of each yearly wish on the birthday of contact
+    /// `contactID`, to the birthday's day in its year as it is now, when that is still ahead; a
+    /// wish whose new day has passed keeps its time (the next year's goes on the new day), as
+    /// does one being sent.
+    private func moveWaitingBirthdayWishes(of contactID: UUID) async throws {
+        let boxes = WishBoxes(database: database, userID: userID)
+        let anchored = try await WishSeriesRecord.query(on: database).filter(\.$sender.$id == userID)
+            .filter(\.$birthdayContactID == contactID).filter(\.$state != .ended).all()
+        for series in anchored {
+            let seriesID = try series.requireID()
+            guard
+                let waiting = try await WishRecord.query(on: database).filter(\.$seriesID == seriesID)
+                    .filter(\.$state == .scheduled).first(),
+                let year = waiting.occurrenceYear, let moved = series.recurrence?.occurrence(in: year),
+                moved.instant > now, moved.instant != waiting.sendAt, let listing = try await boxes.listing(try waiting.requireID())
+            else { continue }
+            let draft = WishDraft(
+                occasion: listing.occasion, subject: listing.subject, message: listing.message, photo: listing.photo,
+                recipients: listing.recipients.map(\.address), sendTime: moved,
+                reaches: Dictionary(listing.recipients.map { ($0.address, $0.reach) }, uniquingKeysWith: { first, _ in first }),
+                postsToConnections: listing.postsToConnections)
+            do { _ = try await boxes.update(listing.id, to: draft, now: now) } catch is WishChangeRefusal { continue }
+            try await WishSeriesRecord.query(on: database).filter(\.$id == seriesID).set(\.$nextRollAt, to: moved.instant).update()
+        }
     }
 
     /// Deletes the contact `id`; 404 when it is not the user's. The yearly wishes on their

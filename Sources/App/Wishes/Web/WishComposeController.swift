@@ -198,15 +198,17 @@ struct WishComposeController {
         let clockNote: String? =
             switch sendTime.adjustment {
             case .exact: nil
-            case .movedForward: l.t("wishes.preview.movedForward", l.dateTime(sendTime.instant, in: sendTime.timeZone))
+            case .movedForward: l.t("wishes.preview.movedForward")
             case .earlierOfTwo: l.t("wishes.preview.earlierOfTwo")
             }
         let hourLimit = configuration.wishDelivery.limits.allowance(
             createdAt: wishes.user.createdAt?.timeIntervalSince1970, at: sendTime.instant.timeIntervalSince1970
         ).hour
-        let hourFull =
-            try await wishes.hourIsFull(for: draft, replacing: editingID.flatMap(UUID.init(uuidString:)))
-            ? l.t("wishes.preview.hourFull", l.number(hourLimit)) : nil
+        // Said only of a wish that may go: one refused says why in Send Options.
+        var hourFull: String?
+        if message("reach") == nil, try await wishes.hourIsFull(for: draft, replacing: editingID.flatMap(UUID.init(uuidString:))) {
+            hourFull = l.t("wishes.preview.hourFull", l.number(hourLimit))
+        }
         let note = [clockNote, hourFull].compactMap { $0 }.joined(separator: " ")
         var yearly: WishPreviewPage.Yearly?
         if let reminder = (try? form.yearly().get()) ?? nil { yearly = try await yearlyPreview(reminder, of: draft, wishes: wishes, l: l) }

@@ -46,7 +46,7 @@ struct WishesController {
                 SiteURL.wishes(.box(box)).with(filterItems + [("cursor", $0.token)] + (isSelecting ? [("select", "1")] : []))
             },
             phrase: filter.phrase, occasion: filter.occasion,
-            history: isSearching || !filter.isEmpty ? try await boxes.searchHistory(box).phrases : [],
+            history: isSearching && filter.isEmpty ? try await boxes.searchHistory(box).phrases : [],
             isSearching: isSearching, isSelecting: isSelecting,
             selfHref: SiteURL.wishes(.box(box)).with(filterItems), notice: notice?.text, noticeIsError: notice?.isError ?? false
         )

@@ -6,6 +6,8 @@ enum LoginPage {
         var notice: String? = nil
         /// Whether the server sends e-mail, so "Forgot your password?" can help.
         var forgotPassword = false
+        /// The page signing in returns to (``ReturnPath``).
+        var next: String? = nil
     }
 
     static func render(_ model: Model, context: PageContext) -> String {
@@ -22,6 +24,8 @@ enum LoginPage {
                             "form", [Attr("method", "post"), Attr("action", SiteURL.login.path), .class("form"), .flag("novalidate")],
                             [
                                 CSRFField.render(context.csrfToken),
+                                model.next.map { voidEl("input", [Attr("type", "hidden"), Attr("name", "next"), Attr("value", $0)]) }
+                                    ?? .empty,
                                 FormField.render(
                                     .init(
                                         name: "email", label: l.t("field.email"), type: "email", value: model.email,

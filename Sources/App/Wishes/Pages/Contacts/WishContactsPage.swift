@@ -59,6 +59,7 @@ enum WishContactsPage {
     static func detail(_ contact: Contact, l: Localizer) -> String {
         [
             contact.name.isEmpty ? nil : contact.email,
+            contact.otherEmails.isEmpty ? nil : l.t("wishes.contacts.alsoAt", l.listJoined(contact.otherEmails)),
             contact.birthday.map { l.t("wishes.contacts.birthdayOn", l.birthday($0)) },
             contact.timeZone.map { l.timeZoneName($0) },
         ].compactMap { $0 }.joined(separator: " · ")

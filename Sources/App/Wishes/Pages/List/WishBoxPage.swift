@@ -103,7 +103,8 @@ enum WishBoxPage {
                             el("a", [Attr("href", path)], [txt(l.t("wishes.search.clear"))]),
                         ])
                     : .empty,
-                model.history.isEmpty
+                // Once results show, the suggestions step aside (as on iOS): the first result is in view.
+                model.history.isEmpty || model.isFiltered
                     ? .empty
                     : el(
                         "div", [.class("wishes-history")],
@@ -121,27 +122,29 @@ enum WishBoxPage {
                                         ])
                                 }),
                         ]),
-                el(
-                    "div", [.class("wishes-occasion-search")],
-                    [
-                        el("h2", [.class("card-title"), .id("occasion-title")], [txt(l.t("wishes.search.byOccasion"))]),
-                        el(
-                            "ul", [.class("occasion-links"), .aria("labelledby", "occasion-title")],
-                            Occasion.allCases.map { occasion in
-                                el(
-                                    "li", [],
-                                    [
-                                        el(
-                                            "a",
-                                            [
-                                                .class("occasion-link occasion-\(occasion.rawValue)"),
-                                                Attr("href", SiteURL.wishes(.box(model.box)).with([("occasion", occasion.rawValue)])),
-                                                model.occasion == occasion ? .aria("current", "true") : nil,
-                                            ].compactMap { $0 },
-                                            [icon(WishesChrome.occasionIcon(occasion)), el("span", [], [txt(l.t(occasion.nameKey))])])
-                                    ])
-                            }),
-                    ]),
+                model.isFiltered
+                    ? .empty
+                    : el(
+                        "div", [.class("wishes-occasion-search")],
+                        [
+                            el("h2", [.class("card-title"), .id("occasion-title")], [txt(l.t("wishes.search.byOccasion"))]),
+                            el(
+                                "ul", [.class("occasion-links"), .aria("labelledby", "occasion-title")],
+                                Occasion.allCases.map { occasion in
+                                    el(
+                                        "li", [],
+                                        [
+                                            el(
+                                                "a",
+                                                [
+                                                    .class("occasion-link occasion-\(occasion.rawValue)"),
+                                                    Attr("href", SiteURL.wishes(.box(model.box)).with([("occasion", occasion.rawValue)])),
+                                                    model.occasion == occasion ? .aria("current", "true") : nil,
+                                                ].compactMap { $0 },
+                                                [icon(WishesChrome.occasionIcon(occasion)), el("span", [], [txt(l.t(occasion.nameKey))])])
+                                        ])
+                                }),
+                        ]),
             ])
     }
 
