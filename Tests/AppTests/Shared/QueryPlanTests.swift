@@ -1,8 +1,6 @@
 import Fluent
 import Foundation
 import KineticAPI
-import Logging
-import NIOConcurrencyHelpers
 import SQLKit
 import Testing
 import VaporTesting
@@ -19,35 +17,16 @@ import VaporTesting
 /// (`enable_seqscan = off`): a table still read whole, or an index read from end to end or
 /// without its first column, is one no index can answer.
 @Suite struct QueryPlanTests {
-    /// The SQL the app logs at `debug`, as it is sent, with its parameters as the driver writes
-    /// them.
-    final class QueryLog: Sendable {
-        struct Query {
-            let sql: String
-            let binds: [String]
-        }
+    /// A query the app logs at `debug`, as it is sent, with its parameters as the driver writes them.
+    struct Query {
+        let sql: String
+        let binds: [String]
 
-        private let queries = NIOLockedValueBox<[Query]>([])
-
-        var all: [Query] { queries.withLockedValue { $0 } }
-        func clear() { queries.withLockedValue { $0.removeAll() } }
-        func add(_ query: Query) { queries.withLockedValue { $0.append(query) } }
-
-        struct Handler: LogHandler {
-            let log: QueryLog
-            var metadata: Logger.Metadata = [:]
-            var logLevel: Logger.Level = .debug
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                get { metadata[key] }
-                set { metadata[key] = newValue }
-            }
-
-            func log(event: LogEvent) {
-                guard case .string(let sql) = event.metadata?["sql"] else { return }
-                var binds: [String] = []
-                if case .array(let values) = event.metadata?["binds"] { binds = values.map { "\($0)" } }
-                log.add(Query(sql: sql, binds: binds))
-            }
+        /// The query of a log entry, when it is one.
+        init?(_ entry: CapturedLog.Entry) {
+            guard case .string(let sql) = entry.values["sql"] else { return nil }
+            self.sql = sql
+            if case .array(let values) = entry.values["binds"] { binds = values.map { "\($0)" } } else { binds = [] }
         }
     }
 
@@ -82,8 +61,8 @@ import VaporTesting
                 #expect(try await Self.scans(of: "SELECT id FROM users ORDER BY id", on: app.db).scans.count == 1)
             }
 
-            let log = QueryLog()
-            app.logger = Logger(label: "queries") { _ in QueryLog.Handler(log: log) }
+            let log = CapturedLog()
+            app.logger = log.logger
             let reads = [
                 "/api/v1/profile/\(ann.customerId)/goals", "/api/v1/steps/daily", "/api/v1/workouts",
                 "/api/v1/reports/categories/root", "/api/v1/reports/categories/\(category)", "/api/v1/reports/search?q=report",
@@ -96,7 +75,7 @@ import VaporTesting
                 #expect(try await app.json(.GET, path, token: ann.token).status == .ok, "\(path)")
                 log.clear()
                 #expect(try await app.json(.GET, path, token: ann.token).status == .ok, "\(path)")
-                let statements = log.all.filter { query in
+                let statements = log.all.compactMap(Query.init).filter { query in
                     ["SELECT", "WITH", "UPDATE", "DELETE"].contains { query.sql.uppercased().hasPrefix($0) }
                 }
                 #expect(statements.contains { $0.sql.uppercased().hasPrefix("SELECT") }, "\(path) read nothing")

@@ -6,7 +6,11 @@ final class CapturedLog: Sendable {
     struct Entry: Sendable {
         let level: Logger.Level
         let message: String
-        let metadata: [String: String]
+        /// As written: strings, lists, dictionaries.
+        let values: Logger.Metadata
+
+        /// Each value written out.
+        var metadata: [String: String] { values.mapValues { "\($0)" } }
     }
 
     private let entries = NIOLockedValueBox<[Entry]>([])
@@ -15,6 +19,7 @@ final class CapturedLog: Sendable {
     var logger: Logger { Logger(label: "test") { _ in Handler(log: self) } }
 
     var all: [Entry] { entries.withLockedValue { $0 } }
+    func clear() { entries.withLockedValue { $0.removeAll() } }
 
     private struct Handler: LogHandler {
         let log: CapturedLog
@@ -28,8 +33,7 @@ final class CapturedLog: Sendable {
 
         func log(event: LogEvent) {
             let entry = Entry(
-                level: event.level, message: "\(event.message)",
-                metadata: (event.metadata ?? [:]).merging(metadata) { first, _ in first }.mapValues { "\($0)" })
+                level: event.level, message: "\(event.message)", values: (event.metadata ?? [:]).merging(metadata) { first, _ in first })
             log.entries.withLockedValue { $0.append(entry) }
         }
     }
