@@ -91,12 +91,6 @@ public struct SendingLimits: Sendable, Equatable {
         return Reached(limit: reached.limit, window: reached.window, freesAt: freesAt, inFirstDay: reached.inFirstDay)
     }
 
-    /// Whether `count` more recipients fit at `now` beside those sent at `earlier`: the check
-    /// of the e-mails going now.
-    public func check(adding count: Int, earlier: [Double], createdAt: Double?, now: Double) -> Reached? {
-        check(adding: count, at: now, others: earlier, createdAt: createdAt)
-    }
-
     /// The first limit `count` more at `time` break, beside `sorted`; the hour's only by more than
     /// it allows at once when `hourAtOnceOnly`.
     private func limitBroken(adding count: Int, at time: Double, sorted: [Double], createdAt: Double?, hourAtOnceOnly: Bool) -> Reached? {

@@ -8,31 +8,31 @@ import Testing
     let oldAccount = 1_700_000_000.0
 
     @Test func withinBothWindows_passes() {
-        #expect(limits.check(adding: 3, earlier: [], createdAt: oldAccount, now: now) == nil)
-        #expect(limits.check(adding: 1, earlier: [now - 4000, now - 5000, now - 100], createdAt: oldAccount, now: now) == nil)
+        #expect(limits.check(adding: 3, at: now, others: [], createdAt: oldAccount) == nil)
+        #expect(limits.check(adding: 1, at: now, others: [now - 4000, now - 5000, now - 100], createdAt: oldAccount) == nil)
     }
 
     @Test func theHour_freesWhenItsOldestLeaves() {
         let earlier = [now - 3000, now - 1200, now - 60]
         #expect(
-            limits.check(adding: 1, earlier: earlier, createdAt: oldAccount, now: now)
+            limits.check(adding: 1, at: now, others: earlier, createdAt: oldAccount)
                 == .init(limit: 3, window: 3600, freesAt: now - 3000 + 3600))
         // Those going later than now take no room now.
-        #expect(limits.check(adding: 1, earlier: [now - 3000, now + 3000, now + 3500], createdAt: oldAccount, now: now) == nil)
+        #expect(limits.check(adding: 1, at: now, others: [now - 3000, now + 3000, now + 3500], createdAt: oldAccount) == nil)
         #expect(
-            limits.check(adding: 2, earlier: earlier, createdAt: oldAccount, now: now)
+            limits.check(adding: 2, at: now, others: earlier, createdAt: oldAccount)
                 == .init(limit: 3, window: 3600, freesAt: now - 1200 + 3600))
     }
 
     @Test func theDay_countsWhatTheHourForgot() {
         let earlier = [now - 79_980, now - 70_000, now - 60_000, now - 50_000, now - 7200]
         #expect(
-            limits.check(adding: 1, earlier: earlier, createdAt: oldAccount, now: now)
+            limits.check(adding: 1, at: now, others: earlier, createdAt: oldAccount)
                 == .init(limit: 5, window: 86_400, freesAt: now - 79_980 + 86_400))
         // Send times are whole minutes: room from the minute it has begun by.
         #expect(
-            limits.check(adding: 1, earlier: [now - 80_000] + earlier.dropFirst(), createdAt: oldAccount, now: now)?.freesAt == now + 6_420)
-        #expect(limits.check(adding: 1, earlier: [now - 90_000] + earlier.dropFirst(), createdAt: oldAccount, now: now) == nil)
+            limits.check(adding: 1, at: now, others: [now - 80_000] + earlier.dropFirst(), createdAt: oldAccount)?.freesAt == now + 6_420)
+        #expect(limits.check(adding: 1, at: now, others: [now - 90_000] + earlier.dropFirst(), createdAt: oldAccount) == nil)
     }
 
     @Test func aNewAccount_getsTheFirstDaysLimit_andMoreThanALimitNeverFits() {
@@ -40,9 +40,9 @@ import Testing
         #expect(limits.allowance(createdAt: now - 90_000, at: now) == (3, 5, false))
         // Three at once never fit in the first day: from its end they do.
         #expect(
-            limits.check(adding: 3, earlier: [], createdAt: now - 60, now: now)
+            limits.check(adding: 3, at: now, others: [], createdAt: now - 60)
                 == .init(limit: 2, window: 86_400, freesAt: now - 60 + 86_400, inFirstDay: true))
-        #expect(limits.check(adding: 21, earlier: [], createdAt: nil, now: now)?.freesAt == nil)
+        #expect(limits.check(adding: 21, at: now, others: [], createdAt: nil)?.freesAt == nil)
     }
 }
 

@@ -122,8 +122,8 @@ struct WishDispatcher {
             // Over the sender's limits, it waits for room; it never fails for it.
             if sentBy[senderID] == nil { sentBy[senderID] = try await deliveredEmails(of: senderID, now: now) }
             if let reached = mail.limits.check(
-                adding: 1, earlier: sentBy[senderID] ?? [], createdAt: sender.createdAt?.timeIntervalSince1970,
-                now: now.timeIntervalSince1970)
+                adding: 1, at: now.timeIntervalSince1970, others: sentBy[senderID] ?? [],
+                createdAt: sender.createdAt?.timeIntervalSince1970)
             {
                 // Spread over the window as the limit allows, so a backlog never comes due at once.
                 let waiting = waitingBy[senderID, default: 0]
