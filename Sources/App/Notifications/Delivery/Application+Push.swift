@@ -7,7 +7,6 @@ import WebPush
 
 extension Application {
     private struct PushSenderKey: StorageKey { typealias Value = PushSender }
-    private struct PushHTTPClientKey: StorageKey { typealias Value = HTTPClient }
     private struct VAPIDKeyBox: StorageKey { typealias Value = NIOLockedValueBox<VAPIDKey?> }
 
     /// The Notifications module's settings (``PushSettings``).
@@ -15,7 +14,7 @@ extension Application {
 
     /// How a notification reaches a push service (``PushSender``): the live one unless a test put its own.
     var pushSender: PushSender {
-        get { storage[PushSenderKey.self] ?? .live(http: pushHTTPClient, subject: pushSubject, clock: kineticConfiguration.clock) }
+        get { storage[PushSenderKey.self] ?? .live(http: outboundHTTP, subject: pushSubject, clock: kineticConfiguration.clock) }
         set { storage[PushSenderKey.self] = newValue }
     }
 
@@ -25,17 +24,8 @@ extension Application {
         return pushSettings.subject(mailFrom: configuration.mail.from?.address, publicURL: configuration.publicURL)
     }
 
-    private var pushHTTPClient: HTTPClient {
-        storage.configured(PushHTTPClientKey.self, "the push HTTP client")
-    }
-
-    /// Makes the push sender's HTTP client and the notifier; called once by the module's `prepare`.
+    /// Makes the notifier; called once by the module's `prepare`.
     func preparePush() {
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(30)))
-        configuration.httpVersion = .automatic
-        let http = HTTPClient(eventLoopGroupProvider: .shared(eventLoopGroup), configuration: configuration)
-        storage.set(PushHTTPClientKey.self, to: http) { try $0.syncShutdown() }
         storage[VAPIDKeyBox.self] = NIOLockedValueBox(nil)
         pushNotifier = .live(self)
     }

@@ -6,9 +6,9 @@ import Vapor
 import WebPush
 
 /// Sends one encrypted push message to one device's push service and says what the answer
-/// means. The live value posts with an HTTP client of its own that follows no redirect (the
-/// endpoint was checked against ``PushSettings``, where it goes next was not) and gives up
-/// after 30 seconds; a test passes its own.
+/// means. The live value posts with the server's outbound HTTP client, which follows no
+/// redirect (the endpoint was checked against ``PushSettings``, where it goes next was not)
+/// and gives up after 30 seconds; a test passes its own.
 struct PushSender: Sendable {
     var send: @Sendable (_ message: PushMessage, _ device: Device, _ key: VAPIDKey) async throws -> PushDelivery.Outcome
 

@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 
 /// Where Kinetic may send push messages, and who it says it is.
 ///
@@ -22,16 +23,7 @@ struct PushSettings: ModuleSetting, Equatable {
     /// Whether a push to `endpoint` may be sent: an `https` URL on an allowed host, or one
     /// under an allowed origin; no user name or password in it.
     func allows(_ endpoint: URL) -> Bool {
-        guard let scheme = endpoint.scheme?.lowercased(), let host = endpoint.host?.lowercased(), !host.isEmpty,
-            endpoint.user == nil, endpoint.password == nil,
-            host.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-") })
-        else { return false }
-        let origin = "\(scheme)://\(host)\(endpoint.port.map { ":\($0)" } ?? "")"
-        let standardHTTPS = scheme == "https" && (endpoint.port ?? 443) == 443
-        return services.contains { service in
-            if service.contains("://") { return service == origin }
-            return standardHTTPS && (host == service || host.hasSuffix("." + service))
-        }
+        HostAllowlist(services).allows(endpoint)
     }
 
     /// VAPID's `sub`: the contact set, else `mailto:` the mail sender, else the public URL.
@@ -51,18 +43,12 @@ struct PushSettings: ModuleSetting, Equatable {
             environment[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
         if let list = value("KINETIC_PUSH_SERVICES") {
-            let services = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
-            for service in services {
-                let origin = service.contains("://") ? URLComponents(string: service) : nil
-                let fine =
-                    origin.map { ($0.scheme == "https" || $0.scheme == "http") && $0.host?.isEmpty == false && $0.path.isEmpty }
-                    ?? service.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
-                guard fine else {
-                    throw ConfigurationError(
-                        description: "KINETIC_PUSH_SERVICES takes host names or origins such as http://127.0.0.1:8089 (saw \"\(service)\")")
-                }
+            switch HostAllowlist.reading(list) {
+            case .success(let allowlist): settings.services = allowlist.entries
+            case .failure(let bad):
+                throw ConfigurationError(
+                    description: "KINETIC_PUSH_SERVICES takes host names or origins such as http://127.0.0.1:8089 (saw \"\(bad.entry)\")")
             }
-            settings.services = services
         }
         if let contact = value("KINETIC_PUSH_CONTACT") {
             guard contact.hasPrefix("mailto:") || contact.hasPrefix("https://") else {
