@@ -9,7 +9,7 @@ import SwiftCSV
 /// The columns are found by their names, in English or German, ignoring case, spaces and
 /// punctuation: a name (or first and last names, or for a row without those the organisation),
 /// an e-mail address (Google's `E-mail 1 - Value` too) and the others (`E-mail 2 - Value`,
-/// Outlook's `E-mail 2 Address`), a birthday, a time zone. Other columns are passed over. A cell
+/// Outlook's `E-mail 2 Address`), a birthday, a time zone, a photo's web address (Google's `Photo`). Other columns are passed over. A cell
 /// holding several addresses as Google writes them (`a@x ::: b@y`) keeps every one, the first
 /// as the contact's main address.
 public enum ContactsCSVReader {
@@ -31,9 +31,10 @@ public enum ContactsCSVReader {
         ],
         .birthday: ["birthday", "birthdate", "dateofbirth", "bday", "geburtstag", "geburtsdatum"],
         .timeZone: ["timezone", "zone", "zeitzone"],
+        .photo: ["photo", "foto", "bild", "picture"],
     ]
 
-    enum Field: CaseIterable { case name, firstName, lastName, email, otherEmail, organization, birthday, timeZone }
+    enum Field: CaseIterable { case name, firstName, lastName, email, otherEmail, organization, birthday, timeZone, photo }
 
     /// How Google Contacts separates several values of one label in one cell.
     static let valueSeparator = " ::: "
@@ -76,13 +77,20 @@ public enum ContactsCSVReader {
                 result.add(
                     ContactInput(
                         name: name, email: addresses.first ?? (emailColumn < cells.count ? cells[emailColumn] : nil),
-                        birthday: cell(.birthday), timeZone: cell(.timeZone), otherEmails: Array(addresses.dropFirst())),
+                        birthday: cell(.birthday), timeZone: cell(.timeZone), otherEmails: Array(addresses.dropFirst()),
+                        photo: nonEmpty(cell(.photo)).flatMap(photoLink)),
                     line: row)
             }
         } catch {
             result.note(row + 1, "wishes.contacts.import.csv.quote")
         }
         return result
+    }
+
+    /// The photo of a `Photo` cell: Google writes a web address there.
+    static func photoLink(_ cell: String) -> ContactPhoto? {
+        guard case .photo(let photo) = ContactPhoto.reading(vCardValue: cell, base64: false), case .link = photo else { return nil }
+        return photo
     }
 
     /// A column name lower-cased with only its letters and digits: `E-mail 1 - Value` is `email1value`.

@@ -9,7 +9,8 @@ import KineticCore
 /// organisation of `ORG`), its e-mail addresses (the one marked preferred as the main one, else
 /// the first; the others kept too), the birthday (`BDAY`, honouring Apple's
 /// `X-APPLE-OMIT-YEAR`) and the zone (`TZ` when it names one, such as `Europe/Berlin`; a bare
-/// offset says nothing about daylight saving and is left out). Lines are unfolded (a line
+/// offset says nothing about daylight saving and is left out), and the first photo (`PHOTO`,
+/// embedded or linked: ``ContactPhoto``). Lines are unfolded (a line
 /// beginning with a space or tab continues the one before), values unescaped (`\,` `\;` `\n`),
 /// and quoted-printable values of 2.1 decoded. Anything else on a card is passed over.
 public enum VCardReader {
@@ -76,6 +77,17 @@ public enum VCardReader {
                     emailIsPreferred = preferred
                 } else {
                     fields.otherEmails = (fields.otherEmails ?? []) + [value]
+                }
+            case "PHOTO":
+                guard fields.photo == nil else { break }
+                let encoding = property.parameter("ENCODING")?.uppercased()
+                let base64 =
+                    encoding == "B" || encoding == "BASE64"
+                    || property.parameters.contains { $0.name == "TYPE" && $0.value.uppercased() == "BASE64" }
+                switch ContactPhoto.reading(vCardValue: property.value, base64: base64) {
+                case .photo(let photo): fields.photo = photo
+                case .tooLarge: result.note(line, "wishes.contacts.import.photoTooLarge", String(ContactPhoto.maximumBytes >> 20))
+                case .unreadable: result.note(line, "wishes.contacts.import.photoUnreadable")
                 }
             case "ORG":
                 organization = property.components.first ?? value

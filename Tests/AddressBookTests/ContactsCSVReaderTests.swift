@@ -17,6 +17,19 @@ import Testing
         #expect(read.entries.map { $0.contact.birthday?.description } == ["--04-15", "1990-11-03"])
     }
 
+    @Test func googlesPhotoColumn_givesALinkToEachPhoto_andNothingForOtherText() {
+        let text = """
+            Name,E-mail 1 - Value,Photo
+            Carla Núñez,carla@example.com,https://lh3.googleusercontent.com/contacts/ABcd12=s100
+            Ben Becker,ben@example.com,
+            Dora,dora@example.com,not a link
+            """
+        let read = ContactsCSVReader.read(text)
+        let expected: [ContactPhoto?] = [.link("https://lh3.googleusercontent.com/contacts/ABcd12=s100"), nil, nil]
+        #expect(read.entries.map(\.photo) == expected)
+        #expect(read.problems.isEmpty)
+    }
+
     /// Google writes several addresses of one label in one cell, ` ::: ` between them; a row of
     /// a company has only its organisation; Outlook writes birthdays month first in English,
     /// day first in German, and `0/0/00` for none.

@@ -1,3 +1,4 @@
+import Foundation
 import KineticCore
 import Testing
 
@@ -132,5 +133,54 @@ import Testing
 
     @Test func textThatIsNoVCard_saysSo() {
         #expect(VCardReader.read("hello\nworld").problems.map(\.messageKey) == ["wishes.contacts.import.vcard.none"])
+    }
+
+    /// The bytes of a photo as the files below embed it: any bytes do for reading; whether
+    /// they are a picture is decided when the photo is kept.
+    static let photoBytes: [UInt8] = Array(0...255) + Array(0...255).reversed()
+
+    @Test func photos_asApplesAndroidsAndVCard4FilesEmbedThem_andGooglesLinks() throws {
+        let base64 = Data(Self.photoBytes).base64EncodedString()
+        let folded = stride(from: 0, to: base64.count, by: 72).map { offset -> String in
+            let start = base64.index(base64.startIndex, offsetBy: offset)
+            return String(base64[start..<(base64.index(start, offsetBy: 72, limitedBy: base64.endIndex) ?? base64.endIndex)])
+        }
+        let rest: [String] = folded.dropFirst().map { " " + $0 }
+        // vCard 3.0 (iPhone): ENCODING=b, folded with a space.
+        var lines: [String] = ["BEGIN:VCARD", "VERSION:3.0", "FN:Ann", "EMAIL:ann@example.com", "PHOTO;ENCODING=b;TYPE=JPEG:" + folded[0]]
+        lines += rest + ["END:VCARD"]
+        // vCard 2.1 (Android): ENCODING=BASE64 with a bare type, and the blank line after it.
+        lines += ["BEGIN:VCARD", "VERSION:2.1", "FN:Ben", "EMAIL:ben@example.com", "PHOTO;ENCODING=BASE64;JPEG:" + folded[0]]
+        lines += rest + ["", "END:VCARD"]
+        // vCard 4.0: a data URI.
+        lines += ["BEGIN:VCARD", "VERSION:4.0", "FN:Cleo", "EMAIL:cleo@example.com", "PHOTO:data:image/jpeg;base64," + base64, "END:VCARD"]
+        // Google's vCard: a link; only the first photo of a card counts.
+        lines += [
+            "BEGIN:VCARD", "VERSION:3.0", "FN:Dora", "EMAIL:dora@example.com", "PHOTO:https://lh3.googleusercontent.com/contacts/AB12cd",
+            "PHOTO:https://example.com/second.jpg", "END:VCARD",
+        ]
+        // Neither bytes nor a web link: left out, the contact kept.
+        lines += ["BEGIN:VCARD", "VERSION:3.0", "FN:Eve", "EMAIL:eve@example.com", "PHOTO;VALUE=uri:file:///etc/passwd", "END:VCARD"]
+        let text = lines.joined(separator: "\r\n")
+        let read = VCardReader.read(text)
+        #expect(read.entries.map(\.contact.name) == ["Ann", "Ben", "Cleo", "Dora", "Eve"])
+        let expected: [ContactPhoto?] = [
+            .embedded(Self.photoBytes), .embedded(Self.photoBytes), .embedded(Self.photoBytes),
+            .link("https://lh3.googleusercontent.com/contacts/AB12cd"), nil,
+        ]
+        #expect(read.entries.map(\.photo) == expected)
+        let eveLine = try #require(read.entries.last?.line)
+        #expect(read.problems == [.init(line: eveLine + 4, messageKey: "wishes.contacts.import.photoUnreadable")])
+    }
+
+    @Test func aPhotoLargerThanAContactsPhotoMayBe_isLeftOut_beforeItIsDecoded() {
+        let huge = String(repeating: "QUJD", count: ContactPhoto.maximumBytes / 3 + 200_000)
+        let read = VCardReader.read(
+            ["BEGIN:VCARD", "VERSION:3.0", "FN:Ann", "EMAIL:ann@example.com", "PHOTO;ENCODING=b:" + huge, "END:VCARD"]
+                .joined(separator: "\n"))
+        #expect(read.entries.first?.photo == nil && read.entries.count == 1)
+        #expect(read.problems.map(\.messageKey) == ["wishes.contacts.import.photoTooLarge"])
+        #expect(ContactPhoto.reading(vCardValue: "data:text/html;base64,PGgxPg==", base64: false) == .unreadable, "a data URI of no image")
+        #expect(ContactPhoto.reading(vCardValue: "%%%", base64: true) == .unreadable)
     }
 }

@@ -8,12 +8,13 @@ extension WishesModule {
         [
             CreateWishes(), CreateMailRecipients(), AddTypedWishColumns(), AddRecipientReach(), AddSearchWords(), CreateWishContacts(),
             AddInboxThanks(), CreateWishSeries(), AddBirthdayAnchor(), RefoldSearchWords(),
-            AddContactOtherEmails(), CreateWishReminderMails(),
+            AddContactOtherEmails(), CreateWishReminderMails(), AddContactPhotos(),
         ]
     }
 
     static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {
         try settings.load(WishDeliverySettings.self, from: environment)
+        try settings.load(WishContactSettings.self, from: environment)
     }
 
     static let menuItem: SideMenu.Item? = SideMenu.Item(

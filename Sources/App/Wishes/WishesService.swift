@@ -23,6 +23,8 @@ struct WishesService {
     var client: String? = nil
     /// Where uploaded photos are kept.
     let photoFiles: WishPhotoFiles
+    /// Fetches the photos an imported address book links to; nil fetches none.
+    var photoLinks: ContactPhotoLinks? = nil
 
     /// The most yearly wishes one sender keeps going (paused ones count).
     static let maximumYearlyWishes = 500
@@ -41,6 +43,38 @@ struct WishesService {
 
     /// The user's address book.
     var contacts: WishContacts { WishContacts(database: database, userID: userID, now: now) }
+
+    /// The photos of the user's contacts.
+    var contactPhotos: WishContactPhotos {
+        WishContactPhotos(
+            database: database, ownerID: userID, files: photoFiles, tools: tools, uploadDirectory: configuration.uploadDirectory, now: now,
+            links: photoLinks)
+    }
+
+    /// Keeps the photos `entries` (an import's new contacts) have, for their import; takes away
+    /// first what earlier previews kept and no import took.
+    func keepContactPhotos(of entries: [ContactImport.Entry]) async throws -> WishContactPhotos.Kept {
+        let photos = contactPhotos
+        try await photos.removeUnused()
+        guard entries.contains(where: { $0.photo != nil }) else { return .init() }
+        guard WishPhotoImporter.isAvailable else { throw WishPhotoImporter.toolsMissing }
+        let usage = try await StorageUsage.of(user, on: database, defaultQuota: configuration.storageQuotaBytes)
+        return try await photos.keep(entries, within: usage)
+    }
+
+    /// Deletes the contact `id` (404 when it is not the user's), and its photo.
+    func deleteContact(_ id: UUID?) async throws {
+        if let photo = try await contacts.delete(id) { try await contactPhotos.remove(photo) }
+    }
+
+    /// Takes away the photo of the contact `id` (404 when it is not the user's).
+    func removePhoto(ofContact id: UUID?) async throws {
+        let record = try await contacts.record(id)
+        guard let photo = record.photoID else { return }
+        record.photoID = nil
+        try await record.save(on: database)
+        try await contactPhotos.remove(photo)
+    }
 
     /// The people of an uploaded vCard or CSV file (``ContactFile``), read on a tool thread in
     /// the user's turn: a file of megabytes takes a while to read, and the threads that answer
@@ -232,7 +266,8 @@ struct WishesService {
 
     /// The user's last uploaded photos, newest first, as `upload:<uuid>`.
     func recentPhotos(limit: Int = 6) async throws -> [String] {
-        try await WishPhotoRecord.query(on: database).filter(\.$owner.$id == userID).sort(\.$createdAt, .descending).limit(limit)
+        try await WishPhotoRecord.query(on: database).filter(\.$owner.$id == userID).filter(\.$purpose == .none)
+            .sort(\.$createdAt, .descending).limit(limit)
             .all(\.$id).map { WishPhoto.uploaded($0).description }
     }
 
@@ -319,7 +354,8 @@ extension Request {
         return WishesService(
             database: db, user: user, userID: try user.requireID(), now: now, configuration: application.kineticConfiguration,
             localizer: localizer, tools: try userTools(), client: clientLimitKey,
-            photoFiles: WishPhotoFiles(store: application.media))
+            photoFiles: WishPhotoFiles(store: application.media),
+            photoLinks: .live(http: application.outboundHTTP, allowed: application.kineticConfiguration.wishContacts.photoHosts))
     }
 }
 

@@ -3844,6 +3844,10 @@ extension Components {
             public var birthday: Swift.String?
             /// - Remark: Generated from `#/components/schemas/WishContact/timeZone`.
             public var timeZone: Swift.String?
+            /// Their photo from an imported address book (a JPEG or PNG, fetched with the same token); null for none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WishContact/photoUrl`.
+            public var photoUrl: Swift.String?
             /// - Remark: Generated from `#/components/schemas/WishContact/reach`.
             public var reach: Components.Schemas.WishReach?
             /// Creates a new `WishContact`.
@@ -3855,6 +3859,7 @@ extension Components {
             ///   - otherEmails:
             ///   - birthday: `1996-04-15`, or `--04-15` without a year.
             ///   - timeZone:
+            ///   - photoUrl: Their photo from an imported address book (a JPEG or PNG, fetched with the same token); null for none.
             ///   - reach:
             public init(
                 id: Swift.String,
@@ -3863,6 +3868,7 @@ extension Components {
                 otherEmails: [Swift.String],
                 birthday: Swift.String? = nil,
                 timeZone: Swift.String? = nil,
+                photoUrl: Swift.String? = nil,
                 reach: Components.Schemas.WishReach? = nil
             ) {
                 self.id = id
@@ -3871,6 +3877,7 @@ extension Components {
                 self.otherEmails = otherEmails
                 self.birthday = birthday
                 self.timeZone = timeZone
+                self.photoUrl = photoUrl
                 self.reach = reach
             }
             public enum CodingKeys: String, CodingKey {
@@ -3880,6 +3887,7 @@ extension Components {
                 case otherEmails
                 case birthday
                 case timeZone
+                case photoUrl
                 case reach
             }
         }

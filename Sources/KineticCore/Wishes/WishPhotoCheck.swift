@@ -114,12 +114,13 @@ public enum WishPhotoCheck {
         return .success(header)
     }
 
-    /// The stored picture's size: upright, scaled down (never up) to fit ``storedLongestSide``.
-    public static func storedSize(of header: Header) -> (width: Int, height: Int) {
+    /// The stored picture's size: upright, scaled down (never up) so that its longer side is at
+    /// most `longestSide` (``storedLongestSide`` for a wish's photo).
+    public static func storedSize(of header: Header, fitting longestSide: Int = storedLongestSide) -> (width: Int, height: Int) {
         let upright = header.orientation >= 5 ? (header.height, header.width) : (header.width, header.height)
         let longest = max(upright.0, upright.1)
-        guard longest > storedLongestSide else { return upright }
-        let scale = Double(storedLongestSide) / Double(longest)
+        guard longest > longestSide else { return upright }
+        let scale = Double(longestSide) / Double(longest)
         return (max(1, Int((Double(upright.0) * scale).rounded())), max(1, Int((Double(upright.1) * scale).rounded())))
     }
 

@@ -15,6 +15,8 @@ struct WishContactDTO: Content {
     @NullEncoded var reach: String?
     /// Their other addresses; wishes go to ``email``.
     let otherEmails: [String]
+    /// Their photo (`GET` it with the same token), from an imported address book.
+    @NullEncoded var photoUrl: String?
 
     init(_ record: WishContactRecord) {
         let contact = record.contact
@@ -25,6 +27,7 @@ struct WishContactDTO: Content {
         timeZone = contact.timeZone
         reach = contact.reach?.rawValue
         otherEmails = contact.otherEmails
+        photoUrl = record.photoID.map { SiteURL.api(.wishes(.photo(id: $0.uuidString.lowercased()))).path }
     }
 }
 
@@ -61,9 +64,10 @@ struct WishContactImportDTO: Content {
     let added: Int
     let dryRun: Bool
 
+    /// `problems`: the file's and its photos' (nil: the file's).
     init(
-        _ read: ContactImport, new: [ContactImport.Entry], known: [ContactImport.Entry], added: Int, dryRun: Bool,
-        localizer: Localizer
+        _ read: ContactImport, problems: [ContactImport.Problem]? = nil, new: [ContactImport.Entry], known: [ContactImport.Entry],
+        added: Int, dryRun: Bool, localizer: Localizer
     ) {
         let knownAddresses = Set(known.map(\.contact.email))
         entries = read.entries.map { entry in
@@ -72,7 +76,7 @@ struct WishContactImportDTO: Content {
                 birthday: entry.contact.birthday?.description,
                 timeZone: entry.contact.timeZone, known: knownAddresses.contains(entry.contact.email))
         }
-        problems = read.problems.map {
+        self.problems = (problems ?? read.problems).map {
             Problem(line: $0.line, code: $0.messageKey, message: localizer.t($0.messageKey, arguments: $0.arguments))
         }
         self.new = new.count

@@ -32,7 +32,7 @@ struct WishContactsAPIController {
 
     /// `DELETE /api/v1/wishes/contacts/{contactId}`: 204.
     func delete(_ request: Request) async throws -> HTTPStatus {
-        try await request.wishes().contacts.delete(request.requestedContactID)
+        try await request.wishes().deleteContact(request.requestedContactID)
         return .noContent
     }
 
@@ -48,8 +48,14 @@ struct WishContactsAPIController {
         let read = try await wishes.readContactFile(body)
         let contacts = wishes.contacts
         let (new, known) = try await contacts.sorted(read.entries)
-        let added = dryRun ? 0 : try await contacts.importing(read.entries)
-        return WishContactImportDTO(read, new: new, known: known, added: added, dryRun: dryRun, localizer: request.localizer)
+        guard !dryRun else {
+            return WishContactImportDTO(read, new: new, known: known, added: 0, dryRun: true, localizer: request.localizer)
+        }
+        let kept = try await wishes.keepContactPhotos(of: new)
+        let added = try await contacts.importing(read.entries, photos: kept.photos)
+        return WishContactImportDTO(
+            read, problems: read.problems + kept.problems, new: new, known: known, added: added, dryRun: false, localizer: request.localizer
+        )
     }
 
     /// `?dryRun=`: absent is false; anything but `true` or `false` (once) is refused, not read

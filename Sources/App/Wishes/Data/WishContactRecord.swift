@@ -21,6 +21,8 @@ final class WishContactRecord: Model, @unchecked Sendable {
     @OptionalField(key: "other_emails") var otherEmails: String?
     /// Month and day as `MM-dd`, for the birthdays coming up (sorted as text).
     @OptionalField(key: "birthday_month_day") var birthdayMonthDay: String?
+    /// Their photo (a ``WishPhotoRecord`` for contacts), from an imported address book.
+    @OptionalField(key: "photo_id") var photoID: UUID?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
 

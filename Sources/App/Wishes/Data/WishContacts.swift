@@ -101,14 +101,16 @@ struct WishContacts {
     }
 
     /// Deletes the contact `id`; 404 when it is not the user's. The yearly wishes on their
-    /// birthday keep the day they had.
-    func delete(_ id: UUID?) async throws {
+    /// birthday keep the day they had. Returns the id of the photo it had, which only it used.
+    @discardableResult
+    func delete(_ id: UUID?) async throws -> UUID? {
         let record = try await record(id)
         try await database.writeTransaction { database in
             try await WishSeriesRecord.query(on: database).filter(\.$sender.$id == userID)
                 .filter(\.$birthdayContactID == record.requireID()).set(\.$birthdayContactID, to: nil).update()
             try await record.delete(on: database)
         }
+        return record.photoID
     }
 
     /// What storing `entries` would do: those whose address is new, and those already kept (left as they are).
@@ -118,8 +120,9 @@ struct WishContacts {
     }
 
     /// Stores the contacts of `entries` whose address the user does not have yet, all or none,
-    /// within ``maximumCount``; how many were added.
-    func importing(_ entries: [ContactImport.Entry]) async throws -> Int {
+    /// each with its photo among `photos` (by address) when that is one of the user's contact
+    /// photos (``WishContactPhotos``); how many were added.
+    func importing(_ entries: [ContactImport.Entry], photos: [String: UUID] = [:]) async throws -> Int {
         try await database.writeTransaction { database in
             let book = WishContacts(database: database, userID: userID, now: now)
             let new = try await book.sorted(entries).new
@@ -127,7 +130,17 @@ struct WishContacts {
             guard count + new.count <= Self.maximumCount else {
                 throw AppError.validation(FieldErrors(["file": "wishes.contacts.error.full"]))
             }
-            for entry in new { try await WishContactRecord(ownerID: userID, contact: entry.contact, now: now).create(on: database) }
+            let usable =
+                photos.isEmpty
+                ? []
+                : Set(
+                    try await WishPhotoRecord.query(on: database).filter(\.$owner.$id == userID)
+                        .filter(\.$purpose == WishPhotoRecord.contactPurpose).filter(\.$id ~~ Array(photos.values)).all(\.$id))
+            for entry in new {
+                let record = WishContactRecord(ownerID: userID, contact: entry.contact, now: now)
+                record.photoID = photos[entry.contact.email].flatMap { usable.contains($0) ? $0 : nil }
+                try await record.create(on: database)
+            }
             return new.count
         }
     }

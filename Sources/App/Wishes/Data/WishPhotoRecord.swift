@@ -15,10 +15,18 @@ final class WishPhotoRecord: Model, @unchecked Sendable {
     @Field(key: "height") var height: Int
     @Field(key: "byte_count") var byteCount: Int
     @Field(key: "created_at") var createdAt: Date
+    /// Nil for a wish's photo; ``contactPurpose`` for a contact's (not offered for wishes).
+    @OptionalField(key: "purpose") var purpose: String?
+
+    /// The ``purpose`` of a contact's photo.
+    static let contactPurpose = "contact"
 
     init() {}
 
-    init(id: UUID, ownerID: UUID, storedName: String, mediaType: String, width: Int, height: Int, byteCount: Int, createdAt: Date) {
+    init(
+        id: UUID, ownerID: UUID, storedName: String, mediaType: String, width: Int, height: Int, byteCount: Int, createdAt: Date,
+        purpose: String? = nil
+    ) {
         self.id = id
         self.$owner.id = ownerID
         self.storedName = storedName
@@ -27,5 +35,6 @@ final class WishPhotoRecord: Model, @unchecked Sendable {
         self.height = height
         self.byteCount = byteCount
         self.createdAt = createdAt
+        self.purpose = purpose
     }
 }

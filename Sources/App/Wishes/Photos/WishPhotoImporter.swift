@@ -22,6 +22,10 @@ struct WishPhotoImporter {
     let files: WishPhotoFiles
     /// Where the decoding runs, in the uploader's turn (``ToolQueue``).
     let tools: ToolRunner
+    /// The longer side the photo is kept at, at most.
+    var longestSide = WishPhotoCheck.storedLongestSide
+    /// What the photo is for (``WishPhotoRecord/purpose``).
+    var purpose: String?
 
     /// The stored photo's row.
     struct Stored: Sendable, Equatable {
@@ -37,7 +41,7 @@ struct WishPhotoImporter {
         defer { try? FileManager.default.removeItem(at: file) }
         guard Self.isAvailable else { throw Self.toolsMissing }
         let id = UUID()
-        let files = self.files
+        let files = self.files, longestSide = self.longestSide
         let (header, stored) = try await tools.run { () async throws -> (WishPhotoCheck.Header, URL) in
             let handle = try FileHandle(forReadingFrom: file)
             let bytes = [UInt8](try handle.read(upToCount: WishPhotoCheck.headerLength) ?? Data())
@@ -53,7 +57,8 @@ struct WishPhotoImporter {
             let stored = file.deletingLastPathComponent().appendingPathComponent("\(id.uuidString.lowercased()).\(format.fileExtension)")
             do {
                 _ = try await ToolProcess.run(
-                    Self.ffmpeg, Self.arguments(header, input: file, output: stored), timeout: Self.decodeBudgetSeconds)
+                    Self.ffmpeg, Self.arguments(header, input: file, output: stored, longestSide: longestSide),
+                    timeout: Self.decodeBudgetSeconds)
             } catch let failure as ToolProcess.Failed where failure.interruption != nil {
                 try? FileManager.default.removeItem(at: stored)
                 if failure.timedOut { throw AppError.fileTooCostly(failure) }
@@ -65,7 +70,7 @@ struct WishPhotoImporter {
             return (header, stored)
         }
         defer { try? FileManager.default.removeItem(at: stored) }
-        let size = WishPhotoCheck.storedSize(of: header)
+        let size = WishPhotoCheck.storedSize(of: header, fitting: longestSide)
         let byteCount = (try? FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? Int) ?? 0
         let row = Stored(
             id: id, mediaType: header.format.storedFormat.mediaType, width: size.width, height: size.height, byteCount: byteCount)
@@ -74,7 +79,7 @@ struct WishPhotoImporter {
         do {
             try await WishPhotoRecord(
                 id: id, ownerID: ownerID, storedName: stored.lastPathComponent, mediaType: row.mediaType, width: row.width,
-                height: row.height, byteCount: row.byteCount, createdAt: now
+                height: row.height, byteCount: row.byteCount, createdAt: now, purpose: purpose
             ).create(on: database)
         } catch {
             try? await files.store.remove(key)
@@ -85,8 +90,10 @@ struct WishPhotoImporter {
 
     /// One frame, turned upright by the EXIF orientation (ffmpeg's own turning is off, so it
     /// is never turned twice) and scaled, written without metadata.
-    static func arguments(_ header: WishPhotoCheck.Header, input: URL, output: URL) -> [String] {
-        let size = WishPhotoCheck.storedSize(of: header)
+    static func arguments(
+        _ header: WishPhotoCheck.Header, input: URL, output: URL, longestSide: Int = WishPhotoCheck.storedLongestSide
+    ) -> [String] {
+        let size = WishPhotoCheck.storedSize(of: header, fitting: longestSide)
         let filters = WishPhotoCheck.uprightFilters(header.orientation) + ["scale=\(size.width):\(size.height):flags=lanczos"]
         let encoder = header.format.storedFormat == .png ? ["-c:v", "png"] : ["-c:v", "mjpeg", "-q:v", "3", "-pix_fmt", "yuvj420p"]
         return [

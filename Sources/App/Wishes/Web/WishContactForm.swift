@@ -13,6 +13,8 @@ struct WishContactForm: Content, Equatable {
     var reach: String?
     /// Their other addresses, one per line (commas and spaces separate them too).
     var otherEmails: String?
+    /// Present (a ticked box) to take their photo away.
+    var removePhoto: String?
 
     /// What the contact rules check: the birthday as `yyyy-MM-dd` or `--MM-dd`, or a text no
     /// rule reads when only part of it was given.

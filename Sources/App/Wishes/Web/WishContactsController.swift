@@ -19,8 +19,7 @@ struct WishContactsController {
             default: nil
             }
         let model = WishContactsPage.Model(
-            contacts: records.map(\.contact), ids: records.map { $0.id?.uuidString ?? "" }, search: String(search.prefix(100)),
-            notice: notice)
+            rows: records.map { ($0.contact, $0.id?.uuidString ?? "", $0.photoID) }, search: String(search.prefix(100)), notice: notice)
         return .html(WishContactsPage.render(model, context: PageContext(request: request)))
     }
 
@@ -39,20 +38,22 @@ struct WishContactsController {
 
     func show(_ request: Request) async throws -> Response {
         let record = try await request.wishes().contacts.record(request.requestedContactID)
-        return formPage(request, form: WishContactForm(record.contact), contactID: record.id?.uuidString, errors: [:])
+        return formPage(
+            request, form: WishContactForm(record.contact), contactID: record.id?.uuidString, photo: record.photoID, errors: [:])
     }
 
     func update(_ request: Request) async throws -> Response {
         let record = try await request.wishes().contacts.record(request.requestedContactID)
         let form = try request.content.decode(WishContactForm.self)
-        return try await saving(form, request: request, contactID: record.id?.uuidString) { contacts, contact in
+        return try await saving(form, request: request, contactID: record.id?.uuidString, photo: record.photoID) { contacts, contact in
             _ = try await contacts.update(record.id, to: contact)
+            if form.removePhoto != nil { try await request.wishes().removePhoto(ofContact: record.id) }
             return "saved"
         }
     }
 
     func delete(_ request: Request) async throws -> Response {
-        try await request.wishes().contacts.delete(request.requestedContactID)
+        try await request.wishes().deleteContact(request.requestedContactID)
         return request.redirect(to: SiteURL.wishes(.contacts).with([("done", "deleted")]))
     }
 
@@ -75,10 +76,11 @@ struct WishContactsController {
         }
         let wishes = try request.wishes()
         let read = try await wishes.readContactFile(file.data)
-        let (_, known) = try await wishes.contacts.sorted(read.entries)
+        let (new, known) = try await wishes.contacts.sorted(read.entries)
+        let kept = try await wishes.keepContactPhotos(of: new)
         let preview = WishContactImportPage.Preview(
-            entries: read.entries, known: Set(known.map(\.contact.email)), problems: read.problems,
-            carried: WishContactImportLines.text(of: read.entries))
+            entries: read.entries, known: Set(known.map(\.contact.email)), problems: read.problems + kept.problems,
+            photos: kept.photos, carried: WishContactImportLines.text(of: read.entries, photos: kept.photos))
         return .html(WishContactImportPage.render(.init(preview: preview, error: nil), context: PageContext(request: request)))
     }
 
@@ -88,9 +90,9 @@ struct WishContactsController {
 
     /// Import on the preview: the new contacts stored, all or none.
     func importConfirm(_ request: Request) async throws -> Response {
-        let entries = WishContactImportLines.entries(in: try request.content.decode(Confirmed.self).entries ?? "")
+        let (entries, photos) = WishContactImportLines.entries(in: try request.content.decode(Confirmed.self).entries ?? "")
         do {
-            let added = try await request.wishes().contacts.importing(entries)
+            let added = try await request.wishes().contacts.importing(entries, photos: photos)
             return request.redirect(to: SiteURL.wishes(.contacts).with([("done", "imported"), ("count", String(added))]))
         } catch let error as AppError where error.status == .unprocessableEntity {
             return importError(request, request.localizer.t(error.fields.messages.values.first ?? error.messageKey))
@@ -100,7 +102,8 @@ struct WishContactsController {
     // MARK: - Steps
 
     private func saving(
-        _ form: WishContactForm, request: Request, contactID: String?, _ store: (WishContacts, Contact) async throws -> String
+        _ form: WishContactForm, request: Request, contactID: String?, photo: UUID? = nil,
+        _ store: (WishContacts, Contact) async throws -> String
     ) async throws -> Response {
         let l = request.localizer
         let contact: Contact
@@ -108,22 +111,25 @@ struct WishContactsController {
         case .success(let checked): contact = checked
         case .failure(let errors):
             return formPage(
-                request, form: form, contactID: contactID, errors: errors.messages.mapValues { l.t($0) }, status: .unprocessableEntity)
+                request, form: form, contactID: contactID, photo: photo, errors: errors.messages.mapValues { l.t($0) },
+                status: .unprocessableEntity)
         }
         do {
             let done = try await store(try request.wishes().contacts, contact)
             return request.redirect(to: SiteURL.wishes(.contacts).with([("done", done)]))
         } catch let error as AppError where error.status == .conflict || error.status == .unprocessableEntity {
             let message = l.t(error.fields.messages.values.first ?? error.messageKey)
-            return formPage(request, form: form, contactID: contactID, errors: ["email": message], status: error.status)
+            return formPage(request, form: form, contactID: contactID, photo: photo, errors: ["email": message], status: error.status)
         }
     }
 
     private func formPage(
-        _ request: Request, form: WishContactForm, contactID: String?, errors: [String: String], status: HTTPStatus = .ok
+        _ request: Request, form: WishContactForm, contactID: String?, photo: UUID? = nil, errors: [String: String],
+        status: HTTPStatus = .ok
     ) -> Response {
         .html(
-            WishContactFormPage.render(.init(form: form, errors: errors, contactID: contactID), context: PageContext(request: request)),
+            WishContactFormPage.render(
+                .init(form: form, errors: errors, contactID: contactID, photo: photo), context: PageContext(request: request)),
             status: status)
     }
 

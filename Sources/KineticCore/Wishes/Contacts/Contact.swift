@@ -16,10 +16,12 @@ public struct ContactInput: Equatable, Sendable {
     /// Their other addresses (an address book's second and third); nil leaves those kept as
     /// they are when a contact is changed.
     public var otherEmails: [String]?
+    /// The photo an imported address book gave (``ContactPhoto``); kept beside the contact.
+    public var photo: ContactPhoto?
 
     public init(
         name: String? = nil, email: String? = nil, birthday: String? = nil, timeZone: String? = nil, reach: String? = nil,
-        omittedBirthYear: Int? = nil, otherEmails: [String]? = nil
+        omittedBirthYear: Int? = nil, otherEmails: [String]? = nil, photo: ContactPhoto? = nil
     ) {
         self.name = name
         self.email = email
@@ -28,6 +30,7 @@ public struct ContactInput: Equatable, Sendable {
         self.reach = reach
         self.omittedBirthYear = omittedBirthYear
         self.otherEmails = otherEmails
+        self.photo = photo
     }
 }
 

@@ -10,6 +10,14 @@ public struct ContactImport: Equatable, Sendable {
         /// 1-based: the line of a vCard's `BEGIN:VCARD`, the row of a CSV file (its header is row 1).
         public let line: Int
         public let contact: Contact
+        /// The photo the file gave the person, not yet checked.
+        public let photo: ContactPhoto?
+
+        public init(line: Int, contact: Contact, photo: ContactPhoto? = nil) {
+            self.line = line
+            self.contact = contact
+            self.photo = photo
+        }
     }
 
     public struct Problem: Equatable, Sendable {
@@ -74,7 +82,7 @@ public struct ContactImport: Equatable, Sendable {
                 }
             } else {
                 lineOfAddress[contact.email] = line
-                entries.append(Entry(line: line, contact: contact))
+                entries.append(Entry(line: line, contact: contact, photo: input.photo))
             }
         case .failure(let errors):
             let email = (input.email ?? "").trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,9 +1,11 @@
-/// A row of a list that leads to another page: a title, a line under it and a chevron.
+/// A row of a list that leads to another page: a title, a line under it and a chevron, after
+/// a picture when there is one (`leading`).
 enum ListRow {
-    static func render(href: String, title: String, detail: String) -> HTMLNode {
+    static func render(href: String, title: String, detail: String, leading: HTMLNode = .empty) -> HTMLNode {
         el(
             "a", [.class("list-row"), Attr("href", href)],
             [
+                leading,
                 el(
                     "span", [.class("list-row-text")],
                     [

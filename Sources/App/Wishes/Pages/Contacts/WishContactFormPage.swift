@@ -1,3 +1,4 @@
+import Foundation
 import KineticCore
 
 /// A contact, new or to change: name, address, birthday (day and month, the year if known),
@@ -8,6 +9,8 @@ enum WishContactFormPage {
         let errors: [String: String]
         /// The contact being changed; nil for a new one.
         let contactID: String?
+        /// Their photo, from an imported address book.
+        var photo: UUID? = nil
     }
 
     static func render(_ model: Model, context: PageContext) -> String {
@@ -25,6 +28,7 @@ enum WishContactFormPage {
                         ? OutboxPanel.queueable(template: l.t("wishes.contacts.queued"), fields: ["name|email"]) : []),
                 [
                     CSRFField.render(context.csrfToken),
+                    photoField(model, l: l),
                     textField(
                         "name", label: l.t("wishes.contacts.name"), value: form.name ?? "", error: model.errors["name"], required: false),
                     textField(
@@ -69,6 +73,28 @@ enum WishContactFormPage {
                 title: title, backLink: (SiteURL.wishes(.contacts).path, l.t("wishes.contacts.title")), stylesheet: WishesModule.stylesheet,
                 scripts: ["js/shared/confirm-forms.js"], bodyClass: "wishes-page contact-page"),
             context: context, content: content)
+    }
+
+    /// Their photo, with a box to take it away; nothing for a contact without one.
+    private static func photoField(_ model: Model, l: Localizer) -> HTMLNode {
+        guard let photo = model.photo else { return .empty }
+        let name = model.form.name.flatMap { $0.isEmpty ? nil : $0 } ?? model.form.email ?? ""
+        return el(
+            "div", [.class("field contact-form-photo")],
+            [
+                ContactAvatar.render(name: name, photo: photo),
+                el(
+                    "label", [.class("compose-yearly-toggle")],
+                    [
+                        voidEl(
+                            "input",
+                            [
+                                Attr("type", "checkbox"), Attr("name", "removePhoto"), Attr("value", "1"), .id("field-removePhoto"),
+                                .flag("checked", model.form.removePhoto != nil),
+                            ]),
+                        txt(l.t("wishes.contacts.removePhoto")),
+                    ]),
+            ])
     }
 
     private static func birthdayField(_ form: WishContactForm, error: String?, l: Localizer) -> HTMLNode {

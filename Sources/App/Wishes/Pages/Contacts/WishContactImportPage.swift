@@ -1,4 +1,5 @@
 import AddressBook
+import Foundation
 import KineticCore
 
 /// Importing contacts: a vCard or CSV file chosen, then what Kinetic read from it — each person,
@@ -10,6 +11,8 @@ enum WishContactImportPage {
         let entries: [ContactImport.Entry]
         let known: Set<String>
         let problems: [ContactImport.Problem]
+        /// The photos kept for the new contacts, by address.
+        let photos: [String: UUID]
         /// The entries as the confirming form carries them (``WishContactImportLines``).
         let carried: String
     }
@@ -76,8 +79,11 @@ enum WishContactImportPage {
                 l.plural("wishes.contacts.importNew", count: new.count),
                 preview.known.isEmpty ? nil : l.plural("wishes.contacts.importKnown", count: preview.entries.count - new.count),
             ].compactMap { $0 }.joined(separator: " ")
+        let photoCount = preview.photos.count
         var nodes: [HTMLNode] = [
-            el("p", [.class("contact-import-summary"), Attr("role", "status"), .id("import-summary")], [txt(summary)])
+            el(
+                "p", [.class("contact-import-summary"), Attr("role", "status"), .id("import-summary")],
+                [txt(photoCount == 0 ? summary : summary + " " + l.plural("wishes.contacts.importPhotos", count: photoCount))])
         ]
         if !preview.problems.isEmpty {
             nodes.append(
@@ -106,9 +112,16 @@ enum WishContactImportPage {
                         return el(
                             "li", [.class(known ? "contact-import-known" : "")],
                             [
-                                el("strong", [], [txt(entry.contact.displayName)]),
-                                el("span", [], [txt(WishContactsPage.detail(entry.contact, l: l))]),
-                                known ? el("span", [.class("contact-import-tag")], [txt(l.t("wishes.contacts.importAlready"))]) : .empty,
+                                ContactAvatar.render(name: entry.contact.displayName, photo: preview.photos[entry.contact.email]),
+                                el(
+                                    "span", [.class("contact-import-text")],
+                                    [
+                                        el("strong", [], [txt(entry.contact.displayName)]),
+                                        el("span", [], [txt(WishContactsPage.detail(entry.contact, l: l))]),
+                                        known
+                                            ? el("span", [.class("contact-import-tag")], [txt(l.t("wishes.contacts.importAlready"))])
+                                            : .empty,
+                                    ]),
                             ])
                     }))
         }

@@ -1,11 +1,12 @@
+import Foundation
 import KineticCore
 
 /// The address book: the sender's contacts by name, searched, each leading to its page; Add
 /// and Import above them.
 enum WishContactsPage {
     struct Model {
-        let contacts: [Contact]
-        let ids: [String]
+        /// Each contact with its id and photo.
+        let rows: [(contact: Contact, id: String, photo: UUID?)]
         let search: String
         let notice: String?
     }
@@ -27,24 +28,25 @@ enum WishContactsPage {
                         [icon(.download), txt(l.t("wishes.contacts.import"))])
                 ]),
         ]
-        if model.contacts.isEmpty && model.search.isEmpty {
+        if model.rows.isEmpty && model.search.isEmpty {
             content.append(
                 EmptyState.render(
                     icon: .people, title: l.t("wishes.contacts.empty.title"), message: l.t("wishes.contacts.empty.message")))
         } else {
             content.append(searchForm(model.search, l: l))
             content.append(
-                model.contacts.isEmpty
+                model.rows.isEmpty
                     ? el("p", [.class("contacts-none"), Attr("role", "status")], [txt(l.t("wishes.contacts.noMatch", model.search))])
                     : el(
                         "ul", [.class("card contacts-list"), .aria("label", l.t("wishes.contacts.title"))],
-                        zip(model.contacts, model.ids).map { contact, id in
+                        model.rows.map { row in
                             el(
                                 "li", [],
                                 [
                                     ListRow.render(
-                                        href: SiteURL.wishes(.contact(id: id)).path, title: contact.displayName,
-                                        detail: detail(contact, l: l))
+                                        href: SiteURL.wishes(.contact(id: row.id)).path, title: row.contact.displayName,
+                                        detail: detail(row.contact, l: l),
+                                        leading: ContactAvatar.render(name: row.contact.displayName, photo: row.photo))
                                 ])
                         }))
         }
