@@ -157,6 +157,8 @@ import VaporTesting
             #expect(text.contains("Your yearly wish “Happy birthday, Zoë” goes to Zoë Adams on Feb 10, 2027 at 8:00 AM"), "\(text)")
             #expect(text.contains("Zoë turns 37.") && text.contains("This is the first year this wish goes out."))
             #expect(text.contains("http://kinetic.test/wishes/\(firstID.lowercased())/edit"))
+            #expect(text.contains("You get this because you asked to be reminded before your yearly wish goes out."))
+            #expect(text.contains("Turn reminders off for each yearly wish on its page: http://kinetic.test/wishes/yearly"))
 
             // The wish goes; a year later the reminder says what went.
             _ = try await roller(mailbox.peer.port).runOnce(now: try at("2027-02-10T08:00:00Z"))

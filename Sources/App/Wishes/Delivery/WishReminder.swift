@@ -49,18 +49,22 @@ struct WishReminder {
             path: SiteURL.wishes(.edit(id: id.uuidString.lowercased())).path)
     }
 
-    /// The e-mail to `sender` at `address`, from Kinetic's address, with the link under `publicURL`.
+    /// The e-mail to `sender` at `address`, from Kinetic's address, with the link under `publicURL`;
+    /// its footer says why it came and where reminders are turned off.
     func mail(to address: String, from: MailAddress, publicURL: String, id: UUID, now: Date, localizer l: Localizer) -> MailMessage {
         let link = publicURL + path
+        let yearly = publicURL + SiteURL.wishes(.yearlyList).path
+        let why = l.t("wishes.reminder.footer.why"), turnOff = l.t("wishes.reminder.footer.turnOff")
         let html = MailLayout.render(
             title: subject, preheader: paragraphs[0],
             content: [MailLayout.paragraph(paragraphs[0])] + paragraphs.dropFirst().dropLast().map { MailLayout.paragraph($0) }
                 + [MailLayout.button(action, href: link), MailLayout.paragraph(paragraphs.last ?? "")],
-            notes: [], l: l)
+            notes: [MailLayout.note(why), MailLayout.note(turnOff, link: (l.t("wishes.reminder.footer.yearly"), yearly))], l: l)
+        let text = paragraphs.dropLast() + [action + ": " + link, paragraphs.last ?? "", "-- \n" + why + "\n" + turnOff + " " + yearly]
         return MailMessage(
             messageID: "reminder-\(id.uuidString.lowercased())@\(from.domain)", date: now,
             from: MailAddress(from.address, name: l.t("app.name")), to: [MailAddress(address)], subject: subject,
-            text: (paragraphs.dropLast() + [action + ": " + link, paragraphs.last ?? ""]).joined(separator: "\n\n"), html: html)
+            text: text.joined(separator: "\n\n"), html: html)
     }
 
     /// The Inbox item's text: every paragraph but the last, which the page's own link replaces.
