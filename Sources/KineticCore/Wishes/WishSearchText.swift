@@ -2,7 +2,7 @@ import Foundation
 
 /// How wishes are found: by every word of a search, in any order, each the start of a word of
 /// the wish, ranked by where the words were found. Words are compared as people type them
-/// (``folded(_:)``, ``spelledPlainly(_:)``): without case, accents or width ("Glückwunsch" is
+/// (``SpellingKey``): without case, accents or width ("Glückwunsch" is
 /// found by "gluck"), and with the spellings of letters a keyboard may lack ("muenchen" finds
 /// "München", "aeroskobing" "Ærøskøbing", "strasse" "Straße"). A search word of
 /// ``typoMinimumLength`` letters or more also finds words one typo away (``typoSpellings(of:)``).
@@ -112,46 +112,8 @@ public enum WishSearchText {
     }
 
     /// The words of `text` as searches compare them: runs of letters and digits, folded
-    /// (``folded(_:)``) and spelled plainly (``spelledPlainly(_:)``).
+    /// and spelled plainly (``SpellingKey``).
     static func words(in text: String) -> [String] {
-        folded(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { spelledPlainly(String($0)) }
-    }
-
-    /// A folded word with each letter spelled as a keyboard without it spells it, and those
-    /// spellings as the plain letter, so that every way of writing the word compares equal:
-    /// "ae", "oe" and "ue" (German's ä, ö and ü without umlauts) as "a", "o", "u", so "muenchen"
-    /// and "München" (folded "munchen") both become "munchen"; Danish and Norwegian "aa" (å) as
-    /// "a"; æ, ø, œ as "a", "o", "o"; ł, đ, ð, þ as "l", "d", "d", "th". ß has become "ss" in the
-    /// folding already. Words that merely contain those pairs ("blue", "poet") change the same way
-    /// on both sides, so they still find each other.
-    static func spelledPlainly(_ word: String) -> String {
-        var plain = String.UnicodeScalarView()
-        // The letter a pair would begin: the second letter of ae, oe, ue or aa after it is dropped.
-        var pairStart: Unicode.Scalar?
-        for letter in word.unicodeScalars {
-            let spelled: String.UnicodeScalarView =
-                switch letter {
-                case "æ": "a".unicodeScalars
-                case "ø", "œ": "o".unicodeScalars
-                case "ł": "l".unicodeScalars
-                case "đ", "ð": "d".unicodeScalars
-                case "þ": "th".unicodeScalars
-                default: String.UnicodeScalarView([letter])
-                }
-            for scalar in spelled {
-                if let first = pairStart, scalar == "e" && "aou".unicodeScalars.contains(first) || scalar == "a" && first == "a" {
-                    pairStart = nil
-                    continue
-                }
-                plain.append(scalar)
-                pairStart = scalar
-            }
-        }
-        return String(plain)
-    }
-
-    /// `text` as searches compare it: lower case, without diacritics, full-width forms narrowed.
-    static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        SpellingKey.folded(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { SpellingKey.spelledPlainly(String($0)) }
     }
 }

@@ -134,7 +134,7 @@ public struct Contact: Equatable, Sendable {
 extension Contact {
     /// The words of a search of the address book, folded for case, accents and width.
     public static func searchWords(_ search: String) -> [String] {
-        WishSearchText.folded(search).split(whereSeparator: \.isWhitespace).prefix(8).map(String.init)
+        SpellingKey.folded(search).split(whereSeparator: \.isWhitespace).prefix(8).map(String.init)
     }
 
     /// Whether each of `words` (``searchWords(_:)``) begins a word of the name or is part of the
@@ -143,11 +143,11 @@ extension Contact {
     public func matches(_ words: [String]) -> Bool {
         let nameWords = WishSearchText.words(in: name)
         return words.allSatisfy { word in
-            let plain = WishSearchText.spelledPlainly(word)
+            let plain = SpellingKey.spelledPlainly(word)
             return ([email] + otherEmails).contains { $0.contains(word) } || nameWords.contains { $0.hasPrefix(plain) }
         }
     }
 
     /// How contacts are ordered: by what the sender sees for them, ignoring case and accents.
-    public var sortKey: String { WishSearchText.folded(displayName) }
+    public var sortKey: String { SpellingKey.folded(displayName) }
 }
