@@ -55,6 +55,9 @@ public struct ReportSearchQuery: Equatable, Sendable {
         Array(requiredSingleWords(where: ReportSpelling.isCorrectable).prefix(ReportSpelling.wordsCorrected))
     }
 
+    /// The required single words (not phrases), in order, each once.
+    public var singleWords: [String] { requiredSingleWords(where: { _ in true }) }
+
     /// The required single words that also match as prefixes (``matchesAsPrefix(_:)``), in
     /// order, each once.
     public var prefixWords: [String] { requiredSingleWords(where: Self.matchesAsPrefix) }

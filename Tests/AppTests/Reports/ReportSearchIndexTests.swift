@@ -41,6 +41,41 @@ import VaporTesting
         }
     }
 
+    @Test func wordsAreFoundHoweverAKeyboardWritesThem_inGermanFrenchAndDanish() async throws {
+        try await withKinetic { app in
+            let sql = try app.db.sql()
+            let reports: [(String, String)] = [
+                ("de", "Die Straße der Fußnoten. Schriftgröße und Anführungszeichen im Überblick."),
+                ("fr", "L’élève connaît la forêt près du château."),
+                ("da", "Søren bor på Ærø ved Åbenrå."),
+                ("en", "Blue poets queue for the aeroplane."),
+            ]
+            for (id, text) in reports {
+                try await ReportSearchIndex.put(.init(reportID: id, title: "Report \(id)", keywords: [], body: text + "\u{0C}"), on: sql)
+            }
+            try await ReportSearchIndex.refreshWords(on: sql)
+            let typed: [(String, [String])] = [
+                // ß as ss, umlauts without their dots or as two letters, in any case.
+                ("Strasse", ["de"]), ("fussnoten", ["de"]), ("SCHRIFTGROESSE", ["de"]), ("schriftgrosse", ["de"]),
+                ("Anfuehrungszeichen", ["de"]), ("anfuhrungszeichen", ["de"]), ("uberblick", ["de"]), ("Straße", ["de"]),
+                // French accents left out.
+                ("eleve", ["fr"]), ("connait", ["fr"]), ("foret", ["fr"]), ("chateau", ["fr"]),
+                // Danish ø, æ and å as a keyboard without them writes them.
+                ("soren", ["da"]), ("soeren", ["da"]), ("aeroe", ["da"]), ("aero", ["da", "en"]), ("aabenraa", ["da"]), ("abenra", ["da"]),
+                // English words with those pairs are still found as written.
+                ("blue", ["en"]), ("aeroplane", ["en"]),
+            ]
+            for (query, expected) in typed {
+                let found = try await ReportSearchIndex.search(try #require(ReportSearchQuery(query)), limit: 50, on: sql)
+                #expect(found.hits.map(\.reportID).sorted() == expected, "\(query) on \(sql.dialect.name)")
+                #expect(found.corrections.isEmpty, "\(query) is another spelling, not a typo")
+            }
+            let strasse = try await ReportSearchIndex.search(try #require(ReportSearchQuery("strasse")), limit: 50, on: sql)
+            #expect(strasse.spellings["strasse"] == ["straße"])
+            #expect(strasse.hits.first?.snippet.contains("\(ReportSearchIndex.hitStart)Straße\(ReportSearchIndex.hitEnd)") == true)
+        }
+    }
+
     @Test func aPrefix_findsThePagesOfEveryWordItStarts_evenOfWordsTheRankedTextLacks() async throws {
         // A report of very many different words, on pages after 200,000 characters of filler:
         // its ranked text keeps as many of them as fit in its bytes, its pages keep them all.

@@ -9,7 +9,9 @@ import SQLKit
 /// configuration, weights A/B/D); `report_pages` holds each page's text, to name the pages a
 /// hit is on and take its snippet from the best of them; `report_words` is every word indexed
 /// (on SQLite, of both tables), to correct a misspelt one (``ReportSpelling``) and, on SQLite, to
-/// give a prefix as the words it starts (``prefixWords(for:on:)``). A query is always a ``ReportSearchQuery``
+/// give a prefix as the words it starts (``prefixWords(for:on:)``); `report_spellings` files
+/// the words a keyboard may write otherwise under their spelling key, so that a search word
+/// finds every way of writing it (``spellings(for:on:)``). A query is always a ``ReportSearchQuery``
 /// written out for the database and bound as a parameter: what someone typed never reaches
 /// `MATCH` or `to_tsquery` as typed. What the two engines do differently is theirs
 /// (``ReportSearchEngine``); this is what they share.
@@ -55,6 +57,8 @@ enum ReportSearchIndex {
         let hits: [Hit]
         /// A misspelt word and the words it was read as.
         let corrections: [String: [String]]
+        /// A word and the other ways of writing it that it also found ("strasse": "straße").
+        var spellings: [String: [String]] = [:]
     }
 
     /// The engine of the database `sql` talks to.
@@ -87,7 +91,7 @@ enum ReportSearchIndex {
         try await sql.raw("DROP TABLE IF EXISTS report_search").run()
     }
 
-    /// Indexes `entry`, replacing what was indexed for its report. Call ``refreshWords(on:)``
+    /// Indexes `entry`, replacing what was indexed for its report. Call ``refreshWords(on:withSpellings:)``
     /// when done changing the index; run it in a transaction (on SQLite, its pages take the rows
     /// after the last one).
     static func put(_ entry: Entry, on sql: any SQLDatabase) async throws {
@@ -149,25 +153,65 @@ enum ReportSearchIndex {
         }
     }
 
-    /// Makes `report_words` hold every word the index holds, after it changed.
-    static func refreshWords(on sql: any SQLDatabase) async throws {
+    /// Makes `report_words` hold every word the index holds, after it changed, and
+    /// `report_spellings` those of them whose spelling key is not the word itself (unless
+    /// `withSpellings` is false: a migration from before that table).
+    static func refreshWords(on sql: any SQLDatabase, withSpellings: Bool = true) async throws {
+        struct Row: Decodable { let word: String }
         try await sql.raw("DELETE FROM report_words").run()
         try await engine(for: sql).fillWords(on: sql)
+        guard withSpellings else { return }
+        try await sql.raw("DELETE FROM report_spellings").run()
+        let spelt = try await sql.raw("SELECT word FROM report_words").all(decoding: Row.self).compactMap { row in
+            let key = SpellingKey.of(row.word)
+            return key == row.word ? nil : (key, row.word)
+        }
+        for batch in stride(from: 0, to: spelt.count, by: 500).map({ spelt[$0..<min($0 + 500, spelt.count)] }) {
+            let rows = batch.map { SQLGroupExpression([SQLBind($0.0), SQLBind($0.1)]) }
+            try await sql.raw("INSERT INTO report_spellings (spelling, word) VALUES \(SQLList(rows))").run()
+        }
+    }
+
+    /// The most other spellings a search word is looked for as.
+    static let spellingsPerWord = 8
+
+    /// For each required single word of `query`, the indexed words written otherwise that
+    /// have its spelling key (``SpellingKey``): "strasse" finds "straße", "groesse" "größe"
+    /// (on SQLite, whose index drops diacritics, "große"), "soren" "søren". A word of a phrase
+    /// is looked for only as it is typed.
+    static func spellings(for query: ReportSearchQuery, on sql: any SQLDatabase) async throws -> [String: [String]] {
+        struct Row: Decodable { let word: String }
+        let engine = engine(for: sql)
+        var spellings: [String: [String]] = [:]
+        for word in query.singleWords {
+            let key = SpellingKey.of(word), typed = engine.stored(word)
+            let others = try await sql.raw(
+                """
+                SELECT word FROM report_spellings WHERE spelling = \(bind: key)
+                UNION SELECT word FROM report_words WHERE word = \(bind: key)
+                ORDER BY word LIMIT \(bind: spellingsPerWord + 1)
+                """
+            ).all(decoding: Row.self).map(\.word).filter { $0 != typed }
+            if !others.isEmpty { spellings[word] = Array(others.prefix(spellingsPerWord)) }
+        }
+        return spellings
     }
 
     /// The reports matching `query`, best first, at most `limit`; a word found in no report
     /// (not even as the start of a word) is looked for as the words one edit away from it.
     static func search(_ query: ReportSearchQuery, limit: Int, on sql: any SQLDatabase) async throws -> Found {
         let engine = engine(for: sql)
-        let corrections = try await self.corrections(for: query, on: sql)
-        let written = engine.written(query, corrections: corrections, phrasesAsWords: false)
-        let onPages = try await engine.writtenForPages(query, corrections: corrections, on: sql)
+        let spellings = try await self.spellings(for: query, on: sql)
+        let corrections = try await self.corrections(for: query, besides: spellings, on: sql)
+        let alternatives = corrections.merging(spellings) { $0 + $1 }
+        let written = engine.written(query, corrections: alternatives, phrasesAsWords: false)
+        let onPages = try await engine.writtenForPages(query, corrections: alternatives, on: sql)
         var hits = try await engine.rankedHits(written, onPages: onPages, limit: limit, on: sql)
         if query.hasPhrase, hits.count < limit {
-            let relaxed = engine.written(query, corrections: corrections, phrasesAsWords: true)
+            let relaxed = engine.written(query, corrections: alternatives, phrasesAsWords: true)
             hits += try await hitsOnPages(written, onPages: onPages, relaxed: relaxed, limit: limit - hits.count, engine: engine, on: sql)
         }
-        return Found(hits: hits, corrections: corrections)
+        return Found(hits: hits, corrections: corrections, spellings: spellings)
     }
 
     /// The reports the ranking cannot find by a phrase although one of their pages holds it:
@@ -218,13 +262,15 @@ enum ReportSearchIndex {
         ).all(decoding: Row.self).map(\.word)
     }
 
-    /// For each word of `query` that is in no report, even as the start of a word, the indexed
-    /// words one edit away from it (none when nothing is near).
-    static func corrections(for query: ReportSearchQuery, on sql: any SQLDatabase) async throws -> [String: [String]] {
+    /// For each word of `query` that is in no report, even as the start of a word, nor written
+    /// otherwise (`spellings`), the indexed words one edit away from it (none when nothing is near).
+    static func corrections(
+        for query: ReportSearchQuery, besides spellings: [String: [String]] = [:], on sql: any SQLDatabase
+    ) async throws -> [String: [String]] {
         struct Row: Decodable { let word: String }
         var corrections: [String: [String]] = [:]
         let engine = engine(for: sql)
-        for word in query.correctableWords {
+        for word in query.correctableWords where spellings[word] == nil {
             guard try await indexedWords(startingWith: engine.stored(word), limit: 1, on: sql).isEmpty else { continue }
             let variants = Set(ReportSpelling.variants(of: word).map(engine.stored))
             let near = try await sql.raw(

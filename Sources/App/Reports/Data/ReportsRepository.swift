@@ -97,7 +97,7 @@ struct ReportsRepository {
         let found = try await database.transaction { database in
             try await ReportSearchIndex.search(query, limit: limit, on: database.sql())
         }
-        let highlight = query.highlightedWords.flatMap { [$0] + (found.corrections[$0] ?? []) }
+        let highlight = query.highlightedWords.flatMap { [$0] + (found.corrections[$0] ?? []) + (found.spellings[$0] ?? []) }
         let hits = found.hits
         guard !hits.isEmpty else { return ReportSearchResults(results: [], corrections: found.corrections, highlight: highlight) }
         let records = try await ReportRecord.query(on: database).filter(\.$id ~~ hits.map(\.reportID)).all()

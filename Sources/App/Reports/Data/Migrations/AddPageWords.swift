@@ -8,7 +8,7 @@ struct AddPageWords: AsyncMigration {
     func prepare(on database: Database) async throws {
         let sql = try database.sql()
         guard sql.dialect.name == "sqlite" else { return }
-        try await database.transaction { database in try await ReportSearchIndex.refreshWords(on: database.sql()) }
+        try await database.transaction { database in try await ReportSearchIndex.refreshWords(on: database.sql(), withSpellings: false) }
     }
 
     func revert(on database: Database) async throws {}

@@ -9,7 +9,7 @@ struct AddReportPages: AsyncMigration {
     func prepare(on database: Database) async throws {
         let sql = try database.sql()
         try await ReportSearchIndex.createPagesAndWords(on: sql)
-        try await ReportSearchIndex.refreshWords(on: sql)
+        try await ReportSearchIndex.refreshWords(on: sql, withSpellings: false)
     }
 
     func revert(on database: Database) async throws {

@@ -33,7 +33,7 @@ struct NumberReportPages: AsyncMigration {
                 try await sql.raw("DROP TABLE report_pages_before").run()
             }
             try await ReportSearchIndex.reindexCutReports(on: sql)
-            try await ReportSearchIndex.refreshWords(on: sql)
+            try await ReportSearchIndex.refreshWords(on: sql, withSpellings: false)
         }
     }
 
