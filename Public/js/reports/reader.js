@@ -245,6 +245,8 @@ class Reader {
       if (view.scale !== scale) return;
       const text = document.createElement('div');
       text.className = 'reader-text';
+      // The page's words in the report's language, for screen readers and selection.
+      if (this.article.dataset.language) text.lang = this.article.dataset.language;
       const textContent = await this.textOf(view.number);
       const textDivs = [];
       const strings = [];

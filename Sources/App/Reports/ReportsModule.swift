@@ -5,7 +5,7 @@ extension ReportsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
         [
             CreateReports(), AddPreviousReportLibrary(), AddReportPages(), AddRecognisedPages(), CreateReportImports(), NumberReportPages(),
-            AddPageWords(), AddReportSpellings(),
+            AddPageWords(), AddReportSpellings(), AddReportLanguages(),
         ]
     }
 

@@ -2787,6 +2787,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ReportCategory/reportCount`.
             public var reportCount: Swift.Int
+            /// The language of its title and summary, a BCP 47 tag (`de`, `en-GB`); null when not known.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportCategory/language`.
+            public var language: Swift.String?
             /// Creates a new `ReportCategory`.
             ///
             /// - Parameters:
@@ -2795,18 +2799,21 @@ extension Components {
             ///   - summary:
             ///   - categoryCount: Its own child categories.
             ///   - reportCount: Reports in it and every category below it.
+            ///   - language: The language of its title and summary, a BCP 47 tag (`de`, `en-GB`); null when not known.
             public init(
                 id: Swift.String,
                 title: Swift.String,
                 summary: Swift.String? = nil,
                 categoryCount: Swift.Int,
-                reportCount: Swift.Int
+                reportCount: Swift.Int,
+                language: Swift.String? = nil
             ) {
                 self.id = id
                 self.title = title
                 self.summary = summary
                 self.categoryCount = categoryCount
                 self.reportCount = reportCount
+                self.language = language
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -2814,6 +2821,7 @@ extension Components {
                 case summary
                 case categoryCount
                 case reportCount
+                case language
             }
         }
         /// - Remark: Generated from `#/components/schemas/ReportSummary`.
@@ -2838,6 +2846,10 @@ extension Components {
             public var categoryId: Swift.String
             /// - Remark: Generated from `#/components/schemas/ReportSummary/thumbnailURL`.
             public var thumbnailURL: Swift.String
+            /// The language it is written in, a BCP 47 tag: the one `library.json` names for it or for the library, else told from its text (English, German, French, Spanish, Italian, Dutch, Danish, Swedish, Portuguese); null when neither says. Show its title, summary and text with this language (hyphenation, voice).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportSummary/language`.
+            public var language: Swift.String?
             /// Creates a new `ReportSummary`.
             ///
             /// - Parameters:
@@ -2849,6 +2861,7 @@ extension Components {
             ///   - pageCount:
             ///   - categoryId: The category listing it, `root` at the top.
             ///   - thumbnailURL:
+            ///   - language: The language it is written in, a BCP 47 tag: the one `library.json` names for it or for the library, else told from its text (English, German, French, Spanish, Italian, Dutch, Danish, Swedish, Portuguese); null when neither says. Show its title, summary and text with this language (hyphenation, voice).
             public init(
                 id: Swift.String,
                 title: Swift.String,
@@ -2857,7 +2870,8 @@ extension Components {
                 keywords: [Swift.String],
                 pageCount: Swift.Int,
                 categoryId: Swift.String,
-                thumbnailURL: Swift.String
+                thumbnailURL: Swift.String,
+                language: Swift.String? = nil
             ) {
                 self.id = id
                 self.title = title
@@ -2867,6 +2881,7 @@ extension Components {
                 self.pageCount = pageCount
                 self.categoryId = categoryId
                 self.thumbnailURL = thumbnailURL
+                self.language = language
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -2877,6 +2892,7 @@ extension Components {
                 case pageCount
                 case categoryId
                 case thumbnailURL
+                case language
             }
         }
         /// - Remark: Generated from `#/components/schemas/ReportLevel`.

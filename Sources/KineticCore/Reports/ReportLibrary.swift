@@ -10,12 +10,46 @@ public struct ReportLibrary: Equatable, Sendable {
     public var categories: [Category]
     /// Every report, in the order a walk from the root meets them.
     public var reports: [Report]
+    /// The language the datasource says its titles and reports are in (``TextLanguage``); nil
+    /// when it does not say.
+    public var language: String?
 
-    public init(title: String, root: Level, categories: [Category], reports: [Report]) {
+    public init(title: String, root: Level, categories: [Category], reports: [Report], language: String? = nil) {
         self.title = title
         self.root = root
         self.categories = categories
         self.reports = reports
+        self.language = language
+    }
+
+    /// The language of each category's title, given each report's (`reportLanguages`, by id):
+    /// the library's when it names one, else the one most reports in the category and below it
+    /// are in. A category none of whose reports has a language has none.
+    public func languages(ofCategoriesWith reportLanguages: [String: String]) -> [String: String] {
+        Self.languages(
+            ofCategories: Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0.parentID) }),
+            reports: reports.map { ($0.categoryID, reportLanguages[$0.id]) }, library: language)
+    }
+
+    /// The language of each category of `parentOf` (each category's parent, nil for the root's)
+    /// as ``languages(ofCategoriesWith:)`` tells it, from `reports` (each report's category and
+    /// language) and the `library`'s language.
+    public static func languages(
+        ofCategories parentOf: [String: String?], reports: [(categoryID: String?, language: String?)], library: String?
+    ) -> [String: String] {
+        var found: [String: [String?]] = [:]
+        for report in reports {
+            var category = report.categoryID
+            while let id = category {
+                found[id, default: []].append(report.language)
+                category = parentOf[id] ?? nil
+            }
+        }
+        var languages: [String: String] = [:]
+        for id in parentOf.keys {
+            languages[id] = library ?? TextLanguage.mostCommon(found[id] ?? [])
+        }
+        return languages
     }
 
     /// What one level lists, in the datasource's order.
@@ -68,11 +102,14 @@ public struct ReportLibrary: Equatable, Sendable {
         public var position: Int
         /// Its place in the datasource's `reports` array, for naming problems (`reports[3].file`).
         public var sourceIndex: Int
+        /// The language the datasource says it is in; nil leaves it to the library's, else to its text.
+        public var language: String?
 
         public init(
             id: String, title: String, file: String, keywords: [String], summary: String?, date: LocalDate?,
-            categoryID: String?, position: Int, sourceIndex: Int
+            categoryID: String?, position: Int, sourceIndex: Int, language: String? = nil
         ) {
+            self.language = language
             self.id = id
             self.title = title
             self.file = file

@@ -24,17 +24,19 @@ struct ManifestReading {
         let keywords: [String]
         let summary: String?
         let date: LocalDate?
+        let language: String?
     }
 
     mutating func read(_ json: JSONValue) -> Result<ReportLibrary, ReportLibraryProblems> {
         guard let members = json.objectValue else {
             return .failure(ReportLibraryProblems([ReportLibraryProblem(ReportLibraryManifest.fileName, "error.body.objectExpected")]))
         }
-        var reader = JSONMemberReader(members, known: ["$schema", "version", "title", "root", "categories", "reports"])
+        var reader = JSONMemberReader(members, known: ["$schema", "version", "title", "language", "root", "categories", "reports"])
         if let version = reader.integer("version"), version != ReportLibraryManifest.version {
             reader.fail("version", "error.reports.version")
         }
         let title = text(reader.string("title"), at: "title", limit: Limits.titleLength)
+        let language = self.language(&reader)
         let root = reader.object("root").map { level($0, at: "root") }
         let categoryItems = array(members["categories"], at: "categories", reader: &reader, limit: Limits.categories)
         let reportItems = array(members["reports"], at: "reports", reader: &reader, limit: Limits.reports)
@@ -45,7 +47,8 @@ struct ManifestReading {
         // The tree is checked even after other problems (with the definitions that read
         // well), so one pass names as many problems as it can.
         guard let root else { return .failure(ReportLibraryProblems(problems)) }
-        let library = tree(title: title ?? "", root: root, categories: categories, reports: reports)
+        var library = tree(title: title ?? "", root: root, categories: categories, reports: reports)
+        library.language = language
         return problems.isEmpty ? .success(library) : .failure(ReportLibraryProblems(problems))
     }
 
@@ -93,7 +96,7 @@ struct ManifestReading {
     }
 
     private mutating func report(_ members: [String: JSONValue], index: Int, path: String) -> DefinedReport? {
-        var reader = JSONMemberReader(members, known: ["id", "title", "file", "keywords", "summary", "date"])
+        var reader = JSONMemberReader(members, known: ["id", "title", "file", "keywords", "summary", "date", "language"])
         let title = text(reader.string("title"), at: "\(path).title", limit: Limits.titleLength)
         let summary = text(reader.string("summary", .optional), at: "\(path).summary", limit: Limits.summaryLength)
         let file = reader.string("file")
@@ -108,10 +111,22 @@ struct ManifestReading {
         let dateText = reader.string("date", .optional)
         let date = dateText.flatMap(LocalDate.init)
         if dateText != nil, date == nil { reader.fail("date", "error.reports.date") }
+        let language = self.language(&reader)
         merge(reader, at: path, ignoring: ["id"])
         guard let id = members["id"]?.stringValue, let title, let file, ReportLibraryManifest.isSafeRelativePath(file) else { return nil }
         return DefinedReport(
-            index: index, id: id, title: title, file: file, keywords: ReportKeywords.merged(keywords), summary: summary, date: date)
+            index: index, id: id, title: title, file: file, keywords: ReportKeywords.merged(keywords), summary: summary, date: date,
+            language: language)
+    }
+
+    /// The optional `language`: a BCP 47 tag (``TextLanguage/tag(_:)``) such as `de` or `en-GB`.
+    private func language(_ reader: inout JSONMemberReader) -> String? {
+        guard let written = reader.string("language", .optional) else { return nil }
+        guard let tag = TextLanguage.tag(written) else {
+            reader.fail("language", "error.reports.language")
+            return nil
+        }
+        return tag
     }
 
     /// A level's `categories` and `reports` lists (each optional, empty when absent).

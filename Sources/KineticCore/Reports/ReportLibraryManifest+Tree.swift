@@ -62,7 +62,8 @@ extension ManifestReading {
                 placedReports.append(
                     ReportLibrary.Report(
                         id: id, title: report.title, file: report.file, keywords: report.keywords, summary: report.summary,
-                        date: report.date, categoryID: parent, position: position, sourceIndex: report.index
+                        date: report.date, categoryID: parent, position: position, sourceIndex: report.index,
+                        language: report.language
                     ))
             }
             for (position, id) in contents.categoryIDs.enumerated() where parentOf[id] == .some(parent) {

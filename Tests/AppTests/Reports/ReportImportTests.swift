@@ -88,7 +88,7 @@ import VaporTesting
             #expect(root.categories.map(\.id) == ["area-1"])
             #expect(root.categories.first?.reportCount == 3)
             let unit = try #require(try await repository.level("area-1-unit-1"))
-            #expect(unit.trail == [ReportCrumb(id: "area-1", title: "Area 1")])
+            #expect(unit.trail == [ReportCrumb(id: "area-1", title: "Area 1", language: "en")], "the language its reports are in")
             #expect(unit.reports.map(\.id) == ["report-00001", "report-00002", "report-00003"])
             let report = try #require(try await repository.report("report-00001"))
             // The datasource's keywords, then the PDF's own /Keywords not already there.

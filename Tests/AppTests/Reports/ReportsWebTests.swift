@@ -56,6 +56,41 @@ import VaporTesting
         }
     }
 
+    /// A report's title, summary, snippet and text carry its language wherever it differs from
+    /// the page's: the one `library.json` names, else the one its text is in.
+    @Test func eachReport_carriesItsLanguage_namedOrToldFromItsText() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try fixtures.editManifest { manifest in
+            var reports = manifest["reports"] as! [[String: Any]]
+            reports[1]["language"] = "de"
+            reports[1]["title"] = "Donaudampfschifffahrtsgesellschaftskapitän"
+            manifest["reports"] = reports
+        }
+        try await withKinetic { app in
+            _ = try await app.reportImports(for: .server("tests")).importLibrary(from: fixtures.folder)
+            let (web, account) = try await app.signedInWebClient()
+            let unit = try await web.get("/reports/categories/area-1-unit-1").body.string
+            #expect(unit.contains(#"<span class="bubble-title" lang="de">Donaudampfschifffahrtsgesellschaftskapitän</span>"#))
+            #expect(unit.contains(#"<span class="bubble-title">Safety report 1</span>"#), "English, as the page: nothing to say")
+            let viewer = try await web.get("/reports/report-00002").body.string
+            #expect(viewer.contains(#"data-language="de""#) && viewer.contains(#"id="report-viewer-title" lang="de""#))
+            let list = try await web.get("/reports/categories/area-1-unit-1/reports").body.string
+            #expect(list.contains(#"data-report="report-00002" lang="de""#))
+            let found = try await web.get("/reports/search?q=Donaudampfschifffahrtsgesellschaftskapitaen").body.string
+            #expect(found.contains(#"<strong class="report-result-title" lang="de">"#), "found by its plain spelling too")
+
+            // On a German page the English ones say so, the German one needs nothing.
+            let german = try await web.get("/reports/categories/area-1-unit-1", headers: ["Accept-Language": "de"]).body.string
+            #expect(german.contains(#"<span class="bubble-title" lang="en">Safety report 1</span>"#))
+            #expect(german.contains(#"<span class="bubble-title">Donaudampfschifffahrtsgesellschaftskapitän</span>"#))
+            #expect(german.contains(#"<span aria-current="page" lang="en">Unit 1</span>"#), "a category takes its reports' language")
+
+            let level = try await app.json(.GET, "/api/v1/reports/categories/area-1-unit-1", token: account.token).body.string
+            #expect(level.contains(#""language":"de""#) && level.contains(#""language":"en""#))
+        }
+    }
+
     /// A level of 200 items shows them eight at a time around its centre, in the datasource's
     /// order, with a pager; a page past the end shows the last; an empty category says so.
     @Test func aCrowdedLevel_isShownAPageAtATime_andAnEmptyOneSaysSo() async throws {

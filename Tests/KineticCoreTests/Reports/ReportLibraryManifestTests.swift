@@ -50,6 +50,32 @@ import Testing
         #expect(q1.file == "pdfs/q1.pdf")
     }
 
+    @Test func aLibraryAndItsReports_mayNameTheirLanguage_andAWrongTagIsAProblem() throws {
+        let named = """
+            {"version": 1, "title": "Handbücher", "language": "de",
+             "root": {"categories": ["de"], "reports": ["intro"]},
+             "categories": [{"id": "de", "title": "Deutschsprachige Dokumentation", "reports": ["guide"]}],
+             "reports": [
+               {"id": "intro", "title": "Introduction", "file": "intro.pdf", "language": "en-gb"},
+               {"id": "guide", "title": "Anleitung", "file": "guide.pdf"}
+             ]}
+            """
+        guard case .success(let library) = try read(named) else {
+            Issue.record("expected a library")
+            return
+        }
+        #expect(library.language == "de")
+        #expect(library.reports.map(\.language) == ["en-GB", nil])
+        #expect(library.languages(ofCategoriesWith: ["intro": "en-GB"]) == ["de": "de"], "the library's language comes first")
+        var unnamed = library
+        unnamed.language = nil
+        #expect(unnamed.languages(ofCategoriesWith: ["intro": "en-GB", "guide": "de"]) == ["de": "de"], "the language of its reports")
+        #expect(unnamed.languages(ofCategoriesWith: [:]).isEmpty)
+
+        let wrong = named.replacingOccurrences(of: #""language": "en-gb""#, with: #""language": "Englisch""#)
+        #expect(try problems(wrong).map(\.path) == ["reports[0].language"])
+    }
+
     @Test func duplicateIDs_areNamedAtTheirSecondUse() throws {
         let found = try problems(
             """

@@ -20,8 +20,11 @@ struct ReportCategoryDTO: Content {
     @NullEncoded var summary: String?
     let categoryCount: Int
     let reportCount: Int
+    /// The language of its title and summary (BCP 47); null when not known.
+    @NullEncoded var language: String?
 
     init(_ category: ReportCategorySummary) {
+        language = category.language
         id = category.id
         title = category.title
         summary = category.summary
@@ -40,8 +43,11 @@ struct ReportSummaryDTO: Content {
     let pageCount: Int
     let categoryId: String
     let thumbnailURL: String
+    /// The language it is written in (BCP 47); null when not known.
+    @NullEncoded var language: String?
 
     init(_ report: ReportSummary) {
+        language = report.language
         id = report.id
         title = report.title
         summary = report.summary

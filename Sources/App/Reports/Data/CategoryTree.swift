@@ -11,6 +11,7 @@ struct CategoryTree: Sendable {
         let title: String
         let summary: String?
         let parentID: String?
+        let language: String?
     }
 
     let byID: [String: Category]
@@ -21,14 +22,14 @@ struct CategoryTree: Sendable {
     /// ``CategoryTreeCache`` does once per change of the library.
     static func read(on database: any Database) async throws -> CategoryTree {
         let sql = try database.sql()
-        let rows = try await sql.select().columns("id", "title", "summary", "parent_id").from(ReportCategoryRecord.schema)
+        let rows = try await sql.select().columns("id", "title", "summary", "parent_id", "language").from(ReportCategoryRecord.schema)
             .orderBy("position").all()
         var byID: [String: Category] = [:], children: [String: [String]] = [:]
         for row in rows {
             let id = try row.decode(column: "id", as: String.self), parentID = try row.decode(column: "parent_id", as: String?.self)
             byID[id] = Category(
                 title: try row.decode(column: "title", as: String.self), summary: try row.decode(column: "summary", as: String?.self),
-                parentID: parentID)
+                parentID: parentID, language: try row.decode(column: "language", as: String?.self))
             children[parentID ?? "", default: []].append(id)
         }
         var direct: [String: Int] = [:]
@@ -54,7 +55,7 @@ struct CategoryTree: Sendable {
         var trail: [ReportCrumb] = []
         var current: String? = id
         while let step = current, let category = byID[step], trail.count <= 64 {
-            trail.insert(ReportCrumb(id: step, title: category.title), at: 0)
+            trail.insert(ReportCrumb(id: step, title: category.title, language: category.language), at: 0)
             current = category.parentID
         }
         return trail
@@ -65,7 +66,8 @@ struct CategoryTree: Sendable {
         let below = [id] + descendants(of: id)
         return ReportCategorySummary(
             id: id, title: category?.title ?? id, summary: category?.summary,
-            categoryCount: children(of: id).count, reportCount: below.reduce(0) { $0 + (directReports[$1] ?? 0) }
+            categoryCount: children(of: id).count, reportCount: below.reduce(0) { $0 + (directReports[$1] ?? 0) },
+            language: category?.language
         )
     }
 }
@@ -78,16 +80,19 @@ struct ReportLibraryStamp: Hashable, Sendable {
     let importedAt: Date
     let reportCount: Int
     let pageCount: Int
+    let language: String?
 
     /// The row, or nil before the first import.
     static func read(on database: any Database) async throws -> ReportLibraryStamp? {
         guard
-            let row = try await database.sql().select().columns("title", "imported_at", "report_count", "page_count")
+            let row = try await database.sql().select().columns("title", "imported_at", "report_count", "page_count", "language")
                 .from(ReportLibraryRecord.schema).where("id", .equal, ReportLibraryRecord.mainID).first()
         else { return nil }
         return ReportLibraryStamp(
             title: try row.decode(column: "title", as: String.self), importedAt: try row.decode(column: "imported_at", as: Date.self),
-            reportCount: try row.decode(column: "report_count", as: Int.self), pageCount: try row.decode(column: "page_count", as: Int.self)
+            reportCount: try row.decode(column: "report_count", as: Int.self),
+            pageCount: try row.decode(column: "page_count", as: Int.self),
+            language: try row.decode(column: "language", as: String?.self)
         )
     }
 }

@@ -12,10 +12,13 @@ final class ReportCategoryRecord: Model, @unchecked Sendable {
     @OptionalField(key: "parent_id") var parentID: String?
     @Field(key: "position") var position: Int
     @Field(key: "depth") var depth: Int
+    /// The language its title is in: the library's, else the one most reports in it are in.
+    @OptionalField(key: "language") var language: String?
 
     init() {}
 
-    init(id: String, title: String, summary: String?, parentID: String?, position: Int, depth: Int) {
+    init(id: String, title: String, summary: String?, parentID: String?, position: Int, depth: Int, language: String? = nil) {
+        self.language = language
         self.id = id
         self.title = title
         self.summary = summary

@@ -12,6 +12,8 @@ final class ReportLibraryRecord: Model, @unchecked Sendable {
     @Field(key: "imported_at") var importedAt: Date
     @Field(key: "report_count") var reportCount: Int
     @Field(key: "page_count") var pageCount: Int
+    /// The language of its title: the datasource's, else the one most reports are in.
+    @OptionalField(key: "language") var language: String?
 
     init() {}
 

@@ -13,6 +13,8 @@ struct ReportLibrarySnapshot: Codable, Equatable {
         var importedAt: Date
         var reportCount: Int
         var pageCount: Int
+        /// Absent from libraries kept before languages were (as are the two below).
+        var language: String?
     }
 
     struct Category: Codable, Equatable {
@@ -22,6 +24,7 @@ struct ReportLibrarySnapshot: Codable, Equatable {
         var parentID: String?
         var position: Int
         var depth: Int
+        var language: String?
     }
 
     struct Report: Codable, Equatable {
@@ -42,6 +45,7 @@ struct ReportLibrarySnapshot: Codable, Equatable {
         var importedAt: Date
         /// Absent from libraries kept before OCR came (none were recognised then).
         var recognisedPages: Int?
+        var language: String?
     }
 
     /// nil before the first import.
@@ -72,11 +76,13 @@ struct ReportLibrarySnapshot: Codable, Equatable {
         }
         return Self(
             library: library.map {
-                Library(title: $0.title, importedAt: $0.importedAt, reportCount: $0.reportCount, pageCount: $0.pageCount)
+                Library(
+                    title: $0.title, importedAt: $0.importedAt, reportCount: $0.reportCount, pageCount: $0.pageCount, language: $0.language)
             },
             categories: categories.map {
                 Category(
-                    id: $0.id ?? "", title: $0.title, summary: $0.summary, parentID: $0.parentID, position: $0.position, depth: $0.depth)
+                    id: $0.id ?? "", title: $0.title, summary: $0.summary, parentID: $0.parentID, position: $0.position, depth: $0.depth,
+                    language: $0.language)
             },
             reports: reports.map(Report.init)
         )
@@ -91,14 +97,15 @@ struct ReportLibrarySnapshot: Codable, Equatable {
         try await ReportCategoryRecord.query(on: database).delete()
         try await ReportLibraryRecord.query(on: database).delete()
         if let library {
-            try await ReportLibraryRecord(
-                title: library.title, importedAt: library.importedAt, reportCount: library.reportCount, pageCount: library.pageCount
-            ).create(on: database)
+            let row = ReportLibraryRecord(
+                title: library.title, importedAt: library.importedAt, reportCount: library.reportCount, pageCount: library.pageCount)
+            row.language = library.language
+            try await row.create(on: database)
         }
         for category in categories {
             try await ReportCategoryRecord(
                 id: category.id, title: category.title, summary: category.summary, parentID: category.parentID,
-                position: category.position, depth: category.depth
+                position: category.position, depth: category.depth, language: category.language
             ).create(on: database)
         }
         for report in reports {
@@ -121,7 +128,8 @@ extension ReportLibrarySnapshot.Report {
             id: record.id ?? "", title: record.title, summary: record.summary, date: record.date, keywordsJSON: record.keywordsJSON,
             categoryID: record.categoryID, position: record.position, fileName: record.fileName, storedFolder: record.storedFolder,
             sha256: record.sha256, byteCount: record.byteCount, pageCount: record.pageCount, pageWidth: record.pageWidth,
-            pageHeight: record.pageHeight, importedAt: record.importedAt, recognisedPages: record.recognisedPages)
+            pageHeight: record.pageHeight, importedAt: record.importedAt, recognisedPages: record.recognisedPages,
+            language: record.language)
     }
 
     var record: ReportRecord {
@@ -142,6 +150,7 @@ extension ReportLibrarySnapshot.Report {
         record.pageHeight = pageHeight
         record.importedAt = importedAt
         record.recognisedPages = recognisedPages ?? 0
+        record.language = language
         return record
     }
 }

@@ -30,6 +30,9 @@ final class ReportRecord: Model, @unchecked Sendable {
     @Field(key: "imported_at") var importedAt: Date
     /// Pages that had no text and whose text was recognised by OCR.
     @Field(key: "recognised_pages") var recognisedPages: Int
+    /// The language it is in (``TextLanguage``): the datasource's, else told from its text; nil
+    /// when neither says.
+    @OptionalField(key: "language") var language: String?
 
     init() {}
 }

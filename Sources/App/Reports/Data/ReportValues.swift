@@ -5,6 +5,8 @@ import KineticCore
 struct ReportCrumb: Equatable, Sendable {
     let id: String
     let title: String
+    /// The language of its title (``TextLanguage``); nil when not known.
+    var language: String? = nil
 }
 
 /// A category as a level lists it.
@@ -16,6 +18,8 @@ struct ReportCategorySummary: Equatable, Sendable {
     let categoryCount: Int
     /// Reports in it and every category below it.
     let reportCount: Int
+    /// The language of its title and summary; nil when not known.
+    var language: String? = nil
 }
 
 /// A report as a level, the list or search shows it.
@@ -31,6 +35,8 @@ struct ReportSummary: Equatable, Sendable {
     /// Names the files its PDF was rendered into (a new or changed PDF, or an undo, gets
     /// another): its file URLs carry it, so they can be cached for good.
     let filesVersion: String
+    /// The language it is written in (``TextLanguage``); nil when not known.
+    var language: String? = nil
 
     /// `url` (one of the report's files) with its ``filesVersion``.
     func versioned(_ url: SiteURL) -> String { url.with([("v", filesVersion)]) }
@@ -40,6 +46,8 @@ struct ReportSummary: Equatable, Sendable {
 /// categories and its reports in the datasource's order.
 struct ReportLevel: Equatable, Sendable {
     let libraryTitle: String
+    /// The language of the library's title; nil when not known.
+    var libraryLanguage: String? = nil
     /// Nil for the root.
     let category: ReportCategorySummary?
     /// From the root's first category down to this level's parent.

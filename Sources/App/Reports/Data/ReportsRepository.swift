@@ -28,7 +28,7 @@ struct ReportsRepository {
         let tree = try await trees.tree(for: stamp, on: database)
         if let categoryID, tree.byID[categoryID] == nil { return nil }
         let query = try database.sql().select()
-            .columns("id", "title", "summary", "date", "keywords", "page_count", "category_id", "stored_folder")
+            .columns("id", "title", "summary", "date", "keywords", "page_count", "category_id", "stored_folder", "language")
             .from(ReportRecord.schema)
         if let categoryID { query.where("category_id", .equal, categoryID) } else { query.where("category_id", .is, SQLLiteral.null) }
         let reports = try await query.orderBy("position").all().map { row in
@@ -39,11 +39,12 @@ struct ReportsRepository {
                 keywords: ReportRecord.keywords(fromJSON: try row.decode(column: "keywords", as: String.self)),
                 pageCount: try row.decode(column: "page_count", as: Int.self),
                 categoryID: try row.decode(column: "category_id", as: String?.self),
-                filesVersion: ReportRecord.filesVersion(ofFolder: try row.decode(column: "stored_folder", as: String.self))
+                filesVersion: ReportRecord.filesVersion(ofFolder: try row.decode(column: "stored_folder", as: String.self)),
+                language: try row.decode(column: "language", as: String?.self)
             )
         }
         return ReportLevel(
-            libraryTitle: stamp?.title ?? "",
+            libraryTitle: stamp?.title ?? "", libraryLanguage: stamp?.language,
             category: categoryID.map { tree.summary(of: $0) },
             trail: categoryID.map { tree.trail(to: $0).dropLast() }.map(Array.init) ?? [],
             categories: tree.children(of: categoryID).map { tree.summary(of: $0) },
@@ -134,7 +135,7 @@ extension ReportRecord {
         ReportSummary(
             id: try requireID(), title: title, summary: summary, date: date.flatMap(LocalDate.init),
             keywords: keywords, pageCount: pageCount, categoryID: categoryID,
-            filesVersion: Self.filesVersion(ofFolder: storedFolder)
+            filesVersion: Self.filesVersion(ofFolder: storedFolder), language: language
         )
     }
 

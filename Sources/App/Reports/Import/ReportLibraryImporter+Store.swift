@@ -34,8 +34,10 @@ extension ReportLibraryImporter {
                 let snapshot = try await ReportLibrarySnapshot.read(on: database, keepingTextsIn: files)
                 try await PreviousReportLibraryRecord.keep(snapshot, replacedAt: now, on: database)
             }
+            let languages = Self.languages(of: library, prepared: prepared, existing: existing)
             let row = current ?? ReportLibraryRecord(title: library.title, importedAt: now, reportCount: 0, pageCount: 0)
             row.title = library.title
+            row.language = languages.library
             row.importedAt = now
             row.reportCount = reportCount
             row.pageCount = pageCount
@@ -45,7 +47,8 @@ extension ReportLibraryImporter {
             for category in library.categories {
                 try await ReportCategoryRecord(
                     id: category.id, title: category.title, summary: category.summary,
-                    parentID: category.parentID, position: category.position, depth: category.depth
+                    parentID: category.parentID, position: category.position, depth: category.depth,
+                    language: languages.categories[category.id]
                 ).create(on: database)
             }
 
@@ -66,6 +69,7 @@ extension ReportLibraryImporter {
                 record.categoryID = report.categoryID
                 record.position = report.position
                 record.fileName = report.fileName
+                record.language = languages.reports[report.id]
                 if let ready = prepared[report.id] {
                     record.storedFolder = ready.storedFolder
                     record.sha256 = file.sha256
@@ -91,6 +95,24 @@ extension ReportLibraryImporter {
         summary.added = changes.added
         summary.updated = changes.updated
         return summary
+    }
+}
+
+extension ReportLibraryImporter {
+    /// The language of each report (the datasource's for it, else the library's, else told from
+    /// a newly rendered text, else what it was), of each category and of the library's title
+    /// (``ReportLibrary/languages(ofCategoriesWith:)``).
+    static func languages(
+        of library: ReportLibrary, prepared: [String: PreparedFile], existing: [String: ReportRecord]
+    ) -> (reports: [String: String], categories: [String: String], library: String?) {
+        var reports: [String: String] = [:]
+        for report in library.reports {
+            reports[report.id] =
+                report.language ?? library.language ?? prepared[report.id].flatMap { TextLanguage.detected(in: $0.text) }
+                ?? existing[report.id]?.language
+        }
+        let categories = library.languages(ofCategoriesWith: reports)
+        return (reports, categories, library.language ?? TextLanguage.mostCommon(library.reports.map { reports[$0.id] }))
     }
 }
 

@@ -19,10 +19,14 @@ enum ReportsLevelPage {
         /// A report's thumbnail (nil for a category).
         var thumbnailURL: String? = nil
         let place: BubbleLayout.Bubble
+        /// The language of its title.
+        var language: String? = nil
     }
 
     struct Model: Equatable {
         let title: String
+        /// The language of the level's title.
+        let titleLanguage: String?
         /// The level's category, nil for the root.
         let categoryID: String?
         let trail: [ReportsChrome.Crumb]
@@ -85,7 +89,7 @@ extension ReportsLevelPage {
                         "reports.bubble.categoryWithCategories", category.title, reportCount,
                         l.plural("reports.categories", count: category.categoryCount))
                     : l.t("reports.bubble.category", category.title, reportCount),
-                href: SiteURL.reports(.category(id: category.id)).path, place: place)
+                href: SiteURL.reports(.category(id: category.id)).path, place: place, language: category.language)
         }
         let reportBubbles = zip(reports[reportsShown], layout.bubbles.dropFirst(categoriesShown.count)).map { report, place in
             let pageCount = l.plural("reports.pages", count: report.pageCount)
@@ -93,7 +97,7 @@ extension ReportsLevelPage {
                 kind: .report, id: report.id, title: report.title, meta: pageCount,
                 label: l.t("reports.bubble.report", report.title, pageCount),
                 href: SiteURL.reports(.report(id: report.id)).path, thumbnailURL: report.versioned(.reports(.thumbnail(id: report.id))),
-                place: place)
+                place: place, language: report.language)
         }
         func pageHref(_ number: Int) -> String {
             ReportsChrome.levelHref(level.category?.id)
@@ -127,8 +131,11 @@ extension ReportsLevelPage {
                     : l.plural("reports.count", count: category.reportCount)
             } ?? (isStart ? l.t("reports.centre.tapToBegin") : l.plural("reports.count", count: library?.reportCount ?? 0))
         return Model(
-            title: title, categoryID: level.category?.id,
-            trail: ReportsChrome.trail(level.trail, current: level.category.map { ReportCrumb(id: $0.id, title: $0.title) }, l: l),
+            title: title,
+            titleLanguage: level.category.map(\.language) ?? (level.libraryTitle.isEmpty ? nil : level.libraryLanguage),
+            categoryID: level.category?.id,
+            trail: ReportsChrome.trail(
+                level.trail, current: level.category.map { ReportCrumb(id: $0.id, title: $0.title, language: $0.language) }, l: l),
             parentHref: parentHref, isStart: isStart, centreMeta: centreMeta,
             stageHeight: layout.stageHeight, centre: layout.centre, bubbles: categoryBubbles + reportBubbles,
             toolbar: ReportsChrome.Toolbar(library: library, l: l), keywords: Array(keywords.prefix(40)),

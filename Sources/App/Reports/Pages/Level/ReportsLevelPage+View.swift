@@ -46,7 +46,7 @@ extension ReportsLevelPage {
                     ? .aria("label", l.t("reports.centre.open", model.title)) : .aria("label", l.t("reports.centre.up", model.title)),
             ] + placement(model.centre),
             [
-                el("span", [.class("bubble-title")], [txt(model.title)]),
+                el("span", [.class("bubble-title"), .lang(model.titleLanguage, in: l)], [txt(model.title)]),
                 el("span", [.class("bubble-meta")], [txt(model.centreMeta)]),
             ])
         let items = model.bubbles.map { bubble in
@@ -72,7 +72,7 @@ extension ReportsLevelPage {
                             el(
                                 "span", [.class("bubble-text")],
                                 [
-                                    el("span", [.class("bubble-title")], [txt(bubble.title)]),
+                                    el("span", [.class("bubble-title"), .lang(bubble.language, in: l)], [txt(bubble.title)]),
                                     el("span", [.class("bubble-meta")], [txt(bubble.meta)]),
                                 ]),
                         ])

@@ -11,6 +11,8 @@ enum ReportListPage {
         let place: String
         let date: String
         let pages: String
+        /// The language of its title.
+        var language: String? = nil
     }
 
     struct Model: Equatable {
@@ -27,7 +29,7 @@ enum ReportListPage {
                 Row(
                     id: report.id, title: report.title,
                     place: ReportsChrome.place(trail, l: l),
-                    date: report.date.map(l.fullDate) ?? "—", pages: l.number(report.pageCount)
+                    date: report.date.map(l.fullDate) ?? "—", pages: l.number(report.pageCount), language: report.language
                 )
             }
         )
@@ -80,6 +82,7 @@ enum ReportListPage {
                                                     [
                                                         .class("report-table-link"),
                                                         Attr("href", SiteURL.reports(.report(id: row.id)).path), .data("report", row.id),
+                                                        .lang(row.language, in: l),
                                                     ], [txt(row.title)]),
                                                 el("span", [.class("report-table-place")], [txt(row.place)]),
                                             ]),

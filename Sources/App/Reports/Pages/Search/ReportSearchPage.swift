@@ -21,6 +21,8 @@ enum ReportSearchPage {
         let pagesLabel: String?
         /// "and 8 more", when more pages hold them than are named.
         let morePages: String?
+        /// The language of its title and snippet.
+        var language: String? = nil
 
         static func == (lhs: Result, rhs: Result) -> Bool {
             lhs.id == rhs.id && lhs.href == rhs.href && lhs.pages.map(\.href) == rhs.pages.map(\.href)
@@ -56,7 +58,8 @@ enum ReportSearchPage {
                     snippetPage: result.snippetPage.map { l.t("reports.search.page", l.number($0)) },
                     pages: named.map { (l.number($0), viewer(result.report.id, page: $0)) },
                     pagesLabel: result.pageMatchCount > 0 ? l.plural("reports.search.onPages", count: result.pageMatchCount) : nil,
-                    morePages: more > 0 ? l.plural("reports.search.morePages", count: more) : nil
+                    morePages: more > 0 ? l.plural("reports.search.morePages", count: more) : nil,
+                    language: result.report.language
                 )
             },
             corrections: found.corrections.sorted { $0.key < $1.key }.map { word, readAs in
@@ -127,9 +130,9 @@ enum ReportSearchPage {
             el(
                 "a", [.class("report-result"), Attr("href", result.href), .data("report", result.id)],
                 [
-                    el("strong", [.class("report-result-title")], [txt(result.title)]),
+                    el("strong", [.class("report-result-title"), .lang(result.language, in: l)], [txt(result.title)]),
                     el("span", [.class("report-result-place")], [txt(result.place)]),
-                    el("span", [.class("report-result-snippet")], snippet),
+                    el("span", [.class("report-result-snippet"), .lang(result.language, in: l)], snippet),
                 ])
         ]
         if let label = result.pagesLabel {

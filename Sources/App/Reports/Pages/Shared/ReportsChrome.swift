@@ -8,6 +8,8 @@ enum ReportsChrome {
         let title: String
         /// Nil for the current level.
         let href: String?
+        /// The language of its title (nil: the page's).
+        var language: String? = nil
     }
 
     /// The blue toolbar's static content: the library and its size.
@@ -34,8 +36,8 @@ enum ReportsChrome {
     /// The library, then each category down to `current` (not a link).
     static func trail(_ steps: [ReportCrumb], current: ReportCrumb?, l: Localizer) -> [Crumb] {
         [Crumb(title: l.t("reports.trail.library"), href: current == nil && steps.isEmpty ? nil : levelHref(nil))]
-            + steps.map { Crumb(title: $0.title, href: levelHref($0.id)) }
-            + (current.map { [Crumb(title: $0.title, href: nil)] } ?? [])
+            + steps.map { Crumb(title: $0.title, href: levelHref($0.id), language: $0.language) }
+            + (current.map { [Crumb(title: $0.title, href: nil, language: $0.language)] } ?? [])
     }
 
     /// Where a report is, as one line: `Parks › North`, or the library at the top.
@@ -53,8 +55,8 @@ enum ReportsChrome {
                         el(
                             "li", [],
                             [
-                                crumb.href.map { el("a", [Attr("href", $0)], [txt(crumb.title)]) }
-                                    ?? el("span", [.aria("current", "page")], [txt(crumb.title)])
+                                crumb.href.map { el("a", [Attr("href", $0), .lang(crumb.language, in: l)], [txt(crumb.title)]) }
+                                    ?? el("span", [.aria("current", "page"), .lang(crumb.language, in: l)], [txt(crumb.title)])
                             ])
                     })
             ])

@@ -30,6 +30,8 @@ enum ReportViewerPage {
         /// Where the arrow goes: the report's level.
         let backHref: String
         let trail: [ReportsChrome.Crumb]
+        /// The language the report is written in: its title, summary, keywords and pages.
+        var language: String? = nil
     }
 
     static func model(_ report: ReportDetails, l: Localizer) -> Model {
@@ -45,7 +47,7 @@ enum ReportViewerPage {
             recognisedNote: report.recognisedPages > 0 ? l.plural("reports.viewer.recognised", count: report.recognisedPages) : nil,
             downloadLabel: l.t("reports.viewer.download", Int64(report.byteCount).formatted(.byteCount(style: .file).locale(l.locale))),
             backHref: ReportsChrome.levelHref(summary.categoryID),
-            trail: ReportsChrome.trail(report.trail, current: nil, l: l)
+            trail: ReportsChrome.trail(report.trail, current: nil, l: l), language: summary.language
         )
     }
 
@@ -68,14 +70,17 @@ enum ReportViewerPage {
             [
                 .class("report-viewer"), .id("report-viewer-content"), .data("report", model.id), .data("back", model.backHref),
                 .aria("labelledby", "report-viewer-title"), .data("pdf", model.pdfURL), model.readerScript.map { .data("pdfjs", $0) },
+                model.language.map { .data("language", $0) },
             ],
             [
                 el(
                     "header", [.class("report-viewer-header")],
                     [
-                        el("h2", [.class("report-viewer-title"), .id("report-viewer-title")], [txt(model.title)]),
+                        el(
+                            "h2", [.class("report-viewer-title"), .id("report-viewer-title"), .lang(model.language, in: l)],
+                            [txt(model.title)]),
                         el("p", [.class("report-viewer-subtitle")], [txt(model.subtitle)]),
-                        model.summary.map { el("p", [.class("report-viewer-summary")], [txt($0)]) } ?? .empty,
+                        model.summary.map { el("p", [.class("report-viewer-summary"), .lang(model.language, in: l)], [txt($0)]) } ?? .empty,
                         model.recognisedNote.map {
                             el("p", [.class("report-recognised"), .id("report-recognised")], [icon(.scan), txt(" " + $0)])
                         }
@@ -106,7 +111,7 @@ enum ReportViewerPage {
                     "footer", [.class("report-keywords"), .aria("label", l.t("reports.viewer.keywords"))],
                     model.keywords.isEmpty
                         ? [el("span", [.class("report-keywords-none")], [txt(l.t("reports.viewer.noKeywords"))])]
-                        : [el("ul", [], model.keywords.map { el("li", [.class("keyword")], [txt($0)]) })]),
+                        : [el("ul", [.lang(model.language, in: l)], model.keywords.map { el("li", [.class("keyword")], [txt($0)]) })]),
             ])
     }
 

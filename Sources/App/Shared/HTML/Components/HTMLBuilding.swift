@@ -30,6 +30,13 @@ struct Attr {
     static func id(_ value: String) -> Attr { Attr("id", value) }
     static func aria(_ name: String, _ value: String) -> Attr { Attr("aria-" + name, value) }
     static func data(_ name: String, _ value: String) -> Attr { Attr("data-" + name, value) }
+    /// `lang` for content in another language than the page's, in `l`'s (a report's German
+    /// title on an English page), so that browsers hyphenate and screen readers pronounce it by
+    /// its rules; none when it is unknown or the page's own.
+    static func lang(_ language: String?, in l: Localizer) -> Attr? {
+        guard let language, language.split(separator: "-").first != l.language.rawValue.split(separator: "-").first else { return nil }
+        return Attr("lang", language)
+    }
 
     fileprivate var rendered: Attribute<HTML.BodyContext>? {
         if isFlag { return Attribute(name: name, value: nil, ignoreIfValueIsEmpty: false) }
