@@ -86,8 +86,8 @@ public enum VCardReader {
                     || property.parameters.contains { $0.name == "TYPE" && $0.value.uppercased() == "BASE64" }
                 switch ContactPhoto.reading(vCardValue: property.value, base64: base64) {
                 case .photo(let photo): fields.photo = photo
-                case .tooLarge: result.note(line, "wishes.contacts.import.photoTooLarge", String(ContactPhoto.maximumBytes >> 20))
-                case .unreadable: result.note(line, "wishes.contacts.import.photoUnreadable")
+                case .tooLarge: result.note(self.line, "wishes.contacts.import.photoTooLarge", String(ContactPhoto.maximumBytes >> 20))
+                case .unreadable: result.note(self.line, "wishes.contacts.import.photoUnreadable")
                 }
             case "ORG":
                 organization = property.components.first ?? value

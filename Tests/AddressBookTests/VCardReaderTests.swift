@@ -170,7 +170,7 @@ import Testing
         ]
         #expect(read.entries.map(\.photo) == expected)
         let eveLine = try #require(read.entries.last?.line)
-        #expect(read.problems == [.init(line: eveLine + 4, messageKey: "wishes.contacts.import.photoUnreadable")])
+        #expect(read.problems == [.init(line: eveLine, messageKey: "wishes.contacts.import.photoUnreadable")], "at the card's line")
     }
 
     @Test func aPhotoLargerThanAContactsPhotoMayBe_isLeftOut_beforeItIsDecoded() {
@@ -182,5 +182,9 @@ import Testing
         #expect(read.problems.map(\.messageKey) == ["wishes.contacts.import.photoTooLarge"])
         #expect(ContactPhoto.reading(vCardValue: "data:text/html;base64,PGgxPg==", base64: false) == .unreadable, "a data URI of no image")
         #expect(ContactPhoto.reading(vCardValue: "%%%", base64: true) == .unreadable)
+        // Base64 with other characters in it is not read as whatever is left.
+        #expect(ContactPhoto.reading(vCardValue: "/9j/4AAQ!!@@##SkZJRg", base64: true) == .unreadable)
+        #expect(ContactPhoto.reading(vCardValue: "QUJD\r\n REVG", base64: true) == .photo(.embedded(Array("ABCDEF".utf8))))
+        #expect(ContactPhoto.reading(vCardValue: "QUI", base64: true) == .photo(.embedded(Array("AB".utf8))), "padding left out")
     }
 }

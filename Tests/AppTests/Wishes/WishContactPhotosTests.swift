@@ -45,6 +45,9 @@ import VaporTesting
                 + Self.card("Ben Becker", "ben@example.com", link: origin + "/moved/ann.jpg")
                 + Self.card("Dora Diaz", "dora@example.com", link: "https://photos.example/dora.jpg")
                 + Self.card("Eve Ernst", "eve@example.com", embedding: Data("not a picture at all".utf8))
+                // A photo cut short, and a photo of one pixel.
+                + Self.card("Finn Fox", "finn@example.com", embedding: portrait.prefix(portrait.count * 2 / 3))
+                + Self.card("Gus Gray", "gus@example.com", embedding: try await ImageFixtures.picture(width: 1, height: 1))
             let preview = try await web.postMultipart(
                 "/wishes/contacts/import", fields: [],
                 file: .init(
@@ -52,23 +55,28 @@ import VaporTesting
                 csrfPage: "/wishes/contacts/import")
             #expect(preview.status == .ok, "\(preview.body.string.prefix(500))")
             let page = preview.body.string
-            #expect(page.contains("5 new contacts. 2 photos come with them."), "\(page)")
+            #expect(page.contains("7 new contacts. 2 photos come with them."), "\(page)")
             #expect(page.components(separatedBy: "<img class=\"contact-avatar\"").count == 3, "Carla's and Ann's faces beside their names")
             #expect(page.contains("Ben Becker’s photo could not be fetched from its link"), "a redirect is not followed")
             #expect(page.contains("Dora Diaz’s photo is on a website this server does not fetch photos from"))
             #expect(page.contains("Eve Ernst’s photo is not a picture Kinetic can read"))
+            #expect(page.contains("Finn Fox’s photo is not a picture Kinetic can read"), "not kept half grey")
+            #expect(page.contains("Gus Gray’s photo is too small to show"))
             #expect(try await Self.requests(origin) == ["/ann.jpg", "/moved/ann.jpg"], "nothing else was asked for")
 
             let start = try #require(page.range(of: "name=\"entries\" value=\""))
             let carried = String(page[start.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
             let imported = try await web.post(
                 "/wishes/contacts/import/confirm", fields: [("entries", carried)], csrfPage: "/wishes/contacts/import")
-            #expect(imported.headers.first(name: .location) == "/wishes/contacts?done=imported&count=5")
+            #expect(imported.headers.first(name: .location) == "/wishes/contacts?done=imported&count=7")
             let items = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token)
                 .decoded(as: Components.Schemas.WishContactList.self).items
             let photos = Dictionary(uniqueKeysWithValues: items.map { ($0.email, $0.photoUrl) })
             let carla = try #require(photos["carla@example.com"] ?? nil), ann = try #require(photos["ann@example.com"] ?? nil)
-            #expect(["ben@example.com", "dora@example.com", "eve@example.com"].allSatisfy { photos[$0] == .some(nil) })
+            #expect(
+                ["ben@example.com", "dora@example.com", "eve@example.com", "finn@example.com", "gus@example.com"].allSatisfy {
+                    photos[$0] == .some(nil)
+                })
             let list = try await web.get("/wishes/contacts").body.string
             #expect(list.components(separatedBy: "<img class=\"contact-avatar\"").count == 3)
             #expect(list.contains("<span class=\"contact-avatar contact-avatar-initials\" aria-hidden=\"true\">BB</span>"))

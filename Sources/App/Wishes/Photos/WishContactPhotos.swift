@@ -45,6 +45,7 @@ struct WishContactPhotos {
         var importer = WishPhotoImporter(database: database, ownerID: ownerID, files: files, tools: tools)
         importer.longestSide = ContactPhoto.storedLongestSide
         importer.purpose = WishPhotoRecord.contactPurpose
+        importer.refusesDamage = true
         try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)
         var used = usage.usedBytes
         for entry in withPhotos.prefix(ContactPhoto.maximumPerImport) {
@@ -76,8 +77,10 @@ struct WishContactPhotos {
                 kept.photos[entry.contact.email] = stored.id
                 used += stored.byteCount
             } catch let refusal as AppError where refusal.status.code < 500 {
-                kept.problems.append(
-                    .init(line: entry.line, messageKey: "wishes.contacts.import.photoNotKept", arguments: [entry.contact.displayName]))
+                let key =
+                    refusal.messageKey == WishPhotoCheck.Problem.tooSmall.messageKey
+                    ? "wishes.contacts.import.photoTooSmall" : "wishes.contacts.import.photoNotKept"
+                kept.problems.append(.init(line: entry.line, messageKey: key, arguments: [entry.contact.displayName]))
             }
         }
         return kept

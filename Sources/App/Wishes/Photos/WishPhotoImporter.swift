@@ -26,6 +26,9 @@ struct WishPhotoImporter {
     var longestSide = WishPhotoCheck.storedLongestSide
     /// What the photo is for (``WishPhotoRecord/purpose``).
     var purpose: String?
+    /// Refuses a picture with any damage (a file cut short decodes, grey or green below the
+    /// cut, otherwise): for photos read from an address book, where one left out is no loss.
+    var refusesDamage = false
 
     /// The stored photo's row.
     struct Stored: Sendable, Equatable {
@@ -41,7 +44,7 @@ struct WishPhotoImporter {
         defer { try? FileManager.default.removeItem(at: file) }
         guard Self.isAvailable else { throw Self.toolsMissing }
         let id = UUID()
-        let files = self.files, longestSide = self.longestSide
+        let files = self.files, longestSide = self.longestSide, refusesDamage = self.refusesDamage
         let (header, stored) = try await tools.run { () async throws -> (WishPhotoCheck.Header, URL) in
             let handle = try FileHandle(forReadingFrom: file)
             let bytes = [UInt8](try handle.read(upToCount: WishPhotoCheck.headerLength) ?? Data())
@@ -57,7 +60,8 @@ struct WishPhotoImporter {
             let stored = file.deletingLastPathComponent().appendingPathComponent("\(id.uuidString.lowercased()).\(format.fileExtension)")
             do {
                 _ = try await ToolProcess.run(
-                    Self.ffmpeg, Self.arguments(header, input: file, output: stored, longestSide: longestSide),
+                    Self.ffmpeg,
+                    Self.arguments(header, input: file, output: stored, longestSide: longestSide, refusingDamage: refusesDamage),
                     timeout: Self.decodeBudgetSeconds)
             } catch let failure as ToolProcess.Failed where failure.interruption != nil {
                 try? FileManager.default.removeItem(at: stored)
@@ -91,13 +95,14 @@ struct WishPhotoImporter {
     /// One frame, turned upright by the EXIF orientation (ffmpeg's own turning is off, so it
     /// is never turned twice) and scaled, written without metadata.
     static func arguments(
-        _ header: WishPhotoCheck.Header, input: URL, output: URL, longestSide: Int = WishPhotoCheck.storedLongestSide
+        _ header: WishPhotoCheck.Header, input: URL, output: URL, longestSide: Int = WishPhotoCheck.storedLongestSide,
+        refusingDamage: Bool = false
     ) -> [String] {
         let size = WishPhotoCheck.storedSize(of: header, fitting: longestSide)
         let filters = WishPhotoCheck.uprightFilters(header.orientation) + ["scale=\(size.width):\(size.height):flags=lanczos"]
         let encoder = header.format.storedFormat == .png ? ["-c:v", "png"] : ["-c:v", "mjpeg", "-q:v", "3", "-pix_fmt", "yuvj420p"]
-        return [
-            "-nostdin", "-v", "error", "-noautorotate", "-i", input.path, "-map_metadata", "-1", "-frames:v", "1", "-vf",
+        return ["-nostdin", "-v", "error"] + (refusingDamage ? ["-xerror", "-err_detect", "explode"] : []) + [
+            "-noautorotate", "-i", input.path, "-map_metadata", "-1", "-frames:v", "1", "-vf",
             filters.joined(separator: ","),
         ]
             + encoder + ["-f", "image2", "-y", output.path]

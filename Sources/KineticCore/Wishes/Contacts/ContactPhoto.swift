@@ -9,8 +9,9 @@ public enum ContactPhoto: Equatable, Sendable {
     case embedded([UInt8])
     case link(String)
 
-    /// The largest embedded photo, in bytes: an address book's photo is a face, not a poster.
-    public static let maximumBytes = 2 << 20
+    /// The largest photo, in bytes: as large as an upload may be (a phone's own photo of the
+    /// person), since it is made small when it is kept.
+    public static let maximumBytes = WishPhotoCheck.maximumBytes
     /// The longest side a contact's photo is kept at, in pixels (shown at 40 to 96 points).
     public static let storedLongestSide = 512
     /// The most photos one import keeps: each is decoded and written again, which takes a
@@ -39,11 +40,12 @@ public enum ContactPhoto: Equatable, Sendable {
         } else if !base64 {
             return .unreadable
         }
-        // Four characters of base64 carry three bytes; line breaks and spaces are passed over.
+        // Four characters of base64 carry three bytes; line breaks and spaces are passed over,
+        // anything else that is not base64 makes the photo unreadable (not a picture half made up).
         guard encoded.utf8.count / 4 * 3 <= maximumBytes + maximumBytes / 8 else { return .tooLarge }
-        guard let data = Data(base64Encoded: String(encoded), options: .ignoreUnknownCharacters), !data.isEmpty else {
-            return .unreadable
-        }
+        var letters = String(encoded.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) })
+        letters += String(repeating: "=", count: (4 - letters.utf8.count % 4) % 4)
+        guard let data = Data(base64Encoded: letters), !data.isEmpty else { return .unreadable }
         guard data.count <= maximumBytes else { return .tooLarge }
         return .photo(.embedded([UInt8](data)))
     }

@@ -33,7 +33,7 @@ enum WishContactImportPage {
         return Layout.render(
             .init(
                 title: l.t("wishes.contacts.importTitle"), backLink: (SiteURL.wishes(.contacts).path, l.t("wishes.contacts.title")),
-                stylesheet: WishesModule.stylesheet, bodyClass: "wishes-page contact-import-page"),
+                stylesheet: WishesModule.stylesheet, scripts: ["js/shared/busy-forms.js"], bodyClass: "wishes-page contact-import-page"),
             context: context, content: content)
     }
 
@@ -43,7 +43,7 @@ enum WishContactImportPage {
             "form",
             [
                 Attr("method", "post"), Attr("action", SiteURL.wishes(.importContacts).path), Attr("enctype", "multipart/form-data"),
-                .class("card form contact-import-form"),
+                .class("card form contact-import-form"), .data("busy", l.t("wishes.contacts.importReading")),
             ],
             [
                 CSRFField.render(context.csrfToken),
@@ -135,7 +135,11 @@ enum WishContactImportPage {
                     new.isEmpty
                         ? .empty
                         : el(
-                            "form", [Attr("method", "post"), Attr("action", SiteURL.wishes(.confirmImport).path)],
+                            "form",
+                            [
+                                Attr("method", "post"), Attr("action", SiteURL.wishes(.confirmImport).path),
+                                .data("busy", l.t("wishes.contacts.importSaving")),
+                            ],
                             [
                                 CSRFField.render(context.csrfToken),
                                 voidEl("input", [Attr("type", "hidden"), Attr("name", "entries"), Attr("value", preview.carried)]),
