@@ -95,8 +95,20 @@ struct ReportsService {
         return try await imports.restorePrevious()
     }
 
+    /// Undoes the import that made the library the one `mark` names, once; nil (nothing done)
+    /// when the library is no longer that one.
+    func undoImport(of mark: ReportLibraryImporter.UndoMark) async throws -> ReportLibrarySnapshot? {
+        try requireAdmin()
+        return try await imports.restorePrevious(undoing: mark)
+    }
+
+    /// The mark of the library now, which its undo names.
+    func undoMark() async throws -> ReportLibraryImporter.UndoMark {
+        try await imports.undoMark()
+    }
+
     /// The library an undo would bring back, and when the last import replaced it.
-    func previousLibrary() async throws -> (library: ReportLibrarySnapshot.Library?, replacedAt: Date)? {
+    func previousLibrary() async throws -> (library: ReportLibrarySnapshot.Library, replacedAt: Date)? {
         try await imports.previousLibrary()
     }
 }

@@ -9513,7 +9513,9 @@ public struct Client: APIProtocol {
     ///
     /// Every import that changes the library keeps the one it replaces, with its files. Undo makes
     /// that one the library again and keeps the undone one in its place, so a second undo brings
-    /// the import back.
+    /// the import back. An undo never empties the library: before the first import there was none
+    /// to bring back (404). Send an `Idempotency-Key`: a request sent again with it (a retry after
+    /// a lost answer) gets the first answer and does not undo twice.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/reports/import/undo`.

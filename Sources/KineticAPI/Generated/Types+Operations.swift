@@ -15552,7 +15552,9 @@ public enum Operations {
     ///
     /// Every import that changes the library keeps the one it replaces, with its files. Undo makes
     /// that one the library again and keeps the undone one in its place, so a second undo brings
-    /// the import back.
+    /// the import back. An undo never empties the library: before the first import there was none
+    /// to bring back (404). Send an `Idempotency-Key`: a request sent again with it (a retry after
+    /// a lost answer) gets the first answer and does not undo twice.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/reports/import/undo`.
@@ -15744,7 +15746,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// No import has replaced a library yet (`no_previous_library`).
+            /// No import has replaced an earlier library yet (`no_previous_library`).
             ///
             /// - Remark: Generated from `#/paths//api/v1/reports/import/undo/post(undoReportImport)/responses/404`.
             ///

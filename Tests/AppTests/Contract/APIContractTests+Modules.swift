@@ -152,10 +152,20 @@ extension APIContractTests {
         #expect(found.results.contains { $0.report.id == report.id })
         _ = try await client.searchReports(query: .init(q: String(repeating: "a", count: 201))).unprocessableContent.body.json
 
+        // The first import replaced no library: there is none to bring back.
+        #expect(try await client.undoReportImport().notFound.body.json.error.code == "no_previous_library")
+        try library.editManifest { $0["title"] = "Renamed" }
+        let second = try await client.previewReportImport(body: .applicationZip(HTTPBody(try library.zipped()))).created.body.json
+        status = try await client.confirmReportImport(path: .init(importId: second.id)).accepted.body.json
+        while status.state == .importing, Date() < deadline {
+            try await Task.sleep(nanoseconds: 200_000_000)
+            status = try await client.getReportImportStatus(path: .init(importId: second.id)).ok.body.json
+        }
+        try #require(status.state == .imported, "the second import ended \(status.state)")
         let restored = try await client.undoReportImport().ok.body.json
-        #expect(restored.reports == 0 && restored.title == nil)
+        #expect(restored.reports == preview.reportCount && restored.title != "Renamed")
         let redone = try await client.undoReportImport().ok.body.json // a second undo brings the import back
-        #expect(redone.reports == preview.reportCount)
+        #expect(redone.title == "Renamed")
     }
 
     // MARK: Wishes

@@ -193,8 +193,8 @@ import VaporTesting
     }
 
     /// The page's way: a form upload names every problem, or leads to the preview of what the
-    /// library would change; Import stores it, and Bring It Back (offered afterwards) brings back
-    /// the library before.
+    /// library would change; Import stores it. Bring It Back is offered once there is an earlier
+    /// library, says what comes back and what goes, and undoes once however often it is sent.
     @Test func theImport_isForAdministrators_andAFormUploadIsPreviewedConfirmedAndUndone() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
@@ -245,7 +245,11 @@ import VaporTesting
             }
             #expect(imported.status == .ok)
             #expect(imported.body.string.contains("Imported 3 reports: 3 added, 0 updated, 0 removed."))
-            #expect(imported.body.string.contains("Bring It Back"))
+            #expect(!imported.body.string.contains("Bring It Back"), "before the first import there was nothing to bring back")
+            #expect(try await ReportsRepository(database: app.db).library()?.reportCount == 3)
+            let first = try await app.reportImports(for: .server("tests")).undoMark().text
+            let emptying = try await web.post("/reports/import/undo", form: ["of": first], csrfPage: "/reports/import")
+            #expect(emptying.status == .notFound, "an undo never empties the library")
             #expect(try await ReportsRepository(database: app.db).library()?.reportCount == 3)
 
             // A second library that removes a report: the preview says so, Cancel drops it.
@@ -259,10 +263,25 @@ import VaporTesting
             #expect(cancelled.status == .seeOther)
             #expect(try await web.get(secondPreview).status == .notFound)
 
-            let undone = try await web.post("/reports/import/undo", form: [:], csrfPage: "/reports/import")
-            #expect(undone.status == .ok)
-            #expect(undone.body.string.contains("The library is empty again, as it was before the first import."))
-            #expect(try await ReportsRepository(database: app.db).library() == nil)
+            // A second library, renamed; its page offers the first back, saying what goes.
+            try fixtures.editManifest { $0["title"] = "Renamed library" }
+            _ = try await app.reportImports(for: .server("tests")).importLibrary(from: fixtures.folder)
+            let importPage = try await web.get("/reports/import").body.string
+            #expect(
+                importPage.contains(
+                    "data-confirm=\"Bring back “Large library (3 reports)”, 3 reports? “Renamed library”, 2 reports goes, for every reader at once."
+                ))
+            let start = try #require(importPage.range(of: #"name="of" value=""#))
+            let of = String(importPage[start.upperBound...].prefix { $0 != "\"" })
+            let undone = try await web.post("/reports/import/undo", form: ["of": of], csrfPage: "/reports/import")
+            #expect(undone.status == .seeOther && undone.headers.first(name: .location) == "/reports/import?done=undone")
+            #expect(try await web.get("/reports/import?done=undone").body.string.contains("The library is back as it was: “Large library"))
+            #expect(try await ReportsRepository(database: app.db).library()?.title == "Large library (3 reports)")
+            // Sent again (a reload, a second tap): nothing changes.
+            let again = try await web.post("/reports/import/undo", form: ["of": of], csrfPage: "/reports/import")
+            #expect(again.headers.first(name: .location) == "/reports/import?done=unchanged")
+            #expect(try await ReportsRepository(database: app.db).library()?.title == "Large library (3 reports)")
+            #expect(try await web.get("/reports/import?done=unchanged").body.string.contains("nothing was undone"))
 
             let withoutToken = try await web.post("/reports/import", data: try fixtures.zipped(), contentType: .zip)
             #expect(withoutToken.status == .forbidden)

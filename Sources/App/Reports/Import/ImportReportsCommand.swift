@@ -72,9 +72,10 @@ struct ImportReportsCommand: KineticCommand {
             switch request {
             case .undo:
                 let restored = try await imports.restorePrevious()
-                console.print(
-                    restored.library.map { "The library is back as it was: \($0.title), \($0.reportCount) reports, \($0.pageCount) pages." }
-                        ?? "The library is empty again, as it was before the first import.")
+                if let library = restored.library {
+                    console.print(
+                        "The library is back as it was: \(library.title), \(library.reportCount) reports, \(library.pageCount) pages.")
+                }
                 console.print("Run `kinetic import-reports --undo` again to bring the undone import back.")
             case .dryRun(let source):
                 let preview = try await imports.preview(from: URL(fileURLWithPath: source))

@@ -105,16 +105,29 @@ struct ReportImports: Sendable {
     static let alreadyRunning = AppError.conflict(messageKey: "error.reports.importRunning")
 
     /// Undoes the last import: the previous library becomes the library again (see
-    /// ``ReportLibraryImporter/restorePrevious(now:)``).
+    /// ``ReportLibraryImporter/restorePrevious(undoing:now:)``).
     func restorePrevious() async throws -> ReportLibrarySnapshot {
-        guard try await running() == nil else { throw Self.alreadyRunning }
-        return try await withImporter(needsTools: false) { try await $0.restorePrevious(now: now) }
+        guard let restored = try await restorePrevious(undoing: nil) else { throw ReportLibraryImporter.noPreviousLibrary }
+        return restored
     }
 
-    /// The library an undo would bring back, and when it was replaced; nil when there is none.
-    func previousLibrary() async throws -> (library: ReportLibrarySnapshot.Library?, replacedAt: Date)? {
+    /// Undoes the import that made the library `undone`, once: nil when the library is no
+    /// longer that version (``ReportLibraryImporter/restorePrevious(undoing:now:)``).
+    func restorePrevious(undoing undone: ReportLibraryImporter.UndoMark?) async throws -> ReportLibrarySnapshot? {
+        guard try await running() == nil else { throw Self.alreadyRunning }
+        return try await withImporter(needsTools: false) { try await $0.restorePrevious(undoing: undone, now: now) }
+    }
+
+    /// The mark of the library now, which an undo of it names.
+    func undoMark() async throws -> ReportLibraryImporter.UndoMark {
+        ReportLibraryImporter.UndoMark(try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database))
+    }
+
+    /// The library an undo would bring back, and when it was replaced; nil when there is none
+    /// (before the first import there was no library to bring back).
+    func previousLibrary() async throws -> (library: ReportLibrarySnapshot.Library, replacedAt: Date)? {
         try await PreviousReportLibraryRecord.find(on: database).flatMap { found in
-            found.library.map { ($0.library, found.record.replacedAt) }
+            found.library?.library.map { ($0, found.record.replacedAt) }
         }
     }
 

@@ -89,6 +89,24 @@ struct ReportLibraryImporter {
         let importedAt: Date?
     }
 
+    /// What names the library an undo is asked of, as its form carries it: a digest of the
+    /// library's title, size and import time, so that the form sent again once the undo is done
+    /// names a library that is no longer there.
+    struct UndoMark: Equatable, Sendable {
+        let text: String
+
+        init(_ library: ReportLibraryRecord?) {
+            let written = library.map { "\($0.title)\n\($0.reportCount)\n\($0.pageCount)\n\($0.importedAt.timeIntervalSince1970)" } ?? ""
+            text = SHA256.hash(data: Data(written.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+        }
+
+        /// The mark a form sent; nil for anything that cannot be one.
+        init?(text: String) {
+            guard text.utf8.count == 24, text.allSatisfy(\.isHexDigit) else { return nil }
+            self.text = text.lowercased()
+        }
+    }
+
     /// Checks the library at `folder` whole (every problem at once) and tells what importing
     /// it would change; stores nothing.
     func preview(at folder: URL) async throws -> Preview {
@@ -122,7 +140,7 @@ struct ReportLibraryImporter {
     }
 
     /// Imports the library at `folder`. When it changes anything, the library it replaces is
-    /// kept as the previous one (see ``restorePrevious(now:)``). It is refused (409) when the
+    /// kept as the previous one (see ``restorePrevious(undoing:now:)``). It is refused (409) when the
     /// library is no longer the one `previewedAgainst` names, or, without it, the one it was
     /// checked against when it is stored (another import came first).
     ///
@@ -193,13 +211,18 @@ struct ReportLibraryImporter {
     }
 
     /// Makes the previous library the library again and keeps the one it replaces as the
-    /// previous, so undoing twice brings the import back; its files were kept. 404 when there
-    /// is no previous library, 409 when its files are gone.
-    func restorePrevious(now: Date) async throws -> ReportLibrarySnapshot {
+    /// previous, so undoing twice brings the import back; its files were kept. With `undone`,
+    /// only while the library is that version: nil, and nothing changed, when it is not (the
+    /// same undo sent again, or another import came first). 404 when there is no earlier library
+    /// (before the first import there was none to bring back: an undo never empties the
+    /// library), 409 when its files are gone.
+    func restorePrevious(undoing undone: UndoMark? = nil, now: Date) async throws -> ReportLibrarySnapshot? {
         try await database.writeTransaction { database in
             try await ReportLibraryRecord.lockForWriting(on: database)
-            guard let previous = try await PreviousReportLibraryRecord.find(on: database)?.library else {
-                throw AppError(status: .notFound, code: "no_previous_library", messageKey: "error.reports.noPreviousLibrary")
+            let row = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
+            if let undone, UndoMark(row) != undone { return nil }
+            guard let previous = try await PreviousReportLibraryRecord.find(on: database)?.library, previous.library != nil else {
+                throw Self.noPreviousLibrary
             }
             for folder in previous.storedFolders where try await !files.hasPDF(in: folder) {
                 throw AppError(status: .conflict, code: "previous_files_gone", messageKey: "error.reports.previousFilesGone")
@@ -210,6 +233,9 @@ struct ReportLibraryImporter {
             return previous
         }
     }
+
+    /// 404: there is no earlier library to bring back.
+    static let noPreviousLibrary = AppError(status: .notFound, code: "no_previous_library", messageKey: "error.reports.noPreviousLibrary")
 
     /// 409: the library was imported again between a preview and its confirmation.
     static let libraryChanged = AppError(status: .conflict, code: "library_changed", messageKey: "error.reports.libraryChanged")

@@ -9,8 +9,21 @@ import Vapor
 /// upload limit streams to disk.
 struct ReportImportController {
     func show(_ request: Request) async throws -> Response {
-        let running = try await request.reports().runningImport()
-        return try await page(request, outcome: running.map { .running($0) })
+        let l = request.localizer
+        let reports = try request.reports()
+        if let running = try await reports.runningImport() { return try await page(request, outcome: .running(running)) }
+        // After an undo (Post/Redirect/Get): what it did.
+        switch (try? request.query.get(String.self, at: "done")) ?? "" {
+        case "undone":
+            let text = try await reports.library.library().map { library in
+                l.t("reports.import.undone", library.title, l.plural("reports.count", count: library.reportCount))
+            }
+            return try await page(request, outcome: text.map { .done($0) })
+        case "unchanged":
+            return try await page(request, outcome: .done(l.t("reports.import.undoUnchanged")))
+        default:
+            return try await page(request, outcome: nil)
+        }
     }
 
     private struct UploadForm: Content {
@@ -77,15 +90,23 @@ struct ReportImportController {
         return request.redirect(to: SiteURL.reports(.importLibrary).path)
     }
 
+    private struct UndoForm: Content {
+        /// The library the undo was asked of (``ReportLibraryImporter/UndoMark``).
+        var of: String?
+    }
+
+    /// Undoes the import that made the library the one the page showed, once: sent again (a
+    /// reload, a second tap) it changes nothing. Then the import page, by a redirect, says what
+    /// happened.
     func undo(_ request: Request) async throws -> Response {
-        let l = request.localizer
+        let reports = try request.reports()
         do {
-            let restored = try await request.reports().undoImport()
-            let text =
-                restored.library.map { library in
-                    l.t("reports.import.undone", library.title, l.plural("reports.count", count: library.reportCount))
-                } ?? l.t("reports.import.undoneToEmpty")
-            return try await page(request, outcome: .done(text))
+            let form = try request.content.decode(UndoForm.self)
+            guard let mark = form.of.flatMap(ReportLibraryImporter.UndoMark.init(text:)) else {
+                throw AppError.validation(FieldErrors(["of": "error.field.required"]))
+            }
+            let restored = try await reports.undoImport(of: mark)
+            return request.redirect(to: SiteURL.reports(.importLibrary).with([("done", restored == nil ? "unchanged" : "undone")]))
         } catch let error as AppError where error.status != .forbidden {
             return try await page(request, outcome: .failed(error), status: error.status)
         }
@@ -107,11 +128,16 @@ struct ReportImportController {
                 "reports.import.current", library.title, l.plural("reports.count", count: library.reportCount),
                 l.plural("reports.pages", count: library.pageCount))
         }
-        let previous = try await reports.previousLibrary().map { previous in
-            let what =
-                previous.library.map { l.t("reports.import.previous", $0.title, l.plural("reports.count", count: $0.reportCount)) }
-                ?? l.t("reports.import.previousEmpty")
-            return l.t("reports.import.previousWhen", what, l.dateTime(previous.replacedAt, in: request.userCalendar.timeZone))
+        let current = try await reports.library.library()
+        let mark = try await reports.undoMark()
+        let previous = try await reports.previousLibrary().map { previous -> ReportImportPage.Undo in
+            let back = l.t(
+                "reports.import.previous", previous.library.title, l.plural("reports.count", count: previous.library.reportCount))
+            let goes = current.map { l.t("reports.import.previous", $0.title, l.plural("reports.count", count: $0.reportCount)) } ?? ""
+            return ReportImportPage.Undo(
+                description: l.t("reports.import.previousWhen", back, l.dateTime(previous.replacedAt, in: request.userCalendar.timeZone)),
+                question: l.t("reports.import.undoConfirm", back, goes),
+                mark: mark.text)
         }
         let model = ReportImportPage.Model(library: library, previous: previous, outcome: outcome.map { $0.described(by: l) })
         return .html(ReportImportPage.render(model, context: PageContext(request: request)), status: status)

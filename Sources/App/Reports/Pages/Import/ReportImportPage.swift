@@ -67,10 +67,20 @@ enum ReportImportPage {
         }
     }
 
+    /// The library before the last import, which Undo brings back.
+    struct Undo: Equatable {
+        /// What comes back, and until when it was the library.
+        let description: String
+        /// What Undo asks first: what comes back and what goes.
+        let question: String
+        /// The library it undoes (``ReportLibraryImporter/UndoMark``).
+        let mark: String
+    }
+
     struct Model: Equatable {
         let library: String?
-        /// The library before the last import, which Undo brings back.
-        let previous: String?
+        /// Nil when there is no earlier library to bring back.
+        let previous: Undo?
         let outcome: Outcome.Described?
     }
 
@@ -194,22 +204,23 @@ enum ReportImportPage {
     }
 
     /// The library the last import replaced, with Undo (asked first).
-    private static func previousCard(_ previous: String?, context: PageContext) -> HTMLNode {
+    private static func previousCard(_ previous: Undo?, context: PageContext) -> HTMLNode {
         guard let previous else { return .empty }
         let l = context.localizer
         return el(
             "section", [.class("card"), .id("report-import-previous"), .aria("labelledby", "report-import-previous-title")],
             [
                 el("h2", [.class("card-title"), .id("report-import-previous-title")], [txt(l.t("reports.import.undoTitle"))]),
-                el("p", [], [txt(previous)]),
+                el("p", [], [txt(previous.description)]),
                 el(
                     "form",
                     [
                         Attr("method", "post"), Attr("action", SiteURL.reports(.undoImport).path),
-                        .data("confirm", l.t("reports.import.undoConfirm")),
+                        .data("confirm", previous.question),
                     ],
                     [
                         CSRFField.render(context.csrfToken),
+                        voidEl("input", [Attr("type", "hidden"), Attr("name", "of"), Attr("value", previous.mark)]),
                         el("button", [.class("button button-secondary"), Attr("type", "submit")], [txt(l.t("reports.import.undo"))]),
                     ]),
             ])
