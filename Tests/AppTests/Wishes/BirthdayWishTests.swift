@@ -122,8 +122,10 @@ import VaporTesting
     /// this year's wish; it reaches the sender by e-mail once, across a mail server that was down.
     @Test func theReminder_isWorthActingOn_andIsEmailedOnceThroughAnOutage() async throws {
         let mailbox = try Mailbox()
-        let down: Int
-        do { down = try Mailbox().peer.port }
+        // A mail server that is down: connections refused at once.
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let down = refusing.port
         try await withKinetic(adjust: mailbox.configure) { app in
             let ann = try await app.signUp(name: "Ann", email: "ann@example.com")
             let zoe = try await contact(app, ann, ["name": "Zoë Adams", "email": "zoe@example.com", "birthday": "1990-02-10"])

@@ -77,9 +77,10 @@ import VaporTesting
     /// Kinetic tries again, never the library's error (its host, port, errno); a wish that fails
     /// for good is logged with the wish, the recipient and the reason.
     @Test func aMailServerDown_isSaidInPlainWords_withTheNextTry_andAFinalFailureIsLogged() async throws {
-        // A port nothing listens on any more (its peer stopped at the end of the block): connections are refused at once.
-        let port: Int
-        do { port = try Mailbox().peer.port }
+        // A port where connections are refused at once.
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = refusing.port
         try await withKinetic { app in
             let (web, sender) = try await app.signedInWebClient()
             let lena: [String: Any] = ["name": "Lena Fischer", "email": "lena@outside.example"]
