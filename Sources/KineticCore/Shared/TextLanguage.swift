@@ -45,6 +45,17 @@ public enum TextLanguage {
         ],
     ]
 
+    /// The Tesseract model (OCR's language data, Debian's `tesseract-ocr-*`) of each language
+    /// ``detected(in:)`` tells apart.
+    static let tesseractModels = [
+        "en": "eng", "de": "deu", "fr": "fra", "es": "spa", "it": "ita", "nl": "nld", "da": "dan", "sv": "swe", "pt": "por",
+    ]
+
+    /// The Tesseract model that reads `tag`'s language (`deu` for `de-CH`); nil for another.
+    public static func tesseractModel(of tag: String) -> String? {
+        tag.split(separator: "-").first.flatMap { tesseractModels[$0.lowercased()] }
+    }
+
     /// How many words of a text are read to tell its language.
     public static let wordsRead = 5_000
     /// How many common words a text needs before its language is told: a title alone is too short.

@@ -128,6 +128,28 @@ import VaporTesting
         }
     }
 
+    /// A page scanned askew is turned straight before it is read, in the report's language: its
+    /// lines come out whole ("LaTeX", not "LaT eX"), none lost.
+    @Test(.enabled(if: PDFTools.installedOCRLanguages.contains("deu"))) func aSkewedGermanScan_isReadStraight() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try fixtures.addReport(ReportFixtures.skewedPDF, id: "skewed", title: "Einheitlichkeit", extra: ["language": "de"])
+        try await withKinetic { app in
+            let summary = try await importLibrary(fixtures, into: app)
+            #expect(summary.pagesRecognised == 1)
+            let repository = ReportsRepository(database: app.db)
+            for words in ["LaTeX", "\"Gestaltung der Tabellen folgt\"", "einzustellen", "Berichts", "Ärgernis"] {
+                #expect(try await repository.search(words).results.map(\.report.id) == ["skewed"], "\(words)")
+            }
+        }
+        #expect(PDFTools.ocrModels(for: "de-AT", installed: ["eng", "deu"]) == ["deu"], "one model reads better")
+        #expect(PDFTools.ocrModels(for: "fr", installed: ["eng", "deu"]) == ["eng", "deu"], "French is not installed")
+        #expect(PDFTools.ocrModels(for: nil, installed: ["eng", "deu"]) == ["eng", "deu"])
+        let arguments = PDFTools.ocrArguments(
+            pages: [2, 3], models: ["deu"], input: URL(fileURLWithPath: "/in.pdf"), output: URL(fileURLWithPath: "/out.pdf"))
+        #expect(arguments.prefix(6) == ["--skip-text", "--deskew", "--pages", "2,3", "-l", "deu"])
+    }
+
     /// Pages that cannot be drawn are refused before the preview, by their number, before
     /// qpdf reads every page: a strip 10 pt wide and 14,400 pt tall would be a JPEG 1.8 million
     /// pixels tall, and a page of no PDF's size cannot be drawn at all.

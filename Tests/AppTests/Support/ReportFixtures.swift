@@ -53,15 +53,24 @@ struct ReportFixtures {
     /// pages that are only pictures of text, an FAQ in English, then in German.
     static let scannedPDF = source.deletingLastPathComponent().appendingPathComponent("ScannedReport/scanned.pdf")
 
+    /// `Fixtures/ScannedReport/skewed.pdf` (made by the `make-skewed-pdf` beside it): a page of
+    /// German text scanned 2° askew, whose lines OCR splits and loses unless it is turned straight.
+    static let skewedPDF = source.deletingLastPathComponent().appendingPathComponent("ScannedReport/skewed.pdf")
+
     /// Adds the scanned FAQ to the library as `scanned-faq`, in the first unit.
     func addScannedReport() throws {
-        try FileManager.default.copyItem(at: Self.scannedPDF, to: folder.appendingPathComponent("pdfs/scanned.pdf"))
+        try addReport(Self.scannedPDF, id: "scanned-faq", title: "FAQ (scanned copy)")
+    }
+
+    /// Adds the PDF at `source` to the library as `id`, in the first unit, with `extra` fields.
+    func addReport(_ source: URL, id: String, title: String, extra: [String: Any] = [:]) throws {
+        try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent("pdfs/\(source.lastPathComponent)"))
         try editManifest { manifest in
             var reports = manifest["reports"] as! [[String: Any]]
-            reports.append(["id": "scanned-faq", "title": "FAQ (scanned copy)", "file": "pdfs/scanned.pdf"])
+            reports.append(["id": id, "title": title, "file": "pdfs/\(source.lastPathComponent)"].merging(extra) { $1 })
             manifest["reports"] = reports
             var categories = manifest["categories"] as! [[String: Any]]
-            categories[1]["reports"] = (categories[1]["reports"] as! [String]) + ["scanned-faq"]
+            categories[1]["reports"] = (categories[1]["reports"] as! [String]) + [id]
             manifest["categories"] = categories
         }
     }

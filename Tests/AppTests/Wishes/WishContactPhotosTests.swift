@@ -44,6 +44,8 @@ import VaporTesting
                 + Self.card("Ann Lee", "ann@example.com", link: origin + "/ann.jpg")
                 + Self.card("Ben Becker", "ben@example.com", link: origin + "/moved/ann.jpg")
                 + Self.card("Dora Diaz", "dora@example.com", link: "https://photos.example/dora.jpg")
+                // Links the host gives no photo for: after three in a row, the rest are not tried.
+                + (1...4).flatMap { Self.card("Missing \($0)", "missing\($0)@example.com", link: origin + "/gone\($0).jpg") }
                 + Self.card("Eve Ernst", "eve@example.com", embedding: Data("not a picture at all".utf8))
                 // A photo cut short, and a photo of one pixel.
                 + Self.card("Finn Fox", "finn@example.com", embedding: portrait.prefix(portrait.count * 2 / 3))
@@ -55,20 +57,23 @@ import VaporTesting
                 csrfPage: "/wishes/contacts/import")
             #expect(preview.status == .ok, "\(preview.body.string.prefix(500))")
             let page = preview.body.string
-            #expect(page.contains("7 new contacts. 2 photos come with them."), "\(page)")
+            #expect(page.contains("11 new contacts. 2 photos come with them."), "\(page)")
             #expect(page.components(separatedBy: "<img class=\"contact-avatar\"").count == 3, "Carla's and Ann's faces beside their names")
             #expect(page.contains("Ben Becker’s photo could not be fetched from its link"), "a redirect is not followed")
             #expect(page.contains("Dora Diaz’s photo is on a website this server does not fetch photos from"))
             #expect(page.contains("Eve Ernst’s photo is not a picture Kinetic can read"))
             #expect(page.contains("Finn Fox’s photo is not a picture Kinetic can read"), "not kept half grey")
             #expect(page.contains("Gus Gray’s photo is too small to show"))
-            #expect(try await Self.requests(origin) == ["/ann.jpg", "/moved/ann.jpg"], "nothing else was asked for")
+            #expect(
+                try await Self.requests(origin) == ["/ann.jpg", "/moved/ann.jpg", "/gone1.jpg", "/gone2.jpg"],
+                "nothing else was asked for; the redirect and two missing ones make three failed in a row")
+            #expect(page.contains("Missing 4’s photo could not be fetched from its link"))
 
             let start = try #require(page.range(of: "name=\"entries\" value=\""))
             let carried = String(page[start.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
             let imported = try await web.post(
                 "/wishes/contacts/import/confirm", fields: [("entries", carried)], csrfPage: "/wishes/contacts/import")
-            #expect(imported.headers.first(name: .location) == "/wishes/contacts?done=imported&count=7")
+            #expect(imported.headers.first(name: .location) == "/wishes/contacts?done=imported&count=11")
             let items = try await app.json(.GET, "/api/v1/wishes/contacts", token: account.token)
                 .decoded(as: Components.Schemas.WishContactList.self).items
             let photos = Dictionary(uniqueKeysWithValues: items.map { ($0.email, $0.photoUrl) })

@@ -13,8 +13,8 @@ struct PDFTools: Sendable {
     static let ocrmypdf = "/usr/bin/ocrmypdf"
     /// Where Debian's `tesseract-ocr-*` packages put their language data.
     static let tessdata = "/usr/share/tesseract-ocr/5/tessdata"
-    /// The languages text is recognised in, when their data is installed.
-    static let ocrLanguages = ["eng", "deu"]
+    /// The languages text is recognised in, when their data is installed (``TextLanguage/tesseractModel(of:)``).
+    static let ocrLanguages = ["eng", "deu", "fra", "spa", "ita", "nld", "dan", "swe", "por"]
     /// Pages recognised per run of `ocrmypdf`, so an import can tell how far it has got.
     static let ocrPagesPerRun = 4
     /// Pages rendered per run of `pdftoppm`, for the same reason.
@@ -126,12 +126,32 @@ struct PDFTools: Sendable {
         ocrLanguages.filter { FileManager.default.fileExists(atPath: "\(tessdata)/\($0).traineddata") }
     }
 
-    /// Recognises the text of `pages` of `file` (pages without text: `--skip-text` leaves any
-    /// other alone) and writes the PDF with an invisible text layer over them to `target`,
-    /// ``ocrPagesPerRun`` pages a run, telling `recognised` how many each run did. The page
-    /// images are kept as they are (`--optimize 0`, no PDF/A conversion).
-    func recognise(_ pages: [Int], of file: URL, to target: URL, recognised: @Sendable (Int) -> Void = { _ in }) async throws {
-        let languages = Self.installedOCRLanguages.joined(separator: "+")
+    /// The models a report in `language` is recognised with: its language's when installed
+    /// (one model reads better than several guessing), else every one installed.
+    static func ocrModels(for language: String?, installed: [String] = installedOCRLanguages) -> [String] {
+        if let model = language.flatMap(TextLanguage.tesseractModel(of:)), installed.contains(model) { return [model] }
+        return installed
+    }
+
+    /// `ocrmypdf`'s arguments for `pages` of `input`: only pages without text (`--skip-text`),
+    /// each turned straight first (`--deskew`: a line of a page scanned 1.5° askew is lost
+    /// otherwise), read with `models`, the page images kept as they are otherwise (`--optimize
+    /// 0`, no PDF/A conversion), one process.
+    static func ocrArguments(pages: [Int], models: [String], input: URL, output: URL) -> [String] {
+        [
+            "--skip-text", "--deskew", "--pages", pages.map(String.init).joined(separator: ","), "-l", models.joined(separator: "+"),
+            "--output-type", "pdf", "--optimize", "0", "--jobs", "1", "--quiet", input.path, output.path,
+        ]
+    }
+
+    /// Recognises the text of `pages` of `file` (``ocrArguments(pages:models:input:output:)``)
+    /// in `language` (``ocrModels(for:installed:)``) and writes the PDF with an invisible text
+    /// layer over them to `target`, ``ocrPagesPerRun`` pages a run, telling `recognised` how
+    /// many each run did.
+    func recognise(
+        _ pages: [Int], of file: URL, to target: URL, language: String?, recognised: @Sendable (Int) -> Void = { _ in }
+    ) async throws {
+        let models = Self.ocrModels(for: language)
         var source = file
         let scratch = target.deletingLastPathComponent().appendingPathComponent("ocr-\(UUID().uuidString).pdf")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -141,11 +161,8 @@ struct PDFTools: Sendable {
             // `target` as the last run left it.
             let output = scratch
             _ = try await run(
-                Self.ocrmypdf,
-                [
-                    "--skip-text", "--pages", batch.map(String.init).joined(separator: ","), "-l", languages, "--output-type", "pdf",
-                    "--optimize", "0", "--jobs", "1", "--quiet", source.path, output.path,
-                ], timeout: 60 + 60 * Double(batch.count))
+                Self.ocrmypdf, Self.ocrArguments(pages: Array(batch), models: models, input: source, output: output),
+                timeout: 60 + 60 * Double(batch.count))
             // rename(2) replaces `target` in one step (Foundation's replaceItemAt loses it on Linux).
             guard rename(scratch.path, target.path) == 0 else {
                 throw ToolProcess.Failed(description: "the recognised PDF could not replace the stored copy (errno \(errno))")

@@ -162,9 +162,11 @@ struct ReportLibraryImporter {
         var problems: [ReportLibraryProblem] = []
         for report in library.reports where preview.toRender.contains(report.id) {
             do {
+                let language = report.language ?? library.language
                 prepared[report.id] = try await threads.run { [tools, threads, logger] in
                     try await Self.prepare(
-                        checked[report.id]!, tools: tools, threads: threads, in: staging, tracker: tracker, logger: logger)
+                        checked[report.id]!, language: language, tools: tools, threads: threads, in: staging, tracker: tracker,
+                        logger: logger)
                 }
             } catch let error where error is ToolQueue.Full || error is ToolQueue.CoolingDown || error is CancellationError {
                 throw error
@@ -348,8 +350,11 @@ struct ReportLibraryImporter {
     /// page number, say): such pages are recognised by OCR.
     static let bareTextLetters = 16
 
+    /// Copies, reads, recognises and renders `file`, a report in `language` (the datasource's;
+    /// nil: told from the text its pages already have, for OCR to read the rest in).
     private static func prepare(
-        _ file: CheckedFile, tools: PDFTools, threads: ToolRunner, in staging: URL, tracker: ReportImportTracker?, logger: Logger
+        _ file: CheckedFile, language: String?, tools: PDFTools, threads: ToolRunner, in staging: URL, tracker: ReportImportTracker?,
+        logger: Logger
     ) async throws -> PreparedFile {
         let storedFolder = UUID().uuidString.lowercased()
         let folder = staging.appendingPathComponent(storedFolder)
@@ -374,7 +379,10 @@ struct ReportLibraryImporter {
                 let source = file.info.isEncrypted ? folder.appendingPathComponent("decrypted.pdf") : file.url
                 defer { if source != file.url { try? FileManager.default.removeItem(at: source) } }
                 if file.info.isEncrypted { try await tools.decrypt(file.url, to: source) }
-                try await tools.recognise(bare, of: source, to: pdf) { count in tracker?.update { $0.pagesRecognised += count } }
+                let language = try await threads.compute { [raw] in language ?? TextLanguage.detected(in: raw) }
+                try await tools.recognise(bare, of: source, to: pdf, language: language) { count in
+                    tracker?.update { $0.pagesRecognised += count }
+                }
             } catch {
                 logger.warning("The scanned pages of \(file.url.lastPathComponent) were not all recognised: \(error)")
             }

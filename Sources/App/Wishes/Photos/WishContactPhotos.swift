@@ -23,6 +23,10 @@ struct WishContactPhotos {
 
     /// How long a photo kept for a preview waits for its import.
     static let previewLifetime: TimeInterval = 3600
+    /// How many links to one host in a row may give no photo (no answer, an error) before the
+    /// rest of its links are not tried: a host that is down costs its timeout a few times, not
+    /// once per contact.
+    static let failedLinksPerHost = 3
 
     /// The photos kept, by the address of the person whose they are, and what was left out.
     struct Kept: Sendable {
@@ -48,6 +52,7 @@ struct WishContactPhotos {
         importer.refusesDamage = true
         try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)
         var used = usage.usedBytes
+        var failedLinks: [String: Int] = [:]
         for entry in withPhotos.prefix(ContactPhoto.maximumPerImport) {
             try Task.checkCancellation()
             let bytes: [UInt8]
@@ -58,9 +63,15 @@ struct WishContactPhotos {
                     kept.problems.append(.init(line: entry.line, messageKey: "wishes.contacts.import.photoLinkOff"))
                     continue
                 }
-                switch await links.fetch(link) {
-                case .success(let fetched): bytes = fetched
+                let host = URL(string: link)?.host?.lowercased() ?? ""
+                let result: Result<[UInt8], ContactPhotoLinks.Failure> =
+                    failedLinks[host, default: 0] >= Self.failedLinksPerHost ? .failure(.unreachable) : await links.fetch(link)
+                switch result {
+                case .success(let fetched):
+                    bytes = fetched
+                    failedLinks[host] = 0
                 case .failure(let failure):
+                    if failure == .unreachable { failedLinks[host, default: 0] += 1 }
                     kept.problems.append(.init(line: entry.line, messageKey: failure.messageKey, arguments: [entry.contact.displayName]))
                     continue
                 }
