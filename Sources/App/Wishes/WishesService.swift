@@ -342,8 +342,10 @@ struct WishesService {
             messageArguments: [localizer.dateTime(now.addingTimeInterval(Double(wait)), in: timeZone)], retryAfterSeconds: wait)
     }
 
+    /// Whether `id` is one of the user's wish photos (a contact's photo is not: it goes with the contact).
     private func ownsPhoto(_ id: UUID) async throws -> Bool {
-        try await WishPhotoRecord.query(on: database).filter(\.$id == id).filter(\.$owner.$id == userID).first() != nil
+        try await WishPhotoRecord.query(on: database).filter(\.$id == id).filter(\.$owner.$id == userID).filter(\.$purpose == .none)
+            .first() != nil
     }
 }
 

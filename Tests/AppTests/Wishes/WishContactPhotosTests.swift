@@ -98,6 +98,14 @@ import VaporTesting
             #expect(try await eve.get(carla.replacingOccurrences(of: "/api/v1", with: "")).status == .notFound)
             let carlaID = try #require(carla.split(separator: "/").last.map(String.init))
             #expect(!(try await web.get("/wishes/new").body.string.contains(carlaID)))
+            let asWishPhoto = try await app.json(
+                .POST, "/api/v1/wishes",
+                body: [
+                    "occasion": "birthday", "subject": "Hi", "message": "Hello", "recipients": ["carla@example.com"],
+                    "sendAt": "2027-01-16T08:00", "timeZone": "UTC", "photo": "upload:\(carlaID)",
+                ], token: account.token)
+            #expect(asWishPhoto.status == .unprocessableEntity, "a contact's photo goes with the contact, not on a wish")
+            #expect(asWishPhoto.body.string.contains(#""fields":{"photo":"#), "\(asWishPhoto.body.string)")
 
             // Taken away on the contact's page; gone with the contact.
             let carlaContact = try #require(items.first { $0.email == "carla@example.com" }?.id)
