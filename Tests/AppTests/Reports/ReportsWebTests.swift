@@ -269,7 +269,7 @@ import VaporTesting
             let importPage = try await web.get("/reports/import").body.string
             #expect(
                 importPage.contains(
-                    "data-confirm=\"Bring back “Large library (3 reports)”, 3 reports? “Renamed library”, 2 reports goes, for every reader at once."
+                    "data-confirm=\"Bring back “Large library (3 reports)” (3 reports)? It replaces “Renamed library” (2 reports) for every reader at once"
                 ))
             let start = try #require(importPage.range(of: #"name="of" value=""#))
             let of = String(importPage[start.upperBound...].prefix { $0 != "\"" })

@@ -133,10 +133,15 @@ struct ReportImportController {
         let previous = try await reports.previousLibrary().map { previous -> ReportImportPage.Undo in
             let back = l.t(
                 "reports.import.previous", previous.library.title, l.plural("reports.count", count: previous.library.reportCount))
-            let goes = current.map { l.t("reports.import.previous", $0.title, l.plural("reports.count", count: $0.reportCount)) } ?? ""
+            let goes = current.map { l.t("reports.import.undoLibrary", $0.title, l.plural("reports.count", count: $0.reportCount)) } ?? ""
             return ReportImportPage.Undo(
                 description: l.t("reports.import.previousWhen", back, l.dateTime(previous.replacedAt, in: request.userCalendar.timeZone)),
-                question: l.t("reports.import.undoConfirm", back, goes),
+                question: l.t(
+                    "reports.import.undoConfirm",
+                    l.t(
+                        "reports.import.undoLibrary", previous.library.title, l.plural("reports.count", count: previous.library.reportCount)
+                    ),
+                    goes),
                 mark: mark.text)
         }
         let model = ReportImportPage.Model(library: library, previous: previous, outcome: outcome.map { $0.described(by: l) })
