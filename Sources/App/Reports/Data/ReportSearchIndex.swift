@@ -162,14 +162,21 @@ enum ReportSearchIndex {
         try await engine(for: sql).fillWords(on: sql)
         guard withSpellings else { return }
         try await sql.raw("DELETE FROM report_spellings").run()
-        let spelt = try await sql.raw("SELECT word FROM report_words").all(decoding: Row.self).compactMap { row in
-            let key = SpellingKey.of(row.word)
-            return key == row.word ? nil : (key, row.word)
+        let spelt = try await sql.raw("SELECT word FROM report_words").all(decoding: Row.self).flatMap { row in
+            Set(spellingKeys(of: row.word)).subtracting([row.word]).map { ($0, row.word) }
         }
         for batch in stride(from: 0, to: spelt.count, by: 500).map({ spelt[$0..<min($0 + 500, spelt.count)] }) {
             let rows = batch.map { SQLGroupExpression([SQLBind($0.0), SQLBind($0.1)]) }
             try await sql.raw("INSERT INTO report_spellings (spelling, word) VALUES \(SQLList(rows))").run()
         }
+    }
+
+    /// The spelling keys `word` is filed under: its own, and where it holds an elision's
+    /// apostrophe (`l’élève`, `d'un`, which PostgreSQL without a locale keeps as one word) that
+    /// of the word after it, so that "eleve" finds it.
+    static func spellingKeys(of word: String) -> [String] {
+        let after = word.split(whereSeparator: { $0 == "’" || $0 == "'" }).last.map(String.init)
+        return [SpellingKey.of(word)] + (after.map { $0 == word ? [] : [SpellingKey.of($0)] } ?? [])
     }
 
     /// The most other spellings a search word is looked for as.
