@@ -123,12 +123,12 @@ struct ReportImportController {
     private func page(_ request: Request, outcome: ReportImportPage.Outcome?, status: HTTPResponseStatus = .ok) async throws -> Response {
         let l = request.localizer
         let reports = try request.reports()
-        let library = try await reports.library.library().map { library in
+        let current = try await reports.library.library()
+        let library = current.map { library in
             l.t(
                 "reports.import.current", library.title, l.plural("reports.count", count: library.reportCount),
                 l.plural("reports.pages", count: library.pageCount))
         }
-        let current = try await reports.library.library()
         let mark = try await reports.undoMark()
         let previous = try await reports.previousLibrary().map { previous -> ReportImportPage.Undo in
             let back = l.t(
