@@ -12,7 +12,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import BASE_URL, api, assert_no_horizontal_overflow, log_in, make_driver, screenshot, settle, tap, wait
 from test_accessibility import violations
@@ -122,6 +122,8 @@ def test_the_centre_opens_the_library_then_two_levels_down_and_a_pinch_goes_back
     reader.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
     wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/root"))
     settle(reader)
+    # Focus is on the new level's heading, not dropped to the top of the page.
+    wait(reader).until(lambda d: "top-bar-title" in (d.switch_to.active_element.get_attribute("class") or ""))
     reader.back()
     wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/fitness"))
     wait(reader).until(lambda d: d.find_element(By.CSS_SELECTOR, ".top-bar-title").text == "Fitness")
@@ -132,6 +134,7 @@ def test_press_and_hold_drags_a_bubble_and_its_neighbours_make_room_until_recent
     settle(reader)
     dragged, neighbour = bubble(reader, "parks"), bubble(reader, "welcome")
     start, before = place(reader, dragged), place(reader, neighbour)
+    others = {name: place(reader, bubble(reader, name)) for name in ("fitness", "business")}
     stage = reader.find_element(By.ID, "bubble-stage")
     pointer(reader, dragged, "pointerdown", 1, *start)
     time.sleep(0.6)  # press and hold
@@ -147,6 +150,10 @@ def test_press_and_hold_drags_a_bubble_and_its_neighbours_make_room_until_recent
     after_drag, after_neighbour = place(reader, dragged), place(reader, neighbour)
     assert abs(after_drag[0] - before[0]) < 30 and abs(after_drag[1] - before[1]) < 30, "the bubble follows the finger"
     assert abs(after_neighbour[0] - before[0]) + abs(after_neighbour[1] - before[1]) > 40, "the neighbour moved out of the way"
+    # The seed: "all other bubbles on screen should move in relation to the selected one".
+    for name, was in others.items():
+        now = place(reader, bubble(reader, name))
+        assert abs(now[0] - was[0]) + abs(now[1] - was[1]) > 3, (name, was, now)
     assert reader.current_url == BASE_URL + "/reports/categories/root", "a drag is not a tap"
     assert "is-dragging" not in dragged.get_attribute("class")
 
@@ -213,6 +220,17 @@ def test_a_report_opens_in_the_viewer_with_its_keywords_and_a_swipe_to_the_right
     wait(reader).until(EC.invisibility_of_element_located((By.ID, "report-viewer")))
     wait(reader).until(EC.url_to_be(BASE_URL + "/reports/categories/business-finance"))
     assert reader.find_element(By.ID, "bubble-stage").is_displayed()
+    # Focus is back on the bubble that opened the viewer.
+    wait(reader).until(lambda d: d.switch_to.active_element.get_attribute("data-id") == "review-q1")
+
+    # A keyword chip searches the library for its keyword.
+    tap(reader, bubble(reader, "review-q1"))
+    viewer = wait(reader).until(EC.visibility_of_element_located((By.ID, "report-viewer")))
+    chip = viewer.find_element(By.CSS_SELECTOR, ".report-keywords a.keyword[href$='q=revenue']")
+    reader.execute_script("arguments[0].scrollIntoView({block: 'center'})", chip)
+    chip.click()
+    wait(reader).until(EC.url_to_be(BASE_URL + "/reports/search?q=revenue"))
+    assert reader.find_elements(By.CSS_SELECTOR, "a.report-result[href^='/reports/review-q1']")
 
 
 def test_search_finds_words_in_the_text_and_opens_the_viewer(reader):
@@ -484,13 +502,27 @@ def import_through_the_api(zip_path, token):
     raise AssertionError("the import did not end")
 
 
+def turn_page(driver):
+    """Scrolls to the pager under a crowded level's rows, as a person would, and taps Next: it
+    must then stand clear of the bottom navigation."""
+    driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    link = driver.find_element(By.CSS_SELECTOR, "#bubble-pager a[rel=next]")
+    assert driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('a') === arguments[0]",
+        link), "the pager is hidden under the bottom navigation"
+    link.click()
+
+
 @pytest.mark.parametrize("width", [375, 820])
-def test_a_level_of_200_items_is_paged_readable_and_keeps_what_was_dragged(tmp_path, width):
+def test_a_level_of_200_items_is_sixty_at_once_in_reading_order_found_by_typing_and_keeps_what_was_dragged(tmp_path, width):
     """The crowded library (a level of 200 items and an empty category) replaces the demo for the
-    time of the test: every bubble inside the screen and readable (its title inside it, nothing
-    over the centre's name), no scrolling; the pager, a swipe and the arrow keys turn pages; a
-    dragged bubble is where it was left after a visit to a level below; the empty category says
-    so; the phone's trail shows the current level. The demo comes back by undo."""
+    time of the test: sixty at once in rows under the level's name, every title inside its
+    bubble and readable, none overlapping another or the centre, read left to right and top to
+    bottom, no sideways scrolling; typing finds within the level (focus stays in the field);
+    the order is the person's; the pager and the arrow keys turn pages; focus goes to the new
+    level's heading, and back to the bubble after the reader closes; a dragged bubble is where
+    it was left after a visit to a level below; the empty category says so. The demo comes
+    back by undo."""
     status, login = api("POST", "/api/v1/login", DEMO)
     assert status == 200, login
     token = login["token"]
@@ -501,73 +533,110 @@ def test_a_level_of_200_items_is_paged_readable_and_keeps_what_was_dragged(tmp_p
         open_level(driver, "/reports/categories/crowd")
         settle(driver)
         check = """
-          const stage = document.getElementById('bubble-stage').getBoundingClientRect();
-          const centre = document.getElementById('bubble-centre');
-          const box = centre.getBoundingClientRect();
-          const middle = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          const centre = document.getElementById('bubble-centre').getBoundingClientRect();
           const bubbles = [...document.querySelectorAll('.bubble-list .bubble')];
-          const outside = bubbles.filter((bubble) => {
-            const b = bubble.getBoundingClientRect(), t = bubble.querySelector('.bubble-title').getBoundingClientRect();
+          const boxes = bubbles.map((bubble) => bubble.getBoundingClientRect());
+          const outside = bubbles.filter((bubble, index) => {
+            const b = boxes[index], t = bubble.querySelector('.bubble-title').getBoundingClientRect();
             return b.left < 0 || b.right > innerWidth || t.left < b.left - 1 || t.right > b.right + 1 || t.top < b.top - 1 || t.bottom > b.bottom + 1;
           }).map((bubble) => bubble.dataset.id);
-          const tiny = bubbles.filter((bubble) => parseFloat(getComputedStyle(bubble.querySelector('.bubble-title')).fontSize) < 10);
-          return { count: bubbles.length, ids: bubbles.map((b) => b.dataset.id), outside, tiny: tiny.length,
-                   centreShown: centre.contains(middle), pager: document.getElementById('bubble-pager')?.getAttribute('aria-label'),
-                   scrollX: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-                   scrollY: document.documentElement.scrollHeight - innerHeight };"""
+          const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+          let overlaps = 0, outOfOrder = 0;
+          boxes.forEach((a, i) => {
+            if (meets(a, centre)) overlaps += 1;
+            boxes.slice(i + 1).forEach((b) => { if (meets(a, b)) overlaps += 1; });
+            const next = boxes[i + 1];
+            if (next && !(Math.abs(next.top + next.height / 2 - a.top - a.height / 2) < 2 ? next.left > a.left : next.top > a.top)) outOfOrder += 1;
+          });
+          const sizes = bubbles.map((bubble) => parseFloat(getComputedStyle(bubble.querySelector('.bubble-title')).fontSize));
+          return { count: bubbles.length, ids: bubbles.map((b) => b.dataset.id), outside, overlaps, outOfOrder,
+                   smallest: Math.min(...sizes), pager: document.getElementById('bubble-pager')?.getAttribute('aria-label'),
+                   status: document.getElementById('level-find-status')?.textContent,
+                   titles: bubbles.map((b) => b.querySelector('.bubble-title').textContent),
+                   scrollX: document.documentElement.scrollWidth - document.documentElement.clientWidth };"""
         state = driver.execute_script(check)
-        assert state["count"] == 8 and state["outside"] == [] and state["tiny"] == 0, state
-        assert state["centreShown"] and state["pager"] == "1–8 of 200", state
-        assert state["scrollX"] <= 0 and state["scrollY"] <= 0, state
+        assert state["count"] == 60 and state["outside"] == [] and state["smallest"] >= 11, state
+        assert state["overlaps"] == 0 and state["outOfOrder"] == 0 and state["scrollX"] <= 0, state
+        assert state["ids"][:3] == ["site-001", "site-002", "site-003"] and state["pager"] == "1–60 of 200", state
         screenshot(driver, f"reports-crowded-en-{width}")
         assert violations(driver) == [], "crowded level"
 
-        # The pager, then a swipe to the left: pages 2 and 3, in order.
-        driver.find_element(By.CSS_SELECTOR, "#bubble-pager a[rel=next]").click()
-        wait(driver).until(lambda d: d.execute_script(check)["pager"] == "9–16 of 200")
+        # Typing finds within the level, as a keyboard without umlauts spells it; the field keeps focus.
+        find = driver.find_element(By.ID, "level-find")
+        find.send_keys("dusseldorf")
+        wait(driver).until(lambda d: "match" in (d.execute_script(check)["status"] or ""))
+        state = driver.execute_script(check)
+        assert 0 < state["count"] < 60 and all("Düsseldorf" in title for title in state["titles"]), state
+        assert state["status"] == f"{state['count']} of 200 match" and state["overlaps"] == 0, state
+        assert driver.switch_to.active_element.get_attribute("id") == "level-find"
+        assert "find=dusseldorf" in driver.current_url
+        screenshot(driver, f"reports-crowded-found-en-{width}")
+        find.send_keys(Keys.CONTROL, "a")
+        find.send_keys(Keys.BACKSPACE)
+        wait(driver).until(lambda d: d.execute_script(check)["count"] == 60)
+
+        # A to Z, the person's choice: the rows read alphabetically.
+        Select(driver.find_element(By.ID, "level-order")).select_by_value("title")
+        wait(driver).until(lambda d: "order=title" in d.current_url)
+        wait(driver).until(lambda d: d.execute_script(check)["titles"][0].startswith("Emergency"))
+        state = driver.execute_script(check)
+        assert state["titles"] == sorted(state["titles"], key=str.casefold), state
+        Select(driver.find_element(By.ID, "level-order")).select_by_value("library")
+        wait(driver).until(lambda d: d.execute_script(check)["ids"][0] == "site-001")
+
+        # The pager, then the arrow keys past the last bubble: pages 2 and 3, in order.
+        turn_page(driver)
+        wait(driver).until(lambda d: d.execute_script(check)["pager"] == "61–120 of 200")
         assert driver.current_url.endswith("/reports/categories/crowd?page=2")
         settle(driver)
-        stage = driver.find_element(By.ID, "bubble-stage")
-        x, y = place(driver, stage)
-        swipe = [("pointermove", 1, x + 120 - step * 40, y + 200 + step) for step in range(1, 7)]
-        gesture(driver, stage, [("pointerdown", 1, x + 120, y + 200), *swipe, ("pointerup", 1, x - 120, y + 206)])
-        wait(driver).until(lambda d: d.execute_script(check)["pager"] == "17–24 of 200")
-        settle(driver)
-        state = driver.execute_script(check)
-        assert state["ids"][0] == "site-017" and state["outside"] == [] and state["centreShown"], state
-
-        # The arrow keys move through the bubbles and past the last to the next page.
         first = driver.find_element(By.CSS_SELECTOR, ".bubble-list .bubble")
         driver.execute_script("arguments[0].focus()", first)
         first.send_keys(Keys.ARROW_RIGHT)
-        assert driver.switch_to.active_element.get_attribute("data-id") == "site-018"
+        assert driver.switch_to.active_element.get_attribute("data-id") == "site-062"
         driver.switch_to.active_element.send_keys(Keys.END)
-        assert driver.switch_to.active_element.get_attribute("data-id") == "site-024"
+        assert driver.switch_to.active_element.get_attribute("data-id") == "site-120"
         driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
-        wait(driver).until(lambda d: d.switch_to.active_element.get_attribute("data-id") == "site-025")
-        assert driver.execute_script(check)["pager"] == "25–32 of 200"
+        wait(driver).until(lambda d: d.switch_to.active_element.get_attribute("data-id") == "site-121")
+        assert driver.execute_script(check)["pager"] == "121–180 of 200"
         settle(driver)
 
-        # Drag a bubble, visit a level below, come back: it is where it was left.
-        target = bubble(driver, "site-027")
-        before = place(driver, target)
+        # Drag a bubble: it follows the finger and a far one moves too; visit a level below
+        # (focus on its heading), come back: it is where it was left.
+        driver.execute_script("window.scrollTo(0, 0)")
+        target, far = bubble(driver, "site-125"), bubble(driver, "site-150")
+        before, far_before = place(driver, target), place(driver, far)
         pointer(driver, target, "pointerdown", 1, *before)
         time.sleep(0.5)
         for step in range(1, 6):
             pointer(driver, target, "pointermove", 1, before[0] - step * 8, before[1] + step * 10)
         pointer(driver, target, "pointerup", 1, before[0] - 40, before[1] + 50)
         settle(driver)
-        dragged = place(driver, bubble(driver, "site-027"))
+        dragged, far_after = place(driver, bubble(driver, "site-125")), place(driver, bubble(driver, "site-150"))
         assert abs(dragged[1] - before[1]) > 20, (before, dragged)
-        tap(driver, bubble(driver, "site-026"))
+        assert abs(far_after[0] - far_before[0]) + abs(far_after[1] - far_before[1]) > 1, (far_before, far_after)
+        tap(driver, bubble(driver, "site-126"))
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "bubble-empty"), "This category holds no reports yet."))
+        wait(driver).until(lambda d: "top-bar-title" in (d.switch_to.active_element.get_attribute("class") or ""))
         assert driver.execute_script("const t = document.getElementById('report-trail'); return t.scrollLeft + t.clientWidth >= t.scrollWidth - 1")
         screenshot(driver, f"reports-empty-category-en-{width}")
         driver.back()
-        wait(driver).until(lambda d: d.execute_script(check)["pager"] == "25–32 of 200")
+        wait(driver).until(lambda d: d.execute_script(check)["pager"] == "121–180 of 200")
         settle(driver)
-        back = place(driver, bubble(driver, "site-027"))
+        back = place(driver, bubble(driver, "site-125"))
         assert abs(back[0] - dragged[0]) < 3 and abs(back[1] - dragged[1]) < 3, (dragged, back)
+
+        # A report opened from the keyboard and closed with Escape: focus is back on its bubble.
+        turn_page(driver)
+        wait(driver).until(lambda d: d.execute_script(check)["pager"] == "181–200 of 200")
+        settle(driver)
+        report = bubble(driver, "crowd-report-2")
+        driver.execute_script("arguments[0].focus()", report)
+        report.send_keys(Keys.ENTER)
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "dialog#report-viewer[open]"))
+        time.sleep(0.5)
+        driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog#report-viewer"))
+        wait(driver).until(lambda d: d.switch_to.active_element.get_attribute("data-id") == "crowd-report-2")
     finally:
         driver.quit()
         status, body = api("POST", "/api/v1/reports/import/undo", token=token)

@@ -9,7 +9,7 @@
 // moves become cross-fades.
 
 import { prefersReducedMotion } from '../shared/motion.js';
-import { relax } from './relax.js';
+import { follow, relax } from './relax.js';
 import { fetchPart, openOverlay, topOverlay } from './overlays.js';
 
 const HOLD_MS = 350;
@@ -19,6 +19,11 @@ const ANIMATION_MS = 450;
 
 const FADE_MS = 180;
 const SWIPE_DISTANCE = 60;
+/** From this stage width (CSS pixels) a crowded level uses its wide layout (KineticCore's
+ *  BubbleLayout.wideStage). */
+const WIDE_STAGE = 560;
+/** How long typing rests before the level is searched again. */
+const FIND_DELAY_MS = 250;
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, prefersReducedMotion() ? 0 : ms));
 const fade = () => new Promise((resolve) => setTimeout(resolve, FADE_MS));
@@ -26,61 +31,88 @@ const fade = () => new Promise((resolve) => setTimeout(resolve, FADE_MS));
 /** Where the user dragged a level's bubbles, kept for the tab's life by the level's address,
  *  so coming back to it (Back, a pinch, the trail) shows them as they were left. */
 const Arrangements = {
-  key: (url) => `kinetic.reports.places:${url.pathname}${url.search}`,
-  save({ places, home, url }) {
+  key: (url, wide) => `kinetic.reports.places:${wide ? 'wide:' : ''}${url.pathname}${url.search}`,
+  save({ places, home, url, wide }) {
     try {
       const moved = places.some((place, index) => place.x !== home[index].x || place.y !== home[index].y);
-      if (moved) sessionStorage.setItem(this.key(url), JSON.stringify(places.map(({ x, y }) => [x, y])));
-      else sessionStorage.removeItem(this.key(url));
+      if (moved) sessionStorage.setItem(this.key(url, wide), JSON.stringify(places.map(({ x, y }) => [x, y])));
+      else sessionStorage.removeItem(this.key(url, wide));
     } catch { /* storage full or off: the level starts as laid out */ }
   },
-  restore(home, url) {
+  restore(home, url, wide) {
     try {
-      const saved = JSON.parse(sessionStorage.getItem(this.key(url)) ?? 'null');
+      const saved = JSON.parse(sessionStorage.getItem(this.key(url, wide)) ?? 'null');
       if (Array.isArray(saved) && saved.length === home.length) {
         return home.map((place, index) => ({ ...place, x: Number(saved[index][0]), y: Number(saved[index][1]) }));
       }
     } catch { /* unreadable: as laid out */ }
     return home.map((place) => ({ ...place }));
   },
-  forget(url) {
-    try { sessionStorage.removeItem(this.key(url)); } catch { /* nothing kept */ }
+  forget(url, wide) {
+    try { sessionStorage.removeItem(this.key(url, wide)); } catch { /* nothing kept */ }
   },
 };
 
-/** The stage's bubbles with their places in stage units, at the level's address `url`. */
+/** The stage's bubbles with their places in stage units, at the level's address `url`. A
+ *  crowded level comes laid out twice, for a phone and for a wider screen (`data-wide-x`…). */
 class Stage {
   constructor(element, url = location.href) {
     this.element = element;
     this.url = new URL(url, location.href);
-    this.height = Number(element.dataset.stageHeight) || 1.25;
+    this.crowded = element.classList.contains('is-crowded');
     this.centreElement = element.querySelector('.bubble-centre');
-    this.centre = Stage.read(this.centreElement);
     this.elements = [...element.querySelectorAll('.bubble-list .bubble')];
-    this.home = this.elements.map(Stage.read);
-    this.places = Arrangements.restore(this.home, this.url);
+    this.read(this.isWide());
     this.yScale = 1;
   }
 
-  static read(bubble) {
-    const { x, y, w, h } = bubble.dataset;
-    return { x: Number(x), y: Number(y), w: Number(w), h: Number(h) };
+  /** Whether the wide layout fits the room the stage has. */
+  isWide() {
+    return Boolean(this.element.dataset.wideStageHeight) && this.room() >= WIDE_STAGE;
+  }
+
+  /** The width the stage's parent gives it. */
+  room() {
+    const parent = this.element.parentElement;
+    const style = getComputedStyle(parent);
+    return parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  }
+
+  /** Reads the level's places for the narrow or `wide` layout, and where the person left them. */
+  read(wide) {
+    this.wide = wide;
+    const prefix = wide ? 'wide' : '';
+    this.height = Number(wide ? this.element.dataset.wideStageHeight : this.element.dataset.stageHeight) || 1.25;
+    this.centre = Stage.read(this.centreElement, prefix);
+    this.home = this.elements.map((bubble) => Stage.read(bubble, prefix));
+    this.places = Arrangements.restore(this.home, this.url, wide);
+  }
+
+  static read(bubble, prefix = '') {
+    const value = (name) => Number(bubble.dataset[prefix ? prefix + name.toUpperCase() : name]);
+    return { x: value('x'), y: value('y'), w: value('w'), h: value('h') };
   }
 
   get width() { return this.element.clientWidth; }
 
-  /** Sizes the stage for its width (at most the screen's height allows) and stretches it to
-   *  the height left on the screen, then puts every bubble at its place. */
+  /** Sizes the stage for its width and puts every bubble at its place. A ring is at most as
+   *  wide as the screen's height allows and stretches to the height left on the screen; a
+   *  crowded level takes the width and is as tall as its rows (the page scrolls). */
   layout() {
-    const parent = this.element.parentElement;
-    const style = getComputedStyle(parent);
-    const inner = parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    // What is left of the screen under the stage's top, above the toolbar and bottom bar.
-    const top = this.element.getBoundingClientRect().top + window.scrollY;
-    const pager = document.getElementById('bubble-pager')?.offsetHeight ?? 0;
-    const available = window.innerHeight - top - 96 - 40 - 24 - pager;
-    const width = Math.min(inner, 680, Math.max(280, available / this.height));
-    const height = Math.max(width * this.height, available);
+    if (this.isWide() !== this.wide) this.read(!this.wide);
+    const inner = this.room();
+    let width, height;
+    if (this.crowded) {
+      width = Math.min(inner, 900);
+      height = width * this.height;
+    } else {
+      // What is left of the screen under the stage's top, above the toolbar and bottom bar.
+      const top = this.element.getBoundingClientRect().top + window.scrollY;
+      const pager = document.getElementById('bubble-pager')?.offsetHeight ?? 0;
+      const available = window.innerHeight - top - 96 - 40 - 24 - pager;
+      width = Math.min(inner, 680, Math.max(280, available / this.height));
+      height = Math.max(width * this.height, available);
+    }
     this.yScale = height / (width * this.height);
     this.element.style.width = `${width}px`;
     this.element.style.height = `${height}px`;
@@ -90,19 +122,30 @@ class Stage {
     this.fitTitles();
   }
 
-  /** Makes each title's type smaller (to 10 px at least) until its longest word fits across
-   *  its bubble; a word that fits at no size may then break. */
+  /** Makes each title's type smaller (to 10 px at least; 11 px in a crowded level, where the
+   *  titles take the size the middle one needs, so the rows read evenly) until its longest
+   *  word fits across its bubble; a word that fits at no size may then break. */
   fitTitles() {
-    for (const title of this.element.querySelectorAll('.bubble-title')) {
+    const titles = [...this.element.querySelectorAll('.bubble-title')];
+    const smallest = this.crowded ? 11 : 10;
+    const fit = (title, floor) => {
       title.style.fontSize = '';
       title.classList.remove('is-cramped');
       let size = parseFloat(getComputedStyle(title).fontSize);
-      while (title.scrollWidth > title.clientWidth + 1 && size > 10) {
+      while (title.scrollWidth > title.clientWidth + 1 && size > floor) {
         size -= 1;
         title.style.fontSize = `${size}px`;
       }
-      if (title.scrollWidth > title.clientWidth + 1) title.classList.add('is-cramped');
+      return size;
+    };
+    const sizes = titles.map((title) => fit(title, smallest));
+    if (this.crowded) {
+      // Most titles take the size the middle one needs; one that needs less keeps its own.
+      const items = titles.map((title, index) => ({ title, size: sizes[index] })).filter(({ title }) => !title.closest('.bubble-centre'));
+      const even = items.map(({ size }) => size).sort((a, b) => a - b)[Math.floor(items.length / 2)];
+      for (const { title, size } of items) title.style.fontSize = `${Math.min(size, even)}px`;
     }
+    for (const title of titles) if (title.scrollWidth > title.clientWidth + 1) title.classList.add('is-cramped');
   }
 
   /** Puts `bubble` at `place`, scaled by `scale`, with `opacity`. */
@@ -111,7 +154,7 @@ class Stage {
     bubble.style.width = `${place.w * unit}px`;
     bubble.style.height = `${place.h * unit}px`;
     // A circle's text keeps inside the square that fits in it.
-    if (bubble.dataset.kind !== 'report') bubble.style.padding = `${Math.round(place.w * unit * 0.13)}px`;
+    if (bubble.dataset.kind !== 'report' && place.w === place.h) bubble.style.padding = `${Math.round(place.w * unit * 0.13)}px`;
     bubble.style.transform = `translate(${(place.x - place.w / 2) * unit}px, ${place.y * this.yScale * unit - place.h / 2 * unit}px) scale(${scale})`;
     bubble.style.opacity = String(opacity);
   }
@@ -127,7 +170,7 @@ class Stage {
 
   recentre() {
     this.places = this.home.map((place) => ({ ...place }));
-    Arrangements.forget(this.url);
+    Arrangements.forget(this.url, this.wide);
     this.spread();
   }
 
@@ -143,6 +186,8 @@ let stage = null;
 let busy = false;
 /** A Back or Forward that came while a level was changing: shown once that change is done. */
 let pendingHistory = null;
+/** What was typed to find while the level was changing: searched once that change is done. */
+let pendingRefresh = null;
 
 function setUpStage() {
   const element = document.getElementById('bubble-stage');
@@ -171,8 +216,10 @@ function levelDepth(page) {
 
 /** Shows the level at `url`. `tapped` is the category bubble that leads there (going down),
  *  or null going up; `page` is 1 or -1 for the next or previous page of this level, which
- *  slides in from that side. */
-async function showLevel(url, { tapped = null, push = true, page = 0 } = {}) {
+ *  slides in from that side; `refresh` shows the same level found or ordered anew (the
+ *  person is typing: no animation, the find field keeps its focus, history is replaced).
+ *  After a change of level, focus goes to the new level's heading. */
+async function showLevel(url, { tapped = null, push = true, page = 0, refresh = false } = {}) {
   if (busy || !stage) return;
   busy = true;
   // Assistive technology (and a test) waits for the new level rather than reading it half-built.
@@ -181,6 +228,13 @@ async function showLevel(url, { tapped = null, push = true, page = 0 } = {}) {
   try {
     const answer = await fetchPart(url, '#bubble-stage');
     if (!answer?.part) return;
+    if (refresh) {
+      swap(answer.page, answer.part, url, { keepTools: true });
+      history.replaceState({ reports: 'level' }, '', url);
+      stage.element.classList.add('is-animated');
+      announce(document.getElementById('level-find-status')?.textContent);
+      return;
+    }
     const goingDown = tapped !== null || levelDepth(answer.page) > levelDepth(document);
     Arrangements.save(stage);
     if (page) await slideOut(page);
@@ -189,6 +243,7 @@ async function showLevel(url, { tapped = null, push = true, page = 0 } = {}) {
     if (push) history.pushState({ reports: 'level' }, '', url);
     await (page ? slideIn(page) : arrive());
     announce();
+    if (!page) focusHeading();
   } finally {
     busy = false;
     main?.removeAttribute('aria-busy');
@@ -196,8 +251,20 @@ async function showLevel(url, { tapped = null, push = true, page = 0 } = {}) {
       const next = pendingHistory;
       pendingHistory = null;
       showLevel(next, { push: false });
+    } else if (pendingRefresh) {
+      const next = pendingRefresh;
+      pendingRefresh = null;
+      showLevel(next, { refresh: true });
     }
   }
+}
+
+/** Focus on the level's heading, so a keyboard or screen-reader user carries on from there. */
+function focusHeading() {
+  const heading = document.querySelector('.top-bar-title');
+  if (!heading) return;
+  heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
 }
 
 /** This page's bubbles slide away from the side the next comes from (fade with reduced motion). */
@@ -247,12 +314,21 @@ async function leave(tapped) {
 }
 
 /** Puts the new page's stage, trail, pager, title and controls in place of the old; `url` is
- *  the level's address (its kept arrangement is read under it). */
-function swap(page, newStage, url) {
-  for (const selector of ['#report-trail', '#bubble-pager', '.reports-dock', '#reports-toolbar', '#report-filter', '#report-filter-notice']) {
+ *  the level's address (its kept arrangement is read under it). With `keepTools` the find
+ *  field and order stay as the person is using them; only what they say is updated. */
+function swap(page, newStage, url, { keepTools = false } = {}) {
+  const parts = ['#report-trail', '#bubble-pager', '.reports-dock', '#reports-toolbar', '#report-filter', '#report-filter-notice'];
+  const tools = document.getElementById('level-tools'), nextTools = page.getElementById('level-tools');
+  if (keepTools && tools && nextTools) {
+    document.getElementById('level-find-status').textContent = nextTools.querySelector('#level-find-status')?.textContent ?? '';
+  } else {
+    parts.unshift('#level-tools');
+  }
+  for (const selector of parts) {
     const old = document.querySelector(selector), next = page.querySelector(selector);
     if (old && next) old.replaceWith(next);
     else if (old) old.remove();
+    else if (next && selector === '#level-tools') document.getElementById('bubble-stage').before(next);
     else if (next) document.getElementById('bubble-stage').after(next);
   }
   const bar = document.querySelector('.top-bar'), nextBar = page.querySelector('.top-bar');
@@ -263,6 +339,7 @@ function swap(page, newStage, url) {
   stage.layout();
   watchPointers(newStage);
   setUpDock();
+  if (!keepTools) setUpTools();
   showCurrentCrumb();
 }
 
@@ -280,9 +357,33 @@ async function arrive() {
   }
 }
 
-function announce() {
+/** Says `message`, or the level's name and what it holds, to assistive technology. */
+function announce(message) {
   const status = document.getElementById('reports-status');
-  if (status) status.textContent = `${document.querySelector('.top-bar-title')?.textContent ?? ''}: ${stage.centreElement.querySelector('.bubble-meta')?.textContent ?? ''}`;
+  if (status) status.textContent = message ?? `${document.querySelector('.top-bar-title')?.textContent ?? ''}: ${stage.centreElement.querySelector('.bubble-meta')?.textContent ?? ''}`;
+}
+
+// MARK: Finding and ordering within a crowded level
+
+/** The find field searches as the person types (after a short rest) and the order applies at
+ *  once, each by loading the level's address with `find` and `order`; without script the form
+ *  is sent. */
+function setUpTools() {
+  const form = document.getElementById('level-tools');
+  if (!form || !stage) return;
+  let timer = null;
+  const search = () => {
+    clearTimeout(timer);
+    const url = new URL(form.action, location.href);
+    for (const [name, value] of new FormData(form)) if (String(value).trim()) url.searchParams.set(name, String(value).trim());
+    if (url.searchParams.get('order') === 'library') url.searchParams.delete('order');
+    const href = url.pathname + url.search;
+    if (busy) pendingRefresh = href;
+    else showLevel(href, { refresh: true });
+  };
+  form.addEventListener('submit', (event) => { event.preventDefault(); search(); });
+  form.querySelector('#level-find')?.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(search, FIND_DELAY_MS); });
+  form.querySelector('#level-order')?.addEventListener('change', search);
 }
 
 /** The next (1) or previous (-1) page of a crowded level, when there is one; whether there was.
@@ -399,8 +500,12 @@ function watchPointers(element) {
   function moveDrag(event) {
     const unit = stage.width;
     const place = stage.places[drag.index];
+    const from = { x: place.x, y: place.y };
     place.x = Math.min(Math.max((event.clientX - drag.rect.left) / unit, place.w / 2), 1 - place.w / 2);
     place.y = Math.min(Math.max((event.clientY - drag.rect.top) / unit / stage.yScale, place.h / 2), stage.height - place.h / 2);
+    // The others move with it, the nearer the more (the seed: "in relation to the selected one"),
+    // then make room.
+    follow(stage.places, drag.index, place.x - from.x, place.y - from.y, stage.height);
     relax(stage.places, stage.centre, stage.height, drag.index);
     stage.spread();
   }
@@ -416,6 +521,8 @@ function watchPointers(element) {
 // MARK: Overlays
 
 async function openReport(url, { push = true } = {}) {
+  // Where focus goes back to when the reader closes: what opened it, or its bubble.
+  const opener = document.activeElement !== document.body ? document.activeElement : null;
   const answer = await fetchPart(url, '#report-viewer-content');
   if (!answer?.part) return;
   const closeLabel = answer.page.querySelector('.top-bar a.icon-button')?.getAttribute('aria-label') ?? '';
@@ -427,7 +534,12 @@ async function openReport(url, { push = true } = {}) {
     onRequestClose: () => (history.state?.reports === 'viewer' ? history.back() : viewer.close()),
   });
   const reader = startReader(answer.part, url);
-  viewer.closed.then(async () => (await reader)?.destroy());
+  viewer.closed.then(async () => {
+    (await reader)?.destroy();
+    const path = new URL(url, location.href).pathname;
+    const target = opener?.isConnected ? opener : document.querySelector(`.bubble-list a[href="${CSS.escape(path)}"]`);
+    target?.focus({ preventScroll: !target.closest('.bubble-list') });
+  });
   return viewer;
 }
 
@@ -522,6 +634,7 @@ function setUpDock() {
 
 setUpStage();
 setUpDock();
+setUpTools();
 const ownViewer = document.querySelector('main #report-viewer-content');
 if (ownViewer) startReader(ownViewer);
 

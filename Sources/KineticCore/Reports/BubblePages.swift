@@ -1,15 +1,15 @@
-/// A level with more items than fit around its centre is shown a page at a time: a ring of at
-/// most ``perPage`` bubbles (``BubbleLayout/ringLimit``), in the datasource's order, with the
-/// level's centre and name always in the middle.
+/// Which of a level's items show at once. Up to ``BubbleLayout/ringLimit`` stand in a ring
+/// around the centre; a crowded level shows up to ``crowdedLimit`` at once, in rows in reading
+/// order (``BubbleLayout/crowded(_:columns:)``), and beyond that a page of them at a time, in
+/// the order the person chose (``ReadingOrder``).
 ///
-/// Why pages rather than packing or grouping: packing 200 bubbles into a phone's 343 points
-/// makes each about 20 points wide, far below a readable title; grouping would invent levels
-/// the datasource does not have. A page keeps every bubble at the size the seed's design gives
-/// it, keeps the order the library's editor chose, and never scrolls; the list (every report
-/// of the level) and search stay one tap away for finding one item among many.
+/// Why rows rather than a ring or packing for many: a ring of 60 cannot keep a title readable,
+/// and circle packing sizes by weight, so a light item's title shrinks past reading. Rows keep
+/// every title at a readable size, read in the order people read, and let the eye scan a
+/// whole level at once; finding one item among many is search-as-you-type within the level.
 public struct BubblePages: Equatable, Sendable {
-    /// The most bubbles on one page: the ring around the centre.
-    public static let perPage = BubbleLayout.ringLimit
+    /// The most items of a crowded level shown at once.
+    public static let crowdedLimit = 60
 
     /// 1-based, within `1...count`.
     public let page: Int
@@ -22,10 +22,17 @@ public struct BubblePages: Equatable, Sendable {
     /// Page `requested` (held to the pages there are) of a level with `total` items.
     public init(total: Int, requested: Int) {
         self.total = max(total, 0)
-        count = max(1, (self.total + Self.perPage - 1) / Self.perPage)
+        let perPage = Self.perPage(total: self.total)
+        count = max(1, (self.total + perPage - 1) / perPage)
         page = min(max(requested, 1), count)
-        items = min((page - 1) * Self.perPage, self.total)..<min(page * Self.perPage, self.total)
+        items = min((page - 1) * perPage, self.total)..<min(page * perPage, self.total)
     }
+
+    /// How many items a page of a level of `total` holds: a ring, or a crowded view.
+    public static func perPage(total: Int) -> Int { total <= BubbleLayout.ringLimit ? BubbleLayout.ringLimit : crowdedLimit }
+
+    /// Whether a level of `total` items is shown in rows rather than a ring.
+    public static func isCrowded(total: Int) -> Bool { total > BubbleLayout.ringLimit }
 
     public var hasPrevious: Bool { page > 1 }
     public var hasNext: Bool { page < count }

@@ -47,7 +47,10 @@ import VaporTesting
             #expect(html.contains("src=\"/reports/report-00002/pages/1?v=\(version)\""))
             #expect(html.contains("src=\"/reports/report-00002/pages/2?v=\(version)\""))
             #expect(html.contains("loading=\"lazy\""))
-            #expect(html.contains("<li class=\"keyword\">programme</li>"))
+            #expect(
+                html.contains(
+                    #"<li><a class="keyword" href="/reports/search?q=programme" aria-label="Search the library for “programme”">programme</a></li>"#
+                ))
             #expect(html.contains("href=\"/reports/report-00002/pdf?v=\(version)\" download"))
             let pdf = try await web.get("/reports/report-00002/pdf")
             #expect(pdf.status == .ok)
@@ -91,9 +94,11 @@ import VaporTesting
         }
     }
 
-    /// A level of 200 items shows them eight at a time around its centre, in the datasource's
-    /// order, with a pager; a page past the end shows the last; an empty category says so.
-    @Test func aCrowdedLevel_isShownAPageAtATime_andAnEmptyOneSaysSo() async throws {
+    /// A level of 200 items shows sixty at once in rows under its centre (laid out for a phone
+    /// and for a wide screen), in the datasource's order or the person's (A to Z, newest
+    /// first), with a pager; typing finds items within the level however it is spelled; a page
+    /// past the end shows the last; an empty category says so.
+    @Test func aCrowdedLevel_isSixtyAtOnce_inTheChosenOrder_foundByTyping_andAnEmptyOneSaysSo() async throws {
         try await withKinetic { app in
             _ = try await app.reportImports(for: .server("tests")).importLibrary(from: ReportFixtures.crowded)
             let (web, _) = try await app.signedInWebClient()
@@ -101,27 +106,46 @@ import VaporTesting
                 html.components(separatedBy: #"data-id=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
             }
             let first = try await web.get("/reports/categories/crowd").body.string
-            #expect(ids(first) == (1...8).map { String(format: "site-%03d", $0) })
-            #expect(first.contains(#"<nav class="bubble-pager" id="bubble-pager" aria-label="1–8 of 200">"#))
+            #expect(ids(first) == (1...60).map { String(format: "site-%03d", $0) })
+            #expect(first.contains(#"class="bubble-stage is-crowded""#) && first.contains("data-wide-stage-height="))
+            #expect(first.contains(#"data-wide-x=""#) && first.contains(#"id="level-find""#))
+            #expect(first.contains(#"<nav class="bubble-pager" id="bubble-pager" aria-label="1–60 of 200">"#))
             #expect(first.contains(#"href="/reports/categories/crowd?page=2" rel="next""#))
             #expect(!first.contains(#"rel="prev""#))
             #expect(first.contains("197 categories · 3 reports"))
             let second = try await web.get("/reports/categories/crowd?page=2").body.string
-            #expect(ids(second) == (9...16).map { String(format: "site-%03d", $0) })
+            #expect(ids(second) == (61...120).map { String(format: "site-%03d", $0) })
             #expect(second.contains(#"href="/reports/categories/crowd" rel="prev""#))
             let last = try await web.get("/reports/categories/crowd?page=99").body.string
             #expect(
-                ids(last) == [
-                    "site-193", "site-194", "site-195", "site-196", "site-197", "crowd-report-1", "crowd-report-2", "crowd-report-3",
-                ])
-            #expect(last.contains("193–200 of 200") && !last.contains(#"rel="next""#))
+                ids(last) == (181...197).map { String(format: "site-%03d", $0) } + ["crowd-report-1", "crowd-report-2", "crowd-report-3"])
+            #expect(last.contains("181–200 of 200") && !last.contains(#"rel="next""#))
             #expect(last.contains(#"aria-label="Research report for every site, report, 2 pages""#))
+
+            // A to Z: categories first, by title as English sorts ("Emergency…" before "Foam…").
+            let byTitle = try await web.get("/reports/categories/crowd?order=title").body.string
+            #expect(byTitle.contains(#"<option value="title" selected>A to Z</option>"#))
+            #expect(byTitle.contains(#"href="/reports/categories/crowd?order=title&amp;page=2" rel="next""#))
+            let titleOrder = byTitle.components(separatedBy: #"<span class="bubble-title""#).dropFirst(2)
+                .map { String($0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }) }
+            #expect(titleOrder.count == 60)
+            #expect(titleOrder == titleOrder.sorted { $0.localizedStandardCompare($1) == .orderedAscending }, "\(titleOrder.prefix(5))")
+
+            // Found by typing, as spelled or not: "dusseldorf" finds Düsseldorf, "sicherheitsuberprufung" the German.
+            let found = try await web.get("/reports/categories/crowd?find=dusseldorf").body.string
+            #expect(!ids(found).isEmpty && ids(found).count < 60)
+            #expect(found.contains("\(ids(found).count) of 200 match") && !found.contains("bubble-pager"))
+            #expect(found.components(separatedBy: #"<span class="bubble-title""#).dropFirst(2).allSatisfy { $0.contains("Düsseldorf") })
+            let german = try await web.get("/reports/categories/crowd?find=sicherheitsueberpruefung%20york").body.string
+            #expect(!ids(german).isEmpty && german.contains("Sicherheitsüberprüfungsberichte"))
+            let none = try await web.get("/reports/categories/crowd?find=zeppelin").body.string
+            #expect(ids(none).isEmpty && none.contains("Nothing in this level has “zeppelin” in its title."))
             #expect(try await web.get("/reports/categories/crowd?page=x").status == .ok)
             let empty = try await web.get("/reports/categories/empty").body.string
             #expect(empty.contains("This category holds no reports yet."))
             #expect(ids(empty).isEmpty && !empty.contains("bubble-pager"))
             let root = try await web.get("/reports/categories/root").body.string
-            #expect(!root.contains("bubble-pager") && !root.contains("bubble-empty"))
+            #expect(!root.contains("bubble-pager") && !root.contains("bubble-empty") && !root.contains("level-tools"))
         }
     }
 

@@ -13,15 +13,15 @@ import Testing
         return count
     }
 
-    /// Whether every bubble keeps off the centre but its rim (``BubbleLayout/centreKept``),
-    /// give or take a hundredth of the stage's width where the stage's edge holds one back.
+    /// Whether every bubble keeps off the centre (``BubbleLayout/centreKept``): none covers any
+    /// of it, give or take a thousandth of the stage's width.
     private func centreClear(_ layout: BubbleLayout) -> Bool {
         let keep = layout.centre.width * BubbleLayout.centreKept
         return layout.bubbles.allSatisfy { bubble in
             let nearX = min(max(layout.centre.x, bubble.x - bubble.width / 2), bubble.x + bubble.width / 2)
             let nearY = min(max(layout.centre.y, bubble.y - bubble.height / 2), bubble.y + bubble.height / 2)
             return ((nearX - layout.centre.x) * (nearX - layout.centre.x) + (nearY - layout.centre.y) * (nearY - layout.centre.y))
-                .squareRoot() >= keep - 0.01
+                .squareRoot() >= layout.centre.width / 2 - 0.001
         }
     }
 
@@ -32,15 +32,63 @@ import Testing
         }
     }
 
-    @Test(arguments: [0, 1, 3, 6, 7, 8, 9, 14, 30, 60])
-    func anyLevel_laysOutWithoutOverlapsInsideThePortraitStage(count: Int) {
-        let shapes = (0..<count).map { $0 % 3 == 0 ? BubbleLayout.Shape.circle : .rectangle }
-        let layout = BubbleLayout.make(shapes)
-        #expect(layout.bubbles.count == count)
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7, 8])
+    func anyRing_laysOutWithoutOverlapsInsideThePortraitStage_neverCoveringTheCentre(count: Int) {
+        for circles in 0...count {
+            let shapes = (0..<count).map { $0 < circles ? BubbleLayout.Shape.circle : .rectangle }
+            let layout = BubbleLayout.make(shapes)
+            #expect(layout.bubbles.count == count)
+            #expect(overlaps(layout) == 0)
+            #expect(inside(layout))
+            #expect(centreClear(layout), "\(count) bubbles, \(circles) circles")
+            #expect(layout.stageHeight >= BubbleLayout.portraitHeight)
+            #expect(layout.centre.x == 0.5)
+        }
+    }
+
+    /// A crowded level's rows: every item inside the stage, none overlapping another or the
+    /// centre at the top, read left to right and top to bottom in the level's order.
+    @Test(arguments: [BubbleLayout.compactColumns, BubbleLayout.wideColumns])
+    func aCrowdedLevel_isRowsInReadingOrder_belowTheCentre(columns: Int) {
+        let items = (0..<60).map { index in
+            BubbleLayout.Item(index % 7 == 0 ? .circle : .rectangle, isProminent: index % 11 == 3)
+        }
+        let layout = BubbleLayout.crowded(items, columns: columns)
+        #expect(layout.bubbles.count == 60)
         #expect(overlaps(layout) == 0)
         #expect(inside(layout))
-        #expect(layout.stageHeight >= BubbleLayout.portraitHeight)
-        #expect(layout.centre.x == 0.5)
+        let centreBottom = layout.centre.y + layout.centre.height / 2
+        #expect(layout.bubbles.allSatisfy { $0.y - $0.height / 2 > centreBottom })
+        for (before, after) in zip(layout.bubbles, layout.bubbles.dropFirst()) {
+            // The next item is to the right in the same row, or starts a lower row at the left.
+            let sameRow = abs(before.y - after.y) < max(before.height, after.height) / 2
+            #expect(sameRow ? after.x > before.x : after.y > before.y && abs(after.x - after.width / 2 - BubbleLayout.gap) < 1e-9)
+        }
+        let rows = Set(layout.bubbles.map { ($0.y * 1000).rounded() }).count
+        let cells = 60 + items.filter { $0.isProminent && $0.shape == .rectangle }.count
+        #expect(rows >= cells / columns && rows <= cells / columns + 2, "\(rows) rows")
+        // A prominent report is two cells wide.
+        #expect(layout.bubbles[3].width > layout.bubbles[1].width * 1.9)
+    }
+
+    @Test func theCrowdedDragRelaxation_keepsBubblesOffTheCentrePill() {
+        let layout = BubbleLayout.crowded((0..<12).map { _ in BubbleLayout.Item(.rectangle) }, columns: 3)
+        var bubbles = layout.bubbles
+        bubbles[4].y = layout.centre.y
+        bubbles[4].x = 0.5
+        BubbleLayout.relax(&bubbles, around: layout.centre, stageHeight: layout.stageHeight, pinned: nil)
+        let overlap =
+            abs(bubbles[4].y - layout.centre.y) < (bubbles[4].height + layout.centre.height) / 2
+            && abs(bubbles[4].x - layout.centre.x) < (bubbles[4].width + layout.centre.width) / 2
+        #expect(!overlap)
+    }
+
+    @Test func prominence_isTheHeaviestEighth_andOnlyWhatStandsOut() {
+        #expect(BubbleLayout.prominent(Array(repeating: 10, count: 40)).filter { $0 }.isEmpty)
+        let weights = (0..<40).map { $0 == 5 ? 900 : $0 == 17 ? 400 : 10 + $0 % 3 }
+        let prominent = BubbleLayout.prominent(weights)
+        #expect(prominent.enumerated().filter(\.element).map(\.offset) == [5, 17])
+        #expect(BubbleLayout.prominent([1, 500, 2]) == [false, false, false], "a ring has no prominent items")
     }
 
     /// A full ring (a page of a crowded level) of any mix grows its stage to at most 3:2 and
@@ -62,12 +110,6 @@ import Testing
         #expect(layout.stageHeight == BubbleLayout.portraitHeight)
         #expect(layout.bubbles[0].width == BubbleLayout.circleSize)
         #expect(layout.bubbles[2].width == BubbleLayout.rectangleSize.width)
-    }
-
-    @Test func aFullLevel_growsTheStageRatherThanShrinkingBubblesPastThreeQuarters() {
-        let layout = BubbleLayout.make(Array(repeating: .rectangle, count: 60))
-        #expect(layout.stageHeight > 2)
-        #expect(layout.bubbles[0].width >= BubbleLayout.rectangleSize.width * 0.75 - 1e-9)
     }
 
     @Test func relaxing_aroundAPinnedBubble_movesOnlyTheOthers() {

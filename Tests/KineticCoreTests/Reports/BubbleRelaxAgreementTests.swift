@@ -28,7 +28,11 @@ import Testing
         return (0..<count).map { index in
             let stageHeight = Double.random(in: 1.25...2.2, using: &random)
             let scale = Double.random(in: 0.75...1, using: &random)
-            let centre = Box(x: 0.5, y: stageHeight / 2, w: BubbleLayout.centreSize * scale, h: BubbleLayout.centreSize * scale)
+            // Every fifth case has a crowded level's centre: a pill at the top.
+            let centre =
+                index % 5 == 4
+                ? Box(x: 0.5, y: 0.09, w: 0.8, h: 0.15)
+                : Box(x: 0.5, y: stageHeight / 2, w: BubbleLayout.centreSize * scale, h: BubbleLayout.centreSize * scale)
             let bubbles = (0..<Int.random(in: 2...14, using: &random)).map { _ -> Box in
                 let circle = Bool.random(using: &random)
                 let w = (circle ? BubbleLayout.circleSize : BubbleLayout.rectangleSize.width) * scale

@@ -15,11 +15,18 @@ struct ReportsController {
 
     private func levelPage(_ request: Request, categoryID: String?, isStart: Bool) async throws -> Response {
         guard let level = try await request.reports().library.level(categoryID) else { throw AppError.notFound }
-        let keyword = request.query[String.self, at: "keyword"].flatMap { $0.isEmpty ? nil : String($0.prefix(100)) }
-        let page = request.query[String.self, at: "page"].flatMap { Int($0.prefix(6)) } ?? 1
+        func text(_ name: String) -> String? {
+            request.query[String.self, at: name].flatMap { value in
+                let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+                return trimmed.isEmpty ? nil : String(trimmed.prefix(100))
+            }
+        }
+        let asked = ReportsLevelPage.Request(
+            keyword: text("keyword"), find: text("find"), order: ReadingOrder(query: text("order")),
+            page: text("page").flatMap { Int($0.prefix(6)) } ?? 1)
         let library = try await request.reports().library.library()
         let model = ReportsLevelPage.model(
-            level, library: library, isStart: isStart, keyword: keyword, page: page, isAdmin: try request.requireUser().isAdmin,
+            level, library: library, isStart: isStart, asked: asked, isAdmin: try request.requireUser().isAdmin,
             l: request.localizer
         )
         return .html(ReportsLevelPage.render(model, context: PageContext(request: request)))

@@ -4,8 +4,10 @@ import KineticCore
 /// A level of the library as bubbles (seed: Dashboard): the centre circle for the level, its
 /// categories as circles and reports as rectangles around it, the trail, the toolbar and the
 /// bottom navigation. At `/reports` the level is the root before the centre is tapped: the
-/// centre alone. A level with more than a ring of items shows them a page at a time
-/// (``BubblePages``, `?page=2`), with a pager under the stage; an empty category says so.
+/// centre alone. A level with more than a ring of items is crowded: up to 60 at once in rows
+/// under the centre, in the order the person chose (`?order=`), found by typing (`?find=`), and
+/// beyond 60 a page at a time (``BubblePages``, `?page=2`) with a pager under the stage; an
+/// empty category says so.
 enum ReportsLevelPage {
     struct Bubble: Equatable {
         enum Kind: String { case category, report }
@@ -19,8 +21,17 @@ enum ReportsLevelPage {
         /// A report's thumbnail (nil for a category).
         var thumbnailURL: String? = nil
         let place: BubbleLayout.Bubble
+        /// Its place on a wide stage (a crowded level's rows are laid out for a phone and for
+        /// wider screens); nil when it has one place.
+        var widePlace: BubbleLayout.Bubble? = nil
         /// The language of its title.
         var language: String? = nil
+    }
+
+    /// A crowded level's stage on a wide screen.
+    struct WideStage: Equatable {
+        let stageHeight: Double
+        let centre: BubbleLayout.Bubble
     }
 
     struct Model: Equatable {
@@ -37,6 +48,8 @@ enum ReportsLevelPage {
         let centreMeta: String
         let stageHeight: Double
         let centre: BubbleLayout.Bubble
+        /// A crowded level's layout on a wide stage: its height and centre.
+        let wide: WideStage?
         let bubbles: [Bubble]
         let toolbar: ReportsChrome.Toolbar
         /// The keywords of this level's reports, most used first, for the filter.
@@ -45,6 +58,13 @@ enum ReportsLevelPage {
         /// Reports hidden by the keyword filter.
         let filteredOut: Int
         let pages: BubblePages
+        /// Rows rather than a ring: the level holds more than a ring, or is being searched.
+        let isCrowded: Bool
+        let order: ReadingOrder
+        /// What the person typed to find items within the level.
+        let find: String?
+        /// "12 of 64 match", said while finding.
+        let findStatus: String?
         /// The pager, when the level has more than one page.
         let pager: Pager?
         /// Said in the stage when the level holds nothing (or the filter hides everything).
@@ -56,7 +76,7 @@ enum ReportsLevelPage {
 }
 
 /// The links to the pages before and after, and where this one is ("9–16 of 200").
-struct ReportsLevelPager: Equatable {
+struct ReportsLevelPager: Equatable, Sendable {
     let previous: String?
     let next: String?
     let label: String
@@ -67,20 +87,41 @@ struct ReportsLevelPager: Equatable {
 extension ReportsLevelPage {
     typealias Pager = ReportsLevelPager
 
-    /// The page model of page `page` of `level`, with `keyword` keeping only the reports that have it.
+    /// What the person asked of a level: its reports with `keyword`, the items whose titles hold
+    /// `find`, in `order`, page `page`.
+    struct Request: Equatable {
+        var keyword: String? = nil
+        var find: String? = nil
+        var order: ReadingOrder = .library
+        var page: Int = 1
+    }
+
+    /// The page model of `level` as `asked`.
     static func model(
-        _ level: ReportLevel, library: ReportLibraryInfo?, isStart: Bool, keyword: String?, page: Int = 1, isAdmin: Bool, l: Localizer
+        _ level: ReportLevel, library: ReportLibraryInfo?, isStart: Bool, asked: Request = Request(), isAdmin: Bool, l: Localizer
     ) -> Model {
+        let keyword = asked.keyword, find = asked.find
         let keywordKey = keyword.map { $0.lowercased() }
-        let reports = level.reports.filter { report in keywordKey.map { key in report.keywords.contains { $0.lowercased() == key } } ?? true
-        }
-        let pages = BubblePages(total: isStart ? 0 : level.categories.count + reports.count, requested: page)
-        let categoryCount = level.categories.count
+        func found(_ title: String) -> Bool { find.map { ReadingOrder.title(title, matches: $0) } ?? true }
+        let reports = asked.order.arranged(
+            level.reports.filter { report in
+                (keywordKey.map { key in report.keywords.contains { $0.lowercased() == key } } ?? true) && found(report.title)
+            }, title: \.title, date: \.date, locale: l.locale)
+        let categories = asked.order.arranged(
+            level.categories.filter { found($0.title) }, title: \.title, date: { _ in nil }, locale: l.locale)
+        let itemCount = isStart ? 0 : categories.count + reports.count
+        let pages = BubblePages(total: itemCount, requested: asked.page)
+        let isCrowded = BubblePages.isCrowded(total: itemCount) || (find != nil && itemCount > 0)
+        let categoryCount = categories.count
         let categoriesShown = min(pages.items.lowerBound, categoryCount)..<min(pages.items.upperBound, categoryCount)
         let reportsShown = max(pages.items.lowerBound - categoryCount, 0)..<max(pages.items.upperBound - categoryCount, 0)
         let shapes = categoriesShown.map { _ in BubbleLayout.Shape.circle } + reportsShown.map { _ in .rectangle }
-        let layout = BubbleLayout.make(shapes)
-        let categoryBubbles = zip(level.categories[categoriesShown], layout.bubbles).map { category, place in
+        // Only a report stands out (two cells wide): the longest among the reports shown.
+        let prominent = categoriesShown.map { _ in false } + BubbleLayout.prominent(reports[reportsShown].map(\.pageCount))
+        let items = zip(shapes, prominent).map { BubbleLayout.Item($0, isProminent: $1) }
+        let layout = isCrowded ? BubbleLayout.crowded(items, columns: BubbleLayout.compactColumns) : BubbleLayout.make(shapes)
+        let wideLayout = isCrowded ? BubbleLayout.crowded(items, columns: BubbleLayout.wideColumns) : nil
+        let categoryBubbles = zip(categories[categoriesShown], layout.bubbles.indices).map { category, index in
             let reportCount = l.plural("reports.count", count: category.reportCount)
             return Bubble(
                 kind: .category, id: category.id, title: category.title, meta: reportCount,
@@ -89,19 +130,23 @@ extension ReportsLevelPage {
                         "reports.bubble.categoryWithCategories", category.title, reportCount,
                         l.plural("reports.categories", count: category.categoryCount))
                     : l.t("reports.bubble.category", category.title, reportCount),
-                href: SiteURL.reports(.category(id: category.id)).path, place: place, language: category.language)
+                href: SiteURL.reports(.category(id: category.id)).path, place: layout.bubbles[index],
+                widePlace: wideLayout?.bubbles[index], language: category.language)
         }
-        let reportBubbles = zip(reports[reportsShown], layout.bubbles.dropFirst(categoriesShown.count)).map { report, place in
+        let reportBubbles = zip(reports[reportsShown], layout.bubbles.indices.dropFirst(categoriesShown.count)).map { report, index in
             let pageCount = l.plural("reports.pages", count: report.pageCount)
             return Bubble(
                 kind: .report, id: report.id, title: report.title, meta: pageCount,
                 label: l.t("reports.bubble.report", report.title, pageCount),
                 href: SiteURL.reports(.report(id: report.id)).path, thumbnailURL: report.versioned(.reports(.thumbnail(id: report.id))),
-                place: place, language: report.language)
+                place: layout.bubbles[index], widePlace: wideLayout?.bubbles[index], language: report.language)
         }
         func pageHref(_ number: Int) -> String {
             ReportsChrome.levelHref(level.category?.id)
-                + SiteURL.query([("keyword", keyword), ("page", number == 1 ? nil : String(number))])
+                + SiteURL.query([
+                    ("keyword", keyword), ("find", find), ("order", asked.order == .library ? nil : asked.order.rawValue),
+                    ("page", number == 1 ? nil : String(number)),
+                ])
         }
         let pager =
             pages.count > 1
@@ -113,7 +158,12 @@ extension ReportsLevelPage {
             : nil
         let emptyMessage: String? =
             isStart || pages.total > 0
-            ? nil : keyword != nil ? l.t("reports.level.noneWithKeyword") : l.t("reports.level.empty")
+            ? nil
+            : find.map { l.t("reports.level.noneFound", $0) }
+                ?? (keyword != nil ? l.t("reports.level.noneWithKeyword") : l.t("reports.level.empty"))
+        let findStatus = find.map { _ in
+            l.t("reports.level.found", l.number(itemCount), l.number(level.categories.count + level.reports.count))
+        }
         var counts: [String: (keyword: String, count: Int)] = [:]
         for keyword in level.reports.flatMap(\.keywords) { counts[keyword.lowercased(), default: (keyword, 0)].count += 1 }
         let keywords = counts.values.sorted { ($1.count, $0.keyword.lowercased()) < ($0.count, $1.keyword.lowercased()) }.map(\.keyword)
@@ -137,9 +187,11 @@ extension ReportsLevelPage {
             trail: ReportsChrome.trail(
                 level.trail, current: level.category.map { ReportCrumb(id: $0.id, title: $0.title, language: $0.language) }, l: l),
             parentHref: parentHref, isStart: isStart, centreMeta: centreMeta,
-            stageHeight: layout.stageHeight, centre: layout.centre, bubbles: categoryBubbles + reportBubbles,
+            stageHeight: layout.stageHeight, centre: layout.centre,
+            wide: wideLayout.map { WideStage(stageHeight: $0.stageHeight, centre: $0.centre) }, bubbles: categoryBubbles + reportBubbles,
             toolbar: ReportsChrome.Toolbar(library: library, l: l), keywords: Array(keywords.prefix(40)),
-            keyword: keyword, filteredOut: level.reports.count - reports.count, pages: pages, pager: pager, emptyMessage: emptyMessage,
+            keyword: keyword, filteredOut: level.reports.filter { found($0.title) }.count - reports.count, pages: pages,
+            isCrowded: isCrowded, order: asked.order, find: find, findStatus: findStatus, pager: pager, emptyMessage: emptyMessage,
             isAdmin: isAdmin, isEmpty: library == nil
         )
     }

@@ -16,7 +16,7 @@ extension ReportsLevelPage {
                                 [txt(l.t("reports.import.title"))]) : .empty
                     ]))
         } else {
-            content += [stage(model, l: l), pager(model.pager), filterNotice(model, l: l)]
+            content += [levelTools(model, l: l), stage(model, l: l), pager(model.pager), filterNotice(model, l: l)]
         }
         content += [
             ReportsChrome.toolbar(model.toolbar), ReportsChrome.dock(level: model.categoryID, hasFilter: !model.keywords.isEmpty, l: l),
@@ -44,7 +44,7 @@ extension ReportsLevelPage {
                 .class("bubble bubble-centre"), .id("bubble-centre"), Attr("href", centreHref),
                 model.isStart
                     ? .aria("label", l.t("reports.centre.open", model.title)) : .aria("label", l.t("reports.centre.up", model.title)),
-            ] + placement(model.centre),
+            ] + placement(model.centre) + placement(model.wide?.centre, prefix: "wide-"),
             [
                 el("span", [.class("bubble-title"), .lang(model.titleLanguage, in: l)], [txt(model.title)]),
                 el("span", [.class("bubble-meta")], [txt(model.centreMeta)]),
@@ -59,7 +59,7 @@ extension ReportsLevelPage {
                             .class("bubble bubble-\(bubble.kind.rawValue)"), Attr("href", bubble.href),
                             .data("kind", bubble.kind.rawValue), .data("id", bubble.id), .aria("label", bubble.label),
                             Attr("title", bubble.title),
-                        ] + placement(bubble.place),
+                        ] + placement(bubble.place) + placement(bubble.widePlace, prefix: "wide-"),
                         [
                             bubble.thumbnailURL != nil
                                 ? voidEl(
@@ -81,9 +81,11 @@ extension ReportsLevelPage {
         return el(
             "section",
             [
-                .class(model.isStart ? "bubble-stage bubble-stage-start" : "bubble-stage"), .id("bubble-stage"),
-                .aria("label", l.t("reports.stage.label", model.title)),
-                .data("stage-height", SVGNumber.format(model.stageHeight)), .data("level", model.categoryID ?? SiteURL.rootCategoryID),
+                .class(model.isStart ? "bubble-stage bubble-stage-start" : model.isCrowded ? "bubble-stage is-crowded" : "bubble-stage"),
+                .id("bubble-stage"), .aria("label", l.t("reports.stage.label", model.title)),
+                .data("stage-height", SVGNumber.format(model.stageHeight)),
+                model.wide.map { .data("wide-stage-height", SVGNumber.format($0.stageHeight)) },
+                .data("level", model.categoryID ?? SiteURL.rootCategoryID),
                 .data("start", model.isStart ? "true" : "false"), .data("parent", model.parentHref),
                 .data("hint-hold", l.t("reports.stage.holdHint")), .data("page", String(model.pages.page)),
             ],
@@ -115,11 +117,56 @@ extension ReportsLevelPage {
             ])
     }
 
-    private static func placement(_ place: BubbleLayout.Bubble) -> [Attr?] {
-        [
-            .data("x", SVGNumber.format(place.x)), .data("y", SVGNumber.format(place.y)), .data("w", SVGNumber.format(place.width)),
-            .data("h", SVGNumber.format(place.height)),
+    /// `place` in stage units, as `data-x`… (`data-wide-x`… with `prefix` "wide-").
+    private static func placement(_ place: BubbleLayout.Bubble?, prefix: String = "") -> [Attr?] {
+        guard let place else { return [] }
+        return [
+            .data(prefix + "x", SVGNumber.format(place.x)), .data(prefix + "y", SVGNumber.format(place.y)),
+            .data(prefix + "w", SVGNumber.format(place.width)), .data(prefix + "h", SVGNumber.format(place.height)),
         ]
+    }
+
+    private static func orderName(_ order: ReadingOrder, l: Localizer) -> String {
+        switch order {
+        case .library: l.t("reports.level.order.library")
+        case .title: l.t("reports.level.order.title")
+        case .date: l.t("reports.level.order.date")
+        }
+    }
+
+    /// A crowded level's tools above its stage: find by typing (the items whose titles hold what
+    /// was typed, as the person types with script, on Enter without) and the order to read in.
+    /// A plain GET form of the level, keeping its keyword filter.
+    private static func levelTools(_ model: Model, l: Localizer) -> HTMLNode {
+        guard model.isCrowded || model.find != nil else { return .empty }
+        return el(
+            "form",
+            [
+                .class("level-tools"), .id("level-tools"), Attr("method", "get"), Attr("action", ReportsChrome.levelHref(model.categoryID)),
+                Attr("role", "search"), .aria("label", l.t("reports.level.findLabel", model.title)),
+            ],
+            [
+                model.keyword.map { voidEl("input", [Attr("type", "hidden"), Attr("name", "keyword"), Attr("value", $0)]) } ?? .empty,
+                el("label", [.class("visually-hidden"), Attr("for", "level-find")], [txt(l.t("reports.level.findLabel", model.title))]),
+                voidEl(
+                    "input",
+                    [
+                        .class("level-find"), .id("level-find"), Attr("type", "search"), Attr("name", "find"),
+                        Attr("value", model.find ?? ""), Attr("placeholder", l.t("reports.level.findPlaceholder")),
+                        Attr("autocomplete", "off"), Attr("enterkeyhint", "search"), Attr("maxlength", "100"),
+                        .aria("describedby", "level-find-status"),
+                    ]),
+                el("label", [.class("visually-hidden"), Attr("for", "level-order")], [txt(l.t("reports.level.orderLabel"))]),
+                el(
+                    "select", [.class("level-order"), .id("level-order"), Attr("name", "order")],
+                    ReadingOrder.allCases.map { order in
+                        el(
+                            "option", [Attr("value", order.rawValue), .flag("selected", order == model.order)],
+                            [txt(orderName(order, l: l))])
+                    }),
+                el("button", [.class("button level-tools-submit"), Attr("type", "submit")], [txt(l.t("reports.level.findSubmit"))]),
+                el("p", [.class("level-find-status"), .id("level-find-status")], [txt(model.findStatus ?? "")]),
+            ])
     }
 
     private static func filterNotice(_ model: Model, l: Localizer) -> HTMLNode {

@@ -111,7 +111,22 @@ enum ReportViewerPage {
                     "footer", [.class("report-keywords"), .aria("label", l.t("reports.viewer.keywords"))],
                     model.keywords.isEmpty
                         ? [el("span", [.class("report-keywords-none")], [txt(l.t("reports.viewer.noKeywords"))])]
-                        : [el("ul", [.lang(model.language, in: l)], model.keywords.map { el("li", [.class("keyword")], [txt($0)]) })]),
+                        : [
+                            el(
+                                "ul", [.lang(model.language, in: l)],
+                                model.keywords.map { keyword in
+                                    el(
+                                        "li", [],
+                                        [
+                                            el(
+                                                "a",
+                                                [
+                                                    .class("keyword"), Attr("href", keywordSearch(keyword)),
+                                                    .aria("label", l.t("reports.viewer.keywordSearch", keyword)),
+                                                ], [txt(keyword)])
+                                        ])
+                                })
+                        ]),
             ])
     }
 
@@ -183,5 +198,11 @@ enum ReportViewerPage {
                         button("close-find", .close, l.t("reports.reader.closeFind")),
                     ]),
             ])
+    }
+
+    /// Search for `keyword` across the library: a chip's link. A keyword of several words is
+    /// looked for as a phrase.
+    static func keywordSearch(_ keyword: String) -> String {
+        SiteURL.reports(.search).with([("q", keyword.contains(where: \.isWhitespace) ? "\"\(keyword)\"" : keyword)])
     }
 }
