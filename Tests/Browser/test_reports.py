@@ -329,6 +329,12 @@ def test_a_search_hit_opens_the_reader_at_its_page_with_the_words_highlighted(ac
         words.send_keys(Keys.ENTER)
         wait(driver).until(lambda d: reader_state(d)["status"] == f"{index % total + 1} of {total}")
         assert "Marshals were present" in driver.execute_script("return document.querySelector('.reader-text').textContent + [...document.querySelectorAll('.reader-text')].map(t => t.textContent).join(' ')")
+        # A quoted phrase is found whole, not word by word.
+        words.send_keys(Keys.CONTROL, "a")
+        words.send_keys('"marshals were present"')
+        wait(driver).until(lambda d: (reader_state(d)["currentText"] or "").lower() == "marshals were present")
+        phrase_total = int(re.fullmatch(r"\d+ of (\d+)", reader_state(driver)["status"]).group(1))
+        assert phrase_total <= total, (phrase_total, total)
         words.send_keys(Keys.ESCAPE)
         wait(driver).until(lambda d: reader_state(d)["marks"] == 0)
         assert driver.find_element(By.ID, "report-viewer").is_displayed(), "Escape closes find, not the viewer"

@@ -33,11 +33,16 @@ function loadPdfjs(src) {
   return pdfjsReady;
 }
 
-/** `text` lower-cased without diacritics, with where each of its characters came from. */
+/** `text` lower-cased without diacritics and with each run of spaces as one, with where each
+ *  of its characters came from. */
 function fold(text) {
   let folded = '';
   const from = [];
   for (let index = 0; index < text.length; index++) {
+    if (/\s/.test(text[index])) {
+      if (!folded.endsWith(' ')) { folded += ' '; from.push(index); }
+      continue;
+    }
     const base = text[index].normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
     for (const character of base) { folded += character; from.push(index); }
   }
@@ -45,9 +50,12 @@ function fold(text) {
   return { folded, from };
 }
 
-/** The words to find in `text`: split on spaces, folded, each once, longest first. */
+/** What to find in `text`: each "quoted phrase" whole, and each other word; folded, each once,
+ *  longest first. */
 export function findTerms(text) {
-  const terms = [...new Set(text.split(/\s+/).map((word) => fold(word.replace(/^["'-]+|["']+$/g, '')).folded).filter(Boolean))];
+  const phrases = [...text.matchAll(/["“„”]([^"“„”]+)["“”]/g)].map((match) => match[1]);
+  const words = text.replace(/["“„”][^"“„”]+["“”]/g, ' ').split(/\s+/).map((word) => word.replace(/^["'“„-]+|["'”]+$/g, ''));
+  const terms = [...new Set([...phrases, ...words].map((term) => fold(term.trim()).folded).filter(Boolean))];
   return terms.sort((a, b) => b.length - a.length);
 }
 
