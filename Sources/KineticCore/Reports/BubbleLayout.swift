@@ -22,6 +22,13 @@ public struct BubbleLayout: Equatable, Sendable {
             self.height = height
         }
 
+        /// Its point nearest `other`'s middle, and how far that is from it.
+        func nearestPoint(to other: Bubble) -> (x: Double, y: Double, distance: Double) {
+            let nearX = min(max(other.x, x - width / 2), x + width / 2)
+            let nearY = min(max(other.y, y - height / 2), y + height / 2)
+            return (nearX, nearY, ((nearX - other.x) * (nearX - other.x) + (nearY - other.y) * (nearY - other.y)).squareRoot())
+        }
+
         /// How far the two overlap along each axis (positive when they do), with `gap` kept
         /// between them.
         func overlap(with other: Bubble, gap: Double) -> (x: Double, y: Double) {
@@ -99,11 +106,7 @@ public struct BubbleLayout: Equatable, Sendable {
                 return j <= i || overlap.x <= 1e-9 || overlap.y <= 1e-9
             }
         }
-        let centreClear = bubbles.allSatisfy { bubble in
-            let nearX = min(max(centre.x, bubble.x - bubble.width / 2), bubble.x + bubble.width / 2)
-            let nearY = min(max(centre.y, bubble.y - bubble.height / 2), bubble.y + bubble.height / 2)
-            return ((nearX - centre.x) * (nearX - centre.x) + (nearY - centre.y) * (nearY - centre.y)).squareRoot() >= centre.width / 2
-        }
+        let centreClear = bubbles.allSatisfy { $0.nearestPoint(to: centre).distance >= centre.width / 2 }
         return (BubbleLayout(stageHeight: height, centre: centre, bubbles: bubbles), apart && centreClear)
     }
 
@@ -209,9 +212,7 @@ public struct BubbleLayout: Equatable, Sendable {
                     // moves out to `keep` along the line between them.
                     let keep = centre.width * centreKept
                     let bubble = bubbles[i]
-                    let nearX = min(max(centre.x, bubble.x - bubble.width / 2), bubble.x + bubble.width / 2)
-                    let nearY = min(max(centre.y, bubble.y - bubble.height / 2), bubble.y + bubble.height / 2)
-                    let distance = ((nearX - centre.x) * (nearX - centre.x) + (nearY - centre.y) * (nearY - centre.y)).squareRoot()
+                    let (nearX, nearY, distance) = bubble.nearestPoint(to: centre)
                     if distance < keep {
                         let (dx, dy) = distance == 0 ? (bubble.x - centre.x, bubble.y - centre.y) : (nearX - centre.x, nearY - centre.y)
                         let angle = dx == 0 && dy == 0 ? -Double.pi / 2 : atan2(dy, dx)
