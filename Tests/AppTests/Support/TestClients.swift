@@ -68,3 +68,11 @@ extension ConnectionsClient {
         ConnectionsClient { _, _ in .permanentFailure(unexpected("ConnectionsClient.send", sourceLocation).endpoint) }
     }
 }
+
+extension SMTPClient {
+    /// A client of a test's SMTP peer whose session limit is long enough that a machine starved
+    /// by the rest of the suite does not end the session (the time limit has its own test).
+    static func patient(_ settings: SMTPSettings) -> SMTPClient {
+        SMTPClient(settings: settings, timeout: .minutes(10))
+    }
+}

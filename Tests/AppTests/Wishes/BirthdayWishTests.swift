@@ -135,7 +135,7 @@ import VaporTesting
             let roller = { (port: Int) -> WishDispatcher in
                 var roller = YearlyWishRoller(database: app.db, catalog: app.stringCatalog)
                 roller.mail = YearlyWishRoller.Mail(
-                    transport: .smtp(SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: port, security: .plain))),
+                    transport: .smtp(.patient(SMTPSettings(host: "127.0.0.1", port: port, security: .plain))),
                     from: MailAddress("wishes@kinetic.test"), publicURL: "http://kinetic.test")
                 var dispatcher = WishDispatcher(database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"))
                 dispatcher.roller = roller

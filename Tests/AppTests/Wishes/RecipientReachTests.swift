@@ -15,7 +15,7 @@ import VaporTesting
         WishDispatcher(
             database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"),
             mail: .init(
-                transport: .smtp(SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: mailbox.peer.port, security: .plain))),
+                transport: .smtp(.patient(SMTPSettings(host: "127.0.0.1", port: mailbox.peer.port, security: .plain))),
                 from: MailAddress("wishes@kinetic.test"), publicURL: "http://kinetic.test", catalog: app.stringCatalog),
             random: { 0.5 })
     }

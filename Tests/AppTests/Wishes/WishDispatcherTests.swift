@@ -30,7 +30,7 @@ import VaporTesting
             let dispatcher = WishDispatcher(
                 database: app.db, queue: WishDeliveryQueue(database: app.db, owner: "test"),
                 mail: .init(
-                    transport: .smtp(SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: smtp.port))),
+                    transport: .smtp(.patient(SMTPSettings(host: "127.0.0.1", port: smtp.port))),
                     from: MailAddress("wishes@kinetic.test"),
                     publicURL: "https://kinetic.test", catalog: app.stringCatalog),
                 connections: .live(
@@ -92,7 +92,7 @@ import VaporTesting
             var dispatcher = WishDispatcher(
                 database: app.db, queue: queue,
                 mail: WishDispatcher.Mail(
-                    transport: .smtp(SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: port, security: .plain))),
+                    transport: .smtp(.patient(SMTPSettings(host: "127.0.0.1", port: port, security: .plain))),
                     from: MailAddress("wishes@kinetic.test"), publicURL: "http://kinetic.test", catalog: app.stringCatalog),
                 random: { 0.5 })
             dispatcher.policy = DeliveryRetryPolicy(maximumAttempts: 2, firstDelay: 600, longestDelay: 600, jitter: 0)

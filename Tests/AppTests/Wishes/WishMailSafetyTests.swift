@@ -19,7 +19,7 @@ import VaporTesting
         _ app: Application, _ mailbox: Mailbox, limits: SendingLimits = SendingLimits(), connections: PeerProcess? = nil
     ) throws -> WishDispatcher {
         var mail = WishDispatcher.Mail(
-            transport: .smtp(SMTPClient(settings: SMTPSettings(host: "127.0.0.1", port: mailbox.peer.port, security: .plain))),
+            transport: .smtp(.patient(SMTPSettings(host: "127.0.0.1", port: mailbox.peer.port, security: .plain))),
             from: MailAddress("wishes@kinetic.test"), publicURL: "http://kinetic.test", catalog: app.stringCatalog
         )
         mail.abuseAddress = "abuse@kinetic.test"
