@@ -20,7 +20,7 @@ struct ReportFilesController {
     func page(_ request: Request) async throws -> Response {
         let reports = try request.reports()
         let report = try await reports.report(request.requestedReportID)
-        return try await image(try reports.page(request.requestedPageNumber, of: report), of: report, reports, request)
+        return try await image(try await reports.page(request.requestedPageNumber, of: report), of: report, reports, request)
     }
 
     func thumbnail(_ request: Request) async throws -> Response {

@@ -19,6 +19,10 @@ extension ReportsModule {
 
     static var commands: [any KineticCommand.Type] { [ImportReportsCommand.self] }
 
+    static func loadSettings(from environment: [String: String], into settings: inout ModuleSettings) throws {
+        try settings.load(ReportsSettings.self, from: environment)
+    }
+
     static let menuItem: SideMenu.Item? = SideMenu.Item(
         icon: .reports, titleKey: "nav.reports", url: .module(.reports), summaryKey: "welcome.reports")
 

@@ -25,10 +25,16 @@ struct ReportsService {
         try files.pdf(in: report.storedFolder)
     }
 
-    /// Page `number` (from 1) of `report` as a JPEG; 404 beyond its pages.
-    func page(_ number: Int?, of report: ReportDetails) throws -> MediaKey {
+    /// Page `number` (from 1) of `report` as a JPEG, drawn now in the user's turn of the tool
+    /// line when no one has read it before (``ReportImports/drawPages(from:pageCount:in:)``);
+    /// 404 beyond its pages.
+    func page(_ number: Int?, of report: ReportDetails) async throws -> MediaKey {
         guard let number, (1...max(report.summary.pageCount, 1)).contains(number) else { throw AppError.notFound }
-        return try files.page(number, in: report.storedFolder)
+        let key = try files.page(number, in: report.storedFolder)
+        if try await !files.store.exists(key) {
+            try await imports.drawPages(from: number, pageCount: report.summary.pageCount, in: report.storedFolder)
+        }
+        return key
     }
 
     func thumbnail(of report: ReportDetails) throws -> MediaKey {

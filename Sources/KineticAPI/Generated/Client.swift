@@ -9264,7 +9264,7 @@ public struct Client: APIProtocol {
     /// `/api/report-library.schema.json`) at its top or in its one folder, and the PDFs it names.
     /// Everything is checked before anything is stored: the datasource (strict JSON, ids,
     /// references, no cycles, at most 10 levels), each PDF (there, a PDF by its bytes, not
-    /// password-protected, readable, 1–500 pages, at most 200 MB) and the zip (no links or paths
+    /// password-protected, readable, 1–5,000 pages by default, at most 200 MB) and the zip (no links or paths
     /// leaving it, no entry expanding more than 200 times). Any problem refuses the upload with
     /// 422 and one message per problem in `fields`, keyed by where it is (`reports[3].file`): every
     /// problem in one answer.
@@ -10560,6 +10560,8 @@ public struct Client: APIProtocol {
     }
     /// One page rendered as a JPEG 1240 pixels wide
     ///
+    /// An import renders the first 25 pages of each report; a later page is rendered the first time anyone asks for it (with the next few), in the asker's turn of the server's tool work, and kept.
+    ///
     /// - Remark: HTTP `GET /api/v1/reports/{reportId}/pages/{page}`.
     /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/pages/{page}/get(getReportPage)`.
     public func getReportPage(_ input: Operations.GetReportPage.Input) async throws -> Operations.GetReportPage.Output {
@@ -10660,6 +10662,36 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .notFound(.init(body: body))
+                case 503:
+                    let headers: Operations.GetReportPage.Output.ServiceUnavailable.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GetReportPage.Output.ServiceUnavailable.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .serviceUnavailable(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,

@@ -15137,7 +15137,7 @@ public enum Operations {
     /// `/api/report-library.schema.json`) at its top or in its one folder, and the PDFs it names.
     /// Everything is checked before anything is stored: the datasource (strict JSON, ids,
     /// references, no cycles, at most 10 levels), each PDF (there, a PDF by its bytes, not
-    /// password-protected, readable, 1–500 pages, at most 200 MB) and the zip (no links or paths
+    /// password-protected, readable, 1–5,000 pages by default, at most 200 MB) and the zip (no links or paths
     /// leaving it, no entry expanding more than 200 times). Any problem refuses the upload with
     /// 422 and one message per problem in `fields`, keyed by where it is (`reports[3].file`): every
     /// problem in one answer.
@@ -17450,6 +17450,8 @@ public enum Operations {
     }
     /// One page rendered as a JPEG 1240 pixels wide
     ///
+    /// An import renders the first 25 pages of each report; a later page is rendered the first time anyone asks for it (with the next few), in the asker's turn of the server's tool work, and kept.
+    ///
     /// - Remark: HTTP `GET /api/v1/reports/{reportId}/pages/{page}`.
     /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/pages/{page}/get(getReportPage)`.
     public enum GetReportPage {
@@ -17615,6 +17617,76 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct ServiceUnavailable: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/pages/{page}/GET/responses/503/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/pages/{page}/GET/responses/503/headers/Retry-After`.
+                    public var retryAfter: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - retryAfter:
+                    public init(retryAfter: Swift.Int? = nil) {
+                        self.retryAfter = retryAfter
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetReportPage.Output.ServiceUnavailable.Headers
+                /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/pages/{page}/GET/responses/503/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/pages/{page}/GET/responses/503/content/application\/json`.
+                    case json(Components.Schemas.ErrorResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ErrorResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetReportPage.Output.ServiceUnavailable.Body
+                /// Creates a new `ServiceUnavailable`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetReportPage.Output.ServiceUnavailable.Headers = .init(),
+                    body: Operations.GetReportPage.Output.ServiceUnavailable.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The page could not be rendered just now (`page_not_drawn`), or too much tool work waits (`busy`); try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/pages/{page}/get(getReportPage)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Operations.GetReportPage.Output.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Operations.GetReportPage.Output.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }

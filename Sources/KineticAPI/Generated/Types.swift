@@ -515,7 +515,7 @@ public protocol APIProtocol: Sendable {
     /// `/api/report-library.schema.json`) at its top or in its one folder, and the PDFs it names.
     /// Everything is checked before anything is stored: the datasource (strict JSON, ids,
     /// references, no cycles, at most 10 levels), each PDF (there, a PDF by its bytes, not
-    /// password-protected, readable, 1–500 pages, at most 200 MB) and the zip (no links or paths
+    /// password-protected, readable, 1–5,000 pages by default, at most 200 MB) and the zip (no links or paths
     /// leaving it, no entry expanding more than 200 times). Any problem refuses the upload with
     /// 422 and one message per problem in `fields`, keyed by where it is (`reports[3].file`): every
     /// problem in one answer.
@@ -589,6 +589,8 @@ public protocol APIProtocol: Sendable {
     /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/pdf/get(getReportPDF)`.
     func getReportPDF(_ input: Operations.GetReportPDF.Input) async throws -> Operations.GetReportPDF.Output
     /// One page rendered as a JPEG 1240 pixels wide
+    ///
+    /// An import renders the first 25 pages of each report; a later page is rendered the first time anyone asks for it (with the next few), in the asker's turn of the server's tool work, and kept.
     ///
     /// - Remark: HTTP `GET /api/v1/reports/{reportId}/pages/{page}`.
     /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/pages/{page}/get(getReportPage)`.
@@ -1723,7 +1725,7 @@ extension APIProtocol {
     /// `/api/report-library.schema.json`) at its top or in its one folder, and the PDFs it names.
     /// Everything is checked before anything is stored: the datasource (strict JSON, ids,
     /// references, no cycles, at most 10 levels), each PDF (there, a PDF by its bytes, not
-    /// password-protected, readable, 1–500 pages, at most 200 MB) and the zip (no links or paths
+    /// password-protected, readable, 1–5,000 pages by default, at most 200 MB) and the zip (no links or paths
     /// leaving it, no entry expanding more than 200 times). Any problem refuses the upload with
     /// 422 and one message per problem in `fields`, keyed by where it is (`reports[3].file`): every
     /// problem in one answer.
@@ -1857,6 +1859,8 @@ extension APIProtocol {
         ))
     }
     /// One page rendered as a JPEG 1240 pixels wide
+    ///
+    /// An import renders the first 25 pages of each report; a later page is rendered the first time anyone asks for it (with the next few), in the asker's turn of the server's tool work, and kept.
     ///
     /// - Remark: HTTP `GET /api/v1/reports/{reportId}/pages/{page}`.
     /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/pages/{page}/get(getReportPage)`.

@@ -152,6 +152,45 @@ import VaporTesting
         }
     }
 
+    /// A long report costs its import its first pages only: the rest are drawn the first time
+    /// someone asks for one (it and the next ones, up to one already drawn) and kept.
+    @Test func aLongReport_drawsItsFirstPagesAtImport_andEachLaterPageWhenFirstAsked() async throws {
+        let fixtures = try ReportFixtures()
+        defer { fixtures.remove() }
+        try ReportFixtures.blankPDF(pageSizes: Array(repeating: (595, 842), count: 45)).write(to: fixtures.pdf(1))
+        try await withKinetic { app in
+            let admin = try await app.signUp()
+            try await app.grantAdmin(admin)
+            let imported = try await app.importReports(try fixtures.zipped(), token: admin.token)
+            try #require(imported.status == .ok, "\(imported.body.string)")
+            #expect(try imported.decoded(as: Components.Schemas.ReportImport.self).pagesRendered == 25 + 2 + 2)
+            let folder = try #require(try await ReportsRepository(database: app.db).report("report-00001")).storedFolder
+            func drawn() async throws -> [Int] {
+                var pages: [Int] = []
+                for page in 1...45 where try await app.media.exists(app.reportFiles.page(page, in: folder)) { pages.append(page) }
+                return pages
+            }
+            #expect(try await drawn() == Array(1...25))
+
+            let member = try await app.signUp()
+            var headers = HTTPHeaders()
+            headers.bearerAuthorization = BearerAuthorization(token: member.token)
+            let page = try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00001/pages/30", headers: headers)
+            #expect(page.status == .ok)
+            #expect(page.headers.contentType == .jpeg)
+            #expect(Data(page.body.readableBytesView).prefix(2) == Data([0xFF, 0xD8]))
+            #expect(try await drawn() == Array(1...25) + Array(30...39))
+
+            // Page 26 draws up to page 29, which comes before one drawn already.
+            #expect(try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00001/pages/26", headers: headers).status == .ok)
+            #expect(try await drawn() == Array(1...39))
+            #expect(try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00001/pages/45", headers: headers).status == .ok)
+            #expect(try await drawn() == Array(1...39) + [45])
+            #expect(
+                try await app.testing().sendRequest(.GET, "/api/v1/reports/report-00001/pages/46", headers: headers).status == .notFound)
+        }
+    }
+
     /// A file asked for at its versioned address is kept for a year; at an old or no version it
     /// is checked again each time, and its ETag answers 304. A changed PDF gets a new version,
     /// so no reader keeps a page of the old one.

@@ -37,6 +37,19 @@ import Testing
         #expect(try directory(["KINETIC_STARTER_SONGS_DIR": "none"]) == nil)
     }
 
+    /// A report may have 5,000 pages unless told otherwise; a limit that is no page count is
+    /// refused at start, naming the setting.
+    @Test func reportPages_areLimitedTo5000_orTheSetting() throws {
+        func limit(_ environment: [String: String]) throws -> Int {
+            try KineticConfiguration.load(arguments: ["kinetic"], environment: environment).configuration.reportMaximumPages
+        }
+        #expect(try limit([:]) == 5_000)
+        #expect(try limit(["KINETIC_REPORTS_MAX_PAGES": "12000"]) == 12_000)
+        for bad in ["0", "20001", "5k", "-1"] {
+            #expect(throws: ConfigurationError.self) { try limit(["KINETIC_REPORTS_MAX_PAGES": bad]) }
+        }
+    }
+
     @Test func accountLimits_areReadFromTheEnvironment() throws {
         let defaults = try KineticConfiguration.load(arguments: ["kinetic"], environment: [:]).configuration
         #expect(

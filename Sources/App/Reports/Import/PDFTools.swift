@@ -19,14 +19,17 @@ struct PDFTools: Sendable {
     static let ocrPagesPerRun = 4
     /// Pages rendered per run of `pdftoppm`, for the same reason.
     static let pagesPerRender = 25
+    /// Pages whose text is read per run of `pdftotext`: a run's CPU-time cap fits any of them.
+    static let pagesPerTextRun = 500
 
     /// Whether the tools are installed (Debian's `poppler-utils` and `qpdf`).
     static var isAvailable: Bool {
         [qpdf, pdfinfo, pdftotext, pdftoppm].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// The most pages a report may have; a longer PDF is refused.
-    var maximumPages = 500
+    /// The most pages a report may have; a longer PDF is refused (`KINETIC_REPORTS_MAX_PAGES`,
+    /// ``ReportsSettings``).
+    var maximumPages = ReportsSettings.defaultMaximumPages
 
     /// What the checks make of a file that starts like a PDF.
     enum Verdict: Equatable {
@@ -72,26 +75,36 @@ struct PDFTools: Sendable {
         _ = try await run(Self.qpdf, ["--decrypt", "--stream-data=preserve", file.path, target.path], timeout: 120, accepted: [0, 3])
     }
 
-    /// The text of the first `pages` pages, pages separated by form feeds.
+    /// The text of the first `pages` pages, pages separated by form feeds, read
+    /// ``pagesPerTextRun`` pages a run (pdftotext ends each page with a form feed, so the runs
+    /// join as one).
     func text(of file: URL, pages: Int) async throws -> String {
-        let output = try await run(Self.pdftotext, ["-enc", "UTF-8", "-l", String(min(pages, maximumPages)), file.path, "-"], timeout: 120)
-        return String(decoding: output.standardOutput, as: UTF8.self)
+        let count = min(pages, maximumPages)
+        var text = ""
+        for first in stride(from: 1, through: max(count, 1), by: Self.pagesPerTextRun) {
+            let last = min(first + Self.pagesPerTextRun - 1, max(count, 1))
+            let output = try await run(
+                Self.pdftotext, ["-enc", "UTF-8", "-f", String(first), "-l", String(last), file.path, "-"],
+                timeout: 30 + 0.2 * Double(last - first + 1))
+            text += String(decoding: output.standardOutput, as: UTF8.self)
+        }
+        return text
     }
 
-    /// Renders pages 1…`pages` as JPEGs `width` pixels wide into `directory` (each page's crop
-    /// box, as pdfinfo measured it and pdf.js shows it, not its media box), named
-    /// `page-1.jpg`, `page-2.jpg`…, ``pagesPerRender`` at a time, telling `rendered` how many
-    /// each run drew; returns them in page order.
+    /// Renders `pages` as JPEGs `width` pixels wide into `directory` (each page's crop box, as
+    /// pdfinfo measured it and pdf.js shows it, not its media box), named `page-1.jpg`,
+    /// `page-2.jpg`…, ``pagesPerRender`` at a time, telling `rendered` how many each run drew;
+    /// returns them in page order.
     func renderPages(
-        of file: URL, pages: Int, width: Int, into directory: URL, rendered: @Sendable (Int) -> Void = { _ in }
+        of file: URL, pages: ClosedRange<Int>, width: Int, into directory: URL, rendered: @Sendable (Int) -> Void = { _ in }
     ) async throws -> [URL] {
-        let count = min(pages, maximumPages)
+        let pages = pages.clamped(to: 1...max(maximumPages, 1))
         let scratch = directory.appendingPathComponent("rendering-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         var targets: [URL] = []
-        for first in stride(from: 1, through: count, by: Self.pagesPerRender) {
-            let last = min(first + Self.pagesPerRender - 1, count)
+        for first in stride(from: pages.lowerBound, through: pages.upperBound, by: Self.pagesPerRender) {
+            let last = min(first + Self.pagesPerRender - 1, pages.upperBound)
             _ = try await run(
                 Self.pdftoppm,
                 [
@@ -145,31 +158,76 @@ struct PDFTools: Sendable {
     }
 
     /// Recognises the text of `pages` of `file` (``ocrArguments(pages:models:input:output:)``)
-    /// in `language` (``ocrModels(for:installed:)``) and writes the PDF with an invisible text
-    /// layer over them to `target`, ``ocrPagesPerRun`` pages a run, telling `recognised` how
-    /// many each run did.
+    /// in `language` (``ocrModels(for:installed:)``) and writes `file` with an invisible text
+    /// layer over them to `target`; returns the text recognised, by page. Only those pages go
+    /// through OCR: qpdf takes them out into a PDF of their own, which is recognised
+    /// ``ocrPagesPerRun`` pages a run (telling `recognised` how many each run did), and qpdf puts
+    /// them back in their places. So a few scans in a book of thousands of pages cost what
+    /// those scans cost (OCR of the whole book took minutes and more than a gigabyte). When a run
+    /// fails, the pages recognised before it go back all the same, and what stopped it is
+    /// returned with them; `target` is written whole or not at all. `file` has `pageCount` pages.
     func recognise(
-        _ pages: [Int], of file: URL, to target: URL, language: String?, recognised: @Sendable (Int) -> Void = { _ in }
-    ) async throws {
+        _ pages: [Int], of file: URL, pageCount: Int, to target: URL, language: String?, recognised: @Sendable (Int) -> Void = { _ in }
+    ) async throws -> Recognition {
+        guard !pages.isEmpty else { return Recognition(texts: [:]) }
         let models = Self.ocrModels(for: language)
-        var source = file
-        let scratch = target.deletingLastPathComponent().appendingPathComponent("ocr-\(UUID().uuidString).pdf")
+        let scratch = target.deletingLastPathComponent().appendingPathComponent("ocr-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+        let scans = scratch.appendingPathComponent("scans.pdf")
+        let list = pages.map(String.init).joined(separator: ",")
+        _ = try await run(Self.qpdf, ["--empty", "--pages", file.path, list, "--", scans.path], timeout: 60, accepted: [0, 3])
+        var done = 0
+        var failure: (any Error)?
         for start in stride(from: 0, to: pages.count, by: Self.ocrPagesPerRun) {
-            let batch = pages[start..<min(start + Self.ocrPagesPerRun, pages.count)]
-            // Written beside `target` and moved over it once whole: a run that fails leaves
-            // `target` as the last run left it.
-            let output = scratch
-            _ = try await run(
-                Self.ocrmypdf, Self.ocrArguments(pages: Array(batch), models: models, input: source, output: output),
-                timeout: 60 + 60 * Double(batch.count))
-            // rename(2) replaces `target` in one step (Foundation's replaceItemAt loses it on Linux).
-            guard rename(scratch.path, target.path) == 0 else {
-                throw ToolProcess.Failed(description: "the recognised PDF could not replace the stored copy (errno \(errno))")
+            let count = min(Self.ocrPagesPerRun, pages.count - start)
+            // Written beside `scans` and moved over it once whole: a run that fails leaves the
+            // pages recognised before it.
+            let output = scratch.appendingPathComponent("recognised.pdf")
+            do {
+                _ = try await run(
+                    Self.ocrmypdf,
+                    Self.ocrArguments(pages: Array(start + 1...start + count), models: models, input: scans, output: output),
+                    timeout: 60 + 60 * Double(count))
+            } catch {
+                failure = error
+                break
             }
-            source = target
-            recognised(batch.count)
+            guard rename(output.path, scans.path) == 0 else {
+                throw ToolProcess.Failed(description: "the recognised pages could not replace the scans (errno \(errno))")
+            }
+            done += count
+            recognised(count)
         }
+        guard done > 0 else { throw failure ?? ToolProcess.Failed(description: "no page was recognised") }
+        // The book with each recognised page in its place; the first file's outline, links and
+        // metadata stay.
+        var selection: [String] = []
+        var next = 1
+        for (index, page) in pages.enumerated() {
+            if page > next { selection += [file.path, "\(next)-\(page - 1)"] }
+            selection += index < done ? [scans.path, String(index + 1)] : [file.path, String(page)]
+            next = page + 1
+        }
+        if next <= pageCount { selection += [file.path, "\(next)-\(pageCount)"] }
+        let whole = scratch.appendingPathComponent("whole.pdf")
+        _ = try await run(Self.qpdf, [file.path, "--pages"] + selection + ["--", whole.path], timeout: 120, accepted: [0, 3])
+        guard rename(whole.path, target.path) == 0 else {
+            throw ToolProcess.Failed(description: "the recognised PDF could not replace the stored copy (errno \(errno))")
+        }
+        let text = try await run(Self.pdftotext, ["-enc", "UTF-8", "-l", String(done), scans.path, "-"], timeout: 30 + Double(done))
+        let texts = String(decoding: text.standardOutput, as: UTF8.self).split(separator: "\u{0C}", omittingEmptySubsequences: false)
+        return Recognition(
+            texts: Dictionary(
+                uniqueKeysWithValues: pages.prefix(done).enumerated().map { ($1, $0 < texts.count ? String(texts[$0]) : "") }),
+            stoppedBy: failure)
+    }
+
+    /// What OCR read: the text of each page recognised, by page number, and what stopped it
+    /// before the last page (nil when none did).
+    struct Recognition {
+        let texts: [Int: String]
+        var stoppedBy: (any Error)? = nil
     }
 
     /// The first page as a JPEG `width` pixels wide, at `target`.

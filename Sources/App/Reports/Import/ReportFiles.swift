@@ -2,8 +2,9 @@ import Foundation
 
 /// Where the library's files live. Each report's under `reports/<folder>/` in the media store,
 /// its folder named when it was rendered: `report.pdf` (the original), `page-1.jpg`… (the
-/// viewer's pages), `thumbnail.jpg` (its bubble) and `text.txt` (what search indexes). A new
-/// file gets a new folder, so a folder never changes once a row names it.
+/// viewer's pages: the first drawn by the import, each later one added the first time it is
+/// read), `thumbnail.jpg` (its bubble) and `text.txt` (what search indexes). A new file gets a
+/// new folder, so what a folder holds never changes once a row names it (pages are only added).
 ///
 /// An import prepares its folders on this instance's disk (staging folders in `.report-import/`
 /// in the media directory, hidden from the store) and keeps each in the store once it is whole.
@@ -52,6 +53,30 @@ struct ReportFiles: Sendable {
         try await store.exists(pdf(in: storedFolder))
     }
 
+    /// The PDF of `storedFolder` as a file on this machine, for a tool to read: the store's own
+    /// file, or a copy this instance keeps in `.report-import/pdfs/` (a folder never changes, so
+    /// the copy stays true; emptied at start with the staging folders). Nil when the folder has
+    /// no PDF (another import replaced it meanwhile).
+    func pdfOnDisk(in storedFolder: String) async throws -> URL? {
+        let key = try pdf(in: storedFolder)
+        if let file = store.localFile(key) { return file }
+        let copies = directory.appendingPathComponent("pdfs")
+        let copy = copies.appendingPathComponent("\(storedFolder).pdf")
+        if FileManager.default.fileExists(atPath: copy.path) { return copy }
+        try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
+        let arriving = copies.appendingPathComponent("arriving-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: arriving) }
+        guard try await store.download(key, to: arriving) else { return nil }
+        // rename(2) makes the copy whole at once, for a request drawing the same report beside it.
+        guard rename(arriving.path, copy.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return copy
+    }
+
+    /// Keeps `file` (a JPEG; gone afterwards) as page `number` of `storedFolder`.
+    func keepPage(_ file: URL, number: Int, in storedFolder: String) async throws {
+        try await store.keep(file, as: page(number, in: storedFolder), contentType: MediaKey.contentType(ofName: file.lastPathComponent))
+    }
+
     /// A folder for preparing files before they are kept.
     func stagingFolder() throws -> URL {
         let staging = directory.appendingPathComponent("staging-\(UUID().uuidString)")
@@ -78,10 +103,11 @@ struct ReportFiles: Sendable {
         try? await store.removeAll(under: key)
     }
 
-    /// Removes staging folders an interrupted import left behind; called at start.
+    /// Removes staging folders an interrupted import left behind, and the copies of PDFs drawn
+    /// from; called at start.
     func clearStaging() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix("staging-") {
+        for name in names where name.hasPrefix("staging-") || name == "pdfs" {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }

@@ -39,6 +39,6 @@ extension Application {
             database: db, files: reportFiles, tools: tools(for: owner), jobs: .live(self), clock: kineticConfiguration.clock,
             gate: storage.configured(ReportImportGateKey.self, "the report import gate"),
             uploadDirectory: URL(fileURLWithPath: kineticConfiguration.uploadDirectory), instance: kineticConfiguration.instanceID,
-            logger: logger)
+            logger: logger, pdfTools: PDFTools(maximumPages: kineticConfiguration.reportMaximumPages))
     }
 }

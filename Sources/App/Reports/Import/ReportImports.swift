@@ -26,6 +26,8 @@ struct ReportImports: Sendable {
     /// This instance's name on the jobs it puts in.
     let instance: String
     let logger: Logger
+    /// The PDF tools, with the most pages a report may have.
+    var pdfTools = PDFTools()
 
     var now: Date { clock.now }
 
@@ -143,7 +145,7 @@ struct ReportImports: Sendable {
 
     /// The importer of this library, its tool work in this line.
     var importer: ReportLibraryImporter {
-        ReportLibraryImporter(database: database, files: files, tools: PDFTools(), threads: tools, logger: logger)
+        ReportLibraryImporter(database: database, files: files, tools: pdfTools, threads: tools, logger: logger)
     }
 
     /// Runs `body` on the library folder of `source`: the folder itself, or a zip unpacked

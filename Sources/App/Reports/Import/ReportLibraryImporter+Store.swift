@@ -17,7 +17,7 @@ extension ReportLibraryImporter {
         summary.reports = library.reports.count
         summary.rendered = prepared.count
         summary.pages = library.reports.reduce(0) { $0 + checked[$1.id]!.info.pages }
-        summary.pagesRendered = prepared.keys.reduce(0) { $0 + checked[$1]!.info.pages }
+        summary.pagesRendered = prepared.keys.reduce(0) { $0 + checked[$1]!.pagesDrawnAtImport }
         summary.pagesRecognised = prepared.values.reduce(0) { $0 + $1.recognisedPages }
         let listed = Set(library.reports.map(\.id))
         let removed = existing.keys.filter { !listed.contains($0) }.sorted()

@@ -9,12 +9,12 @@ import Logging
 ///
 /// 1. **Check** the datasource (strict JSON, then ``ReportLibraryManifest``) and every PDF it
 ///    names (there, a regular file inside the folder, at most ``maximumFileBytes``, `%PDF-` in
-///    its first kilobyte, not password-protected, 1…500 pages each of which can be drawn,
+///    its first kilobyte, not password-protected, 1 to ``PDFTools/maximumPages`` pages each of which can be drawn,
 ///    readable by qpdf and pdfinfo).
 ///    The files are checked even when the tree has problems, so every problem comes in one
 ///    round; any problem ends the import.
 /// 2. **Prepare** each new or changed PDF in a staging folder: the original, its text, its
-///    pages and thumbnail. A PDF whose SHA-256 is unchanged keeps its prepared folder.
+///    first pages (``pagesDrawnAtImport``; the rest are drawn when first read) and thumbnail. A PDF whose SHA-256 is unchanged keeps its prepared folder.
 /// 3. **Store**: prepared folders move into place under new names, then one transaction
 ///    writes the categories, reports and search index and removes what the library no longer
 ///    lists; only after it commits are replaced folders deleted.
@@ -30,6 +30,11 @@ struct ReportLibraryImporter {
     /// The viewer's page images and the bubbles' thumbnails, in pixels wide.
     static let pageWidth = 1240
     static let thumbnailWidth = 360
+    /// The pages of a report drawn as images while it is imported: the viewer's first pages
+    /// without waiting. Later pages are drawn the first time they are asked for
+    /// (``ReportImports/drawPages(from:of:)``), so a book of thousands of pages costs its
+    /// import no more than a short report, and pages nobody reads are never drawn.
+    static let pagesDrawnAtImport = 25
 
     /// What an import did.
     struct Summary: Codable, Equatable, Sendable {
@@ -52,6 +57,9 @@ struct ReportLibraryImporter {
         let info: PDFDocumentInfo
         let sha256: String
         let byteCount: Int
+
+        /// The pages drawn while it is imported (``pagesDrawnAtImport``).
+        var pagesDrawnAtImport: Int { min(info.pages, ReportLibraryImporter.pagesDrawnAtImport) }
     }
 
     /// A report's PDF made ready for the viewer.
@@ -126,7 +134,8 @@ struct ReportLibraryImporter {
         return Preview(
             library: library, checked: checked, changes: changes, existing: existing, toRender: Set(toRender.map(\.id)),
             pages: library.reports.reduce(0) { $0 + checked[$1.id]!.info.pages },
-            pagesToRender: toRender.reduce(0) { $0 + checked[$1.id]!.info.pages }, basis: LibraryVersion(importedAt: current?.importedAt))
+            pagesToRender: toRender.reduce(0) { $0 + checked[$1.id]!.pagesDrawnAtImport },
+            basis: LibraryVersion(importedAt: current?.importedAt))
     }
 
     /// An unchanged PDF keeps its rendered folder.
@@ -372,24 +381,26 @@ struct ReportLibraryImporter {
             tracker?.update { $0.pagesToRecognise += bare.count }
             // Recognising is a bonus: a report whose scans OCR cannot read is kept as it is,
             // findable by its title and keywords, rather than failing the whole library.
-            // Each run of OCR replaces the stored copy only once it succeeded, so what failed
-            // leaves the pages recognised before it.
+            // The stored copy changes only when pages were recognised, and then it keeps those
+            // recognised before a run that failed.
             do {
                 // OCR refuses an encrypted file, even one that opens without a password.
                 let source = file.info.isEncrypted ? folder.appendingPathComponent("decrypted.pdf") : file.url
                 defer { if source != file.url { try? FileManager.default.removeItem(at: source) } }
                 if file.info.isEncrypted { try await tools.decrypt(file.url, to: source) }
                 let language = try await threads.compute { [raw] in language ?? TextLanguage.detected(in: raw) }
-                try await tools.recognise(bare, of: source, to: pdf, language: language) { count in
-                    tracker?.update { $0.pagesRecognised += count }
+                let recognition = try await tools.recognise(bare, of: source, pageCount: file.info.pages, to: pdf, language: language) {
+                    count in tracker?.update { $0.pagesRecognised += count }
+                }
+                if let stop = recognition.stoppedBy {
+                    logger.warning("The scanned pages of \(file.url.lastPathComponent) were not all recognised: \(stop)")
+                }
+                (raw, recognised) = try await threads.compute { [raw, texts = recognition.texts] in
+                    let text = Self.replacingPages(of: raw, with: texts)
+                    return (text, Set(bare).subtracting(Self.pagesWithoutText(text, pages: file.info.pages)).count)
                 }
             } catch {
                 logger.warning("The scanned pages of \(file.url.lastPathComponent) were not all recognised: \(error)")
-            }
-            let before = Set(bare)
-            raw = try await tools.text(of: pdf, pages: file.info.pages)
-            recognised = try await threads.compute { [raw] in
-                before.subtracting(Self.pagesWithoutText(raw, pages: file.info.pages)).count
             }
         }
         // Pages are separated by form feeds (search names pages by them); other control
@@ -402,7 +413,7 @@ struct ReportLibraryImporter {
                     }))
         }
         try await threads.compute { try Data(text.utf8).write(to: folder.appendingPathComponent("text.txt")) }
-        _ = try await tools.renderPages(of: file.url, pages: file.info.pages, width: pageWidth, into: folder) { count in
+        _ = try await tools.renderPages(of: file.url, pages: 1...file.pagesDrawnAtImport, width: pageWidth, into: folder) { count in
             tracker?.update { $0.pagesRendered += count }
         }
         try await tools.renderThumbnail(of: file.url, width: thumbnailWidth, to: folder.appendingPathComponent("thumbnail.jpg"))
@@ -413,6 +424,18 @@ struct ReportLibraryImporter {
             pageWidth: pageWidth, pageHeight: Int((Double(pageWidth) * ratio).rounded()), recognisedPages: recognised,
             byteCount: byteCount
         )
+    }
+
+    /// `pdftotext` output `raw` (pages ended by form feeds) with the text of each page in
+    /// `texts` (by page number, from 1) in place of its own.
+    static func replacingPages(of raw: String, with texts: [Int: String]) -> String {
+        guard !texts.isEmpty else { return raw }
+        var pages = raw.split(separator: "\u{0C}", omittingEmptySubsequences: false).map(String.init)
+        for (page, text) in texts where page >= 1 {
+            while pages.count < page { pages.append("") }
+            pages[page - 1] = text
+        }
+        return pages.joined(separator: "\u{0C}")
     }
 
     /// The pages (1-based) of `pdftotext` output `raw` with fewer than ``bareTextLetters``

@@ -49,6 +49,11 @@ struct LocalMediaStore: MediaStore {
         return true
     }
 
+    func localFile(_ key: MediaKey) -> URL? {
+        let file = url(of: key)
+        return FileManager.default.fileExists(atPath: file.path) ? file : nil
+    }
+
     func response(for key: MediaKey, contentType: HTTPMediaType, to request: Request) async throws -> Response? {
         let path = url(of: key).path
         guard FileManager.default.fileExists(atPath: path) else { return nil }

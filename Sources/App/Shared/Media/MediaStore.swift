@@ -25,6 +25,11 @@ protocol MediaStore: Sendable {
     /// Copies the object `key` to the local file `file`, for a tool to read; false when there is none.
     func download(_ key: MediaKey, to file: URL) async throws -> Bool
 
+    /// The object `key`'s own file when the store keeps it on this machine's disk, for a tool to
+    /// read in place (never to write: the object is the file); nil when there is none or the
+    /// store is a bucket (then ``download(_:to:)`` makes a copy).
+    func localFile(_ key: MediaKey) -> URL?
+
     /// The object `key` as the answer to `request`, streamed, with `Accept-Ranges` and a 206
     /// for a `Range`; nil when there is none.
     func response(for key: MediaKey, contentType: HTTPMediaType, to request: Request) async throws -> Response?

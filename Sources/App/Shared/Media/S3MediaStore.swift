@@ -36,6 +36,9 @@ struct S3MediaStore: MediaStore {
         try await client.headObject(key.description) != nil
     }
 
+    /// Nothing of a bucket is on this machine's disk.
+    func localFile(_ key: MediaKey) -> URL? { nil }
+
     func download(_ key: MediaKey, to file: URL) async throws -> Bool {
         try await client.download(key.description, to: file)
     }
