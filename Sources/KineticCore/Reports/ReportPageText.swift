@@ -27,9 +27,10 @@ public enum ReportPageText {
     }
 
     /// The pages of `text` (form feeds between pages, as `pdftotext` writes them; the feed after
-    /// the last page adds none), blank pages left out. A text without form feeds (kept before
-    /// pages were) has no pages known.
-    public static func pages(of text: String) -> [Page] {
+    /// the last page adds none), blank pages left out, numbered from `firstNumber` (a part of a
+    /// longer text read a part at a time). A text without form feeds (kept before pages were)
+    /// has no pages known.
+    public static func pages(of text: Substring, firstNumber: Int = 1) -> [Page] {
         guard text.contains("\u{0C}") else { return [] }
         var pages = text.split(separator: "\u{0C}", omittingEmptySubsequences: false)
         if pages.count > 1, pages.last?.allSatisfy(\.isWhitespace) == true { pages.removeLast() }
@@ -37,8 +38,12 @@ public enum ReportPageText {
             let (text, leaders) = withoutLeaders(page)
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { return nil }
-            return Page(number: index + 1, text: String(trimmed.prefix(pageLimit)), isContents: leaders >= contentsLeaders)
+            return Page(number: firstNumber + index, text: String(trimmed.prefix(pageLimit)), isContents: leaders >= contentsLeaders)
         }
+    }
+
+    public static func pages(of text: String) -> [Page] {
+        pages(of: text[...])
     }
 
     /// `text` with each run of dot leaders (four or more dots, middle dots or ellipses, spaced or

@@ -25,22 +25,59 @@ public enum ReportRankedText {
     /// both databases compare them), once each, in the order they first occur, up to
     /// ``byteLimit`` bytes in all.
     public static func of(_ text: String) -> String {
-        var cut = text.index(text.startIndex, offsetBy: fullLimit, limitedBy: text.endIndex) ?? text.endIndex
-        while cut > text.startIndex, cut < text.endIndex, isWordCharacter(text[cut]), isWordCharacter(text[text.index(before: cut)]) {
-            cut = text.index(before: cut)
+        var builder = Builder()
+        builder.add(text[...])
+        return builder.ranked
+    }
+
+    /// ``of(_:)`` for a text read a part at a time (a book of thousands of pages, never whole in
+    /// memory): ``add(_:)`` each part in order, then read ``ranked``. Each part must start where
+    /// a word may start (at a page, after a form feed); the result is then what ``of(_:)`` makes
+    /// of the parts joined, and holds no more than ``byteLimit`` bytes however long the text.
+    public struct Builder: Sendable {
+        private var kept = ""
+        private var keptCharacters = 0
+        private var isKeptWhole = false
+        private var hasRest = false
+        private var seen: Set<String> = []
+        private var tail = ""
+        private var bytesLeft = 0
+
+        public init() {}
+
+        /// Adds the next part of the text.
+        public mutating func add(_ part: Substring) {
+            var rest = part[...]
+            if !isKeptWhole {
+                let room = fullLimit - keptCharacters
+                var cut = part.index(part.startIndex, offsetBy: room, limitedBy: part.endIndex) ?? part.endIndex
+                while cut > part.startIndex, cut < part.endIndex, isWordCharacter(part[cut]),
+                    isWordCharacter(part[part.index(before: cut)])
+                {
+                    cut = part.index(before: cut)
+                }
+                let taken = part[..<cut]
+                kept.append(contentsOf: taken.map { $0 == "\u{0C}" || $0 == tailMark ? "\n" : $0 })
+                keptCharacters += taken.count
+                rest = part[cut...]
+                guard !rest.isEmpty else { return }
+                isKeptWhole = true
+                seen = Set(words(in: kept[...]).map { $0.lowercased() })
+                bytesLeft = byteLimit - kept.utf8.count - 3
+            }
+            hasRest = hasRest || !rest.isEmpty
+            for word in words(in: rest) where seen.insert(word.lowercased()).inserted {
+                let bytes = word.utf8.count + (tail.isEmpty ? 0 : 1)
+                guard bytes <= bytesLeft else { break }
+                tail += tail.isEmpty ? word : " " + word
+                bytesLeft -= bytes
+            }
         }
-        let kept = String(text[..<cut].map { $0 == "\u{0C}" || $0 == tailMark ? "\n" : $0 })
-        guard cut < text.endIndex else { return kept }
-        var seen = Set(words(in: kept[...]).map { $0.lowercased() })
-        var tail = ""
-        var bytesLeft = byteLimit - kept.utf8.count - 3
-        for word in words(in: text[cut...]) where seen.insert(word.lowercased()).inserted {
-            let bytes = word.utf8.count + (tail.isEmpty ? 0 : 1)
-            guard bytes <= bytesLeft else { break }
-            tail += tail.isEmpty ? word : " " + word
-            bytesLeft -= bytes
+
+        /// The ranked text of everything added.
+        public var ranked: String {
+            tail.isEmpty || !hasRest ? kept : kept + "\n" + String(tailMark) + "\n" + tail
         }
-        return tail.isEmpty ? kept : kept + "\n" + String(tailMark) + "\n" + tail
     }
 
     /// The text kept as it is of a ranked text (what ``of(_:)`` made), without the further words.

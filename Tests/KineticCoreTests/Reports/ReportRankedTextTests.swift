@@ -20,6 +20,27 @@ import Testing
         #expect(ReportRankedText.keptPart(of: "Short") == "Short")
     }
 
+    /// A book read a batch of pages at a time is ranked as if read whole, wherever the batches
+    /// fall against the kept part's limit.
+    @Test func aTextReadInParts_isRankedAsTheWholeIs() {
+        var generator = SystemRandomNumberGenerator()
+        let words = ["alpha", "Beta", "gamma", "délta", "2027", "epsilon-zeta", "Straße", "x"]
+        for _ in 0..<20 {
+            let pages = (0..<Int.random(in: 1...60, using: &generator)).map { _ in
+                (0..<Int.random(in: 0...1_500, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                    .joined(separator: " ") + "\u{0C}"
+            }
+            var builder = ReportRankedText.Builder()
+            var index = 0
+            while index < pages.count {
+                let count = Int.random(in: 1...7, using: &generator)
+                builder.add(pages[index..<min(index + count, pages.count)].joined()[...])
+                index += count
+            }
+            #expect(builder.ranked == ReportRankedText.of(pages.joined()))
+        }
+    }
+
     @Test func theFurtherWords_stopAtTheByteLimit() {
         let start = String(repeating: "x", count: ReportRankedText.fullLimit) + " "
         let rest = (0..<100_000).map { "wörd\($0)" }.joined(separator: " ")

@@ -34,12 +34,15 @@ struct PostgresReportSearch: ReportSearchEngine {
         try await sql.raw(#"CREATE TABLE report_words (word TEXT COLLATE "C" PRIMARY KEY)"#).run()
     }
 
-    func putPages(of reportID: String, _ pages: [ReportPageText.Page], on sql: any SQLDatabase) async throws {
-        for batch in stride(from: 0, to: pages.count, by: 50).map({ pages[$0..<min($0 + 50, pages.count)] }) {
-            let rows = batch.map { page in
-                SQLGroupExpression([SQLBind(reportID), SQLBind(page.number), SQLBind(page.isContents ? 1 : 0), SQLBind(page.text)])
+    func putPages(of reportID: String, from text: ReportText, on sql: any SQLDatabase) async throws {
+        try await text.forEachBatch { batch, firstPage in
+            let pages = ReportPageText.pages(of: batch, firstNumber: firstPage)
+            for part in stride(from: 0, to: pages.count, by: 50).map({ pages[$0..<min($0 + 50, pages.count)] }) {
+                let rows = part.map { page in
+                    SQLGroupExpression([SQLBind(reportID), SQLBind(page.number), SQLBind(page.isContents ? 1 : 0), SQLBind(page.text)])
+                }
+                try await sql.raw("INSERT INTO report_pages (report_id, page, contents, body) VALUES \(SQLList(rows))").run()
             }
-            try await sql.raw("INSERT INTO report_pages (report_id, page, contents, body) VALUES \(SQLList(rows))").run()
         }
     }
 

@@ -111,12 +111,10 @@ struct ReportLibrarySnapshot: Codable, Equatable {
         for report in reports {
             let record = report.record
             try await record.create(on: database)
-            let text: Data? = (try? await files.storedText(in: report.storedFolder)) ?? nil
-            try await ReportSearchIndex.put(
-                ReportSearchIndex.Entry(
-                    reportID: report.id, title: report.title, keywords: record.keywords,
-                    body: text.map { String(decoding: $0, as: UTF8.self) } ?? ""),
-                on: sql)
+            try await files.withStoredText(in: report.storedFolder) { text in
+                try await ReportSearchIndex.put(
+                    ReportSearchIndex.Entry(reportID: report.id, title: report.title, keywords: record.keywords, body: text), on: sql)
+            }
         }
         try await ReportSearchIndex.refreshWords(on: sql)
     }

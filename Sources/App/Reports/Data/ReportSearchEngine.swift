@@ -11,8 +11,9 @@ protocol ReportSearchEngine: Sendable {
     /// Makes `report_pages` (each page's text) and `report_words` (every word indexed, in byte
     /// order, so that a range finds the words a prefix starts).
     func createPagesAndWords(on sql: any SQLDatabase) async throws
-    /// Indexes a report's pages, which are in the index no more.
-    func putPages(of reportID: String, _ pages: [ReportPageText.Page], on sql: any SQLDatabase) async throws
+    /// Indexes a report's pages (``ReportPageText/pages(of:firstNumber:)``), which are in the
+    /// index no more, reading `text` a batch of pages at a time.
+    func putPages(of reportID: String, from text: ReportText, on sql: any SQLDatabase) async throws
     func removeAllPages(on sql: any SQLDatabase) async throws
     /// Removes the pages of `reportIDs` (not empty).
     func removePages(of reportIDs: [String], on sql: any SQLDatabase) async throws

@@ -36,7 +36,7 @@ enum ReportSearchIndex {
         let reportID: String
         let title: String
         let keywords: [String]
-        let body: String
+        let body: ReportText
     }
 
     /// A report that matched, best first, with a stretch of its text around the hits.
@@ -96,13 +96,16 @@ enum ReportSearchIndex {
     /// after the last one).
     static func put(_ entry: Entry, on sql: any SQLDatabase) async throws {
         try await remove([entry.reportID], on: sql)
+        // Read a batch of pages at a time: once for the ranked text, once for the pages.
+        var ranked = ReportRankedText.Builder()
+        try await entry.body.forEachBatch { batch, _ in ranked.add(batch) }
         try await sql.raw(
             """
             INSERT INTO report_search (report_id, title, keywords, body)
-            VALUES (\(bind: entry.reportID), \(bind: entry.title), \(bind: entry.keywords.joined(separator: ", ")), \(bind: ReportRankedText.of(entry.body)))
+            VALUES (\(bind: entry.reportID), \(bind: entry.title), \(bind: entry.keywords.joined(separator: ", ")), \(bind: ranked.ranked))
             """
         ).run()
-        try await engine(for: sql).putPages(of: entry.reportID, ReportPageText.pages(of: entry.body), on: sql)
+        try await engine(for: sql).putPages(of: entry.reportID, from: entry.body, on: sql)
     }
 
     /// Changes the title and keywords a report is found by, keeping its text.

@@ -29,24 +29,29 @@ struct SQLiteReportSearch: ReportSearchEngine {
     }
 
     /// Its pages take the rows after the last one.
-    func putPages(of reportID: String, _ pages: [ReportPageText.Page], on sql: any SQLDatabase) async throws {
+    func putPages(of reportID: String, from text: ReportText, on sql: any SQLDatabase) async throws {
         struct Row: Decodable { let rowid: Int }
         let rowBase = try await sql.raw("SELECT rowid FROM report_pages ORDER BY rowid DESC LIMIT 1").first(decoding: Row.self)?.rowid ?? 0
+        var lastPage = 0
+        try await text.forEachBatch { batch, firstPage in
+            let pages = ReportPageText.pages(of: batch, firstNumber: firstPage)
+            for part in stride(from: 0, to: pages.count, by: 50).map({ pages[$0..<min($0 + 50, pages.count)] }) {
+                let rows = part.map { page in
+                    SQLGroupExpression([
+                        SQLBind(rowBase + page.number), SQLBind(reportID), SQLBind(page.number), SQLBind(page.isContents ? 1 : 0),
+                        SQLBind(page.text),
+                    ])
+                }
+                try await sql.raw("INSERT INTO report_pages (rowid, report_id, page, contents, body) VALUES \(SQLList(rows))").run()
+            }
+            lastPage = pages.last?.number ?? lastPage
+        }
         try await sql.raw(
             """
             INSERT INTO report_page_rows (report_id, row_base, pages)
-            VALUES (\(bind: reportID), \(bind: rowBase), \(bind: pages.last?.number ?? 0))
+            VALUES (\(bind: reportID), \(bind: rowBase), \(bind: lastPage))
             """
         ).run()
-        for batch in stride(from: 0, to: pages.count, by: 50).map({ pages[$0..<min($0 + 50, pages.count)] }) {
-            let rows = batch.map { page in
-                SQLGroupExpression([
-                    SQLBind(rowBase + page.number), SQLBind(reportID), SQLBind(page.number), SQLBind(page.isContents ? 1 : 0),
-                    SQLBind(page.text),
-                ])
-            }
-            try await sql.raw("INSERT INTO report_pages (rowid, report_id, page, contents, body) VALUES \(SQLList(rows))").run()
-        }
     }
 
     func removeAllPages(on sql: any SQLDatabase) async throws {

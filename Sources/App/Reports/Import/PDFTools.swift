@@ -75,20 +75,18 @@ struct PDFTools: Sendable {
         _ = try await run(Self.qpdf, ["--decrypt", "--stream-data=preserve", file.path, target.path], timeout: 120, accepted: [0, 3])
     }
 
-    /// The text of the first `pages` pages, pages separated by form feeds, read
-    /// ``pagesPerTextRun`` pages a run (pdftotext ends each page with a form feed, so the runs
-    /// join as one).
-    func text(of file: URL, pages: Int) async throws -> String {
-        let count = min(pages, maximumPages)
-        var text = ""
-        for first in stride(from: 1, through: max(count, 1), by: Self.pagesPerTextRun) {
-            let last = min(first + Self.pagesPerTextRun - 1, max(count, 1))
+    /// The text of the first `pages` pages, ``pagesPerTextRun`` pages a run: `body` has each
+    /// run's text (each page ended by a form feed) and its pages, in order, so a book's text is
+    /// never in memory whole.
+    func forEachTextRun(of file: URL, pages: Int, _ body: (String, ClosedRange<Int>) async throws -> Void) async throws {
+        let count = max(min(pages, maximumPages), 1)
+        for first in stride(from: 1, through: count, by: Self.pagesPerTextRun) {
+            let last = min(first + Self.pagesPerTextRun - 1, count)
             let output = try await run(
                 Self.pdftotext, ["-enc", "UTF-8", "-f", String(first), "-l", String(last), file.path, "-"],
                 timeout: 30 + 0.2 * Double(last - first + 1))
-            text += String(decoding: output.standardOutput, as: UTF8.self)
+            try await body(String(decoding: output.standardOutput, as: UTF8.self), first...last)
         }
-        return text
     }
 
     /// Renders `pages` as JPEGs `width` pixels wide into `directory` (each page's crop box, as

@@ -48,6 +48,19 @@ struct ReportFiles: Sendable {
         try await store.data(text(in: storedFolder), maximumBytes: Self.maximumTextBytes)
     }
 
+    /// Runs `body` with the text kept for `storedFolder` as a file on this machine, for reading a
+    /// batch of pages at a time (``ReportText``): the store's own file, or a copy deleted after;
+    /// an empty text when there is none.
+    func withStoredText<T>(in storedFolder: String, _ body: (ReportText) async throws -> T) async throws -> T {
+        let key = try text(in: storedFolder)
+        if let file = store.localFile(key) { return try await body(.file(file)) }
+        let scratch = try stagingFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let copy = scratch.appendingPathComponent("text.txt")
+        guard try await store.download(key, to: copy) else { return try await body(.string("")) }
+        return try await body(.file(copy))
+    }
+
     /// Whether the report folder `storedFolder` holds its PDF.
     func hasPDF(in storedFolder: String) async throws -> Bool {
         try await store.exists(pdf(in: storedFolder))

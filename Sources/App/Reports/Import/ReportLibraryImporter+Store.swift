@@ -83,8 +83,11 @@ extension ReportLibraryImporter {
                 if before == nil { added += 1 } else if before != record.listing { updated += 1 }
                 try await record.save(on: database)
                 if let ready = prepared[report.id] {
-                    let entry = ReportSearchIndex.Entry(reportID: report.id, title: report.title, keywords: keywords, body: ready.text)
-                    try await ReportSearchIndex.put(entry, on: sql)
+                    // Kept in the store by now: its text is read from there a batch of pages at a time.
+                    try await files.withStoredText(in: ready.storedFolder) { text in
+                        try await ReportSearchIndex.put(
+                            ReportSearchIndex.Entry(reportID: report.id, title: report.title, keywords: keywords, body: text), on: sql)
+                    }
                 } else {
                     try await ReportSearchIndex.retitle(report.id, title: report.title, keywords: keywords, on: sql)
                 }
@@ -108,7 +111,7 @@ extension ReportLibraryImporter {
         var reports: [String: String] = [:]
         for report in library.reports {
             reports[report.id] =
-                report.language ?? library.language ?? prepared[report.id].flatMap { TextLanguage.detected(in: $0.text) }
+                report.language ?? library.language ?? prepared[report.id]?.detectedLanguage
                 ?? existing[report.id]?.language
         }
         let categories = library.languages(ofCategoriesWith: reports)

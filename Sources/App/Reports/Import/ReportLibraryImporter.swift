@@ -66,7 +66,9 @@ struct ReportLibraryImporter {
     struct PreparedFile {
         let storedFolder: String
         let folder: URL
-        let text: String
+        /// The language its text reads as (``TextLanguage/detected(in:)``); the text itself is
+        /// in the folder's `text.txt`, never in memory whole.
+        let detectedLanguage: String?
         let pageWidth: Int
         let pageHeight: Int
         /// Pages whose text was recognised by OCR (they had none).
@@ -360,7 +362,8 @@ struct ReportLibraryImporter {
     static let bareTextLetters = 16
 
     /// Copies, reads, recognises and renders `file`, a report in `language` (the datasource's;
-    /// nil: told from the text its pages already have, for OCR to read the rest in).
+    /// nil: told from the text its pages already have, for OCR to read the rest in). Its text
+    /// goes to `text.txt` a run of pages at a time, so a book's text is never in memory whole.
     private static func prepare(
         _ file: CheckedFile, language: String?, tools: PDFTools, threads: ToolRunner, in staging: URL, tracker: ReportImportTracker?,
         logger: Logger
@@ -368,14 +371,26 @@ struct ReportLibraryImporter {
         let storedFolder = UUID().uuidString.lowercased()
         let folder = staging.appendingPathComponent(storedFolder)
         let pdf = folder.appendingPathComponent("report.pdf")
+        let textFile = folder.appendingPathComponent("text.txt")
         try await threads.compute {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: file.url, to: pdf)
+            FileManager.default.createFile(atPath: textFile.path, contents: nil)
         }
-        var raw = try await tools.text(of: file.url, pages: file.info.pages)
+        var bare: [Int] = []
+        do {
+            let writer = try FileHandle(forWritingTo: textFile)
+            defer { try? writer.close() }
+            try await tools.forEachTextRun(of: file.url, pages: file.info.pages) { raw, pages in
+                let (text, without): (String, [Int]) = try await threads.compute {
+                    (Self.readable(raw), Self.pagesWithoutText(raw, pages: pages))
+                }
+                bare += without
+                try writer.write(contentsOf: Data(text.utf8))
+            }
+        }
         // Pages with (almost) no text are scans: recognise their words, which then live in the
         // stored PDF as an invisible layer (so the reader finds and selects them) and in its text.
-        let bare = try await threads.compute { [raw] in Self.pagesWithoutText(raw, pages: file.info.pages) }
         var recognised = 0
         if !bare.isEmpty, PDFTools.canRecognise {
             tracker?.update { $0.pagesToRecognise += bare.count }
@@ -384,35 +399,14 @@ struct ReportLibraryImporter {
             // The stored copy changes only when pages were recognised, and then it keeps those
             // recognised before a run that failed.
             do {
-                // OCR refuses an encrypted file, even one that opens without a password.
-                let source = file.info.isEncrypted ? folder.appendingPathComponent("decrypted.pdf") : file.url
-                defer { if source != file.url { try? FileManager.default.removeItem(at: source) } }
-                if file.info.isEncrypted { try await tools.decrypt(file.url, to: source) }
-                let language = try await threads.compute { [raw] in language ?? TextLanguage.detected(in: raw) }
-                let recognition = try await tools.recognise(bare, of: source, pageCount: file.info.pages, to: pdf, language: language) {
-                    count in tracker?.update { $0.pagesRecognised += count }
-                }
-                if let stop = recognition.stoppedBy {
-                    logger.warning("The scanned pages of \(file.url.lastPathComponent) were not all recognised: \(stop)")
-                }
-                (raw, recognised) = try await threads.compute { [raw, texts = recognition.texts] in
-                    let text = Self.replacingPages(of: raw, with: texts)
-                    return (text, Set(bare).subtracting(Self.pagesWithoutText(text, pages: file.info.pages)).count)
-                }
+                recognised = try await Self.recognise(
+                    bare, of: file, language: language, into: pdf, text: textFile, tools: tools, threads: threads, tracker: tracker,
+                    logger: logger)
             } catch {
                 logger.warning("The scanned pages of \(file.url.lastPathComponent) were not all recognised: \(error)")
             }
         }
-        // Pages are separated by form feeds (search names pages by them); other control
-        // characters are noise in a snippet.
-        let text = try await threads.compute { [raw] in
-            String(
-                String.UnicodeScalarView(
-                    raw.unicodeScalars.map { scalar in
-                        scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\u{0C}" ? " " : scalar
-                    }))
-        }
-        try await threads.compute { try Data(text.utf8).write(to: folder.appendingPathComponent("text.txt")) }
+        let detected: String? = try await threads.compute { TextLanguage.detected(in: try Self.start(of: textFile)) }
         _ = try await tools.renderPages(of: file.url, pages: 1...file.pagesDrawnAtImport, width: pageWidth, into: folder) { count in
             tracker?.update { $0.pagesRendered += count }
         }
@@ -420,32 +414,104 @@ struct ReportLibraryImporter {
         let ratio = file.info.pageWidth.flatMap { width in file.info.pageHeight.map { $0 / width } } ?? 2_970.0 / 2_100
         let byteCount = (try? FileManager.default.attributesOfItem(atPath: pdf.path)[.size] as? Int) ?? file.byteCount
         return PreparedFile(
-            storedFolder: storedFolder, folder: folder, text: text,
+            storedFolder: storedFolder, folder: folder, detectedLanguage: detected,
             pageWidth: pageWidth, pageHeight: Int((Double(pageWidth) * ratio).rounded()), recognisedPages: recognised,
             byteCount: byteCount
         )
     }
 
-    /// `pdftotext` output `raw` (pages ended by form feeds) with the text of each page in
-    /// `texts` (by page number, from 1) in place of its own.
-    static func replacingPages(of raw: String, with texts: [Int: String]) -> String {
+    /// Recognises the `bare` pages of `file` (a report in `language`, or in the language its
+    /// text in `textFile` reads as) into the stored copy `pdf`, and puts their text in
+    /// `textFile` in place of what they had; returns how many now have text.
+    private static func recognise(
+        _ bare: [Int], of file: CheckedFile, language: String?, into pdf: URL, text textFile: URL, tools: PDFTools, threads: ToolRunner,
+        tracker: ReportImportTracker?, logger: Logger
+    ) async throws -> Int {
+        // OCR refuses an encrypted file, even one that opens without a password.
+        let source = file.info.isEncrypted ? pdf.deletingLastPathComponent().appendingPathComponent("decrypted.pdf") : file.url
+        defer { if source != file.url { try? FileManager.default.removeItem(at: source) } }
+        if file.info.isEncrypted { try await tools.decrypt(file.url, to: source) }
+        let language: String? = try await threads.compute { try language ?? TextLanguage.detected(in: Self.start(of: textFile)) }
+        let recognition = try await tools.recognise(bare, of: source, pageCount: file.info.pages, to: pdf, language: language) { count in
+            tracker?.update { $0.pagesRecognised += count }
+        }
+        if let stop = recognition.stoppedBy {
+            logger.warning("The scanned pages of \(file.url.lastPathComponent) were not all recognised: \(stop)")
+        }
+        let texts = recognition.texts.mapValues(Self.readable)
+        try await Self.replacePages(of: textFile, with: texts, threads: threads)
+        return Set(bare).subtracting(Self.pagesWithoutText(texts)).intersection(texts.keys).count
+    }
+
+    /// `pdftotext` output as search keeps it: pages stay separated by form feeds (search names
+    /// pages by them); other control characters are noise in a snippet and become spaces.
+    static func readable(_ raw: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                raw.unicodeScalars.map { scalar in
+                    scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\u{0C}" ? " " : scalar
+                }))
+    }
+
+    /// The bytes of a text enough to tell its language by (``TextLanguage/wordsRead`` words).
+    static let languageSampleBytes = 256 << 10
+
+    /// The start of the text in `file`, ``languageSampleBytes`` at most.
+    private static func start(of file: URL) throws -> String {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        return String(decoding: try handle.read(upToCount: languageSampleBytes) ?? Data(), as: UTF8.self)
+    }
+
+    /// Writes the text in `file` again with each page in `texts` (by number, from 1) in place of
+    /// its own, a batch of pages at a time.
+    private static func replacePages(of file: URL, with texts: [Int: String], threads: ToolRunner) async throws {
+        guard !texts.isEmpty else { return }
+        let replaced = file.deletingLastPathComponent().appendingPathComponent("text-replaced.txt")
+        FileManager.default.createFile(atPath: replaced.path, contents: nil)
+        do {
+            let writer = try FileHandle(forWritingTo: replaced)
+            defer { try? writer.close() }
+            try await ReportText.file(file).forEachBatch { batch, firstPage in
+                let text: String = try await threads.compute { [batch = String(batch)] in
+                    Self.replacingPages(of: batch, firstPage: firstPage, with: texts)
+                }
+                try writer.write(contentsOf: Data(text.utf8))
+            }
+        }
+        guard rename(replaced.path, file.path) == 0 else {
+            throw ToolProcess.Failed(description: "the recognised text could not replace the text read (errno \(errno))")
+        }
+    }
+
+    /// `pdftotext` output `raw` (pages ended by form feeds, the first of them `firstPage`) with
+    /// the text of each page in `texts` (by page number) in place of its own.
+    static func replacingPages(of raw: String, firstPage: Int = 1, with texts: [Int: String]) -> String {
         guard !texts.isEmpty else { return raw }
         var pages = raw.split(separator: "\u{0C}", omittingEmptySubsequences: false).map(String.init)
-        for (page, text) in texts where page >= 1 {
-            while pages.count < page { pages.append("") }
-            pages[page - 1] = text
+        for (page, text) in texts where page >= firstPage && page - firstPage < pages.count {
+            pages[page - firstPage] = text
         }
         return pages.joined(separator: "\u{0C}")
     }
 
-    /// The pages (1-based) of `pdftotext` output `raw` with fewer than ``bareTextLetters``
-    /// letters, of `pages` pages.
-    static func pagesWithoutText(_ raw: String, pages: Int) -> [Int] {
+    /// The pages of `pdftotext` output `raw` (the text of `pages`, each ended by a form feed)
+    /// with fewer than ``bareTextLetters`` letters.
+    static func pagesWithoutText(_ raw: String, pages: ClosedRange<Int>) -> [Int] {
         let texts = raw.split(separator: "\u{0C}", omittingEmptySubsequences: false)
-        return (1...max(pages, 1)).filter { page in
-            let text = page <= texts.count ? texts[page - 1] : ""
-            return text.unicodeScalars.lazy.filter(\.properties.isAlphabetic).prefix(bareTextLetters).count < bareTextLetters
+        return pages.filter { page in
+            let index = page - pages.lowerBound
+            return !hasText(index < texts.count ? texts[index] : "")
         }
+    }
+
+    /// The pages of `texts` (a text by page number) with fewer than ``bareTextLetters`` letters.
+    static func pagesWithoutText(_ texts: [Int: String]) -> [Int] {
+        texts.filter { !hasText($0.value[...]) }.map(\.key).sorted()
+    }
+
+    private static func hasText(_ text: Substring) -> Bool {
+        text.unicodeScalars.lazy.filter(\.properties.isAlphabetic).prefix(bareTextLetters).count >= bareTextLetters
     }
 }
 
