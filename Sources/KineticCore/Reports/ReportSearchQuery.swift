@@ -145,6 +145,18 @@ public struct ReportSearchQuery: Equatable, Sendable {
         return words
     }
 
+    /// What a reader opened at a hit is asked to find (its find field, where quotes keep a
+    /// phrase whole): each word and phrase looked for, once, in order, a phrase in quotes, and
+    /// after a word the other words it also found (`alternatives`: corrections, spellings).
+    public func readerFind(alternatives: [String: [String]] = [:]) -> String {
+        var terms: [String] = []
+        for term in required.joined() {
+            let found = term.count == 1 ? [term[0]] + (alternatives[term[0]] ?? []) : ["\"" + term.joined(separator: " ") + "\""]
+            for text in found where !terms.contains(text) { terms.append(text) }
+        }
+        return terms.joined(separator: " ")
+    }
+
     private struct Token {
         var words: [Substring]
         var isExcluded = false

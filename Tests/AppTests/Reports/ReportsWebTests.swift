@@ -200,6 +200,9 @@ import VaporTesting
             let typo = try await web.get("/reports/search?q=marshls").body.string
             #expect(typo.contains("No report has “marshls”: showing results for “marshals”."))
             #expect(typo.contains("find=marshls%20marshals"))
+            // A phrase stays one in the reader's find.
+            let phrase = try await web.get("/reports/search?q=%22marshals%20were%20present%22").body.string
+            #expect(phrase.contains("find=%22marshals%20were%20present%22"), "\(phrase)")
             let hostile = try await web.get("/reports/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
             #expect(hostile.status == .ok)
             #expect(!hostile.body.string.contains("<script>alert"))
@@ -248,7 +251,7 @@ import VaporTesting
             #expect(previewPage.status == .ok)
             #expect(previewPage.body.string.contains("Reports added: 3"))
             #expect(previewPage.body.string.contains("Safety report 1 <code>report-00001</code>"))
-            #expect(previewPage.body.string.contains("Importing renders 6 pages of new or changed PDFs"))
+            #expect(previewPage.body.string.contains("Importing renders the first 6 pages of new or changed PDFs; each later page is rendered"))
             #expect(try await ReportsRepository(database: app.db).library() == nil, "nothing before Import")
             let confirmed = try await web.post(preview + "/confirm", form: [:], csrfPage: preview)
             #expect(confirmed.status == .seeOther)

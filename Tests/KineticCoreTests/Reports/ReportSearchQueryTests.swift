@@ -97,4 +97,12 @@ import Testing
         #expect(query.correctableWords == ["tapply", "sapply"])
         #expect(query.highlightedWords == ["regular", "expression", "the", "12345", "tapply", "sapply"])
     }
+
+    /// A reader opened at a hit finds a phrase whole, and a word with what it was also read as.
+    @Test func theReadersFind_keepsPhrasesWhole_andAddsAlternatives() throws {
+        let query = try #require(ReportSearchQuery(#""exact test" fisher strasse -draft "exact test" Fisher"#))
+        #expect(query.readerFind() == #""exact test" fisher"# + " strasse")
+        #expect(query.readerFind(alternatives: ["strasse": ["straße"], "fisher": ["fischer"]]) == #""exact test" fisher fischer strasse straße"#)
+        #expect(try #require(ReportSearchQuery("marshls")).readerFind(alternatives: ["marshls": ["marshals"]]) == "marshls marshals")
+    }
 }

@@ -97,6 +97,8 @@ struct ReportSearchResults: Equatable, Sendable {
     let corrections: [String: [String]]
     /// The query's words and their corrections.
     let highlight: [String]
+    /// What a reader opened at a result is asked to find (``ReportSearchQuery/readerFind(alternatives:)``).
+    var find = ""
 
     static let none = ReportSearchResults(results: [], corrections: [:], highlight: [])
 }

@@ -99,8 +99,11 @@ struct ReportsRepository {
             try await ReportSearchIndex.search(query, limit: limit, on: database.sql())
         }
         let highlight = query.highlightedWords.flatMap { [$0] + (found.corrections[$0] ?? []) + (found.spellings[$0] ?? []) }
+        let find = query.readerFind(alternatives: found.corrections.merging(found.spellings) { $0 + $1 })
         let hits = found.hits
-        guard !hits.isEmpty else { return ReportSearchResults(results: [], corrections: found.corrections, highlight: highlight) }
+        guard !hits.isEmpty else {
+            return ReportSearchResults(results: [], corrections: found.corrections, highlight: highlight, find: find)
+        }
         let records = try await ReportRecord.query(on: database).filter(\.$id ~~ hits.map(\.reportID)).all()
         let byID = Dictionary(records.compactMap { record in record.id.map { ($0, record) } }, uniquingKeysWith: { first, _ in first })
         let tree = try await currentTree()
@@ -111,7 +114,7 @@ struct ReportsRepository {
                 snippet: Self.parts(of: hit.snippet), snippetPage: hit.snippetPage, pages: hit.pages, pageMatchCount: hit.pageCount
             )
         }
-        return ReportSearchResults(results: results, corrections: found.corrections, highlight: highlight)
+        return ReportSearchResults(results: results, corrections: found.corrections, highlight: highlight, find: find)
     }
 
     /// A snippet's marked hits as alternating parts.

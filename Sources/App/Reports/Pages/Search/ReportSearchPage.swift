@@ -41,9 +41,8 @@ enum ReportSearchPage {
     static let pagesNamed = 6
 
     static func model(query: String, found: ReportSearchResults, error: String?, l: Localizer) -> Model {
-        let highlight = found.highlight.joined(separator: " ")
         func viewer(_ id: String, page: Int?) -> String {
-            SiteURL.reports(.report(id: id)).with([("page", page.map(String.init)), ("find", highlight.isEmpty ? nil : highlight)])
+            SiteURL.reports(.report(id: id)).with([("page", page.map(String.init)), ("find", found.find.isEmpty ? nil : found.find)])
         }
         return Model(
             query: query,
