@@ -251,7 +251,8 @@ import VaporTesting
             #expect(previewPage.status == .ok)
             #expect(previewPage.body.string.contains("Reports added: 3"))
             #expect(previewPage.body.string.contains("Safety report 1 <code>report-00001</code>"))
-            #expect(previewPage.body.string.contains("Importing renders the first 6 pages of new or changed PDFs; each later page is rendered"))
+            #expect(
+                previewPage.body.string.contains("Importing renders the first 6 pages of new or changed PDFs; each later page is rendered"))
             #expect(try await ReportsRepository(database: app.db).library() == nil, "nothing before Import")
             let confirmed = try await web.post(preview + "/confirm", form: [:], csrfPage: preview)
             #expect(confirmed.status == .seeOther)

@@ -102,7 +102,9 @@ import Testing
     @Test func theReadersFind_keepsPhrasesWhole_andAddsAlternatives() throws {
         let query = try #require(ReportSearchQuery(#""exact test" fisher strasse -draft "exact test" Fisher"#))
         #expect(query.readerFind() == #""exact test" fisher"# + " strasse")
-        #expect(query.readerFind(alternatives: ["strasse": ["straße"], "fisher": ["fischer"]]) == #""exact test" fisher fischer strasse straße"#)
+        #expect(
+            query.readerFind(alternatives: ["strasse": ["straße"], "fisher": ["fischer"]]) == #""exact test" fisher fischer strasse straße"#
+        )
         #expect(try #require(ReportSearchQuery("marshls")).readerFind(alternatives: ["marshls": ["marshals"]]) == "marshls marshals")
     }
 }
