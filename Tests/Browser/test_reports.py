@@ -566,6 +566,10 @@ def test_a_level_of_200_items_is_sixty_at_once_in_reading_order_found_by_typing_
         assert state["ids"][:3] == ["site-001", "site-002", "site-003"] and state["pager"] == "1–60 of 200", state
         screenshot(driver, f"reports-crowded-en-{width}")
         assert violations(driver) == [], "crowded level"
+        # The dock is two and two (search where there is nothing to filter); with script the
+        # tools apply as they change, and no hidden button takes a Tab stop.
+        assert len(driver.find_elements(By.CSS_SELECTOR, ".reports-dock .dock-button")) == 4
+        assert not driver.find_elements(By.CSS_SELECTOR, "#level-tools .level-tools-submit")
 
         # Typing finds within the level, as a keyboard without umlauts spells it; the field keeps focus.
         find = driver.find_element(By.ID, "level-find")
@@ -599,8 +603,26 @@ def test_a_level_of_200_items_is_sixty_at_once_in_reading_order_found_by_typing_
         driver.execute_script("arguments[0].focus()", first)
         first.send_keys(Keys.ARROW_RIGHT)
         assert driver.switch_to.active_element.get_attribute("data-id") == "site-062"
+        # Down and Up go a row down and up, to the bubble below and above.
+        columns = 3 if width < 560 else 6
+        driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+        assert driver.switch_to.active_element.get_attribute("data-id") == f"site-{62 + columns:03d}"
+        driver.switch_to.active_element.send_keys(Keys.ARROW_UP)
+        assert driver.switch_to.active_element.get_attribute("data-id") == "site-062"
+        # The bubble with focus is never under the top bar and trail, or the toolbar and dock.
+        clear = """const box = document.activeElement.getBoundingClientRect();
+                   const above = document.getElementById('report-trail').getBoundingClientRect().bottom;
+                   const below = Math.min(document.querySelector('.reports-dock').getBoundingClientRect().top,
+                                          document.getElementById('reports-toolbar').getBoundingClientRect().top);
+                   return [Math.round(box.top), Math.round(box.bottom), Math.round(above), Math.round(below)];"""
         driver.switch_to.active_element.send_keys(Keys.END)
         assert driver.switch_to.active_element.get_attribute("data-id") == "site-120"
+        top, bottom, above, below = driver.execute_script(clear)
+        assert top >= above - 1 and bottom <= below + 1, (top, bottom, above, below)
+        driver.switch_to.active_element.send_keys(Keys.HOME)
+        top, bottom, above, below = driver.execute_script(clear)
+        assert top >= above - 1 and bottom <= below + 1, (top, bottom, above, below)
+        driver.switch_to.active_element.send_keys(Keys.END)
         driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
         wait(driver).until(lambda d: d.switch_to.active_element.get_attribute("data-id") == "site-121")
         assert driver.execute_script(check)["pager"] == "121–180 of 200"

@@ -381,6 +381,8 @@ function setUpTools() {
     if (busy) pendingRefresh = href;
     else showLevel(href, { refresh: true });
   };
+  // With script the tools apply as they change: the button that sends them without it goes.
+  form.querySelector('.level-tools-submit')?.remove();
   form.addEventListener('submit', (event) => { event.preventDefault(); search(); });
   form.querySelector('#level-find')?.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(search, FIND_DELAY_MS); });
   form.querySelector('#level-order')?.addEventListener('change', search);
@@ -571,15 +573,31 @@ window.addEventListener('popstate', (event) => {
   }
 });
 
+/** In a crowded level's rows, the bubble in the row below (1) or above (-1) `bubble` nearest
+ *  to it across; null in the last (first) row. */
+function bubbleInNextRow(bubbles, bubble, direction) {
+  const centre = (element) => { const box = element.getBoundingClientRect(); return { x: box.left + box.width / 2, y: box.top + box.height / 2 }; };
+  const from = centre(bubble);
+  const rows = bubbles.filter((other) => other !== bubble).map((element) => ({ element, ...centre(element) }))
+    .filter((other) => (other.y - from.y) * direction > 4);
+  if (!rows.length) return null;
+  const nearestRow = Math.min(...rows.map((other) => Math.abs(other.y - from.y)));
+  const row = rows.filter((other) => Math.abs(Math.abs(other.y - from.y) - nearestRow) < 4);
+  return row.reduce((best, other) => (Math.abs(other.x - from.x) < Math.abs(best.x - from.x) ? other : best)).element;
+}
+
 // The arrow keys move between the level's bubbles in their order (past either end, to the
-// next or previous page); Home and End go to the first and the last.
+// next or previous page); in a crowded level's rows, Up and Down go a row up or down. Home and
+// End go to the first and the last.
 document.addEventListener('keydown', (event) => {
   const bubble = event.target.closest?.('.bubble-list .bubble');
   if (!bubble || !stage || event.altKey || event.ctrlKey || event.metaKey) return;
   const bubbles = stage.elements, index = bubbles.indexOf(bubble);
   const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  const byRow = stage.crowded && (event.key === 'ArrowDown' || event.key === 'ArrowUp');
   let target = null;
-  if (step) target = bubbles[index + step] ?? null;
+  if (byRow) target = bubbleInNextRow(bubbles, bubble, step);
+  else if (step) target = bubbles[index + step] ?? null;
   else if (event.key === 'Home') target = bubbles[0];
   else if (event.key === 'End') target = bubbles[bubbles.length - 1];
   else return;

@@ -71,7 +71,8 @@ enum ReportsChrome {
             ])
     }
 
-    /// The bottom navigation; `level` is the category whose list and filter it opens (nil: root).
+    /// The bottom navigation; `level` is the category whose list and filter it opens (nil: root);
+    /// without a filter, search.
     static func dock(level: String?, hasFilter: Bool, l: Localizer) -> HTMLNode {
         func button(_ id: String, _ symbol: Icon, _ key: String, href: String) -> HTMLNode {
             el(
@@ -94,8 +95,11 @@ enum ReportsChrome {
                     "div", [.class("dock-side")],
                     [
                         button("dock-list", .list, "reports.dock.list", href: SiteURL.reports(.categoryReports(id: levelID)).path),
+                        // A level without keywords has nothing to filter by: searching the
+                        // library takes the place, so the dock stays two and two.
                         hasFilter
-                            ? button("dock-filter", .filter, "reports.dock.filter", href: levelHref(level) + "#report-filter") : .empty,
+                            ? button("dock-filter", .filter, "reports.dock.filter", href: levelHref(level) + "#report-filter")
+                            : button("dock-search", .search, "reports.dock.search", href: SiteURL.reports(.search).path),
                     ]),
             ])
     }
