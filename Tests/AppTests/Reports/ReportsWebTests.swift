@@ -74,7 +74,9 @@ import VaporTesting
             _ = try await app.reportImports(for: .server("tests")).importLibrary(from: fixtures.folder)
             let (web, account) = try await app.signedInWebClient()
             let unit = try await web.get("/reports/categories/area-1-unit-1").body.string
-            #expect(unit.contains(#"<span class="bubble-title" lang="de">Donaudampfschifffahrtsgesellschaftskapitän</span>"#))
+            // Shown with soft hyphens where German breaks it (a browser without German hyphenation breaks it there).
+            let shown = "Do\u{AD}nau\u{AD}dampf\u{AD}schiff\u{AD}fahrts\u{AD}ge\u{AD}sell\u{AD}schafts\u{AD}ka\u{AD}pi\u{AD}tän"
+            #expect(unit.contains(#"<span class="bubble-title" lang="de">"# + shown + "</span>"))
             #expect(unit.contains(#"<span class="bubble-title">Safety report 1</span>"#), "English, as the page: nothing to say")
             let viewer = try await web.get("/reports/report-00002").body.string
             #expect(viewer.contains(#"data-language="de""#) && viewer.contains(#"id="report-viewer-title" lang="de""#))
@@ -86,7 +88,7 @@ import VaporTesting
             // On a German page the English ones say so, the German one needs nothing.
             let german = try await web.get("/reports/categories/area-1-unit-1", headers: ["Accept-Language": "de"]).body.string
             #expect(german.contains(#"<span class="bubble-title" lang="en">Safety report 1</span>"#))
-            #expect(german.contains(#"<span class="bubble-title">Donaudampfschifffahrtsgesellschaftskapitän</span>"#))
+            #expect(german.contains(#"<span class="bubble-title">"# + shown + "</span>"))
             #expect(german.contains(#"<span aria-current="page" lang="en">Unit 1</span>"#), "a category takes its reports' language")
 
             let level = try await app.json(.GET, "/api/v1/reports/categories/area-1-unit-1", token: account.token).body.string
@@ -132,11 +134,14 @@ import VaporTesting
             #expect(titleOrder == titleOrder.sorted { $0.localizedStandardCompare($1) == .orderedAscending }, "\(titleOrder.prefix(5))")
 
             // Found by typing, as spelled or not: "dusseldorf" finds Düsseldorf, "sicherheitsuberprufung" the German.
-            let found = try await web.get("/reports/categories/crowd?find=dusseldorf").body.string
+            // (Titles are shown with soft hyphens where they may break: read without them.)
+            let found = try await web.get("/reports/categories/crowd?find=dusseldorf").body.string.replacingOccurrences(
+                of: "\u{AD}", with: "")
             #expect(!ids(found).isEmpty && ids(found).count < 60)
             #expect(found.contains("\(ids(found).count) of 200 match") && !found.contains("bubble-pager"))
             #expect(found.components(separatedBy: #"<span class="bubble-title""#).dropFirst(2).allSatisfy { $0.contains("Düsseldorf") })
             let german = try await web.get("/reports/categories/crowd?find=sicherheitsueberpruefung%20york").body.string
+                .replacingOccurrences(of: "\u{AD}", with: "")
             #expect(!ids(german).isEmpty && german.contains("Sicherheitsüberprüfungsberichte"))
             let none = try await web.get("/reports/categories/crowd?find=zeppelin").body.string
             #expect(ids(none).isEmpty && none.contains("Nothing in this level has “zeppelin” in its title."))

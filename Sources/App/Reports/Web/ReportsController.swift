@@ -27,7 +27,7 @@ struct ReportsController {
         let library = try await request.reports().library.library()
         let model = ReportsLevelPage.model(
             level, library: library, isStart: isStart, asked: asked, isAdmin: try request.requireUser().isAdmin,
-            l: request.localizer
+            hyphenator: request.application.hyphenator, l: request.localizer
         )
         return .html(ReportsLevelPage.render(model, context: PageContext(request: request)))
     }

@@ -13,6 +13,7 @@ enum ReportsLevelPage {
         enum Kind: String { case category, report }
         let kind: Kind
         let id: String
+        /// Its title as shown, with soft hyphens where its language breaks words.
         let title: String
         let meta: String
         /// What a screen reader says: "Finance, 12 reports, 3 categories".
@@ -97,8 +98,12 @@ extension ReportsLevelPage {
     }
 
     /// The page model of `level` as `asked`.
+    /// Titles shown carry soft hyphens in their language, or the page's when theirs is unknown
+    /// (`hyphenator`), so a long German word breaks where German breaks it even in a browser
+    /// without a German dictionary.
     static func model(
-        _ level: ReportLevel, library: ReportLibraryInfo?, isStart: Bool, asked: Request = Request(), isAdmin: Bool, l: Localizer
+        _ level: ReportLevel, library: ReportLibraryInfo?, isStart: Bool, asked: Request = Request(), isAdmin: Bool,
+        hyphenator: Hyphenator = .none, l: Localizer
     ) -> Model {
         let keyword = asked.keyword, find = asked.find
         let keywordKey = keyword.map { $0.lowercased() }
@@ -124,7 +129,8 @@ extension ReportsLevelPage {
         let categoryBubbles = zip(categories[categoriesShown], layout.bubbles.indices).map { category, index in
             let reportCount = l.plural("reports.count", count: category.reportCount)
             return Bubble(
-                kind: .category, id: category.id, title: category.title, meta: reportCount,
+                kind: .category, id: category.id, title: hyphenator.hyphenate(category.title, category.language ?? l.language.rawValue),
+                meta: reportCount,
                 label: category.categoryCount > 0
                     ? l.t(
                         "reports.bubble.categoryWithCategories", category.title, reportCount,
@@ -136,7 +142,8 @@ extension ReportsLevelPage {
         let reportBubbles = zip(reports[reportsShown], layout.bubbles.indices.dropFirst(categoriesShown.count)).map { report, index in
             let pageCount = l.plural("reports.pages", count: report.pageCount)
             return Bubble(
-                kind: .report, id: report.id, title: report.title, meta: pageCount,
+                kind: .report, id: report.id, title: hyphenator.hyphenate(report.title, report.language ?? l.language.rawValue),
+                meta: pageCount,
                 label: l.t("reports.bubble.report", report.title, pageCount),
                 href: SiteURL.reports(.report(id: report.id)).path, thumbnailURL: report.versioned(.reports(.thumbnail(id: report.id))),
                 place: layout.bubbles[index], widePlace: wideLayout?.bubbles[index], language: report.language)

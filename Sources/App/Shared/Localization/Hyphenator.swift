@@ -1,0 +1,61 @@
+import Foundation
+import KineticCore
+import NIOConcurrencyHelpers
+import Vapor
+
+/// Puts soft hyphens where a word of a text in a language may break (``Hyphenation``), for the
+/// browsers that cannot hyphenate that language themselves; a text in a language without a
+/// dictionary is left as it is.
+struct Hyphenator: Sendable {
+    /// `text` in `language` (a BCP 47 tag; nil: unknown) with its soft hyphens.
+    var hyphenate: @Sendable (_ text: String, _ language: String?) -> String
+
+    /// Leaves every text as it is.
+    static let none = Hyphenator { text, _ in text }
+
+    /// Debian's hyphenation dictionaries (`hyphen-de`, `hyphen-fr`, `hyphen-en-us`…), each read
+    /// the first time a text in its language asks for it and kept.
+    static func live(directory: String = "/usr/share/hyphen") -> Hyphenator {
+        let loaded = NIOLockedValueBox<[String: Hyphenation?]>([:])
+        return Hyphenator { text, language in
+            guard let language, let primary = language.split(separator: "-").first.map({ $0.lowercased() }) else { return text }
+            let hyphenation = loaded.withLockedValue { loaded in
+                if let known = loaded[primary] { return known }
+                let read = dictionary(for: language, primary: primary, in: directory)
+                loaded[primary] = read
+                return read
+            }
+            return hyphenation?.hyphenated(text) ?? text
+        }
+    }
+
+    /// The dictionary for `language` in `directory`: `hyph_de_DE.dic` for `de-DE`, else the
+    /// language's own (`hyph_de.dic`), read in the encoding its first line names.
+    static func dictionary(for language: String, primary: String, in directory: String) -> Hyphenation? {
+        let regional = language.replacingOccurrences(of: "-", with: "_")
+        for name in ["hyph_\(regional).dic", "hyph_\(primary).dic", "hyph_\(primary)_\(primary.uppercased()).dic"] {
+            guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_" || $0 == ".") }),
+                let data = FileManager.default.contents(atPath: directory + "/" + name)
+            else { continue }
+            let firstLine = String(decoding: data.prefix(32).prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self).uppercased()
+            let text =
+                firstLine.hasPrefix("UTF-8")
+                ? String(decoding: data, as: UTF8.self) : (String(data: data, encoding: .isoLatin1) ?? "")
+            let hyphenation = Hyphenation(dictionary: text)
+            return hyphenation.isEmpty ? nil : hyphenation
+        }
+        return nil
+    }
+}
+
+extension Application {
+    private struct HyphenatorKey: StorageKey { typealias Value = Hyphenator }
+
+    /// The hyphenator of this server's pages: Debian's dictionaries, read once each.
+    var hyphenator: Hyphenator {
+        if let made = storage[HyphenatorKey.self] { return made }
+        let made = Hyphenator.live()
+        storage[HyphenatorKey.self] = made
+        return made
+    }
+}
