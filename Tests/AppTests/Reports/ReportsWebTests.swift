@@ -79,7 +79,8 @@ import VaporTesting
             #expect(unit.contains(#"<span class="bubble-title" lang="de">"# + shown + "</span>"))
             #expect(unit.contains(#"<span class="bubble-title">Safety report 1</span>"#), "English, as the page: nothing to say")
             let viewer = try await web.get("/reports/report-00002").body.string
-            #expect(viewer.contains(#"data-language="de""#) && viewer.contains(#"id="report-viewer-title" lang="de""#))
+            #expect(viewer.contains(#"data-language="de""#) && viewer.contains(#"id="report-viewer-title" lang="de">"# + shown + "</h2>"))
+            #expect(viewer.contains("<title>Donaudampfschifffahrtsgesellschaftskapitän"), "the tab's title as written")
             let list = try await web.get("/reports/categories/area-1-unit-1/reports").body.string
             #expect(list.contains(#"data-report="report-00002" lang="de""#))
             let found = try await web.get("/reports/search?q=Donaudampfschifffahrtsgesellschaftskapitaen").body.string

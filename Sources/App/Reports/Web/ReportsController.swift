@@ -33,7 +33,8 @@ struct ReportsController {
     }
 
     func report(_ request: Request) async throws -> Response {
-        let model = ReportViewerPage.model(try await request.reports().report(request.requestedReportID), l: request.localizer)
+        let model = ReportViewerPage.model(
+            try await request.reports().report(request.requestedReportID), hyphenator: request.application.hyphenator, l: request.localizer)
         return .html(ReportViewerPage.render(model, context: PageContext(request: request)))
     }
 

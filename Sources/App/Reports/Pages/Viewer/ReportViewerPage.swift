@@ -15,6 +15,8 @@ enum ReportViewerPage {
     struct Model: Equatable {
         let id: String
         let title: String
+        /// The title as the page shows it, with soft hyphens where its language breaks words.
+        var shownTitle: String
         let subtitle: String
         let summary: String?
         let keywords: [String]
@@ -34,12 +36,14 @@ enum ReportViewerPage {
         var language: String? = nil
     }
 
-    static func model(_ report: ReportDetails, l: Localizer) -> Model {
+    static func model(_ report: ReportDetails, hyphenator: Hyphenator = .none, l: Localizer) -> Model {
         let summary = report.summary
         let pages = l.plural("reports.pages", count: summary.pageCount)
         let subtitle = summary.date.map { l.t("reports.viewer.subtitle", l.fullDate($0), pages) } ?? pages
         return Model(
-            id: summary.id, title: summary.title, subtitle: subtitle, summary: summary.summary, keywords: summary.keywords,
+            id: summary.id, title: summary.title,
+            shownTitle: hyphenator.hyphenate(summary.title, summary.language ?? l.language.rawValue), subtitle: subtitle,
+            summary: summary.summary, keywords: summary.keywords,
             pageWidth: report.pageWidth, pageHeight: report.pageHeight,
             pageURLs: (1...max(summary.pageCount, 1)).map { summary.versioned(.reports(.page(id: summary.id, number: String($0)))) },
             pdfURL: summary.versioned(.reports(.pdf(id: summary.id))),
@@ -78,7 +82,7 @@ enum ReportViewerPage {
                     [
                         el(
                             "h2", [.class("report-viewer-title"), .id("report-viewer-title"), .lang(model.language, in: l)],
-                            [txt(model.title)]),
+                            [txt(model.shownTitle)]),
                         el("p", [.class("report-viewer-subtitle")], [txt(model.subtitle)]),
                         model.summary.map { el("p", [.class("report-viewer-summary"), .lang(model.language, in: l)], [txt($0)]) } ?? .empty,
                         model.recognisedNote.map {
