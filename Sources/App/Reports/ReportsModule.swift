@@ -26,8 +26,10 @@ extension ReportsModule {
     static let menuItem: SideMenu.Item? = SideMenu.Item(
         icon: .reports, titleKey: "nav.reports", url: .module(.reports), summaryKey: "welcome.reports")
 
-    /// The demo library is generated and imported in the background when there is none.
+    /// The titles' hyphenation dictionaries are read, and the demo library is generated and
+    /// imported when there is none, in the background.
     static func prepareToServe(_ app: Application, demo: Bool) async throws {
+        app.hyphenator.prepareInBackground()
         if demo { ReportsDemo.prepareInBackground(app) }
     }
 }

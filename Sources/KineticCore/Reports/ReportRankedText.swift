@@ -42,6 +42,8 @@ public enum ReportRankedText {
         private var seen: Set<String> = []
         private var tail = ""
         private var bytesLeft = 0
+        /// A further word did not fit: nothing more is added (nor remembered).
+        private var isFull = false
 
         public init() {}
 
@@ -66,9 +68,14 @@ public enum ReportRankedText {
                 bytesLeft = byteLimit - kept.utf8.count - 3
             }
             hasRest = hasRest || !rest.isEmpty
+            guard !isFull else { return }
             for word in words(in: rest) where seen.insert(word.lowercased()).inserted {
                 let bytes = word.utf8.count + (tail.isEmpty ? 0 : 1)
-                guard bytes <= bytesLeft else { break }
+                guard bytes <= bytesLeft else {
+                    isFull = true
+                    seen = []
+                    return
+                }
                 tail += tail.isEmpty ? word : " " + word
                 bytesLeft -= bytes
             }

@@ -25,10 +25,16 @@ import Testing
     @Test func aTextReadInParts_isRankedAsTheWholeIs() {
         var generator = SystemRandomNumberGenerator()
         let words = ["alpha", "Beta", "gamma", "délta", "2027", "epsilon-zeta", "Straße", "x"]
-        for _ in 0..<20 {
+        var counter = 0
+        for round in 0..<20 {
+            // Every other round, words never seen before: the further words reach the byte limit.
             let pages = (0..<Int.random(in: 1...60, using: &generator)).map { _ in
-                (0..<Int.random(in: 0...1_500, using: &generator)).map { _ in words.randomElement(using: &generator)! }
-                    .joined(separator: " ") + "\u{0C}"
+                (0..<Int.random(in: 0...1_500, using: &generator)).map { _ in
+                    counter += 1
+                    // Long and short ones mixed: a short one may fit where a long one did not.
+                    let long = String(repeating: "ö", count: Int.random(in: 0...12, using: &generator))
+                    return round.isMultiple(of: 2) ? words.randomElement(using: &generator)! : "w\(long)\(counter)"
+                }.joined(separator: " ") + "\u{0C}"
             }
             var builder = ReportRankedText.Builder()
             var index = 0

@@ -96,7 +96,6 @@ struct PDFTools: Sendable {
     func renderPages(
         of file: URL, pages: ClosedRange<Int>, width: Int, into directory: URL, rendered: @Sendable (Int) -> Void = { _ in }
     ) async throws -> [URL] {
-        let pages = pages.clamped(to: 1...max(maximumPages, 1))
         let scratch = directory.appendingPathComponent("rendering-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -158,12 +157,14 @@ struct PDFTools: Sendable {
     /// Recognises the text of `pages` of `file` (``ocrArguments(pages:models:input:output:)``)
     /// in `language` (``ocrModels(for:installed:)``) and writes `file` with an invisible text
     /// layer over them to `target`; returns the text recognised, by page. Only those pages go
-    /// through OCR: qpdf takes them out into a PDF of their own, which is recognised
-    /// ``ocrPagesPerRun`` pages a run (telling `recognised` how many each run did), and qpdf puts
-    /// them back in their places. So a few scans in a book of thousands of pages cost what
-    /// those scans cost (OCR of the whole book took minutes and more than a gigabyte). When a run
-    /// fails, the pages recognised before it go back all the same, and what stopped it is
-    /// returned with them; `target` is written whole or not at all. `file` has `pageCount` pages.
+    /// through OCR, ``ocrPagesPerRun`` at a time: qpdf takes each run's pages out into a PDF of
+    /// their own, ocrmypdf reads it (telling `recognised` how many each run did), and qpdf puts
+    /// the recognised pages back in their places (``splicedPages(_:original:pageCount:)``).
+    /// So a few scans in a book of thousands of pages cost what those scans cost (OCR of the
+    /// whole book took minutes and more than a gigabyte), and a scanned book costs each run the
+    /// same. When a run fails, the pages recognised before it go back all the same, and what
+    /// stopped it is returned with them; `target` is written whole or not at all. `file` has
+    /// `pageCount` pages.
     func recognise(
         _ pages: [Int], of file: URL, pageCount: Int, to target: URL, language: String?, recognised: @Sendable (Int) -> Void = { _ in }
     ) async throws -> Recognition {
@@ -172,53 +173,66 @@ struct PDFTools: Sendable {
         let scratch = target.deletingLastPathComponent().appendingPathComponent("ocr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let scans = scratch.appendingPathComponent("scans.pdf")
-        let list = pages.map(String.init).joined(separator: ",")
-        _ = try await run(Self.qpdf, ["--empty", "--pages", file.path, list, "--", scans.path], timeout: 60, accepted: [0, 3])
-        var done = 0
+        var runs: [(pages: ArraySlice<Int>, file: URL)] = []
+        var texts: [Int: String] = [:]
         var failure: (any Error)?
         for start in stride(from: 0, to: pages.count, by: Self.ocrPagesPerRun) {
-            let count = min(Self.ocrPagesPerRun, pages.count - start)
-            // Written beside `scans` and moved over it once whole: a run that fails leaves the
-            // pages recognised before it.
-            let output = scratch.appendingPathComponent("recognised.pdf")
+            let batch = pages[start..<min(start + Self.ocrPagesPerRun, pages.count)]
+            let scans = scratch.appendingPathComponent("scans-\(runs.count).pdf")
+            let read = scratch.appendingPathComponent("recognised-\(runs.count).pdf")
             do {
+                let list = batch.map(String.init).joined(separator: ",")
+                _ = try await run(Self.qpdf, ["--empty", "--pages", file.path, list, "--", scans.path], timeout: 60, accepted: [0, 3])
                 _ = try await run(
-                    Self.ocrmypdf,
-                    Self.ocrArguments(pages: Array(start + 1...start + count), models: models, input: scans, output: output),
-                    timeout: 60 + 60 * Double(count))
+                    Self.ocrmypdf, Self.ocrArguments(pages: Array(1...batch.count), models: models, input: scans, output: read),
+                    timeout: 60 + 60 * Double(batch.count))
+                let output = try await run(Self.pdftotext, ["-enc", "UTF-8", read.path, "-"], timeout: 30 + Double(batch.count))
+                let pageTexts = String(decoding: output.standardOutput, as: UTF8.self).split(
+                    separator: "\u{0C}", omittingEmptySubsequences: false)
+                for (index, page) in batch.enumerated() { texts[page] = index < pageTexts.count ? String(pageTexts[index]) : "" }
             } catch {
                 failure = error
                 break
             }
-            guard rename(output.path, scans.path) == 0 else {
-                throw ToolProcess.Failed(description: "the recognised pages could not replace the scans (errno \(errno))")
-            }
-            done += count
-            recognised(count)
+            runs.append((batch, read))
+            recognised(batch.count)
         }
-        guard done > 0 else { throw failure ?? ToolProcess.Failed(description: "no page was recognised") }
-        // The book with each recognised page in its place; the first file's outline, links and
-        // metadata stay.
-        var selection: [String] = []
-        var next = 1
-        for (index, page) in pages.enumerated() {
-            if page > next { selection += [file.path, "\(next)-\(page - 1)"] }
-            selection += index < done ? [scans.path, String(index + 1)] : [file.path, String(page)]
-            next = page + 1
-        }
-        if next <= pageCount { selection += [file.path, "\(next)-\(pageCount)"] }
+        guard !runs.isEmpty else { throw failure ?? ToolProcess.Failed(description: "no page was recognised") }
         let whole = scratch.appendingPathComponent("whole.pdf")
+        let selection = Self.splicedPages(
+            runs.map { run in (run.file.path, Array(run.pages)) }, original: file.path,
+            pageCount: pageCount)
         _ = try await run(Self.qpdf, [file.path, "--pages"] + selection + ["--", whole.path], timeout: 120, accepted: [0, 3])
         guard rename(whole.path, target.path) == 0 else {
             throw ToolProcess.Failed(description: "the recognised PDF could not replace the stored copy (errno \(errno))")
         }
-        let text = try await run(Self.pdftotext, ["-enc", "UTF-8", "-l", String(done), scans.path, "-"], timeout: 30 + Double(done))
-        let texts = String(decoding: text.standardOutput, as: UTF8.self).split(separator: "\u{0C}", omittingEmptySubsequences: false)
-        return Recognition(
-            texts: Dictionary(
-                uniqueKeysWithValues: pages.prefix(done).enumerated().map { ($1, $0 < texts.count ? String(texts[$0]) : "") }),
-            stoppedBy: failure)
+        return Recognition(texts: texts, stoppedBy: failure)
+    }
+
+    /// qpdf's `--pages` arguments for the book `original` (of `pageCount` pages) with the pages
+    /// of each recognised run in their places: `(file, pages)` says that `file`'s pages 1, 2…
+    /// are the book's `pages` (in order). Pages that follow one another
+    /// from one file go as one range, so a book of thousands of scans stays a short command.
+    static func splicedPages(_ runs: [(file: String, pages: [Int])], original: String, pageCount: Int) -> [String] {
+        var parts: [(file: String, first: Int, last: Int)] = []
+        func add(_ file: String, _ first: Int, _ last: Int) {
+            guard first <= last else { return }
+            if let previous = parts.last, previous.file == file, previous.last + 1 == first {
+                parts[parts.count - 1].last = last
+            } else {
+                parts.append((file, first, last))
+            }
+        }
+        var next = 1
+        for run in runs {
+            for (index, page) in run.pages.enumerated() where page >= next && page <= pageCount {
+                add(original, next, page - 1)
+                add(run.file, index + 1, index + 1)
+                next = page + 1
+            }
+        }
+        add(original, next, pageCount)
+        return parts.flatMap { [$0.file, $0.first == $0.last ? String($0.first) : "\($0.first)-\($0.last)"] }
     }
 
     /// What OCR read: the text of each page recognised, by page number, and what stopped it

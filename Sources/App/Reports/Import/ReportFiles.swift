@@ -61,6 +61,18 @@ struct ReportFiles: Sendable {
         return try await body(.file(copy))
     }
 
+    /// Whether the text kept for `storedFolder` names its pages (form feeds between them, as
+    /// every text kept since search named pages has), or is empty; false when there is none.
+    /// Only its start is read.
+    func storedTextNamesPages(in storedFolder: String) async throws -> Bool {
+        try await withStoredText(in: storedFolder) { text in
+            guard case .file(let url) = text, let handle = try? FileHandle(forReadingFrom: url) else { return false }
+            defer { try? handle.close() }
+            let start = try handle.read(upToCount: 4 << 20) ?? Data()
+            return start.isEmpty || start.contains(0x0C)
+        }
+    }
+
     /// Whether the report folder `storedFolder` holds its PDF.
     func hasPDF(in storedFolder: String) async throws -> Bool {
         try await store.exists(pdf(in: storedFolder))
@@ -73,7 +85,7 @@ struct ReportFiles: Sendable {
     func pdfOnDisk(in storedFolder: String) async throws -> URL? {
         let key = try pdf(in: storedFolder)
         if let file = store.localFile(key) { return file }
-        let copies = directory.appendingPathComponent("pdfs")
+        let copies = copiesFolder
         let copy = copies.appendingPathComponent("\(storedFolder).pdf")
         if FileManager.default.fileExists(atPath: copy.path) { return copy }
         try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
@@ -111,10 +123,15 @@ struct ReportFiles: Sendable {
         try? FileManager.default.removeItem(at: prepared)
     }
 
+    /// Removes the folder `storedFolder`, and this instance's copy of its PDF.
     func remove(_ storedFolder: String) async {
         guard let key = try? folder(storedFolder) else { return }
         try? await store.removeAll(under: key)
+        try? FileManager.default.removeItem(at: copiesFolder.appendingPathComponent("\(storedFolder).pdf"))
     }
+
+    /// Where this instance keeps its copies of PDFs in a bucket (``pdfOnDisk(in:)``).
+    private var copiesFolder: URL { directory.appendingPathComponent("pdfs") }
 
     /// Removes staging folders an interrupted import left behind, and the copies of PDFs drawn
     /// from; called at start.

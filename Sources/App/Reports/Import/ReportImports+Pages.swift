@@ -33,9 +33,14 @@ extension ReportImports {
                 logger.warning("Pages \(first)–\(through) of reports/\(storedFolder) were not drawn: \(failed)")
                 throw Self.pageNotDrawn
             }
-            for (offset, file) in drawn.enumerated() {
-                try await files.keepPage(file, number: first + offset, in: storedFolder)
+            for file in drawn {
+                // `page-N.jpg`: each is kept as the page it is.
+                guard let number = Int(file.deletingPathExtension().lastPathComponent.dropFirst("page-".count)) else { continue }
+                try await files.keepPage(file, number: number, in: storedFolder)
             }
+            // An import that replaced the report meanwhile removed its folder: what was just
+            // kept under it goes too.
+            if try await !files.hasPDF(in: storedFolder) { await files.remove(storedFolder) }
         }
     }
 

@@ -5,11 +5,12 @@ import KineticCore
 extension ReportLibraryImporter {
     /// Writes the library in one transaction: the title, every category (rewritten), every
     /// report (added, updated in place, or removed when no longer listed) and the search index.
+    /// Each prepared report's text is read from `staging` (``PreparedFile/textForIndex(in:)``).
     /// First it checks that the library is still the one `basis` names (another import, on this
     /// instance or another, may have come first: 409), and when `keepingPrevious`, the library
     /// as it was becomes the previous one.
     func store(
-        _ library: ReportLibrary, checked: [String: CheckedFile], prepared: [String: PreparedFile],
+        _ library: ReportLibrary, checked: [String: CheckedFile], prepared: [String: PreparedFile], staging: URL,
         existing: [String: ReportRecord], basis: LibraryVersion, keepingPrevious: Bool, now: Date
     ) async throws -> Summary {
         var summary = Summary()
@@ -83,11 +84,10 @@ extension ReportLibraryImporter {
                 if before == nil { added += 1 } else if before != record.listing { updated += 1 }
                 try await record.save(on: database)
                 if let ready = prepared[report.id] {
-                    // Kept in the store by now: its text is read from there a batch of pages at a time.
-                    try await files.withStoredText(in: ready.storedFolder) { text in
-                        try await ReportSearchIndex.put(
-                            ReportSearchIndex.Entry(reportID: report.id, title: report.title, keywords: keywords, body: text), on: sql)
-                    }
+                    // Read a batch of pages at a time, from staging.
+                    let text = ReportText.file(ready.textForIndex(in: staging))
+                    try await ReportSearchIndex.put(
+                        ReportSearchIndex.Entry(reportID: report.id, title: report.title, keywords: keywords, body: text), on: sql)
                 } else {
                     try await ReportSearchIndex.retitle(report.id, title: report.title, keywords: keywords, on: sql)
                 }

@@ -75,6 +75,11 @@ struct ReportLibraryImporter {
         let recognisedPages: Int
         /// The stored PDF's size: the original's, or larger with a recognised text layer.
         let byteCount: Int
+
+        /// Where its text waits for the index once the folder is kept, in `staging`.
+        func textForIndex(in staging: URL) -> URL {
+            staging.appendingPathComponent("\(storedFolder).txt")
+        }
     }
 
     /// A checked library and what importing it would change.
@@ -146,8 +151,7 @@ struct ReportLibraryImporter {
     /// report is prepared again once).
     private func keepsItsPages(_ report: ReportLibrary.Report, _ file: CheckedFile, _ old: ReportRecord?) async throws -> Bool {
         guard let old, old.sha256 == file.sha256, try await files.hasPDF(in: old.storedFolder) else { return false }
-        guard let text = try await files.storedText(in: old.storedFolder) else { return false }
-        return text.isEmpty || text.contains(0x0C)
+        return try await files.storedTextNamesPages(in: old.storedFolder)
     }
 
     /// Imports the library at `folder`. When it changes anything, the library it replaces is
@@ -199,11 +203,15 @@ struct ReportLibraryImporter {
         let summary: Summary
         do {
             for file in prepared.values {
+                // The index reads the text from this instance's disk, never from a bucket
+                // while its transaction is open: a second name for it stays in staging.
+                try FileManager.default.linkItem(
+                    at: file.folder.appendingPathComponent("text.txt"), to: file.textForIndex(in: staging))
                 kept.append(file.storedFolder)
                 try await files.keep(file.folder, as: file.storedFolder)
             }
             summary = try await store(
-                library, checked: checked, prepared: prepared, existing: existingByID, basis: basis,
+                library, checked: checked, prepared: prepared, staging: staging, existing: existingByID, basis: basis,
                 keepingPrevious: !preview.changes.isEmpty, now: now)
         } catch {
             for folder in kept { await files.remove(folder) }
@@ -465,10 +473,12 @@ struct ReportLibraryImporter {
 
     /// Writes the text in `file` again with each page in `texts` (by number, from 1) in place of
     /// its own, a batch of pages at a time.
-    private static func replacePages(of file: URL, with texts: [Int: String], threads: ToolRunner) async throws {
+    static func replacePages(of file: URL, with texts: [Int: String], threads: ToolRunner) async throws {
         guard !texts.isEmpty else { return }
         let replaced = file.deletingLastPathComponent().appendingPathComponent("text-replaced.txt")
         FileManager.default.createFile(atPath: replaced.path, contents: nil)
+        // Whatever happens, the folder keeps one text: the read one, or the replaced one.
+        defer { try? FileManager.default.removeItem(at: replaced) }
         do {
             let writer = try FileHandle(forWritingTo: replaced)
             defer { try? writer.close() }
@@ -480,6 +490,7 @@ struct ReportLibraryImporter {
             }
         }
         guard rename(replaced.path, file.path) == 0 else {
+            try? FileManager.default.removeItem(at: replaced)
             throw ToolProcess.Failed(description: "the recognised text could not replace the text read (errno \(errno))")
         }
     }
@@ -489,7 +500,9 @@ struct ReportLibraryImporter {
     static func replacingPages(of raw: String, firstPage: Int = 1, with texts: [Int: String]) -> String {
         guard !texts.isEmpty else { return raw }
         var pages = raw.split(separator: "\u{0C}", omittingEmptySubsequences: false).map(String.init)
-        for (page, text) in texts where page >= firstPage && page - firstPage < pages.count {
+        // The part after the last form feed is the next batch's, not a page of this one.
+        let held = raw.hasSuffix("\u{0C}") ? pages.count - 1 : pages.count
+        for (page, text) in texts where page >= firstPage && page - firstPage < held {
             pages[page - firstPage] = text
         }
         return pages.joined(separator: "\u{0C}")

@@ -48,14 +48,28 @@ struct Hyphenator: Sendable {
     }
 }
 
+extension Hyphenator {
+    /// Debian's dictionaries in their usual place, one reading of each shared by every
+    /// application of the process (the files do not change while it runs).
+    static let debian = Hyphenator.live()
+
+    /// Reads the German and English dictionaries now, off the event loops, so that no request
+    /// waits for them.
+    func prepareInBackground() {
+        Task.detached(priority: .background) {
+            for language in ["de", "en"] { _ = hyphenate("Vorbereitung", language) }
+        }
+    }
+}
+
 extension Application {
     private struct HyphenatorKey: StorageKey { typealias Value = Hyphenator }
 
-    /// The hyphenator of this server's pages: Debian's dictionaries, read once each.
-    var hyphenator: Hyphenator {
-        if let made = storage[HyphenatorKey.self] { return made }
-        let made = Hyphenator.live()
-        storage[HyphenatorKey.self] = made
-        return made
+    /// The hyphenator of this server's pages (``prepareHyphenator()``; none before).
+    var hyphenator: Hyphenator { storage[HyphenatorKey.self] ?? .none }
+
+    /// Sets up Debian's dictionaries for the pages; called once by `configure(_:_:)`.
+    func prepareHyphenator() {
+        storage[HyphenatorKey.self] = .debian
     }
 }

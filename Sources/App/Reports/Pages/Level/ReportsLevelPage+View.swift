@@ -58,7 +58,7 @@ extension ReportsLevelPage {
                         [
                             .class("bubble bubble-\(bubble.kind.rawValue)"), Attr("href", bubble.href),
                             .data("kind", bubble.kind.rawValue), .data("id", bubble.id), .aria("label", bubble.label),
-                            Attr("title", bubble.title),
+                            Attr("title", bubble.title.replacingOccurrences(of: "\u{AD}", with: "")),
                         ] + placement(bubble.place) + placement(bubble.widePlace, prefix: "wide-"),
                         [
                             bubble.thumbnailURL != nil
