@@ -40,14 +40,6 @@ struct ReportFiles: Sendable {
         try folder(storedFolder).appending("text.txt")
     }
 
-    /// The longest text read back (a 2,000-page report's is a few megabytes).
-    static let maximumTextBytes = 64 << 20
-
-    /// The text kept for `storedFolder`; nil when there is none.
-    func storedText(in storedFolder: String) async throws -> Data? {
-        try await store.data(text(in: storedFolder), maximumBytes: Self.maximumTextBytes)
-    }
-
     /// Runs `body` with the text kept for `storedFolder` as a file on this machine, for reading a
     /// batch of pages at a time (``ReportText``): the store's own file, or a copy deleted after;
     /// an empty text when there is none.
@@ -57,7 +49,7 @@ struct ReportFiles: Sendable {
         let scratch = try stagingFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let copy = scratch.appendingPathComponent("text.txt")
-        guard try await store.download(key, to: copy) else { return try await body(.string("")) }
+        guard try await downloadWhole(key, to: copy) else { return try await body(.string("")) }
         return try await body(.file(copy))
     }
 
@@ -89,12 +81,18 @@ struct ReportFiles: Sendable {
         let copy = copies.appendingPathComponent("\(storedFolder).pdf")
         if FileManager.default.fileExists(atPath: copy.path) { return copy }
         try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
-        let arriving = copies.appendingPathComponent("arriving-\(UUID().uuidString)")
+        return try await downloadWhole(key, to: copy) ? copy : nil
+    }
+
+    /// Copies the object `key` to `file` beside it first and renames it into place once whole
+    /// (rename(2)), so a request reading the same copy beside this one never sees half of it;
+    /// false when there is none.
+    private func downloadWhole(_ key: MediaKey, to file: URL) async throws -> Bool {
+        let arriving = file.deletingLastPathComponent().appendingPathComponent("arriving-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: arriving) }
-        guard try await store.download(key, to: arriving) else { return nil }
-        // rename(2) makes the copy whole at once, for a request drawing the same report beside it.
-        guard rename(arriving.path, copy.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        return copy
+        guard try await store.download(key, to: arriving) else { return false }
+        guard rename(arriving.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return true
     }
 
     /// Keeps `file` (a JPEG; gone afterwards) as page `number` of `storedFolder`.

@@ -21,7 +21,7 @@ struct Hyphenator: Sendable {
             guard let language, let primary = language.split(separator: "-").first.map({ $0.lowercased() }) else { return text }
             let hyphenation = loaded.withLockedValue { loaded in
                 if let known = loaded[primary] { return known }
-                let read = dictionary(for: language, primary: primary, in: directory)
+                let read = dictionary(primary: primary, in: directory)
                 loaded[primary] = read
                 return read
             }
@@ -29,11 +29,11 @@ struct Hyphenator: Sendable {
         }
     }
 
-    /// The dictionary for `language` in `directory`: `hyph_de_DE.dic` for `de-DE`, else the
-    /// language's own (`hyph_de.dic`), read in the encoding its first line names.
-    static func dictionary(for language: String, primary: String, in directory: String) -> Hyphenation? {
-        let regional = language.replacingOccurrences(of: "-", with: "_")
-        for name in ["hyph_\(regional).dic", "hyph_\(primary).dic", "hyph_\(primary)_\(primary.uppercased()).dic"] {
+    /// The dictionary of the language `primary` (`de`) in `directory`: `hyph_de.dic`, else
+    /// `hyph_de_DE.dic`, read in the encoding its first line names. One per language, as the
+    /// cache keeps them: Debian's regional names are links to it.
+    static func dictionary(primary: String, in directory: String) -> Hyphenation? {
+        for name in ["hyph_\(primary).dic", "hyph_\(primary)_\(primary.uppercased()).dic"] {
             guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_" || $0 == ".") }),
                 let data = FileManager.default.contents(atPath: directory + "/" + name)
             else { continue }
