@@ -3197,6 +3197,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ReportImport/pagesRecognised`.
             public var pagesRecognised: Swift.Int
+            /// The reports left out, those the preview listed and any whose PDF could not be prepared.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportImport/leftOut`.
+            public var leftOut: [Components.Schemas.ReportImportLeftOut]
             /// Creates a new `ReportImport`.
             ///
             /// - Parameters:
@@ -3208,6 +3212,7 @@ extension Components {
             ///   - pages:
             ///   - pagesRendered: Pages rendered from new or changed PDFs; unchanged ones keep theirs.
             ///   - pagesRecognised: Pages with no text (scans) whose text OCR recognised.
+            ///   - leftOut: The reports left out, those the preview listed and any whose PDF could not be prepared.
             public init(
                 categories: Swift.Int,
                 reports: Swift.Int,
@@ -3216,7 +3221,8 @@ extension Components {
                 removed: Swift.Int,
                 pages: Swift.Int,
                 pagesRendered: Swift.Int,
-                pagesRecognised: Swift.Int
+                pagesRecognised: Swift.Int,
+                leftOut: [Components.Schemas.ReportImportLeftOut]
             ) {
                 self.categories = categories
                 self.reports = reports
@@ -3226,6 +3232,7 @@ extension Components {
                 self.pages = pages
                 self.pagesRendered = pagesRendered
                 self.pagesRecognised = pagesRecognised
+                self.leftOut = leftOut
             }
             public enum CodingKeys: String, CodingKey {
                 case categories
@@ -3236,6 +3243,68 @@ extension Components {
                 case pages
                 case pagesRendered
                 case pagesRecognised
+                case leftOut
+            }
+        }
+        /// A report an import leaves out because its PDF cannot be read; the rest is imported without it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ReportImportLeftOut`.
+        public struct ReportImportLeftOut: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReportImportLeftOut/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ReportImportLeftOut/title`.
+            public var title: Swift.String
+            /// The PDF as the datasource names it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportImportLeftOut/file`.
+            public var file: Swift.String
+            /// Where in the datasource, as `fields` names it: `reports[3].file`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportImportLeftOut/path`.
+            public var path: Swift.String
+            /// Why, for a program: `missing`, `tooLarge`, `notPDF`, `encrypted`, `damaged`, `noPages`,
+            /// `tooManyPages`, `pageTooLarge`, `path`, `tooCostly` (a tool needed more computing time
+            /// than allowed, twice), `interrupted` (the server was too busy or stopped: nothing is
+            /// wrong with the file, import again) or `notDrawn`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportImportLeftOut/reason`.
+            public var reason: Swift.String
+            /// Why, for a person, in the language asked for.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportImportLeftOut/message`.
+            public var message: Swift.String
+            /// Creates a new `ReportImportLeftOut`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - title:
+            ///   - file: The PDF as the datasource names it.
+            ///   - path: Where in the datasource, as `fields` names it: `reports[3].file`.
+            ///   - reason: Why, for a program: `missing`, `tooLarge`, `notPDF`, `encrypted`, `damaged`, `noPages`,
+            ///   - message: Why, for a person, in the language asked for.
+            public init(
+                id: Swift.String,
+                title: Swift.String,
+                file: Swift.String,
+                path: Swift.String,
+                reason: Swift.String,
+                message: Swift.String
+            ) {
+                self.id = id
+                self.title = title
+                self.file = file
+                self.path = path
+                self.reason = reason
+                self.message = message
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case title
+                case file
+                case path
+                case reason
+                case message
             }
         }
         /// - Remark: Generated from `#/components/schemas/ReportImportStatus`.
@@ -3434,6 +3503,10 @@ extension Components {
             public var reports: Components.Schemas.ReportImportChanges
             /// - Remark: Generated from `#/components/schemas/ReportImportPreview/categories`.
             public var categories: Components.Schemas.ReportImportChanges
+            /// Reports whose PDF cannot be read: confirming imports the rest without them. `reportCount` and `pageCount` count the rest.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportImportPreview/leftOut`.
+            public var leftOut: [Components.Schemas.ReportImportLeftOut]
             /// Creates a new `ReportImportPreview`.
             ///
             /// - Parameters:
@@ -3448,6 +3521,7 @@ extension Components {
             ///   - unchanged: Importing it would change nothing.
             ///   - reports:
             ///   - categories:
+            ///   - leftOut: Reports whose PDF cannot be read: confirming imports the rest without them. `reportCount` and `pageCount` count the rest.
             public init(
                 id: Swift.String,
                 createdAt: Foundation.Date,
@@ -3459,7 +3533,8 @@ extension Components {
                 pagesToRender: Swift.Int,
                 unchanged: Swift.Bool,
                 reports: Components.Schemas.ReportImportChanges,
-                categories: Components.Schemas.ReportImportChanges
+                categories: Components.Schemas.ReportImportChanges,
+                leftOut: [Components.Schemas.ReportImportLeftOut]
             ) {
                 self.id = id
                 self.createdAt = createdAt
@@ -3472,6 +3547,7 @@ extension Components {
                 self.unchanged = unchanged
                 self.reports = reports
                 self.categories = categories
+                self.leftOut = leftOut
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -3485,6 +3561,7 @@ extension Components {
                 case unchanged
                 case reports
                 case categories
+                case leftOut
             }
         }
         /// - Remark: Generated from `#/components/schemas/ReportLibraryRestored`.

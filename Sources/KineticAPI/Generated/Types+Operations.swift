@@ -15138,9 +15138,11 @@ public enum Operations {
     /// Everything is checked before anything is stored: the datasource (strict JSON, ids,
     /// references, no cycles, at most 10 levels), each PDF (there, a PDF by its bytes, not
     /// password-protected, readable, 1–5,000 pages by default, at most 200 MB) and the zip (no links or paths
-    /// leaving it, no entry expanding more than 200 times). Any problem refuses the upload with
-    /// 422 and one message per problem in `fields`, keyed by where it is (`reports[3].file`): every
-    /// problem in one answer.
+    /// leaving it, no entry expanding more than 200 times). A PDF with a problem leaves its report
+    /// out (`leftOut`, each with its reason): the rest can be imported without it, and confirming
+    /// the import agrees to that. A problem with the datasource, or PDFs of which none can be
+    /// read, refuses the upload with 422 and one message per problem in `fields`, keyed by where
+    /// it is (`reports[3].file`): every problem in one answer.
     /// A library that can be imported is kept as the import waiting for confirmation (one at a
     /// time: a new upload that can be imported replaces it; one that cannot leaves it waiting) and
     /// answered with what importing it would change. Nothing
@@ -16630,7 +16632,10 @@ public enum Operations {
     /// changed PDFs (and recognises the text of scanned pages, pages with no text, with OCR), then
     /// updates reports in place by id and removes reports the datasource no longer lists, in one
     /// step for every reader, who keeps reading the library as it was until then; the library it
-    /// replaces is kept for `POST /api/v1/reports/import/undo`. Refused with 409
+    /// replaces is kept for `POST /api/v1/reports/import/undo`. It leaves out the reports the
+    /// preview listed in `leftOut`, and any whose PDF cannot be prepared even when each tool is
+    /// tried a second time with four times the computing time (the result's `leftOut` says why):
+    /// the rest is imported. Refused with 409
     /// `library_changed` (and the waiting import dropped) when the library was imported again
     /// since the preview (checked again when the import stores), and 409 while another import runs.
     ///

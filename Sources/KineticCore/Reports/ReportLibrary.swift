@@ -52,6 +52,25 @@ public struct ReportLibrary: Equatable, Sendable {
         return languages
     }
 
+    /// The library without the reports `ids` (those an import leaves out: a file that could not
+    /// be read): gone from the report list and from their levels, the reports after them in a
+    /// level moved up a place so places stay 0, 1, 2… Categories stay, emptied or not: the tree
+    /// is the datasource's.
+    public func leavingOut(_ ids: Set<String>) -> ReportLibrary {
+        guard !ids.isEmpty else { return self }
+        var copy = self
+        copy.root.reportIDs.removeAll(where: ids.contains)
+        for index in copy.categories.indices { copy.categories[index].contents.reportIDs.removeAll(where: ids.contains) }
+        copy.reports.removeAll { ids.contains($0.id) }
+        var nextPlace: [String?: Int] = [:]
+        for index in copy.reports.indices {
+            let level = copy.reports[index].categoryID
+            copy.reports[index].position = nextPlace[level, default: 0]
+            nextPlace[level, default: 0] += 1
+        }
+        return copy
+    }
+
     /// What one level lists, in the datasource's order.
     public struct Level: Equatable, Sendable {
         public var categoryIDs: [String]

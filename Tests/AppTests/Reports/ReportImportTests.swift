@@ -183,19 +183,23 @@ import VaporTesting
         #expect(arguments.prefix(6) == ["--skip-text", "--deskew", "--pages", "2,3", "-l", "deu"])
     }
 
-    /// Pages that cannot be drawn are refused before the preview, by their number, before
-    /// qpdf reads every page: a strip 10 pt wide and 14,400 pt tall would be a JPEG 1.8 million
-    /// pixels tall, and a page of no PDF's size cannot be drawn at all.
-    @Test func aPageTooLargeToDraw_isRefusedByItsNumber() async throws {
+    /// Pages that cannot be drawn are found before the preview, by their number, before qpdf
+    /// reads every page: a strip 10 pt wide and 14,400 pt tall would be a JPEG 1.8 million
+    /// pixels tall, and a page of no PDF's size cannot be drawn at all. Their reports are left
+    /// out, each with its page; the good one is imported.
+    @Test func aPageTooLargeToDraw_leavesItsReportOut_namedByThePage() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
         try ReportFixtures.blankPDF(pageSizes: [(595, 842), (10, 14_400)]).write(to: fixtures.pdf(1))
         try ReportFixtures.blankPDF(pageSizes: [(595, 842), (595, 842), (20_000, 842)]).write(to: fixtures.pdf(2))
         try await withKinetic { app in
-            let found = try await problems(fixtures, into: app)
-            #expect(found.map(\.messageKey) == ["error.reports.file.pageTooLarge", "error.reports.file.pageTooLarge"])
-            #expect(found.map(\.arguments) == [["pdfs/report-00001.pdf", "2"], ["pdfs/report-00002.pdf", "3"]])
-            #expect(try await app.storedReportFolders().isEmpty)
+            let summary = try await importLibrary(fixtures, into: app)
+            #expect(summary.leftOut.map(\.id) == ["report-00001", "report-00002"])
+            #expect(summary.leftOut.map(\.messageKey) == ["error.reports.file.pageTooLarge", "error.reports.file.pageTooLarge"])
+            #expect(summary.leftOut.map(\.arguments) == [["pdfs/report-00001.pdf", "2"], ["pdfs/report-00002.pdf", "3"]])
+            #expect(summary.reports == 1 && summary.added == 1)
+            #expect(try await ReportRecord.query(on: app.db).all(\.$id) == ["report-00003"])
+            #expect(try await app.storedReportFolders().count == 1)
         }
     }
 
@@ -225,16 +229,17 @@ import VaporTesting
         return nil
     }
 
-    /// A 100,000-page PDF is refused by its page count, which pdfinfo reads before qpdf walks
+    /// A 100,000-page PDF is left out by its page count, which pdfinfo reads before qpdf walks
     /// any page (qpdf's check of every page took a minute).
-    @Test func aHundredThousandPages_areRefusedByTheirCount() async throws {
+    @Test func aHundredThousandPages_areLeftOutByTheirCount() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
         try ReportFixtures.blankPDF(pageSizes: Array(repeating: (595, 842), count: 100_000)).write(to: fixtures.pdf(3))
         try await withKinetic { app in
-            let found = try await problems(fixtures, into: app)
-            #expect(found.map(\.messageKey) == ["error.reports.file.tooManyPages"])
-            #expect(found.first?.arguments == ["pdfs/report-00003.pdf", "100000", "5000"])
+            let leftOut = try await importLibrary(fixtures, into: app).leftOut
+            #expect(leftOut.map(\.messageKey) == ["error.reports.file.tooManyPages"])
+            #expect(leftOut.first?.arguments == ["pdfs/report-00003.pdf", "100000", "5000"])
+            #expect(leftOut.first?.path == "reports[2].file")
         }
     }
 
@@ -413,19 +418,99 @@ import VaporTesting
         }
     }
 
-    @Test func aBadReimport_leavesTheLibraryAsItWas() async throws {
+    /// A re-import whose datasource has a problem changes nothing; one with a damaged PDF
+    /// imports the rest and leaves that report out (until an import brings it back, or an undo).
+    @Test func aBadReimport_leavesTheLibraryAsItWas_andADamagedFile_onlyItsReportOut() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
         try await withKinetic { app in
             _ = try await importLibrary(fixtures, into: app)
             let folders = try await app.storedReportFolders()
+            let repository = ReportsRepository(database: app.db)
             try fixtures.editManifest { $0["title"] = "Renamed" }
+            try fixtures.editManifest { manifest in
+                var root = manifest["root"] as! [String: Any]
+                root["categories"] = (root["categories"] as! [String]) + ["nowhere"]
+                manifest["root"] = root
+            }
             try fixtures.truncate(3)
             let found = try await problems(fixtures, into: app)
-            #expect(found.map(\.path) == ["reports[2].file"])
-            #expect(try await ReportsRepository(database: app.db).library()?.title == "Large library (3 reports)")
+            #expect(found.map(\.path).sorted() == ["reports[2].file", "root.categories[1]"])
+            #expect(try await repository.library()?.title == "Large library (3 reports)")
             #expect(try await app.storedReportFolders() == folders)
-            #expect(try await ReportsRepository(database: app.db).search("inspectors").results.count == 1)
+            #expect(try await repository.search("inspectors").results.count == 1)
+
+            try fixtures.editManifest { manifest in
+                var root = manifest["root"] as! [String: Any]
+                root["categories"] = (root["categories"] as! [String]).filter { $0 != "nowhere" }
+                manifest["root"] = root
+            }
+            let summary = try await importLibrary(fixtures, into: app)
+            #expect(summary.leftOut.map(\.id) == ["report-00003"])
+            #expect(summary.leftOut.first?.messageKey == "error.reports.file.damaged")
+            #expect(summary.reports == 2 && summary.removed == 1)
+            #expect(try await repository.library()?.title == "Renamed")
+            #expect(try await repository.report("report-00003") == nil)
+            #expect(try await repository.report("report-00001") != nil)
+            _ = try await app.reportImports(for: .server("tests")).restorePrevious()
+            #expect(try await repository.report("report-00003") != nil, "undo brings the left-out report back")
+        }
+    }
+
+    /// A tool that runs out of time is tried once more with four times as long; only the
+    /// second try's end blames the file: by its computing time (too costly), or, stopped by the
+    /// wall clock of a busy machine, not at all (interrupted).
+    @Test func aToolOutOfTime_isTriedOnceMoreWithLonger_beforeItsFileIsBlamed() async throws {
+        actor Tries {
+            var seconds: [Int] = []
+            func add(_ value: Int) { seconds.append(value) }
+        }
+        let tries = Tries()
+        let output = try await PDFTools.withOneLongerTry(computing: 30) { seconds in
+            await tries.add(seconds)
+            if seconds == 30 { throw ToolProcess.Failed(description: "stalled", interruption: .timedOut(seconds: 180)) }
+            return "drawn"
+        }
+        #expect(output == "drawn")
+        #expect(await tries.seconds == [30, 120])
+        await #expect(throws: ToolProcess.Failed.self) {
+            try await PDFTools.withOneLongerTry(computing: 5) { seconds -> Int in
+                throw ToolProcess.Failed(description: "costly", interruption: .ranOutOfComputingTime(seconds: seconds))
+            }
+        }
+        await #expect(throws: ToolProcess.Failed.self) {
+            // A damaged file is not tried again: its second try would say the same.
+            try await PDFTools.withOneLongerTry(computing: 5) { seconds -> Int in
+                #expect(seconds == 5)
+                throw ToolProcess.Failed(description: "Syntax Error")
+            }
+        }
+        #expect(PDFTools.wallClock(forComputing: 30) > 30 * 3, "the wall clock only stops a stalled tool")
+        let report = ReportLibrary.Report(
+            id: "big", title: "Big", file: "pdfs/big.pdf", keywords: [], summary: nil, date: nil, categoryID: nil, position: 0,
+            sourceIndex: 4)
+        let blamed = { (interruption: ToolProcess.Failed.Interruption?) in
+            ReportLibraryImporter.problem(
+                preparing: report, failedWith: ToolProcess.Failed(description: "", interruption: interruption))
+        }
+        #expect(
+            blamed(.ranOutOfComputingTime(seconds: 380))
+                == ReportLibraryProblem("reports[4].file", "error.reports.file.tooCostly", ["pdfs/big.pdf", "380"]))
+        #expect(blamed(.timedOut(seconds: 1_580)).messageKey == "error.reports.file.interrupted")
+        #expect(blamed(.killed(signal: 9)).messageKey == "error.reports.file.interrupted")
+        #expect(blamed(nil).messageKey == "error.reports.file.notDrawn")
+    }
+
+    /// A tool past its computing time ends by the kernel's SIGXCPU and is told apart from one
+    /// that failed or was killed: `yes` into /dev/null computes for ever.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ToolProcess.Limits.prlimit)))
+    func aToolPastItsComputingTime_isStoppedAndSaysSo() async throws {
+        await #expect {
+            _ = try await ToolProcess.run(
+                "/usr/bin/sh", ["-c", "exec yes > /dev/null"], timeout: 120,
+                limits: ToolProcess.Limits(addressSpaceBytes: 1 << 30, cpuSeconds: 1))
+        } throws: { error in
+            (error as? ToolProcess.Failed)?.interruption == .ranOutOfComputingTime(seconds: 1)
         }
     }
 

@@ -38,18 +38,38 @@ import VaporTesting
         }
     }
 
-    @Test func aZipWithProblems_answers422WithEveryProblem_andAnUnsafeEntryIsRefused() async throws {
+    /// A PDF that cannot be read leaves its report out of the preview and of the import, each
+    /// saying why; when no PDF can be read, the upload is 422 with every problem.
+    @Test func aZipWithProblems_leavesBadFilesOut_or422sWithEveryProblem_andAnUnsafeEntryIsRefused() async throws {
         let fixtures = try ReportFixtures()
         defer { fixtures.remove() }
         try await fixtures.encrypt(2)
         try await withKinetic { app in
             let admin = try await app.signUp()
             try await app.grantAdmin(admin)
+            let draft = try await app.draftReports(try fixtures.zipped(), token: admin.token)
+            #expect(draft.status == .created)
+            let preview = try draft.decoded(as: Components.Schemas.ReportImportPreview.self)
+            #expect(preview.reportCount == 2)
+            let leftOut = try #require(preview.leftOut.first)
+            #expect(preview.leftOut.count == 1)
+            #expect(leftOut.id == "report-00002" && leftOut.file == "pdfs/report-00002.pdf" && leftOut.path == "reports[1].file")
+            #expect(leftOut.reason == "encrypted")
+            #expect(leftOut.message == "pdfs/report-00002.pdf is protected by a password; add it without the password.")
+            let confirmed = try await app.json(.POST, try #require(draft.headers.first(name: .location)) + "/confirm", token: admin.token)
+            let imported = try await app.followImport(try #require(confirmed.headers.first(name: .location)), token: admin.token)
+            let result = try imported.decoded(as: Components.Schemas.ReportImport.self)
+            #expect(result.reports == 2 && result.leftOut.map(\.id) == ["report-00002"])
+            #expect(try await ReportsRepository(database: app.db).report("report-00002") == nil)
+
+            try fixtures.truncate(1)
+            try fixtures.truncate(3)
             let refused = try await app.importReports(try fixtures.zipped(), token: admin.token)
             #expect(refused.status == .unprocessableEntity)
             let error = try refused.decoded(as: Components.Schemas.ErrorResponse.self).error
             #expect(error.code == "library_invalid")
             let fields = try #require(error.fields?.additionalProperties)
+            #expect(fields.keys.sorted() == ["reports[0].file", "reports[1].file", "reports[2].file"])
             #expect(fields["reports[1].file"] == "pdfs/report-00002.pdf is protected by a password; add it without the password.")
 
             let escaping = try await app.importReports(
@@ -61,7 +81,7 @@ import VaporTesting
             #expect(notAZip.status == .unprocessableEntity)
             #expect(
                 try notAZip.decoded(as: Components.Schemas.ErrorResponse.self).error.fields?.additionalProperties.keys.sorted() == ["zip"])
-            #expect(try await ReportsRepository(database: app.db).library() == nil)
+            #expect(try await ReportsRepository(database: app.db).library()?.reportCount == 2)
             #expect(app.uploadDirectoryFiles().isEmpty)
         }
     }

@@ -242,14 +242,27 @@ import VaporTesting
                 WebClient.FormFile(field: "library", fileName: "library.zip", contentType: "application/zip", data: try fixtures.zipped())
             }
 
+            // A damaged PDF: the preview leaves its report out, says why, and the button says so.
             try fixtures.truncate(1)
+            let leaving = try await web.postMultipart("/reports/import", fields: [], file: try library(), csrfPage: "/reports/import")
+            #expect(leaving.status == .seeOther)
+            let leavingPage = try await web.get(try #require(leaving.headers.first(name: .location))).body.string
+            #expect(leavingPage.contains("Left Out: 1 report"))
+            #expect(leavingPage.contains("<strong>Safety report 1</strong> <code>pdfs/report-00001.pdf</code>"))
+            #expect(leavingPage.contains("pdfs/report-00001.pdf is damaged and cannot be shown."))
+            #expect(leavingPage.contains("Import, Leaving 1 Out"))
+            // Every PDF damaged: nothing to import, every problem at its place.
+            for number in [2, 3] { try fixtures.truncate(number) }
             let refused = try await web.postMultipart("/reports/import", fields: [], file: try library(), csrfPage: "/reports/import")
             #expect(refused.status == .unprocessableEntity)
             #expect(refused.body.string.contains("<code>reports[0].file</code>: pdfs/report-00001.pdf is damaged"))
             #expect(try await ReportsRepository(database: app.db).library() == nil)
 
-            try FileManager.default.removeItem(at: fixtures.pdf(1))
-            try FileManager.default.copyItem(at: ReportFixtures.source.appendingPathComponent("pdfs/report-00001.pdf"), to: fixtures.pdf(1))
+            for number in 1...3 {
+                try FileManager.default.removeItem(at: fixtures.pdf(number))
+                try FileManager.default.copyItem(
+                    at: ReportFixtures.source.appendingPathComponent("pdfs/report-0000\(number).pdf"), to: fixtures.pdf(number))
+            }
             let uploaded = try await web.postMultipart("/reports/import", fields: [], file: try library(), csrfPage: "/reports/import")
             #expect(uploaded.status == .seeOther)
             let preview = try #require(uploaded.headers.first(name: .location))

@@ -50,6 +50,23 @@ import Testing
         #expect(q1.file == "pdfs/q1.pdf")
     }
 
+    /// Reports an import leaves out go from the list and their levels; those after them move
+    /// up a place, and the categories stay.
+    @Test func leavingReportsOut_closesTheirPlaces_andKeepsTheTree() throws {
+        guard case .success(let library) = try read(valid) else {
+            Issue.record("expected a library")
+            return
+        }
+        let kept = library.leavingOut(["q2", "welcome"])
+        #expect(kept.reports.map(\.id) == ["q1", "visits"])
+        #expect(kept.reports.map(\.position) == [0, 0])
+        #expect(kept.reports.map(\.sourceIndex) == [0, 2], "problems are still named at their place in the datasource")
+        #expect(kept.root.reportIDs.isEmpty)
+        #expect(kept.categories.map(\.id) == library.categories.map(\.id))
+        #expect(kept.categories.first { $0.id == "fitness-2025" }?.contents.reportIDs == ["q1"])
+        #expect(library.leavingOut([]) == library)
+    }
+
     @Test func aLibraryAndItsReports_mayNameTheirLanguage_andAWrongTagIsAProblem() throws {
         let named = """
             {"version": 1, "title": "Handbücher", "language": "de",

@@ -147,6 +147,28 @@ struct ReportSearchDTO: Content {
     }
 }
 
+/// A report an import leaves out, and why.
+struct ReportImportLeftOutDTO: Content {
+    let id: String
+    let title: String
+    let file: String
+    /// Where in the datasource (`reports[3].file`).
+    let path: String
+    /// Why, for a program: the last part of its message key (`damaged`, `tooCostly`…).
+    let reason: String
+    /// Why, for a person, in the asker's language.
+    let message: String
+
+    init(_ leftOut: ReportLibraryImporter.LeftOut, localizer: Localizer) {
+        id = leftOut.id
+        title = leftOut.title
+        file = leftOut.file
+        path = leftOut.path
+        reason = leftOut.messageKey.split(separator: ".").last.map(String.init) ?? leftOut.messageKey
+        message = localizer.t(leftOut.messageKey, arguments: leftOut.arguments)
+    }
+}
+
 /// What an import did.
 struct ReportImportDTO: Content {
     let categories: Int
@@ -157,8 +179,9 @@ struct ReportImportDTO: Content {
     let pages: Int
     let pagesRendered: Int
     let pagesRecognised: Int
+    let leftOut: [ReportImportLeftOutDTO]
 
-    init(_ summary: ReportLibraryImporter.Summary) {
+    init(_ summary: ReportLibraryImporter.Summary, localizer: Localizer) {
         categories = summary.categories
         reports = summary.reports
         added = summary.added
@@ -167,6 +190,7 @@ struct ReportImportDTO: Content {
         pages = summary.pages
         pagesRendered = summary.pagesRendered
         pagesRecognised = summary.pagesRecognised
+        leftOut = summary.leftOut.map { ReportImportLeftOutDTO($0, localizer: localizer) }
     }
 }
 
@@ -197,7 +221,7 @@ struct ReportImportStatusDTO: Content {
         self.progress = Progress(
             pagesToRender: progress.pagesToRender, pagesRendered: progress.pagesRendered, pagesToRecognise: progress.pagesToRecognise,
             pagesRecognised: progress.pagesRecognised)
-        result = status.summary.map(ReportImportDTO.init)
+        result = status.summary.map { ReportImportDTO($0, localizer: localizer) }
         error = status.failure.map { APIErrorBody.Detail($0.appError, localizer: localizer) }
     }
 }
@@ -242,8 +266,10 @@ struct ReportImportPreviewDTO: Content {
     let unchanged: Bool
     let reports: Changes
     let categories: Changes
+    /// The reports whose files cannot be read: confirming imports the rest without them.
+    let leftOut: [ReportImportLeftOutDTO]
 
-    init(_ draft: ReportImportDraft) {
+    init(_ draft: ReportImportDraft, localizer: Localizer) {
         id = draft.id.uuidString.lowercased()
         createdAt = draft.createdAt.formatted(.iso8601)
         title = draft.title
@@ -255,6 +281,7 @@ struct ReportImportPreviewDTO: Content {
         unchanged = draft.changes.isEmpty
         reports = Changes(draft.changes.reports)
         categories = Changes(draft.changes.categories)
+        leftOut = draft.leftOut.map { ReportImportLeftOutDTO($0, localizer: localizer) }
     }
 }
 

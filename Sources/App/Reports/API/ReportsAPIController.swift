@@ -31,12 +31,12 @@ struct ReportsAPIController {
     func uploadImport(_ request: Request) async throws -> Response {
         let reports = try request.reports()
         let draft = try await reports.uploadImport(zip: try await request.receiveReportLibrary(for: reports))
-        return try await ReportImportPreviewDTO(draft).created(
+        return try await ReportImportPreviewDTO(draft, localizer: request.localizer).created(
             at: .api(.reports(.importDraft(id: draft.id.uuidString.lowercased()))), for: request)
     }
 
     func waitingImport(_ request: Request) async throws -> ReportImportPreviewDTO {
-        ReportImportPreviewDTO(try await request.reports().waitingImport(request.requestedImportID))
+        ReportImportPreviewDTO(try await request.reports().waitingImport(request.requestedImportID), localizer: request.localizer)
     }
 
     /// `POST /api/v1/reports/import/{importId}/confirm`: 202, the import runs in the background;

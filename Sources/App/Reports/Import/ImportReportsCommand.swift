@@ -80,17 +80,20 @@ struct ImportReportsCommand: KineticCommand {
             case .dryRun(let source):
                 let preview = try await imports.preview(from: URL(fileURLWithPath: source))
                 print(preview, to: console)
+                print(leftOut: preview.leftOut, localizer: localizer, to: console)
                 console.print("Nothing was imported (--dry-run).")
             case .importing(let source):
                 let url = URL(fileURLWithPath: source)
                 let preview = try await imports.preview(from: url)
                 print(preview, to: console)
+                print(leftOut: preview.leftOut, localizer: localizer, to: console)
                 guard !preview.changes.isEmpty || preview.pagesToRender > 0 else { return }
                 // Without a terminal to ask at, --yes must have answered already.
                 guard console.confirmOverride != nil || isatty(STDIN_FILENO) == 1 else {
                     throw Failed(description: "Nothing was imported: run again with --yes to import without being asked.")
                 }
-                guard console.confirm("Import it?") else {
+                let question = preview.leftOut.isEmpty ? "Import it?" : "Import it, leaving \(preview.leftOut.count) report(s) out?"
+                guard console.confirm(.init(stringLiteral: question)) else {
                     console.print("Nothing was imported.")
                     return
                 }
@@ -107,6 +110,7 @@ struct ImportReportsCommand: KineticCommand {
                 if summary.pagesRecognised > 0 {
                     console.print("  scanned pages:    \(summary.pagesRecognised) (their text recognised by OCR)")
                 }
+                print(leftOut: summary.leftOut, localizer: localizer, to: console)
                 console.print("  time taken:       \(String(format: "%.1f", seconds)) s")
                 console.print("`kinetic import-reports --undo` brings back the library as it was.")
             }
@@ -117,6 +121,16 @@ struct ImportReportsCommand: KineticCommand {
             )
         } catch let error as AppError {
             throw Failed(description: localizer.t(error.messageKey, arguments: error.messageArguments))
+        }
+    }
+
+    /// The reports left out, each with its file and why.
+    private func print(leftOut: [ReportLibraryImporter.LeftOut], localizer: Localizer, to console: any Console) {
+        guard !leftOut.isEmpty else { return }
+        console.print("  \(leftOut.count) report(s) left out, their files cannot be read:")
+        for report in leftOut {
+            console.print(
+                "    \(report.title) (\(report.id)), \(report.file): \(localizer.t(report.messageKey, arguments: report.arguments))")
         }
     }
 

@@ -2,14 +2,15 @@ import Foundation
 import KineticCore
 
 /// Poppler (`pdfinfo`, `pdftotext`, `pdftoppm`), `qpdf` and `ocrmypdf` (with `tesseract`) on
-/// one untrusted PDF: no shell, each run under `prlimit` (1 GiB of address space, a CPU-time
-/// cap) with a timeout, and never past ``maximumPages``. Call them in a job of the ``ToolQueue``.
+/// one untrusted PDF: no shell, each run with 1 GiB of address space and a budget of computing
+/// time, tried once more with a longer one before the file is blamed (``run(_:_:computing:accepted:)``),
+/// and never past ``maximumPages``. Call them in a job of the ``ToolQueue``.
 struct PDFTools: Sendable {
     static let qpdf = "/usr/bin/qpdf"
     static let pdfinfo = "/usr/bin/pdfinfo"
     static let pdftotext = "/usr/bin/pdftotext"
     static let pdftoppm = "/usr/bin/pdftoppm"
-    static let prlimit = "/usr/bin/prlimit"
+    static let prlimit = ToolProcess.Limits.prlimit
     static let ocrmypdf = "/usr/bin/ocrmypdf"
     /// Where Debian's `tesseract-ocr-*` packages put their language data.
     static let tessdata = "/usr/share/tesseract-ocr/5/tessdata"
@@ -43,6 +44,11 @@ struct PDFTools: Sendable {
         /// This page cannot be drawn at the width pages are drawn at (too tall for it, or a size
         /// no PDF has).
         case pageTooLarge(Int)
+        /// A check needed more than this many seconds of computing, twice.
+        case tooCostly(seconds: Int)
+        /// A check was stopped by something other than the file (the wall clock of a stalled
+        /// machine, a kill from outside); what stopped it, for the log.
+        case interrupted(String)
     }
 
     /// Checks `file`, cheapest first, so that what is refused costs little: `qpdf
@@ -52,18 +58,24 @@ struct PDFTools: Sendable {
     /// are fine: qpdf recovered).
     func inspect(_ file: URL, drawnWidth: Int) async -> Verdict {
         do {
-            let password = try await run(Self.qpdf, ["--requires-password", file.path], timeout: 30, accepted: [0, 2, 3])
+            let password = try await run(Self.qpdf, ["--requires-password", file.path], computing: 30, accepted: [0, 2, 3])
             if password.status == 0 { return .needsPassword }
             let output = try await run(
-                Self.pdfinfo, ["-enc", "UTF-8", "-f", "1", "-l", String(maximumPages), file.path], timeout: 30)
+                Self.pdfinfo, ["-enc", "UTF-8", "-f", "1", "-l", String(maximumPages), file.path], computing: 30)
             guard let info = PDFDocumentInfo(pdfinfoOutput: String(decoding: output.standardOutput, as: UTF8.self)) else {
                 return .damaged("pdfinfo found no page count")
             }
             if info.pages == 0 { return .noPages }
             if info.pages > maximumPages { return .tooManyPages(info.pages) }
             if let page = info.firstPageTooLargeToDraw(width: drawnWidth) { return .pageTooLarge(page) }
-            _ = try await run(Self.qpdf, ["--check", file.path], timeout: 60, accepted: [0, 3])
+            _ = try await run(Self.qpdf, ["--check", file.path], computing: 60, accepted: [0, 3])
             return .readable(info)
+        } catch let failed as ToolProcess.Failed {
+            switch failed.interruption {
+            case .ranOutOfComputingTime(let seconds): return .tooCostly(seconds: seconds)
+            case .timedOut, .killed, .couldNotStart: return .interrupted(Self.lastLine(of: failed.description, hiding: file))
+            case .outputTooLarge, nil: return .damaged(Self.lastLine(of: failed.description, hiding: file))
+            }
         } catch {
             return .damaged(Self.lastLine(of: String(describing: error), hiding: file))
         }
@@ -72,7 +84,7 @@ struct PDFTools: Sendable {
     /// Writes `file` decrypted to `target` (an encrypted PDF that opens without a password:
     /// OCR refuses it as it is); the streams are copied as they are.
     func decrypt(_ file: URL, to target: URL) async throws {
-        _ = try await run(Self.qpdf, ["--decrypt", "--stream-data=preserve", file.path, target.path], timeout: 120, accepted: [0, 3])
+        _ = try await run(Self.qpdf, ["--decrypt", "--stream-data=preserve", file.path, target.path], computing: 120, accepted: [0, 3])
     }
 
     /// The text of the first `pages` pages, ``pagesPerTextRun`` pages a run: `body` has each
@@ -84,7 +96,7 @@ struct PDFTools: Sendable {
             let last = min(first + Self.pagesPerTextRun - 1, count)
             let output = try await run(
                 Self.pdftotext, ["-enc", "UTF-8", "-f", String(first), "-l", String(last), file.path, "-"],
-                timeout: 30 + 0.2 * Double(last - first + 1))
+                computing: 30 + 0.2 * Double(last - first + 1))
             try await body(String(decoding: output.standardOutput, as: UTF8.self), first...last)
         }
     }
@@ -107,7 +119,7 @@ struct PDFTools: Sendable {
                 [
                     "-jpeg", "-jpegopt", "quality=80", "-cropbox", "-scale-to-x", String(width), "-scale-to-y", "-1",
                     "-f", String(first), "-l", String(last), file.path, scratch.appendingPathComponent("p").path,
-                ], timeout: 20 + 3 * Double(last - first + 1))
+                ], computing: 20 + 3 * Double(last - first + 1))
             // pdftoppm pads the page number to the width of the last one: p-1.jpg or p-01.jpg.
             let done = try FileManager.default.contentsOfDirectory(atPath: scratch.path).compactMap { name -> (Int, String)? in
                 guard name.hasPrefix("p-"), name.hasSuffix(".jpg"), let page = Int(name.dropFirst(2).dropLast(4)) else { return nil }
@@ -182,11 +194,11 @@ struct PDFTools: Sendable {
             let read = scratch.appendingPathComponent("recognised-\(runs.count).pdf")
             do {
                 let list = batch.map(String.init).joined(separator: ",")
-                _ = try await run(Self.qpdf, ["--empty", "--pages", file.path, list, "--", scans.path], timeout: 60, accepted: [0, 3])
+                _ = try await run(Self.qpdf, ["--empty", "--pages", file.path, list, "--", scans.path], computing: 60, accepted: [0, 3])
                 _ = try await run(
                     Self.ocrmypdf, Self.ocrArguments(pages: Array(1...batch.count), models: models, input: scans, output: read),
-                    timeout: 60 + 60 * Double(batch.count))
-                let output = try await run(Self.pdftotext, ["-enc", "UTF-8", read.path, "-"], timeout: 30 + Double(batch.count))
+                    computing: 60 + 60 * Double(batch.count))
+                let output = try await run(Self.pdftotext, ["-enc", "UTF-8", read.path, "-"], computing: 30 + Double(batch.count))
                 let pageTexts = String(decoding: output.standardOutput, as: UTF8.self).split(
                     separator: "\u{0C}", omittingEmptySubsequences: false)
                 for (index, page) in batch.enumerated() { texts[page] = index < pageTexts.count ? String(pageTexts[index]) : "" }
@@ -202,7 +214,7 @@ struct PDFTools: Sendable {
         let selection = Self.splicedPages(
             runs.map { run in (run.file.path, Array(run.pages)) }, original: file.path,
             pageCount: pageCount)
-        _ = try await run(Self.qpdf, [file.path, "--pages"] + selection + ["--", whole.path], timeout: 120, accepted: [0, 3])
+        _ = try await run(Self.qpdf, [file.path, "--pages"] + selection + ["--", whole.path], computing: 120, accepted: [0, 3])
         guard rename(whole.path, target.path) == 0 else {
             throw ToolProcess.Failed(description: "the recognised PDF could not replace the stored copy (errno \(errno))")
         }
@@ -250,22 +262,46 @@ struct PDFTools: Sendable {
             [
                 "-jpeg", "-jpegopt", "quality=75", "-cropbox", "-singlefile", "-scale-to-x", String(width), "-scale-to-y", "-1",
                 "-f", "1", "-l", "1", file.path, prefix.path,
-            ], timeout: 30)
+            ], computing: 30)
         if prefix.appendingPathExtension("jpg") != target {
             try FileManager.default.moveItem(at: prefix.appendingPathExtension("jpg"), to: target)
         }
     }
 
-    /// Runs a tool under `prlimit` when it is there: 1 GiB of address space and CPU seconds
-    /// no more than the timeout.
+    /// Runs a tool with `computing` seconds of CPU time (``ToolProcess/Limits``, with 1 GiB of
+    /// address space): what a file costs, whatever else the machine does. The wall clock only
+    /// stops a tool that stalls (``wallClock(forComputing:)``). A tool that runs out of either
+    /// is tried once more with ``longerTry`` times the time (``withOneLongerTry(computing:_:)``)
+    /// before its file is blamed: a starved machine or a paused one costs a file nothing.
     private func run(
-        _ tool: String, _ arguments: [String], timeout: TimeInterval, accepted: Set<Int32> = [0]
+        _ tool: String, _ arguments: [String], computing: TimeInterval, accepted: Set<Int32> = [0]
     ) async throws -> ToolProcess.Output {
-        guard FileManager.default.isExecutableFile(atPath: Self.prlimit) else {
-            return try await ToolProcess.run(tool, arguments, timeout: timeout, acceptedStatuses: accepted)
+        try await Self.withOneLongerTry(computing: Int(computing.rounded(.up))) { seconds in
+            try await ToolProcess.run(
+                tool, arguments, timeout: Self.wallClock(forComputing: seconds),
+                limits: ToolProcess.Limits(addressSpaceBytes: 1 << 30, cpuSeconds: seconds), acceptedStatuses: accepted)
         }
-        let limits = ["--as=\(1 << 30)", "--cpu=\(Int(timeout.rounded(.up)))", "--", tool]
-        return try await ToolProcess.run(Self.prlimit, limits + arguments, timeout: timeout, acceptedStatuses: accepted)
+    }
+
+    /// How many times the computing time a tool's second try gets.
+    static let longerTry = 4
+
+    /// The wall-clock time a tool with `seconds` of computing may take: four times as long and
+    /// a minute, for a machine whose cores are shared (the tool runs below the server's
+    /// priority), so only a stalled tool reaches it.
+    static func wallClock(forComputing seconds: Int) -> TimeInterval {
+        TimeInterval(seconds * 4 + 60)
+    }
+
+    /// Runs `attempt` with `computing` seconds; when it runs out of time (computing or wall
+    /// clock), once more with ``longerTry`` times as many. Any other failure, and the second
+    /// try's, is thrown as it is.
+    static func withOneLongerTry<Value>(computing seconds: Int, _ attempt: (Int) async throws -> Value) async throws -> Value {
+        do {
+            return try await attempt(seconds)
+        } catch let failed as ToolProcess.Failed where failed.timedOut || failed.ranOutOfComputingTime {
+            return try await attempt(seconds * longerTry)
+        }
     }
 
     /// The last line of a tool's complaint without the file's (temporary) path.

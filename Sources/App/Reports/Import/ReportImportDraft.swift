@@ -16,6 +16,11 @@ struct ReportImportDraft: Codable, Equatable, Sendable {
     let pagesToRender: Int
     let changes: ReportLibraryChanges
     let basis: ReportLibraryImporter.LibraryVersion
+    /// Kept as the reports left out (nil in a draft written before reports could be).
+    private let leftOutReports: [ReportLibraryImporter.LeftOut]?
+
+    /// The reports whose files cannot be read, which confirming leaves out.
+    var leftOut: [ReportLibraryImporter.LeftOut] { leftOutReports ?? [] }
 
     init(id: UUID, createdAt: Date, preview: ReportLibraryImporter.Preview) {
         self.id = id
@@ -27,6 +32,7 @@ struct ReportImportDraft: Codable, Equatable, Sendable {
         pagesToRender = preview.pagesToRender
         changes = preview.changes
         basis = preview.basis
+        leftOutReports = preview.leftOut
     }
 
     /// 404: the draft asked for is no longer the one waiting (imported, discarded or replaced).
@@ -43,6 +49,7 @@ struct ReportImportDraft: Codable, Equatable, Sendable {
         summary.removed = changes.reports.removed.count
         summary.pages = pageCount
         summary.pagesRendered = pagesToRender
+        summary.leftOut = leftOut
         return summary
     }
 }

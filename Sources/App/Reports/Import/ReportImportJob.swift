@@ -68,9 +68,11 @@ struct ReportImportJob: Codable, Sendable {
         }
         try await imports.end(input.importID, as: await tracker.finish(.success(summary), at: imports.clock.now))
         try? await notifyEnd(of: input, app) { l in
-            (
+            let told = l.t("notifications.reportImport.summary", l.number(summary.reports), l.number(summary.pages))
+            return (
                 l.t("notifications.reportImport.done"),
-                l.t("notifications.reportImport.summary", l.number(summary.reports), l.number(summary.pages))
+                summary.leftOut.isEmpty
+                    ? told : told + " " + l.t("notifications.reportImport.leftOut", l.plural("reports.count", count: summary.leftOut.count))
             )
         }
         return result

@@ -5,16 +5,21 @@ import KineticCore
 import Logging
 
 /// Imports a report library folder (`library.json` and its PDFs) in three steps, so a bad
-/// library stores nothing and a good one replaces the old one at once:
+/// library stores nothing, a good one replaces the old one at once, and one bad file costs
+/// only its own report:
 ///
 /// 1. **Check** the datasource (strict JSON, then ``ReportLibraryManifest``) and every PDF it
 ///    names (there, a regular file inside the folder, at most ``maximumFileBytes``, `%PDF-` in
-///    its first kilobyte, not password-protected, 1 to ``PDFTools/maximumPages`` pages each of which can be drawn,
-///    readable by qpdf and pdfinfo).
-///    The files are checked even when the tree has problems, so every problem comes in one
-///    round; any problem ends the import.
+///    its first kilobyte, not password-protected, 1 to ``PDFTools/maximumPages`` pages each of
+///    which can be drawn, readable by qpdf and pdfinfo). The files are checked even when the
+///    tree has problems, so every problem comes in one round. A problem with the tree ends the
+///    import; a file's problem leaves its report out (``LeftOut``; the preview lists it for
+///    the administrator to confirm), unless it leaves nothing to import.
 /// 2. **Prepare** each new or changed PDF in a staging folder: the original, its text, its
-///    first pages (``pagesDrawnAtImport``; the rest are drawn when first read) and thumbnail. A PDF whose SHA-256 is unchanged keeps its prepared folder.
+///    first pages (``pagesDrawnAtImport``; the rest are drawn when first read) and thumbnail. A
+///    PDF whose SHA-256 is unchanged keeps its prepared folder. A tool that runs out of time is
+///    tried once more with longer (``PDFTools``); a report whose file still cannot be prepared
+///    is left out too, and the import says why.
 /// 3. **Store**: prepared folders move into place under new names, then one transaction
 ///    writes the categories, reports and search index and removes what the library no longer
 ///    lists; only after it commits are replaced folders deleted.
@@ -49,6 +54,34 @@ struct ReportLibraryImporter {
         var pages = 0
         /// Pages without text whose text was recognised by OCR.
         var pagesRecognised = 0
+        /// The reports left out, and why.
+        var leftOut: [LeftOut] = []
+    }
+
+    /// A report an import leaves out because its file could not be checked or prepared, and
+    /// why; the rest of the library is imported without it (a report of the library it
+    /// replaces that is left out is gone until an import brings it back).
+    struct LeftOut: Codable, Equatable, Sendable {
+        let id: String
+        let title: String
+        /// Its file, as the datasource names it.
+        let file: String
+        /// Where in the datasource the problem is (`reports[3].file`).
+        let path: String
+        /// Why, as a String Catalog key and what fills it.
+        let messageKey: String
+        let arguments: [String]
+
+        init(_ report: ReportLibrary.Report, _ problem: ReportLibraryProblem) {
+            id = report.id
+            title = report.title
+            file = report.file
+            path = problem.path
+            messageKey = problem.messageKey
+            arguments = problem.arguments
+        }
+
+        var problem: ReportLibraryProblem { ReportLibraryProblem(path, messageKey, arguments) }
     }
 
     /// A report's PDF after the checks.
@@ -97,6 +130,9 @@ struct ReportLibraryImporter {
         /// The library it was compared with: an import confirmed later is refused when the
         /// library has changed since.
         let basis: LibraryVersion
+        /// The reports whose files cannot be read, which importing leaves out (`library` is
+        /// without them).
+        let leftOut: [LeftOut]
     }
 
     /// Which library a preview was made against: when it was imported (nil before the first).
@@ -125,7 +161,7 @@ struct ReportLibraryImporter {
     /// Checks the library at `folder` whole (every problem at once) and tells what importing
     /// it would change; stores nothing.
     func preview(at folder: URL) async throws -> Preview {
-        let (library, checked) = try await check(folder)
+        let (library, checked, leftOut) = try await check(folder)
         let current = try await ReportLibraryRecord.find(ReportLibraryRecord.mainID, on: database)
         let reports = try await ReportRecord.query(on: database).sort(\.$categoryID).sort(\.$position).all()
         let categories = try await ReportCategoryRecord.query(on: database).sort(\.$depth).sort(\.$position).all()
@@ -142,7 +178,7 @@ struct ReportLibraryImporter {
             library: library, checked: checked, changes: changes, existing: existing, toRender: Set(toRender.map(\.id)),
             pages: library.reports.reduce(0) { $0 + checked[$1.id]!.info.pages },
             pagesToRender: toRender.reduce(0) { $0 + checked[$1.id]!.pagesDrawnAtImport },
-            basis: LibraryVersion(importedAt: current?.importedAt))
+            basis: LibraryVersion(importedAt: current?.importedAt), leftOut: leftOut)
     }
 
     /// An unchanged PDF keeps its rendered folder.
@@ -169,15 +205,15 @@ struct ReportLibraryImporter {
         let basis = expected ?? preview.basis
         guard basis == preview.basis else { throw Self.libraryChanged }
         tracker?.update { $0.pagesToRender = preview.pagesToRender }
-        let (library, checked, existingByID) = (preview.library, preview.checked, preview.existing)
+        let (checked, existingByID) = (preview.checked, preview.existing)
         let staging = try files.stagingFolder()
         defer { try? FileManager.default.removeItem(at: staging) }
 
         var prepared: [String: PreparedFile] = [:]
-        var problems: [ReportLibraryProblem] = []
-        for report in library.reports where preview.toRender.contains(report.id) {
+        var notPrepared: [LeftOut] = []
+        for report in preview.library.reports where preview.toRender.contains(report.id) {
             do {
-                let language = report.language ?? library.language
+                let language = report.language ?? preview.library.language
                 prepared[report.id] = try await threads.run { [tools, threads, logger] in
                     try await Self.prepare(
                         checked[report.id]!, language: language, tools: tools, threads: threads, in: staging, tracker: tracker,
@@ -186,21 +222,21 @@ struct ReportLibraryImporter {
             } catch let error where error is ToolQueue.Full || error is ToolQueue.CoolingDown || error is CancellationError {
                 throw error
             } catch {
-                logger.warning("\(report.file) was checked but could not be prepared: \(error)")
-                let interrupted = (error as? ToolProcess.Failed)?.interruption != nil
-                problems.append(
-                    ReportLibraryProblem(
-                        report.filePath, interrupted ? "error.reports.file.interrupted" : "error.reports.file.notDrawn", [report.file]))
+                logger.warning("\(report.file) was checked but could not be prepared, so it is left out: \(error)")
+                notPrepared.append(LeftOut(report, Self.problem(preparing: report, failedWith: error)))
             }
         }
-        guard problems.isEmpty else { throw ReportLibraryProblems(problems) }
+        let library = preview.library.leavingOut(Set(notPrepared.map(\.id)))
+        guard !library.reports.isEmpty || preview.library.reports.isEmpty else {
+            throw ReportLibraryProblems((preview.leftOut + notPrepared).map(\.problem))
+        }
 
         // Read before storing: the store updates these records' folders and the previous library.
         let listed = Set(library.reports.map(\.id))
         let replaced = existingByID.filter { prepared[$0.key] != nil || !listed.contains($0.key) }.map(\.value.storedFolder)
         let wasPrevious = try await PreviousReportLibraryRecord.find(on: database)?.library?.storedFolders ?? []
         var kept: [String] = []
-        let summary: Summary
+        var summary: Summary
         do {
             for file in prepared.values {
                 // The index reads the text from this instance's disk, never from a bucket
@@ -213,6 +249,7 @@ struct ReportLibraryImporter {
             summary = try await store(
                 library, checked: checked, prepared: prepared, staging: staging, existing: existingByID, basis: basis,
                 keepingPrevious: !preview.changes.isEmpty, now: now)
+            summary.leftOut = preview.leftOut + notPrepared
         } catch {
             for folder in kept { await files.remove(folder) }
             throw error
@@ -281,17 +318,36 @@ struct ReportLibraryImporter {
         return try ReportLibraryManifest.parse(Array(data)).get()
     }
 
-    /// The library and every report's file checked (by report id); every problem with the
-    /// datasource's tree and with the files at once otherwise.
-    private func check(_ folder: URL) async throws -> (ReportLibrary, [String: CheckedFile]) {
+    /// The library without the reports whose files have a problem, every other report's file
+    /// checked (by report id), and the reports left out; every problem with the datasource's
+    /// tree and with the files at once when the tree has one, or when no report's file can be
+    /// read.
+    private func check(_ folder: URL) async throws -> (ReportLibrary, [String: CheckedFile], [LeftOut]) {
         let json = try Self.readManifest(in: folder)
         let structure = ReportLibraryManifest.read(json)
         let (files, fileProblems) = try await check(ReportLibraryManifest.fileReferences(in: json), in: folder)
         switch structure {
-        case .success(let library) where fileProblems.isEmpty:
-            return (library, Dictionary(uniqueKeysWithValues: library.reports.map { ($0.id, files[$0.sourceIndex]!) }))
-        case .success: throw ReportLibraryProblems(fileProblems)
+        case .success(let library):
+            let leftOut = library.reports.compactMap { report in
+                fileProblems.first { $0.path == report.filePath }.map { LeftOut(report, $0) }
+            }
+            guard leftOut.isEmpty || leftOut.count < library.reports.count else { throw ReportLibraryProblems(fileProblems) }
+            let kept = library.leavingOut(Set(leftOut.map(\.id)))
+            return (kept, Dictionary(uniqueKeysWithValues: kept.reports.map { ($0.id, files[$0.sourceIndex]!) }), leftOut)
         case .failure(let found): throw ReportLibraryProblems(found.problems + fileProblems)
+        }
+    }
+
+    /// Why `report`'s checked file could not be prepared (`error`), as its administrator is
+    /// told: a tool that used up its computing time twice blames the file; one stopped by the
+    /// wall clock or from outside (a starved or paused machine, the out-of-memory killer) does
+    /// not; anything else means its pages could not be drawn.
+    static func problem(preparing report: ReportLibrary.Report, failedWith error: any Error) -> ReportLibraryProblem {
+        switch (error as? ToolProcess.Failed)?.interruption {
+        case .ranOutOfComputingTime(let seconds):
+            ReportLibraryProblem(report.filePath, "error.reports.file.tooCostly", [report.file, String(seconds)])
+        case .timedOut, .killed, .couldNotStart: ReportLibraryProblem(report.filePath, "error.reports.file.interrupted", [report.file])
+        case .outputTooLarge, nil: ReportLibraryProblem(report.filePath, "error.reports.file.notDrawn", [report.file])
         }
     }
 
@@ -350,6 +406,10 @@ struct ReportLibraryImporter {
         case .noPages: throw ReportLibraryProblem(path, "error.reports.file.noPages", [name])
         case .tooManyPages(let pages):
             throw ReportLibraryProblem(path, "error.reports.file.tooManyPages", [name, String(pages), String(tools.maximumPages)])
+        case .tooCostly(let seconds): throw ReportLibraryProblem(path, "error.reports.file.tooCostly", [name, String(seconds)])
+        case .interrupted(let detail):
+            logger.notice("\(name) could not be checked: \(detail)")
+            throw ReportLibraryProblem(path, "error.reports.file.interrupted", [name])
         case .readable(let info):
             // Hashing up to 200 MB is computing: on a tool thread, not the server's.
             let digest = try await threads.compute {
@@ -529,3 +589,20 @@ struct ReportLibraryImporter {
 }
 
 extension ReportLibraryProblem: Error {}
+
+extension ReportLibraryImporter.Summary {
+    /// A summary as stored, by this version or by one before reports could be left out.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        categories = try container.decode(Int.self, forKey: .categories)
+        reports = try container.decode(Int.self, forKey: .reports)
+        added = try container.decode(Int.self, forKey: .added)
+        updated = try container.decode(Int.self, forKey: .updated)
+        removed = try container.decode(Int.self, forKey: .removed)
+        rendered = try container.decode(Int.self, forKey: .rendered)
+        pagesRendered = try container.decode(Int.self, forKey: .pagesRendered)
+        pages = try container.decode(Int.self, forKey: .pages)
+        pagesRecognised = try container.decodeIfPresent(Int.self, forKey: .pagesRecognised) ?? 0
+        leftOut = try container.decodeIfPresent([ReportLibraryImporter.LeftOut].self, forKey: .leftOut) ?? []
+    }
+}

@@ -41,7 +41,9 @@ struct ReportImportController {
                 ? try formFile(request) : try await request.receiveReportLibrary(for: reports)
             let draft = try await reports.uploadImport(zip: zip)
             let preview = SiteURL.reports(.importDraft(id: draft.id.uuidString.lowercased()))
-            if request.wantsJSON { return try await ReportImportPreviewDTO(draft).created(at: preview, for: request) }
+            if request.wantsJSON {
+                return try await ReportImportPreviewDTO(draft, localizer: request.localizer).created(at: preview, for: request)
+            }
             return request.redirect(to: preview.path)
         } catch let failure as ReportLibraryProblems where !request.wantsJSON {
             return try await page(request, outcome: .failed(failure.appError), status: .unprocessableEntity)
@@ -79,7 +81,7 @@ struct ReportImportController {
                 "reports.import.done", l.plural("reports.count", count: summary.reports), l.number(summary.added),
                 l.number(summary.updated), l.number(summary.removed))
             if summary.pagesRecognised > 0 { text += " " + l.plural("reports.import.doneRecognised", count: summary.pagesRecognised) }
-            return try await page(request, outcome: .done(text))
+            return try await page(request, outcome: .done(text, leftOut: summary.leftOut))
         case .failed:
             return try await page(request, outcome: .failed(status.failure?.appError ?? ReportImportStatus.failedUnexplained))
         }

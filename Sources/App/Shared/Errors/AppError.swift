@@ -111,12 +111,15 @@ struct AppError: Error, Sendable {
     static func toolInterrupted(_ failure: ToolProcess.Failed) -> AppError {
         let key =
             switch failure.interruption {
-            case .timedOut: "error.tool.timedOut"
+            case .timedOut, .ranOutOfComputingTime: "error.tool.timedOut"
             case .outputTooLarge: "error.tool.outputTooLarge"
             case .killed, .couldNotStart, nil: "error.tool.stopped"
             }
         var error = AppError(status: .serviceUnavailable, code: "tool_interrupted", messageKey: key, retryAfterSeconds: 30)
-        if case .timedOut(let seconds) = failure.interruption { error.messageArguments = [String(seconds)] }
+        switch failure.interruption {
+        case .timedOut(let seconds), .ranOutOfComputingTime(let seconds): error.messageArguments = [String(seconds)]
+        default: break
+        }
         return error
     }
 
@@ -128,7 +131,10 @@ struct AppError: Error, Sendable {
     /// (``ToolQueue/coolDown(after:shares:)``).
     static func fileTooCostly(_ failure: ToolProcess.Failed) -> AppError {
         var error = AppError(status: .unprocessableEntity, code: fileTooCostlyCode, messageKey: "error.tool.tooCostly")
-        if case .timedOut(let seconds) = failure.interruption { error.messageArguments = [String(seconds)] }
+        switch failure.interruption {
+        case .timedOut(let seconds), .ranOutOfComputingTime(let seconds): error.messageArguments = [String(seconds)]
+        default: break
+        }
         return error
     }
 

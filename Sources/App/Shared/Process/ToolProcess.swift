@@ -22,7 +22,11 @@ enum ToolProcess {
     struct Failed: Error, Equatable, CustomStringConvertible {
         /// What stopped it when it was not the input: the tool said nothing about the file then.
         enum Interruption: Equatable {
+            /// Its wall-clock limit ran out: a starved or paused machine as much as the input.
             case timedOut(seconds: Int)
+            /// It used up the computing time its ``Limits`` gave it: the input's cost, whatever
+            /// else the machine was doing.
+            case ranOutOfComputingTime(seconds: Int)
             /// Killed from outside (SIGKILL, SIGTERM: the out-of-memory killer, an operator).
             case killed(signal: Int32)
             case outputTooLarge
@@ -35,6 +39,30 @@ enum ToolProcess {
         /// Whether it ran past its time limit (the input's cost, for a limit that fits it).
         var timedOut: Bool {
             if case .timedOut = interruption { true } else { false }
+        }
+
+        /// Whether it used up its computing time (``Limits/cpuSeconds``).
+        var ranOutOfComputingTime: Bool {
+            if case .ranOutOfComputingTime = interruption { true } else { false }
+        }
+    }
+
+    /// What a tool may use besides wall-clock time, kept by the kernel through `prlimit`
+    /// (util-linux): address space, and seconds of computing, counted whether the machine is
+    /// idle or starved. Past its computing time a tool gets `SIGXCPU` and ends (a few seconds
+    /// later `SIGKILL`, should it ignore that); it writes no core file.
+    struct Limits: Equatable, Sendable {
+        var addressSpaceBytes: Int
+        var cpuSeconds: Int
+
+        static let prlimit = "/usr/bin/prlimit"
+
+        /// The command that runs `executable` with `arguments` under these limits; as it is
+        /// without `prlimit`.
+        func command(_ executable: String, _ arguments: [String]) -> (String, [String]) {
+            guard FileManager.default.isExecutableFile(atPath: Self.prlimit) else { return (executable, arguments) }
+            let limits = ["--as=\(addressSpaceBytes)", "--cpu=\(cpuSeconds):\(cpuSeconds + 5)", "--core=0", "--", executable]
+            return (Self.prlimit, limits + arguments)
         }
     }
 
@@ -67,17 +95,19 @@ enum ToolProcess {
         ]
     }
 
-    /// Runs `executable` with `arguments`; succeeds when it exits in time with one of
-    /// `acceptedStatuses`, having written at most `outputLimit` bytes to standard output.
+    /// Runs `executable` with `arguments`, under `limits` when given; succeeds when it exits in
+    /// time with one of `acceptedStatuses`, having written at most `outputLimit` bytes to
+    /// standard output.
     static func run(
-        _ executable: String, _ arguments: [String], timeout: TimeInterval, acceptedStatuses: Set<Int32> = [0], outputLimit: Int = 64 << 20
+        _ executable: String, _ arguments: [String], timeout: TimeInterval, limits: Limits? = nil, acceptedStatuses: Set<Int32> = [0],
+        outputLimit: Int = 64 << 20
     ) async throws -> Output {
         await slots.acquire()
         let started = ContinuousClock.now
         defer { KineticMetrics.recordTool(URL(fileURLWithPath: executable).lastPathComponent, since: started) }
         do {
             let output = try await runAlone(
-                executable, arguments, timeout: timeout, acceptedStatuses: acceptedStatuses, outputLimit: outputLimit)
+                executable, arguments, timeout: timeout, limits: limits, acceptedStatuses: acceptedStatuses, outputLimit: outputLimit)
             await slots.release()
             return output
         } catch {
@@ -94,9 +124,10 @@ enum ToolProcess {
     private static let lingering: TimeInterval = 60
 
     private static func runAlone(
-        _ executable: String, _ arguments: [String], timeout: TimeInterval, acceptedStatuses: Set<Int32>, outputLimit: Int
+        _ tool: String, _ toolArguments: [String], timeout: TimeInterval, limits: Limits?, acceptedStatuses: Set<Int32>, outputLimit: Int
     ) async throws -> Output {
-        let name = URL(fileURLWithPath: executable).lastPathComponent
+        let name = URL(fileURLWithPath: tool).lastPathComponent
+        let (executable, arguments) = limits?.command(tool, toolArguments) ?? (tool, toolArguments)
         let timedOut = Failed(description: "\(name) stopped after \(Int(timeout)) s", interruption: .timedOut(seconds: Int(timeout)))
         let execution: ExecutionResult<ToolRun, DataOutput, SequenceOutput>
         do {
@@ -152,6 +183,10 @@ enum ToolProcess {
             return Output(standardOutput: execution.standardOutput, messages: messages, status: status)
         case .exited(let status):
             throw Failed(description: messages.isEmpty ? "\(name) stopped (exit \(status))" : messages)
+        case .signaled(SIGXCPU) where limits != nil:
+            let seconds = limits?.cpuSeconds ?? 0
+            throw Failed(
+                description: "\(name) used up its \(seconds) s of computing time", interruption: .ranOutOfComputingTime(seconds: seconds))
         case .signaled(let signal) where signal == SIGKILL || signal == SIGTERM:
             throw Failed(description: "\(name) was stopped from outside (signal \(signal))", interruption: .killed(signal: signal))
         case .signaled(let signal):

@@ -9,7 +9,8 @@ import KineticCore
 enum ReportImportPage {
     /// What the last action came to.
     enum Outcome {
-        case done(String)
+        /// What it did, and the reports it left out.
+        case done(String, leftOut: [ReportLibraryImporter.LeftOut] = [])
         case failed(AppError)
         case running(ReportImportStatus)
 
@@ -17,7 +18,7 @@ enum ReportImportPage {
             switch self {
             case .running(let status):
                 return Described(summary: nil, error: nil, problems: [], running: Running(status, l: l))
-            case .done(let text): return Described(summary: text, error: nil, problems: [])
+            case .done(let text, let leftOut): return Described(summary: text, error: nil, problems: [], leftOut: leftOut)
             case .failed(let error):
                 let problems = error.fields.messages.sorted { $0.key < $1.key }.map {
                     Problem(path: $0.key, message: l.t($0.value, arguments: error.fieldArguments[$0.key] ?? []))
@@ -31,6 +32,7 @@ enum ReportImportPage {
             let error: String?
             let problems: [Problem]
             var running: Running?
+            var leftOut: [ReportLibraryImporter.LeftOut] = []
         }
 
         /// A running import's progress, as the page says it.
@@ -89,6 +91,9 @@ enum ReportImportPage {
         var content: [HTMLNode] = []
         if let summary = model.outcome?.summary {
             content.append(el("p", [.class("banner banner-success"), Attr("role", "status"), .id("import-summary")], [txt(summary)]))
+        }
+        if let leftOut = model.outcome?.leftOut, !leftOut.isEmpty {
+            content.append(leftOutCard(leftOut, intro: l.t("reports.import.leftOut.done"), l: l))
         }
         if let error = model.outcome?.error {
             content.append(problemsBanner(error, problems: model.outcome?.problems ?? []))
@@ -186,6 +191,29 @@ enum ReportImportPage {
                         el("p", [.class("import-status"), Attr("role", "status"), .aria("live", "polite")]),
                     ]),
                 el("button", [.class("button button-primary"), Attr("type", "submit")], [txt(l.t("reports.import.check"))]),
+            ])
+    }
+
+    /// The reports an import leaves out (or left out), each with its file and why, under
+    /// `intro`: what happens to them.
+    static func leftOutCard(_ leftOut: [ReportLibraryImporter.LeftOut], intro: String, l: Localizer) -> HTMLNode {
+        el(
+            "section", [.class("card import-left-out"), .id("import-left-out"), .aria("labelledby", "import-left-out-title")],
+            [
+                el(
+                    "h2", [.class("card-title"), .id("import-left-out-title")],
+                    [txt(l.t("reports.import.leftOut.title", l.plural("reports.count", count: leftOut.count)))]),
+                el("p", [], [txt(intro)]),
+                el(
+                    "ul", [],
+                    leftOut.map { report in
+                        el(
+                            "li", [],
+                            [
+                                el("strong", [], [txt(report.title)]), txt(" "), el("code", [], [txt(report.file)]),
+                                el("p", [.class("field-hint")], [txt(l.t(report.messageKey, arguments: report.arguments))]),
+                            ])
+                    }),
             ])
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import KineticCore
 
-/// What an uploaded library would change, before anything is stored: its reports and
-/// categories added, changed and removed (each list under a disclosure, removals called out
-/// because every reader loses them), the pages to render, and Import or Cancel.
+/// What an uploaded library would change, before anything is stored: the reports whose files
+/// cannot be read, which importing leaves out (each with why), its reports and categories
+/// added, changed and removed (each list under a disclosure, removals called out because every
+/// reader loses them), the pages to render, and Import (saying how many it leaves out) or Cancel.
 enum ReportImportPreviewPage {
     static func render(_ draft: ReportImportDraft, context: PageContext) -> String {
         let l = context.localizer
@@ -19,6 +20,9 @@ enum ReportImportPreviewPage {
                             l.plural("reports.pages", count: draft.pageCount)))
                 ])
         ]
+        if !draft.leftOut.isEmpty {
+            content.append(ReportImportPage.leftOutCard(draft.leftOut, intro: l.t("reports.import.leftOut.preview"), l: l))
+        }
         if changes.isEmpty {
             content.append(
                 el(
@@ -75,7 +79,14 @@ enum ReportImportPreviewPage {
                         [Attr("method", "post"), Attr("action", SiteURL.reports(.confirmImport(id: id)).path), .id("import-confirm-form")],
                         [
                             CSRFField.render(context.csrfToken),
-                            el("button", [.class("button button-primary"), Attr("type", "submit")], [txt(l.t("reports.import.submit"))]),
+                            el(
+                                "button", [.class("button button-primary"), Attr("type", "submit")],
+                                [
+                                    txt(
+                                        draft.leftOut.isEmpty
+                                            ? l.t("reports.import.submit")
+                                            : l.t("reports.import.submitLeavingOut", l.number(draft.leftOut.count)))
+                                ]),
                         ]),
                 ]))
         return Layout.render(
