@@ -263,6 +263,12 @@ def reader_state(driver):
         currentPage: current?.closest('.reader-page')?.dataset.page ?? null,
         currentText: current?.textContent ?? null,
         currentShown: !!box && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth,
+        // Over its word on the page: its line sits where the text layer puts it, not slid by a
+        // scroll of the layer (scrolling the mark into view once moved it lines away).
+        currentInPlace: !current || (() => {
+          const line = current.closest('span'), page = current.closest('.reader-page');
+          return Math.abs(line.getBoundingClientRect().top - page.getBoundingClientRect().top - parseFloat(getComputedStyle(line).top)) < 2;
+        })(),
         width: viewer.querySelector('.reader-page').getBoundingClientRect().width,
       };""")
 
@@ -285,7 +291,13 @@ def test_a_search_hit_opens_the_reader_at_its_page_with_the_words_highlighted(ac
         wait(driver, 20).until(lambda d: reader_state(d)["currentText"] is not None)
         state = reader_state(driver)
         assert state["page"] == hit_page and state["currentPage"] == hit_page, state
-        assert state["currentText"].lower() == "foam" and state["currentShown"], state
+        assert state["currentText"].lower() == "foam" and state["currentShown"] and state["currentInPlace"], state
+        # A word is found by its start, as search finds it: "eleve" in "élève", not in "relèvent".
+        assert driver.execute_async_script("""
+          const done = arguments[arguments.length - 1];
+          const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
+          import(loaded.find((name) => /\/js\/reports\/reader[.\w]*\.js$/.test(name)))
+            .then((reader) => done(reader.matchRanges('relèvent l’élève', ['eleve'])));""") == [[11, 16]]
         hits = int(re.fullmatch(r"1 of (\d+)", state["status"]).group(1))
         assert hits >= 2
         screenshot(driver, f"reports-reader-hit-en-{width}")
@@ -325,7 +337,7 @@ def test_a_search_hit_opens_the_reader_at_its_page_with_the_words_highlighted(ac
         wait(driver).until(lambda d: (reader_state(d)["currentText"] or "").lower() == "marshals")
         found = reader_state(driver)
         index, total = map(int, re.fullmatch(r"(\d+) of (\d+)", found["status"]).groups())
-        assert int(found["currentPage"]) >= 3 and found["currentShown"], found
+        assert int(found["currentPage"]) >= 3 and found["currentShown"] and found["currentInPlace"], found
         words.send_keys(Keys.ENTER)
         wait(driver).until(lambda d: reader_state(d)["status"] == f"{index % total + 1} of {total}")
         assert "Marshals were present" in driver.execute_script("return document.querySelector('.reader-text').textContent + [...document.querySelectorAll('.reader-text')].map(t => t.textContent).join(' ')")

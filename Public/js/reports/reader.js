@@ -59,7 +59,9 @@ export function findTerms(text) {
   return terms.sort((a, b) => b.length - a.length);
 }
 
-/** Where the `terms` are in `text`, as sorted, non-overlapping [start, end) ranges. */
+/** Where the `terms` are in `text`, each at the start of a word (as search finds words by
+ *  their start: "eleve" finds "élève", not "relèvent"), as sorted, non-overlapping [start, end)
+ *  ranges. */
 export function matchRanges(text, terms) {
   if (!terms.length || !text) return [];
   const { folded, from } = fold(text);
@@ -67,8 +69,8 @@ export function matchRanges(text, terms) {
   for (const term of terms) {
     let at = folded.indexOf(term);
     while (at !== -1) {
-      ranges.push([from[at], from[at + term.length - 1] + 1]);
-      at = folded.indexOf(term, at + term.length);
+      if (at === 0 || !/[\p{L}\p{N}]/u.test(folded[at - 1])) ranges.push([from[at], from[at + term.length - 1] + 1]);
+      at = folded.indexOf(term, at + 1);
     }
   }
   ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
