@@ -72,6 +72,43 @@ import Testing
         }
     }
 
+    /// Work that spreads (an import's runs of a tool) takes every thread while it is alone;
+    /// another owner's job takes the first thread it frees, ahead of the import's next run, and
+    /// spreading work with a share (a request's) never takes a second thread.
+    @Test func spreadingWork_takesSpareThreads_andGivesTheNextOneToAnotherOwner() async throws {
+        try await withQueue(threads: 2) { queue in
+            let importer = ToolQueue.Owner.user(UUID()), other = ToolQueue.Owner.user(UUID()), sender = ToolQueue.Owner.user(UUID())
+            let gate = Gate()
+            let started = NIOLockedValueBox<[String]>([])
+            func job(_ owner: ToolQueue.Owner, _ name: String, shares: Set<String> = [], spreading: Bool = true) -> Task<Void, any Error> {
+                Task {
+                    try await queue.run(for: owner, shares: shares, spreading: spreading) {
+                        started.withLockedValue { $0.append(name) }
+                        await gate.wait()
+                    }
+                }
+            }
+            var jobs = (1...4).map { job(importer, "run-\($0)") }
+            try await waitUntil { started.withLockedValue { $0.count } == 2 }
+            #expect(started.withLockedValue { $0 } == ["run-1", "run-2"], "alone, the import's runs take both threads")
+            jobs.append(job(other, "other", spreading: false))
+            try await waitUntil { await queue.load.waiting == 3 }
+            await gate.open()
+            try await waitUntil { started.withLockedValue { $0.count } == 3 }
+            #expect(started.withLockedValue { $0 }.last == "other", "the freed thread goes to the other user first")
+            await gate.open(4)
+            for job in jobs { try await job.value }
+
+            let network: Set<String> = ["net:192.0.2.0/24"]
+            let shared = (1...2).map { job(sender, "shared-\($0)", shares: network) }
+            try await waitUntil { started.withLockedValue { $0.count } == 6 }
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(started.withLockedValue { $0.count } == 6, "work with a share runs one at a time")
+            await gate.open(2)
+            for job in shared { try await job.value }
+        }
+    }
+
     /// With one thread, owners take turns: A's second job waits behind B and C, who came later.
     @Test func ownersAreServedInTurn() async throws {
         try await withQueue(threads: 1) { queue in

@@ -32,6 +32,13 @@ struct PDFTools: Sendable {
     /// ``ReportsSettings``).
     var maximumPages = ReportsSettings.defaultMaximumPages
 
+    /// The line each run of a tool waits its turn in, one run a place, spreading to threads
+    /// nobody else waits for (``ToolQueue``); nil when the caller holds a place for all its runs.
+    /// So work on a long book comes in runs of seconds: an import uses every core while it is
+    /// alone, and another user's work waits for one run at most. Never set it for a caller
+    /// that holds a place already: its runs would wait for a place it holds.
+    var line: ToolRunner?
+
     /// What the checks make of a file that starts like a PDF.
     enum Verdict: Equatable {
         case readable(PDFDocumentInfo)
@@ -277,9 +284,13 @@ struct PDFTools: Sendable {
         _ tool: String, _ arguments: [String], computing: TimeInterval, accepted: Set<Int32> = [0]
     ) async throws -> ToolProcess.Output {
         try await Self.withOneLongerTry(computing: Int(computing.rounded(.up))) { seconds in
-            try await ToolProcess.run(
-                tool, arguments, timeout: Self.wallClock(forComputing: seconds),
-                limits: ToolProcess.Limits(addressSpaceBytes: 1 << 30, cpuSeconds: seconds), acceptedStatuses: accepted)
+            let once = { @Sendable in
+                try await ToolProcess.run(
+                    tool, arguments, timeout: Self.wallClock(forComputing: seconds),
+                    limits: ToolProcess.Limits(addressSpaceBytes: 1 << 30, cpuSeconds: seconds), acceptedStatuses: accepted)
+            }
+            guard let line else { return try await once() }
+            return try await line.run(spreading: true, once)
         }
     }
 

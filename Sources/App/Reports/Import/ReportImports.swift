@@ -143,9 +143,11 @@ struct ReportImports: Sendable {
         return try await body(importer)
     }
 
-    /// The importer of this library, its tool work in this line.
+    /// The importer of this library, each run of its tools in this line.
     var importer: ReportLibraryImporter {
-        ReportLibraryImporter(database: database, files: files, tools: pdfTools, threads: tools, logger: logger)
+        var lined = pdfTools
+        lined.line = tools
+        return ReportLibraryImporter(database: database, files: files, tools: lined, threads: tools, logger: logger)
     }
 
     /// Runs `body` on the library folder of `source`: the folder itself, or a zip unpacked

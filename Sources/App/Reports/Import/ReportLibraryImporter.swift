@@ -26,8 +26,9 @@ import Logging
 struct ReportLibraryImporter {
     let database: any Database
     let files: ReportFiles
+    /// The PDF tools, each run in the importer's turn of its ``PDFTools/line``.
     let tools: PDFTools
-    /// Where the checks and rendering run, in the importer's turn (``ToolQueue``).
+    /// Where the importer's computing runs (hashing, reading text), beside its tools.
     let threads: ToolRunner
     var maximumFileBytes = 200 << 20
     /// Where what the tools said goes: never to the person importing, whose messages are plain.
@@ -40,6 +41,10 @@ struct ReportLibraryImporter {
     /// (``ReportImports/drawPages(from:of:)``), so a book of thousands of pages costs its
     /// import no more than a short report, and pages nobody reads are never drawn.
     static let pagesDrawnAtImport = 25
+    /// How many files are checked or prepared at once: one a tool thread, so an import alone
+    /// keeps every core busy, while its tools take turns with everyone else's run by run
+    /// (``PDFTools/line``).
+    static let filesAtOnce = ToolQueue.threadsForTools
 
     /// What an import did.
     struct Summary: Codable, Equatable, Sendable {
@@ -211,17 +216,23 @@ struct ReportLibraryImporter {
 
         var prepared: [String: PreparedFile] = [:]
         var notPrepared: [LeftOut] = []
-        for report in preview.library.reports where preview.toRender.contains(report.id) {
+        let toPrepare = preview.library.reports.filter { preview.toRender.contains($0.id) }
+        let outcomes = try await Self.eachAtOnce(toPrepare) { [tools, threads, logger, library = preview.library] report in
             do {
-                let language = report.language ?? preview.library.language
-                prepared[report.id] = try await threads.run { [tools, threads, logger] in
+                return Result<PreparedFile, any Error>.success(
                     try await Self.prepare(
-                        checked[report.id]!, language: language, tools: tools, threads: threads, in: staging, tracker: tracker,
-                        logger: logger)
-                }
+                        checked[report.id]!, language: report.language ?? library.language, tools: tools, threads: threads,
+                        in: staging, tracker: tracker, logger: logger))
             } catch let error where error is ToolQueue.Full || error is ToolQueue.CoolingDown || error is CancellationError {
                 throw error
             } catch {
+                return .failure(error)
+            }
+        }
+        for (report, outcome) in zip(toPrepare, outcomes) {
+            switch outcome {
+            case .success(let file): prepared[report.id] = file
+            case .failure(let error):
                 logger.warning("\(report.file) was checked but could not be prepared, so it is left out: \(error)")
                 notPrepared.append(LeftOut(report, Self.problem(preparing: report, failedWith: error)))
             }
@@ -358,26 +369,53 @@ struct ReportLibraryImporter {
         [Int: CheckedFile], [ReportLibraryProblem]
     ) {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path
-        var checked: [Int: CheckedFile] = [:]
-        var problems: [ReportLibraryProblem] = []
-        for reference in references {
+        let outcomes = try await Self.eachAtOnce(references) { [tools, threads, maximumFileBytes, logger] reference in
             let path = "reports[\(reference.index)].file"
             let url = folder.appendingPathComponent(reference.file).resolvingSymlinksInPath().standardizedFileURL
             guard url.path.hasPrefix(root + "/") else {
-                problems.append(ReportLibraryProblem(path, "error.reports.file.path"))
-                continue
+                return Result<CheckedFile, ReportLibraryProblem>.failure(ReportLibraryProblem(path, "error.reports.file.path"))
             }
             do {
-                checked[reference.index] = try await threads.run { [tools, threads, maximumFileBytes, logger] in
+                return .success(
                     try await Self.check(
                         url, named: reference.file, at: path, tools: tools, threads: threads, maximumBytes: maximumFileBytes,
-                        logger: logger)
-                }
+                        logger: logger))
             } catch let problem as ReportLibraryProblem {
-                problems.append(problem)
+                return .failure(problem)
+            }
+        }
+        var checked: [Int: CheckedFile] = [:]
+        var problems: [ReportLibraryProblem] = []
+        for (reference, outcome) in zip(references, outcomes) {
+            switch outcome {
+            case .success(let file): checked[reference.index] = file
+            case .failure(let problem): problems.append(problem)
             }
         }
         return (checked, problems)
+    }
+
+    /// `body` of each of `items`, ``filesAtOnce`` at a time; what it gave, in the items' order.
+    /// The first error thrown stops the rest.
+    private static func eachAtOnce<Item: Sendable, Outcome: Sendable>(
+        _ items: [Item], _ body: @escaping @Sendable (Item) async throws -> Outcome
+    ) async throws -> [Outcome] {
+        try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
+            var outcomes: [Outcome?] = Array(repeating: nil, count: items.count)
+            var next = 0
+            func startNext() {
+                guard next < items.count else { return }
+                let (index, item) = (next, items[next])
+                group.addTask { (index, try await body(item)) }
+                next += 1
+            }
+            for _ in 0..<filesAtOnce { startNext() }
+            while let (index, outcome) = try await group.next() {
+                outcomes[index] = outcome
+                startNext()
+            }
+            return outcomes.map { $0! }
+        }
     }
 
     private static func check(

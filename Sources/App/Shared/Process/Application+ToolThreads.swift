@@ -8,8 +8,8 @@ extension Application {
     private struct ParsingThreadsKey: StorageKey { typealias Value = NIOThreadPool }
     private struct ParsingQueueKey: StorageKey { typealias Value = ToolQueue }
 
-    /// How many external tools and analyses run at once.
-    static let toolThreadCount = 2
+    /// How many external tools and analyses run at once (``ToolQueue/threadsForTools``).
+    static let toolThreadCount = ToolQueue.threadsForTools
 
     /// The fair line in front of the tool threads (see ``ToolQueue``): the external tools (ffprobe,
     /// ffmpeg, poppler, qpdf, rsvg-convert), the tempo analysis and motion logs' rates, on threads
@@ -36,17 +36,18 @@ extension Application {
     /// stopped at shutdown.
     func startToolThreads() async {
         await startFairLine(threads: ToolThreadsKey.self, line: ToolQueueKey.self)
-        await startFairLine(threads: ParsingThreadsKey.self, line: ParsingQueueKey.self)
+        await startFairLine(threads: ParsingThreadsKey.self, line: ParsingQueueKey.self, count: 2)
     }
 
-    /// ``toolThreadCount`` threads of their own, kept under `threads` (shut down with the
-    /// application), and the ``ToolQueue`` in front of them under `line`.
-    private func startFairLine<Threads: StorageKey, Line: StorageKey>(threads: Threads.Type, line: Line.Type) async
-    where Threads.Value == NIOThreadPool, Line.Value == ToolQueue {
-        let pool = NIOThreadPool(numberOfThreads: Self.toolThreadCount)
+    /// `count` threads of their own, kept under `threads` (shut down with the application), and
+    /// the ``ToolQueue`` in front of them under `line`.
+    private func startFairLine<Threads: StorageKey, Line: StorageKey>(
+        threads: Threads.Type, line: Line.Type, count: Int = Application.toolThreadCount
+    ) async where Threads.Value == NIOThreadPool, Line.Value == ToolQueue {
+        let pool = NIOThreadPool(numberOfThreads: count)
         pool.start()
         await storage.setWithAsyncShutdown(threads, to: pool) { try await $0.shutdownGracefully() }
-        storage[line] = ToolQueue(threads: pool, threadCount: Self.toolThreadCount, clock: kineticConfiguration.clock)
+        storage[line] = ToolQueue(threads: pool, threadCount: count, clock: kineticConfiguration.clock)
     }
 }
 

@@ -7,14 +7,20 @@ import NIOPosix
 /// subprocesses; its computing in Swift runs on the tool threads (``compute(_:)``), away from
 /// the threads that answer requests.
 ///
-/// Fair by owner and by share: an owner (a user, or one of the server's own jobs) has at most
-/// one job running at a time, and so has each of its *shares*, the client network it came from
-/// (``ToolShares``): accounts cost nothing, so four accounts from one address are one share and
-/// run one job at a time between them, whatever each of them queued. When a thread frees up it
-/// goes to the next owner in turn whose owner and shares are both free (round robin), not to
-/// whoever queued the most. So one account uploading twelve songs at once, or four accounts
-/// from one address looping a costly photo, keep one thread busy, while another user's work
-/// starts on the next free thread.
+/// Fair by owner and by share: when a thread frees up it goes to the next owner in turn with
+/// nothing running whose shares are free too (round robin), not to whoever queued the most.
+/// Each *share*, the client network work came from (``ToolShares``), runs one job at a time:
+/// accounts cost nothing, so four accounts from one address are one share and run one job at a
+/// time between them, whatever each of them queued. So one account uploading twelve songs at
+/// once, or four accounts from one address looping a costly photo, keep one thread busy, while
+/// another user's work starts on the next free thread.
+///
+/// Work conserving, for work that asks to spread (`spreading`) and counts against no share (a
+/// report import's runs of a tool, seconds each: ``PDFTools/line``): a thread no owner with
+/// nothing running can take goes to more of such work of an owner already running, in turn. So
+/// an import uses every core while it is alone, and gives a thread back to anyone else after
+/// its current run. Other work never spreads: a song's analysis or a photo's decode holds its
+/// thread for as long as it takes, and a request's work counts against its network.
 ///
 /// Bounded: an owner may have ``maximumWaitingPerOwner`` jobs waiting, and all owners together
 /// ``maximumWaiting``; beyond that ``Full`` is thrown, which answers 503 with `Retry-After`.
@@ -41,6 +47,10 @@ actor ToolQueue {
         let retryAfterSeconds: Int
     }
 
+    /// How many threads the tool line has: one a core, and at least two, so that one user's
+    /// long work never holds every place.
+    static let threadsForTools = max(2, ProcessInfo.processInfo.activeProcessorCount)
+
     let threads: NIOThreadPool
     let threadCount: Int
     let maximumWaiting: Int
@@ -49,14 +59,18 @@ actor ToolQueue {
 
     private struct Job {
         let shares: Set<String>
+        /// Whether it may take a spare thread beside its owner's other work.
+        let spreads: Bool
         let work: @Sendable () async -> Void
     }
 
     private var waiting: [Owner: [Job]] = [:]
-    /// Owners with work waiting and none running, in the order they are served. An owner whose
-    /// job runs joins the back again when it ends, behind everyone who came meanwhile.
+    /// Owners with work waiting, in the order they are served. An owner whose job starts or
+    /// ends goes to the back, behind everyone who came meanwhile.
     private var turn: [Owner] = []
-    private var running: Set<Owner> = []
+    /// How many jobs each owner has running.
+    private var running: [Owner: Int] = [:]
+    private var runningCount = 0
     private var busyShares: Set<String> = []
     private var waitingCount = 0
     /// Who may queue nothing until when, and how many costly files in a row led there.
@@ -73,14 +87,14 @@ actor ToolQueue {
         self.clock = clock
     }
 
-    /// Runs `work` when it is `owner`'s turn and none of `shares` runs anything, and returns
-    /// what it returned.
+    /// Runs `work` when it is `owner`'s turn and none of `shares` runs anything (or, `spreading`
+    /// without shares, on a thread nobody else is waiting for), and returns what it returned.
     func run<Value: Sendable>(
-        for owner: Owner, shares: Set<String> = [], _ work: @escaping @Sendable () async throws -> Value
+        for owner: Owner, shares: Set<String> = [], spreading: Bool = false, _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         try checkRoom(for: owner, shares: shares)
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-            let job = Job(shares: shares) {
+            let job = Job(shares: shares, spreads: spreading && shares.isEmpty) {
                 do {
                     continuation.resume(returning: try await work())
                 } catch {
@@ -90,7 +104,7 @@ actor ToolQueue {
             }
             waiting[owner, default: []].append(job)
             waitingCount += 1
-            if !running.contains(owner), !turn.contains(owner) { turn.append(owner) }
+            if !turn.contains(owner) { turn.append(owner) }
             startWhatCanRun()
         }
     }
@@ -144,37 +158,54 @@ actor ToolQueue {
     }
 
     /// How many jobs wait and how many run, for tests and the log.
-    var load: (waiting: Int, running: Int) { (waitingCount, running.count) }
+    var load: (waiting: Int, running: Int) { (waitingCount, runningCount) }
 
+    /// Starts waiting jobs while threads are free: first of owners with nothing running, in
+    /// turn; then, on threads none of them could take, more of the spreading work of owners
+    /// running already.
     private func startWhatCanRun() {
-        var index = 0
-        while running.count < threadCount, index < turn.count {
-            let owner = turn[index]
-            guard var jobs = waiting[owner], let job = jobs.first else {
-                turn.remove(at: index)
-                continue
-            }
-            guard busyShares.isDisjoint(with: job.shares) else {
-                index += 1
-                continue
-            }
-            turn.remove(at: index)
-            jobs.removeFirst()
-            waiting[owner] = jobs.isEmpty ? nil : jobs
-            waitingCount -= 1
-            running.insert(owner)
-            busyShares.formUnion(job.shares)
-            Task {
-                await job.work()
-                self.finished(owner, shares: job.shares)
+        for more in [false, true] {
+            var index = 0
+            while runningCount < threadCount, index < turn.count {
+                let owner = turn[index]
+                guard let job = waiting[owner]?.first else {
+                    turn.remove(at: index)
+                    continue
+                }
+                let mayStart =
+                    more ? job.spreads : running[owner, default: 0] == 0 && busyShares.isDisjoint(with: job.shares)
+                guard mayStart else {
+                    index += 1
+                    continue
+                }
+                start(job, of: owner, at: index)
             }
         }
     }
 
+    /// Starts the first job `owner` has waiting (at `index` in the turn), and sends the owner to
+    /// the back of the turn when it has more.
+    private func start(_ job: Job, of owner: Owner, at index: Int) {
+        turn.remove(at: index)
+        var jobs = waiting[owner] ?? []
+        jobs.removeFirst()
+        waiting[owner] = jobs.isEmpty ? nil : jobs
+        if !jobs.isEmpty { turn.append(owner) }
+        waitingCount -= 1
+        running[owner, default: 0] += 1
+        runningCount += 1
+        busyShares.formUnion(job.shares)
+        Task {
+            await job.work()
+            self.finished(owner, shares: job.shares)
+        }
+    }
+
     private func finished(_ owner: Owner, shares: Set<String>) {
-        running.remove(owner)
+        running[owner] = running[owner, default: 1] > 1 ? running[owner, default: 1] - 1 : nil
+        runningCount -= 1
         busyShares.subtract(shares)
-        if waiting[owner] != nil { turn.append(owner) }
+        if let place = turn.firstIndex(of: owner) { turn.append(turn.remove(at: place)) }
         startWhatCanRun()
     }
 }

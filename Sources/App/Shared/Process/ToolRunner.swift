@@ -16,10 +16,16 @@ struct ToolRunner: Sendable {
     /// Throws ``ToolQueue/Full`` or ``ToolQueue/CoolingDown`` when the owner's work could not
     /// queue now (see ``ToolQueue/checkRoom(for:shares:)``).
     let checkRoom: @Sendable () async throws -> Void
+    /// Runs `work` in the owner's turn, or beside the owner's other work on a thread nobody
+    /// else is waiting for (``ToolQueue``'s spreading work); nil where there are no turns.
+    var inSpareTurn: (@Sendable (_ work: @escaping @Sendable () async throws -> Void) async throws -> Void)? = nil
 
-    /// Runs `work` in the owner's turn (``inTurn``), and gives back what it made.
-    func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        try await Self.made { keep in try await inTurn { keep(try await work()) } }
+    /// Runs `work` in the owner's turn (``inTurn``; with `spreading`, ``inSpareTurn``: work
+    /// that comes in short pieces, whose owner does not hold a thread long), and gives back
+    /// what it made.
+    func run<Value: Sendable>(spreading: Bool = false, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let turn = (spreading ? inSpareTurn : nil) ?? inTurn
+        return try await Self.made { keep in try await turn { keep(try await work()) } }
     }
 
     /// Runs blocking work on a tool thread in the owner's turn.
@@ -54,6 +60,7 @@ extension ToolRunner {
             shares: shares,
             inTurn: { work in try await queue.run(for: owner, shares: shares, work) },
             onToolThread: { work in try await queue.compute(work) },
-            checkRoom: { try await queue.checkRoom(for: owner, shares: shares) })
+            checkRoom: { try await queue.checkRoom(for: owner, shares: shares) },
+            inSpareTurn: { work in try await queue.run(for: owner, shares: shares, spreading: true, work) })
     }
 }
