@@ -44,7 +44,8 @@ extension Application {
     private func startFairLine<Threads: StorageKey, Line: StorageKey>(
         threads: Threads.Type, line: Line.Type, count: Int = Application.toolThreadCount
     ) async where Threads.Value == NIOThreadPool, Line.Value == ToolQueue {
-        let pool = NIOThreadPool(numberOfThreads: count)
+        // As many threads again for the spare places (``ToolQueue``), each of which may compute.
+        let pool = NIOThreadPool(numberOfThreads: 2 * count)
         pool.start()
         await storage.setWithAsyncShutdown(threads, to: pool) { try await $0.shutdownGracefully() }
         storage[line] = ToolQueue(threads: pool, threadCount: count, clock: kineticConfiguration.clock)

@@ -16,11 +16,13 @@ import NIOPosix
 /// another user's work starts on the next free thread.
 ///
 /// Work conserving, for work that asks to spread (`spreading`) and counts against no share (a
-/// report import's runs of a tool, seconds each: ``PDFTools/line``): a thread no owner with
-/// nothing running can take goes to more of such work of an owner already running, in turn. So
-/// an import uses every core while it is alone, and gives a thread back to anyone else after
-/// its current run. Other work never spreads: a song's analysis or a photo's decode holds its
-/// thread for as long as it takes, and a request's work counts against its network.
+/// report import's runs of a tool, seconds each: ``PDFTools/line``): a place nobody waits for
+/// goes to more of such work of an owner already running, as a *spare* run, in turn. Spare runs
+/// take no place from anyone: another owner's work starts at once beside them, and the kernel
+/// shares the cores (the tools run below the server's priority). So an import uses every core
+/// while it is alone, and another user's work waits for none of its runs. Other work never
+/// spreads: a song's analysis or a photo's decode is one piece, and a request's work counts
+/// against its network.
 ///
 /// Bounded: an owner may have ``maximumWaitingPerOwner`` jobs waiting, and all owners together
 /// ``maximumWaiting``; beyond that ``Full`` is thrown, which answers 503 with `Retry-After`.
@@ -71,6 +73,8 @@ actor ToolQueue {
     /// How many jobs each owner has running.
     private var running: [Owner: Int] = [:]
     private var runningCount = 0
+    /// How many of them run on spare places (``threadCount`` more at most).
+    private var spareCount = 0
     private var busyShares: Set<String> = []
     private var waitingCount = 0
     /// Who may queue nothing until when, and how many costly files in a row led there.
@@ -160,13 +164,13 @@ actor ToolQueue {
     /// How many jobs wait and how many run, for tests and the log.
     var load: (waiting: Int, running: Int) { (waitingCount, runningCount) }
 
-    /// Starts waiting jobs while threads are free: first of owners with nothing running, in
-    /// turn; then, on threads none of them could take, more of the spreading work of owners
-    /// running already.
+    /// Starts waiting jobs while places are free: first of owners with nothing running, in turn,
+    /// on the ``threadCount`` places; then, while places stand idle, more of the spreading work
+    /// of owners running already, on spare places.
     private func startWhatCanRun() {
         for more in [false, true] {
             var index = 0
-            while runningCount < threadCount, index < turn.count {
+            while (more ? runningCount : runningCount - spareCount) < threadCount, index < turn.count {
                 let owner = turn[index]
                 guard let job = waiting[owner]?.first else {
                     turn.remove(at: index)
@@ -178,14 +182,14 @@ actor ToolQueue {
                     index += 1
                     continue
                 }
-                start(job, of: owner, at: index)
+                start(job, of: owner, at: index, spare: more)
             }
         }
     }
 
-    /// Starts the first job `owner` has waiting (at `index` in the turn), and sends the owner to
-    /// the back of the turn when it has more.
-    private func start(_ job: Job, of owner: Owner, at index: Int) {
+    /// Starts the first job `owner` has waiting (at `index` in the turn), on a spare place or
+    /// not, and sends the owner to the back of the turn when it has more.
+    private func start(_ job: Job, of owner: Owner, at index: Int, spare: Bool) {
         turn.remove(at: index)
         var jobs = waiting[owner] ?? []
         jobs.removeFirst()
@@ -194,16 +198,18 @@ actor ToolQueue {
         waitingCount -= 1
         running[owner, default: 0] += 1
         runningCount += 1
+        if spare { spareCount += 1 }
         busyShares.formUnion(job.shares)
         Task {
             await job.work()
-            self.finished(owner, shares: job.shares)
+            self.finished(owner, shares: job.shares, spare: spare)
         }
     }
 
-    private func finished(_ owner: Owner, shares: Set<String>) {
+    private func finished(_ owner: Owner, shares: Set<String>, spare: Bool) {
         running[owner] = running[owner, default: 1] > 1 ? running[owner, default: 1] - 1 : nil
         runningCount -= 1
+        if spare { spareCount -= 1 }
         busyShares.subtract(shares)
         if let place = turn.firstIndex(of: owner) { turn.append(turn.remove(at: place)) }
         startWhatCanRun()
