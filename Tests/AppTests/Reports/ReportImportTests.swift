@@ -501,6 +501,30 @@ import VaporTesting
         #expect(blamed(nil).messageKey == "error.reports.file.notDrawn")
     }
 
+    /// What an import wrote before reports could be left out still reads: its draft and summary
+    /// leave nothing out.
+    @Test func importsStoredBeforeReportsCouldBeLeftOut_stillRead() throws {
+        let summary = try JSONDecoder().decode(
+            ReportLibraryImporter.Summary.self,
+            from: Data(
+                #"{"categories":1,"reports":2,"added":2,"updated":0,"removed":0,"rendered":2,"pagesRendered":4,"pages":4,"pagesRecognised":0}"#
+                    .utf8))
+        #expect(summary.reports == 2 && summary.leftOut.isEmpty)
+        var draft = ReportImportDraft(
+            id: UUID(), createdAt: testNow,
+            preview: ReportLibraryImporter.Preview(
+                library: ReportLibrary(title: "Old", root: .init(categoryIDs: [], reportIDs: []), categories: [], reports: []),
+                checked: [:],
+                changes: ReportLibraryChanges(
+                    currentTitle: nil, currentCategories: [], currentReports: [], nextTitle: "Old", nextCategories: [], nextReports: []),
+                existing: [:], toRender: [], pages: 0, pagesToRender: 0, basis: .init(importedAt: nil), leftOut: []))
+        var written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(draft)) as! [String: Any]
+        #expect(written["leftOut"] != nil, "kept under the name the API uses")
+        written["leftOut"] = nil
+        draft = try JSONDecoder().decode(ReportImportDraft.self, from: JSONSerialization.data(withJSONObject: written))
+        #expect(draft.leftOut.isEmpty && draft.title == "Old")
+    }
+
     /// A tool past its computing time ends by the kernel's SIGXCPU and is told apart from one
     /// that failed or was killed: `yes` into /dev/null computes for ever.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ToolProcess.Limits.prlimit)))

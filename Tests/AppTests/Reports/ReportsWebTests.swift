@@ -250,7 +250,7 @@ import VaporTesting
             #expect(leavingPage.contains("Left Out: 1 report"))
             #expect(leavingPage.contains("<strong>Safety report 1</strong> <code>pdfs/report-00001.pdf</code>"))
             #expect(leavingPage.contains("pdfs/report-00001.pdf is damaged and cannot be shown."))
-            #expect(leavingPage.contains("Import, Leaving 1 Out"))
+            #expect(leavingPage.contains("Import, Leaving Out 1 report"))
             // Every PDF damaged: nothing to import, every problem at its place.
             for number in [2, 3] { try fixtures.truncate(number) }
             let refused = try await web.postMultipart("/reports/import", fields: [], file: try library(), csrfPage: "/reports/import")

@@ -108,6 +108,7 @@ import Testing
             #expect(started.withLockedValue { $0.count } == 6, "work with a share runs one at a time")
             await gate.open(2)
             for job in shared { try await job.value }
+            try await waitUntil { await queue.load == (waiting: 0, running: 0) }
         }
     }
 

@@ -127,7 +127,7 @@ struct ImportReportsCommand: KineticCommand {
     /// The reports left out, each with its file and why.
     private func print(leftOut: [ReportLibraryImporter.LeftOut], localizer: Localizer, to console: any Console) {
         guard !leftOut.isEmpty else { return }
-        console.print("  \(leftOut.count) report(s) left out, their files cannot be read:")
+        console.print("  \(leftOut.count) report(s) left out, each for the reason given:")
         for report in leftOut {
             console.print(
                 "    \(report.title) (\(report.id)), \(report.file): \(localizer.t(report.messageKey, arguments: report.arguments))")

@@ -277,20 +277,22 @@ struct PDFTools: Sendable {
 
     /// Runs a tool with `computing` seconds of CPU time (``ToolProcess/Limits``, with 1 GiB of
     /// address space): what a file costs, whatever else the machine does. The wall clock only
-    /// stops a tool that stalls (``wallClock(forComputing:)``). A tool that runs out of either
-    /// is tried once more with ``longerTry`` times the time (``withOneLongerTry(computing:_:)``)
-    /// before its file is blamed: a starved machine or a paused one costs a file nothing.
+    /// stops a tool that stalls (``wallClock(forComputing:)``). In a ``line`` (an import), a
+    /// tool that runs out of either is tried once more with ``longerTry`` times the time
+    /// (``withOneLongerTry(computing:_:)``) before its file is blamed: a starved machine or a
+    /// paused one costs a file nothing, and a heavy one gets its chance. Without one (a page
+    /// drawn while a reader waits, in the reader's place) it is tried once.
     private func run(
         _ tool: String, _ arguments: [String], computing: TimeInterval, accepted: Set<Int32> = [0]
     ) async throws -> ToolProcess.Output {
-        try await Self.withOneLongerTry(computing: Int(computing.rounded(.up))) { seconds in
-            let once = { @Sendable in
-                try await ToolProcess.run(
-                    tool, arguments, timeout: Self.wallClock(forComputing: seconds),
-                    limits: ToolProcess.Limits(addressSpaceBytes: 1 << 30, cpuSeconds: seconds), acceptedStatuses: accepted)
-            }
-            guard let line else { return try await once() }
-            return try await line.run(spreading: true, once)
+        let once = { @Sendable (seconds: Int) in
+            try await ToolProcess.run(
+                tool, arguments, timeout: Self.wallClock(forComputing: seconds),
+                limits: ToolProcess.Limits(addressSpaceBytes: 1 << 30, cpuSeconds: seconds), acceptedStatuses: accepted)
+        }
+        guard let line else { return try await once(Int(computing.rounded(.up))) }
+        return try await Self.withOneLongerTry(computing: Int(computing.rounded(.up))) { seconds in
+            try await line.run(spreading: true) { try await once(seconds) }
         }
     }
 

@@ -16,8 +16,14 @@ struct ReportImportDraft: Codable, Equatable, Sendable {
     let pagesToRender: Int
     let changes: ReportLibraryChanges
     let basis: ReportLibraryImporter.LibraryVersion
-    /// Kept as the reports left out (nil in a draft written before reports could be).
+    /// The reports left out, stored as `leftOut` (absent from a draft written before reports
+    /// could be).
     private let leftOutReports: [ReportLibraryImporter.LeftOut]?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, createdAt, title, categoryCount, reportCount, pageCount, pagesToRender, changes, basis
+        case leftOutReports = "leftOut"
+    }
 
     /// The reports whose files cannot be read, which confirming leaves out.
     var leftOut: [ReportLibraryImporter.LeftOut] { leftOutReports ?? [] }

@@ -44,7 +44,7 @@ struct ReportLibraryImporter {
     /// How many files are checked or prepared at once: one a tool thread, so an import alone
     /// keeps every core busy, while its tools take turns with everyone else's run by run
     /// (``PDFTools/line``).
-    static let filesAtOnce = ToolQueue.threadsForTools
+    static let filesAtOnce = min(ToolQueue.threadsForTools, ToolQueue.waitingPerOwner)
 
     /// What an import did.
     struct Summary: Codable, Equatable, Sendable {
@@ -87,6 +87,10 @@ struct ReportLibraryImporter {
         }
 
         var problem: ReportLibraryProblem { ReportLibraryProblem(path, messageKey, arguments) }
+
+        /// Whether the file is why: not when a tool was stopped from outside or by a stalled
+        /// machine's clock (``ReportLibraryImporter/problem(preparing:failedWith:)``).
+        var isTheFilesFault: Bool { messageKey != "error.reports.file.interrupted" }
     }
 
     /// A report's PDF after the checks.
@@ -209,6 +213,11 @@ struct ReportLibraryImporter {
         let preview = try await preview(at: folder)
         let basis = expected ?? preview.basis
         guard basis == preview.basis else { throw Self.libraryChanged }
+        // A report of the library is never removed for what is not its file's fault: the import
+        // stops instead, nothing lost, to be run again.
+        if let stopped = preview.leftOut.first(where: { !$0.isTheFilesFault && preview.existing[$0.id] != nil }) {
+            throw ReportLibraryProblems([stopped.problem])
+        }
         tracker?.update { $0.pagesToRender = preview.pagesToRender }
         let (checked, existingByID) = (preview.checked, preview.existing)
         let staging = try files.stagingFolder()
@@ -233,8 +242,12 @@ struct ReportLibraryImporter {
             switch outcome {
             case .success(let file): prepared[report.id] = file
             case .failure(let error):
+                // Only a tool's failure can be the file's; anything else (a full disk) is the server's.
+                guard error is ToolProcess.Failed else { throw error }
+                let leftOut = LeftOut(report, Self.problem(preparing: report, failedWith: error))
+                if !leftOut.isTheFilesFault, existingByID[report.id] != nil { throw ReportLibraryProblems([leftOut.problem]) }
                 logger.warning("\(report.file) was checked but could not be prepared, so it is left out: \(error)")
-                notPrepared.append(LeftOut(report, Self.problem(preparing: report, failedWith: error)))
+                notPrepared.append(leftOut)
             }
         }
         let library = preview.library.leavingOut(Set(notPrepared.map(\.id)))
@@ -259,7 +272,7 @@ struct ReportLibraryImporter {
             }
             summary = try await store(
                 library, checked: checked, prepared: prepared, staging: staging, existing: existingByID, basis: basis,
-                keepingPrevious: !preview.changes.isEmpty, now: now)
+                keepingPrevious: !preview.changes.isEmpty || !notPrepared.isEmpty, now: now)
             summary.leftOut = preview.leftOut + notPrepared
         } catch {
             for folder in kept { await files.remove(folder) }

@@ -109,6 +109,8 @@ struct AppError: Error, Sendable {
     /// 503: a tool was stopped before it could judge the file (its time limit, a kill from
     /// outside, too much output): nothing is wrong with the file as far as Kinetic knows.
     static func toolInterrupted(_ failure: ToolProcess.Failed) -> AppError {
+        // Past its computing time the file is why, whatever the machine was doing.
+        if failure.ranOutOfComputingTime { return fileTooCostly(failure) }
         let key =
             switch failure.interruption {
             case .timedOut, .ranOutOfComputingTime: "error.tool.timedOut"

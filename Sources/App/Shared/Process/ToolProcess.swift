@@ -13,10 +13,13 @@ import Subprocess
 /// Runs a command-line tool on untrusted input (ffmpeg, ffprobe, poppler, qpdf, rsvg-convert)
 /// through `swiftlang/swift-subprocess`: no shell, an explicit minimal environment (the tools
 /// never see the database's or the mail server's passwords), bounded output, a time limit after
-/// which it is killed, and a niceness below the server's own threads. At most one tool per core
-/// runs at once in the whole process (several applications share a process in the tests).
+/// which it is killed, and a niceness below the server's own threads. At most one tool for each
+/// place and spare place of the tool line (``ToolQueue``) runs at once in the whole process
+/// (several applications share a process in the tests).
 enum ToolProcess {
-    private static let slots = ToolSlots(count: max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// One a place of the tool line and one a spare place (``ToolQueue``): a tool of someone's
+    /// work never waits behind an import's spare runs.
+    private static let slots = ToolSlots(count: 2 * ToolQueue.threadsForTools)
 
     /// Why a tool gave no answer.
     struct Failed: Error, Equatable, CustomStringConvertible {

@@ -52,6 +52,8 @@ actor ToolQueue {
     /// How many threads the tool line has: one a core, and at least two, so that one user's
     /// long work never holds every place.
     static let threadsForTools = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    /// How many jobs an owner may have waiting, unless a queue is made with another number.
+    static let waitingPerOwner = 4
 
     let threads: NIOThreadPool
     let threadCount: Int
@@ -81,7 +83,7 @@ actor ToolQueue {
     private var coolDowns: [String: (until: Date, strikes: Int)] = [:]
 
     init(
-        threads: NIOThreadPool, threadCount: Int, maximumWaiting: Int = 64, maximumWaitingPerOwner: Int = 4,
+        threads: NIOThreadPool, threadCount: Int, maximumWaiting: Int = 64, maximumWaitingPerOwner: Int = waitingPerOwner,
         clock: KineticClock = .system
     ) {
         self.threads = threads

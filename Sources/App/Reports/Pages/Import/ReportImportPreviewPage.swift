@@ -85,7 +85,7 @@ enum ReportImportPreviewPage {
                                     txt(
                                         draft.leftOut.isEmpty
                                             ? l.t("reports.import.submit")
-                                            : l.t("reports.import.submitLeavingOut", l.number(draft.leftOut.count)))
+                                            : l.t("reports.import.submitLeavingOut", l.plural("reports.count", count: draft.leftOut.count)))
                                 ]),
                         ]),
                 ]))
