@@ -296,7 +296,7 @@ def test_a_search_hit_opens_the_reader_at_its_page_with_the_words_highlighted(ac
         assert driver.execute_async_script("""
           const done = arguments[arguments.length - 1];
           const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
-          import(loaded.find((name) => /\/js\/reports\/reader[.\w]*\.js$/.test(name)))
+          import(loaded.find((name) => name.includes('/js/reports/reader') && name.endsWith('.js')))
             .then((reader) => done(reader.matchRanges('relèvent l’élève', ['eleve'])));""") == [[11, 16]]
         hits = int(re.fullmatch(r"1 of (\d+)", state["status"]).group(1))
         assert hits >= 2
