@@ -51,11 +51,9 @@ struct PDFTools: Sendable {
         /// This page cannot be drawn at the width pages are drawn at (too tall for it, or a size
         /// no PDF has).
         case pageTooLarge(Int)
-        /// A check needed more than this many seconds of computing, twice.
-        case tooCostly(seconds: Int)
-        /// A check was stopped by something other than the file (the wall clock of a stalled
-        /// machine, a kill from outside); what stopped it, for the log.
-        case interrupted(String)
+        /// A check's tool was stopped before it judged the file: by its time (computing or wall
+        /// clock, twice) or from outside.
+        case stopped(ToolProcess.Failed)
     }
 
     /// Checks `file`, cheapest first, so that what is refused costs little: `qpdf
@@ -77,12 +75,8 @@ struct PDFTools: Sendable {
             if let page = info.firstPageTooLargeToDraw(width: drawnWidth) { return .pageTooLarge(page) }
             _ = try await run(Self.qpdf, ["--check", file.path], computing: 60, accepted: [0, 3])
             return .readable(info)
-        } catch let failed as ToolProcess.Failed {
-            switch failed.interruption {
-            case .ranOutOfComputingTime(let seconds): return .tooCostly(seconds: seconds)
-            case .timedOut, .killed, .couldNotStart: return .interrupted(Self.lastLine(of: failed.description, hiding: file))
-            case .outputTooLarge, nil: return .damaged(Self.lastLine(of: failed.description, hiding: file))
-            }
+        } catch let failed as ToolProcess.Failed where failed.interruption != nil && failed.interruption != .outputTooLarge {
+            return .stopped(failed)
         } catch {
             return .damaged(Self.lastLine(of: String(describing: error), hiding: file))
         }
@@ -312,7 +306,7 @@ struct PDFTools: Sendable {
     static func withOneLongerTry<Value>(computing seconds: Int, _ attempt: (Int) async throws -> Value) async throws -> Value {
         do {
             return try await attempt(seconds)
-        } catch let failed as ToolProcess.Failed where failed.timedOut || failed.ranOutOfComputingTime {
+        } catch let failed as ToolProcess.Failed where failed.timeLimit != nil {
             return try await attempt(seconds * longerTry)
         }
     }

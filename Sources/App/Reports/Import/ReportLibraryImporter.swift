@@ -363,15 +363,20 @@ struct ReportLibraryImporter {
     }
 
     /// Why `report`'s checked file could not be prepared (`error`), as its administrator is
-    /// told: a tool that used up its computing time twice blames the file; one stopped by the
-    /// wall clock or from outside (a starved or paused machine, the out-of-memory killer) does
-    /// not; anything else means its pages could not be drawn.
+    /// told (``problem(of:at:failedWith:otherwise:)``; otherwise its pages could not be drawn).
     static func problem(preparing report: ReportLibrary.Report, failedWith error: any Error) -> ReportLibraryProblem {
+        problem(of: report.file, at: report.filePath, failedWith: error, otherwise: "error.reports.file.notDrawn")
+    }
+
+    /// Why a tool's work on `file` (named at `path`) failed with `error`: a tool that used up its
+    /// computing time twice blames the file (too costly); one stopped by the wall clock or from
+    /// outside (a starved or paused machine, the out-of-memory killer) does not (interrupted);
+    /// anything else is `otherwise`.
+    static func problem(of file: String, at path: String, failedWith error: any Error, otherwise: String) -> ReportLibraryProblem {
         switch (error as? ToolProcess.Failed)?.interruption {
-        case .ranOutOfComputingTime(let seconds):
-            ReportLibraryProblem(report.filePath, "error.reports.file.tooCostly", [report.file, String(seconds)])
-        case .timedOut, .killed, .couldNotStart: ReportLibraryProblem(report.filePath, "error.reports.file.interrupted", [report.file])
-        case .outputTooLarge, nil: ReportLibraryProblem(report.filePath, "error.reports.file.notDrawn", [report.file])
+        case .ranOutOfComputingTime(let seconds): ReportLibraryProblem(path, "error.reports.file.tooCostly", [file, String(seconds)])
+        case .timedOut, .killed, .couldNotStart: ReportLibraryProblem(path, "error.reports.file.interrupted", [file])
+        case .outputTooLarge, nil: ReportLibraryProblem(path, otherwise, [file])
         }
     }
 
@@ -457,10 +462,9 @@ struct ReportLibraryImporter {
         case .noPages: throw ReportLibraryProblem(path, "error.reports.file.noPages", [name])
         case .tooManyPages(let pages):
             throw ReportLibraryProblem(path, "error.reports.file.tooManyPages", [name, String(pages), String(tools.maximumPages)])
-        case .tooCostly(let seconds): throw ReportLibraryProblem(path, "error.reports.file.tooCostly", [name, String(seconds)])
-        case .interrupted(let detail):
-            logger.notice("\(name) could not be checked: \(detail)")
-            throw ReportLibraryProblem(path, "error.reports.file.interrupted", [name])
+        case .stopped(let failed):
+            logger.notice("\(name) could not be checked: \(failed)")
+            throw Self.problem(of: name, at: path, failedWith: failed, otherwise: "error.reports.file.damaged")
         case .readable(let info):
             // Hashing up to 200 MB is computing: on a tool thread, not the server's.
             let digest = try await threads.compute {

@@ -118,10 +118,7 @@ struct AppError: Error, Sendable {
             case .killed, .couldNotStart, nil: "error.tool.stopped"
             }
         var error = AppError(status: .serviceUnavailable, code: "tool_interrupted", messageKey: key, retryAfterSeconds: 30)
-        switch failure.interruption {
-        case .timedOut(let seconds), .ranOutOfComputingTime(let seconds): error.messageArguments = [String(seconds)]
-        default: break
-        }
+        error.messageArguments = failure.timeLimit.map { [String($0)] } ?? []
         return error
     }
 
@@ -133,10 +130,7 @@ struct AppError: Error, Sendable {
     /// (``ToolQueue/coolDown(after:shares:)``).
     static func fileTooCostly(_ failure: ToolProcess.Failed) -> AppError {
         var error = AppError(status: .unprocessableEntity, code: fileTooCostlyCode, messageKey: "error.tool.tooCostly")
-        switch failure.interruption {
-        case .timedOut(let seconds), .ranOutOfComputingTime(let seconds): error.messageArguments = [String(seconds)]
-        default: break
-        }
+        error.messageArguments = failure.timeLimit.map { [String($0)] } ?? []
         return error
     }
 

@@ -36,16 +36,17 @@ extension Application {
     /// stopped at shutdown.
     func startToolThreads() async {
         await startFairLine(threads: ToolThreadsKey.self, line: ToolQueueKey.self)
-        await startFairLine(threads: ParsingThreadsKey.self, line: ParsingQueueKey.self, count: 2)
+        await startFairLine(threads: ParsingThreadsKey.self, line: ParsingQueueKey.self, count: 2, spareThreads: false)
     }
 
-    /// `count` threads of their own, kept under `threads` (shut down with the application), and
-    /// the ``ToolQueue`` in front of them under `line`.
+    /// A ``ToolQueue`` of `count` places under `line`, and threads of its own under `threads`
+    /// (shut down with the application): one a place, and one a spare place with `spareThreads`.
     private func startFairLine<Threads: StorageKey, Line: StorageKey>(
-        threads: Threads.Type, line: Line.Type, count: Int = Application.toolThreadCount
+        threads: Threads.Type, line: Line.Type, count: Int = Application.toolThreadCount, spareThreads: Bool = true
     ) async where Threads.Value == NIOThreadPool, Line.Value == ToolQueue {
-        // As many threads again for the spare places (``ToolQueue``), each of which may compute.
-        let pool = NIOThreadPool(numberOfThreads: 2 * count)
+        // With as many threads again for the spare places (``ToolQueue``), each of which may
+        // compute; parsing never spreads.
+        let pool = NIOThreadPool(numberOfThreads: spareThreads ? 2 * count : count)
         pool.start()
         await storage.setWithAsyncShutdown(threads, to: pool) { try await $0.shutdownGracefully() }
         storage[line] = ToolQueue(threads: pool, threadCount: count, clock: kineticConfiguration.clock)

@@ -48,6 +48,15 @@ enum ToolProcess {
         var ranOutOfComputingTime: Bool {
             if case .ranOutOfComputingTime = interruption { true } else { false }
         }
+
+        /// The seconds of the limit it ran out of, wall clock or computing; nil when no time
+        /// limit stopped it.
+        var timeLimit: Int? {
+            switch interruption {
+            case .timedOut(let seconds), .ranOutOfComputingTime(let seconds): seconds
+            default: nil
+            }
+        }
     }
 
     /// What a tool may use besides wall-clock time, kept by the kernel through `prlimit`
