@@ -44,6 +44,8 @@ public enum SpellingKey {
 
     /// `text` as searches compare it: lower case, without diacritics, full-width forms narrowed.
     public static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        // Plain ASCII only changes case (and most words are: this keeps find in a long book quick).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
     }
 }

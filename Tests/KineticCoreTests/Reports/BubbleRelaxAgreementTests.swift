@@ -20,9 +20,6 @@ import Testing
         var x: Double, y: Double, w: Double, h: Double
     }
 
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func cases(count: Int) -> [Case] {
         var random = SeededGenerator(seed: 2026)
         return (0..<count).map { index in
@@ -57,34 +54,16 @@ import Testing
 
     /// relax.js run by Node on every case at once.
     static func javaScriptRelaxed(_ cases: [Case]) throws -> [[Box]] {
-        let module = repositoryRoot.appendingPathComponent("Public/js/reports/relax.js")
-        let script = """
-            const { relax } = await import(process.argv[1]);
-            let input = "";
-            for await (const chunk of process.stdin) input += chunk;
-            const cases = JSON.parse(input);
-            const out = cases.map((c) => { relax(c.bubbles, c.centre, c.stageHeight, c.pinned, c.iterations); return c.bubbles; });
-            process.stdout.write(JSON.stringify(out));
-            """
-        let node = Process()
-        node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        node.arguments = ["node", "--input-type=module", "-e", script, module.absoluteString]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        node.standardInput = input
-        node.standardOutput = output
-        node.standardError = errors
-        try node.run()
-        let encoded = try JSONEncoder().encode(cases)
-        let writer = Thread {
-            input.fileHandleForWriting.write(encoded)
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let answer = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        node.waitUntilExit()
-        try #require(node.terminationStatus == 0, "node failed (scripts/test installs nodejs): \(complaint)")
-        return try JSONDecoder().decode([[Box]].self, from: answer)
+        try NodeModule.run(
+            "Public/js/reports/relax.js",
+            script: """
+                const { relax } = await import(process.argv[1]);
+                let input = "";
+                for await (const chunk of process.stdin) input += chunk;
+                const cases = JSON.parse(input);
+                const out = cases.map((c) => { relax(c.bubbles, c.centre, c.stageHeight, c.pinned, c.iterations); return c.bubbles; });
+                process.stdout.write(JSON.stringify(out));
+                """, input: cases)
     }
 
     @Test func theBrowsersRelaxation_placesBubblesWhereTheServersDoes() throws {

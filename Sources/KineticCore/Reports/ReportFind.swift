@@ -1,0 +1,184 @@
+import Foundation
+
+/// Find in a report, as its reader finds: what someone typed into the reader's find field (a
+/// search result passes its words, corrections and spellings there) read as terms, each
+/// "quoted phrase" whole and each other word alone, and the places in a page's text where a
+/// term begins a word.
+///
+/// Words are runs of letters, digits and their marks, and compare by their ``SpellingKey``, so
+/// case, accents and the ways a keyboard writes ß, ä, ö, ü, æ, ø and å do not matter, inside a
+/// phrase too: "strasse" finds "Straße", "groesse" finds "Größe", "aeroeskoebing" finds
+/// "Ærøskøbing", "eleve" finds "élève". The last word of a term may begin a longer word ("eleve"
+/// finds "élèves"), as search finds words by their start; a phrase's other words match whole.
+///
+/// The reader's script (`Public/js/reports/find.js`) marks the same places on a drawn page; a
+/// test runs both on the same texts.
+public struct ReportFind: Equatable, Sendable {
+    /// Each term as the spelling keys of its words, in the order typed, each once.
+    public let terms: [[String]]
+
+    /// The most terms kept; the rest are ignored.
+    public static let termLimit = 16
+    /// The most words a phrase keeps.
+    public static let phraseLimit = 16
+    /// The longest word kept (in characters).
+    public static let wordLength = 64
+
+    /// The terms of `text`, or nil when it names nothing to find.
+    public init?(_ text: String) {
+        var terms: [[String]] = []
+        func add(_ words: [Substring]) {
+            let keys = words.prefix(Self.phraseLimit).map { SpellingKey.of(String($0.prefix(Self.wordLength))) }.filter { !$0.isEmpty }
+            if !keys.isEmpty, !terms.contains(keys), terms.count < Self.termLimit { terms.append(keys) }
+        }
+        let (phrases, rest) = Self.quotedPhrases(in: text)
+        for phrase in phrases { add(Self.wordRanges(in: phrase).map { phrase[$0] }) }
+        for range in Self.wordRanges(in: rest[...]) { add([rest[range]]) }
+        guard !terms.isEmpty else { return nil }
+        self.terms = terms
+    }
+
+    /// Where the terms are in `text`: each from the start of its first word to the end of its
+    /// last, sorted, overlapping places made one.
+    public func matches(in text: String) -> [Range<String.Index>] {
+        let ranges = Self.wordRanges(in: text[...])
+        let keys = ranges.map { SpellingKey.of(String(text[$0])) }
+        var found: [Range<String.Index>] = []
+        for start in keys.indices {
+            for term in terms where start + term.count <= keys.count {
+                let last = start + term.count - 1
+                let matches = term.indices.allSatisfy { offset in
+                    offset == term.count - 1 ? keys[start + offset].hasPrefix(term[offset]) : keys[start + offset] == term[offset]
+                }
+                if matches {
+                    found.append(ranges[start].lowerBound..<ranges[last].upperBound)
+                    break
+                }
+            }
+        }
+        var merged: [Range<String.Index>] = []
+        for range in found {
+            if let previous = merged.last, range.lowerBound < previous.upperBound {
+                merged[merged.count - 1] = previous.lowerBound..<max(previous.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    /// One place found, with the words around it as a list of hits shows them.
+    public struct Hit: Equatable, Sendable, Codable {
+        public let page: Int
+        /// Up to ``contextLength`` characters before it, from a word's start, "…" first when cut.
+        public let before: String
+        public let match: String
+        /// Up to ``contextLength`` characters after it, to a word's end, "…" last when cut.
+        public let after: String
+
+        public init(page: Int, before: String, match: String, after: String) {
+            self.page = page
+            self.before = before
+            self.match = match
+            self.after = after
+        }
+    }
+
+    /// How much text a hit shows on each side.
+    public static let contextLength = 40
+
+    /// The places found on page `page`, whose text is `text`, each with its surroundings; runs
+    /// of spaces and line breaks read as one space.
+    public func hits(onPage page: Int, text: String) -> [Hit] {
+        let reach = Self.contextLength * 3
+        return matches(in: text).map { range in
+            let from = text.index(range.lowerBound, offsetBy: -reach, limitedBy: text.startIndex) ?? text.startIndex
+            let to = text.index(range.upperBound, offsetBy: reach, limitedBy: text.endIndex) ?? text.endIndex
+            let before = Self.flattened(text[from..<range.lowerBound])
+            let after = Self.flattened(text[range.upperBound..<to])
+            return Hit(
+                page: page, before: Self.cutBefore(before, wholeFromStart: from == text.startIndex), match: Self.flattened(text[range]),
+                after: Self.cutAfter(after, wholeToEnd: to == text.endIndex))
+        }
+    }
+
+    // MARK: Reading
+
+    /// Whether `scalar` belongs to a word: a letter, a digit or a mark on one (Unicode's L, N, M).
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber, .letterNumber,
+            .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+            true
+        default: false
+        }
+    }
+
+    /// Where the words of `text` are.
+    static func wordRanges(in text: Substring) -> [Range<String.Index>] {
+        var ranges: [Range<String.Index>] = []
+        var start: String.Index?
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let inWord = isWordScalar(scalars[index])
+            if inWord, start == nil { start = index }
+            if !inWord, let first = start {
+                ranges.append(first..<index)
+                start = nil
+            }
+            index = scalars.index(after: index)
+        }
+        if let first = start { ranges.append(first..<scalars.endIndex) }
+        return ranges
+    }
+
+    /// The parts of `text` between quotes (", “, „ or ” to open; ", “ or ” to close), and the
+    /// rest with them taken out.
+    static func quotedPhrases(in text: String) -> (phrases: [Substring], rest: String) {
+        let opening: Set<Character> = ["\"", "“", "„", "”"]
+        let closing: Set<Character> = ["\"", "“", "”"]
+        var phrases: [Substring] = []
+        var rest = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if opening.contains(character), let end = text[text.index(after: index)...].firstIndex(where: { closing.contains($0) }),
+                end > text.index(after: index)
+            {
+                phrases.append(text[text.index(after: index)..<end])
+                rest.append(" ")
+                index = text.index(after: end)
+            } else {
+                rest.append(character)
+                index = text.index(after: index)
+            }
+        }
+        return (phrases, rest)
+    }
+
+    /// `text` with each run of white space as one space, kept at either end.
+    static func flattened(_ text: Substring) -> String {
+        var words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !words.isEmpty else { return text.isEmpty ? "" : " " }
+        if text.first?.isWhitespace == true { words = " " + words }
+        if text.last?.isWhitespace == true { words += " " }
+        return words
+    }
+
+    /// The last ``contextLength`` characters of `text`, from a word's start, "…" first when cut.
+    static func cutBefore(_ text: String, wholeFromStart: Bool) -> String {
+        let kept = text.suffix(contextLength)
+        if kept.count == text.count, wholeFromStart { return text.drop(while: \.isWhitespace).description }
+        let fromWord = kept.firstIndex(of: " ").map { kept[kept.index(after: $0)...] } ?? kept
+        return "…" + fromWord
+    }
+
+    /// The first ``contextLength`` characters of `text`, to a word's end, "…" last when cut.
+    static func cutAfter(_ text: String, wholeToEnd: Bool) -> String {
+        let kept = text.prefix(contextLength)
+        if kept.count == text.count, wholeToEnd { return String(text.reversed().drop(while: \.isWhitespace).reversed()) }
+        let toWord = kept.lastIndex(of: " ").map { kept[..<$0] } ?? kept
+        return toWord + "…"
+    }
+}
