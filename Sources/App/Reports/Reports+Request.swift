@@ -27,6 +27,13 @@ extension Request {
         return text
     }
 
+    /// The query item `name`: at most 200 characters (422 beyond), empty when absent.
+    func findText(_ name: String) throws -> String {
+        let text = (try? query.get(String.self, at: name)) ?? ""
+        guard text.count <= 200 else { throw AppError.validation(FieldErrors([name: "error.reports.search.tooLong"])) }
+        return text
+    }
+
     /// Receives a library zip (at most the server's largest upload), after checking that the
     /// user may import one.
     func receiveReportLibrary(for reports: ReportsService) async throws -> URL {

@@ -49,6 +49,7 @@ enum ReportsModule: KineticModule {
         web.get(SiteURL.reports(.categoryReports(id: nil)).pathComponents, use: pages.list)
         web.get(SiteURL.reports(.search).pathComponents, use: pages.search)
         web.get(SiteURL.reports(.report(id: nil)).pathComponents, use: pages.report)
+        web.get(SiteURL.reports(.hits(id: nil)).pathComponents, use: pages.hits)
         registerFiles(on: web) { .reports($0) }
 
         let importer = ReportImportController()

@@ -20,6 +20,8 @@ extension SiteURL {
         case pdf(id: String?)
         case page(id: String?, number: String?)
         case thumbnail(id: String?)
+        /// `{reportId}/hits?find=…&search=…`: where a reader's words are (``ReportsController/hits(_:)``).
+        case hits(id: String?)
         case search
         /// The administrator's import (a zip).
         case importLibrary
@@ -41,6 +43,7 @@ extension SiteURL {
             case .pdf(let id): [Self.parameter(id, "reportId"), "pdf"]
             case .page(let id, let number): [Self.parameter(id, "reportId"), "pages", Self.parameter(number, "page")]
             case .thumbnail(let id): [Self.parameter(id, "reportId"), "thumbnail"]
+            case .hits(let id): [Self.parameter(id, "reportId"), "hits"]
             case .search: ["search"]
             case .importLibrary: ["import"]
             case .importDraft(let id): ["import", Self.parameter(id, "importId")]

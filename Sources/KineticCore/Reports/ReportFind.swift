@@ -42,13 +42,24 @@ public struct ReportFind: Equatable, Sendable {
     /// last, sorted, overlapping places made one.
     public func matches(in text: String) -> [Range<String.Index>] {
         let ranges = Self.wordRanges(in: text[...])
-        let keys = ranges.map { SpellingKey.of(String(text[$0])) }
+        // Keys are made only for words that could begin a term: a plain letter is its own key's
+        // first letter, so most words of a long book are passed over without one.
+        var keys = [String?](repeating: nil, count: ranges.count)
+        func key(_ index: Int) -> String {
+            if let known = keys[index] { return known }
+            let made = SpellingKey.of(String(text[ranges[index]]))
+            keys[index] = made
+            return made
+        }
+        let firstLetters = Set(terms.compactMap { $0.first?.unicodeScalars.first })
         var found: [Range<String.Index>] = []
-        for start in keys.indices {
-            for term in terms where start + term.count <= keys.count {
+        for start in ranges.indices {
+            let first = text.unicodeScalars[ranges[start].lowerBound]
+            if first.isASCII, !firstLetters.contains(Unicode.Scalar(UInt8(ascii: first).lowercasedASCII)) { continue }
+            for term in terms where start + term.count <= ranges.count {
                 let last = start + term.count - 1
                 let matches = term.indices.allSatisfy { offset in
-                    offset == term.count - 1 ? keys[start + offset].hasPrefix(term[offset]) : keys[start + offset] == term[offset]
+                    offset == term.count - 1 ? key(start + offset).hasPrefix(term[offset]) : key(start + offset) == term[offset]
                 }
                 if matches {
                     found.append(ranges[start].lowerBound..<ranges[last].upperBound)
@@ -181,4 +192,10 @@ public struct ReportFind: Equatable, Sendable {
         let toWord = kept.lastIndex(of: " ").map { kept[..<$0] } ?? kept
         return toWord + "…"
     }
+}
+
+extension UInt8 {
+    fileprivate init(ascii scalar: Unicode.Scalar) { self = UInt8(truncatingIfNeeded: scalar.value) }
+
+    fileprivate var lowercasedASCII: UInt8 { (65...90).contains(self) ? self + 32 : self }
 }

@@ -26,6 +26,18 @@ public enum ReportPageText {
         }
     }
 
+    /// A page's text as the index stores it.
+    public struct Stored: Equatable, Sendable, Decodable {
+        /// 1-based.
+        public let page: Int
+        public let body: String
+
+        public init(page: Int, body: String) {
+            self.page = page
+            self.body = body
+        }
+    }
+
     /// The pages of `text` (form feeds between pages, as `pdftotext` writes them; the feed after
     /// the last page adds none), blank pages left out, numbered from `firstNumber` (a part of a
     /// longer text read a part at a time). A text without form feeds (kept before pages were)

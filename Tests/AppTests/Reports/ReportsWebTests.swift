@@ -200,9 +200,9 @@ import VaporTesting
             #expect(search.body.string.contains("1 report found"))
             // The result opens the viewer at its best page with the words to find; each page
             // holding them is a link of its own.
-            #expect(search.body.string.contains(#"href="/reports/report-00001?page=1&amp;find=inspectors""#))
+            #expect(search.body.string.contains(#"href="/reports/report-00001?page=1&amp;find=inspectors&amp;search=inspectors""#))
             #expect(search.body.string.contains("Found on 2 pages:"))
-            #expect(search.body.string.contains(#"href="/reports/report-00001?page=2&amp;find=inspectors""#))
+            #expect(search.body.string.contains(#"href="/reports/report-00001?page=2&amp;find=inspectors&amp;search=inspectors""#))
             let typo = try await web.get("/reports/search?q=marshls").body.string
             #expect(typo.contains("No report has “marshls”: showing results for “marshals”."))
             #expect(typo.contains("find=marshls%20marshals"))
@@ -213,6 +213,60 @@ import VaporTesting
             #expect(hostile.status == .ok)
             #expect(!hostile.body.string.contains("<script>alert"))
             #expect(try await web.get("/reports/search?q=" + String(repeating: "a", count: 201)).status == .unprocessableEntity)
+        }
+    }
+
+    /// The reader's list of hits: every place its words are, with the page and the words around,
+    /// and, opened from a search, the reports that search found with how many places each.
+    @Test func aReportsHits_areListedWithTheirPages_andCountedAcrossTheSearch() async throws {
+        try await withLibrary { _, web in
+            struct Hits: Decodable {
+                struct Hit: Decodable {
+                    let page: Int
+                    let before: String
+                    let match: String
+                    let after: String
+                }
+                struct Report: Decodable {
+                    let id: String
+                    let count: Int
+                    let href: String
+                }
+                let count: Int
+                let hits: [Hit]
+                let reports: [Report]
+            }
+            func hits(_ path: String) async throws -> Hits {
+                let response = try await web.get(path)
+                try #require(response.status == .ok, "\(path): \(response.status)")
+                return try JSONDecoder().decode(Hits.self, from: Data(response.body.readableBytesView))
+            }
+            let alone = try await hits("/reports/report-00002/hits?find=members")
+            #expect(alone.count == alone.hits.count && alone.count >= 2)
+            #expect(alone.hits.allSatisfy { $0.match.lowercased() == "members" && $0.page >= 1 })
+            #expect(alone.hits[0].before == "…report 2 Report 2 of unit 1 5574 ", "cut at a word: \(alone.hits[0])")
+            #expect(alone.hits[0].after.hasPrefix(" finished the block"))
+            #expect(alone.reports.isEmpty, "not opened from a search")
+
+            // From a search: its reports in its order, each counted by the same rule.
+            let found = try await web.get("/reports/search?q=members").body.string
+            #expect(found.contains("find=members&amp;search=members"))
+            let order = found.components(separatedBy: #"class="report-result" href="/reports/"#).dropFirst().map { String($0.prefix(12)) }
+            let across = try await hits("/reports/report-00002/hits?find=members&search=members")
+            #expect(across.reports.map(\.id) == order, "\(across.reports.map(\.id)) vs \(order)")
+            #expect(across.reports.first { $0.id == "report-00002" }?.count == alone.count)
+            let other = try #require(across.reports.first { $0.id == "report-00003" })
+            #expect(other.count == (try await hits("/reports/report-00003/hits?find=members").count))
+            #expect(other.href == "/reports/report-00003?find=members&search=members")
+
+            // A phrase, and words spelt otherwise.
+            let phrase = try await hits("/reports/report-00001/hits?find=%22MARSHALS%20were%22%20inspectoren")
+            #expect(!phrase.hits.isEmpty && phrase.hits.allSatisfy { $0.match == "Marshals were" }, "\(phrase.hits)")
+            // A report the search did not find knows of no others; bad asks are told apart.
+            #expect(try await hits("/reports/report-00001/hits?find=members&search=members").reports.isEmpty)
+            #expect(try await hits("/reports/report-00001/hits?find=%20%22%22").count == 0)
+            #expect(try await web.get("/reports/report-09999/hits?find=members").status == .notFound)
+            #expect(try await web.get("/reports/report-00001/hits?find=" + String(repeating: "a", count: 201)).status == .unprocessableEntity)
         }
     }
 

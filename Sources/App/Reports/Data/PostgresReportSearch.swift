@@ -54,11 +54,9 @@ struct PostgresReportSearch: ReportSearchEngine {
         try await sql.raw("DELETE FROM report_pages WHERE report_id IN (\(SQLList(reportIDs.map { SQLBind($0) })))").run()
     }
 
-    func pageTexts(of reportID: String, on sql: any SQLDatabase) async throws -> [String] {
-        struct Page: Decodable { let body: String }
-        return try await sql.raw("SELECT body FROM report_pages WHERE report_id = \(bind: reportID) ORDER BY page").all(
-            decoding: Page.self
-        ).map(\.body)
+    func pageTexts(of reportID: String, on sql: any SQLDatabase) async throws -> [ReportPageText.Stored] {
+        try await sql.raw("SELECT page, body FROM report_pages WHERE report_id = \(bind: reportID) ORDER BY page").all(
+            decoding: ReportPageText.Stored.self)
     }
 
     func fillWords(on sql: any SQLDatabase) async throws {

@@ -17,8 +17,8 @@ protocol ReportSearchEngine: Sendable {
     func removeAllPages(on sql: any SQLDatabase) async throws
     /// Removes the pages of `reportIDs` (not empty).
     func removePages(of reportIDs: [String], on sql: any SQLDatabase) async throws
-    /// The text of each page of `reportID`, in order.
-    func pageTexts(of reportID: String, on sql: any SQLDatabase) async throws -> [String]
+    /// The text of each page of `reportID` that has some, in order.
+    func pageTexts(of reportID: String, on sql: any SQLDatabase) async throws -> [ReportPageText.Stored]
     /// Fills the emptied `report_words` with every word the index holds.
     func fillWords(on sql: any SQLDatabase) async throws
     /// `word` as the index keeps it.

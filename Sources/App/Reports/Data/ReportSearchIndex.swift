@@ -151,7 +151,7 @@ enum ReportSearchIndex {
         for report in cut.map(\.report_id) {
             let pages = try await engine(for: sql).pageTexts(of: report, on: sql)
             guard !pages.isEmpty else { continue }
-            let ranked = ReportRankedText.of(pages.joined(separator: "\u{0C}"))
+            let ranked = ReportRankedText.of(pages.map(\.body).joined(separator: "\u{0C}"))
             try await sql.raw("UPDATE report_search SET body = \(bind: ranked) WHERE report_id = \(bind: report)").run()
         }
     }

@@ -117,6 +117,12 @@ struct ReportsRepository {
         return ReportSearchResults(results: results, corrections: found.corrections, highlight: highlight, find: find)
     }
 
+    /// The pages of report `id` that have text, for find in it (``ReportFind``).
+    func pageTexts(of id: String) async throws -> [ReportPageText.Stored] {
+        let sql = try database.sql()
+        return try await ReportSearchIndex.engine(for: sql).pageTexts(of: id, on: sql)
+    }
+
     /// A snippet's marked hits as alternating parts.
     static func parts(of snippet: String) -> [ReportSearchResult.SnippetPart] {
         var parts: [ReportSearchResult.SnippetPart] = []

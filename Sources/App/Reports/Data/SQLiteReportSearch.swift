@@ -66,12 +66,13 @@ struct SQLiteReportSearch: ReportSearchEngine {
         try await sql.raw("DELETE FROM report_page_rows WHERE report_id IN (\(SQLList(reportIDs.map { SQLBind($0) })))").run()
     }
 
-    func pageTexts(of reportID: String, on sql: any SQLDatabase) async throws -> [String] {
-        struct Page: Decodable { let body: String }
+    func pageTexts(of reportID: String, on sql: any SQLDatabase) async throws -> [ReportPageText.Stored] {
         guard let rows = try await pageRows(of: [reportID], on: sql)[reportID] else { return [] }
         return try await sql.raw(
-            "SELECT body FROM report_pages WHERE rowid BETWEEN \(bind: rows.lowerBound) AND \(bind: rows.upperBound) ORDER BY rowid"
-        ).all(decoding: Page.self).map(\.body)
+            """
+            SELECT page, body FROM report_pages WHERE rowid BETWEEN \(bind: rows.lowerBound) AND \(bind: rows.upperBound) ORDER BY rowid
+            """
+        ).all(decoding: ReportPageText.Stored.self)
     }
 
     /// The words of the ranked text and of the pages, which can hold more (the ranked text of a

@@ -42,7 +42,11 @@ enum ReportSearchPage {
 
     static func model(query: String, found: ReportSearchResults, error: String?, l: Localizer) -> Model {
         func viewer(_ id: String, page: Int?) -> String {
-            SiteURL.reports(.report(id: id)).with([("page", page.map(String.init)), ("find", found.find.isEmpty ? nil : found.find)])
+            SiteURL.reports(.report(id: id)).with([
+                ("page", page.map(String.init)), ("find", found.find.isEmpty ? nil : found.find),
+                // The reader goes on to the hits in the search's other reports.
+                ("search", found.find.isEmpty ? nil : String(query.prefix(200))),
+            ])
         }
         return Model(
             query: query,
