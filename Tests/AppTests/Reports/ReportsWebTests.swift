@@ -266,7 +266,8 @@ import VaporTesting
             #expect(try await hits("/reports/report-00001/hits?find=members&search=members").reports.isEmpty)
             #expect(try await hits("/reports/report-00001/hits?find=%20%22%22").count == 0)
             #expect(try await web.get("/reports/report-09999/hits?find=members").status == .notFound)
-            #expect(try await web.get("/reports/report-00001/hits?find=" + String(repeating: "a", count: 201)).status == .unprocessableEntity)
+            #expect(
+                try await web.get("/reports/report-00001/hits?find=" + String(repeating: "a", count: 201)).status == .unprocessableEntity)
         }
     }
 
