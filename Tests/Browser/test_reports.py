@@ -297,16 +297,34 @@ def test_a_search_hit_opens_the_reader_at_its_page_with_the_words_highlighted(ac
           const done = arguments[arguments.length - 1];
           const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
           import(loaded.find((name) => name.includes('/js/reports/reader') && name.endsWith('.js')))
-            .then((reader) => done(reader.matchRanges('relèvent l’élève', ['eleve'])));""") == [[11, 16]]
-        hits = int(re.fullmatch(r"1 of (\d+)", state["status"]).group(1))
-        assert hits >= 2
+            .then((reader) => done([
+              reader.matchRanges('relèvent l’élève', reader.findTerms('eleve')),
+              reader.matchRanges('die große\\nStraße', reader.findTerms('„grosse strasse“')),
+            ]));""") == [[[11, 16]], [[4, 16]]]
+        # The hits of every report the search found, in its order: "1 of 16 in 4 reports".
+        hits, reports = map(int, re.fullmatch(r"1 of (\d+) in (\d+) reports", state["status"]).groups())
+        assert hits >= 4 and reports >= 2, state
         screenshot(driver, f"reports-reader-hit-en-{width}")
         assert violations(driver) == [], "reader"
 
         driver.find_element(By.CSS_SELECTOR, "[data-reader=next-hit]").click()
-        wait(driver).until(lambda d: reader_state(d)["status"] == f"2 of {hits}")
+        wait(driver).until(lambda d: reader_state(d)["status"] == f"2 of {hits} in {reports} reports")
         driver.find_element(By.CSS_SELECTOR, "[data-reader=previous-hit]").click()
-        wait(driver).until(lambda d: reader_state(d)["status"] == f"1 of {hits}")
+        wait(driver).until(lambda d: reader_state(d)["status"] == f"1 of {hits} in {reports} reports")
+        # Before the first hit is the last of the search's last report, opened in its place;
+        # after it, the first again.
+        first_report = driver.execute_script("return document.querySelector('#report-viewer-content').dataset.report")
+        driver.find_element(By.CSS_SELECTOR, "[data-reader=previous-hit]").click()
+        wait(driver, 20).until(lambda d: reader_state(d)["status"] == f"{hits} of {hits} in {reports} reports" and reader_state(d)["currentText"])
+        last_report = driver.execute_script("return document.querySelector('#report-viewer-content').dataset.report")
+        assert last_report != first_report and last_report in driver.current_url
+        assert len(driver.find_elements(By.CSS_SELECTOR, "dialog#report-viewer")) == 1, "in place of the first, not over it"
+        assert reader_state(driver)["currentText"].lower() == "foam" and reader_state(driver)["currentShown"]
+        driver.switch_to.active_element.send_keys(Keys.ENTER)  # the find field has focus
+        wait(driver, 20).until(lambda d: reader_state(d)["status"] == f"1 of {hits} in {reports} reports" and reader_state(d)["currentText"])
+        assert driver.execute_script("return document.querySelector('#report-viewer-content').dataset.report") == first_report
+        state = reader_state(driver)
+        assert state["currentPage"] == hit_page, state
 
         # Go to a page by its number.
         number = driver.find_element(By.CSS_SELECTOR, "[data-reader=page]")
@@ -336,20 +354,87 @@ def test_a_search_hit_opens_the_reader_at_its_page_with_the_words_highlighted(ac
         # The first match from the page shown (3) on is the current one.
         wait(driver).until(lambda d: (reader_state(d)["currentText"] or "").lower() == "marshals")
         found = reader_state(driver)
-        index, total = map(int, re.fullmatch(r"(\d+) of (\d+)", found["status"]).groups())
+        index, total, rest = re.fullmatch(r"(\d+) of (\d+)(.*)", found["status"]).groups()
+        index, total = int(index), int(total)
         assert int(found["currentPage"]) >= 3 and found["currentShown"] and found["currentInPlace"], found
         words.send_keys(Keys.ENTER)
-        wait(driver).until(lambda d: reader_state(d)["status"] == f"{index % total + 1} of {total}")
+        wait(driver).until(lambda d: reader_state(d)["status"] == f"{index % total + 1} of {total}{rest}")
         assert "Marshals were present" in driver.execute_script("return document.querySelector('.reader-text').textContent + [...document.querySelectorAll('.reader-text')].map(t => t.textContent).join(' ')")
         # A quoted phrase is found whole, not word by word.
         words.send_keys(Keys.CONTROL, "a")
         words.send_keys('"marshals were present"')
         wait(driver).until(lambda d: (reader_state(d)["currentText"] or "").lower() == "marshals were present")
-        phrase_total = int(re.fullmatch(r"\d+ of (\d+)", reader_state(driver)["status"]).group(1))
+        phrase_total = int(re.match(r"\d+ of (\d+)", reader_state(driver)["status"]).group(1))
         assert phrase_total <= total, (phrase_total, total)
         words.send_keys(Keys.ESCAPE)
         wait(driver).until(lambda d: reader_state(d)["marks"] == 0)
         assert driver.find_element(By.ID, "report-viewer").is_displayed(), "Escape closes find, not the viewer"
+    finally:
+        driver.quit()
+
+
+def test_the_readers_panel_lists_the_outline_the_pages_and_every_hit(account):
+    """The panel under the reader's bar: the hits with their pages (opened first while finding),
+    the PDF's outline with its nested entries, every page as a thumbnail; each goes to its place
+    and, on a phone, closes the panel; tabs by arrow keys, Escape closes it."""
+    driver = make_driver(width=375, height=812, scale=2)
+    try:
+        log_in(driver, account)
+        driver.get(BASE_URL + "/reports/audit-york-2025?find=foam")
+        wait(driver, 20).until(lambda d: re.fullmatch(r"1 of \d+", reader_state(d)["status"] or ""))
+        hits = int(reader_state(driver)["status"].split()[-1])
+        toggle = driver.find_element(By.CSS_SELECTOR, "[data-reader=panel]")
+        toggle.click()
+        panel = driver.find_element(By.ID, "reader-panel")
+        assert panel.is_displayed() and toggle.get_attribute("aria-expanded") == "true"
+        tab = driver.switch_to.active_element
+        assert tab.get_attribute("data-tab") == "hit-list" and tab.get_attribute("aria-selected") == "true"
+        entries = panel.find_elements(By.CSS_SELECTOR, ".reader-hits button")
+        assert len(entries) == hits
+        assert entries[0].get_attribute("aria-current") == "true"
+        assert re.fullmatch(r"Page \d+", entries[1].find_element(By.CSS_SELECTOR, ".reader-hit-page").text)
+        assert entries[1].find_element(By.TAG_NAME, "mark").text.lower() == "foam"
+        screenshot(driver, "reports-reader-panel-hits-375")
+        assert violations(driver) == [], "the list of hits"
+        entries[1].click()
+        wait(driver).until(lambda d: reader_state(d)["status"] == f"2 of {hits}")
+        assert not panel.is_displayed(), "a phone sees the page chosen"
+
+        # The outline: its top entries, a nested one behind its toggle; an entry goes to its page.
+        toggle.click()
+        driver.switch_to.active_element.send_keys(Keys.HOME)
+        outline = wait(driver).until(EC.visibility_of_element_located((By.ID, "reader-outline")))
+        assert driver.switch_to.active_element.get_attribute("data-tab") == "outline"
+        wait(driver).until(lambda d: outline.find_elements(By.CSS_SELECTOR, ".reader-outline-entry"))
+        titles = [entry.text for entry in outline.find_elements(By.CSS_SELECTOR, ".reader-outline-entry") if entry.is_displayed()]
+        assert titles[0] == "Overview" and re.fullmatch(r"3\. \w+ at \w+", titles[3]), titles
+        nested = outline.find_elements(By.CSS_SELECTOR, ".reader-outline-toggle")[0]
+        assert nested.get_attribute("aria-expanded") == "false"
+        nested.click()
+        assert nested.get_attribute("aria-expanded") == "true"
+        assert "Visitors and bookings" in [entry.text for entry in outline.find_elements(By.CSS_SELECTOR, ".reader-outline-entry") if entry.is_displayed()]
+        screenshot(driver, "reports-reader-panel-outline-375")
+        assert violations(driver) == [], "the outline"
+        outline.find_elements(By.CSS_SELECTOR, ":scope > ul > li > .reader-outline-row .reader-outline-entry")[3].click()
+        wait(driver).until(lambda d: reader_state(d)["page"] == "4")
+
+        # The pages as thumbnails, drawn; the page shown is marked; one goes to its page.
+        toggle.click()
+        driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        thumbnails = wait(driver).until(EC.visibility_of_element_located((By.ID, "reader-thumbnails")))
+        buttons = thumbnails.find_elements(By.CSS_SELECTOR, ".reader-thumb")
+        assert len(buttons) == 4 and buttons[3].get_attribute("aria-current") == "page"
+        wait(driver, 15).until(lambda d: d.execute_script("return document.querySelectorAll('.reader-thumb canvas').length") == 4)
+        screenshot(driver, "reports-reader-panel-pages-375")
+        assert violations(driver) == [], "the thumbnails"
+        buttons[1].click()
+        wait(driver).until(lambda d: reader_state(d)["page"] == "2")
+
+        # Escape closes the panel and gives focus back to its button.
+        toggle.click()
+        driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        wait(driver).until(lambda d: not panel.is_displayed())
+        assert driver.switch_to.active_element == toggle and toggle.get_attribute("aria-expanded") == "false"
     finally:
         driver.quit()
 

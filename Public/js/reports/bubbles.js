@@ -535,7 +535,21 @@ async function openReport(url, { push = true } = {}) {
     closeLabel, content: answer.part, swipeToClose: true,
     onRequestClose: () => (history.state?.reports === 'viewer' ? history.back() : viewer.close()),
   });
-  const reader = startReader(answer.part, url);
+  let reader = startReader(answer.part, url);
+  // The reader goes on to another report's hits (one of its search's): it takes this one's place.
+  viewer.dialog.addEventListener('reader:open', async (event) => {
+    event.preventDefault();
+    const next = await fetchPart(event.detail.url, '#report-viewer-content');
+    if (!next?.part || !viewer.dialog.isConnected) return;
+    (await reader)?.destroy();
+    viewer.dialog.querySelector('.overlay-title').textContent = next.part.querySelector('.report-viewer-title')?.textContent ?? '';
+    const body = viewer.dialog.querySelector('.overlay-body');
+    body.replaceChildren(next.part);
+    body.scrollTop = 0;
+    if (history.state?.reports === 'viewer') history.replaceState(history.state, '', event.detail.url);
+    url = event.detail.url;
+    reader = startReader(next.part, url);
+  });
   viewer.closed.then(async () => {
     (await reader)?.destroy();
     const path = new URL(url, location.href).pathname;

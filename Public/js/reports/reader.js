@@ -1,11 +1,18 @@
 // The report reader: pdf.js (Debian's libjs-pdf, served under /vendor/pdfjs/) draws the PDF in
 // place of the page images, sharp at any zoom and on any screen, with its text selectable; a
 // page counter that goes to a page; zoom by buttons, pinch, Ctrl+wheel or keys (+, -, 0); and
-// find in the document (Ctrl+F, Enter and Shift+Enter for next and previous). Opened at
-// `?page=12&find=words` it starts at that page with the words highlighted. When pdf.js cannot
-// open the PDF the page images stay, as they are without script.
+// find in the document (Ctrl+F, Enter and Shift+Enter for next and previous), its hits listed
+// by the server (every page, quickly, in a 5,000-page book) or, offline, found by pdf.js; a
+// panel with the PDF's outline, its pages as thumbnails and the list of hits. Opened at
+// `?page=12&find=words` it starts at that page with the words highlighted; from a search
+// (`&search=`), the next hit after a report's last is the first of the search's next report
+// ("3 of 17 in 5 reports"). When pdf.js cannot open the PDF the page images stay, as they are
+// without script.
 
 import { prefersReducedMotion } from '../shared/motion.js';
+import { findTerms, matchRanges } from './find.js';
+
+export { findTerms, matchRanges };
 
 const CSS_UNITS = 96 / 72;
 const MIN_SCALE = 0.25;
@@ -15,6 +22,11 @@ const ZOOM_STEP = 1.25;
 const MAX_CANVAS_PIXELS = 16_000_000;
 /** Pages drawn at once; farther ones give their canvas back. */
 const KEPT_PAGES = 12;
+/** A thumbnail's width in CSS pixels, and how many are kept drawn. */
+const THUMB_WIDTH = 96;
+const KEPT_THUMBS = 120;
+/** Below this width the panel closes once a page is chosen (it covers the pages). */
+const WIDE = 700;
 
 let pdfjsReady = null;
 
@@ -31,56 +43,6 @@ function loadPdfjs(src) {
     });
   }
   return pdfjsReady;
-}
-
-/** `text` lower-cased without diacritics and with each run of spaces as one, with where each
- *  of its characters came from. */
-function fold(text) {
-  let folded = '';
-  const from = [];
-  for (let index = 0; index < text.length; index++) {
-    if (/\s/.test(text[index])) {
-      if (!folded.endsWith(' ')) { folded += ' '; from.push(index); }
-      continue;
-    }
-    const base = text[index].normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-    for (const character of base) { folded += character; from.push(index); }
-  }
-  from.push(text.length);
-  return { folded, from };
-}
-
-/** What to find in `text`: each "quoted phrase" whole, and each other word; folded, each once,
- *  longest first. */
-export function findTerms(text) {
-  const phrases = [...text.matchAll(/["“„”]([^"“„”]+)["“”]/g)].map((match) => match[1]);
-  const words = text.replace(/["“„”][^"“„”]+["“”]/g, ' ').split(/\s+/).map((word) => word.replace(/^["'“„-]+|["'”]+$/g, ''));
-  const terms = [...new Set([...phrases, ...words].map((term) => fold(term.trim()).folded).filter(Boolean))];
-  return terms.sort((a, b) => b.length - a.length);
-}
-
-/** Where the `terms` are in `text`, each at the start of a word (as search finds words by
- *  their start: "eleve" finds "élève", not "relèvent"), as sorted, non-overlapping [start, end)
- *  ranges. */
-export function matchRanges(text, terms) {
-  if (!terms.length || !text) return [];
-  const { folded, from } = fold(text);
-  const ranges = [];
-  for (const term of terms) {
-    let at = folded.indexOf(term);
-    while (at !== -1) {
-      if (at === 0 || !/[\p{L}\p{N}]/u.test(folded[at - 1])) ranges.push([from[at], from[at + term.length - 1] + 1]);
-      at = folded.indexOf(term, at + 1);
-    }
-  }
-  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  const merged = [];
-  for (const range of ranges) {
-    const last = merged[merged.length - 1];
-    if (last && range[0] < last[1]) last[1] = Math.max(last[1], range[1]);
-    else merged.push([...range]);
-  }
-  return merged;
 }
 
 /** The element that scrolls `element`: the overlay's body, or the page. */
@@ -116,14 +78,19 @@ export async function startReader(article, url = location.href) {
   if (!article.isConnected) { pdf.destroy(); return null; }
   // Read once, it is kept for reading without a network (the service worker keeps the last few).
   navigator.serviceWorker?.controller?.postMessage({ kind: 'keep-report', url: article.dataset.pdf });
-  const reader = new Reader(article, controls, fallback, pdfjs, pdf);
-  await reader.open(Number.parseInt(params.get('page') ?? '1', 10) || 1, params.get('find') ?? '');
+  const reader = new Reader(article, controls, fallback, pdfjs, pdf, params.get('search') ?? '');
+  await reader.open(Number.parseInt(params.get('page') ?? '1', 10) || 1, params.get('find') ?? '', params.get('hit'));
   return reader;
 }
 
 class Reader {
-  constructor(article, controls, fallback, pdfjs, pdf) {
+  constructor(article, controls, fallback, pdfjs, pdf, search) {
     this.article = article;
+    /** The search the reader was opened from: its reports' hits follow this one's. */
+    this.search = search;
+    /** Every hit's count by report, in the search's order, when it found more than this one. */
+    this.reports = [];
+    this.total = 0;
     this.controls = controls;
     this.pdfjs = pdfjs;
     this.pdf = pdf;
@@ -161,13 +128,16 @@ class Reader {
     article.dataset.reader = 'open';
     this.field = (name) => controls.querySelector(`[data-reader="${name}"]`);
     this.findForm = controls.querySelector('form.reader-find');
+    this.panel = controls.querySelector('.reader-panel');
     this.wire();
   }
 
   /** Lets go of the PDF, its pages and every listener outside the reader (its overlay closed). */
   destroy() {
+    this.destroyed = true;
     this.outside.abort();
     this.observer?.disconnect();
+    this.thumbObserver?.disconnect();
     for (const view of this.pages) view.task?.cancel();
     this.pdf.destroy();
   }
@@ -176,7 +146,7 @@ class Reader {
     return values.reduce((text, value, index) => text.replace(`%${index + 1}`, this.numbers.format(value)), template);
   }
 
-  async open(page, words) {
+  async open(page, words, hit) {
     const first = await this.pdf.getPage(1);
     const size = first.getViewport({ scale: 1 });
     for (const view of this.pages) { view.width = size.width; view.height = size.height; }
@@ -187,7 +157,9 @@ class Reader {
     if (words.trim()) {
       this.field('words').value = words;
       this.showFind(false);
-      await this.find(words, page);
+      await this.find(words, page, { hit });
+      // Come from another report's hits: Enter goes on to the next.
+      if (hit) this.field('words').focus({ preventScroll: true });
     }
   }
 
@@ -312,9 +284,16 @@ class Reader {
 
   // MARK: Pages
 
-  /** The page across the line a little above the middle of the view. */
+  /** The page across the line a little above the middle of what the bar leaves of the view (the
+   *  last at the end). */
   shownPage() {
-    const line = this.viewTop() + (this.scroller === document.scrollingElement ? window.innerHeight : this.scroller.clientHeight) * 0.45;
+    // Scrolled to the end: the last page, which may never reach the line.
+    const end = this.scroller === document.scrollingElement ? window.innerHeight : this.scroller.clientHeight;
+    if (this.scroller.scrollTop > 0 && this.scroller.scrollTop + end >= this.scroller.scrollHeight - 2
+      && this.pages[this.count - 1].element.getBoundingClientRect().top < this.viewTop() + end) return this.count;
+    // What the sticky bar (and its open panel) leaves of the view.
+    const top = Math.max(this.viewTop(), this.controls.getBoundingClientRect().bottom);
+    const line = top + (this.viewTop() + end - top) * 0.45;
     let low = 0, high = this.pages.length - 1;
     while (low < high) {
       const middle = (low + high) >> 1;
@@ -326,7 +305,17 @@ class Reader {
 
   showPageNumber() {
     const input = this.field('page');
-    if (document.activeElement !== input) input.value = this.numbers.format(this.shownPage());
+    const shown = this.shownPage();
+    if (document.activeElement !== input) input.value = this.numbers.format(shown);
+    this.markThumbnail(shown);
+  }
+
+  /** Marks page `number`'s thumbnail as the page shown. */
+  markThumbnail(number) {
+    if (!this.thumbnails || this.shownThumb === number) return;
+    this.thumbnails[this.shownThumb - 1]?.removeAttribute('aria-current');
+    this.thumbnails[number - 1]?.setAttribute('aria-current', 'page');
+    this.shownThumb = number;
   }
 
   goTo(number, { smooth = true } = {}) {
@@ -335,6 +324,7 @@ class Reader {
     view.element.style.scrollMarginTop = `${Math.max(sticky, 0) + this.controls.getBoundingClientRect().height + 8}px`;
     view.element.scrollIntoView({ block: 'start', behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'auto' });
     this.field('page').value = this.numbers.format(view.number);
+    this.markThumbnail(view.number);
   }
 
   // MARK: Zoom
@@ -369,47 +359,100 @@ class Reader {
     this.find('');
   }
 
-  /** Finds `words` in every page; the first match at or after page `from` is the current. */
-  async find(words, from = this.shownPage()) {
+  /** Finds `words` in every page; the hit `hit` names ('first', 'last') or else the first at
+   *  or after page `from` is the current. */
+  async find(words, from = this.shownPage(), { hit = null } = {}) {
     const run = (this.findRun = (this.findRun ?? 0) + 1);
     this.terms = findTerms(words);
     this.hits = [];
+    this.reports = [];
+    this.total = 0;
     this.current = -1;
     const status = this.field('status');
     if (!this.terms.length) {
       status.textContent = '';
-      for (const number of this.drawn) this.mark(this.pages[number - 1]);
+      this.markDrawn();
+      this.listHits();
       return;
     }
     status.textContent = this.controls.dataset.searching;
+    const hits = (await this.hitsFromServer(words)) ?? (await this.hitsInPDF(run));
+    if (run !== this.findRun || !hits) return;
+    this.hits = hits;
+    this.markDrawn();
+    this.listHits();
+    if (!hits.length) { status.textContent = this.controls.dataset.noHits; return; }
+    const next = hits.findIndex((found) => found.page >= from);
+    this.select(hit === 'last' ? hits.length - 1 : hit === 'first' || next === -1 ? 0 : next);
+  }
+
+  /** The hits the server lists (every page of the report's indexed text, and the other reports
+   *  of the search), each numbered on its page as the marks are; null when it cannot answer. */
+  async hitsFromServer(words) {
+    if (!this.article.dataset.hitList) return null;
+    const url = new URL(this.article.dataset.hitList, location.href);
+    url.searchParams.set('find', words);
+    if (this.search) url.searchParams.set('search', this.search);
+    let answer;
+    try {
+      const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      if (!response.ok) return null;
+      answer = await response.json();
+    } catch {
+      return null;
+    }
+    this.total = answer.count;
+    this.reports = answer.reports ?? [];
+    const onPage = new Map();
+    return answer.hits.map((found) => {
+      const ordinal = onPage.get(found.page) ?? 0;
+      onPage.set(found.page, ordinal + 1);
+      return { ...found, ordinal };
+    });
+  }
+
+  /** The hits pdf.js finds in every page's text (without a network); null when the reader
+   *  closed or another find began while it looked. */
+  async hitsInPDF(run) {
     const hits = [];
     for (let number = 1; number <= this.count; number++) {
       let content;
       try {
         content = await this.textOf(number);
       } catch {
-        return; // the reader was closed (its PDF let go) while it looked
+        return null; // the reader was closed (its PDF let go) while it looked
       }
-      if (run !== this.findRun) return;
-      content.items.forEach((item, index) => {
-        for (const [start, end] of matchRanges(item.str ?? '', this.terms)) hits.push({ page: number, item: index, start, end });
-      });
+      if (run !== this.findRun) return null;
+      let ordinal = 0;
+      for (const item of content.items) {
+        const text = item.str ?? '';
+        for (const [start, end] of matchRanges(text, this.terms)) {
+          hits.push({ page: number, ordinal: ordinal++, before: text.slice(0, start), match: text.slice(start, end), after: text.slice(end) });
+        }
+      }
     }
-    this.hits = hits;
-    for (const number of this.drawn) this.mark(this.pages[number - 1]);
-    if (!hits.length) { status.textContent = this.controls.dataset.noHits; return; }
-    const next = hits.findIndex((hit) => hit.page >= from);
-    this.select(next === -1 ? 0 : next);
+    this.total = hits.length;
+    return hits;
   }
 
-  /** Makes hit `index` the current one: its page shown, its match scrolled into view. */
+  /** Makes hit `index` the current one: its page shown, its match scrolled into view. Past the
+   *  last (or before the first) of a search's report, the search's next (previous) report opens
+   *  at its first (last) hit. */
   select(index) {
     if (!this.hits.length) return;
+    if (this.reports.length > 1 && (index < 0 || index >= this.hits.length)) {
+      const at = this.reports.findIndex((report) => report.id === this.article.dataset.report);
+      const step = index < 0 ? -1 : 1;
+      this.openReport(this.reports[(at + step + this.reports.length) % this.reports.length], step < 0 ? 'last' : 'first');
+      return;
+    }
     this.current = (index + this.hits.length) % this.hits.length;
     const hit = this.hits[this.current];
-    this.field('status').textContent = this.label(this.controls.dataset.hits, this.current + 1, this.hits.length);
+    this.field('status').textContent = this.hitStatus();
     const view = this.pages[hit.page - 1];
-    for (const number of this.drawn) this.mark(this.pages[number - 1]);
+    this.markDrawn();
+    for (const button of this.panel.querySelectorAll('.reader-hits button[aria-current]')) button.removeAttribute('aria-current');
+    this.panel.querySelector(`.reader-hits button[data-hit="${this.current}"]`)?.setAttribute('aria-current', 'true');
     const mark = view.element.querySelector('mark.is-current');
     if (mark) mark.scrollIntoView({ block: 'center', inline: 'center' });
     else {
@@ -418,10 +461,35 @@ class Reader {
     }
   }
 
-  /** Marks the matches in `view`'s text layer, the current one apart. */
+  /** "3 of 17", or across a search's reports "9 of 40 in 5 reports". */
+  hitStatus() {
+    const at = this.reports.findIndex((report) => report.id === this.article.dataset.report);
+    if (this.reports.length > 1 && at !== -1) {
+      const before = this.reports.slice(0, at).reduce((sum, report) => sum + report.count, 0);
+      const all = this.reports.reduce((sum, report) => sum + report.count, 0);
+      return this.label(this.controls.dataset.hitsAcross, before + this.current + 1, all, this.reports.length);
+    }
+    return this.label(this.controls.dataset.hits, this.current + 1, Math.max(this.total, this.hits.length));
+  }
+
+  /** Opens `report` (one of the search's) at its `hit` ('first' or 'last'): in place of this one
+   *  where the viewer is an overlay (which listens for `reader:open`), else as a page. */
+  openReport(report, hit) {
+    const url = new URL(report.href, location.href);
+    url.searchParams.set('hit', hit);
+    const event = new CustomEvent('reader:open', { bubbles: true, cancelable: true, detail: { url: url.href } });
+    if (this.article.dispatchEvent(event)) location.assign(url.href);
+  }
+
+  markDrawn() {
+    for (const number of this.drawn) this.mark(this.pages[number - 1]);
+  }
+
+  /** Marks the matches in `view`'s text layer, the current one apart (by its number on the page). */
   mark(view) {
     if (!view.textDivs) return;
     const current = this.hits[this.current];
+    let ordinal = 0;
     view.textDivs.forEach((div, index) => {
       const text = view.strings[index] ?? '';
       const ranges = matchRanges(text, this.terms);
@@ -435,7 +503,8 @@ class Reader {
         if (start > at) parts.push(document.createTextNode(text.slice(at, start)));
         const mark = document.createElement('mark');
         mark.className = 'reader-hit';
-        if (current && current.page === view.number && current.item === index && current.start === start) mark.classList.add('is-current');
+        if (current && current.page === view.number && current.ordinal === ordinal) mark.classList.add('is-current');
+        ordinal += 1;
         mark.textContent = text.slice(start, end);
         parts.push(mark);
         at = end;
@@ -443,6 +512,257 @@ class Reader {
       if (at < text.length) parts.push(document.createTextNode(text.slice(at)));
       div.replaceChildren(...parts);
     });
+  }
+
+  // MARK: The panel: outline, thumbnails, hits
+
+  togglePanel(open = this.panel.hidden) {
+    this.panel.hidden = !open;
+    this.field('panel').setAttribute('aria-expanded', String(open));
+    if (open) this.showTab(this.tab ?? (this.hits.length ? 'hit-list' : 'outline'), { focus: true });
+    else this.field('panel').focus({ preventScroll: true });
+  }
+
+  /** On a narrow screen the panel covers the pages: it closes once one is chosen. */
+  chosen() {
+    if (window.innerWidth < WIDE) this.togglePanel(false);
+  }
+
+  showTab(name, { focus = false } = {}) {
+    this.tab = name;
+    for (const tab of this.panel.querySelectorAll('[role="tab"]')) {
+      const selected = tab.dataset.tab === name;
+      tab.setAttribute('aria-selected', String(selected));
+      tab.tabIndex = selected ? 0 : -1;
+      if (selected && focus) tab.focus({ preventScroll: true });
+    }
+    for (const body of this.panel.querySelectorAll('[role="tabpanel"]')) body.hidden = body.id !== `reader-${name}`;
+    if (name === 'outline') this.listOutline();
+    if (name === 'thumbnails') {
+      const shown = Number.parseInt(this.field('page').value.replace(/\D/g, ''), 10) || this.shownPage();
+      this.listThumbnails();
+      this.markThumbnail(shown);
+      this.reveal(this.thumbnails[shown - 1]);
+    }
+    if (name === 'hit-list') this.reveal(this.panel.querySelector('.reader-hits button[aria-current]'));
+  }
+
+  /** Scrolls the panel's tab (only: scrollIntoView would scroll the pages too) to `element`. */
+  reveal(element) {
+    const box = element?.closest('[role="tabpanel"]');
+    if (!box) return;
+    const outer = box.getBoundingClientRect(), inner = element.getBoundingClientRect();
+    if (inner.top < outer.top) box.scrollTop += inner.top - outer.top - 8;
+    else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom + 8;
+  }
+
+  panelBody(name) {
+    return this.panel.querySelector(`#reader-${name}`);
+  }
+
+  /** The PDF's outline as nested lists: an entry goes to its page, one with entries under it
+   *  opens and closes them (closed, unless the top has three entries or fewer). */
+  async listOutline() {
+    if (this.outlineListed) return;
+    this.outlineListed = true;
+    const box = this.panelBody('outline');
+    let outline = null;
+    try {
+      outline = await this.pdf.getOutline();
+    } catch {
+      outline = null;
+    }
+    if (!outline?.length) {
+      const note = document.createElement('p');
+      note.className = 'reader-panel-note';
+      note.textContent = this.controls.dataset.noOutline;
+      box.replaceChildren(note);
+      return;
+    }
+    const language = this.article.dataset.language;
+    const list = (items, depth) => {
+      const ul = document.createElement('ul');
+      for (const item of items) {
+        const li = document.createElement('li');
+        const row = document.createElement('div');
+        row.className = 'reader-outline-row';
+        const go = document.createElement('button');
+        go.type = 'button';
+        go.className = 'reader-outline-entry';
+        go.textContent = item.title;
+        if (language) go.lang = language;
+        go.addEventListener('click', () => this.goToDestination(item.dest));
+        row.append(go);
+        li.append(row);
+        if (item.items?.length && depth < 8) {
+          const children = list(item.items, depth + 1);
+          // Closed, but for the chapters under the only few entries of the top (a book's title).
+          children.hidden = depth > 0 || outline.length > 3;
+          children.id = `reader-outline-${(this.outlineLists = (this.outlineLists ?? 0) + 1)}`;
+          const toggle = document.createElement('button');
+          toggle.type = 'button';
+          toggle.className = 'reader-outline-toggle';
+          toggle.setAttribute('aria-expanded', String(!children.hidden));
+          toggle.setAttribute('aria-controls', children.id);
+          toggle.setAttribute('aria-label', item.title);
+          toggle.addEventListener('click', () => {
+            children.hidden = !children.hidden;
+            toggle.setAttribute('aria-expanded', String(!children.hidden));
+          });
+          row.prepend(toggle);
+          li.append(children);
+        }
+        ul.append(li);
+      }
+      return ul;
+    };
+    box.replaceChildren(list(outline, 0));
+  }
+
+  async goToDestination(destination) {
+    try {
+      const explicit = typeof destination === 'string' ? await this.pdf.getDestination(destination) : destination;
+      if (!Array.isArray(explicit)) return;
+      const index = typeof explicit[0] === 'number' ? explicit[0] : await this.pdf.getPageIndex(explicit[0]);
+      this.goTo(index + 1);
+      this.chosen();
+    } catch {
+      // A broken link in the outline goes nowhere.
+    }
+  }
+
+  /** Every page as a thumbnail button, drawn when it comes into view (one at a time, at most
+   *  ``KEPT_THUMBS`` kept). */
+  listThumbnails() {
+    if (this.thumbnails) return;
+    const box = this.panelBody('thumbnails');
+    const grid = document.createElement('ol');
+    grid.className = 'reader-thumbs';
+    const first = this.pages[0];
+    this.thumbnails = this.pages.map((view) => {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'reader-thumb';
+      button.dataset.page = String(view.number);
+      button.setAttribute('aria-label', this.label(this.controls.dataset.pageLabel, view.number, this.count));
+      const frame = document.createElement('span');
+      frame.className = 'reader-thumb-frame';
+      frame.style.aspectRatio = `${first.width} / ${first.height}`;
+      const number = document.createElement('span');
+      number.className = 'reader-thumb-number';
+      number.setAttribute('aria-hidden', 'true');
+      number.textContent = this.numbers.format(view.number);
+      button.append(frame, number);
+      button.addEventListener('click', () => { this.goTo(view.number); this.chosen(); });
+      item.append(button);
+      grid.append(item);
+      return button;
+    });
+    box.replaceChildren(grid);
+    this.visibleThumbs = new Set();
+    this.drawnThumbs = [];
+    this.thumbObserver = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) { this.visibleThumbs.add(entry.target); this.drawThumb(entry.target); }
+        else this.visibleThumbs.delete(entry.target);
+      }
+    }, { root: box, rootMargin: '200px 0px' });
+    for (const button of this.thumbnails) this.thumbObserver.observe(button);
+  }
+
+  drawThumb(button) {
+    if (button.dataset.drawn) return;
+    button.dataset.drawn = 'waiting';
+    this.thumbQueue = (this.thumbQueue ?? Promise.resolve()).then(async () => {
+      // Scrolled past before its turn: drawn when it comes back.
+      if (this.destroyed || !this.visibleThumbs.has(button)) { delete button.dataset.drawn; return; }
+      const page = await this.pdf.getPage(Number(button.dataset.page));
+      const natural = page.getViewport({ scale: 1 });
+      const viewport = page.getViewport({ scale: (THUMB_WIDTH * Math.min(window.devicePixelRatio || 1, 2)) / natural.width });
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      canvas.setAttribute('aria-hidden', 'true');
+      await page.render({ canvasContext: canvas.getContext('2d', { alpha: false }), viewport }).promise;
+      const frame = button.querySelector('.reader-thumb-frame');
+      frame.style.aspectRatio = `${natural.width} / ${natural.height}`;
+      frame.replaceChildren(canvas);
+      button.dataset.drawn = 'drawn';
+      this.drawnThumbs.push(button);
+      while (this.drawnThumbs.length > KEPT_THUMBS) {
+        const far = this.drawnThumbs.findIndex((drawn) => !this.visibleThumbs.has(drawn));
+        if (far === -1) break;
+        const [released] = this.drawnThumbs.splice(far, 1);
+        released.querySelector('.reader-thumb-frame').replaceChildren();
+        delete released.dataset.drawn;
+      }
+    }).catch(() => { delete button.dataset.drawn; });
+  }
+
+  /** The hits with their pages and words, and the search's other reports with their counts. */
+  listHits() {
+    const tab = this.panel.querySelector('[data-tab="hit-list"]');
+    const box = this.panelBody('hit-list');
+    tab.hidden = !this.terms.length;
+    if (!this.terms.length && this.tab === 'hit-list') this.showTab('outline');
+    box.replaceChildren();
+    if (!this.terms.length) return;
+    const language = this.article.dataset.language;
+    const list = document.createElement('ol');
+    list.className = 'reader-hits';
+    this.hits.forEach((hit, index) => {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.hit = String(index);
+      const page = document.createElement('span');
+      page.className = 'reader-hit-page';
+      page.textContent = this.label(this.controls.dataset.onPage, hit.page);
+      const words = document.createElement('span');
+      words.className = 'reader-hit-words';
+      if (language) words.lang = language;
+      const mark = document.createElement('mark');
+      mark.textContent = hit.match;
+      words.append(hit.before, mark, hit.after);
+      button.append(page, words);
+      button.addEventListener('click', () => { this.select(index); this.chosen(); });
+      item.append(button);
+      list.append(item);
+    });
+    const status = document.createElement('p');
+    status.className = 'reader-panel-note';
+    status.textContent = !this.hits.length ? this.controls.dataset.noHits
+      : this.total > this.hits.length ? this.label(this.controls.dataset.listedFirst, this.hits.length, this.total)
+        : this.label(this.controls.dataset.reportHits, this.hits.length);
+    box.append(status, list);
+    if (this.reports.length < 2) return;
+    const heading = document.createElement('h3');
+    heading.className = 'reader-panel-heading';
+    heading.textContent = this.controls.dataset.otherReports;
+    const others = document.createElement('ul');
+    others.className = 'reader-hit-reports';
+    for (const report of this.reports) {
+      const item = document.createElement('li');
+      const here = report.id === this.article.dataset.report;
+      const entry = document.createElement(here ? 'span' : 'button');
+      if (here) entry.setAttribute('aria-current', 'true');
+      else {
+        entry.type = 'button';
+        entry.addEventListener('click', () => this.openReport(report, 'first'));
+      }
+      const title = document.createElement('span');
+      title.className = 'reader-hit-report-title';
+      title.textContent = report.title;
+      if (report.language) title.lang = report.language;
+      const count = document.createElement('span');
+      count.className = 'reader-hit-page';
+      count.textContent = this.label(this.controls.dataset.reportHits, report.count);
+      entry.append(title, count);
+      item.append(entry);
+      others.append(item);
+    }
+    box.append(heading, others);
   }
 
   // MARK: Controls
@@ -458,6 +778,23 @@ class Reader {
     on('previous-hit', () => this.select(this.current - 1));
     on('next-hit', () => this.select(this.current + 1));
     on('close-find', () => this.hideFind());
+    on('panel', () => this.togglePanel());
+    on('close-panel', () => this.togglePanel(false));
+    for (const tab of this.panel.querySelectorAll('[role="tab"]')) tab.addEventListener('click', () => this.showTab(tab.dataset.tab));
+    this.panel.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        this.togglePanel(false);
+        return;
+      }
+      if (!event.target.matches('[role="tab"]') || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+      event.preventDefault();
+      const tabs = [...this.panel.querySelectorAll('[role="tab"]:not([hidden])')];
+      const at = tabs.indexOf(event.target);
+      const next = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: tabs.length - 1 }[event.key];
+      this.showTab(tabs[(next + tabs.length) % tabs.length].dataset.tab, { focus: true });
+    });
 
     const page = this.field('page');
     page.addEventListener('focus', () => page.select());

@@ -74,6 +74,7 @@ enum ReportViewerPage {
             [
                 .class("report-viewer"), .id("report-viewer-content"), .data("report", model.id), .data("back", model.backHref),
                 .aria("labelledby", "report-viewer-title"), .data("pdf", model.pdfURL), model.readerScript.map { .data("pdfjs", $0) },
+                .data("hit-list", SiteURL.reports(.hits(id: model.id)).path),
                 model.language.map { .data("language", $0) },
             ],
             [
@@ -150,6 +151,10 @@ enum ReportViewerPage {
                 .class("reader-controls"), Attr("hidden", ""), .data("hits", l.t("reports.reader.hits", "%1", "%2")),
                 .data("no-hits", l.t("reports.reader.noHits")), .data("searching", l.t("reports.reader.searching")),
                 .data("page-label", l.t("reports.viewer.pageAlt", "%1", "%2")), .data("failed", l.t("reports.reader.failed")),
+                .data("hits-across", l.t("reports.reader.hitsAcross", "%1", "%2", "%3")),
+                .data("on-page", l.t("reports.reader.onPage", "%1")), .data("report-hits", l.t("reports.reader.reportHits", "%1")),
+                .data("listed-first", l.t("reports.reader.listedFirst", "%1", "%2")),
+                .data("other-reports", l.t("reports.reader.otherReports")), .data("no-outline", l.t("reports.reader.noOutline")),
             ],
             [
                 el(
@@ -183,6 +188,9 @@ enum ReportViewerPage {
                                 button(
                                     "find", .search, l.t("reports.reader.find"),
                                     [.aria("expanded", "false"), .aria("controls", "reader-find")]),
+                                button(
+                                    "panel", .list, l.t("reports.reader.panel"),
+                                    [.aria("expanded", "false"), .aria("controls", "reader-panel")]),
                             ]),
                     ]),
                 el(
@@ -201,7 +209,52 @@ enum ReportViewerPage {
                         button("next-hit", .chevronDown, l.t("reports.reader.nextHit")),
                         button("close-find", .close, l.t("reports.reader.closeFind")),
                     ]),
+                panel(l: l),
             ])
+    }
+
+    /// The reader's panel, opened from the bar: the PDF's outline, its pages as thumbnails and,
+    /// while it finds, every hit with its page (and the other reports of the search it came
+    /// from), each a tab the script fills.
+    private static func panel(l: Localizer) -> HTMLNode {
+        let tabs: [(name: String, label: String)] = [
+            ("outline", l.t("reports.reader.outline")), ("thumbnails", l.t("reports.reader.thumbnails")),
+            ("hit-list", l.t("reports.reader.hitList")),
+        ]
+        return el(
+            "div", [.class("reader-panel"), .id("reader-panel"), Attr("hidden", "")],
+            [
+                el(
+                    "div", [.class("reader-tabs")],
+                    [
+                        el(
+                            "div", [Attr("role", "tablist"), .aria("label", l.t("reports.reader.panel"))],
+                            tabs.enumerated().map { index, tab in
+                                el(
+                                    "button",
+                                    [
+                                        Attr("type", "button"), Attr("role", "tab"), .id("reader-tab-\(tab.name)"), .class("reader-tab"),
+                                        .data("tab", tab.name), .aria("controls", "reader-\(tab.name)"),
+                                        .aria("selected", index == 0 ? "true" : "false"), Attr("tabindex", index == 0 ? "0" : "-1"),
+                                        tab.name == "hit-list" ? Attr("hidden", "") : nil,
+                                    ], [txt(tab.label)])
+                            }),
+                        el(
+                            "button",
+                            [
+                                Attr("type", "button"), .class("icon-button"), .data("reader", "close-panel"),
+                                .aria("label", l.t("reports.reader.closePanel")),
+                            ], [icon(.close)]),
+                    ]),
+            ]
+                + tabs.enumerated().map { index, tab in
+                    el(
+                        "div",
+                        [
+                            Attr("role", "tabpanel"), .id("reader-\(tab.name)"), .class("reader-\(tab.name)"),
+                            .aria("labelledby", "reader-tab-\(tab.name)"), Attr("tabindex", "0"), index == 0 ? nil : Attr("hidden", ""),
+                        ], [])
+                })
     }
 
     /// Search for `keyword` across the library: a chip's link. A keyword of several words is
