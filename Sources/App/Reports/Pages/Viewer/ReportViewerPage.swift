@@ -245,7 +245,7 @@ enum ReportViewerPage {
                                 Attr("type", "button"), .class("icon-button"), .data("reader", "close-panel"),
                                 .aria("label", l.t("reports.reader.closePanel")),
                             ], [icon(.close)]),
-                    ]),
+                    ])
             ]
                 + tabs.enumerated().map { index, tab in
                     el(
