@@ -66,9 +66,11 @@ class Stage {
     this.yScale = 1;
   }
 
-  /** Whether the wide layout fits the room the stage has. */
+  /** Whether the wide layout fits the room the stage has: a crowded level's six columns, or a
+   *  ring's landscape stage on a screen wider than tall. */
   isWide() {
-    return Boolean(this.element.dataset.wideStageHeight) && this.room() >= WIDE_STAGE;
+    return Boolean(this.element.dataset.wideStageHeight) && this.room() >= WIDE_STAGE
+      && (this.crowded || window.innerWidth > window.innerHeight);
   }
 
   /** The width the stage's parent gives it. */
@@ -96,8 +98,8 @@ class Stage {
   get width() { return this.element.clientWidth; }
 
   /** Sizes the stage for its width and puts every bubble at its place. A ring is at most as
-   *  wide as the screen's height allows and stretches to the height left on the screen; a
-   *  crowded level takes the width and is as tall as its rows (the page scrolls). */
+   *  wide as the screen's height allows (a landscape one wider) and stretches to the height left
+   *  on the screen; a crowded level takes the width and is as tall as its rows (the page scrolls). */
   layout() {
     if (this.isWide() !== this.wide) this.read(!this.wide);
     const inner = this.room();
@@ -110,7 +112,7 @@ class Stage {
       const top = this.element.getBoundingClientRect().top + window.scrollY;
       const pager = document.getElementById('bubble-pager')?.offsetHeight ?? 0;
       const available = window.innerHeight - top - 96 - 40 - 24 - pager;
-      width = Math.min(inner, 680, Math.max(280, available / this.height));
+      width = Math.min(inner, this.wide ? 1100 : 680, Math.max(280, available / this.height));
       height = Math.max(width * this.height, available);
     }
     this.yScale = height / (width * this.height);

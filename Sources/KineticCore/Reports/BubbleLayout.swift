@@ -58,12 +58,26 @@ public struct BubbleLayout: Equatable, Sendable {
     /// 4:5, and a title needs the room more than the gaps do.
     public static let ringDensity = 0.5
     public static let ringHeight = 1.6
+    /// A landscape stage (a tablet held sideways, a laptop): its height for a width of 1, and
+    /// the bubbles' sizes in its units, which stand about as large on it as on a portrait stage
+    /// of the same screen's height. The browser takes it when the screen is wider than tall.
+    public static let landscapeHeight = 0.62
+    public static let landscapeScale = 0.72
 
     /// The starting layout for a ring of `shapes` (at most ``ringLimit``; a level with more is
     /// laid out by ``crowded(_:columns:)``): around the centre, alternately a little nearer and
     /// further so it reads as bubbles rather than a clock face. Bubbles shrink a little for a
-    /// full ring, then the stage grows taller.
-    public static func make(_ shapes: [Shape]) -> BubbleLayout {
+    /// full ring, then the stage grows taller. A `landscape` stage keeps its height
+    /// (``landscapeHeight``) and its bubbles shrink from ``landscapeScale`` until they settle.
+    public static func make(_ shapes: [Shape], landscape: Bool = false) -> BubbleLayout {
+        if landscape {
+            var scale = landscapeScale
+            while true {
+                let layout = ring(shapes, height: landscapeHeight, scale: scale)
+                if layout.settled || scale < landscapeScale * 0.6 { return layout.layout }
+                scale *= 0.97
+            }
+        }
         let area =
             shapes.reduce(0.0) { total, shape in
                 total + (shape == .circle ? circleSize * circleSize : rectangleSize.width * rectangleSize.height)

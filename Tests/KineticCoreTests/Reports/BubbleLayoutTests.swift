@@ -46,6 +46,23 @@ import Testing
         }
     }
 
+    /// Held sideways, a ring lies on a wide stage, its bubbles nearly as large as on a portrait
+    /// stage of the same height.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    func aRingOnALandscapeStage_laysOutWithoutOverlapsInsideIt(count: Int) {
+        for circles in 0...count {
+            let shapes = (0..<count).map { $0 < circles ? BubbleLayout.Shape.circle : .rectangle }
+            let layout = BubbleLayout.make(shapes, landscape: true)
+            #expect(layout.stageHeight == BubbleLayout.landscapeHeight)
+            #expect(overlaps(layout) == 0 && inside(layout) && centreClear(layout), "\(count) bubbles, \(circles) circles")
+            // Against the portrait stage's height, its bubbles keep most of their size.
+            let portrait = BubbleLayout.make(shapes)
+            let landscapeSize = layout.bubbles[0].width / layout.stageHeight
+            let portraitSize = portrait.bubbles[0].width / portrait.stageHeight
+            #expect(landscapeSize >= portraitSize * 0.9, "\(count) bubbles: \(landscapeSize) against \(portraitSize)")
+        }
+    }
+
     /// A crowded level's rows: every item inside the stage, none overlapping another or the
     /// centre at the top, read left to right and top to bottom in the level's order.
     @Test(arguments: [BubbleLayout.compactColumns, BubbleLayout.wideColumns])

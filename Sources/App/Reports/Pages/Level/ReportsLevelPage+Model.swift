@@ -23,13 +23,13 @@ enum ReportsLevelPage {
         var thumbnailURL: String? = nil
         let place: BubbleLayout.Bubble
         /// Its place on a wide stage (a crowded level's rows are laid out for a phone and for
-        /// wider screens); nil when it has one place.
+        /// wider screens, a ring for portrait and landscape); nil when it has one place.
         var widePlace: BubbleLayout.Bubble? = nil
         /// The language of its title.
         var language: String? = nil
     }
 
-    /// A crowded level's stage on a wide screen.
+    /// A level's stage on a wide screen: a crowded level's rows, or a ring's landscape stage.
     struct WideStage: Equatable {
         let stageHeight: Double
         let centre: BubbleLayout.Bubble
@@ -49,7 +49,7 @@ enum ReportsLevelPage {
         let centreMeta: String
         let stageHeight: Double
         let centre: BubbleLayout.Bubble
-        /// A crowded level's layout on a wide stage: its height and centre.
+        /// The level's layout on a wide stage: its height and centre.
         let wide: WideStage?
         let bubbles: [Bubble]
         let toolbar: ReportsChrome.Toolbar
@@ -125,7 +125,10 @@ extension ReportsLevelPage {
         let prominent = categoriesShown.map { _ in false } + BubbleLayout.prominent(reports[reportsShown].map(\.pageCount))
         let items = zip(shapes, prominent).map { BubbleLayout.Item($0, isProminent: $1) }
         let layout = isCrowded ? BubbleLayout.crowded(items, columns: BubbleLayout.compactColumns) : BubbleLayout.make(shapes)
-        let wideLayout = isCrowded ? BubbleLayout.crowded(items, columns: BubbleLayout.wideColumns) : nil
+        // Laid out again for a wide screen: a crowded level's rows, a ring's landscape stage.
+        let wideLayout =
+            isCrowded
+            ? BubbleLayout.crowded(items, columns: BubbleLayout.wideColumns) : isStart ? nil : BubbleLayout.make(shapes, landscape: true)
         let categoryBubbles = zip(categories[categoriesShown], layout.bubbles.indices).map { category, index in
             let reportCount = l.plural("reports.count", count: category.reportCount)
             return Bubble(
