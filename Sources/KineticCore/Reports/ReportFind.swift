@@ -113,6 +113,24 @@ public struct ReportFind: Equatable, Sendable {
         }
     }
 
+    /// The places found in `pages` (page number and text, in order): the first `limit` with
+    /// their surroundings, and how many there are in all (the rest only counted, so a word on
+    /// every line of a long book costs no more memory than `limit` hits).
+    public func listing(_ pages: [(page: Int, text: String)], limit: Int) -> (hits: [Hit], count: Int) {
+        var hits: [Hit] = []
+        var count = 0
+        for (page, text) in pages {
+            if hits.count < limit {
+                let found = self.hits(onPage: page, text: text)
+                hits += found.prefix(limit - hits.count)
+                count += found.count
+            } else {
+                count += matches(in: text).count
+            }
+        }
+        return (hits, count)
+    }
+
     // MARK: Reading
 
     /// Whether `scalar` belongs to a word: a letter, a digit or a mark on one (Unicode's L, N, M).

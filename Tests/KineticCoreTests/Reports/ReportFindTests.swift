@@ -55,6 +55,16 @@ import Testing
         #expect(find.hits(onPage: 1, text: "oblivious.") == [.init(page: 1, before: "", match: "oblivious", after: ".")])
     }
 
+    @Test func aListing_keepsTheFirstHits_andCountsTheRest() throws {
+        let find = try #require(ReportFind("the"))
+        let pages = (1...50).map { ($0, String(repeating: "the cat and the dog. ", count: 20)) }
+        let listing = find.listing(pages, limit: 25)
+        #expect(listing.count == 50 * 40)
+        #expect(listing.hits.count == 25 && listing.hits.allSatisfy { $0.page == 1 })
+        #expect(find.listing(pages, limit: 45).hits.last?.page == 2)
+        #expect(find.listing([], limit: 10).count == 0)
+    }
+
     /// find.js marks on a drawn page what ReportFind lists on the server.
     @Test func theReadersScript_findsWhatTheServerFinds() throws {
         struct Case: Codable {

@@ -62,8 +62,8 @@ struct ReportsController {
         let search = try request.findText("search")
         guard let find = ReportFind(words) else { return ReportHits(count: 0, hits: [], reports: []) }
         let pages = try await reports.library.pageTexts(of: report.summary.id)
-        let hits = try await request.parsing(bytes: pages.reduce(0) { $0 + $1.body.utf8.count }) {
-            pages.flatMap { find.hits(onPage: $0.page, text: $0.body) }
+        let (hits, total) = try await request.parsing(bytes: pages.reduce(0) { $0 + $1.body.utf8.count }) {
+            find.listing(pages.map { ($0.page, $0.body) }, limit: Self.hitsListed)
         }
         var across: [ReportHits.Report] = []
         let found = search.isEmpty ? [] : try await reports.library.search(search).results.prefix(Self.hitsReports)
@@ -72,7 +72,7 @@ struct ReportsController {
             for result in found {
                 let count: Int
                 if result.report.id == report.summary.id {
-                    count = hits.count
+                    count = total
                 } else {
                     let pages = try await reports.library.pageTexts(of: result.report.id)
                     let bytes = pages.reduce(0) { $0 + $1.body.utf8.count }
@@ -87,7 +87,7 @@ struct ReportsController {
                         href: SiteURL.reports(.report(id: result.report.id)).with([("find", words), ("search", search)])))
             }
         }
-        return ReportHits(count: hits.count, hits: Array(hits.prefix(Self.hitsListed)), reports: across.count > 1 ? across : [])
+        return ReportHits(count: total, hits: hits, reports: across.count > 1 ? across : [])
     }
 
     /// The most hits listed for one report (all are counted).
