@@ -39,6 +39,7 @@ enum ReportsModule: KineticModule {
         api.post(SiteURL.api(.reports(.confirmImport(id: nil))).pathComponents, use: reports.confirmImport)
         api.get(SiteURL.api(.reports(.importStatus(id: nil))).pathComponents, use: reports.importStatus)
         api.get(SiteURL.api(.reports(.report(id: nil))).pathComponents, use: reports.report)
+        api.get(SiteURL.api(.reports(.hits(id: nil))).pathComponents, use: reports.hits)
         registerFiles(on: api) { .api(.reports($0)) }
     }
 

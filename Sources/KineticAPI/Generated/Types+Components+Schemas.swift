@@ -3175,6 +3175,127 @@ extension Components {
                 case highlight
             }
         }
+        /// - Remark: Generated from `#/components/schemas/ReportHits`.
+        public struct ReportHits: Codable, Hashable, Sendable {
+            /// How many places in the report hold the words.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportHits/count`.
+            public var count: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ReportHits/HitsPayload`.
+            public struct HitsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ReportHits/HitsPayload/page`.
+                public var page: Swift.Int
+                /// Up to 40 characters before it, from a word's start; "…" first when cut.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReportHits/HitsPayload/before`.
+                public var before: Swift.String
+                /// The words found
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReportHits/HitsPayload/match`.
+                public var match: Swift.String
+                /// Up to 40 characters after it, to a word's end; "…" last when cut.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReportHits/HitsPayload/after`.
+                public var after: Swift.String
+                /// Creates a new `HitsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - page:
+                ///   - before: Up to 40 characters before it, from a word's start; "…" first when cut.
+                ///   - match: The words found
+                ///   - after: Up to 40 characters after it, to a word's end; "…" last when cut.
+                public init(
+                    page: Swift.Int,
+                    before: Swift.String,
+                    match: Swift.String,
+                    after: Swift.String
+                ) {
+                    self.page = page
+                    self.before = before
+                    self.match = match
+                    self.after = after
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case page
+                    case before
+                    case match
+                    case after
+                }
+            }
+            /// The first 1,000 places, in page order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportHits/hits`.
+            public typealias HitsPayload = [Components.Schemas.ReportHits.HitsPayloadPayload]
+            /// The first 1,000 places, in page order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportHits/hits`.
+            public var hits: Components.Schemas.ReportHits.HitsPayload
+            /// - Remark: Generated from `#/components/schemas/ReportHits/ReportsPayload`.
+            public struct ReportsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ReportHits/ReportsPayload/id`.
+                public var id: Swift.String
+                /// - Remark: Generated from `#/components/schemas/ReportHits/ReportsPayload/title`.
+                public var title: Swift.String
+                /// The language its title is in (BCP 47).
+                ///
+                /// - Remark: Generated from `#/components/schemas/ReportHits/ReportsPayload/language`.
+                public var language: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/ReportHits/ReportsPayload/count`.
+                public var count: Swift.Int
+                /// Creates a new `ReportsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - title:
+                ///   - language: The language its title is in (BCP 47).
+                ///   - count:
+                public init(
+                    id: Swift.String,
+                    title: Swift.String,
+                    language: Swift.String? = nil,
+                    count: Swift.Int
+                ) {
+                    self.id = id
+                    self.title = title
+                    self.language = language
+                    self.count = count
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case id
+                    case title
+                    case language
+                    case count
+                }
+            }
+            /// With `search`, the reports it found that hold the words (this one among them), in its order; empty otherwise or when only this one does.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportHits/reports`.
+            public typealias ReportsPayload = [Components.Schemas.ReportHits.ReportsPayloadPayload]
+            /// With `search`, the reports it found that hold the words (this one among them), in its order; empty otherwise or when only this one does.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportHits/reports`.
+            public var reports: Components.Schemas.ReportHits.ReportsPayload
+            /// Creates a new `ReportHits`.
+            ///
+            /// - Parameters:
+            ///   - count: How many places in the report hold the words.
+            ///   - hits: The first 1,000 places, in page order.
+            ///   - reports: With `search`, the reports it found that hold the words (this one among them), in its order; empty otherwise or when only this one does.
+            public init(
+                count: Swift.Int,
+                hits: Components.Schemas.ReportHits.HitsPayload,
+                reports: Components.Schemas.ReportHits.ReportsPayload
+            ) {
+                self.count = count
+                self.hits = hits
+                self.reports = reports
+            }
+            public enum CodingKeys: String, CodingKey {
+                case count
+                case hits
+                case reports
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ReportImport`.
         public struct ReportImport: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ReportImport/categories`.

@@ -17251,6 +17251,289 @@ public enum Operations {
             }
         }
     }
+    /// Where words are in a report, page by page, for a reader's list of hits
+    ///
+    /// `find` is read as a reader's find field reads it: each `"quoted phrase"` whole, each other
+    /// word alone (at most 16), found where it begins a word, compared without case or accents
+    /// and with the letters a keyboard may lack spelled plainly (`strasse` finds `Straße`,
+    /// `groesse` finds `Größe`, `aeroeskoebing` finds `Ærøskøbing`), inside phrases too; a
+    /// search result's `find` for a reader is its query's words. Every page of the report's text
+    /// is read; the first 1,000 places are listed with the words around them, all are counted.
+    /// With `search` (what was searched when the report was opened from a search), `reports`
+    /// also gives the reports that search found holding the words, in its order, each with how
+    /// many places (at most 20 reports), so a reader can go on from one report's last hit to the
+    /// next report's first.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/reports/{reportId}/hits`.
+    /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/hits/get(getReportHits)`.
+    public enum GetReportHits {
+        public static let id: Swift.String = "getReportHits"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/path/reportId`.
+                public var reportId: Components.Parameters.ReportID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - reportId:
+                public init(reportId: Components.Parameters.ReportID) {
+                    self.reportId = reportId
+                }
+            }
+            public var path: Operations.GetReportHits.Input.Path
+            /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/query/find`.
+                public var find: Swift.String
+                /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/query/search`.
+                public var search: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - find:
+                ///   - search:
+                public init(
+                    find: Swift.String,
+                    search: Swift.String? = nil
+                ) {
+                    self.find = find
+                    self.search = search
+                }
+            }
+            public var query: Operations.GetReportHits.Input.Query
+            /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReportHits.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReportHits.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetReportHits.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.GetReportHits.Input.Path,
+                query: Operations.GetReportHits.Input.Query,
+                headers: Operations.GetReportHits.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ReportHits)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ReportHits {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetReportHits.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetReportHits.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The places found (none when `find` names nothing to find).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/hits/get(getReportHits)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetReportHits.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetReportHits.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/hits/get(getReportHits)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The user has no such item (another user's id answers the same).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/hits/get(getReportHits)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Some members are invalid; `fields` has a message per member path.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/hits/get(getReportHits)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct ServiceUnavailable: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/responses/503/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/responses/503/content/application\/json`.
+                    case json(Components.Schemas.ErrorResponse)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ErrorResponse {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetReportHits.Output.ServiceUnavailable.Body
+                /// Creates a new `ServiceUnavailable`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetReportHits.Output.ServiceUnavailable.Body) {
+                    self.body = body
+                }
+            }
+            /// Too much of the account's (or its network's) reading waits already (`busy`, with `Retry-After`).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/hits/get(getReportHits)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Operations.GetReportHits.Output.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Operations.GetReportHits.Output.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// The original PDF, as an attachment named after the report's title
     ///
     /// - Remark: HTTP `GET /api/v1/reports/{reportId}/pdf`.

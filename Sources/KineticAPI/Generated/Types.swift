@@ -588,6 +588,23 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/v1/reports/{reportId}`.
     /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/get(getReport)`.
     func getReport(_ input: Operations.GetReport.Input) async throws -> Operations.GetReport.Output
+    /// Where words are in a report, page by page, for a reader's list of hits
+    ///
+    /// `find` is read as a reader's find field reads it: each `"quoted phrase"` whole, each other
+    /// word alone (at most 16), found where it begins a word, compared without case or accents
+    /// and with the letters a keyboard may lack spelled plainly (`strasse` finds `Straße`,
+    /// `groesse` finds `Größe`, `aeroeskoebing` finds `Ærøskøbing`), inside phrases too; a
+    /// search result's `find` for a reader is its query's words. Every page of the report's text
+    /// is read; the first 1,000 places are listed with the words around them, all are counted.
+    /// With `search` (what was searched when the report was opened from a search), `reports`
+    /// also gives the reports that search found holding the words, in its order, each with how
+    /// many places (at most 20 reports), so a reader can go on from one report's last hit to the
+    /// next report's first.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/reports/{reportId}/hits`.
+    /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/hits/get(getReportHits)`.
+    func getReportHits(_ input: Operations.GetReportHits.Input) async throws -> Operations.GetReportHits.Output
     /// The original PDF, as an attachment named after the report's title
     ///
     /// - Remark: HTTP `GET /api/v1/reports/{reportId}/pdf`.
@@ -1850,6 +1867,33 @@ extension APIProtocol {
     ) async throws -> Operations.GetReport.Output {
         try await getReport(Operations.GetReport.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Where words are in a report, page by page, for a reader's list of hits
+    ///
+    /// `find` is read as a reader's find field reads it: each `"quoted phrase"` whole, each other
+    /// word alone (at most 16), found where it begins a word, compared without case or accents
+    /// and with the letters a keyboard may lack spelled plainly (`strasse` finds `Straße`,
+    /// `groesse` finds `Größe`, `aeroeskoebing` finds `Ærøskøbing`), inside phrases too; a
+    /// search result's `find` for a reader is its query's words. Every page of the report's text
+    /// is read; the first 1,000 places are listed with the words around them, all are counted.
+    /// With `search` (what was searched when the report was opened from a search), `reports`
+    /// also gives the reports that search found holding the words, in its order, each with how
+    /// many places (at most 20 reports), so a reader can go on from one report's last hit to the
+    /// next report's first.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/reports/{reportId}/hits`.
+    /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/hits/get(getReportHits)`.
+    public func getReportHits(
+        path: Operations.GetReportHits.Input.Path,
+        query: Operations.GetReportHits.Input.Query,
+        headers: Operations.GetReportHits.Input.Headers = .init()
+    ) async throws -> Operations.GetReportHits.Output {
+        try await getReportHits(Operations.GetReportHits.Input(
+            path: path,
+            query: query,
             headers: headers
         ))
     }

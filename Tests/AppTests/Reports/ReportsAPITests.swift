@@ -262,6 +262,7 @@ import VaporTesting
             for path in [
                 "/api/v1/reports/report-00001/pdf", "/api/v1/reports/report-00001/pages/1", "/api/v1/reports/report-00001/thumbnail",
                 "/api/v1/reports/report-00001", "/api/v1/reports/categories/root", "/api/v1/reports/search?q=safety",
+                "/api/v1/reports/report-00001/hits?find=safety",
             ] {
                 let response = try await app.testing().sendRequest(.GET, path)
                 #expect(response.status == .unauthorized, "\(path)")

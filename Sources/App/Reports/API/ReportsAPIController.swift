@@ -26,6 +26,12 @@ struct ReportsAPIController {
         return ReportSearchDTO(query: text, try await request.reports().library.search(text))
     }
 
+    /// `GET /api/v1/reports/{reportId}/hits?find=…&search=…`: where a reader's words are
+    /// (``ReportHits/find(for:linkingViewer:)``).
+    func hits(_ request: Request) async throws -> ReportHits {
+        try await ReportHits.find(for: request, linkingViewer: false)
+    }
+
     /// `POST /api/v1/reports/import`: the body is a zip of the library (administrators only);
     /// 201 with what importing it would change, to confirm or discard.
     func uploadImport(_ request: Request) async throws -> Response {
