@@ -57,7 +57,8 @@ struct ReportHits: Content, Equatable {
                 across.append(
                     ReportHits.Report(
                         id: result.report.id, title: result.report.title, language: result.report.language, count: count,
-                        href: linkingViewer ? SiteURL.reports(.report(id: result.report.id)).with([("find", words), ("search", search)]) : nil))
+                        href: linkingViewer
+                            ? SiteURL.reports(.report(id: result.report.id)).with([("find", words), ("search", search)]) : nil))
             }
         }
         return ReportHits(count: total, hits: hits, reports: across.count > 1 ? across : [])

@@ -153,7 +153,8 @@ extension APIContractTests {
         _ = try await client.searchReports(query: .init(q: String(repeating: "a", count: 201))).unprocessableContent.body.json
         // Where the word is in the report, and in the other reports its search found.
         let hits = try await client.getReportHits(path: .init(reportId: report.id), query: .init(find: word, search: word)).ok.body.json
-        #expect(hits.count == hits.hits.count && hits.hits.allSatisfy { $0.page >= 1 && $0.match.lowercased().hasPrefix(word.lowercased()) })
+        #expect(
+            hits.count == hits.hits.count && hits.hits.allSatisfy { $0.page >= 1 && $0.match.lowercased().hasPrefix(word.lowercased()) })
         #expect(hits.reports.isEmpty || hits.reports.contains { $0.id == report.id })
         _ = try await client.getReportHits(path: .init(reportId: "no-such-report"), query: .init(find: word)).notFound.body.json
         _ = try await client.getReportHits(path: .init(reportId: report.id), query: .init(find: String(repeating: "a", count: 201)))
