@@ -302,26 +302,26 @@ def test_a_search_hit_opens_the_reader_at_its_page_with_the_words_highlighted(ac
               reader.matchRanges('die große\\nStraße', reader.findTerms('„grosse strasse“')),
             ]));""") == [[[11, 16]], [[4, 16]]]
         # The hits of every report the search found, in its order: "1 of 16 in 4 reports".
-        hits, reports = map(int, re.fullmatch(r"1 of (\d+) in (\d+) reports", state["status"]).groups())
+        hits, reports = map(int, re.fullmatch(r"1 of (\d+) hits in (\d+) reports", state["status"]).groups())
         assert hits >= 4 and reports >= 2, state
         screenshot(driver, f"reports-reader-hit-en-{width}")
         assert violations(driver) == [], "reader"
 
         driver.find_element(By.CSS_SELECTOR, "[data-reader=next-hit]").click()
-        wait(driver).until(lambda d: reader_state(d)["status"] == f"2 of {hits} in {reports} reports")
+        wait(driver).until(lambda d: reader_state(d)["status"] == f"2 of {hits} hits in {reports} reports")
         driver.find_element(By.CSS_SELECTOR, "[data-reader=previous-hit]").click()
-        wait(driver).until(lambda d: reader_state(d)["status"] == f"1 of {hits} in {reports} reports")
+        wait(driver).until(lambda d: reader_state(d)["status"] == f"1 of {hits} hits in {reports} reports")
         # Before the first hit is the last of the search's last report, opened in its place;
         # after it, the first again.
         first_report = driver.execute_script("return document.querySelector('#report-viewer-content').dataset.report")
         driver.find_element(By.CSS_SELECTOR, "[data-reader=previous-hit]").click()
-        wait(driver, 20).until(lambda d: reader_state(d)["status"] == f"{hits} of {hits} in {reports} reports" and reader_state(d)["currentText"])
+        wait(driver, 20).until(lambda d: reader_state(d)["status"] == f"{hits} of {hits} hits in {reports} reports" and reader_state(d)["currentText"])
         last_report = driver.execute_script("return document.querySelector('#report-viewer-content').dataset.report")
         assert last_report != first_report and last_report in driver.current_url
         assert len(driver.find_elements(By.CSS_SELECTOR, "dialog#report-viewer")) == 1, "in place of the first, not over it"
         assert reader_state(driver)["currentText"].lower() == "foam" and reader_state(driver)["currentShown"]
         driver.switch_to.active_element.send_keys(Keys.ENTER)  # the find field has focus
-        wait(driver, 20).until(lambda d: reader_state(d)["status"] == f"1 of {hits} in {reports} reports" and reader_state(d)["currentText"])
+        wait(driver, 20).until(lambda d: reader_state(d)["status"] == f"1 of {hits} hits in {reports} reports" and reader_state(d)["currentText"])
         assert driver.execute_script("return document.querySelector('#report-viewer-content').dataset.report") == first_report
         state = reader_state(driver)
         assert state["currentPage"] == hit_page, state

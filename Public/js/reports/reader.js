@@ -6,7 +6,7 @@
 // panel with the PDF's outline, its pages as thumbnails and the list of hits. Opened at
 // `?page=12&find=words` it starts at that page with the words highlighted; from a search
 // (`&search=`), the next hit after a report's last is the first of the search's next report
-// ("3 of 17 in 5 reports"). When pdf.js cannot open the PDF the page images stay, as they are
+// ("3 of 17 hits in 5 reports"). When pdf.js cannot open the PDF the page images stay, as they are
 // without script.
 
 import { prefersReducedMotion } from '../shared/motion.js';
@@ -461,7 +461,7 @@ class Reader {
     }
   }
 
-  /** "3 of 17", or across a search's reports "9 of 40 in 5 reports". */
+  /** "3 of 17", or across a search's reports "9 of 40 hits in 5 reports". */
   hitStatus() {
     const at = this.reports.findIndex((report) => report.id === this.article.dataset.report);
     if (this.reports.length > 1 && at !== -1) {
