@@ -96,3 +96,43 @@ export function matchRanges(text, terms) {
   }
   return merged;
 }
+
+/** Accents some PDFs (TeX's fonts) draw on their own, before or over the letter they belong to,
+ *  which pdf.js gives as characters of their own: "Gr ̈oße" for "Größe". */
+const LONE_ACCENT = /[\p{M}\u00A8\u00B4\u00AF\u00B8\u02C6\u02C7\u02D8\u02D9\u02DA\u02DB\u02DC\u02DD`]/u;
+
+/** Where the `terms` are on a page given as pdf.js's text items (`strings`, in order): each
+ *  place as the parts of the items it covers, [[item, start, end], …] (a word may run from
+ *  one item into the next). The items are read as one text, a space between two unless an
+ *  accent drawn on its own ends the first; such an accent (with a space before it) is left out,
+ *  so the letters around it make one word again. */
+export function pageMatches(strings, terms) {
+  if (!terms.length) return [];
+  let text = '';
+  const origin = [];
+  let accentOpen = false;
+  strings.forEach((string, item) => {
+    if (text && !accentOpen && !/\s$/.test(text)) { text += ' '; origin.push(null); }
+    for (let at = 0; at < string.length; at++) {
+      if (LONE_ACCENT.test(string[at])) {
+        if (text.endsWith(' ')) { text = text.slice(0, -1); origin.pop(); }
+        accentOpen = true;
+        continue;
+      }
+      accentOpen = accentOpen && /\s/.test(string[at]) && at === string.length - 1;
+      if (accentOpen) continue;
+      text += string[at];
+      origin.push([item, at]);
+    }
+  });
+  return matchRanges(text, terms).map(([start, end]) => {
+    const parts = [];
+    for (const place of origin.slice(start, end)) {
+      if (!place) continue;
+      const last = parts[parts.length - 1];
+      if (last && last[0] === place[0]) last[2] = place[1] + 1;
+      else parts.push([place[0], place[1], place[1] + 1]);
+    }
+    return parts;
+  });
+}

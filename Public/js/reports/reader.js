@@ -10,9 +10,9 @@
 // without script.
 
 import { prefersReducedMotion } from '../shared/motion.js';
-import { findTerms, matchRanges } from './find.js';
+import { findTerms, matchRanges, pageMatches } from './find.js';
 
-export { findTerms, matchRanges };
+export { findTerms, matchRanges, pageMatches };
 
 const CSS_UNITS = 96 / 72;
 const MIN_SCALE = 0.25;
@@ -423,13 +423,12 @@ class Reader {
         return null; // the reader was closed (its PDF let go) while it looked
       }
       if (run !== this.findRun) return null;
-      let ordinal = 0;
-      for (const item of content.items) {
-        const text = item.str ?? '';
-        for (const [start, end] of matchRanges(text, this.terms)) {
-          hits.push({ page: number, ordinal: ordinal++, before: text.slice(0, start), match: text.slice(start, end), after: text.slice(end) });
-        }
-      }
+      const strings = content.items.map((item) => item.str ?? '');
+      pageMatches(strings, this.terms).forEach((parts, ordinal) => {
+        const [item, start] = parts[0], [lastItem, , end] = parts[parts.length - 1];
+        const match = parts.map(([part, from, to]) => strings[part].slice(from, to)).join('');
+        hits.push({ page: number, ordinal, before: strings[item].slice(0, start), match, after: strings[lastItem].slice(end) });
+      });
     }
     this.total = hits.length;
     return hits;
@@ -485,26 +484,32 @@ class Reader {
     for (const number of this.drawn) this.mark(this.pages[number - 1]);
   }
 
-  /** Marks the matches in `view`'s text layer, the current one apart (by its number on the page). */
+  /** Marks the matches in `view`'s text layer (a word may run over two of its items), the
+   *  current one apart (by its number on the page). */
   mark(view) {
     if (!view.textDivs) return;
     const current = this.hits[this.current];
-    let ordinal = 0;
+    const currentOrdinal = current && current.page === view.number ? current.ordinal : -1;
+    const byItem = new Map();
+    pageMatches(view.strings, this.terms).forEach((parts, ordinal) => {
+      for (const [item, start, end] of parts) {
+        if (!byItem.has(item)) byItem.set(item, []);
+        byItem.get(item).push({ start, end, isCurrent: ordinal === currentOrdinal });
+      }
+    });
     view.textDivs.forEach((div, index) => {
       const text = view.strings[index] ?? '';
-      const ranges = matchRanges(text, this.terms);
-      if (!ranges.length) {
+      const ranges = byItem.get(index);
+      if (!ranges) {
         if (div.querySelector('mark')) div.textContent = text;
         return;
       }
       const parts = [];
       let at = 0;
-      for (const [start, end] of ranges) {
+      for (const { start, end, isCurrent } of ranges) {
         if (start > at) parts.push(document.createTextNode(text.slice(at, start)));
         const mark = document.createElement('mark');
-        mark.className = 'reader-hit';
-        if (current && current.page === view.number && current.ordinal === ordinal) mark.classList.add('is-current');
-        ordinal += 1;
+        mark.className = isCurrent ? 'reader-hit is-current' : 'reader-hit';
         mark.textContent = text.slice(start, end);
         parts.push(mark);
         at = end;

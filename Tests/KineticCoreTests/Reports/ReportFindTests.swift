@@ -55,6 +55,34 @@ import Testing
         #expect(find.hits(onPage: 1, text: "oblivious.") == [.init(page: 1, before: "", match: "oblivious", after: ".")])
     }
 
+    /// pdf.js gives a TeX font's accent as a character of its own, before its letter and often
+    /// ending a text item ("Gr ̈" then "oße"): the reader still marks the word, over both items,
+    /// as the server (reading pdftotext's "Größe") counts it.
+    @Test func theReadersScript_marksAWordWhoseAccentPdfjsGivesApart() throws {
+        struct Case: Codable {
+            let strings: [String]
+            let words: String
+        }
+        let cases = [
+            Case(strings: ["ussel entsprechender Gr \u{308}", "oße für die"], words: "groesse"),
+            Case(strings: ["Gr", "\u{A8}", "oße und Stra", "ße"], words: "größe"),
+            Case(strings: ["Die große", "Straße heißt"], words: "\"grosse strasse\" heisst"),
+            Case(strings: ["foam pits", "Foam"], words: "foam"),
+        ]
+        let marked = try NodeModule.run(
+            "Public/js/reports/find.js",
+            script: """
+                const { findTerms, pageMatches } = await import(process.argv[1]);
+                let input = "";
+                for await (const chunk of process.stdin) input += chunk;
+                process.stdout.write(JSON.stringify(JSON.parse(input).map((c) => pageMatches(c.strings, findTerms(c.words)))));
+                """, input: cases, as: [[[[Int]]]].self)
+        #expect(marked[0] == [[[0, 21, 23], [1, 0, 3]]])
+        #expect(marked[1] == [[[0, 0, 2], [2, 0, 3]]], "an accent item between two joins them")
+        #expect(marked[2] == [[[0, 4, 9], [1, 0, 6]], [[1, 7, 12]]])
+        #expect(marked[3] == [[[0, 0, 4]], [[1, 0, 4]]])
+    }
+
     @Test func aListing_keepsTheFirstHits_andCountsTheRest() throws {
         let find = try #require(ReportFind("the"))
         let pages = (1...50).map { ($0, String(repeating: "the cat and the dog. ", count: 20)) }
