@@ -417,6 +417,9 @@ def test_the_readers_panel_lists_the_outline_the_pages_and_every_hit(account):
         assert violations(driver) == [], "the outline"
         outline.find_elements(By.CSS_SELECTOR, ":scope > ul > li > .reader-outline-row .reader-outline-entry")[3].click()
         wait(driver).until(lambda d: reader_state(d)["page"] == "4")
+        # The pages scroll there smoothly: wait until they stop.
+        wait(driver).until(lambda d: d.execute_script(
+            "const y = scrollY; return new Promise((done) => setTimeout(() => done(scrollY === y), 250))"))
 
         # The pages as thumbnails, drawn; the page shown is marked; one goes to its page.
         toggle.click()

@@ -539,15 +539,22 @@ async function openReport(url, { push = true } = {}) {
   });
   let reader = startReader(answer.part, url);
   // The reader goes on to another report's hits (one of its search's): it takes this one's place.
+  let switching = 0;
   viewer.dialog.addEventListener('reader:open', async (event) => {
     event.preventDefault();
+    // The last asked wins: a second Enter while the first report loads goes where it says.
+    const asked = ++switching;
     const next = await fetchPart(event.detail.url, '#report-viewer-content');
-    if (!next?.part || !viewer.dialog.isConnected) return;
+    if (!next?.part || !viewer.dialog.isConnected || asked !== switching) return;
     (await reader)?.destroy();
-    viewer.dialog.querySelector('.overlay-title').textContent = next.part.querySelector('.report-viewer-title')?.textContent ?? '';
+    const title = viewer.dialog.querySelector('.overlay-title');
+    title.textContent = next.part.querySelector('.report-viewer-title')?.textContent ?? '';
     const body = viewer.dialog.querySelector('.overlay-body');
     body.replaceChildren(next.part);
     body.scrollTop = 0;
+    // Focus waits on the new report's title until its reader opens at the hit.
+    title.tabIndex = -1;
+    title.focus({ preventScroll: true });
     if (history.state?.reports === 'viewer') history.replaceState(history.state, '', event.detail.url);
     url = event.detail.url;
     reader = startReader(next.part, url);

@@ -98,32 +98,30 @@ export function matchRanges(text, terms) {
 }
 
 /** Accents some PDFs (TeX's fonts) draw on their own, before or over the letter they belong to,
- *  which pdf.js gives as characters of their own: "Gr ̈oße" for "Größe". */
-const LONE_ACCENT = /[\p{M}\u00A8\u00B4\u00AF\u00B8\u02C6\u02C7\u02D8\u02D9\u02DA\u02DB\u02DC\u02DD`]/u;
+ *  which pdf.js gives as characters of their own: "Gr ̈oße" for "Größe". Combining marks, and
+ *  the spacing accents no one types (not `, ^ or ~, which code uses). */
+const LONE_ACCENT = /[\p{M}\u00A8\u00B4\u00AF\u00B8\u02C6\u02C7\u02D8\u02D9\u02DA\u02DB\u02DC\u02DD]/u;
 
-/** Where the `terms` are on a page given as pdf.js's text items (`strings`, in order): each
- *  place as the parts of the items it covers, [[item, start, end], …] (a word may run from
- *  one item into the next). The items are read as one text, a space between two unless an
- *  accent drawn on its own ends the first; such an accent (with a space before it) is left out,
+/** Where the `terms` are on a page given as pdf.js's text items (`strings`, in order, and
+ *  whether each ends its line, `eols`): each place as the parts of the items it covers,
+ *  [[item, start, end], …] (a word may run from one item into the next, as a change of font
+ *  splits it). The items are read as pdf.js reads them for its own find: one after the other,
+ *  a space where a line ends; an accent drawn on its own is left out with the space before it,
  *  so the letters around it make one word again. */
-export function pageMatches(strings, terms) {
+export function pageMatches(strings, terms, eols = []) {
   if (!terms.length) return [];
   let text = '';
   const origin = [];
-  let accentOpen = false;
   strings.forEach((string, item) => {
-    if (text && !accentOpen && !/\s$/.test(text)) { text += ' '; origin.push(null); }
     for (let at = 0; at < string.length; at++) {
       if (LONE_ACCENT.test(string[at])) {
-        if (text.endsWith(' ')) { text = text.slice(0, -1); origin.pop(); }
-        accentOpen = true;
+        if (text.endsWith(' ') && origin[origin.length - 1]) { text = text.slice(0, -1); origin.pop(); }
         continue;
       }
-      accentOpen = accentOpen && /\s/.test(string[at]) && at === string.length - 1;
-      if (accentOpen) continue;
       text += string[at];
       origin.push([item, at]);
     }
+    if (eols[item] && !/\s$/.test(text)) { text += ' '; origin.push(null); }
   });
   return matchRanges(text, terms).map(([start, end]) => {
     const parts = [];

@@ -135,6 +135,10 @@ class Reader {
   /** Lets go of the PDF, its pages and every listener outside the reader (its overlay closed). */
   destroy() {
     this.destroyed = true;
+    this.findRun = (this.findRun ?? 0) + 1;
+    clearTimeout(this.typing);
+    cancelAnimationFrame(this.scrollFrame);
+    this.asking?.abort();
     this.outside.abort();
     this.observer?.disconnect();
     this.thumbObserver?.disconnect();
@@ -236,6 +240,7 @@ class Reader {
       if (view.scale !== scale) return;
       view.textDivs = textDivs;
       view.strings = strings;
+      view.eols = textContent.items.map((item) => item.hasEOL);
       view.element.replaceChildren(canvas, text);
       view.element.classList.add('is-drawn');
       this.mark(view);
@@ -362,6 +367,7 @@ class Reader {
   /** Finds `words` in every page; the hit `hit` names ('first', 'last') or else the first at
    *  or after page `from` is the current. */
   async find(words, from = this.shownPage(), { hit = null } = {}) {
+    if (this.destroyed) return;
     const run = (this.findRun = (this.findRun ?? 0) + 1);
     this.terms = findTerms(words);
     this.hits = [];
@@ -376,9 +382,15 @@ class Reader {
       return;
     }
     status.textContent = this.controls.dataset.searching;
-    const hits = (await this.hitsFromServer(words)) ?? (await this.hitsInPDF(run));
-    if (run !== this.findRun || !hits) return;
+    let answer = await this.hitsFromServer(words);
+    if (run !== this.findRun || this.destroyed) return;
+    if (answer === 'failed') { status.textContent = this.controls.dataset.findFailed; return; }
+    answer ??= await this.hitsInPDF(run);
+    if (run !== this.findRun || !answer) return;
+    const { hits, total, reports } = answer;
     this.hits = hits;
+    this.total = total;
+    this.reports = reports;
     this.markDrawn();
     this.listHits();
     if (!hits.length) { status.textContent = this.controls.dataset.noHits; return; }
@@ -387,28 +399,31 @@ class Reader {
   }
 
   /** The hits the server lists (every page of the report's indexed text, and the other reports
-   *  of the search), each numbered on its page as the marks are; null when it cannot answer. */
+   *  of the search), each numbered on its page as the marks are, with their count and the
+   *  search's reports; null without a network (pdf.js looks then), 'failed' when the server
+   *  could not answer. A find begun after it cancels it. */
   async hitsFromServer(words) {
     if (!this.article.dataset.hitList) return null;
     const url = new URL(this.article.dataset.hitList, location.href);
     url.searchParams.set('find', words);
     if (this.search) url.searchParams.set('search', this.search);
+    this.asking?.abort();
+    const asking = (this.asking = new AbortController());
     let answer;
     try {
-      const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-      if (!response.ok) return null;
+      const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal: asking.signal });
+      if (!response.ok) return 'failed';
       answer = await response.json();
     } catch {
-      return null;
+      return asking.signal.aborted ? 'failed' : null;
     }
-    this.total = answer.count;
-    this.reports = answer.reports ?? [];
     const onPage = new Map();
-    return answer.hits.map((found) => {
+    const hits = answer.hits.filter((found) => found.page >= 1 && found.page <= this.count).map((found) => {
       const ordinal = onPage.get(found.page) ?? 0;
       onPage.set(found.page, ordinal + 1);
       return { ...found, ordinal };
     });
+    return { hits, total: answer.count, reports: answer.reports ?? [] };
   }
 
   /** The hits pdf.js finds in every page's text (without a network); null when the reader
@@ -424,14 +439,13 @@ class Reader {
       }
       if (run !== this.findRun) return null;
       const strings = content.items.map((item) => item.str ?? '');
-      pageMatches(strings, this.terms).forEach((parts, ordinal) => {
+      pageMatches(strings, this.terms, content.items.map((item) => item.hasEOL)).forEach((parts, ordinal) => {
         const [item, start] = parts[0], [lastItem, , end] = parts[parts.length - 1];
         const match = parts.map(([part, from, to]) => strings[part].slice(from, to)).join('');
         hits.push({ page: number, ordinal, before: strings[item].slice(0, start), match, after: strings[lastItem].slice(end) });
       });
     }
-    this.total = hits.length;
-    return hits;
+    return { hits, total: hits.length, reports: [] };
   }
 
   /** Makes hit `index` the current one: its page shown, its match scrolled into view. Past the
@@ -448,7 +462,7 @@ class Reader {
     this.current = (index + this.hits.length) % this.hits.length;
     const hit = this.hits[this.current];
     this.field('status').textContent = this.hitStatus();
-    const view = this.pages[hit.page - 1];
+    const view = this.pages[Math.min(Math.max(hit.page, 1), this.count) - 1];
     this.markDrawn();
     for (const button of this.panel.querySelectorAll('.reader-hits button[aria-current]')) button.removeAttribute('aria-current');
     this.panel.querySelector(`.reader-hits button[data-hit="${this.current}"]`)?.setAttribute('aria-current', 'true');
@@ -491,7 +505,7 @@ class Reader {
     const current = this.hits[this.current];
     const currentOrdinal = current && current.page === view.number ? current.ordinal : -1;
     const byItem = new Map();
-    pageMatches(view.strings, this.terms).forEach((parts, ordinal) => {
+    pageMatches(view.strings, this.terms, view.eols).forEach((parts, ordinal) => {
       for (const [item, start, end] of parts) {
         if (!byItem.has(item)) byItem.set(item, []);
         byItem.get(item).push({ start, end, isCurrent: ordinal === currentOrdinal });
@@ -609,7 +623,7 @@ class Reader {
           toggle.className = 'reader-outline-toggle';
           toggle.setAttribute('aria-expanded', String(!children.hidden));
           toggle.setAttribute('aria-controls', children.id);
-          toggle.setAttribute('aria-label', item.title);
+          toggle.setAttribute('aria-label', this.controls.dataset.outlineSections.replace('%1', item.title));
           toggle.addEventListener('click', () => {
             children.hidden = !children.hidden;
             toggle.setAttribute('aria-expanded', String(!children.hidden));
@@ -813,10 +827,9 @@ class Reader {
     page.addEventListener('blur', () => this.showPageNumber());
 
     const words = this.field('words');
-    let typing = 0;
     words.addEventListener('input', () => {
-      clearTimeout(typing);
-      typing = setTimeout(() => this.find(words.value), 250);
+      clearTimeout(this.typing);
+      this.typing = setTimeout(() => this.find(words.value), 250);
     });
     this.findForm.addEventListener('submit', (event) => event.preventDefault());
     words.addEventListener('keydown', (event) => {
@@ -840,6 +853,8 @@ class Reader {
   }
 
   key(event) {
+    // The panel's own keys (its tabs' arrows) are its own.
+    if (event.defaultPrevented || event.target.closest?.('.reader-panel')) return;
     const typing = event.target.closest?.('input, textarea, select');
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
       event.preventDefault();

@@ -4,7 +4,7 @@ import Vapor
 
 /// A reader's words in a report: the web reader's list of hits and the API's
 /// (`GET /api/v1/reports/{reportId}/hits`).
-struct ReportHits: Content, Equatable {
+struct ReportHits: Content {
     /// How many places hold them.
     let count: Int
     /// The first ``listed`` of them, in page order.
@@ -13,10 +13,10 @@ struct ReportHits: Content, Equatable {
     /// search's order; empty otherwise (or when only this one does).
     let reports: [Report]
 
-    struct Report: Content, Equatable {
+    struct Report: Content {
         let id: String
         let title: String
-        let language: String?
+        @NullEncoded var language: String?
         let count: Int
         /// The web viewer, finding the same words from the same search (not in the API).
         let href: String?
@@ -31,7 +31,9 @@ struct ReportHits: Content, Equatable {
     static func find(for request: Request, linkingViewer: Bool) async throws -> ReportHits {
         let reports = try request.reports()
         let report = try await reports.report(request.requestedReportID)
-        let words = try request.findText("find")
+        // A search result's find holds its words, their corrections and spellings: longer than
+        // what a person types (``ReportFind`` keeps 16 terms of it).
+        let words = try request.findText("find", limit: findLimit)
         let search = try request.findText("search")
         guard let find = ReportFind(words) else { return ReportHits(count: 0, hits: [], reports: []) }
         let pages = try await reports.library.pageTexts(of: report.summary.id)
@@ -49,8 +51,9 @@ struct ReportHits: Content, Equatable {
                 } else {
                     let pages = try await reports.library.pageTexts(of: result.report.id)
                     let bytes = pages.reduce(0) { $0 + $1.body.utf8.count }
+                    // Past the budget the other reports go uncounted; this one is always there.
+                    guard bytes <= budget else { continue }
                     budget -= bytes
-                    guard budget >= 0 else { break }
                     count = try await request.parsing(bytes: bytes) { pages.reduce(0) { $0 + find.matches(in: $1.body).count } }
                 }
                 guard count > 0 else { continue }
@@ -64,6 +67,8 @@ struct ReportHits: Content, Equatable {
         return ReportHits(count: total, hits: hits, reports: across.count > 1 ? across : [])
     }
 
+    /// The longest `find` read, in Unicode scalars.
+    static let findLimit = 1_000
     /// The most hits listed for one report (all are counted).
     static let listed = 1_000
     /// The most reports of a search whose hits are counted.

@@ -27,10 +27,11 @@ extension Request {
         return text
     }
 
-    /// The query item `name`: at most 200 characters (422 beyond), empty when absent.
-    func findText(_ name: String) throws -> String {
+    /// The query item `name`: at most `limit` Unicode scalars (422 beyond: a character may
+    /// carry any number of marks), empty when absent.
+    func findText(_ name: String, limit: Int = 200) throws -> String {
         let text = (try? query.get(String.self, at: name)) ?? ""
-        guard text.count <= 200 else { throw AppError.validation(FieldErrors([name: "error.reports.search.tooLong"])) }
+        guard text.unicodeScalars.count <= limit else { throw AppError.validation(FieldErrors([name: "error.reports.search.tooLong"])) }
         return text
     }
 

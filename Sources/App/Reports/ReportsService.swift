@@ -13,6 +13,8 @@ struct ReportsService {
     let files: ReportFiles
     /// The import, in the user's turn of the tool line.
     let imports: ReportImports
+    /// The page draws in flight on this instance.
+    let draws: PageDraws
 
     /// The report `id`; 404 when there is none.
     func report(_ id: String) async throws -> ReportDetails {
@@ -26,14 +28,19 @@ struct ReportsService {
     }
 
     /// Page `number` (from 1) of `report` as a JPEG, drawn now in the user's turn of the tool
-    /// line when no one has read it before (``ReportImports/drawPages(from:pageCount:in:)``);
-    /// 404 beyond its pages.
+    /// line when no one has read it before (``ReportImports/drawPages(from:pageCount:in:)``), or
+    /// once the draw in flight that covers it ends (``PageDraws``); 404 beyond its pages.
     func page(_ number: Int?, of report: ReportDetails) async throws -> MediaKey {
         guard let number, (1...max(report.summary.pageCount, 1)).contains(number) else { throw AppError.notFound }
         let key = try files.page(number, in: report.storedFolder)
-        if try await !files.store.exists(key) {
-            try await imports.drawPages(from: number, pageCount: report.summary.pageCount, in: report.storedFolder)
+        guard try await !files.store.exists(key) else { return key }
+        let (imports, folder, pageCount) = (imports, report.storedFolder, report.summary.pageCount)
+        let pages = number...min(number + ReportImports.pagesDrawnOnRequest - 1, pageCount)
+        try await draws.page(number, of: folder, drawing: pages) {
+            try await imports.drawPages(from: number, pageCount: pageCount, in: folder)
         }
+        // The draw it waited for stopped at a page drawn before, short of this one.
+        if try await !files.store.exists(key) { try await imports.drawPages(from: number, pageCount: pageCount, in: folder) }
         return key
     }
 
@@ -125,6 +132,6 @@ extension Request {
         let user = try requireUser()
         return ReportsService(
             user: user, library: ReportsRepository(database: db, trees: application.reportCategoryTrees), files: application.reportFiles,
-            imports: application.reportImports(for: .user(try user.requireID())))
+            imports: application.reportImports(for: .user(try user.requireID())), draws: application.pageDraws)
     }
 }

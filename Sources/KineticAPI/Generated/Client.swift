@@ -10458,6 +10458,8 @@ public struct Client: APIProtocol {
     /// `groesse` finds `Größe`, `aeroeskoebing` finds `Ærøskøbing`), inside phrases too; a
     /// search result's `find` for a reader is its query's words. Every page of the report's text
     /// is read; the first 1,000 places are listed with the words around them, all are counted.
+    /// `find` may be longer than what a person types (a search result's words with their
+    /// corrections and spellings): up to 1,000 characters, of which 16 terms are read.
     /// With `search` (what was searched when the report was opened from a search), `reports`
     /// also gives the reports that search found holding the words, in its order, each with how
     /// many places (at most 20 reports), so a reader can go on from one report's last hit to the

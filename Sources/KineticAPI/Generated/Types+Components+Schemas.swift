@@ -3189,7 +3189,7 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/schemas/ReportHits/HitsPayload/before`.
                 public var before: Swift.String
-                /// The words found
+                /// The words found, as the page writes them.
                 ///
                 /// - Remark: Generated from `#/components/schemas/ReportHits/HitsPayload/match`.
                 public var match: Swift.String
@@ -3202,7 +3202,7 @@ extension Components {
                 /// - Parameters:
                 ///   - page:
                 ///   - before: Up to 40 characters before it, from a word's start; "…" first when cut.
-                ///   - match: The words found
+                ///   - match: The words found, as the page writes them.
                 ///   - after: Up to 40 characters after it, to a word's end; "…" last when cut.
                 public init(
                     page: Swift.Int,
@@ -3267,11 +3267,11 @@ extension Components {
                     case count
                 }
             }
-            /// With `search`, the reports it found that hold the words (this one among them), in its order; empty otherwise or when only this one does.
+            /// With `search`, the reports it found that hold the words (this one always among them), in its order; empty otherwise or when only this one does.
             ///
             /// - Remark: Generated from `#/components/schemas/ReportHits/reports`.
             public typealias ReportsPayload = [Components.Schemas.ReportHits.ReportsPayloadPayload]
-            /// With `search`, the reports it found that hold the words (this one among them), in its order; empty otherwise or when only this one does.
+            /// With `search`, the reports it found that hold the words (this one always among them), in its order; empty otherwise or when only this one does.
             ///
             /// - Remark: Generated from `#/components/schemas/ReportHits/reports`.
             public var reports: Components.Schemas.ReportHits.ReportsPayload
@@ -3280,7 +3280,7 @@ extension Components {
             /// - Parameters:
             ///   - count: How many places in the report hold the words.
             ///   - hits: The first 1,000 places, in page order.
-            ///   - reports: With `search`, the reports it found that hold the words (this one among them), in its order; empty otherwise or when only this one does.
+            ///   - reports: With `search`, the reports it found that hold the words (this one always among them), in its order; empty otherwise or when only this one does.
             public init(
                 count: Swift.Int,
                 hits: Components.Schemas.ReportHits.HitsPayload,

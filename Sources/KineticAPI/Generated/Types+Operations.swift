@@ -17259,6 +17259,8 @@ public enum Operations {
     /// `groesse` finds `Größe`, `aeroeskoebing` finds `Ærøskøbing`), inside phrases too; a
     /// search result's `find` for a reader is its query's words. Every page of the report's text
     /// is read; the first 1,000 places are listed with the words around them, all are counted.
+    /// `find` may be longer than what a person types (a search result's words with their
+    /// corrections and spellings): up to 1,000 characters, of which 16 terms are read.
     /// With `search` (what was searched when the report was opened from a search), `reports`
     /// also gives the reports that search found holding the words, in its order, each with how
     /// many places (at most 20 reports), so a reader can go on from one report's last hit to the
@@ -17286,7 +17288,7 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/query`.
             public struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/query/find`.
-                public var find: Swift.String
+                public var find: Swift.String?
                 /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/query/search`.
                 public var search: Swift.String?
                 /// Creates a new `Query`.
@@ -17295,7 +17297,7 @@ public enum Operations {
                 ///   - find:
                 ///   - search:
                 public init(
-                    find: Swift.String,
+                    find: Swift.String? = nil,
                     search: Swift.String? = nil
                 ) {
                     self.find = find
@@ -17323,7 +17325,7 @@ public enum Operations {
             ///   - headers:
             public init(
                 path: Operations.GetReportHits.Input.Path,
-                query: Operations.GetReportHits.Input.Query,
+                query: Operations.GetReportHits.Input.Query = .init(),
                 headers: Operations.GetReportHits.Input.Headers = .init()
             ) {
                 self.path = path

@@ -596,6 +596,8 @@ public protocol APIProtocol: Sendable {
     /// `groesse` finds `Größe`, `aeroeskoebing` finds `Ærøskøbing`), inside phrases too; a
     /// search result's `find` for a reader is its query's words. Every page of the report's text
     /// is read; the first 1,000 places are listed with the words around them, all are counted.
+    /// `find` may be longer than what a person types (a search result's words with their
+    /// corrections and spellings): up to 1,000 characters, of which 16 terms are read.
     /// With `search` (what was searched when the report was opened from a search), `reports`
     /// also gives the reports that search found holding the words, in its order, each with how
     /// many places (at most 20 reports), so a reader can go on from one report's last hit to the
@@ -1878,6 +1880,8 @@ extension APIProtocol {
     /// `groesse` finds `Größe`, `aeroeskoebing` finds `Ærøskøbing`), inside phrases too; a
     /// search result's `find` for a reader is its query's words. Every page of the report's text
     /// is read; the first 1,000 places are listed with the words around them, all are counted.
+    /// `find` may be longer than what a person types (a search result's words with their
+    /// corrections and spellings): up to 1,000 characters, of which 16 terms are read.
     /// With `search` (what was searched when the report was opened from a search), `reports`
     /// also gives the reports that search found holding the words, in its order, each with how
     /// many places (at most 20 reports), so a reader can go on from one report's last hit to the
@@ -1888,7 +1892,7 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//api/v1/reports/{reportId}/hits/get(getReportHits)`.
     public func getReportHits(
         path: Operations.GetReportHits.Input.Path,
-        query: Operations.GetReportHits.Input.Query,
+        query: Operations.GetReportHits.Input.Query = .init(),
         headers: Operations.GetReportHits.Input.Headers = .init()
     ) async throws -> Operations.GetReportHits.Output {
         try await getReportHits(Operations.GetReportHits.Input(

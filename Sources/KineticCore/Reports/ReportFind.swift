@@ -21,14 +21,16 @@ public struct ReportFind: Equatable, Sendable {
     public static let termLimit = 16
     /// The most words a phrase keeps.
     public static let phraseLimit = 16
-    /// The longest word kept (in characters).
+    /// The longest word kept (in Unicode scalars, as the script counts).
     public static let wordLength = 64
 
     /// The terms of `text`, or nil when it names nothing to find.
     public init?(_ text: String) {
         var terms: [[String]] = []
         func add(_ words: [Substring]) {
-            let keys = words.prefix(Self.phraseLimit).map { SpellingKey.of(String($0.prefix(Self.wordLength))) }.filter { !$0.isEmpty }
+            let keys = words.prefix(Self.phraseLimit).map { word in
+                SpellingKey.of(String(String.UnicodeScalarView(word.unicodeScalars.prefix(Self.wordLength))))
+            }.filter { !$0.isEmpty }
             if !keys.isEmpty, !terms.contains(keys), terms.count < Self.termLimit { terms.append(keys) }
         }
         let (phrases, rest) = Self.quotedPhrases(in: text)

@@ -178,7 +178,7 @@ import Testing
             func reports(for user: User) -> ReportsService {
                 ReportsService(
                     user: user, library: ReportsRepository(database: database, trees: CategoryTreeCache()), files: imports.files,
-                    imports: imports)
+                    imports: imports, draws: PageDraws())
             }
             let zip = try ServiceDatabase.scratchFile(fixtures.zipped())
             let refusal = await #expect(throws: AppError.self) { _ = try await reports(for: user).uploadImport(zip: zip) }

@@ -23,10 +23,17 @@ final class ReportImportGate: Sendable {
 extension Application {
     private struct ReportImportGateKey: StorageKey { typealias Value = ReportImportGate }
 
-    /// Prepares this instance's one-check-at-a-time gate; called once by `configure(_:_:)`.
+    private struct PageDrawsKey: StorageKey { typealias Value = PageDraws }
+
+    /// Prepares this instance's one-check-at-a-time gate and its record of page draws; called
+    /// once by `configure(_:_:)`.
     func prepareReportImports() {
         storage[ReportImportGateKey.self] = ReportImportGate()
+        storage[PageDrawsKey.self] = PageDraws()
     }
+
+    /// The page draws running on this instance.
+    var pageDraws: PageDraws { storage.configured(PageDrawsKey.self, "the report page draws") }
 
     /// Where the report library's files live.
     var reportFiles: ReportFiles {

@@ -155,6 +155,8 @@ enum ReportViewerPage {
                 .data("on-page", l.t("reports.reader.onPage", "%1")), .data("report-hits", l.t("reports.reader.reportHits", "%1")),
                 .data("listed-first", l.t("reports.reader.listedFirst", "%1", "%2")),
                 .data("other-reports", l.t("reports.reader.otherReports")), .data("no-outline", l.t("reports.reader.noOutline")),
+                .data("find-failed", l.t("reports.reader.findFailed")),
+                .data("outline-sections", l.t("reports.reader.outlineSections", "%1")),
             ],
             [
                 el(
@@ -252,7 +254,7 @@ enum ReportViewerPage {
                         "div",
                         [
                             Attr("role", "tabpanel"), .id("reader-\(tab.name)"), .class("reader-\(tab.name)"),
-                            .aria("labelledby", "reader-tab-\(tab.name)"), Attr("tabindex", "0"), index == 0 ? nil : Attr("hidden", ""),
+                            .aria("labelledby", "reader-tab-\(tab.name)"), index == 0 ? nil : Attr("hidden", ""),
                         ], [])
                 })
     }
