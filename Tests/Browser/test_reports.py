@@ -787,6 +787,10 @@ def test_a_level_of_200_items_is_sixty_at_once_in_reading_order_found_by_typing_
         wait(driver).until(EC.text_to_be_present_in_element((By.ID, "bubble-empty"), "This category holds no reports yet."))
         wait(driver).until(lambda d: "top-bar-title" in (d.switch_to.active_element.get_attribute("class") or ""))
         assert driver.execute_script("const t = document.getElementById('report-trail'); return t.scrollLeft + t.clientWidth >= t.scrollWidth - 1")
+        # The level's long name shows whole in its centre, none of its lines cut off.
+        settle(driver)
+        assert driver.execute_script(
+            "const t = document.querySelector('#bubble-centre .bubble-title'); return t.scrollHeight <= t.clientHeight + 1 && t.scrollWidth <= t.clientWidth + 1")
         screenshot(driver, f"reports-empty-category-en-{width}")
         driver.back()
         wait(driver).until(lambda d: d.execute_script(check)["pager"] == "121–180 of 200")

@@ -126,7 +126,8 @@ class Stage {
 
   /** Makes each title's type smaller (to 10 px at least; 11 px in a crowded level, where the
    *  titles take the size the middle one needs, so the rows read evenly) until its longest
-   *  word fits across its bubble; a word that fits at no size may then break. */
+   *  word fits across its bubble, and the centre's until all its lines show (a level's name is
+   *  never cut: "A categor…"); a word that fits at no size may then break. */
   fitTitles() {
     const titles = [...this.element.querySelectorAll('.bubble-title')];
     const smallest = this.crowded ? 11 : 10;
@@ -134,7 +135,8 @@ class Stage {
       title.style.fontSize = '';
       title.classList.remove('is-cramped');
       let size = parseFloat(getComputedStyle(title).fontSize);
-      while (title.scrollWidth > title.clientWidth + 1 && size > floor) {
+      const whole = title.closest('.bubble-centre') !== null;
+      while ((title.scrollWidth > title.clientWidth + 1 || (whole && title.scrollHeight > title.clientHeight + 1)) && size > floor) {
         size -= 1;
         title.style.fontSize = `${size}px`;
       }
