@@ -10,7 +10,7 @@
 // without script.
 
 import { prefersReducedMotion } from '../shared/motion.js';
-import { findTerms, matchRanges, pageMatches } from './find.js';
+import { findTerms, matchRanges, pageMatches, spellingKey } from './find.js';
 
 export { findTerms, matchRanges, pageMatches };
 
@@ -469,8 +469,10 @@ class Reader {
     const mark = view.element.querySelector('mark.is-current');
     if (mark) mark.scrollIntoView({ block: 'center', inline: 'center' });
     else {
+      // Shown once its page is drawn (by whichever draw of it ends: scrolling there starts one).
+      this.revealing = hit;
       this.goTo(hit.page, { smooth: false });
-      this.draw(view).then(() => view.element.querySelector('mark.is-current')?.scrollIntoView({ block: 'center', inline: 'center' }));
+      this.draw(view);
     }
   }
 
@@ -503,9 +505,10 @@ class Reader {
   mark(view) {
     if (!view.textDivs) return;
     const current = this.hits[this.current];
-    const currentOrdinal = current && current.page === view.number ? current.ordinal : -1;
+    const matches = pageMatches(view.strings, this.terms, view.eols);
+    const currentOrdinal = current && current.page === view.number ? this.ordinalOnPage(current, matches, view) : -1;
     const byItem = new Map();
-    pageMatches(view.strings, this.terms, view.eols).forEach((parts, ordinal) => {
+    matches.forEach((parts, ordinal) => {
       for (const [item, start, end] of parts) {
         if (!byItem.has(item)) byItem.set(item, []);
         byItem.get(item).push({ start, end, isCurrent: ordinal === currentOrdinal });
@@ -531,6 +534,25 @@ class Reader {
       if (at < text.length) parts.push(document.createTextNode(text.slice(at)));
       div.replaceChildren(...parts);
     });
+    if (this.revealing && this.revealing === current && current.page === view.number) {
+      this.revealing = null;
+      view.element.querySelector('mark.is-current')?.scrollIntoView({ block: 'center', inline: 'center' });
+    }
+  }
+
+  /** Which of a page's marks (`matches`) is hit `hit`: its number on the page when the page
+   *  has as many marks as the list has hits on it; else (pdf.js reads the page in another order
+   *  or other words than the index: columns, a word split otherwise) the same numbered one among
+   *  the marks of the same words. */
+  ordinalOnPage(hit, matches, view) {
+    const listed = this.hits.filter((other) => other.page === hit.page);
+    if (listed.length === matches.length) return hit.ordinal;
+    const key = (text) => spellingKey(text.replace(/[^\p{L}\p{N}]+/gu, ''));
+    const words = key(hit.match);
+    const before = listed.filter((other) => other.ordinal < hit.ordinal && key(other.match) === words).length;
+    const same = matches.map((parts, ordinal) => ({ ordinal, words: key(parts.map(([item, from, to]) => view.strings[item].slice(from, to)).join('')) }))
+      .filter((match) => match.words === words);
+    return same[before]?.ordinal ?? same[same.length - 1]?.ordinal ?? Math.min(hit.ordinal, matches.length - 1);
   }
 
   // MARK: The panel: outline, thumbnails, hits
