@@ -391,6 +391,7 @@ class Reader {
     this.hits = hits;
     this.total = total;
     this.reports = reports;
+    this.words = words;
     this.markDrawn();
     this.listHits();
     if (!hits.length) { status.textContent = this.controls.dataset.noHits; return; }
@@ -402,11 +403,12 @@ class Reader {
    *  of the search), each numbered on its page as the marks are, with their count and the
    *  search's reports; null without a network (pdf.js looks then), 'failed' when the server
    *  could not answer. A find begun after it cancels it. */
-  async hitsFromServer(words) {
+  async hitsFromServer(words, from = 0) {
     if (!this.article.dataset.hitList) return null;
     const url = new URL(this.article.dataset.hitList, location.href);
     url.searchParams.set('find', words);
     if (this.search) url.searchParams.set('search', this.search);
+    if (from) url.searchParams.set('from', String(from));
     this.asking?.abort();
     const asking = (this.asking = new AbortController());
     let answer;
@@ -417,7 +419,9 @@ class Reader {
     } catch {
       return asking.signal.aborted ? 'failed' : null;
     }
+    // Numbered on their pages on from the hits listed before.
     const onPage = new Map();
+    if (from) for (const listed of this.hits) onPage.set(listed.page, listed.ordinal + 1);
     const hits = answer.hits.filter((found) => found.page >= 1 && found.page <= this.count).map((found) => {
       const ordinal = onPage.get(found.page) ?? 0;
       onPage.set(found.page, ordinal + 1);
@@ -451,8 +455,10 @@ class Reader {
   /** Makes hit `index` the current one: its page shown, its match scrolled into view. Past the
    *  last (or before the first) of a search's report, the search's next (previous) report opens
    *  at its first (last) hit. */
-  select(index) {
+  async select(index) {
     if (!this.hits.length) return;
+    // Past the hits listed so far, the next batch is read first.
+    if (index >= this.hits.length && this.hits.length < this.total && !(await this.readOn())) return;
     if (this.reports.length > 1 && (index < 0 || index >= this.hits.length)) {
       const at = this.reports.findIndex((report) => report.id === this.article.dataset.report);
       const step = index < 0 ? -1 : 1;
@@ -473,6 +479,24 @@ class Reader {
       this.revealing = hit;
       this.goTo(hit.page, { smooth: false });
       this.draw(view);
+    }
+  }
+
+  /** Lists the server's next batch of this report's hits; false when it could not. */
+  async readOn() {
+    if (this.readingOn) return this.readingOn;
+    const run = this.findRun;
+    this.readingOn = (async () => {
+      const answer = await this.hitsFromServer(this.words, this.hits.length);
+      if (run !== this.findRun || !answer || answer === 'failed' || !answer.hits.length) return false;
+      this.hits = this.hits.concat(answer.hits);
+      this.listHits();
+      return true;
+    })();
+    try {
+      return await this.readingOn;
+    } finally {
+      this.readingOn = null;
     }
   }
 
@@ -771,12 +795,24 @@ class Reader {
       item.append(button);
       list.append(item);
     });
+    let more = null;
+    if (this.hits.length < this.total) {
+      more = document.createElement('button');
+      more.type = 'button';
+      more.className = 'button reader-more-hits';
+      more.textContent = this.label(this.controls.dataset.moreHits, Math.min(1000, this.total - this.hits.length));
+      more.addEventListener('click', async () => {
+        const first = this.hits.length;
+        if (await this.readOn()) box.querySelector(`.reader-hits button[data-hit="${first}"]`)?.focus();
+      });
+    }
     const status = document.createElement('p');
     status.className = 'reader-panel-note';
     status.textContent = !this.hits.length ? this.controls.dataset.noHits
       : this.total > this.hits.length ? this.label(this.controls.dataset.listedFirst, this.hits.length, this.total)
         : this.label(this.controls.dataset.reportHits, this.hits.length);
     box.append(status, list);
+    if (more) box.append(more);
     if (this.reports.length < 2) return;
     const heading = document.createElement('h3');
     heading.className = 'reader-panel-heading';

@@ -7,7 +7,7 @@ import Vapor
 struct ReportHits: Content {
     /// How many places hold them.
     let count: Int
-    /// The first ``listed`` of them, in page order.
+    /// ``listed`` of them at most, in page order, from the one after the first `from`.
     let hits: [ReportFind.Hit]
     /// Opened from a search: the reports it found that hold them, this one among them, in the
     /// search's order; empty otherwise (or when only this one does).
@@ -35,13 +35,18 @@ struct ReportHits: Content {
         // what a person types (``ReportFind`` keeps 16 terms of it).
         let words = try request.findText("find", limit: findLimit)
         let search = try request.findText("search")
+        // The list read on: the hits after the first `from` (the other reports were counted with the first batch).
+        let asked = request.query[String.self, at: "from"]
+        guard let from = asked.map({ $0.count <= 9 ? Int($0) : nil }) ?? 0, from >= 0 else {
+            throw AppError.validation(FieldErrors(["from": "error.reports.hits.from"]))
+        }
         guard let find = ReportFind(words) else { return ReportHits(count: 0, hits: [], reports: []) }
         let pages = try await reports.library.pageTexts(of: report.summary.id)
         let (hits, total) = try await request.parsing(bytes: pages.reduce(0) { $0 + $1.body.utf8.count }) {
-            find.listing(pages.map { ($0.page, $0.body) }, limit: listed)
+            find.listing(pages.map { ($0.page, $0.body) }, limit: listed, skipping: from)
         }
         var across: [ReportHits.Report] = []
-        let found = search.isEmpty ? [] : try await reports.library.search(search).results.prefix(reportsCounted)
+        let found = search.isEmpty || from > 0 ? [] : try await reports.library.search(search).results.prefix(reportsCounted)
         if found.contains(where: { $0.report.id == report.summary.id }) {
             var budget = textBudget
             for result in found {

@@ -10457,7 +10457,8 @@ public struct Client: APIProtocol {
     /// and with the letters a keyboard may lack spelled plainly (`strasse` finds `Straße`,
     /// `groesse` finds `Größe`, `aeroeskoebing` finds `Ærøskøbing`), inside phrases too; a
     /// search result's `find` for a reader is its query's words. Every page of the report's text
-    /// is read; the first 1,000 places are listed with the words around them, all are counted.
+    /// is read; 1,000 places at a time are listed with the words around them (`from` reads on),
+    /// all are counted.
     /// `find` may be longer than what a person types (a search result's words with their
     /// corrections and spellings): up to 1,000 characters, of which 16 terms are read.
     /// With `search` (what was searched when the report was opened from a search), `reports`
@@ -10497,6 +10498,13 @@ public struct Client: APIProtocol {
                     explode: true,
                     name: "search",
                     value: input.query.search
+                )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "from",
+                    value: input.query.from
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,

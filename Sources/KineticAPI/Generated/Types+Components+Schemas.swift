@@ -3222,11 +3222,11 @@ extension Components {
                     case after
                 }
             }
-            /// The first 1,000 places, in page order.
+            /// Up to 1,000 places, in page order, from the one after the first `from`.
             ///
             /// - Remark: Generated from `#/components/schemas/ReportHits/hits`.
             public typealias HitsPayload = [Components.Schemas.ReportHits.HitsPayloadPayload]
-            /// The first 1,000 places, in page order.
+            /// Up to 1,000 places, in page order, from the one after the first `from`.
             ///
             /// - Remark: Generated from `#/components/schemas/ReportHits/hits`.
             public var hits: Components.Schemas.ReportHits.HitsPayload
@@ -3279,7 +3279,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - count: How many places in the report hold the words.
-            ///   - hits: The first 1,000 places, in page order.
+            ///   - hits: Up to 1,000 places, in page order, from the one after the first `from`.
             ///   - reports: With `search`, the reports it found that hold the words (this one always among them), in its order; empty otherwise or when only this one does.
             public init(
                 count: Swift.Int,

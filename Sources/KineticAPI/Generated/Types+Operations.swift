@@ -17258,7 +17258,8 @@ public enum Operations {
     /// and with the letters a keyboard may lack spelled plainly (`strasse` finds `Straße`,
     /// `groesse` finds `Größe`, `aeroeskoebing` finds `Ærøskøbing`), inside phrases too; a
     /// search result's `find` for a reader is its query's words. Every page of the report's text
-    /// is read; the first 1,000 places are listed with the words around them, all are counted.
+    /// is read; 1,000 places at a time are listed with the words around them (`from` reads on),
+    /// all are counted.
     /// `find` may be longer than what a person types (a search result's words with their
     /// corrections and spellings): up to 1,000 characters, of which 16 terms are read.
     /// With `search` (what was searched when the report was opened from a search), `reports`
@@ -17291,17 +17292,24 @@ public enum Operations {
                 public var find: Swift.String?
                 /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/query/search`.
                 public var search: Swift.String?
+                /// The list read on: the hits after the first `from` (0 by default). `reports` is given with the first batch only.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/reports/{reportId}/hits/GET/query/from`.
+                public var from: Swift.Int?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - find:
                 ///   - search:
+                ///   - from: The list read on: the hits after the first `from` (0 by default). `reports` is given with the first batch only.
                 public init(
                     find: Swift.String? = nil,
-                    search: Swift.String? = nil
+                    search: Swift.String? = nil,
+                    from: Swift.Int? = nil
                 ) {
                     self.find = find
                     self.search = search
+                    self.from = from
                 }
             }
             public var query: Operations.GetReportHits.Input.Query

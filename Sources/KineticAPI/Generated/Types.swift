@@ -595,7 +595,8 @@ public protocol APIProtocol: Sendable {
     /// and with the letters a keyboard may lack spelled plainly (`strasse` finds `Straße`,
     /// `groesse` finds `Größe`, `aeroeskoebing` finds `Ærøskøbing`), inside phrases too; a
     /// search result's `find` for a reader is its query's words. Every page of the report's text
-    /// is read; the first 1,000 places are listed with the words around them, all are counted.
+    /// is read; 1,000 places at a time are listed with the words around them (`from` reads on),
+    /// all are counted.
     /// `find` may be longer than what a person types (a search result's words with their
     /// corrections and spellings): up to 1,000 characters, of which 16 terms are read.
     /// With `search` (what was searched when the report was opened from a search), `reports`
@@ -1879,7 +1880,8 @@ extension APIProtocol {
     /// and with the letters a keyboard may lack spelled plainly (`strasse` finds `Straße`,
     /// `groesse` finds `Größe`, `aeroeskoebing` finds `Ærøskøbing`), inside phrases too; a
     /// search result's `find` for a reader is its query's words. Every page of the report's text
-    /// is read; the first 1,000 places are listed with the words around them, all are counted.
+    /// is read; 1,000 places at a time are listed with the words around them (`from` reads on),
+    /// all are counted.
     /// `find` may be longer than what a person types (a search result's words with their
     /// corrections and spellings): up to 1,000 characters, of which 16 terms are read.
     /// With `search` (what was searched when the report was opened from a search), `reports`

@@ -115,17 +115,19 @@ public struct ReportFind: Equatable, Sendable {
         }
     }
 
-    /// The places found in `pages` (page number and text, in order): the first `limit` with
-    /// their surroundings, and how many there are in all (the rest only counted, so a word on
-    /// every line of a long book costs no more memory than `limit` hits).
-    public func listing(_ pages: [(page: Int, text: String)], limit: Int) -> (hits: [Hit], count: Int) {
+    /// The places found in `pages` (page number and text, in order): `limit` of them with their
+    /// surroundings, from the one after the first `skipping` (a list read on in batches), and
+    /// how many there are in all (the rest only counted, so a word on every line of a long book
+    /// costs no more memory than `limit` hits).
+    public func listing(_ pages: [(page: Int, text: String)], limit: Int, skipping: Int = 0) -> (hits: [Hit], count: Int) {
         var hits: [Hit] = []
         var count = 0
         for (page, text) in pages {
             if hits.count < limit {
-                let found = self.hits(onPage: page, text: text)
-                hits += found.prefix(limit - hits.count)
-                count += found.count
+                let places = matches(in: text).count
+                let skipped = min(max(skipping - count, 0), places)
+                if skipped < places { hits += self.hits(onPage: page, text: text).dropFirst(skipped).prefix(limit - hits.count) }
+                count += places
             } else {
                 count += matches(in: text).count
             }

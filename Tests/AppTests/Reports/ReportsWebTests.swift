@@ -247,6 +247,11 @@ import VaporTesting
             #expect(alone.hits[0].before == "…report 2 Report 2 of unit 1 5574 ", "cut at a word: \(alone.hits[0])")
             #expect(alone.hits[0].after.hasPrefix(" finished the block"))
             #expect(alone.reports.isEmpty, "not opened from a search")
+            // Read on from a hit: the rest, numbered as before; a bad start is told.
+            let rest = try await hits("/reports/report-00002/hits?find=members&from=1")
+            #expect(rest.count == alone.count && rest.hits.map(\.after) == alone.hits.dropFirst().map(\.after))
+            #expect(try await web.get("/reports/report-00002/hits?find=members&from=-1").status == .unprocessableEntity)
+            #expect(try await web.get("/reports/report-00002/hits?find=members&from=abc").status == .unprocessableEntity)
 
             // From a search: its reports in its order, each counted by the same rule.
             let found = try await web.get("/reports/search?q=members").body.string

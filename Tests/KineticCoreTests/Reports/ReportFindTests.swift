@@ -96,6 +96,12 @@ import Testing
         #expect(listing.hits.count == 25 && listing.hits.allSatisfy { $0.page == 1 })
         #expect(find.listing(pages, limit: 45).hits.last?.page == 2)
         #expect(find.listing([], limit: 10).count == 0)
+        // Read on in batches: the next ones, where the first batch ended.
+        let next = find.listing(pages, limit: 30, skipping: 25)
+        #expect(next.count == 50 * 40 && next.hits.count == 30)
+        #expect(next.hits.first?.page == 1 && next.hits.last?.page == 2)
+        #expect(find.listing(pages, limit: 10, skipping: 1_995).hits.count == 5)
+        #expect(find.listing(pages, limit: 10, skipping: 5_000).hits.isEmpty)
     }
 
     /// find.js marks on a drawn page what ReportFind lists on the server.

@@ -63,12 +63,17 @@ enum ReportViewerPage {
                 stylesheet: ReportsModule.stylesheet, scripts: ["js/reports/bubbles.js", "js/reports/reader.js"],
                 bodyClass: "reports-page report-viewer-page"
             ),
-            context: context, content: [ReportsChrome.trailNav(model.trail, l: l), content(model, l: l)]
+            context: context,
+            content: [ReportsChrome.trailNav(model.trail, l: l), content(model, readerStylesheet: context.assets.url(readerStylesheet), l: l)]
         )
     }
 
-    /// The viewer's content, the same on its own page and in the overlay.
-    static func content(_ model: Model, l: Localizer) -> HTMLNode {
+    /// The reader's stylesheet, linked from the viewer's content (so it comes with the overlay too).
+    static let readerStylesheet = "css/reader.css"
+
+    /// The viewer's content, the same on its own page and in the overlay; with pdf.js, it links
+    /// the reader's stylesheet (`readerStylesheet`, its fingerprinted address).
+    static func content(_ model: Model, readerStylesheet: String, l: Localizer) -> HTMLNode {
         el(
             "article",
             [
@@ -78,6 +83,7 @@ enum ReportViewerPage {
                 model.language.map { .data("language", $0) },
             ],
             [
+                model.readerScript == nil ? .empty : voidEl("link", [Attr("rel", "stylesheet"), Attr("href", readerStylesheet)]),
                 el(
                     "header", [.class("report-viewer-header")],
                     [
@@ -156,6 +162,7 @@ enum ReportViewerPage {
                 .data("listed-first", l.t("reports.reader.listedFirst", "%1", "%2")),
                 .data("other-reports", l.t("reports.reader.otherReports")), .data("no-outline", l.t("reports.reader.noOutline")),
                 .data("find-failed", l.t("reports.reader.findFailed")),
+                .data("more-hits", l.t("reports.reader.moreHits", "%1")),
                 .data("outline-sections", l.t("reports.reader.outlineSections", "%1")),
             ],
             [
