@@ -64,7 +64,9 @@ enum ReportViewerPage {
                 bodyClass: "reports-page report-viewer-page"
             ),
             context: context,
-            content: [ReportsChrome.trailNav(model.trail, l: l), content(model, readerStylesheet: context.assets.url(readerStylesheet), l: l)]
+            content: [
+                ReportsChrome.trailNav(model.trail, l: l), content(model, readerStylesheet: context.assets.url(readerStylesheet), l: l),
+            ]
         )
     }
 
