@@ -31,6 +31,7 @@ import VaporTesting
             do {
                 try await configure(second, configuration)
                 second.startJobWorkers()
+                let runsEndedOnSecond = second.jobs.runsEnded
                 let location = try #require(draft.headers.first(name: .location))
                 let confirmed = try await first.json(.POST, location + "/confirm", token: admin.token)
                 #expect(confirmed.status == .accepted)
@@ -38,7 +39,15 @@ import VaporTesting
                 // The second finds the job when it next looks, a poll interval on.
                 let ended = try await first.followImport(statusURL, token: admin.token, movingOn: clock)
                 #expect(ended.status == .ok, "\(ended.body.string)")
-                let job = try #require(try await JobRecord.query(on: first.db).filter(\.$kind == ReportImportJob.kind).first())
+                // The import's status is written before its job is marked completed: waits for
+                // the second's runs to end until it is (at once if it is).
+                var seen = runsEndedOnSecond
+                var job = try #require(try await JobRecord.query(on: first.db).filter(\.$kind == ReportImportJob.kind).first())
+                for _ in 0..<60 where job.state == .executing {
+                    await second.jobs.waitForEnd(upTo: 1, unlessSignalledSince: seen)
+                    seen = second.jobs.runsEnded
+                    job = try #require(try await JobRecord.find(job.requireID(), on: first.db))
+                }
                 #expect(job.state == .completed)
                 #expect(job.attemptedBy == "second-instance")
                 #expect(try await ReportsRepository(database: first.db).library()?.reportCount == 3)
