@@ -119,7 +119,8 @@ let package = Package(
         ),
         .testTarget(
             name: "KineticCoreTests",
-            dependencies: ["KineticCore"]
+            dependencies: ["KineticCore"],
+            exclude: ["Workouts/Fixtures"]
         ),
         .testTarget(
             name: "AppleHealthTests",

@@ -7153,7 +7153,7 @@ public struct Client: APIProtocol {
     }
     /// Start a fitness test (the seed's getFitnessTest)
     ///
-    /// The picked exercises, then the tracked ones of the category, then its bodyweight exercises, up to `count`; stretching has no rate and cannot be tested.
+    /// The picked exercises, then the tracked ones of the category, then its other exercises (those that need no equipment first), up to `count`; what the test adds needs nothing beyond `equipment`. Stretching has no rate and cannot be tested.
     ///
     /// - Remark: HTTP `POST /api/v1/fitness-tests`.
     /// - Remark: Generated from `#/paths//api/v1/fitness-tests/post(startFitnessTest)`.

@@ -893,6 +893,27 @@ extension Components {
                 case progress
             }
         }
+        /// What a person may have beside their body. An exercise needs what its catalogue entry names and what its name and instructions name (chains, bands, cables, racks, balls, boxes, benches, machines…; see `needs`); "other" stands for apparatus not listed (chains, a sled, a rope, a partner…).
+        ///
+        /// - Remark: Generated from `#/components/schemas/Equipment`.
+        @frozen public enum Equipment: String, Codable, Hashable, Sendable, CaseIterable {
+            case bodyOnly = "body only"
+            case barbell = "barbell"
+            case dumbbell = "dumbbell"
+            case cable = "cable"
+            case machine = "machine"
+            case kettlebells = "kettlebells"
+            case bands = "bands"
+            case medicineBall = "medicine ball"
+            case exerciseBall = "exercise ball"
+            case foamRoll = "foam roll"
+            case eZCurlBar = "e-z curl bar"
+            case bench = "bench"
+            case pullUpBar = "pull-up bar"
+            case box = "box"
+            case squatRack = "squat rack"
+            case other = "other"
+        }
         /// - Remark: Generated from `#/components/schemas/Exercise`.
         public struct Exercise: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Exercise/id`.
@@ -913,7 +934,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Exercise/equipment`.
             public var equipment: Swift.String
-            /// Everything it needs, read from the catalogue and its name and set-up: each inner list is met by any one of its items (a bench or a box).
+            /// Everything it needs, read from the catalogue and its name and instructions: each inner list is met by any one of its items (a bench or a box).
             ///
             /// - Remark: Generated from `#/components/schemas/Exercise/needs`.
             public var needs: [[Swift.String]]
@@ -954,7 +975,7 @@ extension Components {
             ///   - category:
             ///   - difficulty:
             ///   - equipment: The catalogue's.
-            ///   - needs: Everything it needs, read from the catalogue and its name and set-up: each inner list is met by any one of its items (a bench or a box).
+            ///   - needs: Everything it needs, read from the catalogue and its name and instructions: each inner list is met by any one of its items (a bench or a box).
             ///   - mechanic:
             ///   - force:
             ///   - primaryMuscles:
@@ -1345,7 +1366,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/WorkoutSelection/muscles`.
             public var muscles: [Swift.String]?
             /// - Remark: Generated from `#/components/schemas/WorkoutSelection/equipment`.
-            public var equipment: [Swift.String]?
+            public var equipment: [Components.Schemas.Equipment]?
             /// - Remark: Generated from `#/components/schemas/WorkoutSelection/difficulty`.
             @frozen public enum DifficultyPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case beginner = "beginner"
@@ -1386,7 +1407,7 @@ extension Components {
             public init(
                 categories: Components.Schemas.WorkoutSelection.CategoriesPayload? = nil,
                 muscles: [Swift.String]? = nil,
-                equipment: [Swift.String]? = nil,
+                equipment: [Components.Schemas.Equipment]? = nil,
                 difficulty: Components.Schemas.WorkoutSelection.DifficultyPayload,
                 duration: Components.Schemas.WorkoutSelection.DurationPayload,
                 themes: [Swift.String]? = nil,

@@ -6378,7 +6378,7 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/api/v1/exercises/GET/query/muscle`.
                 public var muscle: Swift.String?
-                /// body only (also exercises without equipment), barbell, dumbbell, cable, machine, kettlebells, bands, medicine ball, exercise ball, foam roll, e-z curl bar, bench, pull-up bar, box, other; an exercise matches when it uses any of them (its catalogue equipment, or one it needs by its name and set-up)
+                /// body only (also exercises without equipment), barbell, dumbbell, cable, machine, kettlebells, bands, medicine ball, exercise ball, foam roll, e-z curl bar, bench, pull-up bar, box, squat rack, other; an exercise matches when it uses any of them (its catalogue equipment, or one it needs by its name and instructions)
                 ///
                 /// - Remark: Generated from `#/paths/api/v1/exercises/GET/query/equipment`.
                 public var equipment: Swift.String?
@@ -6391,7 +6391,7 @@ public enum Operations {
                 /// - Parameters:
                 ///   - category: strength, stretching, plyometrics, powerlifting, cardio, olympic weightlifting, strongman
                 ///   - muscle: abdominals, abductors, adductors, biceps, calves, chest, forearms, glutes, hamstrings, lats, lower back, middle back, neck, quadriceps, shoulders, traps, triceps
-                ///   - equipment: body only (also exercises without equipment), barbell, dumbbell, cable, machine, kettlebells, bands, medicine ball, exercise ball, foam roll, e-z curl bar, bench, pull-up bar, box, other; an exercise matches when it uses any of them (its catalogue equipment, or one it needs by its name and set-up)
+                ///   - equipment: body only (also exercises without equipment), barbell, dumbbell, cable, machine, kettlebells, bands, medicine ball, exercise ball, foam roll, e-z curl bar, bench, pull-up bar, box, squat rack, other; an exercise matches when it uses any of them (its catalogue equipment, or one it needs by its name and instructions)
                 ///   - difficulty: beginner, intermediate, expert
                 public init(
                     category: Swift.String? = nil,
@@ -11660,7 +11660,7 @@ public enum Operations {
     }
     /// Start a fitness test (the seed's getFitnessTest)
     ///
-    /// The picked exercises, then the tracked ones of the category, then its bodyweight exercises, up to `count`; stretching has no rate and cannot be tested.
+    /// The picked exercises, then the tracked ones of the category, then its other exercises (those that need no equipment first), up to `count`; what the test adds needs nothing beyond `equipment`. Stretching has no rate and cannot be tested.
     ///
     /// - Remark: HTTP `POST /api/v1/fitness-tests`.
     /// - Remark: Generated from `#/paths//api/v1/fitness-tests/post(startFitnessTest)`.
@@ -11715,25 +11715,33 @@ public enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/api/v1/fitness-tests/POST/requestBody/json/exercises`.
                     public var exercises: [Swift.String]?
+                    /// What the user has (none when absent): the exercises the test adds need nothing else.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/fitness-tests/POST/requestBody/json/equipment`.
+                    public var equipment: [Components.Schemas.Equipment]?
                     /// Creates a new `JsonPayload`.
                     ///
                     /// - Parameters:
                     ///   - category:
                     ///   - count:
                     ///   - exercises: Exercise ids of the category, at most `count`.
+                    ///   - equipment: What the user has (none when absent): the exercises the test adds need nothing else.
                     public init(
                         category: Operations.StartFitnessTest.Input.Body.JsonPayload.CategoryPayload,
                         count: Swift.Int,
-                        exercises: [Swift.String]? = nil
+                        exercises: [Swift.String]? = nil,
+                        equipment: [Components.Schemas.Equipment]? = nil
                     ) {
                         self.category = category
                         self.count = count
                         self.exercises = exercises
+                        self.equipment = equipment
                     }
                     public enum CodingKeys: String, CodingKey {
                         case category
                         case count
                         case exercises
+                        case equipment
                     }
                     public init(from decoder: any Swift.Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -11749,10 +11757,15 @@ public enum Operations {
                             [Swift.String].self,
                             forKey: .exercises
                         )
+                        self.equipment = try container.decodeIfPresent(
+                            [Components.Schemas.Equipment].self,
+                            forKey: .equipment
+                        )
                         try decoder.ensureNoAdditionalProperties(knownKeys: [
                             "category",
                             "count",
-                            "exercises"
+                            "exercises",
+                            "equipment"
                         ])
                     }
                 }

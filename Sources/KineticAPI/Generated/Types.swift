@@ -421,7 +421,7 @@ public protocol APIProtocol: Sendable {
     func listFitnessTests(_ input: Operations.ListFitnessTests.Input) async throws -> Operations.ListFitnessTests.Output
     /// Start a fitness test (the seed's getFitnessTest)
     ///
-    /// The picked exercises, then the tracked ones of the category, then its bodyweight exercises, up to `count`; stretching has no rate and cannot be tested.
+    /// The picked exercises, then the tracked ones of the category, then its other exercises (those that need no equipment first), up to `count`; what the test adds needs nothing beyond `equipment`. Stretching has no rate and cannot be tested.
     ///
     /// - Remark: HTTP `POST /api/v1/fitness-tests`.
     /// - Remark: Generated from `#/paths//api/v1/fitness-tests/post(startFitnessTest)`.
@@ -1544,7 +1544,7 @@ extension APIProtocol {
     }
     /// Start a fitness test (the seed's getFitnessTest)
     ///
-    /// The picked exercises, then the tracked ones of the category, then its bodyweight exercises, up to `count`; stretching has no rate and cannot be tested.
+    /// The picked exercises, then the tracked ones of the category, then its other exercises (those that need no equipment first), up to `count`; what the test adds needs nothing beyond `equipment`. Stretching has no rate and cannot be tested.
     ///
     /// - Remark: HTTP `POST /api/v1/fitness-tests`.
     /// - Remark: Generated from `#/paths//api/v1/fitness-tests/post(startFitnessTest)`.

@@ -18,9 +18,9 @@ public struct Exercise: Equatable, Sendable, Identifiable {
     }
 
     /// What an exercise needs. The catalogue's "body only" and its exercises without any
-    /// equipment are both ``bodyweight``, which every workout allows. A bench, a pull-up bar
-    /// and a box are never the catalogue's equipment: ``EquipmentNeeds`` reads them from an
-    /// exercise's name and set-up.
+    /// equipment are both ``bodyweight``, which every workout allows. A bench, a pull-up bar,
+    /// a box and a squat rack are never the catalogue's equipment: ``EquipmentNeeds`` reads them
+    /// from an exercise's name and instructions.
     public enum Equipment: String, CaseIterable, Sendable, Codable {
         case bodyweight = "body only"
         case barbell, dumbbell, cable, machine, kettlebells, bands
@@ -31,6 +31,7 @@ public struct Exercise: Equatable, Sendable, Identifiable {
         case bench
         case pullUpBar = "pull-up bar"
         case box
+        case rack = "squat rack"
         case other
     }
 

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import KineticAPI
+import KineticCore
 import Testing
 import VaporTesting
 
@@ -9,6 +10,30 @@ import VaporTesting
 /// The fitness and workout-goal pages and their forms, as a browser without script uses them,
 /// and the JSON body the runner's script posts.
 @Suite struct FitnessWebTests {
+    /// The equipment chosen on Fitness goes to the picker and the test: without any, nothing
+    /// suggested or added needs a bench (the audit's "Decline Oblique Crunch"); with a bench,
+    /// what uses it comes first.
+    @Test func aTestsEquipment_decidesWhatItSuggestsAndAdds() async throws {
+        try await withKinetic { app in
+            let (web, _) = try await app.signedInWebClient()
+            let catalogue = app.exerciseCatalogue
+            let names = { (page: String) in catalogue.exercises.filter { page.contains(">\(HTMLEscaping.text($0.name))<") } }
+            let bare = try await web.get("/workouts/fitness/new?category=strength&count=10").body.string
+            #expect(!names(bare).isEmpty && names(bare).allSatisfy(\.needs.isEmpty), "\(names(bare).map(\.name))")
+            let benched = try await web.get("/workouts/fitness/new?category=strength&count=10&equipment[]=bench").body.string
+            #expect(benched.contains(#"name="equipment[]" value="bench""#), "the choice goes on to the test")
+            #expect(names(benched).contains { $0.needs == [[.bench]] } && names(benched).allSatisfy { $0.canBeDone(with: [.bench]) })
+
+            let started = try await web.post(
+                "/workouts/fitness/new", fields: [("category", "strength"), ("count", "10")], csrfPage: "/workouts/fitness")
+            let testID = try #require(started.headers.first(name: .location)?.split(separator: "/").last.map(String.init))
+            let test = try #require(try await FitnessTestRecord.find(UUID(uuidString: testID), on: app.db))
+            #expect(test.exercises.count == 10)
+            let tested = test.exercises.compactMap(catalogue.exercise(id:))
+            #expect(tested.allSatisfy { $0.needs.isEmpty }, "\(test.exercises)")
+        }
+    }
+
     @Test func aTest_startsFromTheForms_takesAFileOrTheScriptsLog_orASkip_andShowsItsResults() async throws {
         try await withKinetic { app in
             let (web, account) = try await app.signedInWebClient()

@@ -53,29 +53,47 @@ import Testing
         let picked = try #require(catalogue.exercise(id: "Mountain_Climbers"))
         let tracked = [try #require(catalogue.exercise(id: "Knee_Tuck_Jump")), try #require(catalogue.exercise(id: "Bodyweight_Squat"))]
         let plan = FitnessTestPlan.exercises(
-            category: .plyometrics, count: 4, picked: [picked], tracked: tracked, catalogue: catalogue, seed: 7)
+            category: .plyometrics, count: 4, picked: [picked], tracked: tracked, equipment: [], catalogue: catalogue, seed: 7)
         #expect(plan.count == 4)
         #expect(plan.prefix(2).map(\.id) == ["Mountain_Climbers", "Knee_Tuck_Jump"], "a tracked exercise of another category is left out")
-        #expect(plan.allSatisfy { $0.category == .plyometrics && $0.equipment == .bodyweight })
+        #expect(plan.allSatisfy { $0.category == .plyometrics && $0.needs.isEmpty })
         #expect(Set(plan.map(\.id)).count == 4)
         let again = FitnessTestPlan.exercises(
-            category: .plyometrics, count: 4, picked: [picked], tracked: tracked, catalogue: catalogue, seed: 7)
+            category: .plyometrics, count: 4, picked: [picked], tracked: tracked, equipment: [], catalogue: catalogue, seed: 7)
         #expect(again == plan)
     }
 
     @Test func aPlanOfOne_isThePickedExercise() throws {
         let picked = try #require(catalogue.exercise(id: "Rope_Jumping"))
         #expect(
-            FitnessTestPlan.exercises(category: .cardio, count: 1, picked: [picked], tracked: [], catalogue: catalogue, seed: 1) == [picked]
+            FitnessTestPlan.exercises(
+                category: .cardio, count: 1, picked: [picked], tracked: [], equipment: [], catalogue: catalogue, seed: 1) == [picked]
         )
     }
 
     @Test func stretchingCannotBeTested() {
         #expect(!FitnessTestPlan.categories.contains(.stretching))
-        let suggestions = FitnessTestPlan.suggestions(category: .strength, catalogue: catalogue, limit: 12)
+        let suggestions = FitnessTestPlan.suggestions(category: .strength, equipment: [], catalogue: catalogue, limit: 12)
         #expect(suggestions.count == 12)
-        #expect(suggestions.allSatisfy { $0.equipment == .bodyweight && $0.category == .strength })
+        #expect(suggestions.allSatisfy { $0.needs.isEmpty && $0.category == .strength })
         #expect(suggestions.first?.level == .beginner)
+    }
+
+    /// The audit's case: "Decline Oblique Crunch" (a decline bench) was added for a person
+    /// without one, and "Bench Dips" suggested. With a bench, those that use it come first.
+    @Test func theTestAddsAndSuggestsNothingThatNeedsEquipmentNotChosen() throws {
+        let decline = try #require(catalogue.exercise(id: "Decline_Oblique_Crunch"))
+        #expect(decline.needs == [[.bench]])
+        for seed in UInt64(0)..<200 {
+            let plan = FitnessTestPlan.exercises(
+                category: .strength, count: 10, picked: [], tracked: [decline], equipment: [], catalogue: catalogue, seed: seed)
+            #expect(plan.count == 10 && plan.allSatisfy(\.needs.isEmpty), "seed \(seed): \(plan.map(\.name))")
+        }
+        let none = FitnessTestPlan.suggestions(category: .strength, equipment: [], catalogue: catalogue, limit: 50)
+        #expect(!none.contains { $0.name == "Bench Dips" || $0.id == decline.id })
+        let withBench = FitnessTestPlan.suggestions(category: .strength, equipment: [.bench], catalogue: catalogue, limit: 12)
+        #expect(withBench.first?.needs == [[.bench]], "what uses the chosen equipment comes first")
+        #expect(withBench.allSatisfy { $0.canBeDone(with: [.bench]) })
     }
 
     @Test func theInput_isCheckedField_byField() throws {
@@ -101,5 +119,14 @@ import Testing
                 "category": .string("cardio"), "count": .number(1), "exercises": .array([.string("Rope_Jumping"), .string("Skating")]),
             ]) == ["exercises": "error.fitness.tooManyPicked"])
         #expect(problems(["count": .number(1), "colour": .string("red")])["category"] == "error.field.required")
+        #expect(
+            problems(["category": .string("cardio"), "count": .number(1), "equipment": .array([.string("box"), .string("chains")])]) == [
+                "equipment[1]": "error.workout.equipmentUnknown"
+            ])
+        let equipped = try FitnessTestInput.validate(
+            ["category": .string("cardio"), "count": .number(1), "equipment": .array([.string("box"), .string("squat rack")])],
+            catalogue: catalogue
+        ).get()
+        #expect(equipped.equipment == [.box, .rack])
     }
 }

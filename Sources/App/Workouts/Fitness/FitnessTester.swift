@@ -15,7 +15,7 @@ struct FitnessTester {
     func start(_ input: FitnessTestInput.Validated, at now: Date) async throws -> FitnessTestRecord {
         let tracked = try await results.trackedExerciseIDs().sorted().compactMap(catalogue.exercise(id:))
         let exercises = FitnessTestPlan.exercises(
-            category: input.category, count: input.count, picked: input.picked, tracked: tracked,
+            category: input.category, count: input.count, picked: input.picked, tracked: tracked, equipment: input.equipment,
             catalogue: catalogue, seed: UInt64.random(in: 0...UInt64.max)
         )
         let test = FitnessTestRecord()

@@ -32,13 +32,15 @@ struct FitnessController {
         else {
             return request.redirect(to: SiteURL.workouts(.fitness).path)
         }
-        return .html(try await pickPage(request, category: category, count: count))
+        let equipment = Exercise.Equipment.named((try? request.query.get([String].self, at: "equipment")) ?? []).values
+        return .html(try await pickPage(request, category: category, count: count, equipment: equipment))
     }
 
     private struct StartForm: Content {
         var category: String?
         var count: String?
         var exercises: [String]?
+        var equipment: [String]?
     }
 
     func start(_ request: Request) async throws -> Response {
@@ -48,12 +50,14 @@ struct FitnessController {
             keepingEmpty: ["category", "count"]
         )
         members["exercises"] = .array((form.exercises ?? []).map(JSONValue.string))
+        members["equipment"] = .array((form.equipment ?? []).map(JSONValue.string))
         return try await request.answeringRefusals(with: { refusal in
             guard let category = form.category.flatMap(Exercise.Category.init(rawValue:)), let count = Int(form.count ?? "") else {
                 throw AppError.notFound
             }
             return try await pickPage(
-                request, category: category, count: count, picked: Set(form.exercises ?? []),
+                request, category: category, count: count, equipment: Exercise.Equipment.named(form.equipment ?? []).values,
+                picked: Set(form.exercises ?? []),
                 error: refusal.message ?? refusal.fieldMessages.sorted { $0.key < $1.key }.first?.value)
         }) {
             let tester = try request.workouts().fitnessTester
@@ -64,13 +68,17 @@ struct FitnessController {
     }
 
     private func pickPage(
-        _ request: Request, category: Exercise.Category, count: Int, picked: Set<String> = [], error: String? = nil
+        _ request: Request, category: Exercise.Category, count: Int, equipment: Set<Exercise.Equipment>, picked: Set<String> = [],
+        error: String? = nil
     ) async throws -> String {
         let tracked = try await request.workouts().trackedExercises(in: category).map(\.0).filter(FitnessTestPlan.isTestable)
-        let suggestions = FitnessTestPlan.suggestions(category: category, catalogue: request.application.exerciseCatalogue, limit: 12)
-            .filter { exercise in !tracked.contains { $0.id == exercise.id } }
+        let suggestions = FitnessTestPlan.suggestions(
+            category: category, equipment: equipment, catalogue: request.application.exerciseCatalogue, limit: 12
+        )
+        .filter { exercise in !tracked.contains { $0.id == exercise.id } }
         let model = FitnessPickPage.Model(
-            category: category, count: count, tracked: tracked, suggestions: suggestions, picked: picked, error: error)
+            category: category, count: count, equipment: equipment, tracked: tracked, suggestions: suggestions, picked: picked,
+            error: error)
         return FitnessPickPage.render(model, context: PageContext(request: request))
     }
 

@@ -61,6 +61,10 @@ enum FitnessPage {
                     name: "count", legend: l.t("fitness.start.count"),
                     options: (1...5).map { (String($0), l.number($0)) }, chosen: "3", hint: nil, error: nil
                 ),
+                ChoiceFields.chips(
+                    name: "equipment", legend: l.t("fitness.start.equipment"), hint: l.t("fitness.start.equipmentHint"),
+                    options: Exercise.Equipment.allCases.filter { $0 != .bodyweight }.map { ($0.rawValue, l.equipment($0)) },
+                    chosen: [], error: nil),
                 el(
                     "button", [.class("button button-primary button-block"), Attr("type", "submit"), .id("fitness-start-button")],
                     [txt(l.t("fitness.start.next"))]),

@@ -7,6 +7,8 @@ enum FitnessPickPage {
     struct Model {
         let category: Exercise.Category
         let count: Int
+        /// What the user said they have: the suggestions and what the test adds need nothing else.
+        let equipment: Set<Exercise.Equipment>
         let tracked: [Exercise]
         let suggestions: [Exercise]
         var picked: Set<String> = []
@@ -21,6 +23,10 @@ enum FitnessPickPage {
                 CSRFField.render(context.csrfToken),
                 voidEl("input", [Attr("type", "hidden"), Attr("name", "category"), Attr("value", model.category.rawValue)]),
                 voidEl("input", [Attr("type", "hidden"), Attr("name", "count"), Attr("value", String(model.count))]),
+                .group(
+                    Exercise.Equipment.allCases.filter(model.equipment.contains).map {
+                        voidEl("input", [Attr("type", "hidden"), Attr("name", "equipment[]"), Attr("value", $0.rawValue)])
+                    }),
                 banner(model.error, isError: true),
                 el(
                     "p", [.class("form-note")],
