@@ -702,8 +702,9 @@ function sendQueued() {
         if (!answer || answer.status >= 500 || answer.status === 401 || answer.status === 403 || signedOut) return;
         // Another account is signed in now: it waits for its own.
         if (answer.status === 409 && answer.headers.get('X-Kinetic-Other-Account')) return;
-        // Its first sending is still running on the server (its key is taken): later.
-        if (item.id && answer.status === 409) return;
+        // Its first sending is still running on the server (its key is taken): later. A
+        // playing that another took over (`playing_elsewhere`) has nothing more to record.
+        if (item.id && answer.status === 409 && answer.headers.get('X-Kinetic-Error') !== 'playing_elsewhere') return;
         if (item.form && answer.status >= 400) {
           // Refused (a mistake, a limit, a conflict): it waits for the person, with the page
           // that says why; the ones after it go on.

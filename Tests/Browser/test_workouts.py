@@ -551,3 +551,41 @@ def test_voice_cues_say_whats_next_count_in_and_can_be_turned_off(account):
         wait(driver).until(lambda d: d.find_element(By.ID, "voice-button").get_attribute("aria-pressed") == "false")
     finally:
         driver.quit()
+
+
+def test_a_workout_plays_in_one_place_at_a_time_and_the_other_tab_can_take_it_over(account):
+    """The audit's two tabs played at once and counted twice: the second now says the workout
+    plays elsewhere and offers to play it here; taking it over stops the first at once (one
+    browser) and the first then offers it back."""
+    upload_song(account, 120)
+    status, workout = api("POST", "/api/v1/workouts", JUMPS, token=account["token"])
+    driver = make_driver(autoplay=True)
+    try:
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        first = driver.current_window_handle
+        wait(driver).until(lambda d: player(d, "p.state.running && p.state.holding"))
+        driver.switch_to.new_window("tab")
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        panel = wait(driver).until(EC.visibility_of_element_located((By.ID, "player-elsewhere")))
+        assert "Playing on another device" in panel.text
+        assert not player(driver, "p.state.running"), "it waits; the first plays on"
+        assert driver.switch_to.active_element.get_attribute("id") == "play-here-button"
+        screenshot(driver, "workouts-player-elsewhere")
+        tap(driver, driver.find_element(By.ID, "play-here-button"))
+        wait(driver).until(lambda d: player(d, "p.state.running && p.state.holding"))
+        assert not driver.find_element(By.ID, "player-elsewhere").is_displayed()
+        driver.switch_to.window(first)
+        wait(driver).until(EC.visibility_of_element_located((By.ID, "player-elsewhere")))
+        assert player(driver, "!p.state.running && p.audio.paused"), "taken over: the first stops"
+        # Quitting the second lets go: the first plays again without taking it from anyone.
+        second = [handle for handle in driver.window_handles if handle != first][0]
+        driver.switch_to.window(second)
+        tap(driver, driver.find_element(By.ID, "quit-button"))
+        wait(driver).until(lambda d: d.current_url.endswith("/workouts"))
+        driver.switch_to.window(first)
+        status, _ = api("POST", f"/api/v1/workouts/{workout['id']}/play", {"runId": player(driver, "p.workout.runId")},
+                        token=account["token"])
+        assert status == 200, "nobody holds it once the second quit"
+    finally:
+        driver.quit()

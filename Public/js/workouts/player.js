@@ -29,6 +29,8 @@ const state = {
   finished: false,
   /** Whether the timer has run at all: a player opened and left unstarted saves nothing. */
   started: false,
+  /** Whether this playing claimed the workout (it plays in one place at a time). */
+  holding: false,
   phase: null,
   /** Seconds of exercise time actually played, and the exercises skipped. A resumed workout
    *  counts the exercises before its place as played (they were, before it was paused). */
@@ -379,7 +381,10 @@ function tick() {
   update();
 }
 
-function start() {
+async function start() {
+  if (state.running || state.finished) return;
+  // Resuming: the workout may have gone to another tab or device meanwhile.
+  if (state.started && !(await claim())) { playingElsewhere(); return; }
   if (state.running || state.finished) return;
   state.since = Date.now();
   state.running = true;
@@ -410,7 +415,9 @@ function skip() {
   const phase = phaseAt(workout, now());
   if (!phase) { finish(); return; }
   const index = phase.kind === 'rest' ? phase.index : phase.index + 1;
-  if (phase.kind === 'work') state.skipped += 1;
+  // A skip in an exercise's last second ends it as done (the server checks that each skip left
+  // time unworked).
+  if (phase.kind === 'work' && phase.left >= 1) state.skipped += 1;
   if (index >= workout.steps.length) { finish(); return; }
   jump(workout.steps[index].start);
   update();
@@ -421,12 +428,25 @@ function progress() {
   const phase = phaseAt(workout, now()) ?? state.phase;
   const seconds = workout.steps[phase.index].seconds;
   const left = phase.kind === 'work' ? Math.min(seconds, Math.max(1, Math.ceil(phase.left))) : seconds;
-  return { exerciseIndex: String(phase.index), secondsLeft: String(left), _csrf: labels.csrf };
+  return { exerciseIndex: String(phase.index), secondsLeft: String(left), runId: workout.runId, _csrf: labels.csrf };
 }
 
-function saveProgress({ beacon = false } = {}) {
-  if (state.finished || !state.started || !state.phase) return Promise.resolve();
+/** Saves the place (every 15 s while it plays, on pause); `release` as this playing leaves, so
+ *  another tab or device starts the workout without taking it over. */
+function saveProgress({ beacon = false, release = false } = {}) {
+  if (state.finished || !state.phase) return Promise.resolve();
+  if (!state.started) {
+    // Opened, never started: nothing to save, but the workout is let go.
+    if (release && state.holding) {
+      const body = new URLSearchParams({ runId: workout.runId, release: '1', _csrf: labels.csrf });
+      if (!(beacon && navigator.sendBeacon?.(workout.progressURL, body))) {
+        fetch(workout.progressURL, { method: 'POST', body, credentials: 'same-origin', keepalive: true }).catch(() => {});
+      }
+    }
+    return Promise.resolve();
+  }
   const place = progress();
+  if (release) place.release = '1';
   const body = new URLSearchParams(place);
   if (beacon && navigator.sendBeacon) {
     // The list this page goes back to may be asked for before the beacon arrives: it looks
@@ -440,12 +460,62 @@ function saveProgress({ beacon = false } = {}) {
     }
     return Promise.resolve();
   }
-  return fetch(workout.progressURL, { method: 'POST', body, credentials: 'same-origin', keepalive: true }).catch(() => {});
+  return fetch(workout.progressURL, { method: 'POST', body, credentials: 'same-origin', keepalive: true })
+    .then((response) => { if (response.status === 409) playingElsewhere(); })
+    .catch(() => {});
 }
+
+// --- One place at a time -----------------------------------------------------------------
+// A workout plays in one place: this playing claims it as it starts and resumes, and its saves
+// keep it. When another tab or device takes it over (a save is refused, or a tab of this
+// browser says so at once), this one stops, saving nothing, and offers to play it here.
+const players = 'BroadcastChannel' in globalThis ? new BroadcastChannel('kinetic-player') : null;
+
+/** Claims the workout for this playing from where it stands: false while another holds it
+ *  (unless `takeOver`). Without a network it plays: its end waits in the outbox. */
+async function claim(takeOver = false) {
+  const place = progress();
+  const response = await fetch(workout.playURL, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': labels.csrf },
+    body: JSON.stringify({
+      runId: workout.runId, exerciseIndex: Number(place.exerciseIndex), secondsLeft: Number(place.secondsLeft), takeOver,
+    }),
+  }).catch(() => null);
+  if (response?.status === 409) return false;
+  state.holding = true;
+  players?.postMessage({ playing: workout.id, runId: workout.runId });
+  return true;
+}
+
+function playingElsewhere() {
+  if (state.finished) return;
+  state.holding = false;
+  if (state.running) {
+    settle();
+    state.running = false;
+    audio.pause();
+    stopClick();
+    keepAwake(false);
+  }
+  renderControls();
+  renderClock();
+  $('player-start').hidden = true;
+  const panel = $('player-elsewhere');
+  if (!panel.hidden) return;
+  panel.hidden = false;
+  announce(`${$('player-elsewhere-title').textContent} ${$('player-elsewhere-text').textContent}`);
+  $('play-here-button').focus();
+}
+
+players?.addEventListener('message', (event) => {
+  if (event.data?.playing === workout.id && event.data.runId !== workout.runId) playingElsewhere();
+});
 
 async function quit() {
   // Saved where the clock stands now, before it stops.
-  const saving = saveProgress();
+  const saving = saveProgress({ release: true });
   state.running = false;
   audio.pause();
   stopClick();
@@ -466,12 +536,18 @@ async function finish() {
   say('done', labels.labelCueDone);
   // Recorded as finished with the time worked (for workout goals and tracking), then the Summary says so.
   const body = new URLSearchParams({
-    _csrf: labels.csrf, runId: workout.runId, workedSeconds: String(Math.round(state.worked)), skipped: String(state.skipped),
+    _csrf: labels.csrf, runId: workout.runId, workedSeconds: String(Math.floor(state.worked)), skipped: String(state.skipped),
     // When it ended: sent later from the outbox, it still counts on the day it was done.
     finishedAt: String(Date.now()),
   });
   const response = await fetch(workout.completeURL, { method: 'POST', body, credentials: 'same-origin' }).catch(() => null);
-  if (response?.status === 202 && response.headers.get('X-Kinetic-Queued')) showQueuedEnd();
+  if (response?.status === 409 && response.headers.get('X-Kinetic-Error') === 'playing_elsewhere') {
+    // Taken over before its end: the playing that holds it records the workout.
+    state.finished = false;
+    playingElsewhere();
+    state.finished = true;
+    $('play-here-button').hidden = true;
+  } else if (response?.status === 202 && response.headers.get('X-Kinetic-Queued')) showQueuedEnd();
   else window.location.assign(response && response.ok && response.redirected ? response.url : workout.finishedURL);
 }
 
@@ -506,9 +582,16 @@ document.querySelector('.top-bar a.icon-button')?.addEventListener('click', asyn
   if (state.finished || !state.started) return;
   event.preventDefault();
   const href = event.currentTarget.href;
-  await saveProgress();
+  await saveProgress({ release: true });
   state.finished = true;
   window.location.assign(href);
+});
+$('play-here-button').addEventListener('click', async () => {
+  voice.prime();
+  resumeAudio();
+  if (!(await claim(true))) return;
+  $('player-elsewhere').hidden = true;
+  start();
 });
 $('start-button').addEventListener('click', () => {
   voice.prime();
@@ -523,7 +606,7 @@ document.addEventListener('keydown', (event) => {
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') { tick(); if (state.running) { keepAwake(true); resumeAudio(); playMusic(); } }
 });
-window.addEventListener('pagehide', () => { if (!state.finished) saveProgress({ beacon: true }); });
+window.addEventListener('pagehide', () => { if (!state.finished) saveProgress({ beacon: true, release: true }); });
 setInterval(tick, 200);
 setInterval(() => { if (state.running) saveProgress(); }, 15000);
 
@@ -536,10 +619,8 @@ renderVoice();
 renderPhase();
 renderControls();
 renderClock();
-// Start with the music; where the browser wants a tap first, Start begins both.
-state.since = Date.now();
-state.running = true;
-state.started = true;
+// Start with the music once the workout is this playing's; where the browser wants a tap
+// first, Start begins both.
 /** Back to not started, waiting for a tap on Start (the browser wants one before sound). */
 function waitForStart() {
   voice.said.clear(); // nothing was heard yet
@@ -553,12 +634,21 @@ function waitForStart() {
   $('player-start').hidden = false;
 }
 
-syncMusic().then(() => {
+/** The first start, as the page opens. */
+function begin() {
+  state.since = Date.now();
+  state.running = true;
+  state.started = true;
+  return syncMusic();
+}
+
+claim().then((mine) => (mine ? begin() : Promise.reject(new Error('elsewhere')))).then(() => {
   keepAwake(true);
   renderControls();
   // The click track needs a running audio clock; a browser that wants a tap first keeps it suspended.
   if (click.context) setTimeout(() => { if (click.context.state !== 'running') waitForStart(); }, 400);
 }).catch((error) => {
+  if (error?.message === 'elsewhere') { playingElsewhere(); return; }
   if (error?.name === 'NotAllowedError') { waitForStart(); return; }
   start(); // the song failed to load: the timer runs, the panel says what plays
 });

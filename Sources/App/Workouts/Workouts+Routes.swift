@@ -40,6 +40,8 @@ enum WorkoutsModule: KineticModule {
         api.get(SiteURL.api(.workout(id: nil)).pathComponents, use: workouts.show)
         api.patch(SiteURL.api(.workout(id: nil)).pathComponents, use: workouts.update)
         api.delete(SiteURL.api(.workout(id: nil)).pathComponents, use: workouts.delete)
+        api.post(SiteURL.api(.workoutPlay(id: nil)).pathComponents, use: workouts.claimPlay)
+        api.delete(SiteURL.api(.workoutPlay(id: nil)).pathComponents, use: workouts.releasePlay)
         api.put(SiteURL.api(.workoutProgress(id: nil)).pathComponents, use: workouts.saveProgress)
         api.delete(SiteURL.api(.workoutProgress(id: nil)).pathComponents, use: workouts.clearProgress)
     }
@@ -52,6 +54,7 @@ enum WorkoutsModule: KineticModule {
         web.post(SiteURL.workouts(.delete(id: nil)).pathComponents, use: workouts.delete)
         web.get(SiteURL.workouts(.play(id: nil)).pathComponents, use: workouts.play)
         web.post(SiteURL.workouts(.progress(id: nil)).pathComponents, use: workouts.progress)
+        web.post(SiteURL.workouts(.play(id: nil)).pathComponents, use: workouts.claimPlay)
 
         let getWorkout = GetWorkoutController()
         web.get(SiteURL.workouts(.new).pathComponents, use: getWorkout.show)

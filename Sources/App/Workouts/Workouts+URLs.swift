@@ -82,6 +82,7 @@ extension SiteURL.API {
     static let generateWorkout = Self(["workouts", "generate"])
     static func workout(id: String?) -> Self { Self(["workouts", SiteURL.parameter(id, "workoutId")]) }
     static func workoutProgress(id: String?) -> Self { Self(["workouts", SiteURL.parameter(id, "workoutId"), "progress"]) }
+    static func workoutPlay(id: String?) -> Self { Self(["workouts", SiteURL.parameter(id, "workoutId"), "play"]) }
     static func workoutCompletions(id: String?) -> Self { Self(["workouts", SiteURL.parameter(id, "workoutId"), "completions"]) }
     static let fitnessRate = Self(["fitness-tests", "rate"])
     static let fitnessTests = Self(["fitness-tests"])

@@ -5420,12 +5420,14 @@ public struct Client: APIProtocol {
     }
     /// Generate a workout from a selection (not kept)
     ///
-    /// Every exercise passes every filter, none comes twice, muscles take turns, and the total
-    /// with 20 s rests is within a minute of the duration. Each exercise gets songs of the chosen
-    /// themes (all songs when none is chosen) whose tempo, halved, kept or doubled, is within ±8 %
-    /// of the exercise's target; `playbackRate` locks the beat exactly. When none fits, the
-    /// closest song plays (`fits` false, rate held to 0.85–1.15) and `noFittingSong` is true.
-    /// The same selection and `seed` give the same workout.
+    /// A warm-up, a main part in rounds and a cool-down that last the chosen duration to the
+    /// second, rests included (their lengths are in each exercise's `restSeconds`). Every exercise
+    /// passes every filter and needs nothing beyond the chosen equipment (see `Equipment`), none
+    /// comes twice in a row, muscles take turns. The music is each exercise's `music` cues: songs
+    /// of the chosen themes (all songs when none is chosen) whose tempo, halved, kept or doubled,
+    /// is within ±15 % of the exercise's target, `playbackRate` locking the beat; where none fits,
+    /// a click track keeps the tempo (`clickTrack`). The same selection and `seed` give the same
+    /// workout.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/workouts/generate`.
@@ -6317,7 +6319,338 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// A playing of the workout starts or resumes here
+    ///
+    /// A workout plays in one place at a time. Each playing makes a `runId` and claims the
+    /// workout when it starts and whenever it resumes; its progress saves (every 15 s while it
+    /// plays) keep it. A playing not heard from for `heldForSeconds` (45) lets go of it. While
+    /// another playing holds it, a claim is answered 409 `playing_elsewhere`: show "playing on
+    /// another device" and offer to take it over (`takeOver: true`), after which the other
+    /// playing's saves and finish are refused with the same 409. The place (both members or
+    /// neither) is where this playing starts: the exercise seconds before it count as worked.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/workouts/{workoutId}/play`.
+    /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/post(claimWorkoutPlay)`.
+    public func claimWorkoutPlay(_ input: Operations.ClaimWorkoutPlay.Input) async throws -> Operations.ClaimWorkoutPlay.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ClaimWorkoutPlay.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/api/v1/workouts/{}/play",
+                    parameters: [
+                        input.path.workoutId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .post
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case let .json(value):
+                    body = try converter.setRequiredRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ClaimWorkoutPlay.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Operations.ClaimWorkoutPlay.Output.Ok.Body.JsonPayload.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.InvalidJSON.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
+                case 401:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Unauthenticated.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(body: body))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.NotFound.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
+                case 409:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.PlayingElsewhere.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .conflict(.init(body: body))
+                case 415:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.UnsupportedBody.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unsupportedMediaType(.init(body: body))
+                case 422:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.ValidationFailed.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unprocessableContent(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// A playing leaves the workout (quit, or its screen closed)
+    ///
+    /// Save its place first (`pauseWorkout`). Nobody holds the workout from then on, so another device starts it without taking it over; nothing changes when another playing holds it.
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/workouts/{workoutId}/play`.
+    /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/delete(releaseWorkoutPlay)`.
+    public func releaseWorkoutPlay(_ input: Operations.ReleaseWorkoutPlay.Input) async throws -> Operations.ReleaseWorkoutPlay.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ReleaseWorkoutPlay.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/api/v1/workouts/{}/play",
+                    parameters: [
+                        input.path.workoutId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .delete
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "runId",
+                    value: input.query.runId
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 204:
+                    return .noContent(.init())
+                case 401:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Unauthenticated.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(body: body))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.NotFound.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
+                case 422:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.ValidationFailed.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unprocessableContent(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// Where the workout was paused (it is then In Progress)
+    ///
+    /// Also what keeps a playing holding the workout (see `claimWorkoutPlay`): send its `runId`.
     ///
     /// - Remark: HTTP `PUT /api/v1/workouts/{workoutId}/progress`.
     /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/progress/put(pauseWorkout)`.
@@ -6442,6 +6775,28 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .notFound(.init(body: body))
+                case 409:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.PlayingElsewhere.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorResponse.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .conflict(.init(body: body))
                 case 415:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.UnsupportedBody.Body
@@ -6588,9 +6943,14 @@ public struct Client: APIProtocol {
     ///
     /// Records a completed workout and a row per exercise (so each can be tracked), and clears
     /// its progress, in one transaction. Send what the player counted: the exercise seconds
-    /// worked and the exercises skipped. A workout counts for workout goals when at least half
-    /// of its planned exercise time was worked (`counts`); without `workedSeconds` (an older
-    /// client) it was all done. Idempotent per run: the client
+    /// worked (rounded down) and the exercises skipped with at least a second left. A workout
+    /// counts for workout goals when at least half of its planned exercise time was worked
+    /// (`counts`). The server refuses (422, naming the field) what cannot be true: no
+    /// `workedSeconds`; more than the plan's exercise seconds; more skipped than it has
+    /// exercises; every planned second worked although exercises were skipped; more worked
+    /// than the playing can have, from when it claimed the workout (`claimWorkoutPlay`) and
+    /// the work before the place it started from. 409 `playing_elsewhere` when another playing
+    /// holds the workout. Idempotent per run: the client
     /// makes one `runId` per playing of the workout, and a repeat with the same one (a retry,
     /// however late or however many at once) answers the stored completion with 200. Without a
     /// `runId`, a repeat within 2 minutes answers the first completion.

@@ -437,6 +437,34 @@ extension Components {
                 self.body = body
             }
         }
+        public struct PlayingElsewhere: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/PlayingElsewhere/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/PlayingElsewhere/content/application\/json`.
+                case json(Components.Schemas.ErrorResponse)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.ErrorResponse {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.PlayingElsewhere.Body
+            /// Creates a new `PlayingElsewhere`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.PlayingElsewhere.Body) {
+                self.body = body
+            }
+        }
         public struct ValidationFailed: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/ValidationFailed/content`.
             @frozen public enum Body: Sendable, Hashable {

@@ -8775,12 +8775,14 @@ public enum Operations {
     }
     /// Generate a workout from a selection (not kept)
     ///
-    /// Every exercise passes every filter, none comes twice, muscles take turns, and the total
-    /// with 20 s rests is within a minute of the duration. Each exercise gets songs of the chosen
-    /// themes (all songs when none is chosen) whose tempo, halved, kept or doubled, is within ±8 %
-    /// of the exercise's target; `playbackRate` locks the beat exactly. When none fits, the
-    /// closest song plays (`fits` false, rate held to 0.85–1.15) and `noFittingSong` is true.
-    /// The same selection and `seed` give the same workout.
+    /// A warm-up, a main part in rounds and a cool-down that last the chosen duration to the
+    /// second, rests included (their lengths are in each exercise's `restSeconds`). Every exercise
+    /// passes every filter and needs nothing beyond the chosen equipment (see `Equipment`), none
+    /// comes twice in a row, muscles take turns. The music is each exercise's `music` cues: songs
+    /// of the chosen themes (all songs when none is chosen) whose tempo, halved, kept or doubled,
+    /// is within ±15 % of the exercise's target, `playbackRate` locking the beat; where none fits,
+    /// a click track keeps the tempo (`clickTrack`). The same selection and `seed` give the same
+    /// workout.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/workouts/generate`.
@@ -10247,7 +10249,593 @@ public enum Operations {
             }
         }
     }
+    /// A playing of the workout starts or resumes here
+    ///
+    /// A workout plays in one place at a time. Each playing makes a `runId` and claims the
+    /// workout when it starts and whenever it resumes; its progress saves (every 15 s while it
+    /// plays) keep it. A playing not heard from for `heldForSeconds` (45) lets go of it. While
+    /// another playing holds it, a claim is answered 409 `playing_elsewhere`: show "playing on
+    /// another device" and offer to take it over (`takeOver: true`), after which the other
+    /// playing's saves and finish are refused with the same 409. The place (both members or
+    /// neither) is where this playing starts: the exercise seconds before it count as worked.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/workouts/{workoutId}/play`.
+    /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/post(claimWorkoutPlay)`.
+    public enum ClaimWorkoutPlay {
+        public static let id: Swift.String = "claimWorkoutPlay"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/path/workoutId`.
+                public var workoutId: Components.Parameters.WorkoutID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - workoutId:
+                public init(workoutId: Components.Parameters.WorkoutID) {
+                    self.workoutId = workoutId
+                }
+            }
+            public var path: Operations.ClaimWorkoutPlay.Input.Path
+            /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ClaimWorkoutPlay.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ClaimWorkoutPlay.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ClaimWorkoutPlay.Input.Headers
+            /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// One per playing of the workout.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/requestBody/json/runId`.
+                    public var runId: Swift.String
+                    /// Where this playing starts (absent: the first exercise).
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/requestBody/json/exerciseIndex`.
+                    public var exerciseIndex: Swift.Int?
+                    /// At most that exercise's `seconds`.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/requestBody/json/secondsLeft`.
+                    public var secondsLeft: Swift.Int?
+                    /// Take the workout from the playing that holds it.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/requestBody/json/takeOver`.
+                    public var takeOver: Swift.Bool?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - runId: One per playing of the workout.
+                    ///   - exerciseIndex: Where this playing starts (absent: the first exercise).
+                    ///   - secondsLeft: At most that exercise's `seconds`.
+                    ///   - takeOver: Take the workout from the playing that holds it.
+                    public init(
+                        runId: Swift.String,
+                        exerciseIndex: Swift.Int? = nil,
+                        secondsLeft: Swift.Int? = nil,
+                        takeOver: Swift.Bool? = nil
+                    ) {
+                        self.runId = runId
+                        self.exerciseIndex = exerciseIndex
+                        self.secondsLeft = secondsLeft
+                        self.takeOver = takeOver
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case runId
+                        case exerciseIndex
+                        case secondsLeft
+                        case takeOver
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.runId = try container.decode(
+                            Swift.String.self,
+                            forKey: .runId
+                        )
+                        self.exerciseIndex = try container.decodeIfPresent(
+                            Swift.Int.self,
+                            forKey: .exerciseIndex
+                        )
+                        self.secondsLeft = try container.decodeIfPresent(
+                            Swift.Int.self,
+                            forKey: .secondsLeft
+                        )
+                        self.takeOver = try container.decodeIfPresent(
+                            Swift.Bool.self,
+                            forKey: .takeOver
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "runId",
+                            "exerciseIndex",
+                            "secondsLeft",
+                            "takeOver"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/requestBody/content/application\/json`.
+                case json(Operations.ClaimWorkoutPlay.Input.Body.JsonPayload)
+            }
+            public var body: Operations.ClaimWorkoutPlay.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ClaimWorkoutPlay.Input.Path,
+                headers: Operations.ClaimWorkoutPlay.Input.Headers = .init(),
+                body: Operations.ClaimWorkoutPlay.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/responses/200/content/json/runId`.
+                        public var runId: Swift.String
+                        /// When this playing claimed it.
+                        ///
+                        /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/responses/200/content/json/since`.
+                        public var since: Foundation.Date
+                        /// How long it holds the workout without a word from it.
+                        ///
+                        /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/responses/200/content/json/heldForSeconds`.
+                        public var heldForSeconds: Swift.Int
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - runId:
+                        ///   - since: When this playing claimed it.
+                        ///   - heldForSeconds: How long it holds the workout without a word from it.
+                        public init(
+                            runId: Swift.String,
+                            since: Foundation.Date,
+                            heldForSeconds: Swift.Int
+                        ) {
+                            self.runId = runId
+                            self.since = since
+                            self.heldForSeconds = heldForSeconds
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case runId
+                            case since
+                            case heldForSeconds
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/POST/responses/200/content/application\/json`.
+                    case json(Operations.ClaimWorkoutPlay.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.ClaimWorkoutPlay.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ClaimWorkoutPlay.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ClaimWorkoutPlay.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// This playing holds the workout.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/post(claimWorkoutPlay)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ClaimWorkoutPlay.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ClaimWorkoutPlay.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is missing or not JSON.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/post(claimWorkoutPlay)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.InvalidJSON)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.InvalidJSON {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/post(claimWorkoutPlay)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The user has no such item (another user's id answers the same).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/post(claimWorkoutPlay)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Another playing of the workout holds it (code `playing_elsewhere`): it plays in one place at a time.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/post(claimWorkoutPlay)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.PlayingElsewhere)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.PlayingElsewhere {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body is in a content coding (`Content-Encoding: gzip` and the like; send it as it is), or of a type this operation does not read.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/post(claimWorkoutPlay)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedBody)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedBody {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Some members are invalid; `fields` has a message per member path.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/post(claimWorkoutPlay)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// A playing leaves the workout (quit, or its screen closed)
+    ///
+    /// Save its place first (`pauseWorkout`). Nobody holds the workout from then on, so another device starts it without taking it over; nothing changes when another playing holds it.
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/workouts/{workoutId}/play`.
+    /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/delete(releaseWorkoutPlay)`.
+    public enum ReleaseWorkoutPlay {
+        public static let id: Swift.String = "releaseWorkoutPlay"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/DELETE/path/workoutId`.
+                public var workoutId: Components.Parameters.WorkoutID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - workoutId:
+                public init(workoutId: Components.Parameters.WorkoutID) {
+                    self.workoutId = workoutId
+                }
+            }
+            public var path: Operations.ReleaseWorkoutPlay.Input.Path
+            /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/DELETE/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/DELETE/query/runId`.
+                public var runId: Swift.String
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - runId:
+                public init(runId: Swift.String) {
+                    self.runId = runId
+                }
+            }
+            public var query: Operations.ReleaseWorkoutPlay.Input.Query
+            /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/play/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReleaseWorkoutPlay.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReleaseWorkoutPlay.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReleaseWorkoutPlay.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.ReleaseWorkoutPlay.Input.Path,
+                query: Operations.ReleaseWorkoutPlay.Input.Query,
+                headers: Operations.ReleaseWorkoutPlay.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Released.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/delete(releaseWorkoutPlay)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.ReleaseWorkoutPlay.Output.NoContent)
+            /// Released.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/delete(releaseWorkoutPlay)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.ReleaseWorkoutPlay.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid bearer token.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/delete(releaseWorkoutPlay)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The user has no such item (another user's id answers the same).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/delete(releaseWorkoutPlay)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Some members are invalid; `fields` has a message per member path.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/play/delete(releaseWorkoutPlay)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Where the workout was paused (it is then In Progress)
+    ///
+    /// Also what keeps a playing holding the workout (see `claimWorkoutPlay`): send its `runId`.
     ///
     /// - Remark: HTTP `PUT /api/v1/workouts/{workoutId}/progress`.
     /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/progress/put(pauseWorkout)`.
@@ -10291,21 +10879,29 @@ public enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/progress/PUT/requestBody/json/secondsLeft`.
                     public var secondsLeft: Swift.Int
+                    /// The playing that saves it.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/progress/PUT/requestBody/json/runId`.
+                    public var runId: Swift.String?
                     /// Creates a new `JsonPayload`.
                     ///
                     /// - Parameters:
                     ///   - exerciseIndex: The exercise's position in `exercises`.
                     ///   - secondsLeft: At most the exercise's `seconds`.
+                    ///   - runId: The playing that saves it.
                     public init(
                         exerciseIndex: Swift.Int,
-                        secondsLeft: Swift.Int
+                        secondsLeft: Swift.Int,
+                        runId: Swift.String? = nil
                     ) {
                         self.exerciseIndex = exerciseIndex
                         self.secondsLeft = secondsLeft
+                        self.runId = runId
                     }
                     public enum CodingKeys: String, CodingKey {
                         case exerciseIndex
                         case secondsLeft
+                        case runId
                     }
                     public init(from decoder: any Swift.Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -10317,9 +10913,14 @@ public enum Operations {
                             Swift.Int.self,
                             forKey: .secondsLeft
                         )
+                        self.runId = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .runId
+                        )
                         try decoder.ensureNoAdditionalProperties(knownKeys: [
                             "exerciseIndex",
-                            "secondsLeft"
+                            "secondsLeft",
+                            "runId"
                         ])
                     }
                 }
@@ -10459,6 +11060,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Another playing of the workout holds it (code `playing_elsewhere`): it plays in one place at a time.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/progress/put(pauseWorkout)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.PlayingElsewhere)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.PlayingElsewhere {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -10703,9 +11327,14 @@ public enum Operations {
     ///
     /// Records a completed workout and a row per exercise (so each can be tracked), and clears
     /// its progress, in one transaction. Send what the player counted: the exercise seconds
-    /// worked and the exercises skipped. A workout counts for workout goals when at least half
-    /// of its planned exercise time was worked (`counts`); without `workedSeconds` (an older
-    /// client) it was all done. Idempotent per run: the client
+    /// worked (rounded down) and the exercises skipped with at least a second left. A workout
+    /// counts for workout goals when at least half of its planned exercise time was worked
+    /// (`counts`). The server refuses (422, naming the field) what cannot be true: no
+    /// `workedSeconds`; more than the plan's exercise seconds; more skipped than it has
+    /// exercises; every planned second worked although exercises were skipped; more worked
+    /// than the playing can have, from when it claimed the workout (`claimWorkoutPlay`) and
+    /// the work before the place it started from. 409 `playing_elsewhere` when another playing
+    /// holds the workout. Idempotent per run: the client
     /// makes one `runId` per playing of the workout, and a repeat with the same one (a retry,
     /// however late or however many at once) answers the stored completion with 200. Without a
     /// `runId`, a repeat within 2 minutes answers the first completion.
@@ -10764,10 +11393,10 @@ public enum Operations {
                     ///
                     /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/completions/POST/requestBody/json/runId`.
                     public var runId: Swift.String?
-                    /// Exercise seconds played (rests left out).
+                    /// Exercise seconds played (rests left out), rounded down.
                     ///
                     /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/completions/POST/requestBody/json/workedSeconds`.
-                    public var workedSeconds: Swift.Int?
+                    public var workedSeconds: Swift.Int
                     /// Exercises skipped before their time was up.
                     ///
                     /// - Remark: Generated from `#/paths/api/v1/workouts/{workoutId}/completions/POST/requestBody/json/skipped`.
@@ -10776,11 +11405,11 @@ public enum Operations {
                     ///
                     /// - Parameters:
                     ///   - runId: One per playing of the workout.
-                    ///   - workedSeconds: Exercise seconds played (rests left out).
+                    ///   - workedSeconds: Exercise seconds played (rests left out), rounded down.
                     ///   - skipped: Exercises skipped before their time was up.
                     public init(
                         runId: Swift.String? = nil,
-                        workedSeconds: Swift.Int? = nil,
+                        workedSeconds: Swift.Int,
                         skipped: Swift.Int? = nil
                     ) {
                         self.runId = runId
@@ -10798,7 +11427,7 @@ public enum Operations {
                             Swift.String.self,
                             forKey: .runId
                         )
-                        self.workedSeconds = try container.decodeIfPresent(
+                        self.workedSeconds = try container.decode(
                             Swift.Int.self,
                             forKey: .workedSeconds
                         )
@@ -11033,7 +11662,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// This run id already finished another workout.
+            /// This run id already finished another workout (`conflict`), or another playing holds the workout (`playing_elsewhere`).
             ///
             /// - Remark: Generated from `#/paths//api/v1/workouts/{workoutId}/completions/post(completeWorkout)/responses/409`.
             ///

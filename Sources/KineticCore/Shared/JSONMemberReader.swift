@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the members of a JSON object for validation: every member by name and expected type,
 /// each problem a field error (`error.field.required`, `…stringExpected`, `…integerExpected`,
 /// `…objectExpected`, `…unknown`), all of them collected so a client hears every one at once.
@@ -30,6 +32,16 @@ public struct JSONMemberReader {
 
     public mutating func string(_ name: String, _ presence: Presence = .required) -> String? {
         typed(name, presence, "error.field.stringExpected") { $0.stringValue }
+    }
+
+    /// A UUID as text; `invalidKey` when the text is not one.
+    public mutating func uuid(_ name: String, _ presence: Presence = .required, invalidKey: String) -> UUID? {
+        guard let text = string(name, presence) else { return nil }
+        guard let id = UUID(uuidString: text) else {
+            fail(name, invalidKey)
+            return nil
+        }
+        return id
     }
 
     public mutating func integer(_ name: String, _ presence: Presence = .required) -> Int? {

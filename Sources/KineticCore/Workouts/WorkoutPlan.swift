@@ -107,6 +107,16 @@ public struct WorkoutPlan: Codable, Equatable, Sendable {
         return errors
     }
 
+    /// The plan's exercise seconds, rests left out.
+    public var workSeconds: Int { steps.reduce(0) { $0 + $1.seconds } }
+
+    /// The exercise seconds before a place (`exerciseIndex` with `secondsLeft`): what a run that
+    /// starts there has done already. The place must be one ``checkProgress(exerciseIndex:secondsLeft:)`` accepts.
+    public func workSeconds(before exerciseIndex: Int, secondsLeft: Int) -> Int {
+        guard steps.indices.contains(exerciseIndex) else { return 0 }
+        return steps[..<exerciseIndex].reduce(0) { $0 + $1.seconds } + max(0, steps[exerciseIndex].seconds - secondsLeft)
+    }
+
     // MARK: - Coding
 
     private enum CodingKeys: String, CodingKey {

@@ -50,8 +50,19 @@ extension APIContractTests {
         _ = try await client.clearWorkoutProgress(path: .init(workoutId: workoutId)).noContent
         #expect(try await client.getWorkout(path: .init(workoutId: workoutId)).ok.body.json.progress == nil)
         let run = UUID().uuidString
-        _ = try await client.completeWorkout(path: .init(workoutId: workoutId), body: .json(.init(runId: run, workedSeconds: 420))).created
-        _ = try await client.completeWorkout(path: .init(workoutId: workoutId), body: .json(.init(runId: run, workedSeconds: 420))).ok
+        let claimed = try await client.claimWorkoutPlay(path: .init(workoutId: workoutId), body: .json(.init(runId: run))).ok.body.json
+        #expect(claimed.runId.uppercased() == run.uppercased() && claimed.heldForSeconds == 45)
+        let elsewhere = try await client.claimWorkoutPlay(
+            path: .init(workoutId: workoutId), body: .json(.init(runId: UUID().uuidString))
+        ).conflict.body.json
+        #expect(elsewhere.error.code == "playing_elsewhere")
+        _ = try await client.releaseWorkoutPlay(path: .init(workoutId: workoutId), query: .init(runId: run)).noContent
+        let other = UUID().uuidString
+        _ = try await client.claimWorkoutPlay(path: .init(workoutId: workoutId), body: .json(.init(runId: other))).ok
+        _ = try await client.releaseWorkoutPlay(path: .init(workoutId: workoutId), query: .init(runId: other)).noContent
+        _ = try await client.claimWorkoutPlay(path: .init(workoutId: workoutId), body: .json(.init(runId: run))).ok
+        _ = try await client.completeWorkout(path: .init(workoutId: workoutId), body: .json(.init(runId: run, workedSeconds: 3))).created
+        _ = try await client.completeWorkout(path: .init(workoutId: workoutId), body: .json(.init(runId: run, workedSeconds: 3))).ok
         _ = try await client.getWorkout(path: .init(workoutId: UUID().uuidString)).notFound.body.json
 
         _ = try await client.deleteWorkout(path: .init(workoutId: workoutId)).noContent

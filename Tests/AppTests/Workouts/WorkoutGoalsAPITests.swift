@@ -11,9 +11,15 @@ import VaporTesting
 
     /// Keeps a generated workout and answers its id.
     private func keptWorkout(_ app: Application, token: String) async throws -> String {
+        try await keptWorkoutAndWork(app, token: token).id
+    }
+
+    /// A kept workout and its planned exercise seconds (what a whole playing works).
+    private func keptWorkoutAndWork(_ app: Application, token: String) async throws -> (id: String, work: Int) {
         let response = try await app.json(.POST, "/api/v1/workouts", body: jumps.merging(["saved": true, "seed": 3]) { $1 }, token: token)
         try #require(response.status == .created, "\(response.body.string)")
-        return try #require(try response.decoded(as: Components.Schemas.Workout.self).id)
+        let workout = try response.decoded(as: Components.Schemas.Workout.self)
+        return (try #require(workout.id), workout.exercises.reduce(0) { $0 + $1.seconds })
     }
 
     @Test func aFinishedWorkout_countsTowardsTheGoalsItMatches_andItsExercisesCanBeTracked() async throws {
@@ -36,10 +42,10 @@ import VaporTesting
                 .POST, "/api/v1/workout-goals", body: ["name": "Arms", "times": 5, "categories": ["strength"], "daysPerWeek": 2],
                 token: token)
 
-            let workoutID = try await keptWorkout(app, token: token)
+            let (workoutID, work) = try await keptWorkoutAndWork(app, token: token)
             _ = try await app.json(
                 .PUT, "/api/v1/workouts/\(workoutID)/progress", body: ["exerciseIndex": 1, "secondsLeft": 10], token: token)
-            let finished = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", token: token)
+            let finished = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", body: ["workedSeconds": work], token: token)
             #expect(finished.status == .created, "\(finished.body.string)")
             let completion = try finished.decoded(as: Components.Schemas.CompletedWorkout.self)
             let exercises = completion.exercises
@@ -62,7 +68,7 @@ import VaporTesting
             #expect(
                 try await app.json(.PUT, "/api/v1/tracked-exercises/\(exerciseID)", body: ["tracked": true], token: token).status == .ok)
             clock.advance(by: 3_600)
-            let again = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", token: token)
+            let again = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", body: ["workedSeconds": work], token: token)
                 .decoded(as: Components.Schemas.CompletedWorkout.self)
             let tracked = again.exercises.filter { $0.tracked == true }
             #expect(tracked.map(\.exercise.id) == [exerciseID])
@@ -156,13 +162,13 @@ import VaporTesting
     @Test func completions_areIdempotentPerRun() async throws {
         try await withKinetic { app in
             let token = try await app.signUp().token
-            let workoutID = try await keptWorkout(app, token: token)
+            let (workoutID, work) = try await keptWorkoutAndWork(app, token: token)
             let run = UUID().uuidString
             let statuses = try await withThrowingTaskGroup(of: (HTTPStatus, String?).self) { group in
                 for _ in 0..<5 {
                     group.addTask {
                         let response = try await app.json(
-                            .POST, "/api/v1/workouts/\(workoutID)/completions", body: ["runId": run], token: token)
+                            .POST, "/api/v1/workouts/\(workoutID)/completions", body: ["runId": run, "workedSeconds": work], token: token)
                         return (response.status, try? response.decoded(as: Components.Schemas.CompletedWorkout.self).id)
                     }
                 }
@@ -174,12 +180,13 @@ import VaporTesting
             #expect(try await CompletedWorkoutRecord.query(on: app.db).count() == 1)
 
             let next = try await app.json(
-                .POST, "/api/v1/workouts/\(workoutID)/completions", body: ["runId": UUID().uuidString], token: token)
+                .POST, "/api/v1/workouts/\(workoutID)/completions", body: ["runId": UUID().uuidString, "workedSeconds": work], token: token)
             #expect(next.status == .created)
             #expect(try await CompletedWorkoutRecord.query(on: app.db).count() == 2)
 
             let otherWorkout = try await keptWorkout(app, token: token)
-            let reused = try await app.json(.POST, "/api/v1/workouts/\(otherWorkout)/completions", body: ["runId": run], token: token)
+            let reused = try await app.json(
+                .POST, "/api/v1/workouts/\(otherWorkout)/completions", body: ["runId": run, "workedSeconds": work], token: token)
             #expect(reused.status == .conflict)
             let bad = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", body: ["runId": "not-a-uuid"], token: token)
             #expect(bad.status == .unprocessableEntity)

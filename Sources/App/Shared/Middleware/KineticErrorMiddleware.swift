@@ -67,6 +67,8 @@ struct KineticErrorMiddleware: AsyncMiddleware {
             let page = ErrorPage.render(status: error.status, message: message, context: PageContext(request: request))
             response = Response(status: error.status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(string: page))
         }
+        // The machine code for scripts and the service worker, whatever the body's type.
+        response.headers.replaceOrAdd(name: "X-Kinetic-Error", value: error.code)
         if !error.allowedMethods.isEmpty {
             response.headers.replaceOrAdd(name: .allow, value: error.allowedMethods.joined(separator: ", "))
         }

@@ -59,14 +59,37 @@ struct WorkoutsAPIController {
         return .noContent
     }
 
-    /// `{"exerciseIndex": 2, "secondsLeft": 37}`: where the workout was paused.
+    /// `{"exerciseIndex": 2, "secondsLeft": 37, "runId": "…"}`: where the workout was paused,
+    /// by which playing (409 when another holds it).
     func saveProgress(_ request: Request) async throws -> WorkoutDTO {
         let workout = try await request.ownedWorkout()
-        var reader = try await JSONMemberReader.object(request.jsonBody(), known: ["exerciseIndex", "secondsLeft"]).get()
+        var reader = try await JSONMemberReader.object(request.jsonBody(), known: ["exerciseIndex", "secondsLeft", "runId"]).get()
         let index = reader.integer("exerciseIndex"), left = reader.integer("secondsLeft")
-        guard let index, let left else { throw AppError.validation(reader.errors) }
-        try await request.workouts().pause(workout, at: index, secondsLeft: left)
+        let runID = reader.uuid("runId", .optional, invalidKey: "error.workouts.runID")
+        guard let index, let left, reader.errors.isEmpty else { throw AppError.validation(reader.errors) }
+        try await request.workouts().pause(workout, at: index, secondsLeft: left, runID: runID)
         return try await request.workouts().workoutDTO(workout)
+    }
+
+    /// `?runId=…`: that playing leaves the workout (its place, if any, was saved before); 204.
+    func releasePlay(_ request: Request) async throws -> HTTPStatus {
+        let workout = try await request.ownedWorkout()
+        guard let text = request.query[String.self, at: "runId"], let runID = UUID(uuidString: text) else {
+            throw AppError.validation(FieldErrors(["runId": "error.workouts.runID"]))
+        }
+        try await request.workouts().releasePlay(workout, runID: runID)
+        return .noContent
+    }
+
+    /// `{"runId": "…", "exerciseIndex": 2, "secondsLeft": 37, "takeOver": false}`: a playing of
+    /// the workout starts (from its first second, or from the place given); 409
+    /// `playing_elsewhere` while another playing holds it, unless it takes it over.
+    func claimPlay(_ request: Request) async throws -> WorkoutPlayDTO {
+        let workout = try await request.ownedWorkout()
+        let claim = try await WorkoutPlayClaimInput.read(request)
+        let lease = try await request.workouts().claimPlay(
+            workout, runID: claim.runID, from: claim.place, takingOver: claim.takingOver)
+        return WorkoutPlayDTO(lease)
     }
 
     /// Finished or started over: no longer in progress.
@@ -98,13 +121,15 @@ extension WorkoutsService {
         try await workout.save(on: database)
     }
 
-    /// Records where `workout` was paused; 422 when that is not a place in its plan.
-    func pause(_ workout: WorkoutRecord, at index: Int, secondsLeft: Int) async throws {
+    /// Records where `workout` was paused, by the playing `runID` (``hearFrom(_:runID:)``); 422
+    /// when that is not a place in its plan, 409 `playing_elsewhere` when another playing holds it.
+    func pause(_ workout: WorkoutRecord, at index: Int, secondsLeft: Int, runID: UUID? = nil) async throws {
         let errors = try workout.decodedPlan().checkProgress(exerciseIndex: index, secondsLeft: secondsLeft)
         guard errors.isEmpty else { throw AppError.validation(errors) }
         workout.progressExercise = index
         workout.progressSecondsLeft = secondsLeft
         workout.progressUpdatedAt = now
+        try hearFrom(workout, runID: runID)
         try await workout.save(on: database)
     }
 

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KineticCore
 
 /// A generated workout a user keeps: the selection and seed it came from, its plan (the
 /// exercises, their times and songs, as JSON), whether it is saved, and where it was paused
@@ -22,11 +23,30 @@ final class WorkoutRecord: Model, @unchecked Sendable {
     @OptionalField(key: "progress_exercise") var progressExercise: Int?
     @OptionalField(key: "progress_seconds_left") var progressSecondsLeft: Int?
     @OptionalField(key: "progress_updated_at") var progressUpdatedAt: Date?
+    /// The playing that holds it (``WorkoutPlayLease``); nil when none ever claimed it.
+    @OptionalField(key: "play_run_id") var playRunID: UUID?
+    @OptionalField(key: "play_since") var playSince: Date?
+    @OptionalField(key: "play_seen_at") var playSeenAt: Date?
+    @OptionalField(key: "play_credited_seconds") var playCreditedSeconds: Int?
 
     init() {}
 }
 
 extension WorkoutRecord {
+    /// Which playing holds it, if one ever claimed it.
+    var playLease: WorkoutPlayLease? {
+        get {
+            guard let playRunID, let playSince, let playSeenAt else { return nil }
+            return WorkoutPlayLease(runID: playRunID, since: playSince, seenAt: playSeenAt, creditedWorkSeconds: playCreditedSeconds ?? 0)
+        }
+        set {
+            playRunID = newValue?.runID
+            playSince = newValue?.since
+            playSeenAt = newValue?.seenAt
+            playCreditedSeconds = newValue?.creditedWorkSeconds
+        }
+    }
+
     /// No longer in progress (finished or started over); the caller saves.
     func forgetProgress() {
         progressExercise = nil

@@ -17,8 +17,10 @@ extension WorkoutsService {
 
     /// Records that `workout` was played to the end, in one transaction: a completed workout
     /// with how much was done (``WorkoutEffort``: workout goals count it when it is complete),
-    /// a row per exercise it had (so each can be tracked), and no more progress. `worked` and
-    /// `skipped` are what the player counted; without them (an older client) it was all done.
+    /// a row per exercise it had (so each can be tracked), and no more progress nor playing.
+    /// `worked` and `skipped` are what the player counted, checked against the plan and the
+    /// time since the server heard this run begin (``WorkoutEffort/reported(workedSeconds:skipped:plannedWorkSeconds:exercises:playableSeconds:)``:
+    /// 422 with the field that cannot be true); 409 `playing_elsewhere` when another playing holds it.
     /// Idempotent per run: a repeat with the same `runID` (however late, however many at once)
     /// answers the stored one; without a run id, a repeat within ``repeatedCompletionWindow`` does.
     /// `finishedAt` is when the player says it ended (sent later from a phone that had no
@@ -33,6 +35,11 @@ extension WorkoutsService {
             return try Self.repeated(stored, of: workoutID)
         }
         let plan = try workout.decodedPlan()
+        let playable = try finishing(workout, runID: runID)
+        let effort = try Self.checked(
+            WorkoutEffort.reported(
+                workedSeconds: worked, skipped: skipped, plannedWorkSeconds: plan.workSeconds, exercises: plan.steps.count,
+                playableSeconds: playable))
         let exercises = plan.steps.compactMap { catalogue.exercise(id: $0.exerciseID) }
         let trained = CompletedWorkout.worked(by: exercises)
         let now = now
@@ -44,8 +51,6 @@ extension WorkoutsService {
         completion.seconds = plan.totalSeconds
         completion.completedAt = CompletionTime.recorded(finishedAt: finishedAt, now: now)
         completion.runID = runID
-        let plannedWork = plan.steps.reduce(0) { $0 + $1.seconds }
-        let effort = WorkoutEffort(workedSeconds: worked ?? plannedWork, plannedWorkSeconds: plannedWork, skipped: skipped ?? 0)
         completion.workedSeconds = effort.workedSeconds
         completion.plannedWorkSeconds = effort.plannedWorkSeconds
         completion.skippedExercises = effort.skipped
@@ -58,6 +63,25 @@ extension WorkoutsService {
             return try Self.repeated(stored, of: workoutID)
         }
         return Completion(record: completion, isRepeat: false)
+    }
+
+    /// The effort, or the 422 that says which field cannot be true and why.
+    private static func checked(_ reported: Result<WorkoutEffort, WorkoutEffort.Refusal>) throws -> WorkoutEffort {
+        switch reported {
+        case .success(let effort): return effort
+        case .failure(let refusal):
+            let (field, key, arguments): (String, String, [String]) =
+                switch refusal {
+                case .workedSecondsMissing: ("workedSeconds", "error.workouts.workedRequired", [])
+                case .moreThanPlanned(let planned): ("workedSeconds", "error.workouts.workedMoreThanPlanned", [String(planned)])
+                case .moreThanPlayed(let playable): ("workedSeconds", "error.workouts.workedMoreThanPlayed", [String(playable)])
+                case .moreSkippedThanExercises(let exercises): ("skipped", "error.workouts.skippedMoreThanExercises", [String(exercises)])
+                case .skippedWithFullTime: ("skipped", "error.workouts.skippedWithFullTime", [])
+                }
+            var error = AppError.validation(FieldErrors([field: key]))
+            error.fieldArguments = [field: arguments]
+            throw error
+        }
     }
 
     /// The stored completion of a repeated request; 409 when its run finished another workout.
@@ -85,6 +109,7 @@ extension WorkoutsService {
                 try await row.create(on: transaction)
             }
             workout.forgetProgress()
+            workout.playLease = nil
             try await workout.save(on: transaction)
         }
     }

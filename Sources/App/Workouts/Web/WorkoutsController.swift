@@ -98,22 +98,37 @@ struct WorkoutsController {
         var exerciseIndex: Int?
         var secondsLeft: Int?
         var clear: String?
+        var runId: String?
+        /// The playing leaves (quit, back, its page closed): it no longer holds the workout.
+        var release: String?
     }
 
-    /// The player's pause, quit or periodic save (`exerciseIndex`, `secondsLeft`), or its end
-    /// (`clear`). 204; 422 for a place that is not in the workout.
+    /// The player's pause, quit or periodic save (`exerciseIndex`, `secondsLeft`, by `runId`),
+    /// its leaving (`release`, with or without a place), or its end (`clear`). 204; 422 for a
+    /// place that is not in the workout; 409 `playing_elsewhere` when another playing holds it.
     func progress(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
         let form = try request.content.decode(ProgressForm.self)
+        let runID = try form.runId.flatMap { text -> UUID? in
+            guard !text.isEmpty else { return nil }
+            guard let id = UUID(uuidString: text) else { throw AppError.validation(FieldErrors(["runId": "error.workouts.runID"])) }
+            return id
+        }
         if form.clear != nil {
             try await request.workouts().clearProgress(of: workout)
-        } else {
-            guard let index = form.exerciseIndex, let left = form.secondsLeft else {
-                throw AppError.validation(FieldErrors(["exerciseIndex": "error.field.required"]))
-            }
-            try await request.workouts().pause(workout, at: index, secondsLeft: left)
+        } else if let index = form.exerciseIndex, let left = form.secondsLeft {
+            try await request.workouts().pause(workout, at: index, secondsLeft: left, runID: runID)
+        } else if form.release == nil || runID == nil {
+            throw AppError.validation(FieldErrors(["exerciseIndex": "error.field.required"]))
         }
+        if form.release != nil, let runID { try await request.workouts().releasePlay(workout, runID: runID) }
         return Response(status: .noContent)
+    }
+
+    /// The player's claim as it starts or resumes (``WorkoutPlayClaimInput``, JSON with the CSRF
+    /// token in its header): 200 with who holds it, 409 `playing_elsewhere` while another does.
+    func claimPlay(_ request: Request) async throws -> WorkoutPlayDTO {
+        try await WorkoutsAPIController().claimPlay(request)
     }
 
     /// The player reached the end: recorded (``Request/complete(_:)``), then the Summary says so

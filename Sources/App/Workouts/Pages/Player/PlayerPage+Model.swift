@@ -57,6 +57,8 @@ extension PlayerPage {
         let startIndex: Int
         let startSecondsLeft: Int
         let progressURL: String
+        /// Where a playing claims the workout as it starts or resumes (it plays in one place at a time).
+        let playURL: String
         let summaryURL: String
         let finishedURL: String
         /// Where the end of the workout is recorded (then the Summary says so).
@@ -107,6 +109,7 @@ extension PlayerPage {
             },
             startIndex: model.startIndex, startSecondsLeft: model.startSecondsLeft,
             progressURL: SiteURL.workouts(.progress(id: model.id)).path,
+            playURL: SiteURL.workouts(.play(id: model.id)).path,
             summaryURL: SiteURL.workouts(.summary(id: model.id)).path,
             finishedURL: SiteURL.workouts(.summary(id: model.id)).with([("finished", "1")]),
             completeURL: SiteURL.workouts(.complete(id: model.id)).path,

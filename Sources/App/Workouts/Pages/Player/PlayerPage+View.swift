@@ -80,6 +80,19 @@ enum PlayerPage {
                     nowPlaying(step, l: l),
                     keepCard(l),
                     el(
+                        "div",
+                        [
+                            .class("player-start player-elsewhere"), .id("player-elsewhere"), .flag("hidden"), Attr("role", "alertdialog"),
+                            .aria("labelledby", "player-elsewhere-title"), .aria("describedby", "player-elsewhere-text"),
+                        ],
+                        [
+                            el("h2", [.id("player-elsewhere-title")], [txt(l.t("workouts.player.elsewhereTitle"))]),
+                            el("p", [.id("player-elsewhere-text")], [txt(l.t("workouts.player.elsewhere"))]),
+                            el(
+                                "button", [.class("button button-primary button-block"), Attr("type", "button"), .id("play-here-button")],
+                                [txt(l.t("workouts.player.playHere"))]),
+                        ]),
+                    el(
                         "div", [.class("player-start"), .id("player-start"), .flag("hidden")],
                         [
                             el("p", [], [txt(l.t("workouts.player.tapToStart"))]),

@@ -1,0 +1,113 @@
+import Fluent
+import Foundation
+import KineticCore
+import Vapor
+
+extension AppError {
+    /// Another playing of the workout holds it (``WorkoutPlayLease``): this one may take it over.
+    static let playingElsewhere = AppError(status: .conflict, code: "playing_elsewhere", messageKey: "error.workouts.playingElsewhere")
+}
+
+extension WorkoutsService {
+    /// A playing (`runID`) of `workout` starts or goes on from `place` (nil: the start): it holds
+    /// the workout from now (``WorkoutPlayLease/claim(runID:creditedWorkSeconds:takingOver:current:at:)``),
+    /// or, when another playing holds it and this one does not take it over, 409 `playing_elsewhere`.
+    /// Two claims at once: the one stored last holds it, and the other is told so.
+    @discardableResult
+    func claimPlay(
+        _ workout: WorkoutRecord, runID: UUID, from place: (exerciseIndex: Int, secondsLeft: Int)?, takingOver: Bool
+    ) async throws -> WorkoutPlayLease {
+        let plan = try workout.decodedPlan()
+        if let place {
+            let errors = plan.checkProgress(exerciseIndex: place.exerciseIndex, secondsLeft: place.secondsLeft)
+            guard errors.isEmpty else { throw AppError.validation(errors) }
+        }
+        let credited = place.map { plan.workSeconds(before: $0.exerciseIndex, secondsLeft: $0.secondsLeft) } ?? 0
+        switch WorkoutPlayLease.claim(runID: runID, creditedWorkSeconds: credited, takingOver: takingOver, current: workout.playLease, at: now) {
+        case .playingElsewhere:
+            throw AppError.playingElsewhere
+        case .granted(let lease):
+            workout.playLease = lease
+            try await workout.save(on: database)
+            // Another claim stored after this one holds it.
+            let stored = try await WorkoutRecord.find(workout.requireID(), on: database)
+            guard stored?.playRunID == runID else { throw AppError.playingElsewhere }
+            return lease
+        }
+    }
+
+    /// The playing `runID` leaves `workout` (its page closed, or quit): nobody holds it from
+    /// now, so another tab or device starts it without taking it over. Nothing when another holds it.
+    func releasePlay(_ workout: WorkoutRecord, runID: UUID) async throws {
+        guard workout.playRunID == runID else { return }
+        workout.playLease = nil
+        try await workout.save(on: database)
+    }
+
+    /// A progress save of `runID` (after `workout`'s place was set from it): 409
+    /// `playing_elsewhere` when another playing holds the workout; otherwise the playing holds it,
+    /// heard from now. One the server had not heard of (it started offline, or the lease lapsed
+    /// while paused) starts holding it here, credited with the work before its place. The caller saves.
+    func hearFrom(_ workout: WorkoutRecord, runID: UUID?) throws {
+        let current = workout.playLease
+        guard WorkoutPlayLease.mayReport(runID: runID, current: current, at: now) else { throw AppError.playingElsewhere }
+        guard let runID else { return }
+        if var lease = current, lease.runID == runID {
+            lease.seenAt = now
+            workout.playLease = lease
+        } else {
+            workout.playLease = WorkoutPlayLease(runID: runID, since: now, seenAt: now, creditedWorkSeconds: workout.workBeforeItsPlace())
+        }
+    }
+
+    /// Whether `runID` may finish `workout` now (409 `playing_elsewhere` when another playing
+    /// holds it), and the most it can have worked when the server heard it begin.
+    func finishing(_ workout: WorkoutRecord, runID: UUID?) throws -> Int? {
+        let current = workout.playLease
+        guard WorkoutPlayLease.mayReport(runID: runID, current: current, at: now) else { throw AppError.playingElsewhere }
+        guard let current, current.runID == runID else { return nil }
+        return current.playableSeconds(at: now)
+    }
+}
+
+extension WorkoutRecord {
+    /// The exercise seconds before where it is paused (0 when it is not).
+    func workBeforeItsPlace() -> Int {
+        guard let index = progressExercise, let left = progressSecondsLeft, let plan = try? decodedPlan() else { return 0 }
+        return plan.workSeconds(before: index, secondsLeft: left)
+    }
+}
+
+/// A playing's claim of a workout as sent (the API, and the player's script):
+/// `{"runId": "…", "exerciseIndex": 2, "secondsLeft": 37, "takeOver": true}`; the place is
+/// optional (from the start), both of its members or neither.
+struct WorkoutPlayClaimInput {
+    let runID: UUID
+    let place: (exerciseIndex: Int, secondsLeft: Int)?
+    let takingOver: Bool
+
+    static func read(_ request: Request) async throws -> WorkoutPlayClaimInput {
+        var reader = try await JSONMemberReader.object(
+            request.jsonBody(), known: ["runId", "exerciseIndex", "secondsLeft", "takeOver"]
+        ).get()
+        let runID = reader.uuid("runId", invalidKey: "error.workouts.runID")
+        let index = reader.integer("exerciseIndex", .optional), left = reader.integer("secondsLeft", .optional)
+        let takingOver = reader.bool("takeOver", .optional) ?? false
+        if (index == nil) != (left == nil) { reader.fail(index == nil ? "exerciseIndex" : "secondsLeft", "error.field.required") }
+        guard let runID, reader.errors.isEmpty else { throw AppError.validation(reader.errors) }
+        return WorkoutPlayClaimInput(runID: runID, place: index.flatMap { index in left.map { (index, $0) } }, takingOver: takingOver)
+    }
+}
+
+/// Which playing holds a workout, and for how long without a word from it.
+struct WorkoutPlayDTO: Content {
+    let runId: UUID
+    let since: String
+    let heldForSeconds: Int
+
+    init(_ lease: WorkoutPlayLease) {
+        runId = lease.runID
+        since = lease.since.formatted(.iso8601)
+        heldForSeconds = Int(WorkoutPlayLease.heldFor)
+    }
+}
