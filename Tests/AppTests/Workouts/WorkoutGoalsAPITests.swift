@@ -45,7 +45,8 @@ import VaporTesting
             let (workoutID, work) = try await keptWorkoutAndWork(app, token: token)
             _ = try await app.json(
                 .PUT, "/api/v1/workouts/\(workoutID)/progress", body: ["exerciseIndex": 1, "secondsLeft": 10], token: token)
-            let finished = try await app.json(.POST, "/api/v1/workouts/\(workoutID)/completions", body: ["workedSeconds": work], token: token)
+            let finished = try await app.json(
+                .POST, "/api/v1/workouts/\(workoutID)/completions", body: ["workedSeconds": work], token: token)
             #expect(finished.status == .created, "\(finished.body.string)")
             let completion = try finished.decoded(as: Components.Schemas.CompletedWorkout.self)
             let exercises = completion.exercises

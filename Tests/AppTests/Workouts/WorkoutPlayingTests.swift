@@ -14,7 +14,9 @@ import VaporTesting
         "categories": ["plyometrics"], "difficulty": "beginner", "duration": 10, "saved": true, "seed": 5,
     ]
 
-    private func keptWorkout(_ app: Application, token: String) async throws -> (id: String, exercises: Components.Schemas.Workout.ExercisesPayload) {
+    private func keptWorkout(
+        _ app: Application, token: String
+    ) async throws -> (id: String, exercises: Components.Schemas.Workout.ExercisesPayload) {
         let response = try await app.json(.POST, "/api/v1/workouts", body: jumps, token: token)
         try #require(response.status == .created, "\(response.body.string)")
         let workout = try response.decoded(as: Components.Schemas.Workout.self)

@@ -23,7 +23,9 @@ extension WorkoutsService {
             guard errors.isEmpty else { throw AppError.validation(errors) }
         }
         let credited = place.map { plan.workSeconds(before: $0.exerciseIndex, secondsLeft: $0.secondsLeft) } ?? 0
-        switch WorkoutPlayLease.claim(runID: runID, creditedWorkSeconds: credited, takingOver: takingOver, current: workout.playLease, at: now) {
+        switch WorkoutPlayLease.claim(
+            runID: runID, creditedWorkSeconds: credited, takingOver: takingOver, current: workout.playLease, at: now)
+        {
         case .playingElsewhere:
             throw AppError.playingElsewhere
         case .granted(let lease):
