@@ -18,9 +18,13 @@ import Foundation
 /// mean the same effort for a slow exercise and a fast one.
 ///
 /// **The overall level** is the mean of the latest level of each exercise the user has tested,
-/// rounded down (so one weak exercise does not hide behind a strong one for long), and a test
-/// **levels the user up** when the overall level after it is higher than before it. An
-/// exercise's own "levelled up" compares its new level with its previous one.
+/// rounded down (so one weak exercise does not hide behind a strong one for long).
+///
+/// **Levelling up compares like with like** (``comparison(_:)``): a test levels the user up when
+/// the exercises it measured that had been measured before are, together, at a higher level
+/// than they were then (each side the mean of those exercises' levels, rounded down). A
+/// strength test after a plyometrics one compares nothing, whatever it does to the overall
+/// level. An exercise's own "levelled up" compares its new level with its previous one.
 public enum FitnessLevel {
     public static let levels = 1...10
     /// The level of the starting pace (r = 1).
@@ -48,6 +52,13 @@ public enum FitnessLevel {
     public static func overall(latestLevels: [Int]) -> Int? {
         guard !latestLevels.isEmpty else { return nil }
         return latestLevels.reduce(0, +) / latestLevels.count
+    }
+
+    /// The level of a test's exercises that had a level before, then and now: from each one's
+    /// previous and new level, the mean of each side rounded down; nil when none had one.
+    public static func comparison(_ levels: [(before: Int, after: Int)]) -> (before: Int, after: Int)? {
+        guard !levels.isEmpty else { return nil }
+        return (levels.map(\.before).reduce(0, +) / levels.count, levels.map(\.after).reduce(0, +) / levels.count)
     }
 
     /// Whether going from `before` to `after` is levelling up (a first level is not).

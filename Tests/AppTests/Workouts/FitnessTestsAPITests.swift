@@ -123,6 +123,20 @@ import VaporTesting
             #expect(
                 try await app.json(.GET, "/api/v1/fitness-tests", token: token)
                     .decoded(as: [Components.Schemas.FitnessTest].self).count == 2)
+
+            // The audit's case: a strength test after the plyometrics ones raises the overall
+            // level, but compares nothing like with like: no level-up.
+            clock.advance(by: 86_400)
+            let strength = try await app.json(
+                .POST, "/api/v1/fitness-tests", body: ["category": "strength", "count": 1, "exercises": ["Pushups"]], token: token
+            ).decoded(as: Components.Schemas.FitnessTest.self)
+            clock.advance(by: 60)
+            let fast = try await app.json(
+                .POST, "/api/v1/fitness-tests/\(strength.id)/exercises/Pushups", body: MotionLogs.swinging(repsPerMinute: 90),
+                token: token
+            ).decoded(as: Components.Schemas.FitnessTest.self)
+            #expect(fast.complete && (fast.overallLevelAfter ?? 0) > (fast.overallLevelBefore ?? 0), "\(fast)")
+            #expect(fast.levelledUp == false, "nothing of it was tested before")
         }
     }
 

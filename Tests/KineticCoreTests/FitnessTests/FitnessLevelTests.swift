@@ -130,3 +130,14 @@ import Testing
         #expect(equipped.equipment == [.box, .rack])
     }
 }
+
+@Suite struct FitnessLevelComparisonTests {
+    @Test func levellingUp_comparesTheSameExercises_only() {
+        #expect(FitnessLevel.comparison([]) == nil, "nothing tested before: nothing to compare")
+        let compared = FitnessLevel.comparison([(before: 4, after: 6), (before: 5, after: 5)])
+        #expect(compared?.before == 4 && compared?.after == 5)
+        #expect(FitnessLevel.levelledUp(from: compared?.before, to: compared?.after))
+        let same = FitnessLevel.comparison([(before: 7, after: 7)])
+        #expect(!FitnessLevel.levelledUp(from: same?.before, to: same?.after))
+    }
+}

@@ -51,7 +51,13 @@ struct FitnessTestReport {
     /// The first exercise without a result: the one the runner tests now.
     var next: Item? { items.first { !$0.isDone } }
     var position: Int { items.count - items.filter { !$0.isDone }.count }
-    var levelledUp: Bool { isComplete && FitnessLevel.levelledUp(from: overallBefore, to: overallAfter) }
+    /// This test's exercises that had a level before, then and now (``FitnessLevel/comparison(_:)``).
+    var comparison: (before: Int, after: Int)? {
+        FitnessLevel.comparison(
+            items.compactMap { item in item.level.flatMap { after in item.previousLevel.map { (before: $0, after: after) } } })
+    }
+    /// Whether the user levelled up: like with like, never across exercises.
+    var levelledUp: Bool { isComplete && FitnessLevel.levelledUp(from: comparison?.before, to: comparison?.after) }
 
     static func load(
         _ test: FitnessTestRecord, results: ExerciseResultsRepository, catalogue: ExerciseCatalogue

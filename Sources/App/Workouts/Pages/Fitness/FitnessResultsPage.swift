@@ -8,12 +8,16 @@ enum FitnessResultsPage {
         let l = context.localizer
         let testID = report.id.uuidString
         let returnTo = SiteURL.workouts(.fitnessResults(id: testID)).path
+        // Like with like: this test's exercises against their own earlier levels.
         let headline: String =
-            switch (report.overallBefore, report.overallAfter) {
-            case (_, nil): l.t("fitness.results.noLevel")
-            case (nil, _?): l.t("fitness.results.firstLevel")
-            case (let before?, let after?) where after > before: l.t("fitness.results.levelledUp", l.number(before))
-            case (let before?, let after?) where after < before: l.t("fitness.results.levelDown", l.number(before))
+            switch (report.overallAfter, report.overallBefore, report.comparison) {
+            case (nil, _, _): l.t("fitness.results.noLevel")
+            case (_?, nil, _): l.t("fitness.results.firstLevel")
+            case (_?, _?, nil): l.t("fitness.results.newExercises")
+            case (_?, _?, let compared?) where compared.after > compared.before:
+                l.t("fitness.results.levelledUp", l.number(compared.before))
+            case (_?, _?, let compared?) where compared.after < compared.before:
+                l.t("fitness.results.levelDown", l.number(compared.before))
             default: l.t("fitness.results.levelSame")
             }
         var content: [HTMLNode] = [
