@@ -1302,6 +1302,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/MusicTheme/workouts`.
             public var workouts: Swift.Int
+            /// Complete workouts played with it (ones that count, at least half their exercise time worked).
+            ///
+            /// - Remark: Generated from `#/components/schemas/MusicTheme/workoutsPlayed`.
+            public var workoutsPlayed: Swift.Int
+            /// How many are left; at 0 it is used up, and a workout naming it is refused (422 on `themes[i]`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/MusicTheme/workoutsLeft`.
+            public var workoutsLeft: Swift.Int
             /// How many of the library's songs it selects.
             ///
             /// - Remark: Generated from `#/components/schemas/MusicTheme/songs`.
@@ -1316,6 +1324,8 @@ extension Components {
             ///   - kind:
             ///   - value:
             ///   - workouts: How many workouts it is for.
+            ///   - workoutsPlayed: Complete workouts played with it (ones that count, at least half their exercise time worked).
+            ///   - workoutsLeft: How many are left; at 0 it is used up, and a workout naming it is refused (422 on `themes[i]`).
             ///   - songs: How many of the library's songs it selects.
             ///   - createdAt:
             public init(
@@ -1324,6 +1334,8 @@ extension Components {
                 kind: Components.Schemas.MusicTheme.KindPayload,
                 value: Swift.String,
                 workouts: Swift.Int,
+                workoutsPlayed: Swift.Int,
+                workoutsLeft: Swift.Int,
                 songs: Swift.Int,
                 createdAt: Foundation.Date
             ) {
@@ -1332,6 +1344,8 @@ extension Components {
                 self.kind = kind
                 self.value = value
                 self.workouts = workouts
+                self.workoutsPlayed = workoutsPlayed
+                self.workoutsLeft = workoutsLeft
                 self.songs = songs
                 self.createdAt = createdAt
             }
@@ -1341,6 +1355,8 @@ extension Components {
                 case kind
                 case value
                 case workouts
+                case workoutsPlayed
+                case workoutsLeft
                 case songs
                 case createdAt
             }

@@ -6,6 +6,46 @@ import VaporTesting
 @testable import App
 
 @Suite struct MusicThemesAPITests {
+    /// The audit: "for 3 workouts" had no effect. Each complete workout played with a theme
+    /// uses one (a skipped-through one does not); used up, it is refused and not offered.
+    @Test func aThemeForTwoWorkouts_isUsedUpAfterTwoCompleteOnes() async throws {
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            _ = try await app.uploadSong(bpm: 120, artist: "Muldjord", token: account.token)
+            let theme = try await app.json(
+                .POST, "/api/v1/themes", body: ["name": "Twice", "kind": "artist", "value": "Muldjord", "workouts": 2],
+                token: account.token
+            ).decoded(as: Components.Schemas.MusicTheme.self)
+            #expect(theme.workoutsPlayed == 0 && theme.workoutsLeft == 2)
+            let selection: [String: Any] = [
+                "categories": ["plyometrics"], "difficulty": "beginner", "duration": 10, "themes": [theme.id], "saved": true,
+            ]
+            func play(worked: (Int) -> Int) async throws -> HTTPStatus {
+                let created = try await app.json(.POST, "/api/v1/workouts", body: selection, token: account.token)
+                guard created.status == .created else { return created.status }
+                let workout = try created.decoded(as: Components.Schemas.Workout.self)
+                let work = workout.exercises.reduce(0) { $0 + $1.seconds }
+                let finished = try await app.json(
+                    .POST, "/api/v1/workouts/\(try #require(workout.id))/completions",
+                    body: ["runId": UUID().uuidString, "workedSeconds": worked(work)], token: account.token)
+                return finished.status
+            }
+            let left = {
+                try await app.json(.GET, "/api/v1/themes", token: account.token).decoded(as: [Components.Schemas.MusicTheme].self)[0]
+            }
+            #expect(try await play { _ in 5 } == .created)
+            #expect(try await left().workoutsLeft == 2, "skipped through: it does not count, nor use the theme")
+            #expect(try await play { $0 } == .created)
+            #expect(try await play { $0 } == .created)
+            let usedUp = try await left()
+            #expect(usedUp.workoutsPlayed == 2 && usedUp.workoutsLeft == 0)
+            let refused = try await app.json(.POST, "/api/v1/workouts", body: selection, token: account.token)
+            #expect(refused.status == .unprocessableEntity && refused.body.string.contains("played all its workouts"))
+            #expect(!(try await web.get("/workouts/new").body.string.contains("Twice")), "no longer offered")
+            #expect(try await web.get("/workouts/themes").body.string.contains("used up"))
+        }
+    }
+
     @Test func themes_areListedWithTheSongsTheySelect_andRemoved() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()

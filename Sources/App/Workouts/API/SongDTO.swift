@@ -53,6 +53,9 @@ struct MusicThemeDTO: Content {
     let value: String
     /// How many workouts the theme is meant for.
     let workouts: Int
+    /// How many complete workouts were played with it, and how many are left (0: used up).
+    let workoutsPlayed: Int
+    let workoutsLeft: Int
     /// How many of the library's songs it selects now.
     let songs: Int
     let createdAt: String
@@ -63,6 +66,8 @@ struct MusicThemeDTO: Content {
         kind = theme.kind
         value = theme.value
         workouts = theme.workoutCount
+        workoutsPlayed = theme.playedCount
+        workoutsLeft = theme.workoutsLeft
         songs = songCount
         createdAt = theme.createdAt.formatted(.iso8601)
     }

@@ -15,9 +15,13 @@ final class MusicThemeRecord: Model, @unchecked Sendable {
     /// The artist's or genre's name, or the song's id.
     @Field(key: "value") var value: String
     @Field(key: "workout_count") var workoutCount: Int
+    /// How many complete workouts were played with it.
+    @Field(key: "played_count") var playedCount: Int
     @Field(key: "created_at") var createdAt: Date
 
     init() {}
 
     var theme: MusicTheme { MusicTheme(kind: MusicTheme.Kind(rawValue: kind) ?? .artist, value: value) }
+    /// How many of its workouts are left (``MusicTheme/workoutsLeft(of:played:)``).
+    var workoutsLeft: Int { MusicTheme.workoutsLeft(of: workoutCount, played: playedCount) }
 }

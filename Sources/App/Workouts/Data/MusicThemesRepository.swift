@@ -28,9 +28,18 @@ struct MusicThemesRepository {
         record.kind = theme.kind.rawValue
         record.value = theme.value
         record.workoutCount = workouts
+        record.playedCount = 0
         record.createdAt = now
         try await record.create(on: database)
         return record
+    }
+
+    /// A complete workout was played with the themes `ids`: each has one workout fewer left.
+    func played(_ ids: [String]) async throws {
+        for theme in try await themes(ids) {
+            theme.playedCount += 1
+            try await theme.save(on: database)
+        }
     }
 
     func find(_ id: String) async throws -> MusicThemeRecord? {

@@ -22,15 +22,22 @@ struct WorkoutBuilder {
     /// Seeds stay below 2^53 so a JSON number (a double in JavaScript) carries them exactly.
     static let seeds: ClosedRange<UInt64> = 0...(1 << 53 - 1)
 
-    /// Validates `members`, then builds. 422 with a message per field for a bad selection or a
-    /// theme that is not the user's; 422 `workout_impossible` when too few exercises match.
+    /// Validates `members`, then builds. 422 with a message per field for a bad selection, a
+    /// theme that is not the user's or one used up (``MusicTheme/workoutsLeft(of:played:)``);
+    /// 422 `workout_impossible` when too few exercises match.
     func build(_ members: [String: JSONValue], seed: UInt64?) async throws -> Built {
         let input = try WorkoutSelectionInput.validate(members).get()
         let themes = try await MusicThemesRepository(database: database, userID: userID).themes(input.themeIDs)
         let known = Set(themes.compactMap { $0.id?.uuidString })
         var errors = FieldErrors()
-        for (index, id) in input.themeIDs.enumerated() where !known.contains(UUID(uuidString: id)?.uuidString ?? "") {
-            errors.add("themes[\(index)]", "error.workout.themeUnknown")
+        let usedUp = Set(themes.filter { $0.workoutsLeft == 0 }.compactMap { $0.id?.uuidString })
+        for (index, id) in input.themeIDs.enumerated() {
+            let uuid = UUID(uuidString: id)?.uuidString ?? ""
+            if !known.contains(uuid) {
+                errors.add("themes[\(index)]", "error.workout.themeUnknown")
+            } else if usedUp.contains(uuid) {
+                errors.add("themes[\(index)]", "error.workout.themeUsedUp")
+            }
         }
         guard errors.isEmpty else { throw AppError.validation(errors) }
         let library = try await SongsRepository(database: database, userID: userID).library()

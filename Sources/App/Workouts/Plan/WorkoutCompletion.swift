@@ -111,6 +111,10 @@ extension WorkoutsService {
             workout.forgetProgress()
             workout.playLease = nil
             try await workout.save(on: transaction)
+            // A complete workout uses one of each of its themes' workouts.
+            if completion.counts {
+                try await MusicThemesRepository(database: transaction, userID: userID).played(workout.decodedSelection().themeIDs)
+            }
         }
     }
 

@@ -47,7 +47,8 @@ struct GetWorkoutController {
         var model = model
         let l = request.localizer
         let library = try await request.workouts().songs.library()
-        model.themes = try await request.workouts().themes.all().map { theme in
+        // A used-up theme is not offered (the Themes page says so).
+        model.themes = try await request.workouts().themes.all().filter { $0.workoutsLeft > 0 }.map { theme in
             GetWorkoutPage.ThemeOption(
                 id: try theme.requireID().uuidString, name: theme.name,
                 detail: l.plural("workouts.themes.songCount", count: theme.theme.songCount(in: library))

@@ -56,7 +56,7 @@ struct ThemesController {
             ThemesPage.Row(
                 id: try theme.requireID().uuidString, name: theme.name, kind: theme.theme.kind,
                 value: theme.theme.kind == .song ? titles[theme.value] ?? "" : theme.value,
-                workouts: theme.workoutCount, songs: theme.theme.songCount(in: library)
+                workouts: theme.workoutCount, left: theme.workoutsLeft, songs: theme.theme.songCount(in: library)
             )
         }
         func distinct(_ values: [String?]) -> [String] {

@@ -62,6 +62,12 @@ public struct MusicTheme: Equatable, Sendable {
         themes.isEmpty ? library : library.filter { song in themes.contains { $0.selects(song) } }
     }
 
+    /// How many of the `workouts` a theme is meant for are left after `played` (the seed's
+    /// "# of workouts"): each complete workout played with the theme (one that counts, see
+    /// ``WorkoutEffort``) uses one. At none left the theme is used up: Get Workout no longer
+    /// offers it, a selection naming it is refused, and the Themes page says so.
+    public static func workoutsLeft(of workouts: Int, played: Int) -> Int { max(0, workouts - max(0, played)) }
+
     static func folded(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }

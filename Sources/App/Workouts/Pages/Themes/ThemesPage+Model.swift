@@ -8,6 +8,8 @@ extension ThemesPage {
         /// The artist or genre, or the song's title.
         let value: String
         let workouts: Int
+        /// How many of its workouts are left: none when it is used up.
+        let left: Int
         let songs: Int
     }
 

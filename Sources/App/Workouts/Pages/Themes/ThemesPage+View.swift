@@ -37,7 +37,9 @@ enum ThemesPage {
                             [
                                 txt(
                                     l.plural("workouts.themes.forWorkouts", count: theme.workouts) + " · "
-                                        + l.plural("workouts.themes.songCount", count: theme.songs))
+                                        + (theme.left == 0
+                                            ? l.t("workouts.themes.usedUp") : l.plural("workouts.themes.workoutsLeft", count: theme.left))
+                                        + " · " + l.plural("workouts.themes.songCount", count: theme.songs))
                             ]),
                     ]),
                 el(
