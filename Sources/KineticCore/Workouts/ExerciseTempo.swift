@@ -12,6 +12,10 @@
 /// | plyometrics | any | 40 | 45 | 50 | a jumping-jack benchmark of 40–60 a minute for average adults |
 /// | cardio | any | 120 | 130 | 140 | rope skipping and running cadences of 120–180 a minute |
 ///
+/// **In a workout** the column is the chosen difficulty, not the exercise's own level: an
+/// expert workout goes at the expert pace, easier moves included, and a beginner one at the
+/// beginner pace. Elsewhere (a fitness test) it is the exercise's level.
+///
 /// **Once measured**, the user's own fitness-test rate for the exercise sets the pace instead,
 /// held to 0.6–1.6 × the table's and to the song tempos below: a level up speeds up the music.
 ///
@@ -44,10 +48,10 @@ public struct ExerciseTempo: Equatable, Sendable {
     /// The song tempos a measured rate may lead to.
     public static let measuredBPM = 80...180
 
-    /// The table's pace of `exercise`; nil when it is held.
-    public static func tablePace(of exercise: Exercise) -> Int? {
+    /// The table's pace of `exercise` at `level` (its own when nil); nil when it is held.
+    public static func tablePace(of exercise: Exercise, level: Exercise.Level? = nil) -> Int? {
         if exercise.category == .stretching || exercise.force == .holding { return nil }
-        let step = Exercise.Level.allCases.firstIndex(of: exercise.level) ?? 0
+        let step = Exercise.Level.allCases.firstIndex(of: level ?? exercise.level) ?? 0
         switch exercise.category {
         case .strength, .powerlifting: return (exercise.mechanic == .compound ? [15, 17, 19] : [18, 21, 24])[step]
         case .olympicWeightlifting, .strongman: return [8, 9, 10][step]
@@ -65,10 +69,12 @@ public struct ExerciseTempo: Equatable, Sendable {
         return candidates.min { abs(pace * $0 - idealBPM) < abs(pace * $1 - idealBPM) }!
     }
 
-    /// The tempo of `exercise`, from the table or the user's `measuredRate` (reps a minute).
-    public static func of(_ exercise: Exercise, measuredRate: Double? = nil) -> ExerciseTempo {
-        guard let pace = tablePace(of: exercise) else { return ExerciseTempo(repsPerMinute: nil, beatsPerRep: nil) }
-        let beats = beatsPerRep(forPace: pace)
+    /// The tempo of `exercise`, from the table (at `level`, the workout's difficulty, when given)
+    /// or the user's `measuredRate` (reps a minute).
+    public static func of(_ exercise: Exercise, level: Exercise.Level? = nil, measuredRate: Double? = nil) -> ExerciseTempo {
+        guard let pace = tablePace(of: exercise, level: level) else { return ExerciseTempo(repsPerMinute: nil, beatsPerRep: nil) }
+        // Beats per rep come from the exercise's own pace, so the song a move locks to is the same kind at every level.
+        let beats = beatsPerRep(forPace: tablePace(of: exercise) ?? pace)
         guard let measuredRate, measuredRate.isFinite, measuredRate > 0 else {
             return ExerciseTempo(repsPerMinute: pace, beatsPerRep: beats)
         }
@@ -76,5 +82,14 @@ public struct ExerciseTempo: Equatable, Sendable {
         let highest = min(Double(pace) * measuredRange.upperBound, Double(measuredBPM.upperBound) / Double(beats))
         let reps = min(max(Int(min(measuredRate, highest * 2).rounded()), Int(lowest.rounded(.up))), Int(highest.rounded(.down)))
         return ExerciseTempo(repsPerMinute: max(1, reps), beatsPerRep: beats)
+    }
+
+    /// This tempo `factor` times as fast (a later round of a block), the song tempo held to
+    /// ``measuredBPM``; a held exercise stays held.
+    public func faster(by factor: Double) -> ExerciseTempo {
+        guard let repsPerMinute, let beatsPerRep, factor.isFinite, factor > 0 else { return self }
+        let highest = Self.measuredBPM.upperBound / beatsPerRep
+        let reps = min(max(1, Int((Double(repsPerMinute) * factor).rounded())), max(repsPerMinute, highest))
+        return ExerciseTempo(repsPerMinute: reps, beatsPerRep: beatsPerRep)
     }
 }

@@ -62,19 +62,24 @@ public struct WorkoutStep: Equatable, Sendable {
     public let round: Int
     /// The rest after it; 0 after the last.
     public let restAfter: Int
+    /// How much faster than its pace it is done (``WorkoutGenerator/paceFactor(round:)``).
+    public let paceFactor: Double
 
-    public init(exercise: Exercise, seconds: Int, part: Part, round: Int, restAfter: Int) {
+    public init(exercise: Exercise, seconds: Int, part: Part, round: Int, restAfter: Int, paceFactor: Double = 1) {
         self.exercise = exercise
         self.seconds = seconds
         self.part = part
         self.round = round
         self.restAfter = restAfter
+        self.paceFactor = paceFactor
     }
 }
 
 /// A generated workout: its exercises in order, each with the rest after it.
 public struct GeneratedWorkout: Equatable, Sendable {
     public let steps: [WorkoutStep]
+    /// The chosen difficulty: the pace of every exercise (``ExerciseTempo``).
+    public let level: Exercise.Level
     /// How many of the main part's exercises are at each level: fewer at the chosen level than
     /// in all means the catalogue had too few for these choices, and the Summary says so.
     public let mainLevels: [Exercise.Level: Int]
@@ -89,27 +94,29 @@ public struct GeneratedWorkout: Equatable, Sendable {
 /// - **Warm-up** (a tenth of the time, 1–5 minutes): 30-second light moves (beginner
 ///   bodyweight cardio and plyometrics) taking turns with stretches, 10 s between them.
 /// - **Main part**: one or more blocks, each of `k` exercises (3–6) done `r` times (2–3
-///   rounds). The rest between exercises is 30, 20 or 15 s (beginner, intermediate, expert);
-///   between rounds and blocks 60 s. `k`, `r` and the number of blocks are chosen so that a
-///   set lasts as near as possible the focus's usual set (``targetSetSeconds``), 20–120 s.
+///   rounds), with the work and rests of the focus and the difficulty (``intervals(for:level:)``):
+///   `k`, `r` and the number of blocks are chosen so that a set lasts as near as possible the
+///   usual set, 20–120 s.
 /// - **Cool-down** (as long as the warm-up): 30-second stretches, 10 s between them.
 ///
 /// **Choice.**
 /// - The main part's exercises pass every filter (``WorkoutSelection/admits(_:)``) and are not
 ///   stretches, unless stretching is all the user chose; stretches come only in the warm-up
 ///   and cool-down, for the main part's muscles first. No exercise comes twice.
-/// - The chosen level first, then easier ones; muscles take turns (each next exercise works
-///   the muscles used least so far).
+/// - The chosen level first, then the nearest easier one, then the easiest; muscles take turns
+///   (each next exercise works the muscles used least so far).
 /// - Chosen equipment is used: when the user chose equipment, two of every three main
 ///   exercises need some of it, while there are such exercises.
 /// - Nothing is offered that needs equipment the user did not choose (``EquipmentNeeds``).
+///
+/// **Pace.** Within a block, each round is done faster than the one before (``paceFactor(round:)``):
+/// the music follows, so a block builds.
 ///
 /// **Time.** Every part's length is fixed but the main part's sets, which share what is left
 /// to the second: the total, warm-up and rests included, is the chosen duration exactly.
 public enum WorkoutGenerator {
     public static let warmUpItemSeconds = 30
     public static let transitionSeconds = 10
-    public static let roundRestSeconds = 60
     /// The shortest and longest set.
     public static let setSeconds = 20...120
     /// With too few exercises for rounds, one may run this long (several sets in one).
@@ -122,23 +129,42 @@ public enum WorkoutGenerator {
         case tooFewExercises(available: Int)
     }
 
-    /// The rest between exercises of a round, by the chosen level.
-    public static func exerciseRestSeconds(_ level: Exercise.Level) -> Int {
-        switch level {
-        case .beginner: 30
-        case .intermediate: 20
-        case .expert: 15
-        }
+    /// How a main part works and rests: the usual set, the rest between exercises, the rest
+    /// between rounds and blocks.
+    public struct Intervals: Equatable, Sendable {
+        public let setSeconds: Int
+        public let exerciseRestSeconds: Int
+        public let roundRestSeconds: Int
     }
 
-    /// The usual set length of a category: about 10 reps at its tempo, a 30 s hold for stretches.
-    public static func targetSetSeconds(for category: Exercise.Category) -> Int {
-        switch category {
-        case .strength, .powerlifting: 45
-        case .olympicWeightlifting, .strongman, .plyometrics, .stretching: 30
-        case .cardio: 60
-        }
+    /// The work and rests of a main part by its focus (the category most of its exercises
+    /// belong to) and the chosen difficulty. Resistance sets last about ten reps; conditioning
+    /// (plyometrics, cardio) works longer and rests less as the difficulty rises, from 1:1 to
+    /// 3:1 for jumps (the usual interval ratios for beginners to the trained).
+    ///
+    /// | focus | beginner | intermediate | expert |
+    /// |---|---|---|---|
+    /// | strength, powerlifting | 45 s, 30 s rest, 60 s between rounds | 45 s, 20 s, 60 s | 45 s, 15 s, 60 s |
+    /// | olympic weightlifting, strongman | 30 s, 30 s, 60 s | 30 s, 20 s, 60 s | 30 s, 15 s, 60 s |
+    /// | plyometrics | 30 s, 30 s, 60 s | 40 s, 20 s, 45 s | 45 s, 15 s, 30 s |
+    /// | cardio | 60 s, 30 s, 60 s | 60 s, 20 s, 45 s | 75 s, 15 s, 30 s |
+    /// | stretching | 30 s holds, 10 s, 30 s | the same | the same |
+    public static func intervals(for category: Exercise.Category, level: Exercise.Level) -> Intervals {
+        let step = Exercise.Level.allCases.firstIndex(of: level) ?? 0
+        let (sets, rests, rounds): ([Int], [Int], [Int]) =
+            switch category {
+            case .strength, .powerlifting: ([45, 45, 45], [30, 20, 15], [60, 60, 60])
+            case .olympicWeightlifting, .strongman: ([30, 30, 30], [30, 20, 15], [60, 60, 60])
+            case .plyometrics: ([30, 40, 45], [30, 20, 15], [60, 45, 30])
+            case .cardio: ([60, 60, 75], [30, 20, 15], [60, 45, 30])
+            case .stretching: ([30, 30, 30], [10, 10, 10], [30, 30, 30])
+            }
+        return Intervals(setSeconds: sets[step], exerciseRestSeconds: rests[step], roundRestSeconds: rounds[step])
     }
+
+    /// How much faster than its pace an exercise is done in the `round`th round of its block
+    /// (1, 2, …): 5 % more each round, so three rounds go at 1, 1.05 and 1.1 times the pace.
+    public static func paceFactor(round: Int) -> Double { 1 + 0.05 * Double(max(0, round - 1)) }
 
     /// The warm-up's (and the cool-down's) share of `total` seconds: a tenth, 1–5 minutes.
     public static func warmUpSeconds(total: Int) -> Int {
@@ -154,13 +180,10 @@ public enum WorkoutGenerator {
         guard !main.isEmpty else { return .failure(.tooFewExercises(available: 0)) }
         let total = selection.minutes * 60
         let supportCount = max(2, (warmUpSeconds(total: total) + transitionSeconds) / (warmUpItemSeconds + transitionSeconds))
-        let exerciseRest = exerciseRestSeconds(selection.level)
-        let category = dominantCategory(of: main)
+        let intervals = intervals(for: dominantCategory(of: main), level: selection.level)
         // Everything but the main part: the warm-up and cool-down, their change-overs.
         let fixed = 2 * supportCount * (warmUpItemSeconds + transitionSeconds) + transitionSeconds
-        guard
-            let shape = MainShape.best(
-                work: total - fixed, available: main.count, exerciseRest: exerciseRest, target: targetSetSeconds(for: category))
+        guard let shape = MainShape.best(work: total - fixed, available: main.count, intervals: intervals)
         else { return .failure(.tooFewExercises(available: main.count)) }
 
         let mainExercises = pickMain(from: main, count: shape.blocks * shape.perBlock, selection: selection)
@@ -210,11 +233,11 @@ public enum WorkoutGenerator {
                 for (position, exercise) in exercises.enumerated() {
                     let lastOfRound = position == exercises.count - 1
                     let lastOfMain = lastOfRound && round == shape.rounds && block == shape.blocks - 1
-                    let rest = lastOfMain ? 0 : lastOfRound ? roundRestSeconds : exerciseRest
+                    let rest = lastOfMain ? 0 : lastOfRound ? intervals.roundRestSeconds : intervals.exerciseRestSeconds
                     steps.append(
                         WorkoutStep(
                             exercise: exercise, seconds: share + (setIndex < extra ? 1 : 0), part: .main,
-                            round: block * shape.rounds + round, restAfter: rest))
+                            round: block * shape.rounds + round, restAfter: rest, paceFactor: paceFactor(round: round)))
                     setIndex += 1
                 }
             }
@@ -224,7 +247,8 @@ public enum WorkoutGenerator {
             let last = steps.removeLast()
             steps.append(
                 WorkoutStep(
-                    exercise: last.exercise, seconds: last.seconds, part: last.part, round: last.round, restAfter: transitionSeconds))
+                    exercise: last.exercise, seconds: last.seconds, part: last.part, round: last.round, restAfter: transitionSeconds,
+                    paceFactor: last.paceFactor))
             steps += coolDown.map {
                 WorkoutStep(exercise: $0, seconds: warmUpItemSeconds, part: .coolDown, round: 0, restAfter: transitionSeconds)
             }
@@ -232,9 +256,12 @@ public enum WorkoutGenerator {
         // Nothing follows the last step.
         let last = steps.removeLast()
         steps.append(
-            WorkoutStep(exercise: last.exercise, seconds: last.seconds + last.restAfter, part: last.part, round: last.round, restAfter: 0))
+            WorkoutStep(
+                exercise: last.exercise, seconds: last.seconds + last.restAfter, part: last.part, round: last.round, restAfter: 0,
+                paceFactor: last.paceFactor))
         return .success(
-            GeneratedWorkout(steps: steps, mainLevels: Dictionary(grouping: mainExercises, by: \.level).mapValues(\.count)))
+            GeneratedWorkout(
+                steps: steps, level: selection.level, mainLevels: Dictionary(grouping: mainExercises, by: \.level).mapValues(\.count)))
     }
 
     /// The category most of `exercises` belong to (the first in the catalogue's order on a tie).
@@ -243,10 +270,13 @@ public enum WorkoutGenerator {
         return Exercise.Category.allCases.max { counts[$0, default: 0] < counts[$1, default: 0] } ?? .strength
     }
 
-    /// `count` distinct exercises for the main part: the chosen level first, muscles taking
-    /// turns, and two of every three needing chosen equipment while there are such.
+    /// `count` distinct exercises for the main part: the chosen level first, then the nearest
+    /// easier one, muscles taking turns, and two of every three needing chosen equipment while
+    /// there are such.
     static func pickMain(from candidates: [Exercise], count: Int, selection: WorkoutSelection) -> [Exercise] {
-        let ordered = candidates.filter { $0.level == selection.level } + candidates.filter { $0.level < selection.level }
+        let ordered = Exercise.Level.allCases.filter { $0 <= selection.level }.reversed().flatMap { level in
+            candidates.filter { $0.level == level }
+        }
         let chosen = selection.chosenEquipment
         var withEquipment = chosen.isEmpty ? [] : ordered.filter { !$0.equipmentUsed.isDisjoint(with: chosen) }
         var others = chosen.isEmpty ? ordered : ordered.filter { $0.equipmentUsed.isDisjoint(with: chosen) }
@@ -288,17 +318,18 @@ struct MainShape: Equatable {
     /// Every rest from the first set to the change-over before the cool-down.
     let restSeconds: Int
 
-    /// The shape whose sets come nearest `target` seconds when `work` seconds (the main part,
-    /// its rests included) are shared out, using at most `available` distinct exercises.
-    static func best(work: Int, available: Int, exerciseRest: Int, target: Int) -> MainShape? {
+    /// The shape whose sets come nearest the usual set when `work` seconds (the main part, its
+    /// rests included) are shared out with `intervals`' rests, using at most `available`
+    /// distinct exercises.
+    static func best(work: Int, available: Int, intervals: WorkoutGenerator.Intervals) -> MainShape? {
+        let exerciseRest = intervals.exerciseRestSeconds, roundRest = intervals.roundRestSeconds, target = intervals.setSeconds
         var best: (shape: MainShape, distance: Int)?
         for blocks in 1...12 {
             for perBlock in [5, 4, 6, 3, 2, 1] where blocks * perBlock <= available {
                 for rounds in [3, 2, 4, 5, 6] {
                     if perBlock >= 3 && rounds > 3 { continue }
                     let rests =
-                        blocks * (rounds * (perBlock - 1) * exerciseRest + (rounds - 1) * WorkoutGenerator.roundRestSeconds)
-                        + (blocks - 1) * WorkoutGenerator.roundRestSeconds
+                        blocks * (rounds * (perBlock - 1) * exerciseRest + (rounds - 1) * roundRest) + (blocks - 1) * roundRest
                     let sets = blocks * perBlock * rounds
                     let set = (work - rests) / sets
                     guard WorkoutGenerator.setSeconds.contains(set) else { continue }

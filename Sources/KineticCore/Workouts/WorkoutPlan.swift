@@ -40,11 +40,13 @@ public struct WorkoutPlan: Codable, Equatable, Sendable {
     }
 
     /// The plan of `workout`: each exercise's tempo from the user's `measuredRates` (reps a
-    /// minute by exercise id, from fitness tests) or the table (``ExerciseTempo``), and the
-    /// music from `library` (already narrowed to the chosen themes).
+    /// minute by exercise id, from fitness tests) or the table at the chosen difficulty
+    /// (``ExerciseTempo``), faster in a block's later rounds, and the music from `library`
+    /// (already narrowed to the chosen themes).
     public init(_ workout: GeneratedWorkout, library: [LibrarySong], measuredRates: [String: Double] = [:]) {
         let steps = workout.steps.map { step in
-            let tempo = ExerciseTempo.of(step.exercise, measuredRate: measuredRates[step.exercise.id])
+            let tempo = ExerciseTempo.of(step.exercise, level: workout.level, measuredRate: measuredRates[step.exercise.id])
+                .faster(by: step.paceFactor)
             return Step(
                 exerciseID: step.exercise.id, seconds: step.seconds, part: step.part, round: step.round, restAfter: step.restAfter,
                 repsPerMinute: tempo.repsPerMinute, targetBPM: tempo.targetBPM)

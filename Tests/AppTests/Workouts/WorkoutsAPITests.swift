@@ -33,12 +33,14 @@ import VaporTesting
             let exercises = workout.exercises
             #expect(exercises.first?.part == .warmUp && exercises.last?.part == .coolDown)
             var songsHeard = Set<String>()
+            var paces: [String: [Int]] = [:]
             for step in exercises {
                 let target = step.targetBpm
                 if step.part == .main {
                     #expect(step.exercise.category == "plyometrics")
-                    #expect(target == 120 || target == nil, "40 reps a minute × 3 beats, or a hold")
-                    #expect(step.clickTrack == false, "the theme's songs fit 120 BPM")
+                    #expect([120, 126, 132].contains(target) || target == nil, "40 reps a minute × 3 beats, 5 % faster each round, or a hold")
+                    #expect(step.clickTrack == false, "the theme's songs fit 120–132 BPM")
+                    if let reps = step.repsPerMinute { paces[step.exercise.id, default: []].append(reps) }
                 }
                 let cues = step.music
                 #expect(cues.first?.at == step.startsAt, "each exercise says what plays from its start")
@@ -57,6 +59,9 @@ import VaporTesting
                 }
             }
             #expect(songsHeard == [fitting, halfTime], "both fitting songs take turns")
+            #expect(
+                !paces.isEmpty && paces.values.allSatisfy { $0.first == 40 && $0 == $0.sorted() && $0.count > 1 && $0.last! > 40 },
+                "each block builds: \(paces)")
             let again = try await app.json(.POST, "/api/v1/workouts/generate", body: selection, token: account.token)
                 .decoded(as: Components.Schemas.Workout.self)
             #expect(again.exercises.map(\.exercise.id) == exercises.map(\.exercise.id), "the same seed, the same workout")
@@ -64,7 +69,8 @@ import VaporTesting
     }
 
     /// A measured fitness-test rate sets the exercise's pace in the next workouts, and with it
-    /// the music: 50 jumps a minute where the table says 40 is 150 BPM instead of 120.
+    /// the music: 50 jumps a minute where the table says 40 is 150 BPM instead of 120 (and 5 %
+    /// faster in each later round of a block).
     @Test func aMeasuredRate_setsThePaceAndTheMusic_ofTheNextWorkouts() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()
@@ -79,8 +85,9 @@ import VaporTesting
             let main = workout.exercises.filter { $0.part == .main && $0.repsPerMinute != nil }
             #expect(!main.isEmpty)
             #expect(
-                main.allSatisfy { $0.repsPerMinute == 50 && $0.targetBpm == 150 },
+                main.allSatisfy { [50, 53, 55].contains($0.repsPerMinute) && $0.targetBpm == ($0.repsPerMinute ?? 0) * 3 },
                 "\(main.map { $0.targetBpm.map { "\($0)" } ?? "-" })")
+            #expect(main.first?.repsPerMinute == 50, "the first round at the measured rate, later ones 5 % faster each")
         }
     }
 

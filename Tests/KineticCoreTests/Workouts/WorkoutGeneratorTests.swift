@@ -108,6 +108,48 @@ import Testing
         #expect(easier.mainLevels[.expert, default: 0] == 0, "the catalogue has no expert cardio or plyometrics")
     }
 
+    /// The audit: Expert dumbbell strength (no expert moves) got 10 beginner and 2 intermediate
+    /// sets while 37 intermediate ones exist. The nearest easier level comes first.
+    @Test func aLevelTheCatalogueLacks_fallsToTheNearestOne() throws {
+        let expert = WorkoutSelection(focus: .categories([.strength]), equipment: [.dumbbell], level: .expert, minutes: 20)
+        #expect(
+            !catalogue.contains {
+                $0.category == .strength && $0.level == .expert && $0.canBeDone(with: [.dumbbell]) && $0.needs == [[.dumbbell]]
+            })
+        for seed in UInt64(0)..<10 {
+            let workout = try WorkoutGenerator.generate(from: catalogue, selection: expert, seed: seed).get()
+            let main = workout.steps.filter { $0.part == .main }.map(\.exercise)
+            let intermediate = main.filter { $0.level == .intermediate }.count, beginner = main.filter { $0.level == .beginner }.count
+            #expect(intermediate > 0 && beginner == 0, "seed \(seed): \(workout.mainLevels)")
+        }
+    }
+
+    /// Conditioning works longer and rests less as the difficulty rises; every exercise goes at
+    /// the chosen difficulty's pace, and each round of a block 5 % faster than the one before.
+    @Test func workRestAndPace_followTheFocusAndTheDifficulty() throws {
+        func restShare(_ level: Exercise.Level) throws -> Double {
+            let selection = WorkoutSelection(focus: .categories([.plyometrics]), equipment: [], level: level, minutes: 30)
+            let main = try WorkoutGenerator.generate(from: catalogue, selection: selection, seed: 3).get().steps.filter { $0.part == .main }
+            let work = main.reduce(0) { $0 + $1.seconds }, rest = main.reduce(0) { $0 + $1.restAfter }
+            return Double(rest) / Double(work + rest)
+        }
+        let (beginner, expert) = (try restShare(.beginner), try restShare(.expert))
+        #expect(beginner > 0.4 && expert < 0.3 && expert < beginner, "rest share \(beginner) → \(expert)")
+        #expect(WorkoutGenerator.intervals(for: .plyometrics, level: .expert).setSeconds == 45)
+        #expect(WorkoutGenerator.intervals(for: .strength, level: .beginner).exerciseRestSeconds == 30)
+
+        let jump = try #require(catalogue.first { $0.id == "Star_Jump" })
+        #expect(jump.level == .beginner && ExerciseTempo.of(jump).targetBPM == 120)
+        #expect(ExerciseTempo.of(jump, level: .expert).repsPerMinute == 50, "an expert workout goes at the expert pace")
+        #expect(ExerciseTempo.of(jump).faster(by: WorkoutGenerator.paceFactor(round: 3)).repsPerMinute == 44)
+        let selection = WorkoutSelection(focus: .categories([.plyometrics]), equipment: [], level: .intermediate, minutes: 20)
+        let workout = try WorkoutGenerator.generate(from: catalogue, selection: selection, seed: 9).get()
+        let plan = WorkoutPlan(workout, library: [])
+        let main = zip(workout.steps, plan.steps).filter { $0.0.part == .main && $0.1.repsPerMinute != nil }
+        let tempos = Set(main.compactMap(\.1.targetBPM))
+        #expect(tempos.count >= 2, "not one tempo throughout: \(tempos.sorted())")
+    }
+
     @Test func nothingNeedingABarOrBench_forSomeoneWithout() throws {
         let selection = WorkoutSelection(focus: .categories([.strength]), equipment: [], level: .expert, minutes: 60)
         for seed in 0..<20 {
