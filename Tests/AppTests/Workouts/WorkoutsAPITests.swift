@@ -38,7 +38,8 @@ import VaporTesting
                 let target = step.targetBpm
                 if step.part == .main {
                     #expect(step.exercise.category == "plyometrics")
-                    #expect([120, 126, 132].contains(target) || target == nil, "40 reps a minute × 3 beats, 5 % faster each round, or a hold")
+                    #expect(
+                        [120, 126, 132].contains(target) || target == nil, "40 reps a minute × 3 beats, 5 % faster each round, or a hold")
                     #expect(step.clickTrack == false, "the theme's songs fit 120–132 BPM")
                     if let reps = step.repsPerMinute { paces[step.exercise.id, default: []].append(reps) }
                 }
