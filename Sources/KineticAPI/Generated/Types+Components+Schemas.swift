@@ -1467,6 +1467,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Workout/totalSeconds`.
             public var totalSeconds: Swift.Int
+            /// Cardio was chosen and the equipment leaves too few cardio moves: jumping moves that need nothing are done as cardio intervals (say so).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Workout/cardioFromJumps`.
+            public var cardioFromJumps: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/Workout/ExercisesPayload`.
             public struct ExercisesPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/Workout/ExercisesPayload/exercise`.
@@ -1702,6 +1706,7 @@ extension Components {
             ///   - seed:
             ///   - selection:
             ///   - totalSeconds: Every set and rest: the chosen duration.
+            ///   - cardioFromJumps: Cardio was chosen and the equipment leaves too few cardio moves: jumping moves that need nothing are done as cardio intervals (say so).
             ///   - exercises:
             ///   - savedAt:
             ///   - progress:
@@ -1710,6 +1715,7 @@ extension Components {
                 seed: Swift.Int,
                 selection: Components.Schemas.WorkoutSelection,
                 totalSeconds: Swift.Int,
+                cardioFromJumps: Swift.Bool,
                 exercises: Components.Schemas.Workout.ExercisesPayload,
                 savedAt: Foundation.Date? = nil,
                 progress: Components.Schemas.Workout.ProgressPayload? = nil
@@ -1718,6 +1724,7 @@ extension Components {
                 self.seed = seed
                 self.selection = selection
                 self.totalSeconds = totalSeconds
+                self.cardioFromJumps = cardioFromJumps
                 self.exercises = exercises
                 self.savedAt = savedAt
                 self.progress = progress
@@ -1727,6 +1734,7 @@ extension Components {
                 case seed
                 case selection
                 case totalSeconds
+                case cardioFromJumps
                 case exercises
                 case savedAt
                 case progress

@@ -10,9 +10,10 @@ public struct ExerciseCatalogue: Sendable {
         byID = Dictionary(exercises.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Reads free-exercise-db's `exercises.json`; a catalogue with a duplicate id is refused.
-    public init(json: Data) throws {
-        let exercises = try JSONDecoder().decode([Exercise].self, from: json)
+    /// Reads free-exercise-db's `exercises.json`, and `additions` in the same shape (Kinetic's own
+    /// moves, `kinetic-exercises.json`); a catalogue with a duplicate id is refused.
+    public init(json: Data, additions: [Data] = []) throws {
+        let exercises = try ([json] + additions).flatMap { try JSONDecoder().decode([Exercise].self, from: $0) }
         var seen = Set<String>()
         for exercise in exercises where !seen.insert(exercise.id).inserted {
             throw CatalogueError.duplicateID(exercise.id)

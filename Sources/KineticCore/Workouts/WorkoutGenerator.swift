@@ -83,6 +83,9 @@ public struct GeneratedWorkout: Equatable, Sendable {
     /// How many of the main part's exercises are at each level: fewer at the chosen level than
     /// in all means the catalogue had too few for these choices, and the Summary says so.
     public let mainLevels: [Exercise.Level: Int]
+    /// Cardio was chosen and the equipment leaves too few cardio moves: jumping moves that need
+    /// nothing were done as cardio intervals, and the Summary says so.
+    public var cardioFromJumps = false
 
     /// Exercise time plus every rest.
     public var totalSeconds: Int { steps.reduce(0) { $0 + $1.seconds + $1.restAfter } }
@@ -108,6 +111,10 @@ public struct GeneratedWorkout: Equatable, Sendable {
 /// - Chosen equipment is used: when the user chose equipment, two of every three main
 ///   exercises need some of it, while there are such exercises.
 /// - Nothing is offered that needs equipment the user did not choose (``EquipmentNeeds``).
+/// - Cardio chosen without plyometrics, where the equipment leaves fewer than
+///   ``fewestCardioMoves`` cardio moves (without machines: running in place, fast feet, shadow
+///   boxing…), takes every cardio move there is, taking turns with jumping moves that need
+///   nothing, as intervals, and says so (``GeneratedWorkout/cardioFromJumps``).
 ///
 /// **Pace.** Within a block, each round is done faster than the one before (``paceFactor(round:)``):
 /// the music follows, so a block builds.
@@ -171,10 +178,21 @@ public enum WorkoutGenerator {
         min(max(total / 10, 60), 300)
     }
 
+    /// The fewest cardio moves a cardio workout is made of before jumping moves join them.
+    public static let fewestCardioMoves = 8
+
     public static func generate(from catalogue: [Exercise], selection: WorkoutSelection, seed: UInt64) -> Result<GeneratedWorkout, Failure>
     {
         var random = SeededGenerator(seed: seed)
-        let admitted = catalogue.filter(selection.admits).shuffled(using: &random)
+        var chosen = catalogue.filter(selection.admits)
+        var cardioFromJumps = false
+        if case .categories(let categories) = selection.focus, categories.contains(.cardio), !categories.contains(.plyometrics),
+            chosen.filter({ $0.category == .cardio }).count < fewestCardioMoves
+        {
+            chosen += catalogue.filter { $0.category == .plyometrics && $0.needs.isEmpty && $0.force != .holding && selection.allows($0) }
+            cardioFromJumps = true
+        }
+        let admitted = chosen.shuffled(using: &random)
         guard !admitted.isEmpty else { return .failure(.noExerciseMatches) }
         let main = selection.isStretchingOnly ? admitted : admitted.filter { $0.category != .stretching }
         guard !main.isEmpty else { return .failure(.tooFewExercises(available: 0)) }
@@ -186,7 +204,12 @@ public enum WorkoutGenerator {
         guard let shape = MainShape.best(work: total - fixed, available: main.count, intervals: intervals)
         else { return .failure(.tooFewExercises(available: main.count)) }
 
-        let mainExercises = pickMain(from: main, count: shape.blocks * shape.perBlock, selection: selection)
+        let count = shape.blocks * shape.perBlock
+        var mainExercises = pickMain(from: main, count: count, selection: selection, preferring: cardioFromJumps ? .cardio : nil)
+        if cardioFromJumps {
+            // Intervals: cardio moves take turns with the rest.
+            mainExercises = alternating(mainExercises.filter { $0.category == .cardio }, mainExercises.filter { $0.category != .cardio })
+        }
         let worked = Set(mainExercises.flatMap(\.primaryMuscles))
         let usedIDs = Set(mainExercises.map(\.id))
         let stretches = catalogue.filter { $0.category == .stretching && selection.allows($0) && !usedIDs.contains($0.id) }
@@ -259,9 +282,17 @@ public enum WorkoutGenerator {
             WorkoutStep(
                 exercise: last.exercise, seconds: last.seconds + last.restAfter, part: last.part, round: last.round, restAfter: 0,
                 paceFactor: last.paceFactor))
-        return .success(
-            GeneratedWorkout(
-                steps: steps, level: selection.level, mainLevels: Dictionary(grouping: mainExercises, by: \.level).mapValues(\.count)))
+        var workout = GeneratedWorkout(
+            steps: steps, level: selection.level, mainLevels: Dictionary(grouping: mainExercises, by: \.level).mapValues(\.count))
+        workout.cardioFromJumps = cardioFromJumps && mainExercises.contains { $0.category == .plyometrics }
+        return .success(workout)
+    }
+
+    /// `first` and `second` taking turns, the longer one's rest at the end.
+    static func alternating(_ first: [Exercise], _ second: [Exercise]) -> [Exercise] {
+        (0..<max(first.count, second.count)).flatMap { index in
+            [index < first.count ? first[index] : nil, index < second.count ? second[index] : nil].compactMap { $0 }
+        }
     }
 
     /// The category most of `exercises` belong to (the first in the catalogue's order on a tie).
@@ -272,8 +303,10 @@ public enum WorkoutGenerator {
 
     /// `count` distinct exercises for the main part: the chosen level first, then the nearest
     /// easier one, muscles taking turns, and two of every three needing chosen equipment while
-    /// there are such.
-    static func pickMain(from candidates: [Exercise], count: Int, selection: WorkoutSelection) -> [Exercise] {
+    /// there are such; those of the `preferred` category first among each.
+    static func pickMain(
+        from candidates: [Exercise], count: Int, selection: WorkoutSelection, preferring preferred: Exercise.Category? = nil
+    ) -> [Exercise] {
         let ordered = Exercise.Level.allCases.filter { $0 <= selection.level }.reversed().flatMap { level in
             candidates.filter { $0.level == level }
         }
@@ -282,13 +315,19 @@ public enum WorkoutGenerator {
         var others = chosen.isEmpty ? ordered : ordered.filter { $0.equipmentUsed.isDisjoint(with: chosen) }
         var picked: [Exercise] = []
         var uses: [Exercise.Muscle: Int] = [:]
+        /// The next of `pool`: of the preferred category while there are such, muscles taking turns.
+        func next(from pool: inout [Exercise]) -> Exercise {
+            let preferredIndices = preferred.map { category in pool.indices.filter { pool[$0].category == category } } ?? []
+            if !preferredIndices.isEmpty {
+                let best = leastUsedIndex(in: preferredIndices.map { pool[$0] }, uses: uses)
+                return pool.remove(at: preferredIndices[best])
+            }
+            return pool.remove(at: leastUsedIndex(in: pool, uses: uses))
+        }
         while picked.count < count, !(withEquipment.isEmpty && others.isEmpty) {
             let wantsEquipment = picked.count % 3 != 2
             let fromEquipment = (wantsEquipment && !withEquipment.isEmpty) || others.isEmpty
-            let exercise =
-                fromEquipment
-                ? withEquipment.remove(at: leastUsedIndex(in: withEquipment, uses: uses))
-                : others.remove(at: leastUsedIndex(in: others, uses: uses))
+            let exercise = fromEquipment ? next(from: &withEquipment) : next(from: &others)
             picked.append(exercise)
             for muscle in exercise.primaryMuscles { uses[muscle, default: 0] += 1 }
         }

@@ -32,6 +32,8 @@ public struct WorkoutPlan: Codable, Equatable, Sendable {
     public let soundtrack: [SoundtrackCue]
     /// How many of the main part's exercises are at each level (``GeneratedWorkout/mainLevels``).
     public let mainLevels: [Exercise.Level: Int]
+    /// Jumping moves were done as cardio (``GeneratedWorkout/cardioFromJumps``).
+    public var cardioFromJumps = false
 
     public init(steps: [Step], soundtrack: [SoundtrackCue], mainLevels: [Exercise.Level: Int] = [:]) {
         self.steps = steps
@@ -57,6 +59,7 @@ public struct WorkoutPlan: Codable, Equatable, Sendable {
                 for: steps.map { WorkoutSoundtrack.Slot(seconds: $0.seconds, restAfter: $0.restAfter, targetBPM: $0.targetBPM) },
                 library: library),
             mainLevels: workout.mainLevels)
+        cardioFromJumps = workout.cardioFromJumps
     }
 
     /// The plan with each exercise's tempo from `tempo` and a soundtrack from `library`: how
@@ -69,7 +72,9 @@ public struct WorkoutPlan: Codable, Equatable, Sendable {
                 repsPerMinute: tempo?.repsPerMinute, targetBPM: tempo?.targetBPM)
         }
         let slots = steps.map { WorkoutSoundtrack.Slot(seconds: $0.seconds, restAfter: $0.restAfter, targetBPM: $0.targetBPM) }
-        return WorkoutPlan(steps: steps, soundtrack: WorkoutSoundtrack.cues(for: slots, library: library), mainLevels: mainLevels)
+        var plan = WorkoutPlan(steps: steps, soundtrack: WorkoutSoundtrack.cues(for: slots, library: library), mainLevels: mainLevels)
+        plan.cardioFromJumps = cardioFromJumps
+        return plan
     }
 
     /// Exercise time plus every rest.
@@ -122,7 +127,7 @@ public struct WorkoutPlan: Codable, Equatable, Sendable {
     // MARK: - Coding
 
     private enum CodingKeys: String, CodingKey {
-        case steps, soundtrack, mainLevels, restSeconds
+        case steps, soundtrack, mainLevels, restSeconds, cardioFromJumps
     }
 
     /// Reads a plan, also one kept before workouts had parts and a soundtrack: its exercises
@@ -134,6 +139,7 @@ public struct WorkoutPlan: Codable, Equatable, Sendable {
             self.init(
                 steps: try container.decode([Step].self, forKey: .steps), soundtrack: soundtrack,
                 mainLevels: try container.decodeIfPresent([Exercise.Level: Int].self, forKey: .mainLevels) ?? [:])
+            cardioFromJumps = try container.decodeIfPresent(Bool.self, forKey: .cardioFromJumps) ?? false
             return
         }
         struct OldStep: Decodable {
@@ -155,6 +161,7 @@ public struct WorkoutPlan: Codable, Equatable, Sendable {
         try container.encode(steps, forKey: .steps)
         try container.encode(soundtrack, forKey: .soundtrack)
         try container.encode(mainLevels, forKey: .mainLevels)
+        if cardioFromJumps { try container.encode(true, forKey: .cardioFromJumps) }
     }
 }
 

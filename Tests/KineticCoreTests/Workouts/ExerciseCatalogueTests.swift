@@ -3,18 +3,19 @@ import KineticCore
 import Testing
 
 @Suite struct ExerciseCatalogueTests {
-    /// The catalogue Kinetic ships.
+    /// The catalogue Kinetic ships: free-exercise-db's and Kinetic's own moves.
     static let shipped: ExerciseCatalogue = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../../Resources/Exercises/exercises.json")
-        return try! ExerciseCatalogue(json: Data(contentsOf: url))
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Resources/Exercises")
+        return try! ExerciseCatalogue(
+            json: Data(contentsOf: folder.appendingPathComponent("exercises.json")),
+            additions: [Data(contentsOf: folder.appendingPathComponent("kinetic-exercises.json"))])
     }()
 
     @Test func theShippedCatalogue_readsWhole() {
         let exercises = Self.shipped.exercises
-        #expect(exercises.count == 873)
+        #expect(exercises.count == 873 + 11)
         #expect(Set(exercises.map(\.category)) == Set(Exercise.Category.allCases))
-        #expect(exercises.filter { $0.equipment == .bodyweight }.count == 111 + 77, "'body only' and no equipment are both bodyweight")
+        #expect(exercises.filter { $0.equipment == .bodyweight }.count == 111 + 77 + 11, "'body only' and no equipment are both bodyweight, and Kinetic's own moves")
         #expect(exercises.allSatisfy { !$0.primaryMuscles.isEmpty })
         #expect(Self.shipped.exercise(id: "3_4_Sit-Up")?.primaryMuscles == [.abdominals])
     }

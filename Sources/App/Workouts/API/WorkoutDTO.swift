@@ -57,6 +57,8 @@ struct WorkoutDTO: Content {
     let seed: UInt64
     let selection: JSONValue
     let totalSeconds: Int
+    /// Cardio was chosen with too few cardio moves for the equipment: jumping moves were done as cardio.
+    let cardioFromJumps: Bool
     let exercises: [Step]
     @NullEncoded var savedAt: String?
     @NullEncoded var progress: Progress?
@@ -66,6 +68,7 @@ struct WorkoutDTO: Content {
         seed = details.seed
         selection = .object(WorkoutSelectionInput.members(of: details.selection))
         totalSeconds = details.plan.totalSeconds
+        cardioFromJumps = details.plan.cardioFromJumps
         exercises = try details.steps.map { step in
             Step(
                 exercise: ExerciseDTO(step.exercise), part: step.plan.part.rawValue, round: step.plan.round, seconds: step.seconds,

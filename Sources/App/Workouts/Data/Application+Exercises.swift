@@ -6,7 +6,8 @@ import Vapor
 extension Application {
     private struct ExercisesKey: StorageKey { typealias Value = ExerciseCatalogueLoader }
 
-    /// The exercise catalogue, read from `Resources/Exercises/exercises.json` on first use: a
+    /// The exercise catalogue, read from `Resources/Exercises/exercises.json` (and Kinetic's own
+    /// moves beside it) on first use: a
     /// command that builds no workout (a Health import, a migration) never spends the 60-odd ms
     /// that decoding its megabyte takes, and a process decodes it once. `kinetic serve` reads it before it listens
     /// (``loadExerciseCatalogue()``), so a broken file still stops the server at start.
@@ -58,8 +59,15 @@ extension ExerciseCatalogue {
         try ExerciseCatalogue(contentsOf: DirectoryConfiguration.detect().resourcesDirectory + resourcePath)
     }
 
-    /// The catalogue in the file at `path`, decoded once per process (see ``ShippedResources``).
+    /// Kinetic's own moves, beside the catalogue (`kinetic-exercises.json`).
+    static let additionsFile = "kinetic-exercises.json"
+
+    /// The catalogue in the file at `path` with Kinetic's own moves beside it, decoded once per
+    /// process (see ``ShippedResources``).
     init(contentsOf path: String) throws {
-        self = try ShippedResources.value(at: path, "the exercise catalogue", decode: ExerciseCatalogue.init(json:))
+        let additions = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(Self.additionsFile)
+        self = try ShippedResources.value(at: path, "the exercise catalogue") { json in
+            try ExerciseCatalogue(json: json, additions: [Data(contentsOf: additions)])
+        }
     }
 }

@@ -58,6 +58,8 @@ enum WorkoutSummaryPage {
                                         l.level(model.details.selection.selection.level)))
                             ])
                     } ?? .empty,
+                    plan.cardioFromJumps
+                        ? el("p", [.class("music-note"), .id("cardio-note")], [txt(l.t("workouts.summary.cardioFromJumps"))]) : .empty,
                 ])
         ]
         for section in model.details.sections {
