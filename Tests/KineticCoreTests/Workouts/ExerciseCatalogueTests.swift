@@ -15,7 +15,9 @@ import Testing
         let exercises = Self.shipped.exercises
         #expect(exercises.count == 873 + 11)
         #expect(Set(exercises.map(\.category)) == Set(Exercise.Category.allCases))
-        #expect(exercises.filter { $0.equipment == .bodyweight }.count == 111 + 77 + 11, "'body only' and no equipment are both bodyweight, and Kinetic's own moves")
+        #expect(
+            exercises.filter { $0.equipment == .bodyweight }.count == 111 + 77 + 11,
+            "'body only' and no equipment are both bodyweight, and Kinetic's own moves")
         #expect(exercises.allSatisfy { !$0.primaryMuscles.isEmpty })
         #expect(Self.shipped.exercise(id: "3_4_Sit-Up")?.primaryMuscles == [.abdominals])
     }
