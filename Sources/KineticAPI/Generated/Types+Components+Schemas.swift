@@ -1191,9 +1191,11 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Song/bpm`.
             public var bpm: Swift.Double?
+            /// Null when the file has no clear beat (a held tone, noise, speech): it then plays only where no tempo is needed, unless given one (correctedBpm).
+            ///
             /// - Remark: Generated from `#/components/schemas/Song/detectedBpm`.
             public var detectedBpm: Swift.Double?
-            /// Best first.
+            /// Best first; empty without a clear beat.
             ///
             /// - Remark: Generated from `#/components/schemas/Song/bpmCandidates`.
             public var bpmCandidates: [Swift.Double]
@@ -1222,8 +1224,8 @@ extension Components {
             ///   - format:
             ///   - bytes:
             ///   - bpm: The tempo workouts use (correctedBpm, else detectedBpm).
-            ///   - detectedBpm:
-            ///   - bpmCandidates: Best first.
+            ///   - detectedBpm: Null when the file has no clear beat (a held tone, noise, speech): it then plays only where no tempo is needed, unless given one (correctedBpm).
+            ///   - bpmCandidates: Best first; empty without a clear beat.
             ///   - correctedBpm:
             ///   - attribution: Credit and licence of music the user did not make (the demo songs).
             ///   - starter: One of the instance's starter songs: every account's workouts play it; only its owner changes it (PATCH and DELETE answer 404).

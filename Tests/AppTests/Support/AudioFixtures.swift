@@ -24,6 +24,13 @@ enum AudioFixtures {
         return try await MediaFixtures.ffmpeg(arguments + ["-f", format])
     }
 
+    /// A held 440 Hz tone as MP3: a sound without a beat.
+    static func heldTone(seconds: Int = 20, title: String = "Tone") async throws -> Data {
+        try await MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=22050:duration=\(seconds)", "-metadata", "title=\(title)", "-f", "mp3",
+        ])
+    }
+
     /// Ten hours of silence as FLAC at 1 kHz (under a megabyte, and quick to make: silence
     /// compresses well).
     static func tenHours() async throws -> Data {

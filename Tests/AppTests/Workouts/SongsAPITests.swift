@@ -212,6 +212,29 @@ import VaporTesting
         }
     }
 
+    /// The audit: a 440 Hz sine was "Detected: 112.1 BPM" and played as a 112-BPM song. A file
+    /// without a clear beat has no tempo, says so, and never plays at one unless given one.
+    @Test func aSongWithoutABeat_hasNoTempo_andNeverPlaysAtOne() async throws {
+        try await withKinetic { app in
+            let (web, account) = try await app.signedInWebClient()
+            let response = try await app.upload(try await AudioFixtures.heldTone(), fileName: "tone.mp3", token: account.token)
+            #expect(response.status == .created, "\(response.body.string)")
+            let song = try response.decoded(as: Components.Schemas.Song.self)
+            #expect(song.detectedBpm == nil && song.bpm == nil && song.bpmCandidates.isEmpty, "\(response.body.string)")
+            let page = try await web.get("/workouts/music").body.string
+            #expect(page.contains("No clear beat") && page.contains("heard no clear beat"))
+            let theme = try await app.json(
+                .POST, "/api/v1/themes", body: ["name": "Tone", "kind": "song", "value": song.id, "workouts": 5], token: account.token
+            ).decoded(as: Components.Schemas.MusicTheme.self)
+            let workout = try await app.json(
+                .POST, "/api/v1/workouts/generate",
+                body: ["categories": ["plyometrics"], "difficulty": "beginner", "duration": 10, "themes": [theme.id]], token: account.token
+            ).decoded(as: Components.Schemas.Workout.self)
+            let timed = workout.exercises.filter { $0.targetBpm != nil }
+            #expect(!timed.isEmpty && timed.allSatisfy { step in step.music.allSatisfy { $0.song == nil } }, "a click track keeps the beat")
+        }
+    }
+
     @Test func removingASong_removesItsFileAndTheThemesNamingIt() async throws {
         try await withKinetic { app in
             let account = try await app.signUp()

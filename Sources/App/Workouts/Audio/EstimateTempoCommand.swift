@@ -3,7 +3,8 @@ import KineticCore
 import Vapor
 
 /// `kinetic estimate-tempo <file>`: decodes a song and prints its tempo candidates, best first,
-/// with the time taken (used by `scripts/lib/bench/tempo.py`).
+/// the time taken, the best one's clarity, the onset salience and whether it has a clear beat
+/// (``TempoEstimator/Analysis``; used by `scripts/lib/bench/tempo.py`).
 struct EstimateTempoCommand: AsyncCommand, KineticCommand {
     struct Signature: CommandSignature {
         @Argument(name: "file", help: "an audio file (MP3, OGG, WAV, FLAC, M4A)")
@@ -21,11 +22,17 @@ struct EstimateTempoCommand: AsyncCommand, KineticCommand {
         let started = ContinuousClock.now
         let samples = try await AudioDecoder.monoSamples(of: URL(fileURLWithPath: signature.file))
         let decoded = ContinuousClock.now
-        let candidates = TempoEstimator.candidates(samples: samples, sampleRate: 22_050)
+        let analysis = TempoEstimator.analyse(samples: samples, sampleRate: 22_050)
+        let candidates = analysis.candidates
         let analysed = ContinuousClock.now
         let seconds = { (duration: Duration) in String(format: "%.2f", duration / .seconds(1)) }
+        // Tab-separated: the candidates, then `name value` fields.
         context.console.print(
-            candidates.map { String(format: "%.1f", $0.bpm) }.joined(separator: " ")
-                + "\tdecode \(seconds(decoded - started)) s\tanalyse \(seconds(analysed - decoded)) s\taudio \(samples.count / 22_050) s")
+            [
+                candidates.map { String(format: "%.1f", $0.bpm) }.joined(separator: " "),
+                "decode \(seconds(decoded - started)) s", "analyse \(seconds(analysed - decoded)) s", "audio \(samples.count / 22_050) s",
+                String(format: "clarity %.2f", candidates.first?.clarity ?? 0), String(format: "salience %.3f", analysis.onsetSalience),
+                "beat \(analysis.hasClearBeat ? 1 : 0)",
+            ].joined(separator: "\t"))
     }
 }

@@ -111,9 +111,9 @@ struct SongImporter {
         } catch {
             throw SongFileCheck.Problem.notAudio
         }
-        let candidates = try await tools.compute {
-            TempoEstimator.candidates(samples: samples, sampleRate: Double(Self.sampleRate)).map(\.bpm)
-        }
+        let tempo = try await tools.compute { TempoEstimator.analyse(samples: samples, sampleRate: Double(Self.sampleRate)) }
+        // Without a clear beat (a held tone, noise, speech) it has no tempo to be played at.
+        let candidates = tempo.hasClearBeat ? tempo.candidates.map(\.bpm) : []
         let audibleEnd = try await Self.audibleEnd(of: file, seconds: seconds, samples: samples, tools: tools)
         return Analysis(format: format, probe: probe, seconds: seconds, candidates: candidates, audibleEnd: audibleEnd)
     }

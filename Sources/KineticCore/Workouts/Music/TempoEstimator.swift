@@ -18,21 +18,57 @@ import Foundation
 /// 4. **Candidates.** Local maxima of the score, refined between lags by a parabola, closer
 ///    than 3 % to a better one dropped; the best ``maximumCandidates`` are kept, best first.
 ///    The user confirms or corrects the tempo: notated and felt tempo often differ by an octave.
+/// 5. **A beat at all** (``Analysis/hasClearBeat``). A held tone has almost no onsets (its
+///    envelope's mean, the *onset salience*, under 0.015 where songs measure 0.11–0.66), and
+///    noise has onsets that repeat at no tempo more than at any other (the best candidate's
+///    *clarity* 0.01 where songs measure 0.17–1). A file is said to have a clear beat when its
+///    salience is at least ``leastSalience`` (0.03) and its best candidate's clarity at least
+///    ``leastClarity`` (0.08); otherwise it has none, and is not played at a tempo unless the
+///    user gives it one.
 public enum TempoEstimator {
     public struct Candidate: Equatable, Sendable {
         public let bpm: Double
         /// The candidate's score relative to the best one (1 for the best).
         public let strength: Double
+        /// How clearly the onsets repeat at this tempo: the onset envelope's autocorrelation at its
+        /// lag, as a share of its energy, above the median over every lag of the tempo range (no
+        /// preference for 120 BPM). Noise and a held tone correlate alike at every lag: near 0.
+        public var clarity: Double = 0
     }
 
     public static let hop = 256
     public static let bpmRange: ClosedRange<Double> = 50...220
     public static let maximumCandidates = 3
+    public static let leastSalience = 0.03
+    public static let leastClarity = 0.08
+
+    /// What the analysis found: the candidates, and how much of the audio is onsets.
+    public struct Analysis: Equatable, Sendable {
+        public let candidates: [Candidate]
+        /// The onset envelope's mean: near 0 for a held tone.
+        public let onsetSalience: Double
+
+        /// Whether the file has a beat to play it at (step 5).
+        public var hasClearBeat: Bool {
+            onsetSalience >= TempoEstimator.leastSalience && (candidates.first?.clarity ?? 0) >= TempoEstimator.leastClarity
+        }
+    }
+
+    /// The candidates of `samples` and whether they have a clear beat (steps 1–5).
+    public static func analyse(samples: [Float], sampleRate: Double) -> Analysis {
+        let envelope = onsetEnvelope(samples)
+        return Analysis(
+            candidates: candidates(envelope: envelope, sampleRate: sampleRate),
+            onsetSalience: envelope.isEmpty ? 0 : envelope.reduce(0, +) / Double(envelope.count))
+    }
 
     /// Candidate tempos of `samples` (mono, any scale) at `sampleRate`, best first; empty when
     /// the audio is too short (under about 6 s) or silent.
     public static func candidates(samples: [Float], sampleRate: Double) -> [Candidate] {
-        let envelope = onsetEnvelope(samples)
+        candidates(envelope: onsetEnvelope(samples), sampleRate: sampleRate)
+    }
+
+    static func candidates(envelope: [Double], sampleRate: Double) -> [Candidate] {
         let hopSeconds = Double(hop) / sampleRate
         let minimumLag = Int((60 / (bpmRange.upperBound * hopSeconds)).rounded(.down))
         let maximumLag = Int((60 / (bpmRange.lowerBound * hopSeconds)).rounded(.up))
@@ -47,23 +83,29 @@ public enum TempoEstimator {
             let near = { (at: Int) in max(correlation[at - 1], correlation[at], correlation[min(at + 1, correlation.count - 1)]) }
             score[lag] = (correlation[lag] + 0.5 * near(2 * lag) + 0.25 * near(3 * lag)) / zero * prior
         }
-        var peaks: [(bpm: Double, score: Double)] = []
+        // What any lag shares (noise, a held tone): a beat stands out from it.
+        let typical = Array(correlation[minimumLag...maximumLag]).map { $0 / zero }.sorted()[(maximumLag - minimumLag) / 2]
+        var peaks: [(bpm: Double, score: Double, clarity: Double)] = []
         for lag in minimumLag...maximumLag where score[lag] > 0 && score[lag] >= score[lag - 1] && score[lag] > score[lag + 1] {
             // A parabola through the peak and its neighbours places it between lags.
             let (left, centre, right) = (score[lag - 1], score[lag], score[lag + 1])
             let denominator = left - 2 * centre + right
             let offset = denominator == 0 ? 0 : max(-0.5, min(0.5, 0.5 * (left - right) / denominator))
             let bpm = 60 / ((Double(lag) + offset) * hopSeconds)
-            if bpmRange.contains(bpm) { peaks.append((bpm, centre)) }
+            if bpmRange.contains(bpm) { peaks.append((bpm, centre, max(0, correlation[lag] / zero - typical))) }
         }
         peaks.sort { $0.score > $1.score }
-        var kept: [(bpm: Double, score: Double)] = []
+        var kept: [(bpm: Double, score: Double, clarity: Double)] = []
         for peak in peaks where !kept.contains(where: { abs($0.bpm - peak.bpm) / $0.bpm < 0.03 }) {
             kept.append(peak)
             if kept.count == maximumCandidates { break }
         }
         guard let best = kept.first?.score else { return [] }
-        return kept.map { Candidate(bpm: ($0.bpm * 10).rounded() / 10, strength: $0.score / best) }
+        return kept.map {
+            var candidate = Candidate(bpm: ($0.bpm * 10).rounded() / 10, strength: $0.score / best)
+            candidate.clarity = $0.clarity
+            return candidate
+        }
     }
 
     /// Step 1: the onset strength per hop, mean-removed over about half a second.

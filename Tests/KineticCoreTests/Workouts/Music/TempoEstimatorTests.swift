@@ -47,4 +47,30 @@ import Testing
         #expect(TempoEstimator.candidates(samples: drumLoop(bpm: 120, seconds: 2, seed: 1), sampleRate: 22_050).isEmpty)
         #expect(TempoEstimator.candidates(samples: [], sampleRate: 22_050).isEmpty)
     }
+    /// The audit: a 440 Hz sine was "Detected: 112.1 BPM" and played as a 112-BPM song. A held
+    /// tone, a slow swell and noise have no clear beat; a drum loop has, even under a loud pad.
+    @Test func aToneASwellAndNoise_haveNoClearBeat_andDrumsHave() {
+        let rate = 22_050.0
+        let seconds = 30.0
+        let count = Int(rate * seconds)
+        let tone = (0..<count).map { index -> Float in Float(0.5 * sin(2 * Double.pi * 440 * Double(index) / rate)) }
+        let swell = (0..<count).map { index -> Float in
+            let t = Double(index) / rate
+            let loudness: Double = 0.55 + 0.45 * sin(2 * Double.pi * 0.3 * t)
+            return Float(0.5 * loudness * sin(2 * Double.pi * 220 * t))
+        }
+        var random = SeededGenerator(seed: 7)
+        let noise = (0..<count).map { _ in Float.random(in: -0.5...0.5, using: &random) }
+        for (name, samples) in [("tone", tone), ("swell", swell), ("noise", noise)] {
+            let analysis = TempoEstimator.analyse(samples: samples, sampleRate: rate)
+            #expect(!analysis.hasClearBeat, "\(name): salience \(analysis.onsetSalience), \(analysis.candidates)")
+        }
+        let drums = drumLoop(bpm: 128, seconds: seconds, seed: 2)
+        let padded = zip(drums, tone).map { $0 + 0.6 * $1 }
+        for (name, samples) in [("drums", drums), ("drums under a pad", padded)] {
+            let analysis = TempoEstimator.analyse(samples: samples, sampleRate: rate)
+            #expect(analysis.hasClearBeat, "\(name): salience \(analysis.onsetSalience), \(analysis.candidates)")
+            #expect(abs((analysis.candidates.first?.bpm ?? 0) - 128) < 2.6)
+        }
+    }
 }

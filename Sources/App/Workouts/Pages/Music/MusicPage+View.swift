@@ -167,7 +167,9 @@ enum MusicPage {
                                 Attr("min", "40"), Attr("max", "250"), Attr("step", "0.1"), Attr("inputmode", "decimal"),
                                 Attr("value", song.bpm.map { String(format: "%.1f", $0) } ?? ""), .aria("describedby", "bpm-hint-\(id)"),
                             ]),
-                        el("p", [.class("field-hint"), .id("bpm-hint-\(id)")], [txt(l.t("workouts.music.tempoHint", detected))]),
+                        el(
+                            "p", [.class("field-hint"), .id("bpm-hint-\(id)")],
+                            [txt(song.detectedBPM == nil ? l.t("workouts.music.noBeatHint") : l.t("workouts.music.tempoHint", detected))]),
                         errors["bpm"].map { el("p", [.class("field-error")], [txt($0)]) } ?? .empty,
                     ]),
                 quick.isEmpty
