@@ -1578,6 +1578,10 @@ extension Components {
                     ///
                     /// - Remark: Generated from `#/components/schemas/Workout/ExercisesPayload/MusicPayload/ducked`.
                     public var ducked: Swift.Bool
+                    /// Seconds over which this song fades in while the one before it (the previous cue's, going on from where it was) fades out: the hand-over of a song that ends, in step with its beat; 0 where the music simply goes on.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Workout/ExercisesPayload/MusicPayload/fadeIn`.
+                    public var fadeIn: Swift.Double
                     /// Creates a new `MusicPayloadPayload`.
                     ///
                     /// - Parameters:
@@ -1587,13 +1591,15 @@ extension Components {
                     ///   - playbackRate: Set on the audio element with preservesPitch on.
                     ///   - bpm: The beat kept; null where the exercise is held.
                     ///   - ducked: A rest: play it lower, never stop it.
+                    ///   - fadeIn: Seconds over which this song fades in while the one before it (the previous cue's, going on from where it was) fades out: the hand-over of a song that ends, in step with its beat; 0 where the music simply goes on.
                     public init(
                         at: Swift.Int,
                         song: Components.Schemas.Workout.ExercisesPayloadPayload.MusicPayloadPayload.SongPayload? = nil,
                         from: Swift.Double,
                         playbackRate: Swift.Double,
                         bpm: Swift.Int? = nil,
-                        ducked: Swift.Bool
+                        ducked: Swift.Bool,
+                        fadeIn: Swift.Double
                     ) {
                         self.at = at
                         self.song = song
@@ -1601,6 +1607,7 @@ extension Components {
                         self.playbackRate = playbackRate
                         self.bpm = bpm
                         self.ducked = ducked
+                        self.fadeIn = fadeIn
                     }
                     public enum CodingKeys: String, CodingKey {
                         case at
@@ -1609,6 +1616,7 @@ extension Components {
                         case playbackRate
                         case bpm
                         case ducked
+                        case fadeIn
                     }
                 }
                 /// - Remark: Generated from `#/components/schemas/Workout/ExercisesPayload/music`.

@@ -23,6 +23,8 @@ struct WorkoutDTO: Content {
         @NullEncoded var bpm: Int?
         /// A rest: play it lower, never stop it.
         let ducked: Bool
+        /// Seconds this song fades in while the song before it fades out (0: no crossfade).
+        let fadeIn: Double
     }
 
     struct Song: Content {
@@ -82,7 +84,8 @@ struct WorkoutDTO: Content {
                             return Song(
                                 id: id, title: song.title, artist: song.artist, bpm: song.bpm,
                                 audioUrl: SiteURL.api(.songAudio(id: id.uuidString)).path)
-                        }, from: cue.cue.from, playbackRate: cue.cue.rate, bpm: cue.cue.bpm, ducked: cue.cue.ducked)
+                        }, from: cue.cue.from, playbackRate: cue.cue.rate, bpm: cue.cue.bpm, ducked: cue.cue.ducked,
+                            fadeIn: cue.cue.fadeIn)
                 },
                 clickTrack: step.playsClickTrack
             )

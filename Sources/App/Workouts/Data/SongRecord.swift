@@ -22,6 +22,8 @@ final class SongRecord: Model, @unchecked Sendable {
     /// The file's generated name under the media directory's `songs/`.
     @Field(key: "stored_name") var storedName: String
     @OptionalField(key: "detected_bpm") var detectedBPM: Double?
+    /// The second of its first beat at the detected tempo (``TempoEstimator/Analysis/beatOffset``).
+    @OptionalField(key: "beat_offset") var beatOffset: Double?
     /// The detected candidates, best first, space-separated (`170.0 85.0 113.3`).
     @Field(key: "bpm_candidates") var bpmCandidates: String
     @OptionalField(key: "corrected_bpm") var correctedBPM: Double?
@@ -42,6 +44,6 @@ final class SongRecord: Model, @unchecked Sendable {
     func librarySong() throws -> LibrarySong {
         LibrarySong(
             id: try requireID().uuidString, artist: artist, genre: genre, bpm: bpm,
-            seconds: AudibleEnd.playableSeconds(duration: seconds, audibleEnd: audibleEnd))
+            seconds: AudibleEnd.playableSeconds(duration: seconds, audibleEnd: audibleEnd), beatOffset: beatOffset)
     }
 }

@@ -55,6 +55,7 @@ struct SongImporter {
         song.byteCount = Int64((try? FileManager.default.attributesOfItem(atPath: upload.file.path)[.size] as? Int) ?? 0)
         song.storedName = "\(id.uuidString.lowercased()).\(analysis.format.rawValue)"
         song.detectedBPM = analysis.candidates.first
+        song.beatOffset = analysis.beatOffset
         song.bpmCandidates = analysis.candidates.map { String(format: "%.1f", $0) }.joined(separator: " ")
         song.attribution = upload.attribution
         song.createdAt = now
@@ -73,6 +74,8 @@ struct SongImporter {
         let probe: AudioProbe
         let seconds: Double
         let candidates: [Double]
+        /// Where the best candidate's beats fall; nil without a clear beat.
+        let beatOffset: Double?
         let audibleEnd: Double?
     }
 
@@ -115,7 +118,9 @@ struct SongImporter {
         // Without a clear beat (a held tone, noise, speech) it has no tempo to be played at.
         let candidates = tempo.hasClearBeat ? tempo.candidates.map(\.bpm) : []
         let audibleEnd = try await Self.audibleEnd(of: file, seconds: seconds, samples: samples, tools: tools)
-        return Analysis(format: format, probe: probe, seconds: seconds, candidates: candidates, audibleEnd: audibleEnd)
+        return Analysis(
+            format: format, probe: probe, seconds: seconds, candidates: candidates,
+            beatOffset: tempo.hasClearBeat ? tempo.beatOffset : nil, audibleEnd: audibleEnd)
     }
 
     /// The rate songs are decoded at for analysis.

@@ -8,13 +8,16 @@ public struct LibrarySong: Equatable, Sendable {
     /// The tempo the user confirmed, else the detected one; nil when neither is known.
     public let bpm: Double?
     public let seconds: Double
+    /// The second of its first beat at ``bpm`` (its beats fall on it plus whole beats); nil when unknown.
+    public let beatOffset: Double?
 
-    public init(id: String, artist: String?, genre: String?, bpm: Double?, seconds: Double) {
+    public init(id: String, artist: String?, genre: String?, bpm: Double?, seconds: Double, beatOffset: Double? = nil) {
         self.id = id
         self.artist = artist
         self.genre = genre
         self.bpm = bpm
         self.seconds = seconds
+        self.beatOffset = beatOffset
     }
 }
 

@@ -25,6 +25,9 @@ import Foundation
 ///    salience is at least ``leastSalience`` (0.03) and its best candidate's clarity at least
 ///    ``leastClarity`` (0.08); otherwise it has none, and is not played at a tempo unless the
 ///    user gives it one.
+/// 6. **Where the beats fall** (``Analysis/beatOffset``): the phase of the best tempo whose
+///    beats land on the most onset strength, so a song that follows another can start in step
+///    with it (``WorkoutSoundtrack``).
 public enum TempoEstimator {
     public struct Candidate: Equatable, Sendable {
         public let bpm: Double
@@ -42,11 +45,15 @@ public enum TempoEstimator {
     public static let leastSalience = 0.03
     public static let leastClarity = 0.08
 
-    /// What the analysis found: the candidates, and how much of the audio is onsets.
+    /// What the analysis found: the candidates, how much of the audio is onsets, and where the
+    /// best candidate's beats fall.
     public struct Analysis: Equatable, Sendable {
         public let candidates: [Candidate]
         /// The onset envelope's mean: near 0 for a held tone.
         public let onsetSalience: Double
+        /// The second of the first beat of the best candidate (0 ≤ it < one beat): its beats
+        /// fall on it plus whole beats. Nil without candidates.
+        public var beatOffset: Double?
 
         /// Whether the file has a beat to play it at (step 5).
         public var hasClearBeat: Bool {
@@ -57,9 +64,28 @@ public enum TempoEstimator {
     /// The candidates of `samples` and whether they have a clear beat (steps 1–5).
     public static func analyse(samples: [Float], sampleRate: Double) -> Analysis {
         let envelope = onsetEnvelope(samples)
-        return Analysis(
-            candidates: candidates(envelope: envelope, sampleRate: sampleRate),
-            onsetSalience: envelope.isEmpty ? 0 : envelope.reduce(0, +) / Double(envelope.count))
+        let found = candidates(envelope: envelope, sampleRate: sampleRate)
+        var analysis = Analysis(candidates: found, onsetSalience: envelope.isEmpty ? 0 : envelope.reduce(0, +) / Double(envelope.count))
+        analysis.beatOffset = found.first.map { beatOffset(envelope: envelope, bpm: $0.bpm, sampleRate: sampleRate) }
+        return analysis
+    }
+
+    /// Where the beats of `bpm` fall (step 6): of every phase within one beat (a hop apart), the
+    /// one whose beats land on the most onset strength, in seconds.
+    static func beatOffset(envelope: [Double], bpm: Double, sampleRate: Double) -> Double {
+        let hopSeconds = Double(hop) / sampleRate
+        let period = 60 / (bpm * hopSeconds)
+        guard period >= 1, !envelope.isEmpty else { return 0 }
+        var best = (phase: 0, strength: -1.0)
+        for phase in 0..<Int(period.rounded(.down)) {
+            var strength = 0.0, beat = Double(phase)
+            while Int(beat.rounded()) < envelope.count {
+                strength += envelope[Int(beat.rounded())]
+                beat += period
+            }
+            if strength > best.strength { best = (phase, strength) }
+        }
+        return Double(best.phase) * hopSeconds
     }
 
     /// Candidate tempos of `samples` (mono, any scale) at `sampleRate`, best first; empty when

@@ -13,18 +13,44 @@ public struct SoundtrackCue: Codable, Equatable, Sendable {
     public let bpm: Int?
     /// A rest: the music goes on, lowered, while the next exercise is announced.
     public let ducked: Bool
+    /// Seconds over which this cue's song fades in while the song before it (the previous cue's,
+    /// going on from where it was) fades out: a crossfade; 0 where the music simply goes on.
+    public let fadeIn: Double
 
-    public init(at: Int, songID: String?, from: Double, rate: Double, bpm: Int?, ducked: Bool) {
+    public init(at: Int, songID: String?, from: Double, rate: Double, bpm: Int?, ducked: Bool, fadeIn: Double = 0) {
         self.at = at
         self.songID = songID
         self.from = from
         self.rate = rate
         self.bpm = bpm
         self.ducked = ducked
+        self.fadeIn = fadeIn
     }
 
     private enum CodingKeys: String, CodingKey {
-        case at, songID = "song", from, rate, bpm, ducked
+        case at, songID = "song", from, rate, bpm, ducked, fadeIn = "fade"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        at = try container.decode(Int.self, forKey: .at)
+        songID = try container.decodeIfPresent(String.self, forKey: .songID)
+        from = try container.decode(Double.self, forKey: .from)
+        rate = try container.decode(Double.self, forKey: .rate)
+        bpm = try container.decodeIfPresent(Int.self, forKey: .bpm)
+        ducked = try container.decode(Bool.self, forKey: .ducked)
+        fadeIn = try container.decodeIfPresent(Double.self, forKey: .fadeIn) ?? 0
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(at, forKey: .at)
+        try container.encode(songID, forKey: .songID)
+        try container.encode(from, forKey: .from)
+        try container.encode(rate, forKey: .rate)
+        try container.encode(bpm, forKey: .bpm)
+        try container.encode(ducked, forKey: .ducked)
+        if fadeIn > 0 { try container.encode(fadeIn, forKey: .fadeIn) }
     }
 }
 
@@ -32,8 +58,15 @@ public struct SoundtrackCue: Codable, Equatable, Sendable {
 ///
 /// - **It flows.** The song playing goes on across exercises and rests. At an exercise it
 ///   changes only when it does not fit the new tempo (``SongMatch``), and then to the fitting
-///   song played least recently, which resumes where it last stopped. A song that ends is
-///   followed by the next fitting one.
+///   song played least recently, which resumes where it last stopped (from its start when
+///   under 10 s of it were left).
+/// - **A song that ends hands over without a cut or a gap.** When it ends within
+///   ``nearBoundarySeconds`` of the start of the exercise or rest it ends in, the next song
+///   starts with that start instead (a ``boundaryFadeSeconds`` fade). Otherwise the next song
+///   comes in over the ending song's last two bars (eight beats of the tempo kept, 2–8 s;
+///   ``crossfadeSeconds(bpm:)``): both play, beat-matched (both locked to the same tempo, the
+///   new one started at the same point of its beat as the old one is, where both songs' beats
+///   are known: ``LibrarySong/beatOffset``), one fading out as the other fades in.
 /// - **Rests are lowered, not silent.** The music keeps playing through a rest, ducked, at
 ///   the rate it had.
 /// - **The beat is kept.** A timed exercise plays its song at the rate that locks the song's
@@ -42,6 +75,18 @@ public struct SoundtrackCue: Codable, Equatable, Sendable {
 /// - **Held exercises** (stretches) have no tempo: the song playing goes on at its own speed,
 ///   or one is chosen (any song, also one of unknown tempo).
 public enum WorkoutSoundtrack {
+    /// How close to the start of an exercise or rest a song may end and hand over there.
+    public static let nearBoundarySeconds = 8
+    /// The fade of a hand-over at the start of an exercise or rest.
+    public static let boundaryFadeSeconds = 1.0
+
+    /// How long a song that ends crossfades into the next: two bars (eight beats) at `bpm`, in
+    /// whole seconds from 2 to 8; 6 s where nothing is timed.
+    public static func crossfadeSeconds(bpm: Int?) -> Int {
+        guard let bpm, bpm > 0 else { return 6 }
+        return min(8, max(2, Int((8 * 60 / Double(bpm)).rounded(.up))))
+    }
+
     /// One exercise as the soundtrack sees it.
     public struct Slot: Equatable, Sendable {
         public let seconds: Int
@@ -79,6 +124,9 @@ public enum WorkoutSoundtrack {
         /// The song playing (nil: the click track or quiet), from `from` at `since`, at `rate`.
         var current: (song: LibrarySong, from: Double, since: Int, rate: Double)?
         var bpm: Int?
+        /// When the exercise or rest playing now began, and when the song playing began to play.
+        var phaseStart = 0
+        var songStart = 0
         var resume: [String: Double] = [:]
         var lastPlayed: [String: Int] = [:]
         var turn = 0
@@ -103,6 +151,7 @@ public enum WorkoutSoundtrack {
 
         mutating func enterExercise(at time: Int, targetBPM: Int?) {
             bpm = targetBPM
+            phaseStart = time
             if let current {
                 if let targetBPM {
                     if let rate = fittingRate(current.song, bpm: targetBPM) {
@@ -118,6 +167,7 @@ public enum WorkoutSoundtrack {
         }
 
         mutating func duck(at time: Int) {
+            phaseStart = time
             if let current {
                 switchTo(current.song, rate: current.rate, at: time, ducked: true)
             } else {
@@ -132,17 +182,29 @@ public enum WorkoutSoundtrack {
                 // The whole second before it runs out, so a cue never runs past its song.
                 let ends = current.since + max(0, Int(left.rounded(.down)))
                 guard ends < end else { return }
-                // It ended: the next time it plays, it starts over.
+                // It ends: the next time it plays, it starts over.
                 let ended = current.song.id
                 resume[ended] = 0
-                startNext(at: ends, ducked: ducked, excluding: ended)
+                if ends - phaseStart <= WorkoutSoundtrack.nearBoundarySeconds, phaseStart > songStart {
+                    // Near the start of this exercise or rest: the next song starts with it.
+                    let fade = min(WorkoutSoundtrack.boundaryFadeSeconds, Double(ends - phaseStart))
+                    startNext(at: phaseStart, ducked: ducked, excluding: ended, fadeIn: fade)
+                } else {
+                    // Over the ending song's last bars, in step with it.
+                    let fade = WorkoutSoundtrack.crossfadeSeconds(bpm: bpm)
+                    let start = min(ends, max(songStart + 1, phaseStart, ends - fade))
+                    startNext(at: start, ducked: ducked, excluding: ended, fadeIn: Double(ends - start), inStepWith: current)
+                }
                 if self.current?.song.id != ended { resume[ended] = 0 }
             }
         }
 
         /// The song least recently played that fits the tempo (any song while nothing is
         /// timed), resumed where it stopped; the click track when none does.
-        mutating func startNext(at time: Int, ducked: Bool, excluding: String?) {
+        mutating func startNext(
+            at time: Int, ducked: Bool, excluding: String?, fadeIn: Double = 0,
+            inStepWith previous: (song: LibrarySong, from: Double, since: Int, rate: Double)? = nil
+        ) {
             let candidates: [(song: LibrarySong, rate: Double)] =
                 if let bpm {
                     library.compactMap { song in fittingRate(song, bpm: bpm).map { (song, $0) } }
@@ -161,11 +223,33 @@ public enum WorkoutSoundtrack {
                 cue(at: time, songID: nil, from: 0, rate: 1, ducked: ducked)
                 return
             }
-            let from = resume[next.song.id] ?? 0
+            var from = resume[next.song.id] ?? 0
+            // Too near its end to be worth resuming (it would hand over again at once): from the start.
+            if from > next.song.seconds - 10 { from = 0 }
+            if let previous { from = inStep(next.song, from: from, with: previous, at: time) }
             current = (next.song, from, time, next.rate)
+            songStart = time
             turn += 1
             lastPlayed[next.song.id] = turn
-            cue(at: time, songID: next.song.id, from: from, rate: next.rate, ducked: ducked)
+            // A song cannot fade into itself: it starts again.
+            cue(at: time, songID: next.song.id, from: from, rate: next.rate, ducked: ducked, fadeIn: next.song.id == excluding ? 0 : fadeIn)
+        }
+
+        /// The first point of `song` from `from` on that is at the same point of its beat as
+        /// `previous` is at `time`, so their beats fall together; `from` when either's beats are unknown.
+        func inStep(
+            _ song: LibrarySong, from: Double, with previous: (song: LibrarySong, from: Double, since: Int, rate: Double), at time: Int
+        ) -> Double {
+            guard let offset = song.beatOffset, let bpm = song.bpm, bpm > 0, let otherOffset = previous.song.beatOffset,
+                let otherBPM = previous.song.bpm, otherBPM > 0
+            else { return from }
+            let there = previous.from + Double(time - previous.since) * previous.rate
+            var phase = ((there - otherOffset) / (60 / otherBPM)).truncatingRemainder(dividingBy: 1)
+            if phase < 0 { phase += 1 }
+            let beat = 60 / bpm
+            let beats = ((from - offset) / beat - phase).rounded(.up)
+            let aligned = offset + beat * (beats + phase)
+            return aligned < song.seconds - 1 ? max(0, aligned) : from
         }
 
         /// Keeps `song` playing from where it is, at `rate` from `time` on.
@@ -178,14 +262,14 @@ public enum WorkoutSoundtrack {
             cue(at: time, songID: song.id, from: from, rate: rate, ducked: ducked)
         }
 
-        mutating func cue(at time: Int, songID: String?, from: Double, rate: Double, ducked: Bool) {
+        mutating func cue(at time: Int, songID: String?, from: Double, rate: Double, ducked: Bool, fadeIn: Double = 0) {
             // Leaving a song remembers where it stopped.
             if let last = cues.last, let previous = last.songID, previous != songID {
                 resume[previous] = last.from + Double(time - last.at) * last.rate
             }
             let cue = SoundtrackCue(
                 at: time, songID: songID, from: (from * 1000).rounded() / 1000, rate: (rate * 10_000).rounded() / 10_000, bpm: bpm,
-                ducked: ducked)
+                ducked: ducked, fadeIn: songID == nil ? 0 : fadeIn)
             if let last = cues.last, last.at == time {
                 cues[cues.count - 1] = cue
             } else {

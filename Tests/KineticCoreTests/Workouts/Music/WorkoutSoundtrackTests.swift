@@ -59,13 +59,34 @@ import Testing
         #expect(cues[1].bpm == nil)
     }
 
-    @Test func aSongThatEnds_isFollowedByTheNextThatFits() {
+    /// The audit: a song that ended cut into the next mid-set, twice with a 0.5 s gap. The next
+    /// comes in over the last two bars (8 beats at 120 BPM: 4 s), in step with the beat.
+    @Test func aSongThatEnds_crossfadesIntoTheNext_overItsLastBars_inStep() throws {
         let slots = [WorkoutSoundtrack.Slot(seconds: 100, restAfter: 0, targetBPM: 120)]
-        let cues = WorkoutSoundtrack.cues(
-            for: slots, library: [song("short", bpm: 120, seconds: 40), song("long", bpm: 118, seconds: 300)])
+        let short = LibrarySong(id: "short", artist: nil, genre: nil, bpm: 120, seconds: 40, beatOffset: 0.1)
+        let long = LibrarySong(id: "long", artist: nil, genre: nil, bpm: 118, seconds: 300, beatOffset: 0.3)
+        let cues = WorkoutSoundtrack.cues(for: slots, library: [short, long])
         #expect(cues.count == 2)
-        #expect(cues[1].at == 40 || cues[1].at == 39)
-        #expect(cues[1].songID != cues[0].songID && cues[1].from == 0)
+        let handOver = cues[1]
+        #expect(handOver.songID == "long" && handOver.at == 36 && handOver.fadeIn == 4, "\(cues)")
+        #expect(WorkoutSoundtrack.crossfadeSeconds(bpm: 120) == 4 && WorkoutSoundtrack.crossfadeSeconds(bpm: nil) == 6)
+        // In step: where the ending song is in its beat at 36 s, the new one is in its own.
+        let shortPhase = ((position(cues[0], at: 36) - 0.1) / 0.5).truncatingRemainder(dividingBy: 1)
+        let longPhase = ((handOver.from - 0.3) / (60 / 118)).truncatingRemainder(dividingBy: 1)
+        #expect(abs(shortPhase - longPhase) < 0.01 || abs(abs(shortPhase - longPhase) - 1) < 0.01, "\(shortPhase) \(longPhase)")
+        #expect(handOver.from < 60 / 118 + 0.3, "from its first beats")
+    }
+
+    /// A song that ends a few seconds into an exercise or rest hands over at its start.
+    @Test func aSongEndingJustAfterAnExerciseBegins_handsOverAtItsStart() {
+        let slots = [
+            WorkoutSoundtrack.Slot(seconds: 36, restAfter: 0, targetBPM: 120),
+            WorkoutSoundtrack.Slot(seconds: 60, restAfter: 0, targetBPM: 120),
+        ]
+        let cues = WorkoutSoundtrack.cues(
+            for: slots, library: [song("short", bpm: 120, seconds: 40), song("long", bpm: 120, seconds: 300)])
+        #expect(cues.map(\.at) == [0, 36], "\(cues)")
+        #expect(cues[1].songID == "long" && cues[1].fadeIn == WorkoutSoundtrack.boundaryFadeSeconds)
     }
 
     /// Over random workouts and libraries: cues in time order, positions inside their songs,
@@ -92,6 +113,24 @@ import Testing
                     let last = cue.from + Double(end - cue.at) * cue.rate
                     #expect(last <= song.seconds + 0.01, "round \(round): \(cue) runs \(last - song.seconds) s past its song")
                 }
+            }
+            // Where exercises and rests begin: the only places a song may change without a crossfade.
+            var starts = Set<Int>(), time = 0
+            for slot in slots {
+                starts.insert(time)
+                time += slot.seconds
+                if slot.restAfter > 0 { starts.insert(time) }
+                time += slot.restAfter
+            }
+            for (previous, cue) in zip(cues, cues.dropFirst()) {
+                guard let before = previous.songID, let after = cue.songID, before != after, let ending = songs[before] else { continue }
+                let endsHere = previous.from + Double(cue.at - previous.at) * previous.rate >= ending.seconds - 1.01
+                if endsHere || !starts.contains(cue.at) {
+                    #expect(cue.fadeIn > 0 || starts.contains(cue.at), "round \(round): a cut mid-phase at \(cue.at)")
+                }
+                let fadedOut = previous.from + (Double(cue.at - previous.at) + cue.fadeIn) * previous.rate
+                // (Cues keep their times to the millisecond and rates to four places: a hair over.)
+                #expect(fadedOut <= ending.seconds + 0.1, "round \(round): the song fading out runs past its end")
             }
             for cue in cues {
                 if let id = cue.songID, let song = songs[id] {

@@ -25,6 +25,8 @@ extension PlayerPage {
             let rate: Double
             let bpm: Int?
             let ducked: Bool
+            /// Seconds over which it fades in as the song before it fades out.
+            let fadeIn: Double
         }
 
         struct Step: Encodable {
@@ -105,7 +107,8 @@ extension PlayerPage {
                 return Script.Cue(
                     at: cue.cue.at, url: id.map { SiteURL.workouts(.songAudio(id: $0)).path },
                     title: cue.song.map { $0.title ?? l.t("workouts.music.untitled") }, artist: cue.song?.artist,
-                    credit: cue.song?.attribution, from: cue.cue.from, rate: cue.cue.rate, bpm: cue.cue.bpm, ducked: cue.cue.ducked)
+                    credit: cue.song?.attribution, from: cue.cue.from, rate: cue.cue.rate, bpm: cue.cue.bpm, ducked: cue.cue.ducked,
+                    fadeIn: cue.cue.fadeIn)
             },
             startIndex: model.startIndex, startSecondsLeft: model.startSecondsLeft,
             progressURL: SiteURL.workouts(.progress(id: model.id)).path,
