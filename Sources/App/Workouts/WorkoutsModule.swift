@@ -7,7 +7,8 @@ extension WorkoutsModule {
         [
             CreateSongs(), CreateMusicThemes(), CreateWorkouts(), CreateFitnessTests(), CreateWorkoutGoals(), AddCompletedWorkoutRunID(),
             AddCompletedWorkoutEffort(), RescaleFitnessLevels(catalogue: { try ExerciseCatalogue.shipped() }),
-            AddSongAudibleEnd(), AddWorkoutExerciseCount(), AddWorkoutGoalRemindedOn(), AddWorkoutPlayLease(), AddMusicThemePlayedCount(), AddSongBeatOffset(),
+            AddSongAudibleEnd(), AddWorkoutExerciseCount(), AddWorkoutGoalRemindedOn(), AddWorkoutPlayLease(), AddMusicThemePlayedCount(),
+            AddSongBeatOffset(),
         ]
     }
 

@@ -85,7 +85,7 @@ struct WorkoutDTO: Content {
                                 id: id, title: song.title, artist: song.artist, bpm: song.bpm,
                                 audioUrl: SiteURL.api(.songAudio(id: id.uuidString)).path)
                         }, from: cue.cue.from, playbackRate: cue.cue.rate, bpm: cue.cue.bpm, ducked: cue.cue.ducked,
-                            fadeIn: cue.cue.fadeIn)
+                        fadeIn: cue.cue.fadeIn)
                 },
                 clickTrack: step.playsClickTrack
             )
