@@ -589,3 +589,32 @@ def test_a_workout_plays_in_one_place_at_a_time_and_the_other_tab_can_take_it_ov
         assert status == 200, "nobody holds it once the second quit"
     finally:
         driver.quit()
+
+
+def test_a_song_that_ends_crossfades_into_the_next_on_two_decks(account):
+    """The audit heard a song that ended cut into the next mid-set. Two short songs that fit:
+    where the first ends, the page plays both for the crossfade, the new one rising as the old
+    one falls, then only the new one."""
+    upload_song(account, 120, seconds=25)
+    upload_song(account, 120, seconds=600)
+    status, workout = api("POST", "/api/v1/workouts", dict(JUMPS, saved=False), token=account["token"])
+    assert status == 201
+    cues = [cue for step in workout["exercises"] for cue in step["music"]]
+    fade = next(cue for cue in cues if cue.get("fadeIn", 0) > 0 and cue["song"])
+    driver = make_driver(autoplay=True)
+    try:
+        log_in(driver, account)
+        driver.get(f"{BASE_URL}/workouts/{workout['id']}/play")
+        wait(driver).until(lambda d: player(d, "p.state.running && !p.audio.paused"))
+        # Into the middle of the crossfade.
+        jump_clock(driver, fade["at"] + fade["fadeIn"] / 2 - player(driver, "p.now()"))
+        wait(driver).until(lambda d: player(d, "p.decks.every((deck) => !deck.paused)"), "both decks play")
+        volumes = player(driver, "p.decks.map((deck) => deck.volume)")
+        assert all(0.05 < volume < 0.95 for volume in volumes), volumes
+        assert fade["song"]["id"].lower() in player(driver, "p.audio.src").lower(), "the new song is the one playing"
+        # Past it: only the new song.
+        jump_clock(driver, fade["fadeIn"])
+        wait(driver).until(lambda d: player(d, "p.decks.filter((deck) => !deck.paused).length === 1"))
+        wait(driver).until(lambda d: player(d, "p.audio.volume") in (1, 0.3))
+    finally:
+        driver.quit()

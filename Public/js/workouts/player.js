@@ -15,7 +15,10 @@ const workout = JSON.parse(document.getElementById('player-data').textContent);
 // Each playing is a run of its own, even of a page kept on the phone and opened again offline.
 workout.runId = globalThis.crypto?.randomUUID?.() ?? workout.runId;
 const labels = root.dataset;
-const audio = document.getElementById('player-audio');
+/** Two decks: the song playing, and the one it crossfades from (or into) when a song ends. */
+const decks = [document.getElementById('player-audio'), document.getElementById('player-audio-2')];
+/** The deck playing the cue's song. */
+let audio = decks[0];
 const $ = (id) => document.getElementById(id);
 const percent = new Intl.NumberFormat(pageLocale(), { style: 'percent', maximumFractionDigits: 0 });
 const number = new Intl.NumberFormat(pageLocale());
@@ -79,12 +82,12 @@ function workedBetween(from, to) {
 
 // --- Music -------------------------------------------------------------------------------
 
-function setRate(rate) {
-  audio.preservesPitch = true;
-  audio.mozPreservesPitch = true;
-  audio.webkitPreservesPitch = true;
-  audio.defaultPlaybackRate = rate;
-  audio.playbackRate = rate;
+function setRate(rate, deck = audio) {
+  deck.preservesPitch = true;
+  deck.mozPreservesPitch = true;
+  deck.webkitPreservesPitch = true;
+  deck.defaultPlaybackRate = rate;
+  deck.playbackRate = rate;
 }
 
 const click = { context: null, gain: null, scheduledUntil: 0, active: false, bpm: null, beats: 0 };
@@ -106,28 +109,50 @@ function audioContext() {
  *  is enough, and the song does not depend on an audio context the browser may suspend. */
 const music = {
   volumeIsFixed: (() => { const probe = document.createElement('audio'); probe.volume = 0.5; return probe.volume !== 0.5; })(),
-  gain: null,
+  /** Each deck's gain, once routed. */
+  gains: new Map(),
+  /** The playing deck's gain. */
+  get gain() { return this.gains.get(audio) ?? null; },
   /** Web Audio is routed only with an audio session of the playback kind (iOS 16.4 on):
    *  without it iOS stops Web Audio when the phone locks, and a song stopped on the lock
    *  screen is worse than a rest at full volume. */
   canRoute: () => Boolean(navigator.audioSession),
 };
 
-function setMusicVolume(value) {
-  if (!music.volumeIsFixed) { audio.volume = value; return; }
-  if (!music.gain) {
+function setMusicVolume(value, deck = audio) {
+  if (!music.volumeIsFixed) { deck.volume = Math.max(0, Math.min(1, value)); return; }
+  if (!music.gains.has(deck)) {
     if (!music.canRoute()) return;
     const context = audioContext();
     if (!context) return;
     try {
       navigator.audioSession.type = 'playback';
       const gain = context.createGain();
-      context.createMediaElementSource(audio).connect(gain).connect(context.destination);
-      music.gain = gain;
+      context.createMediaElementSource(deck).connect(gain).connect(context.destination);
+      music.gains.set(deck, gain);
     } catch { music.canRoute = () => false; return; }
   }
   resumeAudio();
-  music.gain.gain.setTargetAtTime(value, click.context.currentTime, 0.05);
+  music.gains.get(deck).gain.setTargetAtTime(value, click.context.currentTime, 0.05);
+}
+
+function pauseDecks() {
+  for (const deck of decks) deck.pause();
+}
+
+/** Whether `deck` holds the song at `url`. */
+const holds = (deck, url) => Boolean(url) && deck.src.endsWith(url);
+
+/** Sets `deck` to play `url` at `rate` from `position`, at `volume`; its play promise when it starts. */
+function playOn(deck, url, rate, position, volume) {
+  if (!holds(deck, url)) deck.src = url;
+  setRate(rate, deck);
+  setMusicVolume(volume, deck);
+  const seek = () => { if (Math.abs(deck.currentTime - position) > 0.5) deck.currentTime = position; };
+  if (deck.readyState >= 1) seek(); else deck.addEventListener('loadedmetadata', seek, { once: true });
+  // At the very end of a song the next cue takes over: playing an ended element would restart it.
+  if (!deck.paused || (deck.duration && position >= deck.duration - 0.05)) return Promise.resolve();
+  return deck.play();
 }
 
 /** Wakes the audio context wherever it is not running (suspended, or interrupted by a call). */
@@ -172,25 +197,38 @@ function stopClick() {
 function syncMusic() {
   const t = now();
   const at = state.running && state.phase ? cueAt(workout.soundtrack, t) : null;
-  if (!at) { audio.pause(); stopClick(); return Promise.resolve(); }
+  if (!at) { pauseDecks(); stopClick(); return Promise.resolve(); }
   const { cue, position } = at;
   const changed = state.cue !== cue;
-  state.cue = cue;
-  if (changed) renderSong();
   if (!cue.url) {
-    audio.pause();
+    state.cue = cue;
+    if (changed) renderSong();
+    pauseDecks();
     if (cue.bpm) runClick(cue, t); else stopClick();
     return Promise.resolve();
   }
   stopClick();
-  if (!audio.src.endsWith(cue.url)) audio.src = cue.url;
-  setRate(cue.rate);
-  setMusicVolume(cue.ducked ? DUCKED : 1);
-  const seek = () => { if (Math.abs(audio.currentTime - position) > 0.5) audio.currentTime = position; };
-  if (audio.readyState >= 1) seek(); else audio.addEventListener('loadedmetadata', seek, { once: true });
-  // At the very end of a song the next cue takes over: playing an ended element would restart it.
-  if (!audio.paused || (audio.duration && position >= audio.duration - 0.05)) return Promise.resolve();
-  return audio.play().then(() => { $('player-start').hidden = true; });
+  // A song that ends hands over in a crossfade: the song before goes on from where it was,
+  // fading out, while this one fades in, both on the beat.
+  const index = workout.soundtrack.indexOf(cue);
+  const previous = index > 0 ? workout.soundtrack[index - 1] : null;
+  const fading = cue.fadeIn > 0 && t < cue.at + cue.fadeIn && previous?.url && previous.url !== cue.url;
+  const share = fading ? Math.max(0, Math.min(1, (t - cue.at) / cue.fadeIn)) : 1;
+  // The deck that holds this song keeps it; a new song goes on the deck the one before is not on.
+  const other = (deck) => decks.find((candidate) => candidate !== deck);
+  if (!holds(audio, cue.url)) {
+    if (holds(other(audio), cue.url) || (fading && holds(audio, previous.url))) audio = other(audio);
+  }
+  state.cue = cue;
+  if (changed) renderSong();
+  const outgoing = other(audio);
+  if (fading) {
+    const there = previous.from + (t - previous.at) * previous.rate;
+    playOn(outgoing, previous.url, previous.rate, there, (previous.ducked ? DUCKED : 1) * (1 - share)).catch(() => {});
+  } else {
+    outgoing.pause();
+  }
+  return playOn(audio, cue.url, cue.rate, position, (cue.ducked ? DUCKED : 1) * share).then(() => { $('player-start').hidden = true; });
 }
 
 function playMusic() {
@@ -199,7 +237,9 @@ function playMusic() {
   });
 }
 
-audio.addEventListener('loadedmetadata', () => { if (state.cue?.url) setRate(state.cue.rate); });
+for (const deck of decks) {
+  deck.addEventListener('loadedmetadata', () => { if (state.cue?.url && deck === audio) setRate(state.cue.rate, deck); });
+}
 
 // --- The phone: awake, and on the lock screen ---------------------------------------------
 
@@ -399,7 +439,7 @@ function pause() {
   if (!state.running) return;
   settle();
   state.running = false;
-  audio.pause();
+  pauseDecks();
   stopClick();
   keepAwake(false);
   renderControls();
@@ -495,7 +535,7 @@ function playingElsewhere() {
   if (state.running) {
     settle();
     state.running = false;
-    audio.pause();
+    pauseDecks();
     stopClick();
     keepAwake(false);
   }
@@ -517,7 +557,7 @@ async function quit() {
   // Saved where the clock stands now, before it stops.
   const saving = saveProgress({ release: true });
   state.running = false;
-  audio.pause();
+  pauseDecks();
   stopClick();
   await saving;
   state.finished = true; // nothing more to save on the way out
@@ -529,7 +569,7 @@ async function finish() {
   settle();
   state.finished = true;
   state.running = false;
-  audio.pause();
+  pauseDecks();
   stopClick();
   keepAwake(false);
   renderControls();
@@ -611,7 +651,7 @@ setInterval(tick, 200);
 setInterval(() => { if (state.running) saveProgress(); }, 15000);
 
 // The player's state for tests and for assistive tools that inspect the page.
-window.kineticPlayer = { state, workout, audio, click, music, now, voice };
+window.kineticPlayer = { state, workout, get audio() { return audio; }, decks, click, music, now, voice };
 
 state.worked = workedBetween(0, state.t);
 state.phase = phaseAt(workout, state.t);
@@ -627,7 +667,7 @@ function waitForStart() {
   state.running = false;
   state.started = false;
   state.t = timeAt(workout, workout.startIndex, workout.startSecondsLeft);
-  audio.pause();
+  pauseDecks();
   stopClick();
   renderControls();
   renderClock();

@@ -24,6 +24,8 @@ final class SongRecord: Model, @unchecked Sendable {
     @OptionalField(key: "detected_bpm") var detectedBPM: Double?
     /// The second of its first beat at the detected tempo (``TempoEstimator/Analysis/beatOffset``).
     @OptionalField(key: "beat_offset") var beatOffset: Double?
+    /// The second its sound starts, past the silence it opens on (``AudibleEnd/start(of:sampleRate:)``).
+    @OptionalField(key: "audible_start") var audibleStart: Double?
     /// The detected candidates, best first, space-separated (`170.0 85.0 113.3`).
     @Field(key: "bpm_candidates") var bpmCandidates: String
     @OptionalField(key: "corrected_bpm") var correctedBPM: Double?
@@ -44,6 +46,7 @@ final class SongRecord: Model, @unchecked Sendable {
     func librarySong() throws -> LibrarySong {
         LibrarySong(
             id: try requireID().uuidString, artist: artist, genre: genre, bpm: bpm,
-            seconds: AudibleEnd.playableSeconds(duration: seconds, audibleEnd: audibleEnd), beatOffset: beatOffset)
+            seconds: AudibleEnd.playableSeconds(duration: seconds, audibleEnd: audibleEnd), beatOffset: beatOffset,
+            start: audibleStart ?? 0)
     }
 }

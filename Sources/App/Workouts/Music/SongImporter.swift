@@ -56,6 +56,7 @@ struct SongImporter {
         song.storedName = "\(id.uuidString.lowercased()).\(analysis.format.rawValue)"
         song.detectedBPM = analysis.candidates.first
         song.beatOffset = analysis.beatOffset
+        song.audibleStart = analysis.audibleStart
         song.bpmCandidates = analysis.candidates.map { String(format: "%.1f", $0) }.joined(separator: " ")
         song.attribution = upload.attribution
         song.createdAt = now
@@ -76,6 +77,8 @@ struct SongImporter {
         let candidates: [Double]
         /// Where the best candidate's beats fall; nil without a clear beat.
         let beatOffset: Double?
+        /// Where its sound starts.
+        let audibleStart: Double?
         let audibleEnd: Double?
     }
 
@@ -114,13 +117,19 @@ struct SongImporter {
         } catch {
             throw SongFileCheck.Problem.notAudio
         }
-        let tempo = try await tools.compute { TempoEstimator.analyse(samples: samples, sampleRate: Double(Self.sampleRate)) }
+        let (tempo, audibleStart) = try await tools.compute {
+            (
+                TempoEstimator.analyse(samples: samples, sampleRate: Double(Self.sampleRate)),
+                AudibleEnd.start(of: samples, sampleRate: Self.sampleRate)
+            )
+        }
         // Without a clear beat (a held tone, noise, speech) it has no tempo to be played at.
         let candidates = tempo.hasClearBeat ? tempo.candidates.map(\.bpm) : []
         let audibleEnd = try await Self.audibleEnd(of: file, seconds: seconds, samples: samples, tools: tools)
         return Analysis(
             format: format, probe: probe, seconds: seconds, candidates: candidates,
-            beatOffset: tempo.hasClearBeat ? tempo.beatOffset : nil, audibleEnd: audibleEnd)
+            beatOffset: tempo.hasClearBeat ? tempo.beatOffset : nil,
+            audibleStart: audibleStart, audibleEnd: audibleEnd)
     }
 
     /// The rate songs are decoded at for analysis.

@@ -32,6 +32,24 @@ public enum AudibleEnd {
         return start + Double(end) / Double(sampleRate)
     }
 
+    /// The second the sound starts, for `samples` (mono, −1…1, at `sampleRate`) from the song's
+    /// start: the start of the first loud enough window (many songs open on up to a second of
+    /// silence, which a hand-over from another song would leave quiet); nil when there are no
+    /// samples or none is loud enough.
+    public static func start(of samples: [Float], sampleRate: Int) -> Double? {
+        guard !samples.isEmpty, sampleRate > 0 else { return nil }
+        let window = max(1, Int(Double(sampleRate) * windowSeconds))
+        var index = 0
+        while index < samples.count {
+            let upper = min(index + window, samples.count)
+            var sum: Float = 0
+            for sample in samples[index..<upper] { sum += sample * sample }
+            if (sum / Float(upper - index)).squareRoot() >= threshold { return Double(index) / Double(sampleRate) }
+            index = upper
+        }
+        return nil
+    }
+
     /// The part of a song a soundtrack may play: up to its audible end when that is known and
     /// not later than the file's length, else the whole file.
     public static func playableSeconds(duration: Double, audibleEnd: Double?) -> Double {

@@ -10,14 +10,20 @@ public struct LibrarySong: Equatable, Sendable {
     public let seconds: Double
     /// The second of its first beat at ``bpm`` (its beats fall on it plus whole beats); nil when unknown.
     public let beatOffset: Double?
+    /// The second its sound starts (``AudibleEnd/start(of:sampleRate:)``): where it is played from
+    /// the beginning.
+    public let start: Double
 
-    public init(id: String, artist: String?, genre: String?, bpm: Double?, seconds: Double, beatOffset: Double? = nil) {
+    public init(
+        id: String, artist: String?, genre: String?, bpm: Double?, seconds: Double, beatOffset: Double? = nil, start: Double = 0
+    ) {
         self.id = id
         self.artist = artist
         self.genre = genre
         self.bpm = bpm
         self.seconds = seconds
         self.beatOffset = beatOffset
+        self.start = min(max(0, start), max(0, seconds - 1))
     }
 }
 

@@ -59,14 +59,16 @@ public struct SoundtrackCue: Codable, Equatable, Sendable {
 /// - **It flows.** The song playing goes on across exercises and rests. At an exercise it
 ///   changes only when it does not fit the new tempo (``SongMatch``), and then to the fitting
 ///   song played least recently, which resumes where it last stopped (from its start when
-///   under 10 s of it were left).
-/// - **A song that ends hands over without a cut or a gap.** When it ends within
-///   ``nearBoundarySeconds`` of the start of the exercise or rest it ends in, the next song
-///   starts with that start instead (a ``boundaryFadeSeconds`` fade). Otherwise the next song
-///   comes in over the ending song's last two bars (eight beats of the tempo kept, 2–8 s;
+///   under 10 s of it were left). A song's start is where its sound starts, past any silence
+///   it opens on (``LibrarySong/start``).
+/// - **A song that ends hands over without a cut or a gap.** The next song comes in over the
+///   ending song's last two bars (eight beats of the tempo kept, 2–8 s;
 ///   ``crossfadeSeconds(bpm:)``): both play, beat-matched (both locked to the same tempo, the
 ///   new one started at the same point of its beat as the old one is, where both songs' beats
-///   are known: ``LibrarySong/beatOffset``), one fading out as the other fades in.
+///   are known: ``LibrarySong/beatOffset``), one fading out as the other fades in. A crossfade
+///   stays within one exercise or rest: for a song that ends just after one, it ends with it
+///   (the song's last faded seconds unplayed); for a song that ends too soon after one begins
+///   for its last bars, it starts with it, over what is left.
 /// - **Rests are lowered, not silent.** The music keeps playing through a rest, ducked, at
 ///   the rate it had.
 /// - **The beat is kept.** A timed exercise plays its song at the rate that locks the song's
@@ -77,8 +79,6 @@ public struct SoundtrackCue: Codable, Equatable, Sendable {
 public enum WorkoutSoundtrack {
     /// How close to the start of an exercise or rest a song may end and hand over there.
     public static let nearBoundarySeconds = 8
-    /// The fade of a hand-over at the start of an exercise or rest.
-    public static let boundaryFadeSeconds = 1.0
 
     /// How long a song that ends crossfades into the next: two bars (eight beats) at `bpm`, in
     /// whole seconds from 2 to 8; 6 s where nothing is timed.
@@ -127,6 +127,9 @@ public enum WorkoutSoundtrack {
         /// When the exercise or rest playing now began, and when the song playing began to play.
         var phaseStart = 0
         var songStart = 0
+        /// The rate the song had before this exercise or rest began: the one a hand-over at its
+        /// start fades it out at (the cue before).
+        var rateBefore = 1.0
         var resume: [String: Double] = [:]
         var lastPlayed: [String: Int] = [:]
         var turn = 0
@@ -152,6 +155,7 @@ public enum WorkoutSoundtrack {
         mutating func enterExercise(at time: Int, targetBPM: Int?) {
             bpm = targetBPM
             phaseStart = time
+            rateBefore = current?.rate ?? 1
             if let current {
                 if let targetBPM {
                     if let rate = fittingRate(current.song, bpm: targetBPM) {
@@ -168,6 +172,7 @@ public enum WorkoutSoundtrack {
 
         mutating func duck(at time: Int) {
             phaseStart = time
+            rateBefore = current?.rate ?? 1
             if let current {
                 switchTo(current.song, rate: current.rate, at: time, ducked: true)
             } else {
@@ -180,20 +185,32 @@ public enum WorkoutSoundtrack {
             while let current {
                 let left = (current.song.seconds - position(at: current.since)) / current.rate
                 // The whole second before it runs out, so a cue never runs past its song.
-                let ends = current.since + max(0, Int(left.rounded(.down)))
-                guard ends < end else { return }
+                var ends = current.since + max(0, Int(left.rounded(.down)))
+                let fade = WorkoutSoundtrack.crossfadeSeconds(bpm: bpm)
+                if ends >= end {
+                    // It ends within a crossfade after this exercise or rest: the crossfade ends
+                    // with it (the song's last seconds, faded out, unplayed).
+                    guard ends - fade < end, end - fade > songStart else { return }
+                    ends = end
+                }
                 // It ends: the next time it plays, it starts over.
                 let ended = current.song.id
                 resume[ended] = 0
-                if ends - phaseStart <= WorkoutSoundtrack.nearBoundarySeconds, phaseStart > songStart {
-                    // Near the start of this exercise or rest: the next song starts with it.
-                    let fade = min(WorkoutSoundtrack.boundaryFadeSeconds, Double(ends - phaseStart))
-                    startNext(at: phaseStart, ducked: ducked, excluding: ended, fadeIn: fade)
+                if ends - phaseStart <= WorkoutSoundtrack.nearBoundarySeconds, phaseStart > songStart, ends - phaseStart < fade {
+                    // Too soon after the start of this exercise or rest for its last bars: the
+                    // next song starts with it, crossfading over what is left.
+                    // (Faded out at the rate it had before, which may run out sooner.)
+                    let leftBefore = ((current.song.seconds - position(at: phaseStart)) / rateBefore).rounded(.down)
+                    let fadeIn = max(0, min(Double(fade), Double(ends - phaseStart), leftBefore))
+                    startNext(at: phaseStart, ducked: ducked, excluding: ended, fadeIn: fadeIn, inStepWith: current)
                 } else {
-                    // Over the ending song's last bars, in step with it.
-                    let fade = WorkoutSoundtrack.crossfadeSeconds(bpm: bpm)
+                    // Over the ending song's last bars, in step with it. (Starting with this
+                    // exercise or rest, it fades out at the rate it had before.)
                     let start = min(ends, max(songStart + 1, phaseStart, ends - fade))
-                    startNext(at: start, ducked: ducked, excluding: ended, fadeIn: Double(ends - start), inStepWith: current)
+                    let leftBefore = ((current.song.seconds - position(at: phaseStart)) / rateBefore).rounded(.down)
+                    let fadeIn =
+                        start == phaseStart && phaseStart > songStart ? max(0, min(Double(ends - start), leftBefore)) : Double(ends - start)
+                    startNext(at: start, ducked: ducked, excluding: ended, fadeIn: fadeIn, inStepWith: current)
                 }
                 if self.current?.song.id != ended { resume[ended] = 0 }
             }
@@ -223,9 +240,9 @@ public enum WorkoutSoundtrack {
                 cue(at: time, songID: nil, from: 0, rate: 1, ducked: ducked)
                 return
             }
-            var from = resume[next.song.id] ?? 0
+            var from = max(resume[next.song.id] ?? 0, next.song.start)
             // Too near its end to be worth resuming (it would hand over again at once): from the start.
-            if from > next.song.seconds - 10 { from = 0 }
+            if from > next.song.seconds - 10 { from = next.song.start }
             if let previous { from = inStep(next.song, from: from, with: previous, at: time) }
             current = (next.song, from, time, next.rate)
             songStart = time

@@ -77,16 +77,31 @@ import Testing
         #expect(handOver.from < 60 / 118 + 0.3, "from its first beats")
     }
 
-    /// A song that ends a few seconds into an exercise or rest hands over at its start.
-    @Test func aSongEndingJustAfterAnExerciseBegins_handsOverAtItsStart() {
-        let slots = [
-            WorkoutSoundtrack.Slot(seconds: 36, restAfter: 0, targetBPM: 120),
-            WorkoutSoundtrack.Slot(seconds: 60, restAfter: 0, targetBPM: 120),
-        ]
-        let cues = WorkoutSoundtrack.cues(
-            for: slots, library: [song("short", bpm: 120, seconds: 40), song("long", bpm: 120, seconds: 300)])
-        #expect(cues.map(\.at) == [0, 36], "\(cues)")
-        #expect(cues[1].songID == "long" && cues[1].fadeIn == WorkoutSoundtrack.boundaryFadeSeconds)
+    /// A song is played from where its sound starts: the second of silence it opens on is skipped.
+    @Test func aSongStarts_whereItsSoundStarts() {
+        let quietStart = LibrarySong(id: "q", artist: nil, genre: nil, bpm: 120, seconds: 300, start: 1.2)
+        let cues = WorkoutSoundtrack.cues(for: [WorkoutSoundtrack.Slot(seconds: 60, restAfter: 0, targetBPM: 120)], library: [quietStart])
+        #expect(cues.first?.from == 1.2)
+        let samples = [Float](repeating: 0, count: 11_025) + [Float](repeating: 0.5, count: 22_050)
+        #expect(AudibleEnd.start(of: samples, sampleRate: 22_050) == 0.5)
+        #expect(AudibleEnd.start(of: [Float](repeating: 0, count: 100), sampleRate: 22_050) == nil)
+    }
+
+    /// A crossfade stays within one exercise or rest: a song that ends 2 s after an exercise
+    /// ends hands over so that the crossfade ends with the exercise; one that ends 5 s into the
+    /// next exercise crossfades within it.
+    @Test func aCrossfade_staysWithinOneExerciseOrRest() {
+        let library = [song("short", bpm: 120, seconds: 40), song("long", bpm: 120, seconds: 300)]
+        let after = WorkoutSoundtrack.cues(
+            for: [WorkoutSoundtrack.Slot(seconds: 38, restAfter: 0, targetBPM: 120), .init(seconds: 60, restAfter: 0, targetBPM: 120)],
+            library: library)
+        #expect(after.map(\.at) == [0, 34, 38], "\(after)")
+        #expect(after[1].songID == "long" && after[1].fadeIn == 4)
+        let into = WorkoutSoundtrack.cues(
+            for: [WorkoutSoundtrack.Slot(seconds: 35, restAfter: 0, targetBPM: 120), .init(seconds: 60, restAfter: 0, targetBPM: 120)],
+            library: library)
+        #expect(into.map(\.at) == [0, 35, 36], "\(into)")
+        #expect(into[2].songID == "long" && into[2].fadeIn == 4, "within the second exercise")
     }
 
     /// Over random workouts and libraries: cues in time order, positions inside their songs,

@@ -109,6 +109,8 @@ enum PlayerPage {
                         ]),
                     el("p", [.class("visually-hidden"), Attr("role", "status"), .id("player-status")]),
                     el("audio", [.id("player-audio"), Attr("preload", "auto")]),
+                    // The second deck: the song a crossfade hands over from.
+                    el("audio", [.id("player-audio-2"), Attr("preload", "auto")]),
                     el("noscript", [], [el("p", [.class("banner banner-error")], [txt(l.t("workouts.player.needsScript"))])]),
                 ])
         ]
