@@ -57,8 +57,9 @@ public struct SoundtrackCue: Codable, Equatable, Sendable {
 /// The music of a whole workout, as one continuous mix.
 ///
 /// - **It flows.** The song playing goes on across exercises and rests. At an exercise it
-///   changes only when it does not fit the new tempo (``SongMatch``), and then to the fitting
-///   song played least recently, which resumes where it last stopped (from its start when
+///   changes only when it does not fit the new tempo (``SongMatch``), and then, crossfading
+///   over the exercise's first ``tempoChangeFadeSeconds``, to the fitting song played least
+///   recently, which resumes where it last stopped (from its start when
 ///   under 10 s of it were left). A song's start is where its sound starts, past any silence
 ///   it opens on (``LibrarySong/start``).
 /// - **A song that ends hands over without a cut or a gap.** The next song comes in over the
@@ -79,6 +80,8 @@ public struct SoundtrackCue: Codable, Equatable, Sendable {
 public enum WorkoutSoundtrack {
     /// How close to the start of an exercise or rest a song may end and hand over there.
     public static let nearBoundarySeconds = 8
+    /// The crossfade of a song that does not fit the next exercise's tempo into one that does.
+    public static let tempoChangeFadeSeconds = 2.0
 
     /// How long a song that ends crossfades into the next: two bars (eight beats) at `bpm`, in
     /// whole seconds from 2 to 8; 6 s where nothing is timed.
@@ -167,7 +170,10 @@ public enum WorkoutSoundtrack {
                     return
                 }
             }
-            startNext(at: time, ducked: false, excluding: nil)
+            // A song that does not fit the new tempo fades out over the exercise's first seconds
+            // at the rate it had, as the next comes in.
+            let left = current.map { ((($0.song.seconds - position(at: time)) / $0.rate).rounded(.down)) } ?? 0
+            startNext(at: time, ducked: false, excluding: nil, fadeIn: max(0, min(WorkoutSoundtrack.tempoChangeFadeSeconds, left)))
         }
 
         mutating func duck(at time: Int) {

@@ -129,20 +129,12 @@ import Testing
                     #expect(last <= song.seconds + 0.01, "round \(round): \(cue) runs \(last - song.seconds) s past its song")
                 }
             }
-            // Where exercises and rests begin: the only places a song may change without a crossfade.
-            var starts = Set<Int>(), time = 0
-            for slot in slots {
-                starts.insert(time)
-                time += slot.seconds
-                if slot.restAfter > 0 { starts.insert(time) }
-                time += slot.restAfter
-            }
             for (previous, cue) in zip(cues, cues.dropFirst()) {
                 guard let before = previous.songID, let after = cue.songID, before != after, let ending = songs[before] else { continue }
-                let endsHere = previous.from + Double(cue.at - previous.at) * previous.rate >= ending.seconds - 1.01
-                if endsHere || !starts.contains(cue.at) {
-                    #expect(cue.fadeIn > 0 || starts.contains(cue.at), "round \(round): a cut mid-phase at \(cue.at)")
-                }
+                // Every change from a song to another crossfades, unless the one before has under
+                // a second left.
+                let left = (ending.seconds - previous.from - Double(cue.at - previous.at) * previous.rate) / previous.rate
+                #expect(cue.fadeIn > 0 || left < 1.01, "round \(round): a cut at \(cue.at) with \(left) s of the song left")
                 let fadedOut = previous.from + (Double(cue.at - previous.at) + cue.fadeIn) * previous.rate
                 // (Cues keep their times to the millisecond and rates to four places: a hair over.)
                 #expect(fadedOut <= ending.seconds + 0.1, "round \(round): the song fading out runs past its end")
