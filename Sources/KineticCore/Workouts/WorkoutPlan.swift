@@ -97,7 +97,7 @@ public struct WorkoutPlan: Codable, Equatable, Sendable {
         let carried = soundtrack.last { $0.at <= start }.map { cue in
             SoundtrackCue(
                 at: start, songID: cue.songID, from: cue.songID == nil ? 0 : cue.from + Double(start - cue.at) * cue.rate, rate: cue.rate,
-                bpm: cue.bpm, ducked: cue.ducked)
+                bpm: cue.bpm, ducked: cue.ducked, fadeIn: cue.at == start ? cue.fadeIn : 0)
         }
         return (carried.map { [$0] } ?? []) + soundtrack.filter { $0.at > start && $0.at < end }
     }

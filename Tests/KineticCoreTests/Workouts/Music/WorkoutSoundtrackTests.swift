@@ -77,6 +77,21 @@ import Testing
         #expect(handOver.from < 60 / 118 + 0.3, "from its first beats")
     }
 
+    /// An exercise's cues keep the crossfade that starts with it (an API client reads the music
+    /// exercise by exercise).
+    @Test func anExercisesCues_keepTheCrossfadeThatStartsWithIt() {
+        let steps = [120, 150].map {
+            WorkoutPlan.Step(exerciseID: "x", seconds: 60, part: .main, round: 1, restAfter: 0, repsPerMinute: 40, targetBPM: $0)
+        }
+        let library = [song("a", bpm: 120, seconds: 300), song("b", bpm: 136, seconds: 300)]
+        let plan = WorkoutPlan(
+            steps: steps,
+            soundtrack: WorkoutSoundtrack.cues(
+                for: steps.map { .init(seconds: $0.seconds, restAfter: 0, targetBPM: $0.targetBPM) }, library: library))
+        let second = plan.cues(ofStep: 1)
+        #expect(second.first?.songID == "b" && second.first?.fadeIn == WorkoutSoundtrack.tempoChangeFadeSeconds, "\(plan.soundtrack)")
+    }
+
     /// A song is played from where its sound starts: the second of silence it opens on is skipped.
     @Test func aSongStarts_whereItsSoundStarts() {
         let quietStart = LibrarySong(id: "q", artist: nil, genre: nil, bpm: 120, seconds: 300, start: 1.2)
