@@ -115,6 +115,14 @@ import VaporTesting
             (status, _) = try await finish(["runId": run, "workedSeconds": 60])
             #expect(status == .created)
 
+            // A playing first heard of through its saves (they waited in an offline phone's
+            // outbox): when it began is not known, so only the plan bounds it.
+            let offline = UUID().uuidString
+            let late = ["exerciseIndex": 1, "secondsLeft": 5, "runId": offline] as [String: Any]
+            #expect(try await app.json(.PUT, "/api/v1/workouts/\(id)/progress", body: late, token: token).status == .ok)
+            (status, _) = try await finish(["runId": offline, "workedSeconds": work])
+            #expect(status == .created, "an offline playing's end counts")
+
             // Resumed from the fourth exercise: the work before it counts as done.
             let resumed = UUID().uuidString
             let place = ["runId": resumed, "exerciseIndex": 3, "secondsLeft": exercises[3].seconds] as [String: Any]
@@ -123,7 +131,7 @@ import VaporTesting
             clock.advance(by: TimeInterval(work - before))
             (status, _) = try await finish(["runId": resumed, "workedSeconds": work])
             #expect(status == .created)
-            #expect(try await CompletedWorkoutRecord.query(on: app.db).count() == 3)
+            #expect(try await CompletedWorkoutRecord.query(on: app.db).count() == 4)
         }
     }
     /// The player's own route: it claims with its CSRF token in a header, and its last save as
@@ -153,6 +161,18 @@ import VaporTesting
             #expect(stale.status == .conflict, "the page that left saves nothing over the one playing")
             let workout = try #require(try await WorkoutRecord.find(UUID(uuidString: id), on: app.db))
             #expect(workout.progressSecondsLeft == 5)
+
+            // A page that left at once: its last save (release) overtook its claim. The claim,
+            // arriving after, takes nothing, so the next page starts without taking over.
+            let third = UUID().uuidString
+            _ = try await web.post(
+                "/workouts/\(id)/progress", form: ["runId": second, "release": "1"], csrfPage: playerPath)
+            let gone = try await web.post(
+                "/workouts/\(id)/progress", form: ["exerciseIndex": "0", "secondsLeft": "5", "runId": third, "release": "1"],
+                csrfPage: playerPath)
+            #expect(gone.status == .noContent)
+            #expect(try await claim(third).status == .conflict, "the late claim of a playing that left")
+            #expect(try await claim(UUID().uuidString).status == .ok, "the next page plays at once")
         }
     }
 }

@@ -23,6 +23,8 @@ extension WorkoutsService {
             guard errors.isEmpty else { throw AppError.validation(errors) }
         }
         let credited = place.map { plan.workSeconds(before: $0.exerciseIndex, secondsLeft: $0.secondsLeft) } ?? 0
+        // A claim that arrives after its playing left (its page's last save overtook it) takes nothing.
+        if workout.hasLeft(runID), !takingOver { throw AppError.playingElsewhere }
         switch WorkoutPlayLease.claim(
             runID: runID, creditedWorkSeconds: credited, takingOver: takingOver, current: workout.playLease, at: now)
         {
@@ -41,24 +43,31 @@ extension WorkoutsService {
     /// The playing `runID` leaves `workout` (its page closed, or quit): nobody holds it from
     /// now, so another tab or device starts it without taking it over. Nothing when another holds it.
     func releasePlay(_ workout: WorkoutRecord, runID: UUID) async throws {
-        guard workout.playRunID == runID else { return }
+        // Also before its own claim arrived (a page left at once): then nobody holds it yet.
+        guard workout.playRunID == runID || !(workout.playLease?.holds(at: now) ?? false) else { return }
         workout.playLease = nil
+        // Which playing left is kept: a claim or save of it that arrives later takes nothing.
+        workout.playRunID = runID
         try await workout.save(on: database)
     }
 
     /// A progress save of `runID` (after `workout`'s place was set from it): 409
     /// `playing_elsewhere` when another playing holds the workout; otherwise the playing holds it,
     /// heard from now. One the server had not heard of (it started offline, or the lease lapsed
-    /// while paused) starts holding it here, credited with the work before its place. The caller saves.
+    /// while paused) starts holding it here, credited with the whole plan (when it began is not
+    /// known). The caller saves.
     func hearFrom(_ workout: WorkoutRecord, runID: UUID?) throws {
         let current = workout.playLease
         guard WorkoutPlayLease.mayReport(runID: runID, current: current, at: now) else { throw AppError.playingElsewhere }
-        guard let runID else { return }
+        guard let runID, !workout.hasLeft(runID) else { return }
         if var lease = current, lease.runID == runID {
             lease.seenAt = now
             workout.playLease = lease
         } else {
-            workout.playLease = WorkoutPlayLease(runID: runID, since: now, seenAt: now, creditedWorkSeconds: workout.workBeforeItsPlace())
+            // When it began is not known (its saves may have waited in an offline phone's
+            // outbox): it is credited with the whole plan, so only the plan bounds its finish.
+            let whole = (try? workout.decodedPlan().workSeconds) ?? 0
+            workout.playLease = WorkoutPlayLease(runID: runID, since: now, seenAt: now, creditedWorkSeconds: whole)
         }
     }
 
@@ -69,14 +78,6 @@ extension WorkoutsService {
         guard WorkoutPlayLease.mayReport(runID: runID, current: current, at: now) else { throw AppError.playingElsewhere }
         guard let current, current.runID == runID else { return nil }
         return current.playableSeconds(at: now)
-    }
-}
-
-extension WorkoutRecord {
-    /// The exercise seconds before where it is paused (0 when it is not).
-    func workBeforeItsPlace() -> Int {
-        guard let index = progressExercise, let left = progressSecondsLeft, let plan = try? decodedPlan() else { return 0 }
-        return plan.workSeconds(before: index, secondsLeft: left)
     }
 }
 
@@ -112,4 +113,9 @@ struct WorkoutPlayDTO: Content {
         since = lease.since.formatted(.iso8601)
         heldForSeconds = Int(WorkoutPlayLease.heldFor)
     }
+}
+
+extension WorkoutRecord {
+    /// Whether the playing `runID` let go of this workout (``WorkoutsService/releasePlay(_:runID:)``).
+    func hasLeft(_ runID: UUID) -> Bool { playRunID == runID && playSeenAt == nil }
 }
