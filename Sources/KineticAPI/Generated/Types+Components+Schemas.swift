@@ -2565,7 +2565,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/JumpSessionInput/startTime`.
             public var startTime: Swift.String
-            /// `HH:mm`, after startTime and at most 12 hours later.
+            /// `HH:mm`, up to 12 hours after startTime; earlier in the day than startTime is past midnight (22:30 to 00:30 is two hours, on the date it started).
             ///
             /// - Remark: Generated from `#/components/schemas/JumpSessionInput/endTime`.
             public var endTime: Swift.String
@@ -2577,7 +2577,7 @@ extension Components {
             ///   - numberOfCalories:
             ///   - parkName:
             ///   - startTime: `HH:mm`, 24-hour.
-            ///   - endTime: `HH:mm`, after startTime and at most 12 hours later.
+            ///   - endTime: `HH:mm`, up to 12 hours after startTime; earlier in the day than startTime is past midnight (22:30 to 00:30 is two hours, on the date it started).
             public init(
                 date: Swift.String,
                 numberOfJumps: Swift.Int,

@@ -18,6 +18,15 @@ public struct JumpSession: Equatable, Sendable {
         self.endTime = endTime
     }
 
+    /// How long it lasted, in minutes. A session whose end is earlier in the day than its start
+    /// went on past midnight (22:30–00:30 is two hours); it belongs to the date it started.
+    public var minutes: Int { Self.minutes(from: startTime, to: endTime) }
+
+    /// The minutes from `start` to `end`, past midnight when `end` is earlier in the day.
+    public static func minutes(from start: TimeOfDay, to end: TimeOfDay) -> Int {
+        (end.minutes - start.minutes + 24 * 60) % (24 * 60)
+    }
+
     /// The most jumps one session may report (about 140 a minute for 12 hours).
     public static let maximumJumps = 100_000
     /// The longest a session may last, in minutes (12 hours).

@@ -35,8 +35,12 @@ public enum JumpSessionInput {
             }
             return time
         }
-        if let start, let end, end <= start { reader.fail("endTime", "error.session.endBeforeStart") }
-        if let start, let end, end.minutes - start.minutes > JumpSession.maximumMinutes { reader.fail("endTime", "error.session.tooLong") }
+        // An end earlier in the day than the start is past midnight (22:30–00:30); the same time
+        // is no session at all.
+        if let start, let end, end == start { reader.fail("endTime", "error.session.endBeforeStart") }
+        if let start, let end, end != start, JumpSession.minutes(from: start, to: end) > JumpSession.maximumMinutes {
+            reader.fail("endTime", "error.session.tooLong")
+        }
 
         let park = reader.string("parkName").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         if let park, park.isEmpty { reader.fail("parkName", "error.session.parkEmpty") }

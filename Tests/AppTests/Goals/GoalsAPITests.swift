@@ -51,11 +51,19 @@ import VaporTesting
                 .decoded(as: Components.Schemas.JumpSession.self)
             #expect(estimated.numberOfCalories == 501)
             #expect(estimated.caloriesEstimated)
+            // The audit: a session pushed before body type and height never got its calories.
+            // Setting them estimates it, and the month's total counts it.
+            let sessions = try await app.json(.GET, "/api/v1/jump-sessions", token: account.token)
+                .decoded(as: [Components.Schemas.JumpSession].self)
+            #expect(sessions.count == 2 && sessions.allSatisfy { $0.numberOfCalories == 501 && $0.caloriesEstimated }, "\(sessions)")
+            let total = try #require(try await JumpMonthTotalRecord.query(on: app.db).first())
+            #expect(total.calories == 1_002)
         }
     }
 
     @Test(arguments: [
         (#"{"date": "2015-05-20", "numberOfJumps": 10, "parkName": "P", "startTime": "14:00", "endTime": "13:00"}"#, "endTime"),
+        (#"{"date": "2015-05-20", "numberOfJumps": 10, "parkName": "P", "startTime": "14:00", "endTime": "14:00"}"#, "endTime"),
         (#"{"date": "2015-05-20", "numberOfJumps": -5, "parkName": "P", "startTime": "13:00", "endTime": "14:00"}"#, "numberOfJumps"),
         (#"{"date": "20.05.2015", "numberOfJumps": 10, "parkName": "P", "startTime": "13:00", "endTime": "14:00"}"#, "date"),
         (#"{"date": "2015-05-20", "numberOfJumps": 10, "parkName": "P", "startTime": "1 pm", "endTime": "14:00"}"#, "startTime"),

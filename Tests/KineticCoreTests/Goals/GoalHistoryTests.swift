@@ -84,6 +84,18 @@ import Testing
         #expect(session.startTime.description == "13:00")
     }
 
+    /// The audit: a park session of 22:30–00:30 was refused. It went on past midnight, and
+    /// belongs to the date it started.
+    @Test func aSessionPastMidnight_isAccepted() throws {
+        var members = valid
+        members["startTime"] = .string("22:30")
+        members["endTime"] = .string("00:30")
+        let session = try JumpSessionInput.validate(members, latestDate: today).get()
+        #expect(session.minutes == 120 && session.date.description == members["date"]?.stringValue)
+        members["endTime"] = .string("10:31")
+        #expect(JumpSessionInput.validate(members, latestDate: today) == .failure(FieldErrors(["endTime": "error.session.tooLong"])))
+    }
+
     @Test func calories_areOptional() throws {
         var members = valid
         members["numberOfCalories"] = nil
@@ -93,7 +105,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("endTime", JSONValue.string("12:59"), "error.session.endBeforeStart"),
+        ("endTime", JSONValue.string("12:59"), "error.session.tooLong"),
         ("endTime", .string("13:00"), "error.session.endBeforeStart"),
         ("numberOfJumps", .number(-1), "error.session.jumpsRange"),
         ("numberOfJumps", .string("100"), "error.field.integerExpected"),

@@ -39,12 +39,14 @@ struct ProfileUpdater {
         user.fitness = fitness
         let month = currentMonth
         let goals = MonthGoals(jumpGoal: fitness.jumpGoal, calorieGoal: fitness.calorieGoal)
+        let settings = fitness
         do {
             try await database.writeTransaction { transaction in
                 try await user.save(on: transaction)
-                if goalsChanged {
-                    try await GoalsRepository(database: transaction, userID: try user.requireID()).setGoals(goals, for: month)
-                }
+                let goalsRepository = GoalsRepository(database: transaction, userID: try user.requireID())
+                if goalsChanged { try await goalsRepository.setGoals(goals, for: month) }
+                // Body type and height known now: the sessions pushed before them get their calories.
+                if patch.fitness != nil { try await goalsRepository.estimateMissingCalories(fitness: settings) }
             }
         } catch let error as DatabaseError where error.isConstraintFailure {
             throw AppError.emailTaken

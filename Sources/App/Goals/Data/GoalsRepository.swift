@@ -145,6 +145,25 @@ struct GoalsRepository {
         return .created(StoredJumpSession(id: try record.requireID(), session: session, caloriesEstimated: estimated))
     }
 
+    /// Estimates the calories of the sessions that have none (pushed before the body type and
+    /// height were known), and refreshes their months' totals; how many it estimated. None
+    /// while the fitness settings still cannot estimate.
+    @discardableResult
+    func estimateMissingCalories(fitness: FitnessSettings) async throws -> Int {
+        guard CalorieEstimator.estimate(jumps: 0, fitness: fitness) != nil else { return 0 }
+        let missing = try await JumpSessionRecord.query(on: database).filter(\.$user.$id == userID).filter(\.$numberOfCalories == nil).all()
+        var months = Set<String>()
+        for record in missing {
+            guard let estimate = CalorieEstimator.estimate(jumps: record.numberOfJumps, fitness: fitness) else { continue }
+            record.numberOfCalories = estimate
+            record.caloriesEstimated = true
+            try await record.save(on: database)
+            months.insert(record.month)
+        }
+        for month in months.compactMap(Month.init) { try await refreshMonthTotals(month) }
+        return missing.count
+    }
+
     private func storedSession(matching session: JumpSession) async throws -> StoredJumpSession? {
         try await JumpSessionRecord.query(on: database)
             .filter(\.$user.$id == userID)
