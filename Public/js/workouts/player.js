@@ -212,7 +212,9 @@ function syncMusic() {
   // fading out, while this one fades in, both on the beat.
   const index = workout.soundtrack.indexOf(cue);
   const previous = index > 0 ? workout.soundtrack[index - 1] : null;
-  const fading = cue.fadeIn > 0 && t < cue.at + cue.fadeIn && previous?.url && previous.url !== cue.url;
+  // (Where the volume cannot be set, two songs would play at full volume: it cuts instead.)
+  const canFade = !music.volumeIsFixed || music.canRoute();
+  const fading = canFade && cue.fadeIn > 0 && t < cue.at + cue.fadeIn && previous?.url && previous.url !== cue.url;
   const share = fading ? Math.max(0, Math.min(1, (t - cue.at) / cue.fadeIn)) : 1;
   // The deck that holds this song keeps it; a new song goes on the deck the one before is not on.
   const other = (deck) => decks.find((candidate) => candidate !== deck);
@@ -224,7 +226,7 @@ function syncMusic() {
   const outgoing = other(audio);
   if (fading) {
     const there = previous.from + (t - previous.at) * previous.rate;
-    playOn(outgoing, previous.url, previous.rate, there, (previous.ducked ? DUCKED : 1) * (1 - share)).catch(() => {});
+    playOn(outgoing, previous.url, previous.rate, there, (cue.ducked ? DUCKED : 1) * (1 - share)).catch(() => {});
   } else {
     outgoing.pause();
   }
@@ -588,6 +590,8 @@ async function finish() {
     state.finished = true;
     $('play-here-button').hidden = true;
   } else if (response?.status === 202 && response.headers.get('X-Kinetic-Queued')) showQueuedEnd();
+  // Refused (what was sent cannot be true): the Summary, which does not say it was recorded.
+  else if (response && !response.ok) window.location.assign(workout.summaryURL);
   else window.location.assign(response && response.ok && response.redirected ? response.url : workout.finishedURL);
 }
 
@@ -647,6 +651,8 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') { tick(); if (state.running) { keepAwake(true); resumeAudio(); playMusic(); } }
 });
 window.addEventListener('pagehide', () => { if (!state.finished) saveProgress({ beacon: true, release: true }); });
+// Back from the browser's page cache: this playing let go as the page went, so it starts anew.
+window.addEventListener('pageshow', (event) => { if (event.persisted) window.location.reload(); });
 setInterval(tick, 200);
 setInterval(() => { if (state.running) saveProgress(); }, 15000);
 

@@ -17,9 +17,8 @@ public enum FitnessTestPlan {
     public static func isTestable(_ exercise: Exercise) -> Bool { exercise.tempo.repsPerMinute != nil }
 
     /// The exercises to test, in order: `picked` (already checked to be testable exercises of
-    /// `category`), then `tracked`, then the category's others, up to `count`.
-    /// `picked` (already checked to be testable exercises of `category`), then `tracked`, then
-    /// the category's others, up to `count`; what is added needs nothing beyond `equipment`.
+    /// `category`), then `tracked`, then the category's others, up to `count`; what is added
+    /// needs nothing beyond `equipment`.
     public static func exercises(
         category: Exercise.Category, count: Int, picked: [Exercise], tracked: [Exercise], equipment: Set<Exercise.Equipment>,
         catalogue: ExerciseCatalogue, seed: UInt64

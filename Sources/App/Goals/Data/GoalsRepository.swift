@@ -161,7 +161,7 @@ struct GoalsRepository {
             months.insert(record.month)
         }
         for month in months.compactMap(Month.init) { try await refreshMonthTotals(month) }
-        return missing.count
+        return missing.filter { $0.numberOfCalories != nil }.count
     }
 
     private func storedSession(matching session: JumpSession) async throws -> StoredJumpSession? {

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import KineticCore
+import SQLKit
 
 /// One user's music themes.
 struct MusicThemesRepository {
@@ -36,10 +37,11 @@ struct MusicThemesRepository {
 
     /// A complete workout was played with the themes `ids`: each has one workout fewer left.
     func played(_ ids: [String]) async throws {
-        for theme in try await themes(ids) {
-            theme.playedCount += 1
-            try await theme.save(on: database)
-        }
+        let uuids = ids.compactMap(UUID.init(uuidString:))
+        guard !uuids.isEmpty else { return }
+        // In the database, so two finishes at once both count.
+        try await database.sql().update(MusicThemeRecord.schema).set(SQLIdentifier("played_count"), to: SQLRaw("played_count + 1"))
+            .where("user_id", .equal, userID).where("id", .in, uuids).run()
     }
 
     func find(_ id: String) async throws -> MusicThemeRecord? {

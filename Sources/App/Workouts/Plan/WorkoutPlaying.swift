@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import KineticCore
+import SQLKit
 import Vapor
 
 extension AppError {
@@ -31,12 +32,26 @@ extension WorkoutsService {
         case .playingElsewhere:
             throw AppError.playingElsewhere
         case .granted(let lease):
-            workout.playLease = lease
-            try await workout.save(on: database)
-            // Another claim stored after this one holds it.
-            let stored = try await WorkoutRecord.find(workout.requireID(), on: database)
+            // Stored only if, in the database, nobody else holds it meanwhile (or this takes it
+            // over): two claims at once cannot both win.
+            let id = try workout.requireID()
+            let heldBefore = now.addingTimeInterval(-WorkoutPlayLease.heldFor)
+            let sql = try database.sql()
+            var update = sql.update(WorkoutRecord.schema)
+                .set("play_run_id", to: lease.runID).set("play_since", to: lease.since).set("play_seen_at", to: lease.seenAt)
+                .set("play_credited_seconds", to: lease.creditedWorkSeconds)
+                .where("id", .equal, id)
+            if !takingOver {
+                update = update.where { group in
+                    group.where(SQLIdentifier("play_run_id"), .is, SQLLiteral.null).orWhere("play_run_id", .equal, runID)
+                        .orWhere(SQLIdentifier("play_seen_at"), .is, SQLLiteral.null).orWhere("play_seen_at", .lessThanOrEqual, heldBefore)
+                }
+            }
+            try await update.run()
+            let stored = try await WorkoutRecord.find(id, on: database)
             guard stored?.playRunID == runID else { throw AppError.playingElsewhere }
-            return lease
+            workout.playLease = stored?.playLease
+            return stored?.playLease ?? lease
         }
     }
 
@@ -60,9 +75,9 @@ extension WorkoutsService {
         let current = workout.playLease
         guard WorkoutPlayLease.mayReport(runID: runID, current: current, at: now) else { throw AppError.playingElsewhere }
         guard let runID, !workout.hasLeft(runID) else { return }
-        if var lease = current, lease.runID == runID {
-            lease.seenAt = now
-            workout.playLease = lease
+        if let lease = current, lease.runID == runID {
+            // Only when it was heard from: a save must not write back who holds it.
+            workout.playSeenAt = now
         } else {
             // When it began is not known (its saves may have waited in an offline phone's
             // outbox): it is credited with the whole plan, so only the plan bounds its finish.

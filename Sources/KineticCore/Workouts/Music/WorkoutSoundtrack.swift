@@ -138,7 +138,9 @@ public enum WorkoutSoundtrack {
         var turn = 0
 
         init(library: [LibrarySong]) {
-            self.library = library.filter { $0.seconds > 1 }
+            // A song needs a couple of seconds from where it starts, or a hand-over could follow
+            // a hand-over at the same second.
+            self.library = library.filter { $0.seconds - $0.start >= 2 }
         }
 
         /// The song's position at `time`.
@@ -188,7 +190,15 @@ public enum WorkoutSoundtrack {
 
         /// Follows the song playing to `end`: when it ends first, the next one takes over.
         mutating func play(until end: Int, ducked: Bool) {
+            var handOvers = 0
             while let current {
+                // Every hand-over moves time on; should one not, the beat goes on without songs.
+                handOvers += 1
+                guard handOvers < 10_000 else {
+                    self.current = nil
+                    cue(at: end, songID: nil, from: 0, rate: 1, ducked: ducked)
+                    return
+                }
                 let left = (current.song.seconds - position(at: current.since)) / current.rate
                 // The whole second before it runs out, so a cue never runs past its song.
                 var ends = current.since + max(0, Int(left.rounded(.down)))

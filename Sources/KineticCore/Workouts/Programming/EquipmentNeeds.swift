@@ -47,7 +47,7 @@ import Foundation
 /// the bench", then "lie on the bench": a bench).
 ///
 /// **The catalogue's equipment** is needed too, unless it is "body only", or it is "other" and
-/// the text names equipment the exercise uses.
+/// the text names what the exercise uses (equipment, or only things at hand: "lean on a wall").
 public enum EquipmentNeeds {
     /// The groups an exercise with this name, catalogue equipment and instructions needs, each
     /// met by any one of its items.

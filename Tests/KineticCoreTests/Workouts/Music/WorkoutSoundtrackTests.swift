@@ -92,6 +92,16 @@ import Testing
         #expect(second.first?.songID == "b" && second.first?.fadeIn == WorkoutSoundtrack.tempoChangeFadeSeconds, "\(plan.soundtrack)")
     }
 
+    /// A song with under two seconds to play from its start (a crafted file, a start near its
+    /// end) is left out: hand-overs could otherwise follow each other at the same second forever.
+    @Test(.timeLimit(.minutes(1))) func aSongTooShortToPlay_isLeftOut_andTheMixEnds() {
+        let tiny = LibrarySong(id: "tiny", artist: nil, genre: nil, bpm: 132, seconds: 1.9)
+        let lateStart = LibrarySong(id: "late", artist: nil, genre: nil, bpm: 132, seconds: 3, start: 2.9)
+        let cues = WorkoutSoundtrack.cues(
+            for: [WorkoutSoundtrack.Slot(seconds: 60, restAfter: 10, targetBPM: 150)], library: [tiny, lateStart])
+        #expect(cues.allSatisfy { $0.songID == nil }, "the click track keeps the beat: \(cues)")
+    }
+
     /// A song is played from where its sound starts: the second of silence it opens on is skipped.
     @Test func aSongStarts_whereItsSoundStarts() {
         let quietStart = LibrarySong(id: "q", artist: nil, genre: nil, bpm: 120, seconds: 300, start: 1.2)
