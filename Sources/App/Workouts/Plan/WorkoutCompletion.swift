@@ -135,7 +135,7 @@ extension WorkoutsService {
 }
 
 extension Request {
-    /// The run id a finished workout names: `runId` in a JSON body or a form; nil when absent,
+    /// The run id a playing names (its finish, its saves): `runId` in a JSON body or a form; nil when absent,
     /// 422 when it is not a UUID.
     func completionRunID() async throws -> UUID? {
         let text: String?

@@ -98,7 +98,6 @@ struct WorkoutsController {
         var exerciseIndex: Int?
         var secondsLeft: Int?
         var clear: String?
-        var runId: String?
         /// The playing leaves (quit, back, its page closed): it no longer holds the workout.
         var release: String?
     }
@@ -109,11 +108,7 @@ struct WorkoutsController {
     func progress(_ request: Request) async throws -> Response {
         let workout = try await request.ownedWorkout()
         let form = try request.content.decode(ProgressForm.self)
-        let runID = try form.runId.flatMap { text -> UUID? in
-            guard !text.isEmpty else { return nil }
-            guard let id = UUID(uuidString: text) else { throw AppError.validation(FieldErrors(["runId": "error.workouts.runID"])) }
-            return id
-        }
+        let runID = try await request.completionRunID()
         if form.clear != nil {
             try await request.workouts().clearProgress(of: workout)
         } else if let index = form.exerciseIndex, let left = form.secondsLeft {

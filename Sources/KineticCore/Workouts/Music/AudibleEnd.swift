@@ -19,16 +19,7 @@ public enum AudibleEnd {
     /// the whole tail is quiet; nil when there are no samples.
     public static func seconds(ofTail samples: [Float], sampleRate: Int, startingAt start: Double) -> Double? {
         guard !samples.isEmpty, sampleRate > 0 else { return nil }
-        let window = max(1, Int(Double(sampleRate) * windowSeconds))
-        var end = 0
-        var index = 0
-        while index < samples.count {
-            let upper = min(index + window, samples.count)
-            var sum: Float = 0
-            for sample in samples[index..<upper] { sum += sample * sample }
-            if (sum / Float(upper - index)).squareRoot() >= threshold { end = upper }
-            index = upper
-        }
+        let end = loudWindows(samples, sampleRate: sampleRate).last?.upperBound ?? 0
         return start + Double(end) / Double(sampleRate)
     }
 
@@ -38,16 +29,26 @@ public enum AudibleEnd {
     /// samples or none is loud enough.
     public static func start(of samples: [Float], sampleRate: Int) -> Double? {
         guard !samples.isEmpty, sampleRate > 0 else { return nil }
+        return loudWindows(samples, sampleRate: sampleRate, firstOnly: true).first.map { Double($0.lowerBound) / Double(sampleRate) }
+    }
+
+    /// The ``windowSeconds`` windows of `samples` whose loudness (RMS) reaches ``threshold``, in
+    /// order; only the first with `firstOnly`.
+    private static func loudWindows(_ samples: [Float], sampleRate: Int, firstOnly: Bool = false) -> [Range<Int>] {
         let window = max(1, Int(Double(sampleRate) * windowSeconds))
+        var loud: [Range<Int>] = []
         var index = 0
         while index < samples.count {
             let upper = min(index + window, samples.count)
             var sum: Float = 0
             for sample in samples[index..<upper] { sum += sample * sample }
-            if (sum / Float(upper - index)).squareRoot() >= threshold { return Double(index) / Double(sampleRate) }
+            if (sum / Float(upper - index)).squareRoot() >= threshold {
+                loud.append(index..<upper)
+                if firstOnly { break }
+            }
             index = upper
         }
-        return nil
+        return loud
     }
 
     /// The part of a song a soundtrack may play: up to its audible end when that is known and

@@ -211,19 +211,20 @@ public enum WorkoutSoundtrack {
                 }
                 // It ends: the next time it plays, it starts over.
                 let ended = current.song.id
+                // What is left of it from this exercise or rest's start, at the rate it had before:
+                // a hand-over at that start fades it out at that rate.
+                let leftBefore = ((current.song.seconds - position(at: phaseStart)) / rateBefore).rounded(.down)
                 resume[ended] = 0
                 if ends - phaseStart <= WorkoutSoundtrack.nearBoundarySeconds, phaseStart > songStart, ends - phaseStart < fade {
                     // Too soon after the start of this exercise or rest for its last bars: the
                     // next song starts with it, crossfading over what is left.
                     // (Faded out at the rate it had before, which may run out sooner.)
-                    let leftBefore = ((current.song.seconds - position(at: phaseStart)) / rateBefore).rounded(.down)
                     let fadeIn = max(0, min(Double(fade), Double(ends - phaseStart), leftBefore))
                     startNext(at: phaseStart, ducked: ducked, excluding: ended, fadeIn: fadeIn, inStepWith: current)
                 } else {
                     // Over the ending song's last bars, in step with it. (Starting with this
                     // exercise or rest, it fades out at the rate it had before.)
                     let start = min(ends, max(songStart + 1, phaseStart, ends - fade))
-                    let leftBefore = ((current.song.seconds - position(at: phaseStart)) / rateBefore).rounded(.down)
                     let fadeIn =
                         start == phaseStart && phaseStart > songStart ? max(0, min(Double(ends - start), leftBefore)) : Double(ends - start)
                     startNext(at: start, ducked: ducked, excluding: ended, fadeIn: fadeIn, inStepWith: current)
