@@ -1578,7 +1578,7 @@ extension Components {
                     ///
                     /// - Remark: Generated from `#/components/schemas/Workout/ExercisesPayload/MusicPayload/ducked`.
                     public var ducked: Swift.Bool
-                    /// Seconds over which this song fades in while the one before it (the previous cue's, going on from where it was) fades out: the hand-over of a song that ends, in step with its beat; 0 where the music simply goes on.
+                    /// Seconds over which this song fades in while the one before it (the previous cue's, going on from where it was, at its rate) fades out: over the last bars of a song that ends, in step with its beat, or over the first 2 s of an exercise whose tempo the song before does not fit; 0 where the music simply goes on.
                     ///
                     /// - Remark: Generated from `#/components/schemas/Workout/ExercisesPayload/MusicPayload/fadeIn`.
                     public var fadeIn: Swift.Double
@@ -1591,7 +1591,7 @@ extension Components {
                     ///   - playbackRate: Set on the audio element with preservesPitch on.
                     ///   - bpm: The beat kept; null where the exercise is held.
                     ///   - ducked: A rest: play it lower, never stop it.
-                    ///   - fadeIn: Seconds over which this song fades in while the one before it (the previous cue's, going on from where it was) fades out: the hand-over of a song that ends, in step with its beat; 0 where the music simply goes on.
+                    ///   - fadeIn: Seconds over which this song fades in while the one before it (the previous cue's, going on from where it was, at its rate) fades out: over the last bars of a song that ends, in step with its beat, or over the first 2 s of an exercise whose tempo the song before does not fit; 0 where the music simply goes on.
                     public init(
                         at: Swift.Int,
                         song: Components.Schemas.Workout.ExercisesPayloadPayload.MusicPayloadPayload.SongPayload? = nil,
