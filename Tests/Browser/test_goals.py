@@ -342,3 +342,44 @@ def test_goals_screens_in_each_language_and_width(goals_account, code, width):
         screenshot(driver, f"goals-history-{code}-{width}")
     finally:
         driver.quit()
+
+
+def test_the_pace_on_the_ring_follows_rest_days_set_on_days_off(goals_account):
+    """The ring's tick and "… a day to make it" under it; rest days set on Days Off (every day but
+    today's weekday) leave as many jump days as today's weekday has left in the month."""
+    today = datetime.date.today()
+    driver = make_driver(width=375, scale=2, still=True)
+    try:
+        open_goals(driver, goals_account)
+        pace = visible_panel(driver).find_element(By.CSS_SELECTOR, ".goal-pace")
+        assert "a day to make it" in pace.text or "No jump days left" in pace.text
+        if today.day > 1:
+            assert driver.find_elements(By.CSS_SELECTOR, "[data-category-panel]:not([hidden]) .ring-pace-tick")
+        screenshot(driver, "goals-pace-en-375")
+
+        driver.find_element(By.LINK_TEXT, "Rest days and days off").click()
+        wait(driver).until(EC.presence_of_element_located((By.ID, "rest-days-form")))
+        assert_no_horizontal_overflow(driver, "days off")
+        kept = today.strftime("%A").lower()
+        for box in driver.find_elements(By.CSS_SELECTOR, "input[name='rest[]']"):
+            if (box.get_attribute("value") != kept) != box.is_selected():
+                driver.execute_script("arguments[0].click()", box)
+        driver.find_element(By.CSS_SELECTOR, "#rest-days-form button[type=submit]").click()
+        wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".banner-success")))
+        screenshot(driver, "goals-days-off-en-375")
+
+        driver.get(BASE_URL + "/goals")
+        left = sum(1 for day in range(today.day, 32)
+                   if _valid(today.year, today.month, day) and datetime.date(today.year, today.month, day).weekday() == today.weekday())
+        days = visible_panel(driver).find_element(By.CSS_SELECTOR, ".goal-pace-days").text
+        assert days == (f"{left} jump day left" if left == 1 else f"{left} jump days left")
+    finally:
+        driver.quit()
+
+
+def _valid(year, month, day):
+    try:
+        datetime.date(year, month, day)
+        return True
+    except ValueError:
+        return False

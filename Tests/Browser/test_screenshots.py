@@ -24,7 +24,7 @@ def test_steps_after_an_import_and_the_month_pickers_in_each_language(account, c
     try:
         log_in(driver, account)
         views = [(f"/steps?month=2021-03&imported={imported['id']}", "steps-imported"), ("/goals", "goals-picker"),
-                 ("/goals/history", "goals-history"), ("/steps/sources", "steps-sources")]
+                 ("/goals/history", "goals-history"), ("/goals/days-off", "goals-days-off"), ("/steps/sources", "steps-sources")]
         for path, name in views:
             driver.get(BASE_URL + path)
             wait(driver).until(EC.presence_of_element_located((By.ID, "main")))

@@ -10,6 +10,18 @@ function storedOn() {
   try { return localStorage.getItem(storageKey) !== 'off'; } catch { return true; }
 }
 
+/** A voice of the page's language: its region's first (`de-DE`), else any of the language,
+ *  one on the device before one online; undefined (the browser's choice) when there is none or
+ *  the list is not loaded yet. Without this, some browsers read German with an English voice. */
+function voiceFor(lang) {
+  const voices = window.speechSynthesis.getVoices?.() ?? [];
+  const wanted = lang.toLowerCase();
+  const language = wanted.split('-')[0];
+  const ofLanguage = voices.filter((voice) => voice.lang.toLowerCase().replace('_', '-').split('-')[0] === language);
+  const rank = (voice) => (voice.lang.toLowerCase().replace('_', '-') === wanted ? 0 : 2) + (voice.localService ? 0 : 1);
+  return ofLanguage.sort((a, b) => rank(a) - rank(b))[0];
+}
+
 export function createVoice() {
   const voice = {
     on: storedOn(),
@@ -26,6 +38,8 @@ export function createVoice() {
       voice.said.add(key);
       const utterance = new SpeechSynthesisUtterance(text);
       utterance.lang = document.documentElement.lang || pageLocale();
+      const speaker = voiceFor(utterance.lang);
+      if (speaker) utterance.voice = speaker;
       window.speechSynthesis.speak(utterance);
     },
     /** Turns cues on or off here and on every later page of this device. */

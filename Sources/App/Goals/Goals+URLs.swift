@@ -4,6 +4,7 @@ import Vapor
 extension SiteURL {
     static let jumpHistory = SiteURL(["goals", "history"])
     static let editGoals = SiteURL(["goals", "edit"])
+    static let daysOff = SiteURL(["goals", "days-off"])
 
     /// The Goals page of a month and category, e.g. `/goals?month=2015-05&category=calories`.
     static func goals(month: String?, category: String? = nil, view: String? = nil) -> String {
@@ -17,6 +18,8 @@ extension SiteURL.Module {
 
 extension SiteURL.API {
     static let jumpSessions = Self(["jump-sessions"])
+    static let goalMonths = Self(["goals", "months"])
+    static let goalPauses = Self(["goals", "pauses"])
     /// `/api/v1/profile/{customerId}/goals`; nil registers the route's parameter.
     static func goals(customerId: String?) -> Self { Self(["profile", SiteURL.parameter(customerId, "customerId"), "goals"]) }
 }

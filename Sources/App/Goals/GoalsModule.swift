@@ -4,7 +4,10 @@ import Vapor
 
 extension GoalsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
-        [CreateJumpSessions(), CreateMonthlyGoals(), CreateJumpMonthTotals(), AddJumpSessionNaturalKey(), CreateGoalHistorySnapshots()]
+        [
+            CreateJumpSessions(), CreateMonthlyGoals(), CreateJumpMonthTotals(), AddJumpSessionNaturalKey(), CreateGoalHistorySnapshots(),
+            CreateJumpPauses(),
+        ]
     }
 
     static let menuItem: SideMenu.Item? = SideMenu.Item(

@@ -34,10 +34,51 @@ struct GoalsService {
         try await repository.sessions(in: month)
     }
 
+    /// The rest days, days off and months off the pace leaves out.
+    func pauses() async throws -> JumpPauses {
+        try await repository.pauses()
+    }
+
+    /// Replaces the rest days, days off and months off with what `members` says (checked by
+    /// ``JumpPausesInput``); answers what is stored.
+    func setPauses(_ members: [String: JSONValue]) async throws -> JumpPauses {
+        let pauses = try JumpPausesInput.validate(members).get()
+        try await repository.setPauses(pauses)
+        return pauses
+    }
+
+    /// Every month's totals and goals, newest first, this month's pace and the streak of months.
+    func progress() async throws -> GoalProgressReport {
+        async let historyLoad = history()
+        async let pausesLoad = pauses()
+        let (history, pauses) = try await (historyLoad, pausesLoad)
+        return GoalProgressReport(history: history, today: calendar.today, pauses: pauses)
+    }
+
     /// Every month's goals and totals up to this month.
     func history() async throws -> GoalHistoryLoader.History {
         try await GoalHistoryLoader(database: database, clock: calendar).load(for: user)
     }
+}
+
+/// The goals history with what the pace and the streak add: ``GoalsService/progress()``.
+struct GoalProgressReport {
+    let history: GoalHistoryLoader.History
+    var current: Month { history.current }
+    /// Newest first.
+    let months: [GoalMonthProgress]
+    /// Months in a row the jump goal was reached (``GoalStreak``).
+    let streak: Int
+    let pauses: JumpPauses
+
+    init(history: GoalHistoryLoader.History, today: LocalDate, pauses: JumpPauses) {
+        self.history = history
+        months = history.summaries.map { GoalMonthProgress.of($0, today: today, pauses: pauses) }
+        streak = GoalStreak.months(history.summaries, current: history.current, pausedMonths: pauses.pausedMonths)
+        self.pauses = pauses
+    }
+
+    func month(_ month: Month) -> GoalMonthProgress? { months.first { $0.month == month } }
 }
 
 extension Request {

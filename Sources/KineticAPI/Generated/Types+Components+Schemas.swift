@@ -914,12 +914,29 @@ extension Components {
             case squatRack = "squat rack"
             case other = "other"
         }
+        /// `name` and `instructions` are in the request's language (the account's, else
+        /// `Accept-Language`) where Kinetic has them translated, else in English; `language` says
+        /// which. `needs` is read from the English.
+        ///
+        ///
         /// - Remark: Generated from `#/components/schemas/Exercise`.
         public struct Exercise: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Exercise/id`.
             public var id: Swift.String
             /// - Remark: Generated from `#/components/schemas/Exercise/name`.
             public var name: Swift.String
+            /// The language of `name` and `instructions`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Exercise/language`.
+            @frozen public enum LanguagePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case en = "en"
+                case de = "de"
+                case enXA = "en-XA"
+            }
+            /// The language of `name` and `instructions`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Exercise/language`.
+            public var language: Components.Schemas.Exercise.LanguagePayload
             /// - Remark: Generated from `#/components/schemas/Exercise/category`.
             public var category: Swift.String
             /// - Remark: Generated from `#/components/schemas/Exercise/difficulty`.
@@ -972,6 +989,7 @@ extension Components {
             /// - Parameters:
             ///   - id:
             ///   - name:
+            ///   - language: The language of `name` and `instructions`.
             ///   - category:
             ///   - difficulty:
             ///   - equipment: The catalogue's.
@@ -987,6 +1005,7 @@ extension Components {
             public init(
                 id: Swift.String,
                 name: Swift.String,
+                language: Components.Schemas.Exercise.LanguagePayload,
                 category: Swift.String,
                 difficulty: Components.Schemas.Exercise.DifficultyPayload,
                 equipment: Swift.String,
@@ -1002,6 +1021,7 @@ extension Components {
             ) {
                 self.id = id
                 self.name = name
+                self.language = language
                 self.category = category
                 self.difficulty = difficulty
                 self.equipment = equipment
@@ -1018,6 +1038,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case id
                 case name
+                case language
                 case category
                 case difficulty
                 case equipment
@@ -2801,6 +2822,266 @@ extension Components {
                 case jump
                 case calorie
                 case lastSession
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoalProgressReport`.
+        public struct GoalProgressReport: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoalProgressReport/currentMonth`.
+            public var currentMonth: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GoalProgressReport/streak`.
+            public struct StreakPayload: Codable, Hashable, Sendable {
+                /// Months in a row the jump goal was reached.
+                ///
+                /// - Remark: Generated from `#/components/schemas/GoalProgressReport/streak/months`.
+                public var months: Swift.Int
+                /// Creates a new `StreakPayload`.
+                ///
+                /// - Parameters:
+                ///   - months: Months in a row the jump goal was reached.
+                public init(months: Swift.Int) {
+                    self.months = months
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case months
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/GoalProgressReport/streak`.
+            public var streak: Components.Schemas.GoalProgressReport.StreakPayload
+            /// - Remark: Generated from `#/components/schemas/GoalProgressReport/months`.
+            public var months: [Components.Schemas.GoalMonthProgress]
+            /// Creates a new `GoalProgressReport`.
+            ///
+            /// - Parameters:
+            ///   - currentMonth:
+            ///   - streak:
+            ///   - months:
+            public init(
+                currentMonth: Swift.String,
+                streak: Components.Schemas.GoalProgressReport.StreakPayload,
+                months: [Components.Schemas.GoalMonthProgress]
+            ) {
+                self.currentMonth = currentMonth
+                self.streak = streak
+                self.months = months
+            }
+            public enum CodingKeys: String, CodingKey {
+                case currentMonth
+                case streak
+                case months
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoalMonthProgress`.
+        public struct GoalMonthProgress: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoalMonthProgress/month`.
+            public var month: Swift.String
+            /// A month off.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoalMonthProgress/paused`.
+            public var paused: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/GoalMonthProgress/jumps`.
+            public var jumps: Components.Schemas.GoalCategoryProgress
+            /// - Remark: Generated from `#/components/schemas/GoalMonthProgress/calories`.
+            public var calories: Components.Schemas.GoalCategoryProgress
+            /// Creates a new `GoalMonthProgress`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - paused: A month off.
+            ///   - jumps:
+            ///   - calories:
+            public init(
+                month: Swift.String,
+                paused: Swift.Bool,
+                jumps: Components.Schemas.GoalCategoryProgress,
+                calories: Components.Schemas.GoalCategoryProgress
+            ) {
+                self.month = month
+                self.paused = paused
+                self.jumps = jumps
+                self.calories = calories
+            }
+            public enum CodingKeys: String, CodingKey {
+                case month
+                case paused
+                case jumps
+                case calories
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoalCategoryProgress`.
+        public struct GoalCategoryProgress: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoalCategoryProgress/unit`.
+            @frozen public enum UnitPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case jumps = "jumps"
+                case kcal = "kcal"
+            }
+            /// - Remark: Generated from `#/components/schemas/GoalCategoryProgress/unit`.
+            public var unit: Components.Schemas.GoalCategoryProgress.UnitPayload
+            /// All of the month, with or without a goal.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoalCategoryProgress/total`.
+            public var total: Swift.Int
+            /// Null without a goal (a calorie goal of 0 is none).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoalCategoryProgress/goal`.
+            public var goal: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/GoalCategoryProgress/reached`.
+            public var reached: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/GoalCategoryProgress/pace`.
+            public var pace: Components.Schemas.GoalPace?
+            /// Creates a new `GoalCategoryProgress`.
+            ///
+            /// - Parameters:
+            ///   - unit:
+            ///   - total: All of the month, with or without a goal.
+            ///   - goal: Null without a goal (a calorie goal of 0 is none).
+            ///   - reached:
+            ///   - pace:
+            public init(
+                unit: Components.Schemas.GoalCategoryProgress.UnitPayload,
+                total: Swift.Int,
+                goal: Swift.Int? = nil,
+                reached: Swift.Bool,
+                pace: Components.Schemas.GoalPace? = nil
+            ) {
+                self.unit = unit
+                self.total = total
+                self.goal = goal
+                self.reached = reached
+                self.pace = pace
+            }
+            public enum CodingKeys: String, CodingKey {
+                case unit
+                case total
+                case goal
+                case reached
+                case pace
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GoalPace`.
+        public struct GoalPace: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GoalPace/unit`.
+            @frozen public enum UnitPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case jumps = "jumps"
+                case kcal = "kcal"
+            }
+            /// - Remark: Generated from `#/components/schemas/GoalPace/unit`.
+            public var unit: Components.Schemas.GoalPace.UnitPayload
+            /// Where the user would be by this morning at an even pace over the jump days.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoalPace/pace`.
+            public var pace: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/GoalPace/behindBy`.
+            public var behindBy: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/GoalPace/aheadBy`.
+            public var aheadBy: Swift.Int
+            /// In `unit` a day, over the jump days left (today included), rounded up; 0 once reached; null when no jump day is left.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoalPace/neededPerDay`.
+            public var neededPerDay: Swift.Int?
+            /// The month's days that are not rest days
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoalPace/jumpDays`.
+            public var jumpDays: Swift.Int
+            /// Jump days from today on
+            ///
+            /// - Remark: Generated from `#/components/schemas/GoalPace/jumpDaysLeft`.
+            public var jumpDaysLeft: Swift.Int
+            /// Creates a new `GoalPace`.
+            ///
+            /// - Parameters:
+            ///   - unit:
+            ///   - pace: Where the user would be by this morning at an even pace over the jump days.
+            ///   - behindBy:
+            ///   - aheadBy:
+            ///   - neededPerDay: In `unit` a day, over the jump days left (today included), rounded up; 0 once reached; null when no jump day is left.
+            ///   - jumpDays: The month's days that are not rest days
+            ///   - jumpDaysLeft: Jump days from today on
+            public init(
+                unit: Components.Schemas.GoalPace.UnitPayload,
+                pace: Swift.Int,
+                behindBy: Swift.Int,
+                aheadBy: Swift.Int,
+                neededPerDay: Swift.Int? = nil,
+                jumpDays: Swift.Int,
+                jumpDaysLeft: Swift.Int
+            ) {
+                self.unit = unit
+                self.pace = pace
+                self.behindBy = behindBy
+                self.aheadBy = aheadBy
+                self.neededPerDay = neededPerDay
+                self.jumpDays = jumpDays
+                self.jumpDaysLeft = jumpDaysLeft
+            }
+            public enum CodingKeys: String, CodingKey {
+                case unit
+                case pace
+                case behindBy
+                case aheadBy
+                case neededPerDay
+                case jumpDays
+                case jumpDaysLeft
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JumpPauses`.
+        public struct JumpPauses: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/JumpPauses/RestWeekdaysPayload`.
+            @frozen public enum RestWeekdaysPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case monday = "monday"
+                case tuesday = "tuesday"
+                case wednesday = "wednesday"
+                case thursday = "thursday"
+                case friday = "friday"
+                case saturday = "saturday"
+                case sunday = "sunday"
+            }
+            /// - Remark: Generated from `#/components/schemas/JumpPauses/restWeekdays`.
+            public typealias RestWeekdaysPayload = [Components.Schemas.JumpPauses.RestWeekdaysPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/JumpPauses/restWeekdays`.
+            public var restWeekdays: Components.Schemas.JumpPauses.RestWeekdaysPayload?
+            /// - Remark: Generated from `#/components/schemas/JumpPauses/pausedDays`.
+            public var pausedDays: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/JumpPauses/pausedMonths`.
+            public var pausedMonths: [Swift.String]?
+            /// Creates a new `JumpPauses`.
+            ///
+            /// - Parameters:
+            ///   - restWeekdays:
+            ///   - pausedDays:
+            ///   - pausedMonths:
+            public init(
+                restWeekdays: Components.Schemas.JumpPauses.RestWeekdaysPayload? = nil,
+                pausedDays: [Swift.String]? = nil,
+                pausedMonths: [Swift.String]? = nil
+            ) {
+                self.restWeekdays = restWeekdays
+                self.pausedDays = pausedDays
+                self.pausedMonths = pausedMonths
+            }
+            public enum CodingKeys: String, CodingKey {
+                case restWeekdays
+                case pausedDays
+                case pausedMonths
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.restWeekdays = try container.decodeIfPresent(
+                    Components.Schemas.JumpPauses.RestWeekdaysPayload.self,
+                    forKey: .restWeekdays
+                )
+                self.pausedDays = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .pausedDays
+                )
+                self.pausedMonths = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .pausedMonths
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "restWeekdays",
+                    "pausedDays",
+                    "pausedMonths"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/ReportCrumb`.

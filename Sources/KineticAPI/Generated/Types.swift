@@ -158,6 +158,43 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/v1/profile/{customerId}/goals`.
     /// - Remark: Generated from `#/paths//api/v1/profile/{customerId}/goals/get(getGoals)`.
     func getGoals(_ input: Operations.GetGoals.Input) async throws -> Operations.GetGoals.Output
+    /// Every month's totals and goals, this month's pace and the streak of months
+    ///
+    /// What the goals array (`GET /api/v1/profile/{customerId}/goals`, whose shape parks rely
+    /// on) leaves out: every month, newest first from the first active month, carries its jumps
+    /// and calories (`total`) also without a goal, whether the goal was `reached`, and whether it
+    /// was a month off (`paused`). The current month's categories with a goal carry `pace`
+    /// (null in other months, in a month off and without a goal), which spreads the goal evenly
+    /// over the month's jump days (every day but rest days, days off and a month off; see
+    /// `/api/v1/goals/pauses`): `pace` is where the user would be by this morning at that rate
+    /// (the ring's tick), `behindBy` and `aheadBy` how far the month's total is from it,
+    /// `neededPerDay` what each jump day left (today included) must bring to reach the goal,
+    /// rounded up (0 once reached; null when no jump day is left). All amounts are in `unit`
+    /// (`jumps` or `kcal`); `neededPerDay` is in `unit` a day. `streak.months` counts the months
+    /// in a row whose jump goal was reached, back from this month (which counts once reached
+    /// and does not end the streak while it runs); a month off is passed over.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/goals/months`.
+    /// - Remark: Generated from `#/paths//api/v1/goals/months/get(getGoalProgress)`.
+    func getGoalProgress(_ input: Operations.GetGoalProgress.Input) async throws -> Operations.GetGoalProgress.Output
+    /// The user's rest days, days off and months off
+    ///
+    /// - Remark: HTTP `GET /api/v1/goals/pauses`.
+    /// - Remark: Generated from `#/paths//api/v1/goals/pauses/get(getJumpPauses)`.
+    func getJumpPauses(_ input: Operations.GetJumpPauses.Input) async throws -> Operations.GetJumpPauses.Output
+    /// Replace the rest days, days off and months off
+    ///
+    /// Replaces all three lists at once (a list left out is emptied). `restWeekdays` are the
+    /// weekdays the user never jumps (at most six); `pausedDays` single days off (`yyyy-MM-dd`,
+    /// at most 366); `pausedMonths` months off (`yyyy-MM`, at most 120). Repeated items count
+    /// once. The pace of `GET /api/v1/goals/months` leaves these days out. 422 names each item
+    /// that does not read (`pausedDays[2]`) and a list that is too long.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /api/v1/goals/pauses`.
+    /// - Remark: Generated from `#/paths//api/v1/goals/pauses/put(setJumpPauses)`.
+    func setJumpPauses(_ input: Operations.SetJumpPauses.Input) async throws -> Operations.SetJumpPauses.Output
     /// Deduplicated daily step totals
     ///
     /// Totals as the Health app shows them: where sources overlap, each instant counts once, for
@@ -1101,6 +1138,55 @@ extension APIProtocol {
         try await getGoals(Operations.GetGoals.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Every month's totals and goals, this month's pace and the streak of months
+    ///
+    /// What the goals array (`GET /api/v1/profile/{customerId}/goals`, whose shape parks rely
+    /// on) leaves out: every month, newest first from the first active month, carries its jumps
+    /// and calories (`total`) also without a goal, whether the goal was `reached`, and whether it
+    /// was a month off (`paused`). The current month's categories with a goal carry `pace`
+    /// (null in other months, in a month off and without a goal), which spreads the goal evenly
+    /// over the month's jump days (every day but rest days, days off and a month off; see
+    /// `/api/v1/goals/pauses`): `pace` is where the user would be by this morning at that rate
+    /// (the ring's tick), `behindBy` and `aheadBy` how far the month's total is from it,
+    /// `neededPerDay` what each jump day left (today included) must bring to reach the goal,
+    /// rounded up (0 once reached; null when no jump day is left). All amounts are in `unit`
+    /// (`jumps` or `kcal`); `neededPerDay` is in `unit` a day. `streak.months` counts the months
+    /// in a row whose jump goal was reached, back from this month (which counts once reached
+    /// and does not end the streak while it runs); a month off is passed over.
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/goals/months`.
+    /// - Remark: Generated from `#/paths//api/v1/goals/months/get(getGoalProgress)`.
+    public func getGoalProgress(headers: Operations.GetGoalProgress.Input.Headers = .init()) async throws -> Operations.GetGoalProgress.Output {
+        try await getGoalProgress(Operations.GetGoalProgress.Input(headers: headers))
+    }
+    /// The user's rest days, days off and months off
+    ///
+    /// - Remark: HTTP `GET /api/v1/goals/pauses`.
+    /// - Remark: Generated from `#/paths//api/v1/goals/pauses/get(getJumpPauses)`.
+    public func getJumpPauses(headers: Operations.GetJumpPauses.Input.Headers = .init()) async throws -> Operations.GetJumpPauses.Output {
+        try await getJumpPauses(Operations.GetJumpPauses.Input(headers: headers))
+    }
+    /// Replace the rest days, days off and months off
+    ///
+    /// Replaces all three lists at once (a list left out is emptied). `restWeekdays` are the
+    /// weekdays the user never jumps (at most six); `pausedDays` single days off (`yyyy-MM-dd`,
+    /// at most 366); `pausedMonths` months off (`yyyy-MM`, at most 120). Repeated items count
+    /// once. The pace of `GET /api/v1/goals/months` leaves these days out. 422 names each item
+    /// that does not read (`pausedDays[2]`) and a list that is too long.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /api/v1/goals/pauses`.
+    /// - Remark: Generated from `#/paths//api/v1/goals/pauses/put(setJumpPauses)`.
+    public func setJumpPauses(
+        headers: Operations.SetJumpPauses.Input.Headers = .init(),
+        body: Operations.SetJumpPauses.Input.Body
+    ) async throws -> Operations.SetJumpPauses.Output {
+        try await setJumpPauses(Operations.SetJumpPauses.Input(
+            headers: headers,
+            body: body
         ))
     }
     /// Deduplicated daily step totals

@@ -2,7 +2,8 @@
 public enum RingRepresentation: String, CaseIterable, Sendable {
     /// The inner arc repeats the outer progress arc.
     case progress
-    /// The inner arc shows the last session's share of the goal, ending at the tail of the progress arc.
+    /// The inner arc shows the last session's share of the goal, ending at the tail of the progress
+    /// arc (past 100 %, at the tail of the lap in progress).
     case lastSession
     /// The inner arc mirrors the remaining (gray) part; nothing when the goal is complete.
     case remaining
@@ -43,8 +44,9 @@ public struct RingGeometry: Equatable, Sendable {
     /// The ring for `progress` towards `goal`, with `lastSession` the last session's amount.
     ///
     /// A goal of nil or 0 counts as no goal: the ring is a gray track with nothing drawn on it.
-    /// Progress of 100 % or more is a full blue circle. The last session's arc never reaches
-    /// past the progress arc, so a session larger than the goal fills the whole blue circle.
+    /// Progress of 100 % or more is a full blue circle. The last session's arc ends where the
+    /// blue lap in progress ends (past 100 %, the tail of the second lap: at 150 %, 6 o'clock) and
+    /// runs back at most one whole circle, so a session larger than the goal fills the circle once.
     public static func make(goal: Int?, progress: Int, lastSession: Int?, representation: RingRepresentation) -> RingGeometry {
         guard let goal, goal > 0 else {
             return RingGeometry(progress: nil, remainder: .full, overlap: nil, inner: nil, percentage: nil, isComplete: false)
@@ -55,19 +57,20 @@ public struct RingGeometry: Equatable, Sendable {
         let isComplete = amount >= goal
         let progressArc = amount > 0 ? RingArc(start: 0, end: progressEnd) : nil
         let remainderArc = isComplete ? nil : RingArc(start: progressEnd, end: 360)
+        let laps = Double(amount) / Double(goal)
+        let lapInProgress = laps.truncatingRemainder(dividingBy: 1)
+        let overlap = laps > 1 ? RingArc(start: 0, end: lapInProgress == 0 ? 360 : 360 * lapInProgress) : nil
         let inner: RingArc?
         switch representation {
         case .progress:
             inner = progressArc
         case .lastSession:
-            let share = min(fraction, Double(max(0, lastSession ?? 0)) / Double(goal))
-            inner = share > 0 ? RingArc(start: progressEnd - 360 * share, end: progressEnd) : nil
+            let tail = overlap?.end ?? progressEnd
+            let share = min(laps, 1, Double(max(0, lastSession ?? 0)) / Double(goal))
+            inner = share > 0 ? RingArc(start: tail - 360 * share, end: tail) : nil
         case .remaining:
             inner = remainderArc
         }
-        let laps = Double(amount) / Double(goal)
-        let lapInProgress = laps.truncatingRemainder(dividingBy: 1)
-        let overlap = laps > 1 ? RingArc(start: 0, end: lapInProgress == 0 ? 360 : 360 * lapInProgress) : nil
         return RingGeometry(
             progress: progressArc, remainder: remainderArc, overlap: overlap, inner: inner,
             percentage: Int((Double(amount) * 100 / Double(goal)).rounded(.down)), isComplete: isComplete

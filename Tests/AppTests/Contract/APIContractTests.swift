@@ -37,7 +37,7 @@ struct APIContractTests {
 
         let called = kinetic.calls.called
         let documented = try OperationLog.documented()
-        #expect(documented.count == 97)
+        #expect(documented.count == 100)
         #expect(documented.subtracting(called.keys).sorted() == [], "operations the contract test never called")
         #expect(Set(called.keys).subtracting(documented).sorted() == [])
     }
@@ -129,6 +129,20 @@ struct APIContractTests {
         let unchanged = try await client.getGoals(path: .init(customerId: ana.customerId), headers: .init(ifNoneMatch: tag))
         #expect(try unchanged.notModified.headers.eTag == tag)
         _ = try await client.getGoals(path: .init(customerId: UUID().uuidString)).notFound.body.json
+
+        // Rest days and months off move the pace; every month carries its totals.
+        let pauses = try await client.setJumpPauses(
+            body: .json(.init(restWeekdays: [.sunday, .sunday], pausedDays: ["2026-12-24"], pausedMonths: ["2027-08"]))
+        ).ok.body.json
+        #expect(pauses.restWeekdays == [.sunday] && pauses.pausedDays == ["2026-12-24"])
+        #expect(try await client.getJumpPauses().ok.body.json.pausedMonths == ["2027-08"])
+        let everyDay = try await client.setJumpPauses(
+            body: .json(.init(restWeekdays: Components.Schemas.JumpPauses.RestWeekdaysPayloadPayload.allCases)))
+        #expect(try everyDay.unprocessableContent.body.json.error.fields?.additionalProperties["restWeekdays"] != nil)
+        let progress = try await client.getGoalProgress().ok.body.json
+        let thisMonth = try #require(progress.months.first)
+        #expect(progress.currentMonth == month && thisMonth.month == month && thisMonth.jumps.total == 1_200)
+        #expect(thisMonth.jumps.pace?.unit == .jumps && thisMonth.jumps.goal == 20_000)
 
         let hour = Self.utc(Date().addingTimeInterval(-3600), "yyyy-MM-dd HH:00:00 Z")
         let pushed = try await client.pushHealthSamples(

@@ -40,7 +40,8 @@ import Testing
         #expect(geometry.percentage == 150)
         switch representation {
         case .progress: #expect(geometry.inner == .full)
-        case .lastSession: #expect(geometry.inner == RingArc(start: 360 - 216, end: 360))
+        // The last session (60 % of the goal) ends at the second lap's tail, 6 o'clock.
+        case .lastSession: #expect(geometry.inner == RingArc(start: 180 - 216, end: 180))
         case .remaining: #expect(geometry.inner == nil)
         }
     }
@@ -55,9 +56,10 @@ import Testing
         #expect(ring(nil, 5_000).overlap == nil)
     }
 
-    @Test func lastSessionLargerThanTheGoal_fillsTheBlueCircleOnly() {
-        let geometry = ring(1_000, 1_200, last: 1_200, .lastSession)
-        #expect(geometry.inner == .full)
+    @Test func lastSessionLargerThanTheGoal_fillsTheCircleOnceEndingAtTheLapsTail() {
+        let geometry = ring(1_000, 1_250, last: 1_250, .lastSession)
+        #expect(geometry.inner == RingArc(start: 90 - 360, end: 90))
+        #expect(ring(1_000, 2_000, last: 300, .lastSession).inner == RingArc(start: 360 - 108, end: 360))
         let partial = ring(1_000, 500, last: 2_000, .lastSession)
         #expect(partial.inner == RingArc(start: 0, end: 180))
     }

@@ -2,8 +2,9 @@ import Fluent
 import KineticCore
 import Vapor
 
-/// `POST /api/v1/jump-sessions`, `GET /api/v1/jump-sessions?month=yyyy-MM` and
-/// `GET /api/v1/profile/{customerId}/goals`.
+/// `POST /api/v1/jump-sessions`, `GET /api/v1/jump-sessions?month=yyyy-MM`,
+/// `GET /api/v1/profile/{customerId}/goals`, `GET /api/v1/goals/months` and
+/// `GET`/`PUT /api/v1/goals/pauses`.
 struct GoalsAPIController {
     func addSession(_ request: Request) async throws -> Response {
         let goals = try request.goals()
@@ -42,5 +43,20 @@ struct GoalsAPIController {
             try await snapshots.store(String(buffer: buffer), key: key, basedOn: stored)
         }
         return response
+    }
+
+    /// Every month's totals and goals (also months without a goal), this month's pace and the
+    /// streak of months.
+    func progress(_ request: Request) async throws -> GoalProgressDTO {
+        GoalProgressDTO(try await request.goals().progress())
+    }
+
+    func pauses(_ request: Request) async throws -> JumpPausesDTO {
+        JumpPausesDTO(try await request.goals().pauses())
+    }
+
+    func setPauses(_ request: Request) async throws -> JumpPausesDTO {
+        let members = try await JSONMemberReader.object(request.jsonBody()).get().members
+        return JumpPausesDTO(try await request.goals().setPauses(members))
     }
 }

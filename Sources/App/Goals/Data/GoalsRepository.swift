@@ -22,6 +22,30 @@ struct GoalsRepository {
         try await GoalHistorySnapshots(database: database, userID: userID).invalidate()
     }
 
+    /// The user's rest days, days off and months off.
+    func pauses() async throws -> JumpPauses {
+        JumpPauseRecord.pauses(of: try await JumpPauseRecord.query(on: database).filter(\.$user.$id == userID).all())
+    }
+
+    /// Replaces the user's rest days, days off and months off with `pauses`, at once. Two
+    /// replacements at the same moment: the later one is kept (on PostgreSQL the second may
+    /// meet the first's rows in the unique key; it then runs again, after the first).
+    func setPauses(_ pauses: JumpPauses) async throws {
+        let userID = self.userID
+        for attempt in 1...2 {
+            do {
+                try await database.writeTransaction { transaction in
+                    try await JumpPauseRecord.query(on: transaction).filter(\.$user.$id == userID).delete()
+                    let rows = JumpPauseRecord.rows(of: pauses, userID: userID)
+                    if !rows.isEmpty { try await rows.create(on: transaction) }
+                }
+                return
+            } catch let error as any DatabaseError where error.isConstraintFailure && attempt == 1 {
+                continue
+            }
+        }
+    }
+
     /// The goals set, by the month they were set for.
     /// Read as plain rows: this is on the goals endpoint's hot path.
     func setGoals() async throws -> [Month: MonthGoals] {

@@ -5,11 +5,11 @@ import Vapor
 struct GoalsController {
     func show(_ request: Request) async throws -> Response {
         let user = try request.requireUser()
-        let history = try await request.goals().history()
+        let report = try await request.goals().progress()
         let month = request.query[String.self, at: "month"].flatMap(Month.init)
         let category = request.query[String.self, at: "category"].flatMap(GoalsPage.Category.init(rawValue:))
         let view = request.query[String.self, at: "view"].flatMap(RingRepresentation.init(rawValue:)) ?? .progress
-        let model = GoalsPage.Model(history: history, month: month, category: category, fitness: user.fitness)
+        let model = GoalsPage.Model(report: report, month: month, category: category, fitness: user.fitness)
         return .html(GoalsPage.render(model, view: view, context: PageContext(request: request)))
     }
 

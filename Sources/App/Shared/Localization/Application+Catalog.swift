@@ -25,6 +25,6 @@ extension Request {
             userSetting: user?.language,
             acceptLanguage: headers.first(name: .acceptLanguage)
         )
-        return Localizer(language: language, catalog: application.stringCatalog)
+        return Localizer(language: language, catalog: application.stringCatalog, exerciseTexts: application.exerciseTexts)
     }
 }

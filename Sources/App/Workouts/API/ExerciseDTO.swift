@@ -1,10 +1,13 @@
 import KineticCore
 import Vapor
 
-/// An exercise as the API returns it: the catalogue's fields and the tempo Kinetic plays it at.
+/// An exercise as the API returns it: the catalogue's fields and the tempo Kinetic plays it at;
+/// its name and instructions in the request's language where they are translated (`language`
+/// says which).
 struct ExerciseDTO: Content {
     let id: String
     let name: String
+    let language: String
     let category: String
     let difficulty: String
     let equipment: String
@@ -21,9 +24,10 @@ struct ExerciseDTO: Content {
     /// The song tempo that locks to the movement; null for a held stretch.
     @NullEncoded var targetBPM: Int?
 
-    init(_ exercise: Exercise) {
+    init(_ exercise: Exercise, l: Localizer) {
         id = exercise.id
-        name = exercise.name
+        name = l.exerciseName(exercise)
+        language = l.exerciseLanguage(exercise).rawValue
         category = exercise.category.rawValue
         difficulty = exercise.level.rawValue
         equipment = exercise.equipment.rawValue
@@ -32,7 +36,7 @@ struct ExerciseDTO: Content {
         force = exercise.force?.rawValue
         primaryMuscles = exercise.primaryMuscles.map(\.rawValue)
         secondaryMuscles = exercise.secondaryMuscles.map(\.rawValue)
-        instructions = exercise.instructions
+        instructions = l.exerciseInstructions(exercise)
         let tempo = exercise.tempo
         repsPerMinute = tempo.repsPerMinute
         beatsPerRep = tempo.beatsPerRep

@@ -10,6 +10,7 @@ struct ExercisesAPIController {
             query[field] = request.query[String.self, at: field]
         }
         let filter = try ExerciseFilter.parse(query).get()
-        return request.application.exerciseCatalogue.exercises.filter(filter.admits).map(ExerciseDTO.init)
+        let l = request.localizer
+        return request.application.exerciseCatalogue.exercises.filter(filter.admits).map { ExerciseDTO($0, l: l) }
     }
 }

@@ -64,7 +64,7 @@ struct FitnessTestDTO: Content {
     let levelledUp: Bool
     let exercises: [Item]
 
-    init(_ report: FitnessTestReport) {
+    init(_ report: FitnessTestReport, l: Localizer) {
         id = report.id
         category = report.category.rawValue
         createdAt = report.createdAt.formatted(.iso8601)
@@ -76,7 +76,7 @@ struct FitnessTestDTO: Content {
         levelledUp = report.levelledUp
         exercises = report.items.map { item in
             Item(
-                exercise: ExerciseDTO(item.exercise), tracked: item.tracked, result: item.result.map(ExerciseResultDTO.init),
+                exercise: ExerciseDTO(item.exercise, l: l), tracked: item.tracked, result: item.result.map(ExerciseResultDTO.init),
                 previous: item.previous.map(ExerciseResultDTO.init), level: item.level, previousLevel: item.previousLevel,
                 levelledUp: item.levelledUp
             )

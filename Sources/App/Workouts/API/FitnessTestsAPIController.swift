@@ -18,7 +18,9 @@ struct FitnessTestsAPIController {
         let tester = try request.workouts().fitnessTester
         var tests: [FitnessTestDTO] = []
         for test in try await request.workouts().fitnessTests.recent(limit: 50) {
-            tests.append(try FitnessTestDTO(await FitnessTestReport.load(test, results: tester.results, catalogue: tester.catalogue)))
+            tests.append(
+                try FitnessTestDTO(
+                    await FitnessTestReport.load(test, results: tester.results, catalogue: tester.catalogue), l: request.localizer))
         }
         return tests
     }
@@ -58,7 +60,7 @@ extension WorkoutsService {
     }
 
     func fitnessTestDTO(_ test: FitnessTestRecord) async throws -> FitnessTestDTO {
-        try FitnessTestDTO(await fitnessTestReport(test))
+        try FitnessTestDTO(await fitnessTestReport(test), l: localizer)
     }
 
     /// The rate of `log`, worked out on the tool threads (a 120 s log takes tens of

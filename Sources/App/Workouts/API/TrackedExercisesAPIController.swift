@@ -16,7 +16,7 @@ struct TrackedExercisesAPIController {
             category = named
         }
         return try await request.workouts().trackedExercises(in: category).map { exercise, level in
-            TrackedExerciseDTO(exercise: ExerciseDTO(exercise), tracked: true, latestLevel: level)
+            TrackedExerciseDTO(exercise: ExerciseDTO(exercise, l: request.localizer), tracked: true, latestLevel: level)
         }
     }
 
@@ -28,7 +28,7 @@ struct TrackedExercisesAPIController {
         let tracked = try reader.result(reader.bool("tracked")).get()
         try await request.workouts().setTracked(exercise, tracked)
         return TrackedExerciseDTO(
-            exercise: ExerciseDTO(exercise), tracked: tracked,
+            exercise: ExerciseDTO(exercise, l: request.localizer), tracked: tracked,
             latestLevel: try await request.workouts().exerciseResults.latestLevels()[exercise.id])
     }
 }

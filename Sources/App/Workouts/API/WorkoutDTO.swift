@@ -65,7 +65,7 @@ struct WorkoutDTO: Content {
     @NullEncoded var savedAt: String?
     @NullEncoded var progress: Progress?
 
-    init(_ details: WorkoutDetails, record: WorkoutRecord? = nil) throws {
+    init(_ details: WorkoutDetails, record: WorkoutRecord? = nil, l: Localizer) throws {
         id = try record?.requireID()
         seed = details.seed
         selection = .object(WorkoutSelectionInput.members(of: details.selection))
@@ -73,7 +73,7 @@ struct WorkoutDTO: Content {
         cardioFromJumps = details.plan.cardioFromJumps
         exercises = try details.steps.map { step in
             Step(
-                exercise: ExerciseDTO(step.exercise), part: step.plan.part.rawValue, round: step.plan.round, seconds: step.seconds,
+                exercise: ExerciseDTO(step.exercise, l: l), part: step.plan.part.rawValue, round: step.plan.round, seconds: step.seconds,
                 restSeconds: step.plan.restAfter, startsAt: step.start, repsPerMinute: step.plan.repsPerMinute,
                 targetBpm: step.plan.targetBPM,
                 music: try step.cues.map { cue in

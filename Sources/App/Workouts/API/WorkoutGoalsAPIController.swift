@@ -65,7 +65,8 @@ extension WorkoutsService {
             muscles: Exercise.Muscle.allCases.filter(worked.muscles.contains).map(\.rawValue),
             exercises: rows.compactMap { row in
                 catalogue.exercise(id: row.exerciseID).map {
-                    TrackedExerciseDTO(exercise: ExerciseDTO($0), tracked: tracked.contains($0.id), latestLevel: levels[$0.id])
+                    TrackedExerciseDTO(
+                        exercise: ExerciseDTO($0, l: localizer), tracked: tracked.contains($0.id), latestLevel: levels[$0.id])
                 }
             }.sorted { $0.exercise.name < $1.exercise.name }
         )

@@ -17,7 +17,7 @@ struct WorkoutsAPIController {
             plan: built.plan, selection: built.input, seed: built.seed,
             catalogue: request.application.exerciseCatalogue, songs: request.workouts().songs
         )
-        return try WorkoutDTO(details)
+        return try WorkoutDTO(details, l: request.localizer)
     }
 
     /// The selection's members plus `seed` (from a generated workout, to keep exactly that
@@ -111,7 +111,7 @@ struct WorkoutsAPIController {
 
 extension WorkoutsService {
     func workoutDTO(_ workout: WorkoutRecord) async throws -> WorkoutDTO {
-        try WorkoutDTO(await WorkoutDetails.load(workout, catalogue: catalogue, songs: songs), record: workout)
+        try WorkoutDTO(await WorkoutDetails.load(workout, catalogue: catalogue, songs: songs), record: workout, l: localizer)
     }
 
     /// Saves `workout` (keeping the first time it was saved) or unsaves it, keeping it as a draft.

@@ -25,9 +25,11 @@ extension Application {
         storage[ExercisesKey.self] = ExerciseCatalogueLoader { try ExerciseCatalogue(contentsOf: path) }
     }
 
-    /// Reads the catalogue now if it has not been read, throwing what is wrong with the file.
+    /// Reads the catalogue and its translations now if they have not been read, throwing what is
+    /// wrong with the files.
     func loadExerciseCatalogue() throws {
         _ = try storage.configured(ExercisesKey.self, "the exercise catalogue").catalogue()
+        _ = try exerciseTexts.translations()
     }
 }
 
@@ -69,5 +71,46 @@ extension ExerciseCatalogue {
         self = try ShippedResources.value(at: path, "the exercise catalogue") { json in
             try ExerciseCatalogue(json: json, additions: [Data(contentsOf: additions)])
         }
+    }
+}
+
+/// The Exercises String Catalog (``ExerciseTranslations``), decoded once per process on first
+/// use (a page without an exercise never reads its megabytes).
+struct ExerciseTexts: Sendable {
+    /// Where the catalog is, in the resources directory.
+    static let resourcePath = "Exercises/Exercises.xcstrings"
+    let path: String
+
+    func translations() throws -> ExerciseTranslations {
+        try ShippedResources.value(at: path, "the exercise translations") { try ExerciseTranslations(catalog: StringCatalog(data: $0)) }
+    }
+}
+
+extension Application {
+    /// The exercise translations in the resources directory; `kinetic serve` reads them before it
+    /// listens (``loadExerciseCatalogue()``), so a broken file stops the server at start.
+    var exerciseTexts: ExerciseTexts { ExerciseTexts(path: directory.resourcesDirectory + ExerciseTexts.resourcePath) }
+}
+
+extension Localizer {
+    /// The exercise's name in this language (English where it has no translation).
+    func exerciseName(_ exercise: Exercise) -> String {
+        exerciseTranslations?.name(of: exercise, in: language) ?? exercise.name
+    }
+
+    /// The exercise's instructions in this language (all in English where any is untranslated).
+    func exerciseInstructions(_ exercise: Exercise) -> [String] {
+        exerciseTranslations?.instructions(of: exercise, in: language) ?? exercise.instructions
+    }
+
+    /// The language the exercise's name and instructions are shown in, for `lang` where it is
+    /// not the page's.
+    func exerciseLanguage(_ exercise: Exercise) -> AppLanguage {
+        exerciseTranslations?.language(of: exercise, in: language) ?? .english
+    }
+
+    private var exerciseTranslations: ExerciseTranslations? {
+        guard language != .english else { return nil }
+        return try? exerciseTexts?.translations()
     }
 }

@@ -16,8 +16,11 @@ extension GoalsPage {
         let lastSessionAmount: Int?
         let lastSession: JumpSession?
         let rings: [RingRepresentation: RingGeometry]
+        /// Where the person should be today (the current month with a goal, not a month off).
+        let pace: GoalPace?
 
-        init(category: Category, goal: Int?, progress: Int, lastSession: JumpSession?) {
+        init(category: Category, goal: Int?, progress: Int, lastSession: JumpSession?, pace: GoalPace?) {
+            self.pace = pace
             self.category = category
             let goal = goal.flatMap { $0 > 0 ? $0 : nil }
             self.goal = goal
@@ -44,21 +47,30 @@ extension GoalsPage {
         let categories: [CategoryModel]
         let selected: Category
         let editGoals: EditGoalsDialog.Model
+        /// Months in a row the jump goal was reached (``GoalStreak``).
+        let streak: Int
+        /// Whether the month is a month off.
+        let isMonthOff: Bool
 
         /// Builds the page of `month` (clamped to the user's active months) from the history.
-        init(history: GoalHistoryLoader.History, month requested: Month?, category: Category?, fitness: FitnessSettings) {
+        init(report: GoalProgressReport, month requested: Month?, category: Category?, fitness: FitnessSettings) {
+            let history = report.history
             navigation = MonthNavigation(requested: requested, first: history.first, current: history.current)
             let summary = history.summary(for: navigation.month)
+            let progress = report.month(navigation.month)
             var categories = [
                 CategoryModel(
-                    category: .jumps, goal: summary?.jump?.goal, progress: summary?.totalJumps ?? 0, lastSession: summary?.lastSession
-                )
+                    category: .jumps, goal: summary?.jump?.goal, progress: summary?.totalJumps ?? 0, lastSession: summary?.lastSession,
+                    pace: progress?.jumps.pace)
             ]
             if let calorie = summary?.calorie {
                 categories.append(
                     CategoryModel(
-                        category: .calories, goal: calorie.goal, progress: calorie.currentProgress, lastSession: summary?.lastSession))
+                        category: .calories, goal: calorie.goal, progress: calorie.currentProgress, lastSession: summary?.lastSession,
+                        pace: progress?.calories.pace))
             }
+            streak = report.streak
+            isMonthOff = progress?.paused ?? false
             self.categories = categories
             selected = categories.contains { $0.category == category } ? category! : .jumps
             editGoals = EditGoalsDialog.Model(fitness: fitness, month: history.current)

@@ -28,11 +28,16 @@ enum GoalsPage {
                     ), l: l),
                 categorySwitch(model, view: view, l: l),
                 el("div", [.class("goal-panels")], model.categories.map { panel($0, model: model, view: view, l: l) }),
+                streak(model, l: l),
                 el(
                     "a", [.class("button button-secondary button-block history-link"), Attr("href", SiteURL.jumpHistory.path)],
                     [
                         txt(l.t("history.title")), icon(.chevronRight),
                     ]),
+                model.isCurrentMonth
+                    ? el(
+                        "a", [.class("button button-secondary button-block history-link"), Attr("href", SiteURL.daysOff.path)],
+                        [txt(l.t("goals.daysOff.link")), icon(.chevronRight)]) : .empty,
                 model.isCurrentMonth ? EditGoalsDialog.render(model.editGoals, context: context) : .empty,
                 model.isCurrentMonth ? UnsavedChangesDialog.render(l) : .empty,
             ])
@@ -131,6 +136,7 @@ enum GoalsPage {
                             "button", [.class("ring-step ring-next"), Attr("type", "button"), .aria("label", l.t("goals.view.next"))],
                             [icon(.chevronRight)]),
                     ]),
+                model.isCurrentMonth ? pace(category, model: model, l: l) : .empty,
                 el(
                     "div", [.class("ring-captions"), .aria("live", "polite")],
                     views.map { representation in
@@ -142,6 +148,37 @@ enum GoalsPage {
                             ])
                     }),
             ])
+    }
+
+    /// Where the person stands against an even pace to the goal, and what a day now takes: "3,000
+    /// jumps behind pace · 1,150 jumps a day to make it". A month off says so instead; a reached
+    /// goal and a month without a goal say nothing here (the ring says it).
+    private static func pace(_ category: CategoryModel, model: Model, l: Localizer) -> HTMLNode {
+        if model.isMonthOff, category.category == .jumps {
+            return el("p", [.class("goal-pace")], [txt(l.t("goals.pace.monthOff"))])
+        }
+        guard let pace = category.pace, pace.progress < pace.goal else { return .empty }
+        let kind = category.category
+        let standing =
+            pace.behindBy > 0
+            ? l.t("goals.pace.behind", amountText(pace.behindBy, category: kind, l: l))
+            : pace.aheadBy > 0 ? l.t("goals.pace.ahead", amountText(pace.aheadBy, category: kind, l: l)) : l.t("goals.pace.onPace")
+        let need =
+            pace.neededPerDay.map { l.t("goals.pace.perDay", amountText($0, category: kind, l: l)) } ?? l.t("goals.pace.noDaysLeft")
+        return el(
+            "p", [.class("goal-pace" + (pace.behindBy > 0 ? " is-behind" : "")), .data("pace", String(pace.expected))],
+            [
+                el("span", [.class("goal-pace-standing")], [txt(standing)]),
+                el("strong", [.class("goal-pace-need")], [txt(need)]),
+                pace.neededPerDay == nil
+                    ? .empty : el("span", [.class("goal-pace-days")], [txt(l.plural("goals.pace.daysLeft", count: pace.jumpDaysLeft))]),
+            ])
+    }
+
+    /// "Goal reached 3 months in a row", from the first month reached.
+    private static func streak(_ model: Model, l: Localizer) -> HTMLNode {
+        guard model.isCurrentMonth, model.streak > 0 else { return .empty }
+        return el("p", [.class("goal-streak")], [icon(.goals), txt(l.plural("goals.streak", count: model.streak))])
     }
 
     static func title(_ category: Category, l: Localizer) -> String {

@@ -24,6 +24,9 @@ enum RingGraph {
             arcs.append(arc(overlap, radius: outerRadius, className: "ring-arc ring-arc-overlap", role: "overlap"))
             arcs += cap(at: overlap.end, radius: outerRadius, id: "ring-cap-shadow-\(model.category.rawValue)")
         }
+        if let pace = model.pace, pace.expected > 0, pace.progress < pace.goal {
+            arcs.append(tick(at: 360 * pace.fraction, radius: outerRadius))
+        }
         for representation in RingRepresentation.allCases {
             let isActive = representation == active
             arcs.append(
@@ -65,6 +68,22 @@ enum RingGraph {
                 Attr("transform", "rotate(\(SVGNumber.format(start - 90)) \(center) \(center))"),
                 .data("arc", role), representation.map { .data("representation", $0.rawValue) },
                 .data("start", SVGNumber.format(start)), .data("end", SVGNumber.format(end)),
+            ])
+    }
+
+    /// The pace tick: a short bar across the outer ring where the person should be today.
+    private static func tick(at angle: Double, radius: Double) -> HTMLNode {
+        let radians = angle * .pi / 180
+        func point(_ distance: Double) -> (String, String) {
+            (SVGNumber.format(size / 2 + distance * sin(radians)), SVGNumber.format(size / 2 - distance * cos(radians)))
+        }
+        let (x1, y1) = point(radius - 12)
+        let (x2, y2) = point(radius + 12)
+        return el(
+            "line",
+            [
+                .class("ring-pace-tick"), Attr("x1", x1), Attr("y1", y1), Attr("x2", x2), Attr("y2", y2),
+                .data("angle", SVGNumber.format(angle)),
             ])
     }
 

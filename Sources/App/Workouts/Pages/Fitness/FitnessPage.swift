@@ -94,7 +94,7 @@ enum FitnessPage {
                                 el(
                                     "span", [.class("list-row-text")],
                                     [
-                                        el("strong", [], [txt(item.exercise.name)]),
+                                        el("strong", [], [txt(l.exerciseName(item.exercise))]),
                                         el(
                                             "span", [],
                                             [
@@ -209,7 +209,8 @@ enum TrackButton {
                     [
                         .class(
                             tracked ? "button button-small button-quiet track-button" : "button button-small button-secondary track-button"),
-                        Attr("type", "submit"), .aria("label", l.t(tracked ? "fitness.untrackNamed" : "fitness.trackNamed", exercise.name)),
+                        Attr("type", "submit"),
+                        .aria("label", l.t(tracked ? "fitness.untrackNamed" : "fitness.trackNamed", l.exerciseName(exercise))),
                     ],
                     [
                         txt(l.t(tracked ? "fitness.untrack" : "fitness.track"))

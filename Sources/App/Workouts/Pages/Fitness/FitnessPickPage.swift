@@ -72,7 +72,7 @@ enum FitnessPickPage {
                                         el(
                                             "span", [.class("list-row-text")],
                                             [
-                                                el("strong", [], [txt(exercise.name)]),
+                                                el("strong", [], [txt(l.exerciseName(exercise))]),
                                                 el(
                                                     "span", [],
                                                     [

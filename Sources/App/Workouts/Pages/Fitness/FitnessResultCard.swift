@@ -24,7 +24,7 @@ enum FitnessResultCard {
                 el(
                     "div", [.class("fitness-result-head")],
                     [
-                        el("h2", [.class("card-title"), .id("result-\(item.exercise.id)")], [txt(item.exercise.name)]),
+                        el("h2", [.class("card-title"), .id("result-\(item.exercise.id)")], [txt(l.exerciseName(item.exercise))]),
                         item.levelledUp ? el("span", [.class("badge badge-up")], [txt(l.t("fitness.result.levelledUp"))]) : .empty,
                     ]),
                 el("p", [.class("fitness-rate")], [txt(summary)]),

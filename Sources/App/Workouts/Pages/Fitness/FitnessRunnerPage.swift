@@ -60,14 +60,15 @@ enum FitnessRunnerPage {
             ],
             [
                 el("p", [.class("fitness-position")], [txt(l.t("fitness.runner.position", l.number(position), l.number(count)))]),
-                el("h2", [.class("fitness-exercise-name"), .id("exercise-name")], [txt(exercise.name)]),
+                el("h2", [.class("fitness-exercise-name"), .id("exercise-name")], [txt(l.exerciseName(exercise))]),
                 el("p", [.class("fitness-tempo")], [txt(l.t("fitness.runner.tempo", l.number(exercise.tempo.repsPerMinute ?? 0)))]),
                 el(
                     "details", [.class("fitness-howto")],
                     [
                         el("summary", [], [txt(l.t("fitness.runner.howTo"))]),
                         BodyMap.render(exercise, l: l),
-                        exercise.instructions.isEmpty ? .empty : el("ol", [], exercise.instructions.map { el("li", [], [txt($0)]) }),
+                        l.exerciseInstructions(exercise).isEmpty
+                            ? .empty : el("ol", [], l.exerciseInstructions(exercise).map { el("li", [], [txt($0)]) }),
                     ]),
                 countdown(l),
                 // Outside the ring, which hides while the rate is worked out: that is said too.

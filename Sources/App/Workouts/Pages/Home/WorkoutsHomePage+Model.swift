@@ -54,7 +54,7 @@ extension WorkoutsHomePage {
             let plan = try workout.decodedPlan(), selection = try workout.decodedSelection().selection
             var progress: (Int, String, Int, String)?
             if let index = workout.progressExercise, let left = workout.progressSecondsLeft, plan.steps.indices.contains(index) {
-                let name = catalogue.exercise(id: plan.steps[index].exerciseID)?.name ?? ""
+                let name = catalogue.exercise(id: plan.steps[index].exerciseID).map(l.exerciseName) ?? ""
                 progress = (index, name, left, l.fullDate(workout.progressUpdatedAt ?? workout.createdAt, in: timeZone))
             }
             return Cell(

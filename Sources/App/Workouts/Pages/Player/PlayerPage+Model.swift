@@ -96,9 +96,9 @@ extension PlayerPage {
                 let muscles = BodyMap.Muscles(step.exercise)
                 let legend = BodyMap.Legend(muscles, l: l)
                 return Script.Step(
-                    name: step.exercise.name, facts: l.exerciseFacts(step.exercise, tempo: step.tempo), seconds: step.seconds,
+                    name: l.exerciseName(step.exercise), facts: l.exerciseFacts(step.exercise, tempo: step.tempo), seconds: step.seconds,
                     rest: step.plan.restAfter, start: step.start, partLabel: partLabel, targetBpm: step.plan.targetBPM,
-                    repsPerMinute: step.plan.repsPerMinute, instructions: step.exercise.instructions,
+                    repsPerMinute: step.plan.repsPerMinute, instructions: l.exerciseInstructions(step.exercise),
                     bodyMapFront: BodyMap.url(.front, muscles), bodyMapBack: BodyMap.url(.back, muscles),
                     primaryLegend: legend.primary, secondaryLegend: legend.secondary, musicNote: l.musicNote(step))
             },

@@ -46,7 +46,7 @@ enum PlayerPage {
                     el(
                         "p", [.class("player-phase"), .id("player-phase")],
                         [txt(l.t("workouts.player.exerciseOf", l.number(model.startIndex + 1), l.number(steps.count)))]),
-                    el("h2", [.class("player-exercise"), .id("player-exercise")], [txt(step.exercise.name)]),
+                    el("h2", [.class("player-exercise"), .id("player-exercise")], [txt(l.exerciseName(step.exercise))]),
                     el(
                         "p", [.class("player-facts"), .id("player-facts")],
                         [txt(l.exerciseFacts(step.exercise, tempo: step.tempo).joined(separator: " · "))]),
@@ -105,7 +105,7 @@ enum PlayerPage {
                         [
                             el("summary", [], [txt(l.t("workouts.player.howTo"))]),
                             el("div", [.id("player-body-map")], [BodyMap.render(step.exercise, l: l)]),
-                            el("ol", [.id("player-instructions")], step.exercise.instructions.map { el("li", [], [txt($0)]) }),
+                            el("ol", [.id("player-instructions")], l.exerciseInstructions(step.exercise).map { el("li", [], [txt($0)]) }),
                         ]),
                     el("p", [.class("visually-hidden"), Attr("role", "status"), .id("player-status")]),
                     el("audio", [.id("player-audio"), Attr("preload", "auto")]),

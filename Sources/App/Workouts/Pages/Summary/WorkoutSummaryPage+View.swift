@@ -112,7 +112,7 @@ enum WorkoutSummaryPage {
                     "div", [.class("exercise-cell-head")],
                     [
                         el("span", [.class("exercise-number"), .aria("hidden", "true")], [txt(l.number(step.index + 1))]),
-                        el("h3", [.class("exercise-name")], [txt(step.exercise.name)]),
+                        el("h3", [.class("exercise-name")], [txt(l.exerciseName(step.exercise))]),
                         el(
                             "span", [.class("exercise-duration")],
                             [
@@ -128,12 +128,14 @@ enum WorkoutSummaryPage {
                     "details", [.class("exercise-howto")],
                     [
                         el(
-                            "summary", [.aria("label", l.t("workouts.summary.howToFor", step.exercise.name))],
+                            "summary", [.aria("label", l.t("workouts.summary.howToFor", l.exerciseName(step.exercise)))],
                             [txt(l.t("workouts.player.howTo"))]),
                         BodyMap.render(step.exercise, l: l),
-                        step.exercise.instructions.isEmpty
+                        l.exerciseInstructions(step.exercise).isEmpty
                             ? .empty
-                            : el("ol", [.class("exercise-instructions")], step.exercise.instructions.map { el("li", [], [txt($0)]) }),
+                            : el(
+                                "ol", [.class("exercise-instructions")],
+                                l.exerciseInstructions(step.exercise).map { el("li", [], [txt($0)]) }),
                     ]),
                 trailing,
             ])
