@@ -25,6 +25,8 @@ extension Request {
             userSetting: user?.language,
             acceptLanguage: headers.first(name: .acceptLanguage)
         )
-        return Localizer(language: language, catalog: application.stringCatalog, exerciseTexts: application.exerciseTexts)
+        let exercises = application.exerciseTexts
+        return Localizer(
+            language: language, catalog: application.stringCatalog, readExerciseTranslations: { try? exercises.translations() })
     }
 }

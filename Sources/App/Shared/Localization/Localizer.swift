@@ -6,9 +6,9 @@ import KineticCore
 struct Localizer: Sendable {
     let language: AppLanguage
     let catalog: StringCatalog
-    /// Where exercises' names and instructions in other languages come from (a request's
+    /// Reads exercises' names and instructions in other languages, on first use (a request's
     /// localizer has it; without it, exercises read as the catalogue has them, in English).
-    var exerciseTexts: ExerciseTexts? = nil
+    var readExerciseTranslations: (@Sendable () -> ExerciseTranslations?)? = nil
 
     /// The locale used for numbers and dates.
     var locale: Locale { Locale(identifier: language.formattingLocaleIdentifier) }

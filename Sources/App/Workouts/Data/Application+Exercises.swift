@@ -111,6 +111,6 @@ extension Localizer {
 
     private var exerciseTranslations: ExerciseTranslations? {
         guard language != .english else { return nil }
-        return try? exerciseTexts?.translations()
+        return readExerciseTranslations?()
     }
 }
