@@ -13,10 +13,12 @@ struct AdminCommands: AsyncCommandGroup, KineticCommand {
         (ListAdminsCommand.about, ListAdminsCommand()), (VerifyAddressCommand.about, VerifyAddressCommand()),
         (VerifyAllAddressesCommand.about, VerifyAllAddressesCommand()), (InviteCommand.about, InviteCommand()),
         (CreateUserCommand.about, CreateUserCommand()), (QuotaCommand.about, QuotaCommand()),
+        (AddParkCommand.about, AddParkCommand()), (ListParksCommand.about, ListParksCommand()),
+        (RevokeParkCommand.about, RevokeParkCommand()),
     ]
 
     static let about = CommandHelp(
-        name: "admin", summary: "Administers the instance: administrators, confirmed addresses, invitations, accounts and quotas.",
+        name: "admin", summary: "Administers the instance: administrators, confirmed addresses, invitations, accounts, quotas and parks.",
         usage: "kinetic admin SUBCOMMAND …", subcommands: subcommands.map(\.about))
 
     var help: String { Self.about.summary }

@@ -23,5 +23,20 @@ enum GoalsModule: KineticModule {
         routes.apiSignedIn.get(SiteURL.api(.goalMonths).pathComponents, use: api.progress)
         routes.apiSignedIn.get(SiteURL.api(.goalPauses).pathComponents, use: api.pauses)
         routes.apiSignedIn.put(SiteURL.api(.goalPauses).pathComponents, use: api.setPauses)
+
+        // Parks report for the members who let them, signed in with the park's own key.
+        let parkAPI = ParkAPIController()
+        let parks = routes.api.grouped(ParkAuthenticator(), RequireParkMiddleware())
+        parks.post(SiteURL.api(.parkOwnLinks).pathComponents, use: parkAPI.requestLink)
+        parks.get(SiteURL.api(.parkOwnLinks).pathComponents, use: parkAPI.links)
+        parks.post(SiteURL.api(.parkLinkSessions(linkId: nil)).pathComponents, use: parkAPI.addSession)
+        parks.get(SiteURL.api(.parkLinkSessions(linkId: nil)).pathComponents, use: parkAPI.sessions)
+        let memberLinks = MemberParkLinksAPIController()
+        routes.apiSignedIn.get(SiteURL.api(.memberParkLinks).pathComponents, use: memberLinks.list)
+        routes.apiSignedIn.post(SiteURL.api(.approveParkLink(linkId: nil)).pathComponents, use: memberLinks.approve)
+        routes.apiSignedIn.delete(SiteURL.api(.memberParkLink(linkId: nil)).pathComponents, use: memberLinks.decline)
+        let parkLinks = ParkLinksController()
+        routes.signedIn.get(SiteURL.parkLinks.pathComponents, use: parkLinks.show)
+        routes.signedIn.post(SiteURL.parkLink(id: nil).pathComponents, use: parkLinks.answer)
     }
 }

@@ -6,7 +6,7 @@ extension GoalsModule {
     static func migrations(_ configuration: KineticConfiguration) -> [any Migration] {
         [
             CreateJumpSessions(), CreateMonthlyGoals(), CreateJumpMonthTotals(), AddJumpSessionNaturalKey(), CreateGoalHistorySnapshots(),
-            CreateJumpPauses(),
+            CreateJumpPauses(), CreateParks(),
         ]
     }
 

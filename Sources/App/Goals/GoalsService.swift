@@ -18,9 +18,9 @@ struct GoalsService {
     /// Stores a reported session (checked by ``JumpSessionInput``, no later than the user's
     /// today). The same session sent twice (a retry, a double tap) is stored once and answered
     /// with the stored one; a different session at the same park and time is a 409.
-    func addSession(_ members: [String: JSONValue]) async throws -> StoredSession {
+    func addSession(_ members: [String: JSONValue], parkID: UUID? = nil) async throws -> StoredSession {
         let session = try JumpSessionInput.validate(members, latestDate: calendar.today).get()
-        let stored = try await repository.add(session, fitness: user.fitness)
+        let stored = try await repository.add(session, fitness: user.fitness, parkID: parkID)
         if case .existing(let existing) = stored, !existing.holds(session) {
             throw AppError(
                 status: .conflict, code: "session_exists", messageKey: "error.session.exists",

@@ -10,6 +10,8 @@ enum NotificationKind: String, CaseIterable, Codable, Sendable {
     case wishFailed
     /// A report import they started has finished or failed.
     case reportImport
+    /// A park asks to report their jump sessions.
+    case parkLink
 
     /// Its name in Settings.
     var titleKey: String { "notifications.kind.\(rawValue)" }

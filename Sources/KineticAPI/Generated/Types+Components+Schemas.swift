@@ -3084,6 +3084,137 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/ParkLink`.
+        public struct ParkLink: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ParkLink/id`.
+            public var id: Swift.String
+            /// What the member made of the request: `revoked` is stopped after being allowed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ParkLink/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pending = "pending"
+                case approved = "approved"
+                case declined = "declined"
+                case revoked = "revoked"
+            }
+            /// What the member made of the request: `revoked` is stopped after being allowed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ParkLink/status`.
+            public var status: Components.Schemas.ParkLink.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/ParkLink/reference`.
+            public var reference: Swift.String?
+            /// Only while the member allows the park.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ParkLink/member`.
+            public struct MemberPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ParkLink/member/name`.
+                public var name: Swift.String
+                /// Creates a new `MemberPayload`.
+                ///
+                /// - Parameters:
+                ///   - name:
+                public init(name: Swift.String) {
+                    self.name = name
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case name
+                }
+            }
+            /// Only while the member allows the park.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ParkLink/member`.
+            public var member: Components.Schemas.ParkLink.MemberPayload?
+            /// - Remark: Generated from `#/components/schemas/ParkLink/requestedAt`.
+            public var requestedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ParkLink/decidedAt`.
+            public var decidedAt: Foundation.Date?
+            /// Creates a new `ParkLink`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - status: What the member made of the request: `revoked` is stopped after being allowed.
+            ///   - reference:
+            ///   - member: Only while the member allows the park.
+            ///   - requestedAt:
+            ///   - decidedAt:
+            public init(
+                id: Swift.String,
+                status: Components.Schemas.ParkLink.StatusPayload,
+                reference: Swift.String? = nil,
+                member: Components.Schemas.ParkLink.MemberPayload? = nil,
+                requestedAt: Foundation.Date,
+                decidedAt: Foundation.Date? = nil
+            ) {
+                self.id = id
+                self.status = status
+                self.reference = reference
+                self.member = member
+                self.requestedAt = requestedAt
+                self.decidedAt = decidedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case status
+                case reference
+                case member
+                case requestedAt
+                case decidedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MemberParkLink`.
+        public struct MemberParkLink: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MemberParkLink/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MemberParkLink/parkName`.
+            public var parkName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MemberParkLink/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pending = "pending"
+                case approved = "approved"
+                case declined = "declined"
+                case revoked = "revoked"
+            }
+            /// - Remark: Generated from `#/components/schemas/MemberParkLink/status`.
+            public var status: Components.Schemas.MemberParkLink.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/MemberParkLink/reference`.
+            public var reference: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/MemberParkLink/requestedAt`.
+            public var requestedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/MemberParkLink/decidedAt`.
+            public var decidedAt: Foundation.Date?
+            /// Creates a new `MemberParkLink`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - parkName:
+            ///   - status:
+            ///   - reference:
+            ///   - requestedAt:
+            ///   - decidedAt:
+            public init(
+                id: Swift.String,
+                parkName: Swift.String,
+                status: Components.Schemas.MemberParkLink.StatusPayload,
+                reference: Swift.String? = nil,
+                requestedAt: Foundation.Date,
+                decidedAt: Foundation.Date? = nil
+            ) {
+                self.id = id
+                self.parkName = parkName
+                self.status = status
+                self.reference = reference
+                self.requestedAt = requestedAt
+                self.decidedAt = decidedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case parkName
+                case status
+                case reference
+                case requestedAt
+                case decidedAt
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ReportCrumb`.
         public struct ReportCrumb: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ReportCrumb/id`.

@@ -195,6 +195,60 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /api/v1/goals/pauses`.
     /// - Remark: Generated from `#/paths//api/v1/goals/pauses/put(setJumpPauses)`.
     func setJumpPauses(_ input: Operations.SetJumpPauses.Input) async throws -> Operations.SetJumpPauses.Output
+    /// This park's links, the latest request first
+    ///
+    /// - Remark: HTTP `GET /api/v1/park/links`.
+    /// - Remark: Generated from `#/paths//api/v1/park/links/get(listParkLinks)`.
+    func listParkLinks(_ input: Operations.ListParkLinks.Input) async throws -> Operations.ListParkLinks.Output
+    /// Ask a member to let this park report for them
+    ///
+    /// The member's devices are told, and Settings › Parks asks them. Answered 202 with the link
+    /// whether the address has an account or not (a link without one stays `pending`), so a park
+    /// learns nothing about who has an account. Asking again with the same address is the same
+    /// link: it stays as it is, or is asked again when the member declined or stopped it.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/park/links`.
+    /// - Remark: Generated from `#/paths//api/v1/park/links/post(requestParkLink)`.
+    func requestParkLink(_ input: Operations.RequestParkLink.Input) async throws -> Operations.RequestParkLink.Output
+    /// The sessions this park reported for a member, newest first
+    ///
+    /// None of the member's other sessions; nothing once the member stopped the park (403).
+    ///
+    /// - Remark: HTTP `GET /api/v1/park/links/{linkId}/jump-sessions`.
+    /// - Remark: Generated from `#/paths//api/v1/park/links/{linkId}/jump-sessions/get(listParkSessions)`.
+    func listParkSessions(_ input: Operations.ListParkSessions.Input) async throws -> Operations.ListParkSessions.Output
+    /// Report a member's visit
+    ///
+    /// Stored as the member's own report would be (checked the same way; calories estimated when
+    /// left out; the same date, start, end and park again answers 200 with the stored session),
+    /// noted as this park's. Without `parkName`, the park's name.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/park/links/{linkId}/jump-sessions`.
+    /// - Remark: Generated from `#/paths//api/v1/park/links/{linkId}/jump-sessions/post(reportParkSession)`.
+    func reportParkSession(_ input: Operations.ReportParkSession.Input) async throws -> Operations.ReportParkSession.Output
+    /// The parks that asked to report for the user, the latest first
+    ///
+    /// Pending, allowed and stopped links (declined ones are left out, and so are parks an administrator removed).
+    ///
+    /// - Remark: HTTP `GET /api/v1/park-links`.
+    /// - Remark: Generated from `#/paths//api/v1/park-links/get(listMemberParkLinks)`.
+    func listMemberParkLinks(_ input: Operations.ListMemberParkLinks.Input) async throws -> Operations.ListMemberParkLinks.Output
+    /// Let the park report for the user
+    ///
+    /// A link that is allowed already stays as it is; a declined or stopped one waits for the park to ask again.
+    ///
+    /// - Remark: HTTP `POST /api/v1/park-links/{linkId}/approve`.
+    /// - Remark: Generated from `#/paths//api/v1/park-links/{linkId}/approve/post(approveParkLink)`.
+    func approveParkLink(_ input: Operations.ApproveParkLink.Input) async throws -> Operations.ApproveParkLink.Output
+    /// Decline a park's request, or stop an allowed park
+    ///
+    /// What the park reported stays the user's.
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/park-links/{linkId}`.
+    /// - Remark: Generated from `#/paths//api/v1/park-links/{linkId}/delete(declineParkLink)`.
+    func declineParkLink(_ input: Operations.DeclineParkLink.Input) async throws -> Operations.DeclineParkLink.Output
     /// Deduplicated daily step totals
     ///
     /// Totals as the Health app shows them: where sources overlap, each instant counts once, for
@@ -1187,6 +1241,106 @@ extension APIProtocol {
         try await setJumpPauses(Operations.SetJumpPauses.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// This park's links, the latest request first
+    ///
+    /// - Remark: HTTP `GET /api/v1/park/links`.
+    /// - Remark: Generated from `#/paths//api/v1/park/links/get(listParkLinks)`.
+    public func listParkLinks(headers: Operations.ListParkLinks.Input.Headers = .init()) async throws -> Operations.ListParkLinks.Output {
+        try await listParkLinks(Operations.ListParkLinks.Input(headers: headers))
+    }
+    /// Ask a member to let this park report for them
+    ///
+    /// The member's devices are told, and Settings › Parks asks them. Answered 202 with the link
+    /// whether the address has an account or not (a link without one stays `pending`), so a park
+    /// learns nothing about who has an account. Asking again with the same address is the same
+    /// link: it stays as it is, or is asked again when the member declined or stopped it.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/park/links`.
+    /// - Remark: Generated from `#/paths//api/v1/park/links/post(requestParkLink)`.
+    public func requestParkLink(
+        headers: Operations.RequestParkLink.Input.Headers = .init(),
+        body: Operations.RequestParkLink.Input.Body
+    ) async throws -> Operations.RequestParkLink.Output {
+        try await requestParkLink(Operations.RequestParkLink.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The sessions this park reported for a member, newest first
+    ///
+    /// None of the member's other sessions; nothing once the member stopped the park (403).
+    ///
+    /// - Remark: HTTP `GET /api/v1/park/links/{linkId}/jump-sessions`.
+    /// - Remark: Generated from `#/paths//api/v1/park/links/{linkId}/jump-sessions/get(listParkSessions)`.
+    public func listParkSessions(
+        path: Operations.ListParkSessions.Input.Path,
+        headers: Operations.ListParkSessions.Input.Headers = .init()
+    ) async throws -> Operations.ListParkSessions.Output {
+        try await listParkSessions(Operations.ListParkSessions.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Report a member's visit
+    ///
+    /// Stored as the member's own report would be (checked the same way; calories estimated when
+    /// left out; the same date, start, end and park again answers 200 with the stored session),
+    /// noted as this park's. Without `parkName`, the park's name.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/park/links/{linkId}/jump-sessions`.
+    /// - Remark: Generated from `#/paths//api/v1/park/links/{linkId}/jump-sessions/post(reportParkSession)`.
+    public func reportParkSession(
+        path: Operations.ReportParkSession.Input.Path,
+        headers: Operations.ReportParkSession.Input.Headers = .init(),
+        body: Operations.ReportParkSession.Input.Body
+    ) async throws -> Operations.ReportParkSession.Output {
+        try await reportParkSession(Operations.ReportParkSession.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The parks that asked to report for the user, the latest first
+    ///
+    /// Pending, allowed and stopped links (declined ones are left out, and so are parks an administrator removed).
+    ///
+    /// - Remark: HTTP `GET /api/v1/park-links`.
+    /// - Remark: Generated from `#/paths//api/v1/park-links/get(listMemberParkLinks)`.
+    public func listMemberParkLinks(headers: Operations.ListMemberParkLinks.Input.Headers = .init()) async throws -> Operations.ListMemberParkLinks.Output {
+        try await listMemberParkLinks(Operations.ListMemberParkLinks.Input(headers: headers))
+    }
+    /// Let the park report for the user
+    ///
+    /// A link that is allowed already stays as it is; a declined or stopped one waits for the park to ask again.
+    ///
+    /// - Remark: HTTP `POST /api/v1/park-links/{linkId}/approve`.
+    /// - Remark: Generated from `#/paths//api/v1/park-links/{linkId}/approve/post(approveParkLink)`.
+    public func approveParkLink(
+        path: Operations.ApproveParkLink.Input.Path,
+        headers: Operations.ApproveParkLink.Input.Headers = .init()
+    ) async throws -> Operations.ApproveParkLink.Output {
+        try await approveParkLink(Operations.ApproveParkLink.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Decline a park's request, or stop an allowed park
+    ///
+    /// What the park reported stays the user's.
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/park-links/{linkId}`.
+    /// - Remark: Generated from `#/paths//api/v1/park-links/{linkId}/delete(declineParkLink)`.
+    public func declineParkLink(
+        path: Operations.DeclineParkLink.Input.Path,
+        headers: Operations.DeclineParkLink.Input.Headers = .init()
+    ) async throws -> Operations.DeclineParkLink.Output {
+        try await declineParkLink(Operations.DeclineParkLink.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Deduplicated daily step totals

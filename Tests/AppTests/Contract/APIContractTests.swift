@@ -37,7 +37,7 @@ struct APIContractTests {
 
         let called = kinetic.calls.called
         let documented = try OperationLog.documented()
-        #expect(documented.count == 100)
+        #expect(documented.count == 107)
         #expect(documented.subtracting(called.keys).sorted() == [], "operations the contract test never called")
         #expect(Set(called.keys).subtracting(documented).sorted() == [])
     }
@@ -143,6 +143,24 @@ struct APIContractTests {
         let thisMonth = try #require(progress.months.first)
         #expect(progress.currentMonth == month && thisMonth.month == month && thisMonth.jumps.total == 1_200)
         #expect(thisMonth.jumps.pace?.unit == .jumps && thisMonth.jumps.goal == 20_000)
+
+        // A park reports for Ana once she allows it, with its own key.
+        let printed = try kinetic.command(["admin", "park-add", "Contract Park"])
+        let key = try #require(printed.split(whereSeparator: \.isNewline).last { $0.hasPrefix("kpk_") }.map(String.init), "\(printed)")
+        let park = kinetic.client(key)
+        let link = try await park.requestParkLink(body: .json(.init(email: ana.email, reference: "7"))).accepted.body.json
+        #expect(link.status == .pending)
+        let visit = Operations.ReportParkSession.Input.Body.JsonPayload(
+            date: today, numberOfJumps: 640, startTime: "01:00", endTime: "01:30")
+        _ = try await park.reportParkSession(path: .init(linkId: link.id), body: .json(visit)).forbidden.body.json
+        #expect(try await client.listMemberParkLinks().ok.body.json.map(\.id) == [link.id])
+        #expect(try await client.approveParkLink(path: .init(linkId: link.id)).ok.body.json.status == .approved)
+        #expect(try await park.listParkLinks().ok.body.json.first?.member?.name != nil)
+        let reported = try await park.reportParkSession(path: .init(linkId: link.id), body: .json(visit)).created.body.json
+        #expect(reported.parkName == "Contract Park")
+        #expect(try await park.listParkSessions(path: .init(linkId: link.id)).ok.body.json.map(\.id) == [reported.id])
+        _ = try await client.declineParkLink(path: .init(linkId: link.id)).noContent
+        _ = try await park.listParkSessions(path: .init(linkId: link.id)).forbidden.body.json
 
         let hour = Self.utc(Date().addingTimeInterval(-3600), "yyyy-MM-dd HH:00:00 Z")
         let pushed = try await client.pushHealthSamples(

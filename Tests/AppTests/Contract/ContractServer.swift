@@ -50,12 +50,14 @@ final class ContractServer: @unchecked Sendable {
             serverURL: url, transport: AsyncHTTPClientTransport(), middlewares: [calls] + (token.map { [BearerToken($0)] } ?? []))
     }
 
-    /// Runs `kinetic` with `arguments` against this server's data, as its operator would.
-    func command(_ arguments: [String]) throws {
+    /// Runs `kinetic` with `arguments` against this server's data, as its operator would; what it printed.
+    @discardableResult
+    func command(_ arguments: [String]) throws -> String {
         let (status, output) = try ServerProcess.runBuilt(
             "kinetic", arguments + ["--data-dir", directory.path],
             environment: ProcessInfo.processInfo.environment.merging(["DATABASE_URL": database ?? ""]) { $1 })
         try #require(status == 0, "kinetic \(arguments.joined(separator: " ")): \(output)")
+        return output
     }
 
     /// Signs an account up and confirms its address with the link the SMTP peer received.

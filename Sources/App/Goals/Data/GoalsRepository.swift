@@ -133,6 +133,13 @@ struct GoalsRepository {
         try await sessionRecords(in: month).compactMap(StoredJumpSession.init)
     }
 
+    /// The sessions `parkID` reported for this user, newest first.
+    func sessions(reportedBy parkID: UUID) async throws -> [StoredJumpSession] {
+        try await JumpSessionRecord.query(on: database).filter(\.$user.$id == userID).filter(\.$parkID == parkID)
+            .sort(\.$date, .descending).sort(\.$endTime, .descending).sort(\.$startTime, .descending).all()
+            .compactMap(StoredJumpSession.init)
+    }
+
     private func sessionRecords(in month: Month?) async throws -> [JumpSessionRecord] {
         var query = JumpSessionRecord.query(on: database).filter(\.$user.$id == userID)
         if let month { query = query.filter(\.$month == month.description) }
@@ -144,7 +151,7 @@ struct GoalsRepository {
     /// Stores a session once. A session with the same date, start, end and park is the same
     /// session (a retried request): the stored one is answered instead, also when the retries
     /// race each other (the unique key `jump_sessions_natural_key` decides).
-    func add(_ reported: JumpSession, fitness: FitnessSettings) async throws -> StoredSession {
+    func add(_ reported: JumpSession, fitness: FitnessSettings, parkID: UUID? = nil) async throws -> StoredSession {
         if let stored = try await storedSession(matching: reported) { return .existing(stored) }
         var session = reported
         var estimated = false
@@ -152,7 +159,7 @@ struct GoalsRepository {
             session.numberOfCalories = estimate
             estimated = true
         }
-        let record = JumpSessionRecord(userID: userID, session: session, caloriesEstimated: estimated)
+        let record = JumpSessionRecord(userID: userID, session: session, caloriesEstimated: estimated, parkID: parkID)
         let userID = self.userID
         let month = Month(session.date)
         do {

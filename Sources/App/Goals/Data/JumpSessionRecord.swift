@@ -20,11 +20,14 @@ final class JumpSessionRecord: Model, @unchecked Sendable {
     @Field(key: "start_time") var startTime: String
     @Field(key: "end_time") var endTime: String
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    /// The park that reported it through a member's link (``ParkLinks``); nil for the member's own.
+    @OptionalField(key: "park_id") var parkID: UUID?
 
     init() {}
 
-    init(userID: UUID, session: JumpSession, caloriesEstimated: Bool) {
+    init(userID: UUID, session: JumpSession, caloriesEstimated: Bool, parkID: UUID? = nil) {
         self.$user.id = userID
+        self.parkID = parkID
         self.date = session.date.description
         self.month = Month(session.date).description
         self.numberOfJumps = session.numberOfJumps

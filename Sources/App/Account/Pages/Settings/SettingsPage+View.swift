@@ -48,6 +48,7 @@ enum SettingsPage {
                         ListRow.render(href: SiteURL.stepSources.path, title: l.t("sources.title"), detail: l.t("steps.sourcesDetail")),
                         ListRow.render(
                             href: SiteURL.stepSync.path, title: l.t("steps.sync.title"), detail: l.t("steps.sync.settingsDetail")),
+                        ListRow.render(href: SiteURL.parkLinks.path, title: l.t("parks.title"), detail: l.t("parks.settingsDetail")),
                         ListRow.render(
                             href: SiteURL.notificationSettings.path, title: l.t("notifications.title"),
                             detail: l.t("notifications.settingsDetail")),
