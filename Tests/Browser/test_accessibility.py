@@ -12,7 +12,7 @@ from conftest import BASE_URL, api, log_in, make_driver, settle, upload_export, 
 
 SIGNED_OUT = ["/login", "/signup"]
 SIGNED_IN = ["/profile", "/settings", "/settings/fitness", "/settings/password", "/settings/tokens", "/settings/step-sync",
-             "/goals", "/goals?category=calories", "/goals/history", "/goals/days-off", "/steps", "/steps/sources", "/workouts"]
+             "/goals", "/goals?category=calories", "/goals/history", "/goals/days-off", "/settings/parks", "/steps", "/steps/sources", "/workouts"]
 
 
 def violations(driver):

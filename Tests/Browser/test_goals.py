@@ -302,7 +302,9 @@ def test_calorie_section_needs_fitness_settings_and_detours_there(driver, accoun
 
 def test_jump_history_lists_and_adds_sessions(driver, goals_account):
     open_goals(driver, goals_account)
-    driver.find_element(By.CSS_SELECTOR, ".history-link").click()
+    link = driver.find_element(By.CSS_SELECTOR, ".history-link")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
     wait(driver).until(EC.url_to_be(BASE_URL + "/goals/history"))
     assert len(driver.find_elements(By.CSS_SELECTOR, ".history-month")) == 2
     driver.find_element(By.CSS_SELECTOR, ".add-session-summary").click()
@@ -357,14 +359,18 @@ def test_the_pace_on_the_ring_follows_rest_days_set_on_days_off(goals_account):
             assert driver.find_elements(By.CSS_SELECTOR, "[data-category-panel]:not([hidden]) .ring-pace-tick")
         screenshot(driver, "goals-pace-en-375")
 
-        driver.find_element(By.LINK_TEXT, "Rest days and days off").click()
+        link = driver.find_element(By.LINK_TEXT, "Rest days and days off")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+        link.click()
         wait(driver).until(EC.presence_of_element_located((By.ID, "rest-days-form")))
         assert_no_horizontal_overflow(driver, "days off")
         kept = today.strftime("%A").lower()
         for box in driver.find_elements(By.CSS_SELECTOR, "input[name='rest[]']"):
             if (box.get_attribute("value") != kept) != box.is_selected():
                 driver.execute_script("arguments[0].click()", box)
-        driver.find_element(By.CSS_SELECTOR, "#rest-days-form button[type=submit]").click()
+        save = driver.find_element(By.CSS_SELECTOR, "#rest-days-form button[type=submit]")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", save)
+        save.click()
         wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".banner-success")))
         screenshot(driver, "goals-days-off-en-375")
 

@@ -21,7 +21,8 @@ struct GoalsService {
     func addSession(_ members: [String: JSONValue], parkID: UUID? = nil) async throws -> StoredSession {
         let session = try JumpSessionInput.validate(members, latestDate: calendar.today).get()
         let stored = try await repository.add(session, fitness: user.fitness, parkID: parkID)
-        if case .existing(let existing) = stored, !existing.holds(session) {
+        // A park's report that meets a session it did not report itself learns nothing of it.
+        if case .existing(let existing) = stored, !existing.holds(session) || (parkID != nil && existing.parkID != parkID) {
             throw AppError(
                 status: .conflict, code: "session_exists", messageKey: "error.session.exists",
                 fields: FieldErrors(["startTime": "error.session.exists"]))
@@ -34,15 +35,19 @@ struct GoalsService {
         try await repository.sessions(in: month)
     }
 
-    /// The rest days, days off and months off the pace leaves out.
+    /// The rest days, days off and months off the pace leaves out; days off before this month
+    /// move no pace any more and are left out.
     func pauses() async throws -> JumpPauses {
-        try await repository.pauses()
+        var pauses = try await repository.pauses()
+        pauses.pausedDays = pauses.pausedDays.filter { Month($0) >= calendar.currentMonth }
+        return pauses
     }
 
     /// Replaces the rest days, days off and months off with what `members` says (checked by
-    /// ``JumpPausesInput``); answers what is stored.
+    /// ``JumpPausesInput``; days off before this month are not kept); answers what is stored.
     func setPauses(_ members: [String: JSONValue]) async throws -> JumpPauses {
-        let pauses = try JumpPausesInput.validate(members).get()
+        var pauses = try JumpPausesInput.validate(members).get()
+        pauses.pausedDays = pauses.pausedDays.filter { Month($0) >= calendar.currentMonth }
         try await repository.setPauses(pauses)
         return pauses
     }

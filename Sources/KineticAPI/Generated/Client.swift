@@ -2814,8 +2814,8 @@ public struct Client: APIProtocol {
     ///
     /// Replaces all three lists at once (a list left out is emptied). `restWeekdays` are the
     /// weekdays the user never jumps (at most six); `pausedDays` single days off (`yyyy-MM-dd`,
-    /// at most 366); `pausedMonths` months off (`yyyy-MM`, at most 120). Repeated items count
-    /// once. The pace of `GET /api/v1/goals/months` leaves these days out. 422 names each item
+    /// at most 366; days before the current month move no pace and are not kept);
+    /// `pausedMonths` months off (`yyyy-MM`, at most 120). Repeated items count once. The pace of `GET /api/v1/goals/months` leaves these days out. 422 names each item
     /// that does not read (`pausedDays[2]`) and a list that is too long.
     ///
     ///
@@ -3078,10 +3078,12 @@ public struct Client: APIProtocol {
     }
     /// Ask a member to let this park report for them
     ///
-    /// The member's devices are told, and Settings › Parks asks them. Answered 202 with the link
-    /// whether the address has an account or not (a link without one stays `pending`), so a park
-    /// learns nothing about who has an account. Asking again with the same address is the same
-    /// link: it stays as it is, or is asked again when the member declined or stopped it.
+    /// The account that confirmed the address is asked: its devices are told, and Settings ›
+    /// Parks asks them. Answered 202 with the link whether the address has such an account or
+    /// not (a link without one stays `pending`, and a declined request also reads `pending`), so
+    /// a park learns nothing about who has an account. Asking again with the same address is
+    /// the same link: it stays as it is, or is asked again when the member declined or stopped
+    /// it, and a link not yet allowed goes to whoever has confirmed the address since.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/park/links`.
@@ -3414,8 +3416,9 @@ public struct Client: APIProtocol {
     /// Report a member's visit
     ///
     /// Stored as the member's own report would be (checked the same way; calories estimated when
-    /// left out; the same date, start, end and park again answers 200 with the stored session),
-    /// noted as this park's. Without `parkName`, the park's name.
+    /// left out; the same date, start and end again answers 200 with the stored session), under
+    /// the park's name and noted as this park's. A session the member recorded themselves at
+    /// the same date, times and park name is a 409 that says nothing more of it.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/park/links/{linkId}/jump-sessions`.

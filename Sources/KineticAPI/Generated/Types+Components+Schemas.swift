@@ -3035,8 +3035,12 @@ extension Components {
                 case saturday = "saturday"
                 case sunday = "sunday"
             }
+            /// At most six different days (a week keeps a day to jump); a repeated day counts once.
+            ///
             /// - Remark: Generated from `#/components/schemas/JumpPauses/restWeekdays`.
             public typealias RestWeekdaysPayload = [Components.Schemas.JumpPauses.RestWeekdaysPayloadPayload]
+            /// At most six different days (a week keeps a day to jump); a repeated day counts once.
+            ///
             /// - Remark: Generated from `#/components/schemas/JumpPauses/restWeekdays`.
             public var restWeekdays: Components.Schemas.JumpPauses.RestWeekdaysPayload?
             /// - Remark: Generated from `#/components/schemas/JumpPauses/pausedDays`.
@@ -3046,7 +3050,7 @@ extension Components {
             /// Creates a new `JumpPauses`.
             ///
             /// - Parameters:
-            ///   - restWeekdays:
+            ///   - restWeekdays: At most six different days (a week keeps a day to jump); a repeated day counts once.
             ///   - pausedDays:
             ///   - pausedMonths:
             public init(
@@ -3088,16 +3092,15 @@ extension Components {
         public struct ParkLink: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ParkLink/id`.
             public var id: Swift.String
-            /// What the member made of the request: `revoked` is stopped after being allowed.
+            /// What the member made of the request: `revoked` is stopped after being allowed; a declined request reads `pending`.
             ///
             /// - Remark: Generated from `#/components/schemas/ParkLink/status`.
             @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case pending = "pending"
                 case approved = "approved"
-                case declined = "declined"
                 case revoked = "revoked"
             }
-            /// What the member made of the request: `revoked` is stopped after being allowed.
+            /// What the member made of the request: `revoked` is stopped after being allowed; a declined request reads `pending`.
             ///
             /// - Remark: Generated from `#/components/schemas/ParkLink/status`.
             public var status: Components.Schemas.ParkLink.StatusPayload
@@ -3132,7 +3135,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - id:
-            ///   - status: What the member made of the request: `revoked` is stopped after being allowed.
+            ///   - status: What the member made of the request: `revoked` is stopped after being allowed; a declined request reads `pending`.
             ///   - reference:
             ///   - member: Only while the member allows the park.
             ///   - requestedAt:

@@ -4399,8 +4399,8 @@ public enum Operations {
     ///
     /// Replaces all three lists at once (a list left out is emptied). `restWeekdays` are the
     /// weekdays the user never jumps (at most six); `pausedDays` single days off (`yyyy-MM-dd`,
-    /// at most 366); `pausedMonths` months off (`yyyy-MM`, at most 120). Repeated items count
-    /// once. The pace of `GET /api/v1/goals/months` leaves these days out. 422 names each item
+    /// at most 366; days before the current month move no pace and are not kept);
+    /// `pausedMonths` months off (`yyyy-MM`, at most 120). Repeated items count once. The pace of `GET /api/v1/goals/months` leaves these days out. 422 names each item
     /// that does not read (`pausedDays[2]`) and a list that is too long.
     ///
     ///
@@ -4803,10 +4803,12 @@ public enum Operations {
     }
     /// Ask a member to let this park report for them
     ///
-    /// The member's devices are told, and Settings › Parks asks them. Answered 202 with the link
-    /// whether the address has an account or not (a link without one stays `pending`), so a park
-    /// learns nothing about who has an account. Asking again with the same address is the same
-    /// link: it stays as it is, or is asked again when the member declined or stopped it.
+    /// The account that confirmed the address is asked: its devices are told, and Settings ›
+    /// Parks asks them. Answered 202 with the link whether the address has such an account or
+    /// not (a link without one stays `pending`, and a declined request also reads `pending`), so
+    /// a park learns nothing about who has an account. Asking again with the same address is
+    /// the same link: it stays as it is, or is asked again when the member declined or stopped
+    /// it, and a link not yet allowed goes to whoever has confirmed the address since.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/park/links`.
@@ -5422,8 +5424,9 @@ public enum Operations {
     /// Report a member's visit
     ///
     /// Stored as the member's own report would be (checked the same way; calories estimated when
-    /// left out; the same date, start, end and park again answers 200 with the stored session),
-    /// noted as this park's. Without `parkName`, the park's name.
+    /// left out; the same date, start and end again answers 200 with the stored session), under
+    /// the park's name and noted as this park's. A session the member recorded themselves at
+    /// the same date, times and park name is a 409 that says nothing more of it.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/park/links/{linkId}/jump-sessions`.
@@ -5466,8 +5469,6 @@ public enum Operations {
                     public var numberOfJumps: Swift.Int
                     /// - Remark: Generated from `#/paths/api/v1/park/links/{linkId}/jump-sessions/POST/requestBody/json/numberOfCalories`.
                     public var numberOfCalories: Swift.Int?
-                    /// - Remark: Generated from `#/paths/api/v1/park/links/{linkId}/jump-sessions/POST/requestBody/json/parkName`.
-                    public var parkName: Swift.String?
                     /// - Remark: Generated from `#/paths/api/v1/park/links/{linkId}/jump-sessions/POST/requestBody/json/startTime`.
                     public var startTime: Swift.String
                     /// - Remark: Generated from `#/paths/api/v1/park/links/{linkId}/jump-sessions/POST/requestBody/json/endTime`.
@@ -5478,21 +5479,18 @@ public enum Operations {
                     ///   - date:
                     ///   - numberOfJumps:
                     ///   - numberOfCalories:
-                    ///   - parkName:
                     ///   - startTime:
                     ///   - endTime:
                     public init(
                         date: Swift.String,
                         numberOfJumps: Swift.Int,
                         numberOfCalories: Swift.Int? = nil,
-                        parkName: Swift.String? = nil,
                         startTime: Swift.String,
                         endTime: Swift.String
                     ) {
                         self.date = date
                         self.numberOfJumps = numberOfJumps
                         self.numberOfCalories = numberOfCalories
-                        self.parkName = parkName
                         self.startTime = startTime
                         self.endTime = endTime
                     }
@@ -5500,7 +5498,6 @@ public enum Operations {
                         case date
                         case numberOfJumps
                         case numberOfCalories
-                        case parkName
                         case startTime
                         case endTime
                     }
@@ -5518,10 +5515,6 @@ public enum Operations {
                             Swift.Int.self,
                             forKey: .numberOfCalories
                         )
-                        self.parkName = try container.decodeIfPresent(
-                            Swift.String.self,
-                            forKey: .parkName
-                        )
                         self.startTime = try container.decode(
                             Swift.String.self,
                             forKey: .startTime
@@ -5534,7 +5527,6 @@ public enum Operations {
                             "date",
                             "numberOfJumps",
                             "numberOfCalories",
-                            "parkName",
                             "startTime",
                             "endTime"
                         ])

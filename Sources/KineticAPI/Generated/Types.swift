@@ -187,8 +187,8 @@ public protocol APIProtocol: Sendable {
     ///
     /// Replaces all three lists at once (a list left out is emptied). `restWeekdays` are the
     /// weekdays the user never jumps (at most six); `pausedDays` single days off (`yyyy-MM-dd`,
-    /// at most 366); `pausedMonths` months off (`yyyy-MM`, at most 120). Repeated items count
-    /// once. The pace of `GET /api/v1/goals/months` leaves these days out. 422 names each item
+    /// at most 366; days before the current month move no pace and are not kept);
+    /// `pausedMonths` months off (`yyyy-MM`, at most 120). Repeated items count once. The pace of `GET /api/v1/goals/months` leaves these days out. 422 names each item
     /// that does not read (`pausedDays[2]`) and a list that is too long.
     ///
     ///
@@ -202,10 +202,12 @@ public protocol APIProtocol: Sendable {
     func listParkLinks(_ input: Operations.ListParkLinks.Input) async throws -> Operations.ListParkLinks.Output
     /// Ask a member to let this park report for them
     ///
-    /// The member's devices are told, and Settings › Parks asks them. Answered 202 with the link
-    /// whether the address has an account or not (a link without one stays `pending`), so a park
-    /// learns nothing about who has an account. Asking again with the same address is the same
-    /// link: it stays as it is, or is asked again when the member declined or stopped it.
+    /// The account that confirmed the address is asked: its devices are told, and Settings ›
+    /// Parks asks them. Answered 202 with the link whether the address has such an account or
+    /// not (a link without one stays `pending`, and a declined request also reads `pending`), so
+    /// a park learns nothing about who has an account. Asking again with the same address is
+    /// the same link: it stays as it is, or is asked again when the member declined or stopped
+    /// it, and a link not yet allowed goes to whoever has confirmed the address since.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/park/links`.
@@ -221,8 +223,9 @@ public protocol APIProtocol: Sendable {
     /// Report a member's visit
     ///
     /// Stored as the member's own report would be (checked the same way; calories estimated when
-    /// left out; the same date, start, end and park again answers 200 with the stored session),
-    /// noted as this park's. Without `parkName`, the park's name.
+    /// left out; the same date, start and end again answers 200 with the stored session), under
+    /// the park's name and noted as this park's. A session the member recorded themselves at
+    /// the same date, times and park name is a 409 that says nothing more of it.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/park/links/{linkId}/jump-sessions`.
@@ -1227,8 +1230,8 @@ extension APIProtocol {
     ///
     /// Replaces all three lists at once (a list left out is emptied). `restWeekdays` are the
     /// weekdays the user never jumps (at most six); `pausedDays` single days off (`yyyy-MM-dd`,
-    /// at most 366); `pausedMonths` months off (`yyyy-MM`, at most 120). Repeated items count
-    /// once. The pace of `GET /api/v1/goals/months` leaves these days out. 422 names each item
+    /// at most 366; days before the current month move no pace and are not kept);
+    /// `pausedMonths` months off (`yyyy-MM`, at most 120). Repeated items count once. The pace of `GET /api/v1/goals/months` leaves these days out. 422 names each item
     /// that does not read (`pausedDays[2]`) and a list that is too long.
     ///
     ///
@@ -1252,10 +1255,12 @@ extension APIProtocol {
     }
     /// Ask a member to let this park report for them
     ///
-    /// The member's devices are told, and Settings › Parks asks them. Answered 202 with the link
-    /// whether the address has an account or not (a link without one stays `pending`), so a park
-    /// learns nothing about who has an account. Asking again with the same address is the same
-    /// link: it stays as it is, or is asked again when the member declined or stopped it.
+    /// The account that confirmed the address is asked: its devices are told, and Settings ›
+    /// Parks asks them. Answered 202 with the link whether the address has such an account or
+    /// not (a link without one stays `pending`, and a declined request also reads `pending`), so
+    /// a park learns nothing about who has an account. Asking again with the same address is
+    /// the same link: it stays as it is, or is asked again when the member declined or stopped
+    /// it, and a link not yet allowed goes to whoever has confirmed the address since.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/park/links`.
@@ -1287,8 +1292,9 @@ extension APIProtocol {
     /// Report a member's visit
     ///
     /// Stored as the member's own report would be (checked the same way; calories estimated when
-    /// left out; the same date, start, end and park again answers 200 with the stored session),
-    /// noted as this park's. Without `parkName`, the park's name.
+    /// left out; the same date, start and end again answers 200 with the stored session), under
+    /// the park's name and noted as this park's. A session the member recorded themselves at
+    /// the same date, times and park name is a 409 that says nothing more of it.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/park/links/{linkId}/jump-sessions`.

@@ -131,11 +131,12 @@ struct APIContractTests {
         _ = try await client.getGoals(path: .init(customerId: UUID().uuidString)).notFound.body.json
 
         // Rest days and months off move the pace; every month carries its totals.
+        let nextYear = String(Int(today.prefix(4))! + 1)
         let pauses = try await client.setJumpPauses(
-            body: .json(.init(restWeekdays: [.sunday, .sunday], pausedDays: ["2026-12-24"], pausedMonths: ["2027-08"]))
+            body: .json(.init(restWeekdays: [.sunday, .sunday], pausedDays: [nextYear + "-12-24"], pausedMonths: [nextYear + "-08"]))
         ).ok.body.json
-        #expect(pauses.restWeekdays == [.sunday] && pauses.pausedDays == ["2026-12-24"])
-        #expect(try await client.getJumpPauses().ok.body.json.pausedMonths == ["2027-08"])
+        #expect(pauses.restWeekdays == [.sunday] && pauses.pausedDays == [nextYear + "-12-24"])
+        #expect(try await client.getJumpPauses().ok.body.json.pausedMonths == [nextYear + "-08"])
         let everyDay = try await client.setJumpPauses(
             body: .json(.init(restWeekdays: Components.Schemas.JumpPauses.RestWeekdaysPayloadPayload.allCases)))
         #expect(try everyDay.unprocessableContent.body.json.error.fields?.additionalProperties["restWeekdays"] != nil)

@@ -123,6 +123,47 @@ import VaporTesting
         }
     }
 
+    /// Only the account that confirmed the address is asked; a park cannot learn of the member's
+    /// own sessions or of a decline; a removed park's link cannot be allowed.
+    @Test func onlyTheAddresssConfirmedOwner_isAsked_andAParkLearnsNothingElse() async throws {
+        try await withKinetic { app in
+            let key = try await park(app)
+            let ana = try await app.signUp(confirmed: false)
+            let link = try await app.json(.POST, "/api/v1/park/links", body: ["email": ana.email], token: key)
+                .decoded(as: Components.Schemas.ParkLink.self)
+            #expect(try await app.json(.GET, "/api/v1/park-links", token: ana.token).body.string == "[]")
+            #expect(try await app.json(.POST, "/api/v1/park-links/\(link.id)/approve", token: ana.token).status == .notFound)
+            // Once Ana confirms the address, the park's next request reaches her.
+            try await app.confirmAddress(of: ana)
+            _ = try await app.json(.POST, "/api/v1/park/links", body: ["email": ana.email], token: key)
+            #expect(
+                try await app.json(.GET, "/api/v1/park-links", token: ana.token).decoded(as: [Components.Schemas.MemberParkLink].self).count
+                    == 1)
+
+            // A decline reads as a request still waiting.
+            _ = try await app.json(.DELETE, "/api/v1/park-links/\(link.id)", token: ana.token)
+            let seen = try await app.json(.GET, "/api/v1/park/links", token: key).decoded(as: [Components.Schemas.ParkLink].self)
+            #expect(seen.map(\.status) == [.pending] && seen.first?.decidedAt == nil)
+
+            // Allowed, the park meets a session Ana recorded herself under its name: a bare 409.
+            _ = try await app.json(.POST, "/api/v1/park/links", body: ["email": ana.email], token: key)
+            _ = try await app.json(.POST, "/api/v1/park-links/\(link.id)/approve", token: ana.token)
+            _ = try await app.json(.POST, "/api/v1/jump-sessions", body: session(park: "Plainfield Trampoline Park"), token: ana.token)
+            let clash = try await app.json(.POST, "/api/v1/park/links/\(link.id)/jump-sessions", body: session(), token: key)
+            #expect(clash.status == .conflict && !clash.body.string.contains("2400") && !clash.body.string.contains("\"id\""))
+            #expect(try await app.json(.GET, "/api/v1/park/links/\(link.id)/jump-sessions", token: key).body.string == "[]")
+            let named = try await app.json(
+                .POST, "/api/v1/park/links/\(link.id)/jump-sessions", body: session(park: "Elsewhere"), token: key)
+            #expect(named.status == .unprocessableEntity, "a park reports under its own name")
+
+            // A removed park's link is no longer Ana's to allow.
+            let parkID = try #require(try await ParkKeys(database: app.db).list().first?.id)
+            _ = try await app.json(.DELETE, "/api/v1/park-links/\(link.id)", token: ana.token)
+            _ = try await ParkKeys(database: app.db).revoke(parkID, at: app.now)
+            #expect(try await app.json(.POST, "/api/v1/park-links/\(link.id)/approve", token: ana.token).status == .notFound)
+        }
+    }
+
     @Test(arguments: [
         (#"{"email": "not an address"}"#, "email"),
         (#"{"email": "a@example.com", "reference": "\#(String(repeating: "9", count: 81))"}"#, "reference"),

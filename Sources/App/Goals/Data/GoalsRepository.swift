@@ -28,21 +28,17 @@ struct GoalsRepository {
     }
 
     /// Replaces the user's rest days, days off and months off with `pauses`, at once. Two
-    /// replacements at the same moment: the later one is kept (on PostgreSQL the second may
-    /// meet the first's rows in the unique key; it then runs again, after the first).
+    /// replacements at the same moment take turns (on PostgreSQL the user's row is locked first;
+    /// SQLite writes one transaction at a time): one whole set is kept, never a mix of both.
     func setPauses(_ pauses: JumpPauses) async throws {
         let userID = self.userID
-        for attempt in 1...2 {
-            do {
-                try await database.writeTransaction { transaction in
-                    try await JumpPauseRecord.query(on: transaction).filter(\.$user.$id == userID).delete()
-                    let rows = JumpPauseRecord.rows(of: pauses, userID: userID)
-                    if !rows.isEmpty { try await rows.create(on: transaction) }
-                }
-                return
-            } catch let error as any DatabaseError where error.isConstraintFailure && attempt == 1 {
-                continue
+        try await database.writeTransaction { transaction in
+            if let sql = transaction as? any SQLDatabase, sql.dialect.name == "postgresql" {
+                try await sql.raw("SELECT id FROM users WHERE id = \(bind: userID) FOR UPDATE").run()
             }
+            try await JumpPauseRecord.query(on: transaction).filter(\.$user.$id == userID).delete()
+            let rows = JumpPauseRecord.rows(of: pauses, userID: userID)
+            if !rows.isEmpty { try await rows.create(on: transaction) }
         }
     }
 
@@ -173,7 +169,7 @@ struct GoalsRepository {
             else { throw error }
             return .existing(stored)
         }
-        return .created(StoredJumpSession(id: try record.requireID(), session: session, caloriesEstimated: estimated))
+        return .created(StoredJumpSession(id: try record.requireID(), session: session, caloriesEstimated: estimated, parkID: parkID))
     }
 
     /// Estimates the calories of the sessions that have none (pushed before the body type and

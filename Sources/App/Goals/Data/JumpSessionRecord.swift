@@ -53,17 +53,20 @@ struct StoredJumpSession: Equatable, Sendable {
     let session: JumpSession
     /// True when Kinetic estimated the calories (see `CalorieEstimator`).
     let caloriesEstimated: Bool
+    /// The park that reported it for the member (``ParkLinks``); nil for the member's own.
+    var parkID: UUID? = nil
 
     /// The record's session; nil if a stored field no longer parses.
     init?(_ record: JumpSessionRecord) {
         guard let id = record.id, let session = record.session else { return nil }
-        self.init(id: id, session: session, caloriesEstimated: record.caloriesEstimated)
+        self.init(id: id, session: session, caloriesEstimated: record.caloriesEstimated, parkID: record.parkID)
     }
 
-    init(id: UUID, session: JumpSession, caloriesEstimated: Bool) {
+    init(id: UUID, session: JumpSession, caloriesEstimated: Bool, parkID: UUID? = nil) {
         self.id = id
         self.session = session
         self.caloriesEstimated = caloriesEstimated
+        self.parkID = parkID
     }
 
     /// Whether this stored session says what `reported` says: the same jumps, and the same

@@ -21,13 +21,13 @@ struct ParkAPIController {
     }
 
     /// Stores a session for the link's member, as the member's own report would be stored
-    /// (checked, once per date, times and park), noted as this park's. `parkName` may be left
-    /// out: it is then the park's name.
+    /// (checked, once per date, times and park), noted as this park's, under the park's name.
     func addSession(_ request: Request) async throws -> Response {
         let park = try request.auth.require(ParkRecord.self)
         let (_, member) = try await request.parkLinks.approvedMember(try linkID(request), of: park)
         var members = try await JSONMemberReader.object(request.jsonBody()).get().members
-        if members["parkName"] == nil { members["parkName"] = .string(park.name) }
+        guard members["parkName"] == nil else { throw AppError.validation(FieldErrors(["parkName": "error.field.unknown"])) }
+        members["parkName"] = .string(park.name)
         let goals = GoalsService(
             database: request.db, user: member, userID: try member.requireID(), calendar: request.application.userCalendar(for: member))
         let stored = try await goals.addSession(members, parkID: try park.requireID())

@@ -2,13 +2,15 @@ import Foundation
 import KineticCore
 import Vapor
 
-/// A link as its park sees it: the member's name only once they approved it.
+/// A link as its park sees it: the member's name only once they approved it, and a declined
+/// request as a pending one (only an account can decline, so saying so would tell the park the
+/// address has one).
 struct ParkLinkDTO: Content {
     struct Member: Content {
         let name: String
     }
 
-    let id: UUID
+    let id: String
     let status: String
     @NullEncoded var reference: String?
     @NullEncoded var member: Member?
@@ -16,18 +18,19 @@ struct ParkLinkDTO: Content {
     @NullEncoded var decidedAt: String?
 
     init(_ link: ParkLinkRecord, member: User?) throws {
-        id = try link.requireID()
-        status = link.linkStatus.rawValue
+        id = try link.requireID().uuidString.lowercased()
+        let declined = link.linkStatus == .declined
+        status = declined ? ParkLinkStatus.pending.rawValue : link.linkStatus.rawValue
         reference = link.reference
         self.member = member.map { Member(name: $0.name) }
         requestedAt = link.requestedAt.formatted(.iso8601)
-        decidedAt = link.decidedAt?.formatted(.iso8601)
+        decidedAt = declined ? nil : link.decidedAt?.formatted(.iso8601)
     }
 }
 
 /// A link as its member sees it: which park asks, and what they answered.
 struct MemberParkLinkDTO: Content {
-    let id: UUID
+    let id: String
     let parkName: String
     let status: String
     @NullEncoded var reference: String?
@@ -35,7 +38,7 @@ struct MemberParkLinkDTO: Content {
     @NullEncoded var decidedAt: String?
 
     init(_ link: ParkLinkRecord, park: ParkRecord) throws {
-        id = try link.requireID()
+        id = try link.requireID().uuidString.lowercased()
         parkName = park.name
         status = link.linkStatus.rawValue
         reference = link.reference

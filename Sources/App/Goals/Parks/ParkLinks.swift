@@ -16,32 +16,26 @@ struct ParkLinks {
 
     // MARK: The park's side
 
-    /// Asks `request.email`'s owner to let `park` report for them. Answered the same whether the
-    /// address has an account or not (a link without one stays pending), so a park cannot find
-    /// out who has an account; asking again is the same link (see ``ParkLinkStatus/afterRequest``).
-    /// The member's devices are told of a new request.
+    /// Asks `request.email`'s owner to let `park` report for them. Only an account that confirmed
+    /// the address is asked (an address someone typed in without owning it is no one's). Answered
+    /// the same whether the address has such an account or not (a link without one stays
+    /// pending, and a declined link reads as pending to the park), so a park cannot find out who
+    /// has an account. Asking again is the same link (see ``ParkLinkStatus/afterRequest``); a link
+    /// not yet allowed goes to whoever confirmed the address since. The member's devices are told
+    /// of each new request.
     func request(_ request: ParkLinkRequest, by park: ParkRecord, notifier: PushNotifier) async throws -> ParkLinkRecord {
         let parkID = try park.requireID()
         let emailHash = SecretToken.digest(request.email)
-        let user = try await User.query(on: database).filter(\.$email == request.email).first()
+        let owner = try await User.query(on: database).filter(\.$email == request.email).filter(\.$emailVerifiedAt != nil).first()?.id
         if let existing = try await link(parkID: parkID, emailHash: emailHash) {
-            let status = existing.linkStatus.afterRequest
-            if status != existing.linkStatus || (request.reference != nil && request.reference != existing.reference) {
-                existing.status = status.rawValue
-                existing.reference = request.reference ?? existing.reference
-                if status != existing.linkStatus { existing.requestedAt = now }
-                existing.$user.id = existing.$user.id ?? user?.id
-                try await existing.save(on: database)
-                if status == .pending, let userID = existing.$user.id { try await notify(userID, of: park, notifier: notifier) }
-            }
-            return existing
+            return try await askAgain(existing, reference: request.reference, owner: owner, park: park, notifier: notifier)
         }
         guard try await ParkLinkRecord.query(on: database).filter(\.$park.$id == parkID).count() < Self.maximumLinksPerPark else {
             throw AppError(status: .conflict, code: "too_many_links", messageKey: "error.park.tooManyLinks")
         }
         let record = ParkLinkRecord()
         record.$park.id = parkID
-        record.$user.id = user?.id
+        record.$user.id = owner
         record.emailHash = emailHash
         record.reference = request.reference
         record.status = ParkLinkStatus.pending.rawValue
@@ -55,8 +49,32 @@ struct ParkLinks {
             else { throw error }
             return existing
         }
-        if let userID = user?.id { try await notify(userID, of: park, notifier: notifier) }
+        if let owner { try await notify(owner, of: park, notifier: notifier) }
         return record
+    }
+
+    /// A request for a link that exists. Each change is one conditional update of the columns it
+    /// changes, so a member's answer at the same moment is never written over: a reference
+    /// changes only the reference; a declined or revoked link is asked again only while it still
+    /// is; a link not yet allowed moves to the address's confirmed owner.
+    private func askAgain(
+        _ link: ParkLinkRecord, reference: String?, owner: UUID?, park: ParkRecord, notifier: PushNotifier
+    ) async throws -> ParkLinkRecord {
+        let id = try link.requireID()
+        if let reference, reference != link.reference {
+            try await ParkLinkRecord.query(on: database).filter(\.$id == id).set(\.$reference, to: reference).update()
+        }
+        let status = link.linkStatus
+        var asked = false
+        if status.afterRequest != status || (status != .approved && link.$user.id != owner) {
+            try await ParkLinkRecord.query(on: database).filter(\.$id == id).filter(\.$status == status.rawValue)
+                .set(\.$status, to: status.afterRequest.rawValue).set(\.$user.$id, to: owner).set(\.$requestedAt, to: now)
+                .set(\.$decidedAt, to: nil).update()
+            asked = true
+        }
+        let current = try await ParkLinkRecord.find(id, on: database) ?? link
+        if asked, current.linkStatus == .pending, let member = current.$user.id { try await notify(member, of: park, notifier: notifier) }
+        return current
     }
 
     /// The park's links, newest request first, each with its member when the member approved.
@@ -88,17 +106,20 @@ struct ParkLinks {
             .filter { $0.park.revokedAt == nil }.map { ($0, $0.park) }
     }
 
-    /// The member's answer to link `id`: nil when the link is not theirs. An answer that does
-    /// not apply (approving an approved link) leaves the link as it is.
+    /// The member's answer to link `id`: nil when the link is not theirs (or its park was
+    /// removed). An answer that does not apply (approving an approved link) leaves it as it is;
+    /// one that does is a conditional update, so a park's request at the same moment cannot undo it.
     func answer(_ id: UUID, _ answer: ParkLinkAnswer, userID: UUID) async throws -> ParkLinkRecord? {
-        guard let link = try await ParkLinkRecord.query(on: database).filter(\.$id == id).filter(\.$user.$id == userID).first()
+        guard
+            let link = try await ParkLinkRecord.query(on: database).filter(\.$id == id).filter(\.$user.$id == userID)
+                .with(\.$park).first(), link.park.revokedAt == nil
         else { return nil }
-        if let status = link.linkStatus.after(answer) {
-            link.status = status.rawValue
-            link.decidedAt = now
-            try await link.save(on: database)
+        let status = link.linkStatus
+        if let next = status.after(answer) {
+            try await ParkLinkRecord.query(on: database).filter(\.$id == id).filter(\.$status == status.rawValue)
+                .set(\.$status, to: next.rawValue).set(\.$decidedAt, to: now).update()
         }
-        return link
+        return try await ParkLinkRecord.query(on: database).filter(\.$id == id).with(\.$park).first()
     }
 
     private func link(parkID: UUID, emailHash: String) async throws -> ParkLinkRecord? {

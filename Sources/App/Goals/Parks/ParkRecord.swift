@@ -33,8 +33,8 @@ final class ParkLinkRecord: Model, @unchecked Sendable {
     /// The member asked; nil when the address the park gave has no account (the request then
     /// stays pending, so the park learns nothing about who has an account).
     @OptionalParent(key: "user_id") var user: User?
-    /// The SHA-256 of the address the park asked with: the same address asked again is the same
-    /// link, while the address itself is not kept.
+    /// The SHA-256 of the address the park asked with, so the same address asked again is the
+    /// same link without the link keeping the address as typed.
     @Field(key: "email_hash") var emailHash: String
     /// The park's own name for the member (a membership number), as it sent it.
     @OptionalField(key: "reference") var reference: String?

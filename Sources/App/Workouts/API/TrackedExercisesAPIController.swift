@@ -50,7 +50,7 @@ extension WorkoutsService {
         let levels = try await results.latestLevels()
         return try await results.trackedExerciseIDs().compactMap(catalogue.exercise(id:))
             .filter { category == nil || $0.category == category }
-            .sorted { $0.name < $1.name }
+            .sorted { localizer.exerciseName($0).localizedStandardCompare(localizer.exerciseName($1)) == .orderedAscending }
             .map { ($0, levels[$0.id]) }
     }
 }

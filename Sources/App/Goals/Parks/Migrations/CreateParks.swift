@@ -23,6 +23,8 @@ struct CreateParks: AsyncMigration {
             .field("decided_at", .datetime)
             .unique(on: "park_id", "email_hash", name: "park_links_park_address")
             .create()
+        // A member's Settings and the removal of an account find their links by member.
+        try await database.sql().create(index: "park_links_user").on(ParkLinkRecord.schema).column("user_id").run()
         try await database.schema(JumpSessionRecord.schema)
             .field("park_id", .uuid, .references(ParkRecord.schema, "id", onDelete: .setNull))
             .update()
