@@ -67,6 +67,7 @@ import VaporTesting
             let page = try await web.get("/goals/days-off").body.string
             #expect(page.contains("value=\"2027-01-20\""))
             #expect(page.contains("value=\"sunday\" checked"))
+            #expect(page.contains("min=\"2027-01-01\""), "the date picker starts at this month")
 
             _ = try await web.post(
                 "/goals/days-off", fields: [("action", "removeDay"), ("value", "2027-01-20")], csrfPage: "/goals/days-off")

@@ -81,7 +81,9 @@ enum DaysOffPage {
                             FormField.render(
                                 .init(
                                     name: "day", label: l.t("goals.daysOff.addLabel"), type: "date", value: model.newDay,
-                                    error: model.errors.first { $0.key.hasPrefix("pausedDays") }?.value)),
+                                    error: model.errors.first { $0.key.hasPrefix("pausedDays") }?.value,
+                                    // Days before this month move no pace: the picker starts at its first day.
+                                    min: LocalDate(year: model.currentMonth.year, month: model.currentMonth.month, day: 1)?.description)),
                             el(
                                 "button", [Attr("type", "submit"), .class("button button-secondary button-small")],
                                 [txt(l.t("goals.daysOff.add"))]),

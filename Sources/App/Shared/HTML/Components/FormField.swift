@@ -10,6 +10,8 @@ enum FormField {
         var hint: String? = nil
         var required = true
         var minLength: Int? = nil
+        /// The earliest value a date field takes (`yyyy-MM-dd`).
+        var min: String? = nil
     }
 
     static func render(_ field: Model) -> HTMLNode {
@@ -27,7 +29,7 @@ enum FormField {
                         .id(inputID), Attr("name", field.name), Attr("type", field.type),
                         Attr("value", field.type == "password" ? nil : field.value),
                         Attr("autocomplete", field.autocomplete), .flag("required", field.required),
-                        Attr("minlength", field.minLength.map(String.init)),
+                        Attr("minlength", field.minLength.map(String.init)), Attr("min", field.min),
                         field.error != nil ? .aria("invalid", "true") : nil,
                         describedBy.isEmpty ? nil : .aria("describedby", describedBy.joined(separator: " ")),
                         .class("field-input"),
