@@ -38,16 +38,13 @@ struct GoalsService {
     /// The rest days, days off and months off the pace leaves out; days off before this month
     /// move no pace any more and are left out.
     func pauses() async throws -> JumpPauses {
-        var pauses = try await repository.pauses()
-        pauses.pausedDays = pauses.pausedDays.filter { Month($0) >= calendar.currentMonth }
-        return pauses
+        try await repository.pauses().from(calendar.currentMonth)
     }
 
     /// Replaces the rest days, days off and months off with what `members` says (checked by
     /// ``JumpPausesInput``; days off before this month are not kept); answers what is stored.
     func setPauses(_ members: [String: JSONValue]) async throws -> JumpPauses {
-        var pauses = try JumpPausesInput.validate(members).get()
-        pauses.pausedDays = pauses.pausedDays.filter { Month($0) >= calendar.currentMonth }
+        let pauses = try JumpPausesInput.validate(members).get().from(calendar.currentMonth)
         try await repository.setPauses(pauses)
         return pauses
     }

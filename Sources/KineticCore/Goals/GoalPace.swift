@@ -21,6 +21,14 @@ public struct JumpPauses: Equatable, Sendable {
     public static let maximumPausedDays = 366
     public static let maximumPausedMonths = 120
 
+    /// These pauses without the days off before `month`: they move no pace any more, so they
+    /// are neither kept nor listed.
+    public func from(_ month: Month) -> JumpPauses {
+        var pauses = self
+        pauses.pausedDays = pausedDays.filter { Month($0) >= month }
+        return pauses
+    }
+
     /// Whether the person plans to jump on `date`.
     public func isJumpDay(_ date: LocalDate) -> Bool {
         !pausedMonths.contains(Month(date)) && !restWeekdays.contains(Weekday(date)) && !pausedDays.contains(date)

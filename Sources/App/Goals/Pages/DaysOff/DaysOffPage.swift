@@ -17,7 +17,7 @@ enum DaysOffPage {
         var currentMonth: Month { Month(today) }
         /// The days off from this month on, soonest first (earlier ones are kept, not listed).
         var upcomingDays: [LocalDate] {
-            pauses.pausedDays.filter { Month($0) >= currentMonth }.sorted()
+            pauses.from(currentMonth).pausedDays.sorted()
         }
         /// Months off after this one.
         var laterMonths: [Month] { pauses.pausedMonths.filter { $0 > currentMonth }.sorted() }
